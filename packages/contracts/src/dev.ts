@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const devMailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: z.string(),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+export const devMailListSchema = z.array(devMailSchema);

@@ -1,0 +1,139 @@
+/**
+ * Texts the server and the web app share: error codes (the spec's error catalogue) and the
+ * validation messages carried by the zod schemas. Both locales are typed against the English
+ * table, so a missing Chinese text is a compile error.
+ */
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Anything other than zh-CN uses the default English texts (spec §1). */
+export function resolveLocale(input: string | null | undefined): Locale {
+  if (!input) return 'en';
+  // Accept-Language may carry a list with weights: "zh-CN,zh;q=0.9,en;q=0.8"
+  const first = input.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return first === 'zh-cn' || first === 'zh' || first === 'zh-hans' || first.startsWith('zh-hans')
+    ? 'zh-CN'
+    : 'en';
+}
+
+const errorTextsEn = {
+  VALIDATION_ERROR: 'Invalid request',
+  INVALID_REQUEST_TYPE: 'Invalid request type',
+  UNAUTHORIZED: 'Token has expired or is invalid',
+  TOKEN_INVALID: 'Token has expired or is invalid',
+  REFRESH_TOKEN_INVALID: 'failed to refresh token',
+  FORBIDDEN: 'Access Denied',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'Page not found',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  LOGIN_FAILED: 'Login failed',
+  EMAIL_NOT_VERIFIED: 'Email not verified, please verify your email first',
+  EMAIL_ALREADY_REGISTERED: 'This email has been registered',
+  EMAIL_NOT_REGISTERED: 'This email is not registered',
+  USER_NOT_FOUND: 'User not found with this email address',
+  ACCOUNT_ABNORMAL: 'Account status is abnormal',
+  ACCOUNT_NOT_ACTIVATED: 'Account is not activated',
+  ACCOUNT_SUSPENDED: 'Account has been suspended',
+  ACCOUNT_DELETED: 'Account has been deleted',
+  INVALID_VERIFICATION_CODE: 'Invalid verification code',
+  VERIFICATION_CODE_EXPIRED: 'The verification code expired, please resend it',
+  VERIFICATION_TYPE_INVALID: 'Verification type is missing or invalid',
+  SEND_CODE_FAILED: 'Failed to send verification code',
+  TOO_MANY_REQUESTS: 'Too many operations, please try again later',
+  CONNECTION_TIMEOUT: 'Connection timeout, please try again later',
+  PROJECT_NOT_FOUND: 'project not found',
+  PAYLOAD_TOO_LARGE: 'Request is too large',
+  INTERNAL_ERROR: 'Internal server error',
+} as const;
+
+export type ErrorCode = keyof typeof errorTextsEn;
+
+const errorTextsZh: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: '请求无效',
+  INVALID_REQUEST_TYPE: '无效的请求类型',
+  UNAUTHORIZED: '令牌已过期或无效',
+  TOKEN_INVALID: '令牌已过期或无效',
+  REFRESH_TOKEN_INVALID: '刷新令牌失败',
+  FORBIDDEN: '拒绝访问',
+  NOT_FOUND: '未找到',
+  ROUTE_NOT_FOUND: '页面未找到',
+  INVALID_CREDENTIALS: '邮箱或密码错误',
+  LOGIN_FAILED: '登录失败',
+  EMAIL_NOT_VERIFIED: '邮箱未验证，请先验证邮箱',
+  EMAIL_ALREADY_REGISTERED: '该邮箱已被注册',
+  EMAIL_NOT_REGISTERED: '该邮箱尚未注册',
+  USER_NOT_FOUND: '未找到使用该邮箱的用户',
+  ACCOUNT_ABNORMAL: '账号状态异常',
+  ACCOUNT_NOT_ACTIVATED: '账号未激活',
+  ACCOUNT_SUSPENDED: '账号已被停用',
+  ACCOUNT_DELETED: '账号已被删除',
+  INVALID_VERIFICATION_CODE: '验证码无效',
+  VERIFICATION_CODE_EXPIRED: '验证码已过期，请重新发送',
+  VERIFICATION_TYPE_INVALID: '验证类型缺失或无效',
+  SEND_CODE_FAILED: '验证码发送失败',
+  TOO_MANY_REQUESTS: '操作过于频繁，请稍后再试',
+  CONNECTION_TIMEOUT: '连接超时，请稍后再试',
+  PROJECT_NOT_FOUND: '项目不存在',
+  PAYLOAD_TOO_LARGE: '请求内容过大',
+  INTERNAL_ERROR: '服务器内部错误',
+};
+
+const validationTextsEn = {
+  'validation.emailRequired': 'Email is required',
+  'validation.emailInvalid': 'Please enter a valid email address',
+  'validation.passwordRequired': 'Password is required',
+  'validation.passwordMin': 'Password must be at least 8 characters',
+  'validation.passwordMax': 'Password must be at most 128 characters',
+  'validation.passwordsMismatch': 'Passwords do not match',
+  'validation.agreeTerms': 'You must agree to the terms to continue',
+  'validation.codeRequired': 'Verification code is required',
+  'validation.codeFormat': 'Enter the 6-digit code',
+  'validation.refreshTokenRequired': 'Refresh token is required',
+  'validation.projectNameRequired': 'Please enter a project name',
+  'validation.projectDescriptionRequired': 'Please enter a project description',
+  'validation.invalid': 'This value is not valid',
+} as const;
+
+export type ValidationKey = keyof typeof validationTextsEn;
+
+const validationTextsZh: Record<ValidationKey, string> = {
+  'validation.emailRequired': '请输入邮箱',
+  'validation.emailInvalid': '请输入有效的邮箱地址',
+  'validation.passwordRequired': '请输入密码',
+  'validation.passwordMin': '密码至少需要 8 个字符',
+  'validation.passwordMax': '密码最多 128 个字符',
+  'validation.passwordsMismatch': '两次输入的密码不一致',
+  'validation.agreeTerms': '您必须同意条款才能继续',
+  'validation.codeRequired': '请输入验证码',
+  'validation.codeFormat': '请输入 6 位数字验证码',
+  'validation.refreshTokenRequired': '缺少刷新令牌',
+  'validation.projectNameRequired': '请输入项目名称',
+  'validation.projectDescriptionRequired': '请输入项目描述',
+  'validation.invalid': '该值无效',
+};
+
+export const errorTexts: Record<Locale, Record<ErrorCode, string>> = {
+  en: errorTextsEn,
+  'zh-CN': errorTextsZh,
+};
+
+export const validationTexts: Record<Locale, Record<ValidationKey, string>> = {
+  en: validationTextsEn,
+  'zh-CN': validationTextsZh,
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorTextsEn, value);
+}
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === 'string' && Object.hasOwn(validationTextsEn, value);
+}
+
+export function errorText(code: ErrorCode, locale: Locale): string {
+  return errorTexts[locale][code];
+}
+
+export function validationText(key: string, locale: Locale): string {
+  return isValidationKey(key) ? validationTexts[locale][key] : key;
+}
