@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: the built app served by the real server, driven in Debian's Chromium. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['src/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // One Chromium and one server at a time: the machine has two cores.
+    fileParallelism: false,
+  },
+});
