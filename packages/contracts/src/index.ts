@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './project.ts';
 export * from './subscription.ts';
 export * from './dev.ts';
+export * from './permissions.ts';

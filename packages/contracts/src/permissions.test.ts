@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  PROJECT_ACTIONS,
+  type Actor,
+  type PermissionResource,
+  type ProjectAction,
+} from './permissions.ts';
+import type { ProjectRole } from './project.ts';
+
+const SELF = 'self-user';
+const OTHER = 'other-user';
+type Role = ProjectRole | null;
+type Row = Record<'owner' | 'admin' | 'member' | 'outsider', boolean>;
+
+/** One resource per action, as a route would pass it; the acting user is SELF. */
+const baseResource: Record<ProjectAction, PermissionResource> = {
+  'project.view': {},
+  'project.update': {},
+  'project.delete': { isDefaultProject: false },
+  'project.leave': { creatorId: OTHER },
+  'member.list': {},
+  'member.invite': { newRole: 'member' },
+  'member.changeRole': { target: { userId: OTHER, role: 'member' }, newRole: 'admin' },
+  'member.remove': { target: { userId: OTHER, role: 'member' } },
+  'invitation.manage': {},
+  'model.view': {},
+  'model.upload': {},
+  'model.rename': { ownerId: OTHER },
+  'model.trash': { ownerId: OTHER },
+  'model.restore': { ownerId: OTHER },
+  'model.move': { ownerId: OTHER },
+  'share.create': {},
+  'share.manage': { ownerId: OTHER },
+};
+
+const table: Record<ProjectAction, Row> = {
+  'project.view': { owner: true, admin: true, member: true, outsider: false },
+  'project.update': { owner: true, admin: true, member: false, outsider: false },
+  'project.delete': { owner: true, admin: false, member: false, outsider: false },
+  'project.leave': { owner: false, admin: true, member: true, outsider: false },
+  'member.list': { owner: true, admin: true, member: true, outsider: false },
+  'member.invite': { owner: true, admin: true, member: false, outsider: false },
+  'member.changeRole': { owner: true, admin: true, member: false, outsider: false },
+  'member.remove': { owner: true, admin: true, member: false, outsider: false },
+  'invitation.manage': { owner: true, admin: true, member: false, outsider: false },
+  'model.view': { owner: true, admin: true, member: true, outsider: false },
+  'model.upload': { owner: true, admin: true, member: true, outsider: false },
+  'model.rename': { owner: true, admin: true, member: false, outsider: false },
+  'model.trash': { owner: true, admin: true, member: false, outsider: false },
+  'model.restore': { owner: true, admin: true, member: false, outsider: false },
+  'model.move': { owner: true, admin: true, member: false, outsider: false },
+  'share.create': { owner: true, admin: true, member: true, outsider: false },
+  'share.manage': { owner: true, admin: true, member: false, outsider: false },
+};
+
+const roles: [keyof Row, Role][] = [
+  ['owner', 'owner'],
+  ['admin', 'admin'],
+  ['member', 'member'],
+  ['outsider', null],
+];
+
+const actor = (role: Role): Actor => ({ userId: SELF, role });
+
+describe('can(actor, action, resource): every role x every action', () => {
+  it('the table names every action', () => {
+    expect(Object.keys(table).sort()).toEqual([...PROJECT_ACTIONS].sort());
+  });
+
+  for (const action of PROJECT_ACTIONS) {
+    for (const [column, role] of roles) {
+      it(`${column} ${table[action][column] ? 'may' : 'may not'} ${action}`, () => {
+        expect(can(actor(role), action, baseResource[action])).toBe(table[action][column]);
+      });
+    }
+  }
+});
+
+describe('edge rules', () => {
+  it('members may rename, trash, restore and move their own models and manage their own shares', () => {
+    for (const action of [
+      'model.rename',
+      'model.trash',
+      'model.restore',
+      'model.move',
+      'share.manage',
+    ] as const) {
+      expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
+      expect(can(actor(null), action, { ownerId: SELF })).toBe(false);
+    }
+  });
+
+  it('nobody deletes the default project', () => {
+    expect(can(actor('owner'), 'project.delete', { isDefaultProject: true })).toBe(false);
+  });
+
+  it('the creator cannot leave even when not the owner', () => {
+    expect(can(actor('admin'), 'project.leave', { creatorId: SELF })).toBe(false);
+  });
+
+  it('nobody acts on the owner, on themselves, or grants owner', () => {
+    const onOwner = {
+      target: { userId: OTHER, role: 'owner' as const },
+      newRole: 'member' as const,
+    };
+    expect(can(actor('admin'), 'member.remove', onOwner)).toBe(false);
+    expect(can(actor('admin'), 'member.changeRole', onOwner)).toBe(false);
+    const onSelf = { target: { userId: SELF, role: 'admin' as const }, newRole: 'member' as const };
+    expect(can(actor('owner'), 'member.changeRole', onSelf)).toBe(false);
+    expect(can(actor('owner'), 'member.remove', onSelf)).toBe(false);
+    const toOwner = {
+      target: { userId: OTHER, role: 'member' as const },
+      newRole: 'owner' as const,
+    };
+    expect(can(actor('owner'), 'member.changeRole', toOwner)).toBe(false);
+    expect(can(actor('owner'), 'member.invite', { newRole: 'owner' })).toBe(false);
+  });
+
+  it('admins remove admins and invite admins; members invite nobody', () => {
+    const onAdmin = { target: { userId: OTHER, role: 'admin' as const } };
+    expect(can(actor('admin'), 'member.remove', onAdmin)).toBe(true);
+    expect(can(actor('admin'), 'member.invite', { newRole: 'admin' })).toBe(true);
+    expect(can(actor('member'), 'member.invite', { newRole: 'member' })).toBe(false);
+  });
+});

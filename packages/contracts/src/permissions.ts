@@ -1,0 +1,139 @@
+import type { ProjectRole } from './project.ts';
+
+/**
+ * Every permission decision in Truss, as pure functions shared by the server (every route) and the
+ * web app (what it shows). `actor.role` is the caller's role in the project, or null when the
+ * caller is not a member (such callers get 404 from the server, never 403: they may not learn
+ * that the project exists).
+ *
+ * | action                   | owner | admin            | member      |
+ * |--------------------------|-------|------------------|-------------|
+ * | project.view             | yes   | yes              | yes         |
+ * | project.update           | yes   | yes              | no          |  name, description, icon colour
+ * | project.delete           | yes   | no               | no          |  never the default project
+ * | project.leave            | no    | yes              | yes         |  the creator cannot leave
+ * | member.list              | yes   | yes              | yes         |
+ * | member.invite            | yes   | yes (admin/member roles) | no  |
+ * | member.changeRole        | yes   | yes, between admin and member, never the owner | no |
+ * | member.remove            | yes   | yes, members and admins, never the owner | no |
+ * | invitation.manage        | yes   | yes              | no          |  resend, cancel
+ * | model.view               | yes   | yes              | yes         |
+ * | model.upload             | yes   | yes              | yes         |
+ * | model.rename / trash     | yes   | yes              | own models  |
+ * | model.restore / move     | yes   | yes              | own models  |
+ * | share.create             | yes   | yes              | yes         |
+ * | share.manage             | yes   | yes              | own shares  |
+ *
+ * Nobody can change their own role or change anyone to owner (ownership transfer is separate).
+ */
+export type ProjectAction =
+  | 'project.view'
+  | 'project.update'
+  | 'project.delete'
+  | 'project.leave'
+  | 'member.list'
+  | 'member.invite'
+  | 'member.changeRole'
+  | 'member.remove'
+  | 'invitation.manage'
+  | 'model.view'
+  | 'model.upload'
+  | 'model.rename'
+  | 'model.trash'
+  | 'model.restore'
+  | 'model.move'
+  | 'share.create'
+  | 'share.manage';
+
+export const PROJECT_ACTIONS: readonly ProjectAction[] = [
+  'project.view',
+  'project.update',
+  'project.delete',
+  'project.leave',
+  'member.list',
+  'member.invite',
+  'member.changeRole',
+  'member.remove',
+  'invitation.manage',
+  'model.view',
+  'model.upload',
+  'model.rename',
+  'model.trash',
+  'model.restore',
+  'model.move',
+  'share.create',
+  'share.manage',
+];
+
+export const PROJECT_ROLES: readonly ProjectRole[] = ['owner', 'admin', 'member'];
+
+export interface Actor {
+  userId: string;
+  /** The actor's role in the project, or null for a non-member. */
+  role: ProjectRole | null;
+}
+
+export interface PermissionResource {
+  /** The project's creator; the creator cannot leave. */
+  creatorId?: string;
+  isDefaultProject?: boolean;
+  /** For member actions: the member acted upon. */
+  target?: { userId: string; role: ProjectRole };
+  /** For member.invite / member.changeRole: the role being granted. */
+  newRole?: ProjectRole;
+  /** For model and share actions: who created the model or share. */
+  ownerId?: string;
+}
+
+const everyone: readonly ProjectRole[] = ['owner', 'admin', 'member'];
+const managers: readonly ProjectRole[] = ['owner', 'admin'];
+
+const ownOrManager = (actor: Actor, resource: PermissionResource): boolean =>
+  actor.role !== null &&
+  (managers.includes(actor.role) ||
+    (resource.ownerId !== undefined && resource.ownerId === actor.userId));
+
+function canGrant(actor: Actor, role: ProjectRole | undefined): boolean {
+  if (role === undefined || role === 'owner') return false;
+  return (
+    actor.role === 'owner' || (actor.role === 'admin' && (role === 'admin' || role === 'member'))
+  );
+}
+
+function canActOnMember(actor: Actor, resource: PermissionResource): boolean {
+  const target = resource.target;
+  if (!target || target.role === 'owner' || target.userId === actor.userId) return false;
+  return actor.role === 'owner' || actor.role === 'admin';
+}
+
+const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) => boolean> = {
+  'project.view': (actor) => actor.role !== null && everyone.includes(actor.role),
+  'project.update': (actor) => actor.role !== null && managers.includes(actor.role),
+  'project.delete': (actor, resource) =>
+    actor.role === 'owner' && resource.isDefaultProject !== true,
+  'project.leave': (actor, resource) =>
+    actor.role !== null && actor.role !== 'owner' && resource.creatorId !== actor.userId,
+  'member.list': (actor) => actor.role !== null,
+  'member.invite': (actor, resource) => canGrant(actor, resource.newRole ?? 'member'),
+  'member.changeRole': (actor, resource) =>
+    canActOnMember(actor, resource) && canGrant(actor, resource.newRole),
+  'member.remove': canActOnMember,
+  'invitation.manage': (actor) => actor.role !== null && managers.includes(actor.role),
+  'model.view': (actor) => actor.role !== null,
+  'model.upload': (actor) => actor.role !== null,
+  'model.rename': ownOrManager,
+  'model.trash': ownOrManager,
+  'model.restore': ownOrManager,
+  'model.move': ownOrManager,
+  'share.create': (actor) => actor.role !== null,
+  'share.manage': ownOrManager,
+};
+
+/** The one permission check: may `actor` do `action` on `resource`? */
+export function can(
+  actor: Actor,
+  action: ProjectAction,
+  resource: PermissionResource = {},
+): boolean {
+  return rules[action](actor, resource);
+}
