@@ -52,6 +52,10 @@ export const signupResponseSchema = z.object({
 
 export const verifyEmailBodySchema = z.object({ email: emailSchema, code: verificationCodeSchema });
 export const resendCodeBodySchema = z.object({ email: emailSchema });
+/** A new code was mailed; the previous one no longer works. */
+export const resendCodeResponseSchema = signupResponseSchema;
+/** At most one code mail per address in this many seconds (else 429 with Retry-After). */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
 
 export const loginBodySchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginBody = z.input<typeof loginBodySchema>;

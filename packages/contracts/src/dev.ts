@@ -10,3 +10,8 @@ export const devMailSchema = z.object({
 });
 export type DevMail = z.infer<typeof devMailSchema>;
 export const devMailListSchema = z.array(devMailSchema);
+
+export const devMailQuerySchema = z.object({
+  /** Only mails to this address (case-insensitive). */
+  to: z.string().max(254).optional(),
+});

@@ -53,6 +53,10 @@ export const planSchema = z
 export type Plan = z.infer<typeof planSchema>;
 export const planListSchema = z.array(planSchema);
 
+/**
+ * `exceeded` is true once `current` has reached `limit` (nothing more may be added); never true
+ * for an unlimited (null) limit.
+ */
 export const usageLimitSchema = z.object({
   current: z.number(),
   limit: z.number().nullable(),
