@@ -1,0 +1,126 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
+import { registerSpa } from './http/spa.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createAuthGuard } from './modules/auth/guard.ts';
+import { PasswordHasher } from './modules/auth/passwords.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { DevService } from './modules/dev/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { HealthService } from './modules/health/service.ts';
+import { projectsRoutes } from './modules/projects/routes.ts';
+import { ProjectsService } from './modules/projects/service.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
+import { SubscriptionsService } from './modules/subscriptions/service.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { UsersService } from './modules/users/service.ts';
+import { createDataAccess } from './repositories.ts';
+import { SERVER_VERSION } from './lib/version.ts';
+
+export type AppConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'jwtSecret'
+  | 'tokenHmacSecret'
+  | 'isProduction'
+  | 'webDistDir'
+  | 'smtpUrl'
+  | 'mailFrom'
+>;
+
+export interface AppDeps {
+  config: AppConfig;
+  /** An open, migrated database. The app closes it when it closes. */
+  database: DatabaseHandle;
+  /** pino logger (main builds one from LOG_LEVEL); default: silent. */
+  logger?: FastifyBaseLogger;
+  /** Current time for every service (tests move it); default: the system clock. */
+  now?: Clock;
+  /** Replaces the mailer chosen from config (SMTP_URL or dev outbox). */
+  mailer?: Mailer;
+}
+
+/**
+ * Builds the HTTP application: every dependency is created here once and handed to the services
+ * and route plugins. Routes can still be added before `listen`/`ready`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const now = deps.now ?? systemClock;
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  registerRequestIdEcho(app);
+  registerErrorHandler(app);
+  await registerOpenApi(app, SERVER_VERSION);
+
+  // --- wiring ---------------------------------------------------------------------------------
+  const data = createDataAccess(database.db);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outbox: (mail) => data.repos.devMail.insert(mail),
+    });
+  const passwords = new PasswordHasher();
+  await passwords.warmUp();
+  const tokens = new TokenService({
+    jwtSecret: config.jwtSecret,
+    hmacSecret: config.tokenHmacSecret,
+    now,
+  });
+  const auth = new AuthService({
+    data,
+    passwords,
+    tokens,
+    mailer,
+    now,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const requireAuth = createAuthGuard(auth);
+  const users = new UsersService(data);
+  const projects = new ProjectsService(data);
+  const subscriptions = new SubscriptionsService(data);
+  const health = new HealthService(data, database.engine, SERVER_VERSION);
+
+  // --- routes ---------------------------------------------------------------------------------
+  await app.register(healthRoutes, { health });
+  await app.register(authRoutes, { auth, requireAuth });
+  await app.register(usersRoutes, { users, requireAuth });
+  await app.register(projectsRoutes, { projects, requireAuth });
+  await app.register(subscriptionsRoutes, { subscriptions, requireAuth });
+  if (!config.isProduction) {
+    await app.register(devRoutes, { dev: new DevService(data) });
+  }
+  await registerSpa(app, config.webDistDir);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+  app.log.info({ mail: mailer.kind, database: database.engine }, 'app ready to listen');
+  return app;
+}

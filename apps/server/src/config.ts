@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every environment setting the server reads, with its default. This table is the single source
+ * for the README's configuration section: keep it in sync with `loadConfig` below.
+ * An empty value counts as unset.
+ */
+export const settings = [
+  { name: 'PORT', default: '3000', description: 'HTTP port.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder for the embedded database, generated secrets and (later) local storage.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string (postgres://user@host:5432/db). Unset: embedded PGlite in DATA_DIR/db.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'SMTP server for outgoing mail (smtp://user:pass@host:587, smtps://...). Unset: dev outbox (stored in the database, listed at GET /api/dev/mail).',
+  },
+  { name: 'MAIL_FROM', default: 'Truss <no-reply@truss.local>', description: 'Sender of mails.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'Public base URL of the app, used in links inside mails.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated)',
+    description:
+      'Secret that signs access tokens (HS256). Unset: generated on first start and kept in DATA_DIR/secrets.json (mode 0600). Set it when running several instances.',
+  },
+  {
+    name: 'TOKEN_HMAC_SECRET',
+    default: '(generated)',
+    description:
+      'Secret for HMAC hashes of refresh tokens and mailed codes. Unset: generated like JWT_SECRET.',
+  },
+  {
+    name: 'NODE_ENV',
+    default: 'development',
+    description: 'production disables the dev outbox routes (/api/dev/*).',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino log level (fatal, error, warn, info, debug, trace, silent).',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'apps/web/dist',
+    description: 'Built web app served as the SPA (resolved from the server folder by default).',
+  },
+] as const;
+
+export type SettingName = (typeof settings)[number]['name'];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL, or null for embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | null;
+  /** SMTP URL, or null for the dev outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: string;
+  tokenHmacSecret: string;
+  nodeEnv: string;
+  isProduction: boolean;
+  logLevel: string;
+  webDistDir: string;
+}
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_WEB_DIST_DIR = path.resolve(serverRoot, '../web/dist');
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: SettingName): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${value}"`);
+  }
+  return port;
+}
+
+interface StoredSecrets {
+  jwtSecret: string;
+  tokenHmacSecret: string;
+}
+
+/** Reads DATA_DIR/secrets.json, creating it (mode 0600) with fresh random secrets if missing. */
+function loadOrCreateSecrets(dataDir: string): StoredSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+    if (stored.jwtSecret && stored.tokenHmacSecret) {
+      return { jwtSecret: stored.jwtSecret, tokenHmacSecret: stored.tokenHmacSecret };
+    }
+  }
+  const secrets: StoredSecrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    tokenHmacSecret: randomBytes(48).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+/** Builds the configuration from environment variables (see `settings`). */
+export function loadConfig(env: Env = process.env): Config {
+  const port = parsePort(read(env, 'PORT'));
+  const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  let jwtSecret = read(env, 'JWT_SECRET');
+  let tokenHmacSecret = read(env, 'TOKEN_HMAC_SECRET');
+  if (!jwtSecret || !tokenHmacSecret) {
+    const stored = loadOrCreateSecrets(dataDir);
+    jwtSecret ??= stored.jwtSecret;
+    tokenHmacSecret ??= stored.tokenHmacSecret;
+  }
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: read(env, 'DATABASE_URL') ?? null,
+    smtpUrl: read(env, 'SMTP_URL') ?? null,
+    mailFrom: read(env, 'MAIL_FROM') ?? 'Truss <no-reply@truss.local>',
+    publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret,
+    tokenHmacSecret,
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    logLevel: read(env, 'LOG_LEVEL') ?? 'info',
+    webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  databaseUrl?: string | null;
+  /** PGlite data folder; absent = in memory (tests). */
+  pgliteDir?: string | null;
+}
+
+/**
+ * Type parsing shared by both engines so rows look the same: bigint (count(*), sums, sizes) as
+ * number, date as 'YYYY-MM-DD' text, timestamptz as Date, json/jsonb parsed, numeric as text.
+ */
+const OID_INT8 = 20;
+const OID_DATE = 1082;
+const asString = (value: string) => value;
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === OID_INT8) return (value: string) => Number(value);
+        if (oid === OID_DATE) return asString;
+        return format === 'binary'
+          ? pg.types.getTypeParser(oid, 'binary')
+          : pg.types.getTypeParser(oid, 'text');
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir ?? undefined, { parsers: { [OID_DATE]: asString } });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: createPGliteDialect(pglite) });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPGlite(options.pgliteDir ?? null);
+}

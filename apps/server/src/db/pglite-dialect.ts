@@ -1,0 +1,84 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+} from 'kysely';
+
+/**
+ * A first-in-first-out lock. PGlite is one Postgres backend (one session), so the whole
+ * database is one connection: a Kysely transaction must own it from BEGIN to COMMIT, and every
+ * other query waits in line. Without this, statements of two requests would interleave inside
+ * one transaction.
+ */
+export class Mutex {
+  #locked = false;
+  #waiters: (() => void)[] = [];
+
+  async acquire(): Promise<() => void> {
+    if (this.#locked) {
+      await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    }
+    this.#locked = true;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiters.shift();
+      if (next) next();
+      else this.#locked = false;
+    };
+  }
+}
+
+type Command = PostgresQueryResult<unknown>['command'];
+
+/**
+ * The tiny `pg.Pool` look-alike Kysely's PostgresDialect needs: `connect()` waits for the lock
+ * and hands out the single PGlite session; `release()` gives the lock to the next caller.
+ */
+export class PGlitePool implements PostgresPool {
+  readonly #pglite: PGlite;
+  readonly #mutex = new Mutex();
+  #ended = false;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  async connect(): Promise<PostgresPoolClient> {
+    const release = await this.#mutex.acquire();
+    if (this.#ended) {
+      release();
+      throw new Error('The PGlite database is closed');
+    }
+    const pglite = this.#pglite;
+    const client = {
+      async query<R>(sql: string, parameters: ReadonlyArray<unknown>) {
+        const result = await pglite.query<R>(sql, [...parameters]);
+        return {
+          command: (result.command ?? 'SELECT') as Command,
+          rowCount: result.rowCount ?? result.affectedRows ?? 0,
+          rows: result.rows,
+        } satisfies PostgresQueryResult<R>;
+      },
+      release,
+    };
+    return client as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    const release = await this.#mutex.acquire();
+    this.#ended = true;
+    try {
+      if (!this.#pglite.closed) await this.#pglite.close();
+    } finally {
+      release();
+    }
+  }
+}
+
+export function createPGliteDialect(pglite: PGlite): PostgresDialect {
+  return new PostgresDialect({ pool: new PGlitePool(pglite) });
+}

@@ -1,0 +1,133 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date. */
+type Timestamp = ColumnType<Date, Date, Date>;
+/** A timestamptz column with a database default. */
+type CreatedAt = ColumnType<Date, Date | undefined, Date>;
+/** jsonb: read as parsed JSON, written as a JSON string (identical on pg and PGlite). */
+type Json<T> = ColumnType<T, string, string>;
+
+export type UserStatus = 'not_activated' | 'active' | 'suspended' | 'deleted';
+
+export interface UsersTable {
+  id: Generated<string>;
+  /** Lower-cased; unique. */
+  email: string;
+  email_verified: Generated<boolean>;
+  password_hash: string | null;
+  status: Generated<UserStatus>;
+  language: Generated<'en' | 'zh-CN'>;
+  avatar: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  phone_country_code: string | null;
+  /** `date` column, read as 'YYYY-MM-DD'. */
+  date_of_birth: string | null;
+  gender: 'male' | 'female' | 'other' | 'prefer_not_to_say' | null;
+  company: string | null;
+  job_title: string | null;
+  department: string | null;
+  website: string | null;
+  country: string | null;
+  location: string | null;
+  bio: string | null;
+  name_format: Generated<'eastern' | 'western'>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export type EmailCodePurpose = 'verify_email';
+
+/** Mailed one-time codes, stored as HMAC-SHA256 only. */
+export interface EmailCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  purpose: EmailCodePurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  /** Set when a newer code replaced this one. */
+  invalidated_at: Timestamp | null;
+}
+
+/** Rotating refresh tokens; one family per sign-in, stored as HMAC-SHA256 only. */
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  parent_id: string | null;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  family_expires_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  owner_id: string;
+  is_default: Generated<boolean>;
+  metadata: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export type MemberRole = 'owner' | 'admin' | 'member';
+export type MemberStatus = 'accepted' | 'pending' | 'rejected';
+
+export interface ProjectMembersTable {
+  id: Generated<string>;
+  project_id: string;
+  user_id: string;
+  role: MemberRole;
+  status: MemberStatus;
+  is_favorite: Generated<boolean>;
+  show_in_sidebar: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** Minimal for now: counts and storage use. The models issue extends it. */
+export interface ModelsTable {
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  /** bigint, read as number. */
+  size_bytes: ColumnType<number, number | undefined, number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface DevMailTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  email_codes: EmailCodesTable;
+  refresh_tokens: RefreshTokensTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  models: ModelsTable;
+  dev_mail: DevMailTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type EmailCodeRow = Selectable<EmailCodesTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type DevMailRow = Selectable<DevMailTable>;

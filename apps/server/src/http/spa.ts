@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler.ts';
+
+export const MISSING_WEB_BUILD_TEXT =
+  'The Truss web app is not built. Run `npm run build:web` in the repository, then restart the server (or set WEB_DIST_DIR).\n';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * Serves the built single-page app from `distDir`: real files as they are (hashed files under
+ * /assets cached for a year, everything else revalidated), and index.html for every other
+ * non-API GET so the app's router handles the path. Unknown /api paths get the JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  const assetsDir = `${path.sep}assets${path.sep}`;
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
+    }
+    if (!hasBuild || !existsSync(indexFile)) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_WEB_BUILD_TEXT);
+    }
+    // A missing hashed asset must not turn into HTML (the browser would fail on a MIME type).
+    if (pathname.startsWith('/assets/') && path.extname(pathname)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
+    return reply
+      .code(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { cacheControl: false });
+  });
+}

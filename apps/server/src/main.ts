@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+/** `npm start`: configuration from the environment, migrations, then HTTP. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
+  const applied = await migrateToLatest(database.db);
+  for (const result of applied) {
+    logger.info({ migration: result.migrationName, status: result.status }, 'migration');
+  }
+
+  const app = await buildApp({ config, database, logger });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info(
+    {
+      url: config.publicUrl,
+      database: database.engine === 'pglite' ? path.join(config.dataDir, 'db') : 'postgres',
+      mail: config.smtpUrl ? 'smtp' : 'dev outbox',
+      docs: `${config.publicUrl}/api/docs`,
+    },
+    'Truss server started',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import type { ErrorCode } from '@truss/contracts';
+import { AppError } from '../../http/errors.ts';
+import type { UserStatus } from '../../db/schema.ts';
+
+export class InvalidCredentialsError extends AppError {
+  constructor() {
+    super('INVALID_CREDENTIALS', 401);
+  }
+}
+
+export class EmailNotVerifiedError extends AppError {
+  constructor() {
+    super('EMAIL_NOT_VERIFIED', 403);
+  }
+}
+
+export class EmailNotRegisteredError extends AppError {
+  constructor() {
+    super('EMAIL_NOT_REGISTERED', 404);
+  }
+}
+
+export class InvalidVerificationCodeError extends AppError {
+  constructor() {
+    super('INVALID_VERIFICATION_CODE', 400);
+  }
+}
+
+export class VerificationCodeExpiredError extends AppError {
+  constructor() {
+    super('VERIFICATION_CODE_EXPIRED', 400);
+  }
+}
+
+export class SendCodeFailedError extends AppError {
+  constructor(cause: unknown) {
+    super('SEND_CODE_FAILED', 502, { cause, detail: 'sending the verification mail failed' });
+  }
+}
+
+export class RefreshTokenInvalidError extends AppError {
+  constructor(detail?: string) {
+    super('REFRESH_TOKEN_INVALID', 401, { detail });
+  }
+}
+
+const statusCodes: Record<Exclude<UserStatus, 'active'>, ErrorCode> = {
+  not_activated: 'ACCOUNT_NOT_ACTIVATED',
+  suspended: 'ACCOUNT_SUSPENDED',
+  deleted: 'ACCOUNT_DELETED',
+};
+
+/** A sign-in refused because of the account's status (each status has its own code). */
+export class AccountStatusError extends AppError {
+  constructor(status: Exclude<UserStatus, 'active'>) {
+    super(statusCodes[status] ?? 'ACCOUNT_ABNORMAL', 403);
+  }
+}

@@ -1,0 +1,179 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type {
+  Database,
+  EmailCodePurpose,
+  EmailCodeRow,
+  RefreshTokenRow,
+  RefreshTokensTable,
+  UserStatus,
+} from '../../db/schema.ts';
+
+export interface SessionState {
+  userId: string;
+  revokedAt: Date | null;
+  familyExpiresAt: Date;
+  userStatus: UserStatus;
+  emailVerified: boolean;
+}
+
+/** Mailed codes and refresh-token families. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  // --- mailed codes -------------------------------------------------------------------------
+
+  async latestCode(userId: string, purpose: EmailCodePurpose): Promise<EmailCodeRow | undefined> {
+    return this.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The newest code still usable (not consumed, not replaced), locked for the transaction. */
+  async activeCodeForUpdate(
+    userId: string,
+    purpose: EmailCodePurpose,
+  ): Promise<EmailCodeRow | undefined> {
+    return this.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('invalidated_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Issuing a new code kills every older one. */
+  async invalidateCodes(userId: string, purpose: EmailCodePurpose, now: Date): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set({ invalidated_at: now })
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('consumed_at', 'is', null)
+      .where('invalidated_at', 'is', null)
+      .execute();
+  }
+
+  async insertCode(code: {
+    userId: string;
+    purpose: EmailCodePurpose;
+    codeHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+  }): Promise<EmailCodeRow> {
+    return this.db
+      .insertInto('email_codes')
+      .values({
+        user_id: code.userId,
+        purpose: code.purpose,
+        code_hash: code.codeHash,
+        created_at: code.createdAt,
+        expires_at: code.expiresAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async incrementCodeAttempts(id: string): Promise<number> {
+    const row = await this.db
+      .updateTable('email_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    return row.attempts;
+  }
+
+  async consumeCode(id: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('email_codes')
+      .set({ consumed_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteCode(id: string): Promise<void> {
+    await this.db.deleteFrom('email_codes').where('id', '=', id).execute();
+  }
+
+  // --- refresh tokens -----------------------------------------------------------------------
+
+  async insertRefreshToken(token: Insertable<RefreshTokensTable>): Promise<RefreshTokenRow> {
+    return this.db
+      .insertInto('refresh_tokens')
+      .values(token)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** SELECT ... FOR UPDATE: concurrent refreshes of one token run one after the other. */
+  async findRefreshTokenForUpdate(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async markRefreshTokenUsed(id: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async revokeFamily(familyId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** One indexed lookup per authenticated request: the family's newest token and its user. */
+  async findSession(familyId: string): Promise<SessionState | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as rt')
+      .innerJoin('users as u', 'u.id', 'rt.user_id')
+      .select([
+        'rt.user_id',
+        'rt.revoked_at',
+        'rt.family_expires_at',
+        'u.status',
+        'u.email_verified',
+      ])
+      .where('rt.family_id', '=', familyId)
+      .orderBy('rt.created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row
+      ? {
+          userId: row.user_id,
+          revokedAt: row.revoked_at,
+          familyExpiresAt: row.family_expires_at,
+          userStatus: row.status,
+          emailVerified: row.email_verified,
+        }
+      : undefined;
+  }
+}

@@ -1,0 +1,147 @@
+import {
+  authResponseSchema,
+  checkEmailBodySchema,
+  checkEmailResponseSchema,
+  errorBodySchema,
+  loginBodySchema,
+  logoutBodySchema,
+  okSchema,
+  refreshBodySchema,
+  resendCodeBodySchema,
+  resendCodeResponseSchema,
+  signupBodySchema,
+  signupResponseSchema,
+  tokenPairSchema,
+  verifyEmailBodySchema,
+} from '@truss/contracts';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../http/error-handler.ts';
+import { bearerSecurity, currentUser } from './guard.ts';
+import type { AuthService } from './service.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  requireAuth: onRequestAsyncHookHandler;
+}
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, requireAuth },
+) => {
+  app.post(
+    '/api/auth/check-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether an email belongs to a verified account',
+        body: checkEmailBodySchema,
+        response: { 200: checkEmailResponseSchema, 400: errors[400] },
+      },
+    },
+    async (request) => auth.checkEmail(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and mail a 6-digit verification code',
+        body: signupBodySchema,
+        response: { 200: signupResponseSchema, 400: errors[400], 409: errors[409] },
+      },
+    },
+    async (request) =>
+      auth.signup({
+        email: request.body.email,
+        password: request.body.password,
+        language: request.body.language ?? requestLocale(request),
+      }),
+  );
+
+  app.post(
+    '/api/auth/verify-email/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new verification code (at most one per minute)',
+        body: resendCodeBodySchema,
+        response: {
+          200: resendCodeResponseSchema,
+          400: errors[400],
+          404: errors[404],
+          409: errors[409],
+          429: errors[429],
+        },
+      },
+    },
+    async (request) => auth.resendVerification(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the email with the mailed code; signs in',
+        body: verifyEmailBodySchema,
+        response: { 200: authResponseSchema, 400: errors[400], 403: errors[403], 409: errors[409] },
+      },
+    },
+    async (request) => auth.verifyEmail(request.body.email, request.body.code),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+      },
+    },
+    async (request) => auth.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token and get a new access token',
+        body: refreshBodySchema,
+        response: { 200: tokenPairSchema, 400: errors[400], 401: errors[401] },
+      },
+    },
+    async (request) => auth.refresh(request.body.refreshToken),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (and the given refresh token family)',
+        security: bearerSecurity,
+        body: logoutBodySchema.optional(),
+        response: { 200: okSchema, 401: errors[401] },
+      },
+    },
+    async (request) => {
+      await auth.logout(currentUser(request), request.body?.refreshToken);
+      return { ok: true as const };
+    },
+  );
+};

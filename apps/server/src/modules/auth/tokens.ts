@@ -1,0 +1,80 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, VERIFICATION_CODE_LENGTH } from '@truss/contracts';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Clock } from '../../lib/clock.ts';
+import { hmacSha256 } from '../../lib/crypto.ts';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Token crypto: HS256 access tokens (sub, sid = refresh family, iat, exp), opaque refresh tokens
+ * and mailed codes. Only HMAC-SHA256 digests of refresh tokens and codes reach the database.
+ */
+export class TokenService {
+  readonly #jwtKey: Uint8Array;
+  readonly #hmacSecret: string;
+  readonly #now: Clock;
+
+  constructor(options: { jwtSecret: string; hmacSecret: string; now: Clock }) {
+    this.#jwtKey = new TextEncoder().encode(options.jwtSecret);
+    this.#hmacSecret = options.hmacSecret;
+    this.#now = options.now;
+  }
+
+  async signAccessToken(claims: AccessClaims): Promise<{ token: string; expiresIn: number }> {
+    const iat = Math.floor(this.#now().getTime() / 1000);
+    const token = await new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.#jwtKey);
+    return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+  }
+
+  /** The claims of a valid, unexpired access token, or null. */
+  async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#jwtKey, {
+        algorithms: ['HS256'],
+        currentDate: this.#now(),
+        requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The first refresh token of a new sign-in. */
+  newRefreshToken(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  /**
+   * The token that replaces `parent` on rotation. Deterministic, so a parent presented again
+   * within the grace window yields the same child without the plaintext being stored anywhere.
+   */
+  childRefreshToken(parent: string): string {
+    return hmacSha256(this.#hmacSecret, `refresh-child:${parent}`).toString('base64url');
+  }
+
+  hashRefreshToken(token: string): string {
+    return hmacSha256(this.#hmacSecret, `refresh:${token}`).toString('hex');
+  }
+
+  newEmailCode(): string {
+    return randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
+      .toString()
+      .padStart(VERIFICATION_CODE_LENGTH, '0');
+  }
+
+  /** Bound to the user, so one digest says nothing about the same code for someone else. */
+  hashEmailCode(userId: string, code: string): string {
+    return hmacSha256(this.#hmacSecret, `email-code:${userId}:${code}`).toString('hex');
+  }
+}

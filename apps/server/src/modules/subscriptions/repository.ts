@@ -1,0 +1,49 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface Usage {
+  /** Projects the user owns. */
+  projects: number;
+  /** The most accepted members in any project the user owns. */
+  maxMembersPerProject: number;
+  /** The most (not trashed) models in any project the user owns. */
+  maxModelsPerProject: number;
+  /** Bytes of every model (trash included) in projects the user owns. */
+  storageBytes: number;
+}
+
+export class SubscriptionsRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  async usage(userId: string): Promise<Usage> {
+    const { rows } = await sql<{
+      projects: number;
+      max_members: number;
+      max_models: number;
+      storage_bytes: number | string;
+    }>`
+      SELECT count(*) AS projects,
+             coalesce(max(members.n), 0) AS max_members,
+             coalesce(max(models.n), 0) AS max_models,
+             coalesce(sum(models.bytes), 0) AS storage_bytes
+        FROM projects p
+        LEFT JOIN (SELECT project_id, count(*) AS n
+                     FROM project_members
+                    WHERE status = 'accepted'
+                    GROUP BY project_id) members ON members.project_id = p.id
+        LEFT JOIN (SELECT project_id,
+                          count(*) FILTER (WHERE deleted_at IS NULL) AS n,
+                          sum(size_bytes) AS bytes
+                     FROM models
+                    GROUP BY project_id) models ON models.project_id = p.id
+       WHERE p.owner_id = ${userId}
+    `.execute(this.db);
+    const row = rows[0];
+    return {
+      projects: Number(row?.projects ?? 0),
+      maxMembersPerProject: Number(row?.max_members ?? 0),
+      maxModelsPerProject: Number(row?.max_models ?? 0),
+      storageBytes: Number(row?.storage_bytes ?? 0),
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './db/schema.ts';
+import { AuthRepository } from './modules/auth/repository.ts';
+import { DevMailRepository } from './modules/dev/repository.ts';
+import { HealthRepository } from './modules/health/repository.ts';
+import { ProjectsRepository } from './modules/projects/repository.ts';
+import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
+import { UsersRepository } from './modules/users/repository.ts';
+
+/** Every repository, bound to one executor (the database or an open transaction). */
+export interface Repositories {
+  users: UsersRepository;
+  auth: AuthRepository;
+  projects: ProjectsRepository;
+  subscriptions: SubscriptionsRepository;
+  devMail: DevMailRepository;
+  health: HealthRepository;
+}
+
+export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
+  return {
+    users: new UsersRepository(db),
+    auth: new AuthRepository(db),
+    projects: new ProjectsRepository(db),
+    subscriptions: new SubscriptionsRepository(db),
+    devMail: new DevMailRepository(db),
+    health: new HealthRepository(db),
+  };
+}
+
+/**
+ * What services get instead of Kysely: repositories for single statements, and `transaction`
+ * to run several repository calls atomically (inside it, use only the repositories it passes:
+ * on PGlite the transaction owns the one connection).
+ */
+export interface DataAccess {
+  repos: Repositories;
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createDataAccess(db: Kysely<Database>): DataAccess {
+  return {
+    repos: createRepositories(db),
+    transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx))),
+  };
+}
