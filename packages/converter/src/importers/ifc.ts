@@ -1,0 +1,133 @@
+/**
+ * IFC (2X3, 4, 4X3) through web-ifc: meshes from StreamAllMeshes (already metres and Y up),
+ * one shared scene geometry per IFC geometry express id (so mapped representations become
+ * instanceable), materials per surface colour, plus the semantic tables in ifc-structure.ts.
+ */
+import * as WebIFC from 'web-ifc';
+import { MalformedFileError, NoGeometryError } from '../errors.ts';
+import { stepFileSchema } from '../formats.ts';
+import { emptyScene, MaterialTable, srgbToLinear, type SceneModel } from '../scene.ts';
+import type { ImportContext } from './context.ts';
+import {
+  createElementTable,
+  readLengthUnit,
+  readProperties,
+  readSpatialStructure,
+  readStoreys,
+} from './ifc-structure.ts';
+
+let apiReady: Promise<WebIFC.IfcAPI> | null = null;
+
+/** One web-ifc instance per process (its WASM instance is expensive; models are opened per call). */
+export function getIfcApi(): Promise<WebIFC.IfcAPI> {
+  apiReady ??= (async () => {
+    const api = new WebIFC.IfcAPI();
+    await api.Init(undefined, true);
+    api.SetLogLevel(WebIFC.LogLevel.LOG_LEVEL_OFF);
+    return api;
+  })();
+  return apiReady;
+}
+
+export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<SceneModel> {
+  const schema = stepFileSchema(bytes);
+  if (!/END-ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(bytes.subarray(-256)))) {
+    throw new MalformedFileError('The IFC file is truncated: END-ISO-10303-21 is missing.');
+  }
+  const api = await getIfcApi();
+  ctx.progress('parse', 0);
+  let modelId: number;
+  try {
+    modelId = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+  } catch (error) {
+    throw new MalformedFileError(`web-ifc could not open the IFC file: ${String(error)}`);
+  }
+  if (modelId < 0) throw new MalformedFileError('web-ifc could not open the IFC file.');
+  try {
+    const scene = emptyScene('y');
+    scene.schema = api.GetModelSchema(modelId) || schema;
+    const unit = readLengthUnit(api, modelId);
+    scene.sourceUnit = unit.name;
+    scene.sourceUnitToMetres = unit.toMetres;
+    const table = createElementTable(api, modelId);
+    const root = readSpatialStructure(api, modelId, table);
+    ctx.progress('parse', 1);
+    ctx.checkAbort();
+
+    ctx.progress('geometry', 0);
+    const materials = new MaterialTable(scene.materials);
+    const geometryIndexById = new Map<number, number>();
+    let cancelled = false;
+    api.StreamAllMeshes(modelId, (mesh, index, total) => {
+      if (cancelled) return;
+      try {
+        ctx.checkAbort();
+      } catch (_error) {
+        // Throwing through the WASM frames would leave web-ifc in a bad state: stop quietly.
+        cancelled = true;
+        return;
+      }
+      if (index % 50 === 0) ctx.progress('geometry', total > 0 ? index / total : 0);
+      const placedGeometries = mesh.geometries;
+      if (placedGeometries.size() === 0) return;
+      const element = table.elementFor(mesh.expressID);
+      for (let i = 0; i < placedGeometries.size(); i++) {
+        const placed = placedGeometries.get(i);
+        let geometryIndex = geometryIndexById.get(placed.geometryExpressID);
+        if (geometryIndex === undefined) {
+          geometryIndex = scene.geometries.length;
+          geometryIndexById.set(placed.geometryExpressID, geometryIndex);
+          const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
+          const vertexData = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+          const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+          const vertexCount = vertexData.length / 6;
+          const positions = new Float32Array(vertexCount * 3);
+          const normals = new Float32Array(vertexCount * 3);
+          for (let v = 0; v < vertexCount; v++) {
+            positions[v * 3] = vertexData[v * 6]!;
+            positions[v * 3 + 1] = vertexData[v * 6 + 1]!;
+            positions[v * 3 + 2] = vertexData[v * 6 + 2]!;
+            normals[v * 3] = vertexData[v * 6 + 3]!;
+            normals[v * 3 + 1] = vertexData[v * 6 + 4]!;
+            normals[v * 3 + 2] = vertexData[v * 6 + 5]!;
+          }
+          scene.geometries.push({ positions, normals, indices: Uint32Array.from(indices) });
+          geometry.delete();
+        }
+        const { x, y, z, w } = placed.color;
+        const color = [srgbToLinear(x), srgbToLinear(y), srgbToLinear(z), w] as const;
+        const key = color.map((c) => c.toFixed(3)).join(',');
+        const material = materials.add(key, () => ({
+          name: `ifc-${key}`,
+          color: [...color],
+          metallic: 0,
+          roughness: 0.9,
+          doubleSided: true,
+        }));
+        scene.placements.push({
+          element,
+          geometry: geometryIndex,
+          material,
+          matrix: Float64Array.from(placed.flatTransformation),
+        });
+      }
+    });
+    ctx.checkAbort();
+    if (scene.placements.length === 0) throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
+    ctx.progress('geometry', 0.9);
+
+    // Products outside the spatial structure still need a place in the tree.
+    if (root !== null) {
+      table.elements.forEach((element, index) => {
+        if (element.parent === null && index !== root) element.parent = root;
+      });
+    }
+    scene.storeys = readStoreys(api, modelId, table, unit);
+    scene.properties = readProperties(api, modelId, table, unit, ctx.checkAbort);
+    scene.elements = table.elements;
+    ctx.progress('geometry', 1);
+    return scene;
+  } finally {
+    api.CloseModel(modelId);
+  }
+}

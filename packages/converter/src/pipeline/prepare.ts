@@ -1,0 +1,268 @@
+/**
+ * Turns an importer's scene into what the writer needs: everything in metres, Y up, recentred;
+ * repeated geometry split out as instance groups; the rest merged into one batch per material
+ * with a per-vertex element id; per-element bounding boxes and triangle counts.
+ */
+import type { BoundingBox } from '../metadata.ts';
+import type { SceneGeometry, SceneModel } from '../scene.ts';
+import {
+  decompose,
+  determinant3,
+  identity,
+  multiply,
+  normalMatrix,
+  scaling,
+  translation,
+  zUpToYUp,
+  type Mat4,
+  type Trs,
+} from './matrix.ts';
+import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
+
+export interface PreparedBatch {
+  material: number;
+  positions: Float32Array;
+  normals: Float32Array;
+  uvs: Float32Array | null;
+  colors: Float32Array | null;
+  elementIds: Uint32Array;
+  indices: Uint32Array;
+}
+
+export interface PreparedInstanceGroup {
+  material: number;
+  geometry: SceneGeometry;
+  instances: { element: number; trs: Trs }[];
+}
+
+export interface PreparedScene {
+  batches: PreparedBatch[];
+  instanceGroups: PreparedInstanceGroup[];
+  elementBoxes: (BoundingBox | null)[];
+  elementTriangles: number[];
+  bbox: BoundingBox | null;
+  origin: [number, number, number];
+  triangles: number;
+  instances: number;
+}
+
+export interface PrepareOptions {
+  /** A (geometry, material) pair placed at least this often becomes an instance group. */
+  minInstances: number;
+  /** Upper bound on instance groups: each costs a draw call. */
+  maxInstanceGroups: number;
+  /** Recentre when the model's centre is farther than this from the origin (metres). */
+  recentreBeyond: number;
+}
+
+export const DEFAULT_PREPARE_OPTIONS: PrepareOptions = {
+  minInstances: 4,
+  maxInstanceGroups: 512,
+  recentreBeyond: 1000,
+};
+
+function emptyBox(): BoundingBox {
+  return [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+}
+
+function growBox(box: BoundingBox, x: number, y: number, z: number): void {
+  if (x < box[0]) box[0] = x;
+  if (y < box[1]) box[1] = y;
+  if (z < box[2]) box[2] = z;
+  if (x > box[3]) box[3] = x;
+  if (y > box[4]) box[4] = y;
+  if (z > box[5]) box[5] = z;
+}
+
+function localBox(positions: Float32Array): BoundingBox {
+  const box = emptyBox();
+  for (let i = 0; i + 2 < positions.length; i += 3) {
+    growBox(box, positions[i]!, positions[i + 1]!, positions[i + 2]!);
+  }
+  return box;
+}
+
+/** Box of the 8 transformed corners of a local box (exact for axis-aligned transforms). */
+function transformBox(box: BoundingBox, m: Mat4, into: BoundingBox): void {
+  for (let corner = 0; corner < 8; corner++) {
+    const x = corner & 1 ? box[3] : box[0];
+    const y = corner & 2 ? box[4] : box[1];
+    const z = corner & 4 ? box[5] : box[2];
+    growBox(
+      into,
+      m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
+      m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
+      m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
+    );
+  }
+}
+
+export function prepareScene(
+  scene: SceneModel,
+  options: PrepareOptions = DEFAULT_PREPARE_OPTIONS,
+): PreparedScene {
+  scene.geometries = scene.geometries.map(sanitizeGeometry);
+  dedupeGeometries(scene);
+
+  let root = scaling(scene.toMetres);
+  if (scene.upAxis === 'z') root = multiply(zUpToYUp(), root);
+  const worldMatrices = scene.placements.map((p) => (p.matrix ? multiply(root, p.matrix) : root));
+  const geometryBoxes = scene.geometries.map((g) => localBox(g.positions));
+
+  // Model box from transformed local boxes decides the origin shift before anything is baked.
+  const modelBox = emptyBox();
+  scene.placements.forEach((p, i) => {
+    if (scene.geometries[p.geometry]!.indices.length > 0) {
+      transformBox(geometryBoxes[p.geometry]!, worldMatrices[i]!, modelBox);
+    }
+  });
+  const hasGeometry = Number.isFinite(modelBox[0]);
+  const centre = hasGeometry
+    ? [0, 1, 2].map((axis) => (modelBox[axis]! + modelBox[axis + 3]!) / 2)
+    : [0, 0, 0];
+  const far = centre.some((value) => Math.abs(value!) > options.recentreBeyond);
+  const origin: [number, number, number] = far
+    ? [Math.round(centre[0]!), Math.round(centre[1]!), Math.round(centre[2]!)]
+    : [0, 0, 0];
+  const shift = translation(-origin[0], -origin[1], -origin[2]);
+  const matrices = far ? worldMatrices.map((m) => multiply(shift, m)) : worldMatrices;
+
+  // Instance groups: (geometry, material) pairs placed often enough, largest savings first.
+  const groups = new Map<string, number[]>();
+  scene.placements.forEach((p, i) => {
+    if (scene.geometries[p.geometry]!.indices.length === 0) return;
+    const key = `${p.geometry}/${p.material}`;
+    const list = groups.get(key);
+    if (list) list.push(i);
+    else groups.set(key, [i]);
+  });
+  const candidates = [...groups.values()]
+    .filter((list) => list.length >= options.minInstances)
+    .map((list) => ({ list, trs: list.map((i) => decompose(matrices[i]!)) }))
+    .filter((group) => group.trs.every((trs) => trs !== null))
+    .sort((a, b) => savings(scene, b.list) - savings(scene, a.list))
+    .slice(0, options.maxInstanceGroups);
+  const instanced = new Set<number>();
+  const instanceGroups: PreparedInstanceGroup[] = candidates.map(({ list, trs }) => {
+    const first = scene.placements[list[0]!]!;
+    list.forEach((i) => instanced.add(i));
+    return {
+      material: first.material,
+      geometry: scene.geometries[first.geometry]!,
+      instances: list.map((i, k) => ({ element: scene.placements[i]!.element, trs: trs[k]! })),
+    };
+  });
+
+  const elementBoxes: (BoundingBox | null)[] = scene.elements.map(() => null);
+  const elementTriangles = scene.elements.map(() => 0);
+  const bbox = emptyBox();
+  let triangles = 0;
+  let instances = 0;
+  scene.placements.forEach((p, i) => {
+    const geometry = scene.geometries[p.geometry]!;
+    if (geometry.indices.length === 0) return;
+    const box = emptyBox();
+    transformBox(geometryBoxes[p.geometry]!, matrices[i]!, box);
+    const current = elementBoxes[p.element];
+    if (current) {
+      growBox(current, box[0], box[1], box[2]);
+      growBox(current, box[3], box[4], box[5]);
+    } else elementBoxes[p.element] = box;
+    growBox(bbox, box[0], box[1], box[2]);
+    growBox(bbox, box[3], box[4], box[5]);
+    elementTriangles[p.element] = elementTriangles[p.element]! + geometry.indices.length / 3;
+    triangles += geometry.indices.length / 3;
+    if (instanced.has(i)) instances++;
+  });
+
+  const batches = buildBatches(scene, matrices, instanced);
+  return {
+    batches,
+    instanceGroups,
+    elementBoxes,
+    elementTriangles,
+    bbox: hasGeometry ? bbox : null,
+    origin,
+    triangles,
+    instances,
+  };
+}
+
+function savings(scene: SceneModel, list: number[]): number {
+  const geometry = scene.geometries[scene.placements[list[0]!]!.geometry]!;
+  return (geometry.positions.length / 3) * (list.length - 1);
+}
+
+function buildBatches(scene: SceneModel, matrices: Mat4[], instanced: Set<number>): PreparedBatch[] {
+  const byMaterial = new Map<number, number[]>();
+  scene.placements.forEach((p, i) => {
+    if (instanced.has(i) || scene.geometries[p.geometry]!.indices.length === 0) return;
+    const list = byMaterial.get(p.material);
+    if (list) list.push(i);
+    else byMaterial.set(p.material, [i]);
+  });
+  const batches: PreparedBatch[] = [];
+  for (const [material, list] of [...byMaterial.entries()].sort((a, b) => a[0] - b[0])) {
+    let vertexCount = 0;
+    let indexCount = 0;
+    let withUvs = false;
+    let withColors = false;
+    for (const i of list) {
+      const g = scene.geometries[scene.placements[i]!.geometry]!;
+      vertexCount += g.positions.length / 3;
+      indexCount += g.indices.length;
+      withUvs ||= !!g.uvs;
+      withColors ||= !!g.colors;
+    }
+    const material_ = scene.materials[material];
+    withUvs &&= !!material_?.texture;
+    withColors &&= !!material_?.vertexColors;
+    const batch: PreparedBatch = {
+      material,
+      positions: new Float32Array(vertexCount * 3),
+      normals: new Float32Array(vertexCount * 3),
+      uvs: withUvs ? new Float32Array(vertexCount * 2) : null,
+      colors: withColors ? new Float32Array(vertexCount * 4).fill(1) : null,
+      elementIds: new Uint32Array(vertexCount),
+      indices: new Uint32Array(indexCount),
+    };
+    let vertexBase = 0;
+    let indexBase = 0;
+    for (const i of list) {
+      const placement = scene.placements[i]!;
+      const g = scene.geometries[placement.geometry]!;
+      const m = matrices[i] ?? identity();
+      const n = normalMatrix(m);
+      const count = g.positions.length / 3;
+      for (let v = 0; v < count; v++) {
+        const x = g.positions[v * 3]!, y = g.positions[v * 3 + 1]!, z = g.positions[v * 3 + 2]!;
+        const o = (vertexBase + v) * 3;
+        batch.positions[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+        batch.positions[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+        batch.positions[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+        const nx = g.normals![v * 3]!, ny = g.normals![v * 3 + 1]!, nz = g.normals![v * 3 + 2]!;
+        const tx = n[0]! * nx + n[3]! * ny + n[6]! * nz;
+        const ty = n[1]! * nx + n[4]! * ny + n[7]! * nz;
+        const tz = n[2]! * nx + n[5]! * ny + n[8]! * nz;
+        const length = Math.hypot(tx, ty, tz) || 1;
+        batch.normals[o] = tx / length;
+        batch.normals[o + 1] = ty / length;
+        batch.normals[o + 2] = tz / length;
+      }
+      if (batch.uvs && g.uvs) batch.uvs.set(g.uvs, vertexBase * 2);
+      if (batch.colors && g.colors) batch.colors.set(g.colors, vertexBase * 4);
+      batch.elementIds.fill(placement.element, vertexBase, vertexBase + count);
+      // A mirroring matrix turns the triangles inside out: swap two corners to keep them facing out.
+      const flip = determinant3(m) < 0;
+      for (let t = 0; t < g.indices.length; t += 3) {
+        batch.indices[indexBase + t] = g.indices[t]! + vertexBase;
+        batch.indices[indexBase + t + 1] = g.indices[t + (flip ? 2 : 1)]! + vertexBase;
+        batch.indices[indexBase + t + 2] = g.indices[t + (flip ? 1 : 2)]! + vertexBase;
+      }
+      vertexBase += count;
+      indexBase += g.indices.length;
+    }
+    batches.push(batch);
+  }
+  return batches;
+}
