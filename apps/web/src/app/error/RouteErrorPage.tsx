@@ -1,0 +1,29 @@
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/http';
+import { ErrorPage } from './ErrorPage';
+
+/** Fatal errors (a loader or a page that threw) end on the error page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const location = useLocation();
+  const { t } = useTranslation();
+  if (error && !isRouteErrorResponse(error)) console.error('[app] fatal error', error);
+
+  if (isRouteErrorResponse(error)) {
+    const description =
+      error.status === 404
+        ? t('error.pageNotFound', { path: location.pathname })
+        : String(error.data ?? '');
+    return <ErrorPage statusCode={error.status} description={description} />;
+  }
+  if (error instanceof ApiError && error.statusCode >= 400) {
+    const text = error.errorCode ? t(`errors.${error.errorCode}`) : error.message;
+    return <ErrorPage statusCode={error.statusCode} description={text} />;
+  }
+  const description =
+    error instanceof ApiError && error.isNetworkError
+      ? t('errors.CONNECTION_TIMEOUT')
+      : t('error.unexpected');
+  return <ErrorPage statusCode={500} description={description} />;
+}

@@ -1,0 +1,76 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { authStore } from '../lib/auth-store';
+import { queryClient } from '../lib/query-client';
+import { signInPath } from '../lib/navigation';
+import { applyProfileLanguageOnce, profileQuery } from '../features/auth/api';
+import { subscriptionQuery } from '../features/subscription/api';
+import { projectsQuery } from '../features/projects/api';
+
+/** Spec §2 "Route guard": route names that are open without sign-in. */
+export const OPEN_ROUTE_NAMES = new Set([
+  'signin',
+  'magic-code',
+  'dev',
+  'slug',
+  'email',
+  'reset-password',
+  'signup',
+  'verify-email',
+  'home',
+  'index',
+  'upgrade-payment',
+  'upgrade-paycode',
+  'callback',
+]);
+
+export function isOpenRoute(name: string): boolean {
+  return OPEN_ROUTE_NAMES.has(name) || name.startsWith('page-');
+}
+
+export interface RouteHandle {
+  /** The route's name (spec §2 table), used by the guard. */
+  name: string;
+  /** i18n key of the page title shown in the top bar and the document title. */
+  title?: string;
+}
+
+function fullPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Signed-in data the app frame needs: the profile if missing, then the subscription, then the
+ * project list if empty. Only a failed profile blocks the page; the other two are shown as
+ * errors where they are used.
+ */
+export async function loadSessionData(): Promise<void> {
+  const profile = await queryClient.ensureQueryData(profileQuery());
+  applyProfileLanguageOnce(profile);
+  try {
+    await queryClient.ensureQueryData(subscriptionQuery());
+  } catch (error) {
+    console.error('[guard] failed to get subscription info', error);
+  }
+  try {
+    const cached = queryClient.getQueryData(projectsQuery().queryKey);
+    if (!cached?.length) await queryClient.fetchQuery({ ...projectsQuery(), staleTime: 0 });
+  } catch (error) {
+    console.error('[guard] failed to load projects', error);
+  }
+}
+
+/** The loader every page route gets: redirect unauthenticated users, then load session data. */
+export function guardLoader(name: string) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    if (isOpenRoute(name)) return null;
+    if (!authStore.getState().isAuthenticated) throw redirect(signInPath(fullPath(request)));
+    try {
+      await loadSessionData();
+    } catch (error) {
+      if (!authStore.getState().isAuthenticated) throw redirect(signInPath(fullPath(request)));
+      throw error;
+    }
+    return null;
+  };
+}

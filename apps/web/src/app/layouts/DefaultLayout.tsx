@@ -1,0 +1,11 @@
+import { AppFrame } from '../shell/AppFrame';
+import { PageOutlet } from '../RootShell';
+
+/** Default layout: the app frame (sidebar, top bar) around the page. */
+export function DefaultLayout() {
+  return (
+    <AppFrame>
+      <PageOutlet />
+    </AppFrame>
+  );
+}

@@ -1,0 +1,96 @@
+import {
+  createBrowserRouter,
+  replace,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { setNavigator } from '../lib/navigation';
+import { guardLoader } from './guard';
+import { RootShell, RootHydrateFallback } from './RootShell';
+import { RouteErrorPage } from './error/RouteErrorPage';
+import { AuthLayout } from './layouts/AuthLayout';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { ProjectLayout } from './layouts/ProjectLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { authRoutes } from '../features/auth/routes';
+import { homeRoutes } from '../features/home/routes';
+import { legalRoutes } from '../features/legal/routes';
+import { modelsRoutes, projectModelsRoutes } from '../features/models/routes';
+import { projectPageRoutes, projectsRoutes } from '../features/projects/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { paymentRoutes, subscriptionRoutes } from '../features/subscription/routes';
+import { devRoutes } from '../features/dev/routes';
+import { shareRoutes } from '../features/share/routes';
+import { inviteRoutes } from '../features/invite/routes';
+import { page } from '../lib/routing';
+
+/**
+ * The spec's underscore paths (/models_, /model_/{id}, /project_/{id}/members, ...) are kept as
+ * redirects (history replace) to the canonical clean paths, query string included.
+ */
+export function canonicalPath(url: URL): string {
+  const { pathname, search } = url;
+  if (/^\/project_\/+$/.test(pathname)) return `/models${search}`;
+  const clean = pathname.replace(/^\/(models|model|project)_(?=\/|$)/, '/$1');
+  return `${clean}${search}`;
+}
+
+const underscoreRedirect = ({ request }: LoaderFunctionArgs) =>
+  replace(canonicalPath(new URL(request.url)));
+
+/** Every named leaf route gets the guard; a route's own loader runs after it. */
+function withGuards(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const name = (route.handle as { name?: string } | undefined)?.name;
+    const children = route.children ? withGuards(route.children) : undefined;
+    if (!name) return children ? ({ ...route, children } as RouteObject) : route;
+    const guard = guardLoader(name);
+    const own = typeof route.loader === 'function' ? route.loader : undefined;
+    const loader = async (args: LoaderFunctionArgs) => {
+      await guard(args);
+      return own ? own(args) : null;
+    };
+    return { ...route, ...(children ? { children } : {}), loader } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: RootHydrateFallback,
+    children: withGuards([
+      ...homeRoutes,
+      { path: 'models_/*', loader: underscoreRedirect },
+      { path: 'model_/*', loader: underscoreRedirect },
+      { path: 'project_/*', loader: underscoreRedirect },
+      { Component: AuthLayout, children: authRoutes },
+      {
+        Component: PublicLayout,
+        children: [...legalRoutes, ...shareRoutes, ...inviteRoutes, ...paymentRoutes],
+      },
+      {
+        Component: DefaultLayout,
+        children: [
+          ...modelsRoutes,
+          ...projectsRoutes,
+          ...settingsRoutes,
+          ...subscriptionRoutes,
+          ...devRoutes,
+          page('*', { name: 'slug', title: 'notFound' }, () => import('./error/NotFoundPage')),
+        ],
+      },
+      {
+        Component: ProjectLayout,
+        children: [...projectModelsRoutes, ...projectPageRoutes],
+      },
+    ]),
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

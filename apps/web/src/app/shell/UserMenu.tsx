@@ -1,0 +1,122 @@
+import { DropdownMenu } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  Check,
+  ChevronRight,
+  ChevronsUpDown,
+  CreditCard,
+  Languages,
+  LogOut,
+  Settings,
+} from 'lucide-react';
+import { LOCALES } from '@truss/contracts';
+import { Avatar } from '../../components/ui/Avatar';
+import { menuContentClass, menuItemClass } from '../../components/ui/LanguageSwitcher';
+import { useAuth } from '../../lib/auth-store';
+import { currentLocale, setLanguage } from '../../lib/i18n';
+import { LANGUAGE_NAMES } from '../../lib/locale';
+import { toast } from '../../lib/toast';
+import { signOut } from '../../features/auth/api';
+
+/** Avatar, email, language, settings and sign out. */
+export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useAuth((s) => s.profile ?? s.user);
+  const email = profile?.email ?? '';
+  const displayName = profile?.full_name || email;
+  const locale = currentLocale();
+
+  const go = (to: string) => {
+    navigate(to);
+    onNavigate?.();
+  };
+
+  const handleSignOut = async () => {
+    await signOut();
+    onNavigate?.();
+    navigate('/signin', { replace: true });
+    toast.info(t('auth.signedOut'));
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        aria-label={t('userMenu.label')}
+        className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-gray-100"
+      >
+        <Avatar name={displayName} size={32} />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium text-gray-900">
+            {profile?.full_name || email.split('@')[0]}
+          </span>
+          <span className="block truncate text-xs text-gray-500">{email}</span>
+        </span>
+        <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          className={`${menuContentClass} w-64`}
+        >
+          <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
+            <Avatar name={displayName} size={40} />
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium text-gray-900">
+                {profile?.full_name || t('userMenu.signedInAs')}
+              </span>
+              <span className="block truncate text-xs text-gray-500">{email}</span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
+          <DropdownMenu.Sub>
+            <DropdownMenu.SubTrigger className={`${menuItemClass} data-[state=open]:bg-gray-100`}>
+              <Languages className="size-4 text-gray-500" aria-hidden />
+              <span className="flex-1">{t('language.label')}</span>
+              <span className="text-xs text-gray-500">{LANGUAGE_NAMES[locale]}</span>
+              <ChevronRight className="size-4 text-gray-400" aria-hidden />
+            </DropdownMenu.SubTrigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.SubContent sideOffset={6} className={menuContentClass}>
+                <DropdownMenu.RadioGroup
+                  value={locale}
+                  onValueChange={(v) => setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
+                >
+                  {LOCALES.map((l) => (
+                    <DropdownMenu.RadioItem key={l} value={l} className={menuItemClass} lang={l}>
+                      <span className="flex size-4 items-center justify-center">
+                        <DropdownMenu.ItemIndicator>
+                          <Check className="size-4 text-brand-600" />
+                        </DropdownMenu.ItemIndicator>
+                      </span>
+                      {LANGUAGE_NAMES[l]}
+                    </DropdownMenu.RadioItem>
+                  ))}
+                </DropdownMenu.RadioGroup>
+              </DropdownMenu.SubContent>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Sub>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => go('/settings/profile')}>
+            <Settings className="size-4 text-gray-500" aria-hidden />
+            {t('nav.settings')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItemClass} onSelect={() => go('/subscription')}>
+            <CreditCard className="size-4 text-gray-500" aria-hidden />
+            {t('titles.subscription')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
+          <DropdownMenu.Item
+            className={`${menuItemClass} text-red-700 data-[highlighted]:bg-red-50`}
+            onSelect={() => void handleSignOut()}
+          >
+            <LogOut className="size-4" aria-hidden />
+            {t('auth.signOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,82 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AuthResponse, Locale, Profile } from '@truss/contracts';
+import { http } from '../../lib/api';
+import { authStore } from '../../lib/auth-store';
+import { ApiError } from '../../lib/http';
+import { setLanguage } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+
+export const PROFILE_FAILED_MESSAGE = 'failed to get user info';
+
+export const profileKey = ['user', 'profile'] as const;
+
+/** GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). */
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: profileKey,
+    queryFn: async () => {
+      try {
+        const profile = await http.get<Profile>('/api/user/profile');
+        authStore.setState({ profile });
+        return profile;
+      } catch (error) {
+        const message =
+          error instanceof ApiError && error.statusMessage
+            ? error.statusMessage
+            : PROFILE_FAILED_MESSAGE;
+        authStore.setState({ error: message });
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+let languageApplied = false;
+
+/** Spec §6: when signed in and the profile has a language, the locale is set from it at start. */
+export function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
+  if (languageApplied) return;
+  languageApplied = true;
+  if (profile.language) setLanguage(profile.language);
+}
+
+/** Store the session a sign-in or a verified email returned. */
+export function completeSignIn(response: AuthResponse): void {
+  authStore.setTokens(response);
+  authStore.setState({ user: response.user, profile: response.user, isLoading: false });
+  queryClient.setQueryData(profileKey, response.user);
+  applyProfileLanguageOnce(response.user);
+}
+
+export interface CodeSent {
+  email: string;
+  codeExpiresIn: number;
+}
+
+export const authApi = {
+  checkEmail: (email: string) =>
+    http.post<{ registered: boolean }>('/api/auth/check-email', { email }, { auth: false }),
+  signup: (body: { email: string; password: string; agreeTerms: true; language: Locale }) =>
+    http.post<CodeSent>('/api/auth/signup', body, { auth: false }),
+  verifyEmail: (body: { email: string; code: string }) =>
+    http.post<AuthResponse>('/api/auth/verify-email', body, { auth: false }),
+  resendCode: (email: string) =>
+    http.post<CodeSent>('/api/auth/verify-email/resend', { email }, { auth: false }),
+  login: (body: { email: string; password: string }) =>
+    http.post<AuthResponse>('/api/auth/login', body, { auth: false }),
+};
+
+/** Logout calls the server if a token exists and always clears the local session and cache. */
+export async function signOut(): Promise<void> {
+  const { token, refreshToken } = authStore.getState();
+  authStore.setState({ isLoading: true });
+  if (token) {
+    try {
+      await http.post('/api/auth/logout', refreshToken ? { refreshToken } : {}, { auth: false });
+    } catch (error) {
+      console.warn('[auth] server logout failed; the local session is cleared anyway', error);
+    }
+  }
+  http.endSession();
+  languageApplied = false;
+}

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { KeyRound, Mail } from 'lucide-react';
+import clsx from 'clsx';
+import { loginBodySchema } from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert, TextField } from '../../../components/ui/Field';
+import { Tooltip } from '../../../components/ui/Tooltip';
+import { useAuth } from '../../../lib/auth-store';
+import { errorMessage } from '../../../lib/errors';
+import { useSchemaValidation } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { safeRedirect } from '../../../lib/navigation';
+import { authApi, completeSignIn } from '../api';
+import { AuthHeading } from './AuthHeading';
+
+type Field = 'email' | 'password';
+
+export default function SignInPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const target = safeRedirect(redirectParam);
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const { errors, submit, revalidate } = useSchemaValidation<typeof loginBodySchema, Field>(
+    loginBodySchema,
+    t,
+  );
+
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: (response) => {
+      completeSignIn(response);
+      navigate(target, { replace: true });
+    },
+    onError: async (error, variables) => {
+      if (error instanceof ApiError && error.errorCode === 'EMAIL_NOT_VERIFIED') {
+        // Send a fresh code and continue on the verify page.
+        let sent = true;
+        try {
+          await authApi.resendCode(variables.email);
+        } catch {
+          sent = false;
+        }
+        const query = new URLSearchParams({ email: variables.email });
+        if (redirectParam) query.set('redirect', redirectParam);
+        if (sent) query.set('sent', '1');
+        navigate(`/verify-email?${query}`, { state: { notVerified: true } });
+      }
+    },
+  });
+
+  if (isAuthenticated && !login.isPending) return <Navigate to={target} replace />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const values = submit({ email, password });
+    if (values) login.mutate(values);
+  };
+
+  const withRedirect = (path: string) =>
+    redirectParam ? `${path}?redirect=${encodeURIComponent(redirectParam)}` : path;
+  const serverError =
+    login.error &&
+    !(login.error instanceof ApiError && login.error.errorCode === 'EMAIL_NOT_VERIFIED');
+
+  return (
+    <>
+      <AuthHeading title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} />
+
+      <div
+        role="radiogroup"
+        aria-label={t('auth.signInMethod')}
+        className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 text-sm"
+      >
+        <button
+          type="button"
+          role="radio"
+          aria-checked="true"
+          className="inline-flex items-center justify-center gap-2 rounded-md bg-white px-3 py-1.5 font-medium text-gray-900 shadow-xs"
+        >
+          <KeyRound className="size-4" aria-hidden />
+          {t('auth.methodPassword')}
+        </button>
+        <Tooltip content={t('common.comingSoon')}>
+          <span
+            tabIndex={0}
+            className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <button
+              type="button"
+              role="radio"
+              aria-checked="false"
+              disabled
+              className={clsx(
+                'inline-flex w-full items-center justify-center gap-2 rounded-md px-3 py-1.5 font-medium text-gray-400',
+                'cursor-not-allowed',
+              )}
+            >
+              <Mail className="size-4" aria-hidden />
+              {t('auth.useEmailCode')}
+            </button>
+          </span>
+        </Tooltip>
+      </div>
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4"
+        aria-describedby={serverError ? 'signin-error' : undefined}
+      >
+        {serverError && (
+          <div id="signin-error">
+            <FormAlert>{errorMessage(login.error, t)}</FormAlert>
+          </div>
+        )}
+        <TextField
+          label={t('form.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus={!email}
+          value={email}
+          error={errors.email}
+          disabled={login.isPending}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            revalidate({ email: e.target.value, password });
+          }}
+        />
+        <TextField
+          label={t('form.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          autoFocus={!!email}
+          value={password}
+          error={errors.password}
+          disabled={login.isPending}
+          labelAside={
+            <Link
+              to="/reset-password"
+              className="text-sm font-medium text-brand-700 hover:text-brand-800"
+            >
+              {t('auth.forgotPassword')}
+            </Link>
+          }
+          onChange={(e) => {
+            setPassword(e.target.value);
+            revalidate({ email, password: e.target.value });
+          }}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+          {t('auth.signIn')}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-gray-600">
+        {t('auth.noAccount')}{' '}
+        <Link
+          to={withRedirect('/signup')}
+          className="font-medium text-brand-700 hover:text-brand-800"
+        >
+          {t('auth.createAccount')}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert, TextField } from '../../../components/ui/Field';
+import { useAuth } from '../../../lib/auth-store';
+import { errorMessage } from '../../../lib/errors';
+import { useSchemaValidation } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { currentLocale } from '../../../lib/i18n';
+import { safeRedirect } from '../../../lib/navigation';
+import { authApi } from '../api';
+import { AuthHeading } from './AuthHeading';
+
+/** The contracts' sign-up schema plus the confirmation field the server never sees. */
+export const signUpFormSchema = signupBodySchema
+  .omit({ language: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'validation.passwordsMismatch',
+  });
+
+type Field = 'email' | 'password' | 'confirmPassword' | 'agreeTerms';
+
+export default function SignUpPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectParam = params.get('redirect');
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const termsId = useId();
+  const [values, setValues] = useState({
+    email: params.get('email') ?? '',
+    password: '',
+    confirmPassword: '',
+    agreeTerms: false,
+  });
+  const { errors, submit, revalidate, applyServerErrors } = useSchemaValidation<
+    typeof signUpFormSchema,
+    Field
+  >(signUpFormSchema, t);
+
+  const signup = useMutation({
+    mutationFn: authApi.signup,
+    onSuccess: (result) => {
+      const query = new URLSearchParams({ email: result.email, sent: '1' });
+      if (redirectParam) query.set('redirect', redirectParam);
+      navigate(`/verify-email?${query}`, { state: { codeExpiresIn: result.codeExpiresIn } });
+    },
+    onError: (error) => applyServerErrors(error),
+  });
+
+  if (isAuthenticated) return <Navigate to={safeRedirect(redirectParam)} replace />;
+
+  const update = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    revalidate(next);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submit(values);
+    if (parsed) {
+      signup.mutate({
+        email: parsed.email,
+        password: parsed.password,
+        agreeTerms: true,
+        language: currentLocale(),
+      });
+    }
+  };
+
+  const alreadyRegistered =
+    signup.error instanceof ApiError && signup.error.errorCode === 'EMAIL_ALREADY_REGISTERED';
+  const signInLink = `/signin?${new URLSearchParams({ email: values.email.trim(), ...(redirectParam ? { redirect: redirectParam } : {}) })}`;
+
+  return (
+    <>
+      <AuthHeading title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')} />
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {signup.error && (
+          <FormAlert>
+            {errorMessage(signup.error, t)}
+            {alreadyRegistered && (
+              <>
+                {' '}
+                <Link to={signInLink} className="font-semibold underline underline-offset-2">
+                  {t('auth.signInInstead')}
+                </Link>
+              </>
+            )}
+          </FormAlert>
+        )}
+        <TextField
+          label={t('form.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          value={values.email}
+          error={errors.email}
+          disabled={signup.isPending}
+          onChange={(e) => update('email', e.target.value)}
+        />
+        <TextField
+          label={t('form.password')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={values.password}
+          error={errors.password}
+          hint={t('form.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          disabled={signup.isPending}
+          onChange={(e) => update('password', e.target.value)}
+        />
+        <TextField
+          label={t('form.confirmPassword')}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          disabled={signup.isPending}
+          onChange={(e) => update('confirmPassword', e.target.value)}
+        />
+        <div className="space-y-1.5">
+          <div className="flex items-start gap-3">
+            <input
+              id={termsId}
+              type="checkbox"
+              checked={values.agreeTerms}
+              disabled={signup.isPending}
+              aria-invalid={errors.agreeTerms ? true : undefined}
+              aria-describedby={errors.agreeTerms ? `${termsId}-error` : undefined}
+              onChange={(e) => update('agreeTerms', e.target.checked)}
+              className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
+            />
+            <label htmlFor={termsId} className="text-sm leading-5 text-gray-700">
+              <Trans
+                i18nKey="auth.agreeTerms"
+                components={{
+                  terms: (
+                    <Link
+                      to="/terms"
+                      target="_blank"
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    />
+                  ),
+                  privacy: (
+                    <Link
+                      to="/privacy"
+                      target="_blank"
+                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    />
+                  ),
+                }}
+              />
+            </label>
+          </div>
+          {errors.agreeTerms && (
+            <p id={`${termsId}-error`} className="pl-7 text-xs font-medium text-red-600">
+              {errors.agreeTerms}
+            </p>
+          )}
+        </div>
+        <Button type="submit" size="lg" className="w-full" loading={signup.isPending}>
+          {t('auth.createAccount')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        {t('auth.haveAccount')}{' '}
+        <Link
+          to={redirectParam ? `/signin?redirect=${encodeURIComponent(redirectParam)}` : '/signin'}
+          className="font-medium text-brand-700 hover:text-brand-800"
+        >
+          {t('auth.signIn')}
+        </Link>
+      </p>
+    </>
+  );
+}

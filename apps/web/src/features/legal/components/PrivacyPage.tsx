@@ -1,0 +1,5 @@
+import { PolicyDocument } from './PolicyDocument';
+
+export default function PrivacyPage() {
+  return <PolicyDocument policy="privacy" />;
+}

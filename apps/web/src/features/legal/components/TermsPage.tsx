@@ -1,0 +1,5 @@
+import { PolicyDocument } from './PolicyDocument';
+
+export default function TermsPage() {
+  return <PolicyDocument policy="terms" />;
+}

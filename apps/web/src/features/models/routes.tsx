@@ -1,0 +1,25 @@
+import { page } from '../../lib/routing';
+
+/** /models in the default layout. */
+export const modelsRoutes = [
+  page('models', { name: 'models', title: 'models' }, () => import('./components/ModelsPage')),
+  page(
+    'model/:id',
+    { name: 'model-id', title: 'model' },
+    () => import('./components/ModelDetailPage'),
+  ),
+];
+
+/** Project layout: a project's models and its trash. */
+export const projectModelsRoutes = [
+  page(
+    'models/trash',
+    { name: 'models-trash', title: 'trash' },
+    () => import('./components/TrashPage'),
+  ),
+  page(
+    'models/:name',
+    { name: 'models-name', title: 'models' },
+    () => import('./components/ModelsPage'),
+  ),
+];

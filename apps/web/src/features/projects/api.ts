@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Project } from '@truss/contracts';
+import { http } from '../../lib/api';
+
+export const projectsKey = ['projects'] as const;
+
+/** GET /api/project. Failures are kept in the query state and logged (spec §8). */
+export const projectsQuery = () =>
+  queryOptions({
+    queryKey: projectsKey,
+    queryFn: async () => {
+      try {
+        return await http.get<Project[]>('/api/project');
+      } catch (error) {
+        console.error('[projects] failed to load the project list', error);
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+/**
+ * Spec §4 "Current project": the projectId route parameter, else the user's last choice in the
+ * switcher, else the default project, else the first.
+ */
+export function pickCurrentProject(
+  projects: readonly Project[] | undefined,
+  routeId: string | undefined,
+  chosenId: string | null,
+): Project | null {
+  if (!projects?.length) return null;
+  const wanted = routeId?.trim().toLowerCase();
+  const byRoute = wanted
+    ? (projects.find((p) => p.id === wanted) ??
+      projects.find((p) => p.name.toLowerCase() === wanted))
+    : undefined;
+  if (byRoute) return byRoute;
+  const chosen = chosenId ? projects.find((p) => p.id === chosenId) : undefined;
+  return chosen ?? projects.find((p) => p.is_default) ?? projects[0] ?? null;
+}

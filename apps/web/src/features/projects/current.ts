@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
+import type { Project } from '@truss/contracts';
+import { useAuth } from '../../lib/auth-store';
+import { pickCurrentProject, projectsQuery } from './api';
+
+/** The project last picked in the switcher (this tab only). */
+let chosenProjectId: string | null = null;
+const listeners = new Set<() => void>();
+
+export function chooseProject(id: string): void {
+  chosenProjectId = id;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useCurrentProject(): {
+  project: Project | null;
+  projects: Project[];
+  isLoading: boolean;
+  error: unknown;
+  /** The route named a project that is not in the list. */
+  notFound: boolean;
+} {
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const params = useParams();
+  const [search] = useSearchParams();
+  const chosen = useSyncExternalStore(
+    subscribe,
+    () => chosenProjectId,
+    () => null,
+  );
+  const query = useQuery({ ...projectsQuery(), enabled: isAuthenticated });
+  const routeId =
+    params.id ??
+    (params.name !== 'trash' ? params.name : undefined) ??
+    search.get('project') ??
+    undefined;
+  const projects = query.data ?? [];
+  const project = pickCurrentProject(projects, routeId, chosen);
+  const wanted = routeId?.toLowerCase();
+  const notFound =
+    !!wanted &&
+    query.isSuccess &&
+    !projects.some((p) => p.id === wanted || p.name.toLowerCase() === wanted);
+  return {
+    project: notFound ? null : project,
+    projects,
+    isLoading: query.isLoading,
+    error: query.error,
+    notFound,
+  };
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/ui/Page';
+import { SubscriptionSummary } from './SubscriptionSummary';
+
+export default function SubscriptionPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('titles.subscription')} subtitle={t('plan.subscriptionSubtitle')} />
+      <SubscriptionSummary />
+    </>
+  );
+}

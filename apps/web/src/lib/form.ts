@@ -1,0 +1,63 @@
+import { useCallback, useState } from 'react';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from './http';
+import { validationMessage } from './errors';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** First issue per top-level field, translated. */
+export function zodFieldErrors<K extends string>(error: z.ZodError, t: TFunction): FieldErrors<K> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = validationMessage(issue.message, t);
+  }
+  return out as FieldErrors<K>;
+}
+
+/**
+ * Validate a form with the shared zod schema: on submit, then live once the user has tried to
+ * submit. Server `fields` (already localized by the server) are merged in.
+ */
+export function useSchemaValidation<S extends z.ZodType, K extends string>(
+  schema: S,
+  t: TFunction,
+) {
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const validate = useCallback(
+    (values: unknown): z.output<S> | null => {
+      const result = schema.safeParse(values);
+      if (result.success) {
+        setErrors({});
+        return result.data;
+      }
+      setErrors(zodFieldErrors<K>(result.error, t));
+      return null;
+    },
+    [schema, t],
+  );
+
+  const submit = useCallback(
+    (values: unknown) => {
+      setSubmitted(true);
+      return validate(values);
+    },
+    [validate],
+  );
+
+  const revalidate = useCallback(
+    (values: unknown) => {
+      if (submitted) validate(values);
+    },
+    [submitted, validate],
+  );
+
+  const applyServerErrors = useCallback((error: unknown) => {
+    if (error instanceof ApiError && error.fields) setErrors(error.fields as FieldErrors<K>);
+  }, []);
+
+  return { errors, setErrors, submit, revalidate, applyServerErrors };
+}

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The id of this build; `/build/latest.json` carries the id of the newest deployed build. */
+declare const __TRUSS_BUILD_ID__: string;

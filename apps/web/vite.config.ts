@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
+ * `/build/latest.json`, which the running app polls to notice that a newer version is deployed.
+ */
+const buildId =
+  process.env.TRUSS_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+function latestBuildManifest(): Plugin {
+  return {
+    name: 'truss-latest-build',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build/latest.json',
+        source: `${JSON.stringify({ id: buildId, builtAt: new Date().toISOString() })}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), latestBuildManifest()],
+  define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
+  server: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks that change rarely, so app releases re-download little.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'radix',
+              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/,
+              priority: 20,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, minShareCount: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
