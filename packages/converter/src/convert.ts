@@ -61,7 +61,8 @@ const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
 
 async function readInput(input: ConvertInput, maxBytes: number): Promise<Uint8Array> {
   if (typeof input.bytes !== 'string') {
-    if (input.bytes.length > maxBytes) throw new TooLargeError(`The file is larger than ${maxBytes} bytes.`);
+    if (input.bytes.length > maxBytes)
+      throw new TooLargeError(`The file is larger than ${maxBytes} bytes.`);
     return input.bytes;
   }
   const info = await stat(input.bytes);
@@ -82,7 +83,8 @@ export async function convertModel(
   const enter = (stage: ConversionStage) => {
     checkAbort();
     const now = performance.now();
-    if (currentStage) stageSeconds[currentStage] = (stageSeconds[currentStage] ?? 0) + (now - stageStarted) / 1000;
+    if (currentStage)
+      stageSeconds[currentStage] = (stageSeconds[currentStage] ?? 0) + (now - stageStarted) / 1000;
     currentStage = stage;
     stageStarted = now;
     options.onProgress?.(stage, 0);
@@ -94,7 +96,9 @@ export async function convertModel(
   };
 
   enter('detect');
-  const filename = basename(input.filename || (typeof input.bytes === 'string' ? input.bytes : 'model'));
+  const filename = basename(
+    input.filename || (typeof input.bytes === 'string' ? input.bytes : 'model'),
+  );
   const bytes = await readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
   const format = detectFormat(bytes, filename);
   progress('detect', 1);
@@ -120,12 +124,19 @@ export async function convertModel(
   const prepared = prepareScene(scene);
   if (prepared.triangles === 0) throw new NoGeometryError();
   if (prepared.triangles > ctx.maxTriangles) {
-    throw new TooLargeError(`The model has ${prepared.triangles} triangles, over the limit of ${ctx.maxTriangles}.`);
+    throw new TooLargeError(
+      `The model has ${prepared.triangles} triangles, over the limit of ${ctx.maxTriangles}.`,
+    );
   }
   progress('optimize', 1);
 
   enter('write');
-  const written = await writeGlb(prepared, scene.materials, scene.elements.length, `Truss converter ${CONVERTER_VERSION}`);
+  const written = await writeGlb(
+    prepared,
+    scene.materials,
+    scene.elements.length,
+    `Truss converter ${CONVERTER_VERSION}`,
+  );
   progress('write', 1);
 
   enter('thumbnail');
@@ -197,7 +208,8 @@ function buildMetadata(
     source: {
       filename,
       bytes: bytes.length,
-      schema: scene.schema ?? (format === 'ifc' || format === 'step' ? stepFileSchema(bytes) : null),
+      schema:
+        scene.schema ?? (format === 'ifc' || format === 'step' ? stepFileSchema(bytes) : null),
     },
     units: { source: scene.sourceUnit, toMetres: scene.sourceUnitToMetres ?? scene.toMetres },
     origin: prepared.origin,

@@ -3,12 +3,7 @@
  * status reason); `message` is a human explanation in English for logs and the "failed" reason.
  */
 export type ConversionErrorCode =
-  | 'UNSUPPORTED_FORMAT'
-  | 'EMPTY_FILE'
-  | 'MALFORMED_FILE'
-  | 'TOO_LARGE'
-  | 'NO_GEOMETRY'
-  | 'ABORTED';
+  'UNSUPPORTED_FORMAT' | 'EMPTY_FILE' | 'MALFORMED_FILE' | 'TOO_LARGE' | 'NO_GEOMETRY' | 'ABORTED';
 
 export class ConversionError extends Error {
   readonly code: ConversionErrorCode;

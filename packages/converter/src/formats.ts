@@ -168,7 +168,10 @@ export function detectFormat(bytes: Uint8Array, filename = ''): ModelFormat {
     return schema.startsWith('IFC') ? 'ifc' : 'step';
   }
   if (/^(DBRep_DrawableShape|CASCADE Topology V\d)/.test(trimmed)) return 'brep';
-  if (trimmed.startsWith('{') && /"asset"\s*:/.test(text.length < bytes.length ? fullText(bytes) : text)) {
+  if (
+    trimmed.startsWith('{') &&
+    /"asset"\s*:/.test(text.length < bytes.length ? fullText(bytes) : text)
+  ) {
     return 'gltf';
   }
   if (trimmed.startsWith('<') && /<COLLADA[\s>]/.test(text)) return 'dae';

@@ -1,6 +1,44 @@
 /**
- * @truss/converter: importers for every supported format into the viewable (.glb + metadata).
- * The importers are built in the models issue; this package exists so the boundary rules
- * (no React, no app imports) are enforced from the first commit.
+ * @truss/converter: every supported 3D/BIM format -> the viewable (one .glb, metadata, thumbnail).
+ * Knows nothing about users, projects, HTTP or databases.
  */
-export const CONVERTER_VERSION = 0;
+export {
+  convertModel,
+  CONVERTER_VERSION,
+  type ConversionResult,
+  type ConversionStats,
+  type ConvertInput,
+  type ConvertOptions,
+} from './convert.ts';
+export { detectFormat, MODEL_FORMATS, stepFileSchema, type ModelFormat } from './formats.ts';
+export {
+  AbortedError,
+  ConversionError,
+  EmptyFileError,
+  isConversionError,
+  MalformedFileError,
+  NoGeometryError,
+  TooLargeError,
+  UnsupportedFormatError,
+  type ConversionErrorCode,
+} from './errors.ts';
+export type { ConversionStage } from './importers/context.ts';
+export {
+  METADATA_VERSION,
+  type BoundingBox,
+  type ModelElement,
+  type ModelMetadata,
+  type ModelProperty,
+  type ModelPropertySet,
+  type ModelStats,
+  type ModelStorey,
+  type ModelTreeNode,
+} from './metadata.ts';
+export { validateGlb, type GlbValidation } from './validate.ts';
+export {
+  runConversionInWorker,
+  transferList,
+  type WorkerConversionRequest,
+  type WorkerConversionResponse,
+} from './worker.ts';
+export { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';

@@ -21,7 +21,7 @@ export function makeAbortCheck(signal: AbortSignal | undefined): () => void {
 }
 
 function normaliseName(name: string): string {
-  let decoded = name;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(name);
   } catch (_error) {

@@ -13,7 +13,9 @@ export async function importDae(bytes: Uint8Array, ctx: ImportContext): Promise<
   try {
     scene = withBrowserGlobals(() => new ColladaLoader().parse(text, '')?.scene);
   } catch (error) {
-    throw new MalformedFileError(`The COLLADA file could not be parsed: ${(error as Error).message}`);
+    throw new MalformedFileError(
+      `The COLLADA file could not be parsed: ${(error as Error).message}`,
+    );
   }
   if (!scene) throw new MalformedFileError('The COLLADA file has no visual scene.');
   return sceneFromThree(scene, ctx, { upAxis: 'y', sourceUnit: 'm' });

@@ -8,7 +8,10 @@ import { sceneFromThree } from '../three/scene-from-three.ts';
 import type { ImportContext } from './context.ts';
 
 export async function importFbx(bytes: Uint8Array, ctx: ImportContext): Promise<SceneModel> {
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  const buffer = bytes.buffer.slice(
+    bytes.byteOffset,
+    bytes.byteOffset + bytes.byteLength,
+  ) as ArrayBuffer;
   let group: Group;
   try {
     group = withBrowserGlobals(() => new FBXLoader().parse(buffer, ''));

@@ -27,7 +27,7 @@ export function createElementTable(api: IfcApi, modelId: number): IfcElementTabl
     elementFor(expressId: number): number {
       const known = indexByExpressId.get(expressId);
       if (known !== undefined) return known;
-      let line: Line = null;
+      let line: Line;
       try {
         line = api.GetLine(modelId, expressId, false);
       } catch (_error) {
@@ -65,11 +65,17 @@ function ids(api: IfcApi, modelId: number, type: number): number[] {
 function refs(value: Line): number[] {
   if (!value) return [];
   const list = Array.isArray(value) ? value : [value];
-  return list.map((item: Line) => (typeof item === 'object' ? item?.value : item)).filter(Number.isFinite);
+  return list
+    .map((item: Line) => (typeof item === 'object' ? item?.value : item))
+    .filter(Number.isFinite);
 }
 
 /** Builds the spatial tree: parents come from decomposition, containment and nesting relations. */
-export function readSpatialStructure(api: IfcApi, modelId: number, table: IfcElementTable): number | null {
+export function readSpatialStructure(
+  api: IfcApi,
+  modelId: number,
+  table: IfcElementTable,
+): number | null {
   for (const project of ids(api, modelId, WebIFC.IFCPROJECT)) table.elementFor(project);
   const relations: [number, string, string][] = [
     [WebIFC.IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects'],
@@ -142,7 +148,8 @@ export function readStoreys(
   return ids(api, modelId, WebIFC.IFCBUILDINGSTOREY).map((storeyId) => {
     const line = api.GetLine(modelId, storeyId, false);
     const raw = line?.Elevation?.value ?? line?.Elevation;
-    const elevation = raw === null || raw === undefined || !Number.isFinite(Number(raw)) ? null : Number(raw);
+    const elevation =
+      raw === null || raw === undefined || !Number.isFinite(Number(raw)) ? null : Number(raw);
     return {
       element: table.elementFor(storeyId),
       name: text(line?.Name),
@@ -175,11 +182,19 @@ const QUANTITY_FIELDS: [string, (u: string) => string][] = [
   ['TimeValue', () => 's'],
 ];
 
-function readProperty(api: IfcApi, modelId: number, id: number, unit: string, prefix = ''): ModelProperty[] {
+function readProperty(
+  api: IfcApi,
+  modelId: number,
+  id: number,
+  unit: string,
+  prefix = '',
+): ModelProperty[] {
   const line = api.GetLine(modelId, id, false);
   const name = `${prefix}${text(line?.Name) ?? `#${id}`}`;
   if (line?.HasProperties) {
-    return refs(line.HasProperties).flatMap((child) => readProperty(api, modelId, child, unit, `${name}.`));
+    return refs(line.HasProperties).flatMap((child) =>
+      readProperty(api, modelId, child, unit, `${name}.`),
+    );
   }
   for (const [field, unitOf] of QUANTITY_FIELDS) {
     if (line?.[field] !== undefined) {
@@ -190,7 +205,8 @@ function readProperty(api: IfcApi, modelId: number, id: number, unit: string, pr
     }
   }
   if (line?.NominalValue !== undefined) return [{ name, value: propertyValue(line.NominalValue) }];
-  if (line?.EnumerationValues !== undefined) return [{ name, value: propertyValue(line.EnumerationValues) }];
+  if (line?.EnumerationValues !== undefined)
+    return [{ name, value: propertyValue(line.EnumerationValues) }];
   if (line?.ListValues !== undefined) return [{ name, value: propertyValue(line.ListValues) }];
   if (line?.UpperBoundValue !== undefined || line?.LowerBoundValue !== undefined) {
     const lower = propertyValue(line.LowerBoundValue);
@@ -200,7 +216,12 @@ function readProperty(api: IfcApi, modelId: number, id: number, unit: string, pr
   return [];
 }
 
-function readPropertySet(api: IfcApi, modelId: number, id: number, unit: string): ModelPropertySet | null {
+function readPropertySet(
+  api: IfcApi,
+  modelId: number,
+  id: number,
+  unit: string,
+): ModelPropertySet | null {
   const line = api.GetLine(modelId, id, false);
   const children = line?.HasProperties ?? line?.Quantities;
   if (!children) return null;
@@ -211,7 +232,15 @@ function readPropertySet(api: IfcApi, modelId: number, id: number, unit: string)
   };
 }
 
-const ATTRIBUTE_KEYS = ['GlobalId', 'Name', 'Description', 'ObjectType', 'LongName', 'Tag', 'PredefinedType'];
+const ATTRIBUTE_KEYS = [
+  'GlobalId',
+  'Name',
+  'Description',
+  'ObjectType',
+  'LongName',
+  'Tag',
+  'PredefinedType',
+];
 
 /** Property sets, quantities (own and from the type object) and key attributes per element. */
 export function readProperties(

@@ -78,7 +78,10 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
           geometryIndex = scene.geometries.length;
           geometryIndexById.set(placed.geometryExpressID, geometryIndex);
           const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
-          const vertexData = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+          const vertexData = api.GetVertexArray(
+            geometry.GetVertexData(),
+            geometry.GetVertexDataSize(),
+          );
           const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
           const vertexCount = vertexData.length / 6;
           const positions = new Float32Array(vertexCount * 3);
@@ -113,7 +116,8 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
       }
     });
     ctx.checkAbort();
-    if (scene.placements.length === 0) throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
+    if (scene.placements.length === 0)
+      throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
 
     // Products outside the spatial structure still need a place in the tree.

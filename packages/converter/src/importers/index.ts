@@ -3,7 +3,13 @@
  * IFC, OpenCascade or openNURBS WASM modules.
  */
 import { MalformedFileError, UnsupportedFormatError } from '../errors.ts';
-import { detectFormat, extensionOf, isModelEntryName, MODEL_EXTENSIONS_IN_ZIP, type ModelFormat } from '../formats.ts';
+import {
+  detectFormat,
+  extensionOf,
+  isModelEntryName,
+  MODEL_EXTENSIONS_IN_ZIP,
+  type ModelFormat,
+} from '../formats.ts';
 import type { SceneModel } from '../scene.ts';
 import { extractZip, type ZipLimits } from '../zip.ts';
 import type { ImportContext } from './context.ts';
@@ -40,20 +46,27 @@ export async function importByFormat(
 }
 
 /** A zip (or .ifczip): the best model entry is converted with every other entry as a companion. */
-async function importZip(bytes: Uint8Array, ctx: ImportContext, limits: ZipLimits): Promise<SceneModel> {
+async function importZip(
+  bytes: Uint8Array,
+  ctx: ImportContext,
+  limits: ZipLimits,
+): Promise<SceneModel> {
   const files = extractZip(bytes, (name) => !name.startsWith('__MACOSX/'), limits);
   const models = [...files.keys()]
     .filter(isModelEntryName)
     .sort(
       (a, b) =>
-        MODEL_EXTENSIONS_IN_ZIP.indexOf(extensionOf(a)) - MODEL_EXTENSIONS_IN_ZIP.indexOf(extensionOf(b)) ||
+        MODEL_EXTENSIONS_IN_ZIP.indexOf(extensionOf(a)) -
+          MODEL_EXTENSIONS_IN_ZIP.indexOf(extensionOf(b)) ||
         (files.get(b)?.length ?? 0) - (files.get(a)?.length ?? 0),
     );
   const main = models[0];
-  if (!main) throw new UnsupportedFormatError('The zip archive contains no model file we can open.');
+  if (!main)
+    throw new UnsupportedFormatError('The zip archive contains no model file we can open.');
   const entry = files.get(main)!;
   const format = detectFormat(entry, main);
-  if (format === 'zip' || format === 'ifczip') throw new MalformedFileError('Nested zip archives are not supported.');
+  if (format === 'zip' || format === 'ifczip')
+    throw new MalformedFileError('Nested zip archives are not supported.');
   const companions = new Map(ctx.companions);
   for (const [name, data] of files) if (name !== main) companions.set(name, data);
   return importByFormat(format, entry, { ...ctx, filename: main, companions }, limits);

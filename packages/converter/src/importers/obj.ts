@@ -31,7 +31,12 @@ export function parseMtl(text: string): Map<string, MtlEntry> {
     } else if (!current) {
       continue;
     } else if (key === 'kd' && rest.length >= 3) {
-      current.color = new Color().setRGB(Number(rest[0]), Number(rest[1]), Number(rest[2]), SRGBColorSpace);
+      current.color = new Color().setRGB(
+        Number(rest[0]),
+        Number(rest[1]),
+        Number(rest[2]),
+        SRGBColorSpace,
+      );
     } else if (key === 'd') {
       current.opacity = Number(rest[0]);
     } else if (key === 'tr') {
@@ -57,13 +62,15 @@ export async function importObj(bytes: Uint8Array, ctx: ImportContext): Promise<
   const library = new Map<string, MtlEntry>();
   for (const match of text.matchAll(/^\s*mtllib\s+(.+?)\s*$/gm)) {
     const mtl = findCompanion(ctx.companions, match[1]!);
-    if (mtl) for (const [name, entry] of parseMtl(new TextDecoder().decode(mtl))) library.set(name, entry);
+    if (mtl)
+      for (const [name, entry] of parseMtl(new TextDecoder().decode(mtl))) library.set(name, entry);
   }
   if (library.size === 0) {
     // No mtllib reference resolved: use any .mtl that came along.
     for (const [name, data] of ctx.companions) {
       if (name.toLowerCase().endsWith('.mtl')) {
-        for (const [key, entry] of parseMtl(new TextDecoder().decode(data))) library.set(key, entry);
+        for (const [key, entry] of parseMtl(new TextDecoder().decode(data)))
+          library.set(key, entry);
       }
     }
   }
@@ -76,7 +83,10 @@ export async function importObj(bytes: Uint8Array, ctx: ImportContext): Promise<
       if (!entry) return material;
       let replacement = replacements.get(material.name);
       if (!replacement) {
-        replacement = new MeshPhongMaterial({ name: material.name, color: entry.color ?? new Color(0.8, 0.8, 0.8) });
+        replacement = new MeshPhongMaterial({
+          name: material.name,
+          color: entry.color ?? new Color(0.8, 0.8, 0.8),
+        });
         if (entry.opacity !== undefined && entry.opacity < 1) {
           replacement.transparent = true;
           replacement.opacity = entry.opacity;

@@ -5,7 +5,12 @@ import type { ImportContext } from './context.ts';
 
 function colour(values: number[]): [number, number, number, number] {
   const scaled = values.map((c) => (values.some((v) => v > 1) ? c / 255 : c));
-  return [srgbToLinear(scaled[0] ?? 0.7), srgbToLinear(scaled[1] ?? 0.7), srgbToLinear(scaled[2] ?? 0.7), scaled[3] ?? 1];
+  return [
+    srgbToLinear(scaled[0] ?? 0.7),
+    srgbToLinear(scaled[1] ?? 0.7),
+    srgbToLinear(scaled[2] ?? 0.7),
+    scaled[3] ?? 1,
+  ];
 }
 
 export async function importOff(bytes: Uint8Array, ctx: ImportContext): Promise<SceneModel> {

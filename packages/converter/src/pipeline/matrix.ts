@@ -53,9 +53,15 @@ export function determinant3(m: Mat4): number {
 
 /** Inverse-transpose of the upper 3x3 as a column-major 3x3 (for normals). */
 export function normalMatrix(m: Mat4): Float64Array {
-  const a = m[0]!, b = m[4]!, c = m[8]!;
-  const d = m[1]!, e = m[5]!, f = m[9]!;
-  const g = m[2]!, h = m[6]!, i = m[10]!;
+  const a = m[0]!,
+    b = m[4]!,
+    c = m[8]!;
+  const d = m[1]!,
+    e = m[5]!,
+    f = m[9]!;
+  const g = m[2]!,
+    h = m[6]!,
+    i = m[10]!;
   const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
   const inv = det === 0 ? 0 : 1 / det;
   // The cofactor matrix divided by det is the inverse transpose; listed here column by column.
@@ -88,16 +94,24 @@ export function decompose(m: Mat4): Trs | null {
   if (sx < 1e-12 || sy < 1e-12 || sz < 1e-12) return null;
   if (determinant3(m) < 0) sx = -sx;
   const r = [
-    m[0]! / sx, m[1]! / sx, m[2]! / sx,
-    m[4]! / sy, m[5]! / sy, m[6]! / sy,
-    m[8]! / sz, m[9]! / sz, m[10]! / sz,
+    m[0]! / sx,
+    m[1]! / sx,
+    m[2]! / sx,
+    m[4]! / sy,
+    m[5]! / sy,
+    m[6]! / sy,
+    m[8]! / sz,
+    m[9]! / sz,
+    m[10]! / sz,
   ] as const;
   const dot01 = r[0] * r[3] + r[1] * r[4] + r[2] * r[5];
   const dot02 = r[0] * r[6] + r[1] * r[7] + r[2] * r[8];
   const dot12 = r[3] * r[6] + r[4] * r[7] + r[5] * r[8];
   if (Math.abs(dot01) > 1e-5 || Math.abs(dot02) > 1e-5 || Math.abs(dot12) > 1e-5) return null;
   // Rotation matrix (column-major r) to quaternion.
-  const m00 = r[0], m11 = r[4], m22 = r[8];
+  const m00 = r[0],
+    m11 = r[4],
+    m22 = r[8];
   const trace = m00 + m11 + m22;
   let x: number, y: number, z: number, w: number;
   if (trace > 0) {

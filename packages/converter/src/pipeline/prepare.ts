@@ -193,7 +193,11 @@ function savings(scene: SceneModel, list: number[]): number {
   return (geometry.positions.length / 3) * (list.length - 1);
 }
 
-function buildBatches(scene: SceneModel, matrices: Mat4[], instanced: Set<number>): PreparedBatch[] {
+function buildBatches(
+  scene: SceneModel,
+  matrices: Mat4[],
+  instanced: Set<number>,
+): PreparedBatch[] {
   const byMaterial = new Map<number, number[]>();
   scene.placements.forEach((p, i) => {
     if (instanced.has(i) || scene.geometries[p.geometry]!.indices.length === 0) return;
@@ -235,12 +239,16 @@ function buildBatches(scene: SceneModel, matrices: Mat4[], instanced: Set<number
       const n = normalMatrix(m);
       const count = g.positions.length / 3;
       for (let v = 0; v < count; v++) {
-        const x = g.positions[v * 3]!, y = g.positions[v * 3 + 1]!, z = g.positions[v * 3 + 2]!;
+        const x = g.positions[v * 3]!,
+          y = g.positions[v * 3 + 1]!,
+          z = g.positions[v * 3 + 2]!;
         const o = (vertexBase + v) * 3;
         batch.positions[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
         batch.positions[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
         batch.positions[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-        const nx = g.normals![v * 3]!, ny = g.normals![v * 3 + 1]!, nz = g.normals![v * 3 + 2]!;
+        const nx = g.normals![v * 3]!,
+          ny = g.normals![v * 3 + 1]!,
+          nz = g.normals![v * 3 + 2]!;
         const tx = n[0]! * nx + n[3]! * ny + n[6]! * nz;
         const ty = n[1]! * nx + n[4]! * ny + n[7]! * nz;
         const tz = n[2]! * nx + n[5]! * ny + n[8]! * nz;

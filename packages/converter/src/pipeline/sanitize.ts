@@ -47,7 +47,8 @@ export function sanitizeGeometry(source: SceneGeometry): SceneGeometry {
     return array;
   };
   return {
-    positions: positions.length === vertexCount * 3 ? positions : positions.slice(0, vertexCount * 3),
+    positions:
+      positions.length === vertexCount * 3 ? positions : positions.slice(0, vertexCount * 3),
     normals,
     uvs: clean(geometry.uvs, 2),
     colors: clean(geometry.colors, 4),
@@ -77,7 +78,9 @@ function translationInvariantKey(geometry: SceneGeometry): string | null {
   const { positions, normals, indices } = geometry;
   const vertexCount = positions.length / 3;
   if (vertexCount === 0 || vertexCount > MAX_DEDUPE_VERTICES) return null;
-  const x0 = positions[0]!, y0 = positions[1]!, z0 = positions[2]!;
+  const x0 = positions[0]!,
+    y0 = positions[1]!,
+    z0 = positions[2]!;
   let extent = 0;
   for (let i = 0; i < positions.length; i += 3) {
     extent = Math.max(

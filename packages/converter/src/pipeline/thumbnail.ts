@@ -13,7 +13,11 @@ export interface ThumbnailOptions {
   maxTriangles: number;
 }
 
-export const DEFAULT_THUMBNAIL: ThumbnailOptions = { width: 512, height: 384, maxTriangles: 3_000_000 };
+export const DEFAULT_THUMBNAIL: ThumbnailOptions = {
+  width: 512,
+  height: 384,
+  maxTriangles: 3_000_000,
+};
 
 const SUPERSAMPLE = 2;
 
@@ -67,7 +71,9 @@ export function renderThumbnail(
       screen[v * 3 + 2] = -dot(q, view);
     }
     for (let t = 0; t + 2 < indices.length && budget > 0; t += 3, budget--) {
-      const a = indices[t]!, b = indices[t + 1]!, c = indices[t + 2]!;
+      const a = indices[t]!,
+        b = indices[t + 1]!,
+        c = indices[t + 2]!;
       const e1 = sub(world, b, a);
       const e2 = sub(world, c, a);
       const n = normalise(cross(e1, e2));
@@ -92,9 +98,15 @@ export function renderThumbnail(
     c: number,
     plot: (index: number, z: number) => void,
   ) => {
-    const ax = s[a * 3]!, ay = s[a * 3 + 1]!, az = s[a * 3 + 2]!;
-    const bx = s[b * 3]!, by = s[b * 3 + 1]!, bz = s[b * 3 + 2]!;
-    const cx = s[c * 3]!, cy = s[c * 3 + 1]!, cz = s[c * 3 + 2]!;
+    const ax = s[a * 3]!,
+      ay = s[a * 3 + 1]!,
+      az = s[a * 3 + 2]!;
+    const bx = s[b * 3]!,
+      by = s[b * 3 + 1]!,
+      bz = s[b * 3 + 2]!;
+    const cx = s[c * 3]!,
+      cy = s[c * 3 + 1]!,
+      cz = s[c * 3 + 2]!;
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
     if (Math.abs(area) < 1e-12) return;
     const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
@@ -115,21 +127,34 @@ export function renderThumbnail(
   };
 
   for (const batch of prepared.batches) {
-    drawTriangles(batch.positions, batch.indices, materials[batch.material], (x, y, z) => [x, y, z]);
+    drawTriangles(batch.positions, batch.indices, materials[batch.material], (x, y, z) => [
+      x,
+      y,
+      z,
+    ]);
   }
   for (const group of prepared.instanceGroups) {
     for (const { trs } of group.instances) {
       const [qx, qy, qz, qw] = trs.rotation;
-      drawTriangles(group.geometry.positions, group.geometry.indices, materials[group.material], (x, y, z) => {
-        const sx = x * trs.scale[0], sy = y * trs.scale[1], sz = z * trs.scale[2];
-        // Quaternion rotation: v + 2w(q x v) + 2 q x (q x v).
-        const tx = 2 * (qy * sz - qz * sy), ty = 2 * (qz * sx - qx * sz), tz = 2 * (qx * sy - qy * sx);
-        return [
-          sx + qw * tx + (qy * tz - qz * ty) + trs.translation[0],
-          sy + qw * ty + (qz * tx - qx * tz) + trs.translation[1],
-          sz + qw * tz + (qx * ty - qy * tx) + trs.translation[2],
-        ];
-      });
+      drawTriangles(
+        group.geometry.positions,
+        group.geometry.indices,
+        materials[group.material],
+        (x, y, z) => {
+          const sx = x * trs.scale[0],
+            sy = y * trs.scale[1],
+            sz = z * trs.scale[2];
+          // Quaternion rotation: v + 2w(q x v) + 2 q x (q x v).
+          const tx = 2 * (qy * sz - qz * sy),
+            ty = 2 * (qz * sx - qx * sz),
+            tz = 2 * (qx * sy - qy * sx);
+          return [
+            sx + qw * tx + (qy * tz - qz * ty) + trs.translation[0],
+            sy + qw * ty + (qz * tx - qx * tz) + trs.translation[1],
+            sz + qw * tz + (qx * ty - qy * tx) + trs.translation[2],
+          ];
+        },
+      );
     }
   }
   return encodePng(colour, coverage, width, height, options);
@@ -145,7 +170,10 @@ function encodePng(
   const png = new PNG({ width: options.width, height: options.height });
   for (let y = 0; y < options.height; y++) {
     for (let x = 0; x < options.width; x++) {
-      let r = 0, g = 0, b = 0, covered = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        covered = 0;
       for (let dy = 0; dy < SUPERSAMPLE; dy++) {
         for (let dx = 0; dx < SUPERSAMPLE; dx++) {
           const index = (y * SUPERSAMPLE + dy) * width + x * SUPERSAMPLE + dx;

@@ -17,7 +17,10 @@ export function weldIfSoup(geometry: SceneGeometry): SceneGeometry {
   if (geometry.normals) streams.push([geometry.normals, 3]);
   if (geometry.uvs) streams.push([geometry.uvs, 2]);
   if (geometry.colors) streams.push([geometry.colors, 4]);
-  const bits = streams.map(([array, size]) => [new Uint32Array(array.buffer, array.byteOffset, array.length), size] as const);
+  const bits = streams.map(
+    ([array, size]) =>
+      [new Uint32Array(array.buffer, array.byteOffset, array.length), size] as const,
+  );
 
   const tableSize = 1 << Math.ceil(Math.log2(vertexCount * 2));
   const table = new Int32Array(tableSize).fill(-1);
@@ -54,7 +57,9 @@ export function weldIfSoup(geometry: SceneGeometry): SceneGeometry {
   const gather = (array: Float32Array | null | undefined, size: number) => {
     if (!array) return array ?? null;
     const out = new Float32Array(uniques.length * size);
-    uniques.forEach((source, target) => out.set(array.subarray(source * size, source * size + size), target * size));
+    uniques.forEach((source, target) =>
+      out.set(array.subarray(source * size, source * size + size), target * size),
+    );
     return out;
   };
   return {

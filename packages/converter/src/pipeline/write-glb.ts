@@ -3,7 +3,14 @@
  * EXT_mesh_gpu_instancing node per instance group, then meshopt reordering, KHR_mesh_quantization
  * and EXT_meshopt_compression (gltf-transform writes the flagged fallback buffer).
  */
-import { Document, NodeIO, type Accessor, type Material, type Node } from '@gltf-transform/core';
+import {
+  Document,
+  Logger,
+  NodeIO,
+  type Accessor,
+  type Material,
+  type Node,
+} from '@gltf-transform/core';
 import {
   EXTMeshGPUInstancing,
   EXTMeshoptCompression,
@@ -32,11 +39,14 @@ export async function writeGlb(
   generator: string,
 ): Promise<WrittenGlb> {
   await MeshoptEncoder.ready;
-  const doc = new Document();
+  // gltf-transform logs routine notes ("prune: Removed ...") at info level: keep only errors.
+  const doc = new Document().setLogger(new Logger(Logger.Verbosity.ERROR));
   doc.getRoot().getAsset().generator = generator;
   const buffer = doc.createBuffer();
-  const accessor = (array: Float32Array | Uint16Array | Uint32Array, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4') =>
-    doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (
+    array: Float32Array | Uint16Array | Uint32Array,
+    type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4',
+  ) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
 
   const materialCache = new Map<number, Material>();
   const gltfMaterial = (index: number): Material => {
@@ -69,7 +79,9 @@ export async function writeGlb(
   if (prepared.batches.length > 0) {
     const mesh = doc.createMesh('batches');
     for (const batch of prepared.batches) {
-      mesh.addPrimitive(batchPrimitive(doc, batch, accessor, gltfMaterial(batch.material), elementCount));
+      mesh.addPrimitive(
+        batchPrimitive(doc, batch, accessor, gltfMaterial(batch.material), elementCount),
+      );
       drawBatches++;
     }
     root.addChild(doc.createNode('batches').setMesh(mesh));
@@ -78,7 +90,14 @@ export async function writeGlb(
   if (prepared.instanceGroups.length > 0) {
     const instancing = doc.createExtension(EXTMeshGPUInstancing).setRequired(true);
     prepared.instanceGroups.forEach((group, index) => {
-      const node = instanceNode(doc, group, index, accessor, gltfMaterial(group.material), elementCount);
+      const node = instanceNode(
+        doc,
+        group,
+        index,
+        accessor,
+        gltfMaterial(group.material),
+        elementCount,
+      );
       const count = group.instances.length;
       const t = new Float32Array(count * 3);
       const r = new Float32Array(count * 4);
@@ -121,6 +140,7 @@ export async function writeGlb(
     .setEncoderOptions({ method: EXTMeshoptCompression.EncoderMethod.QUANTIZE });
 
   const io = new NodeIO()
+    .setLogger(new Logger(Logger.Verbosity.ERROR))
     .registerExtensions([EXTMeshGPUInstancing, EXTMeshoptCompression, KHRMeshQuantization])
     .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
   const glb = await io.writeBinary(doc);

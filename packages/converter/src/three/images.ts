@@ -8,7 +8,13 @@ import { findCompanion } from '../importers/context.ts';
 import type { SceneTexture } from '../scene.ts';
 
 export function sniffImage(bytes: Uint8Array): SceneTexture | null {
-  if (bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
+  if (
+    bytes.length > 8 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x4e &&
+    bytes[3] === 0x47
+  ) {
     return { image: bytes, mimeType: 'image/png' };
   }
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
@@ -43,7 +49,8 @@ export function tgaToPng(bytes: Uint8Array): Uint8Array | null {
       if (header & 0x80) {
         const pixel = bytes.subarray(src, src + bytesPerPixel);
         src += bytesPerPixel;
-        for (let i = 0; i < count && dst < pixels.length; i++, dst += bytesPerPixel) pixels.set(pixel, dst);
+        for (let i = 0; i < count && dst < pixels.length; i++, dst += bytesPerPixel)
+          pixels.set(pixel, dst);
       } else {
         const run = bytes.subarray(src, src + count * bytesPerPixel);
         src += count * bytesPerPixel;
@@ -90,7 +97,9 @@ export async function resolveTextureUrl(
     const comma = url.indexOf(',');
     const isBase64 = url.slice(0, comma).endsWith(';base64');
     const payload = url.slice(comma + 1);
-    const bytes = isBase64 ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'latin1');
+    const bytes = isBase64
+      ? Buffer.from(payload, 'base64')
+      : Buffer.from(decodeURIComponent(payload), 'latin1');
     return imageFromBytes(new Uint8Array(bytes));
   }
   if (url.startsWith('blob:')) {

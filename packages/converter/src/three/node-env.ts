@@ -12,7 +12,8 @@ let patched = false;
 /** Texture that remembers which file the model referenced. */
 function recordingLoad(this: { path?: string }, url: string): Texture {
   const texture = new Texture();
-  texture.userData.url = url.startsWith('data:') || url.startsWith('blob:') ? url : `${this.path ?? ''}${url}`;
+  texture.userData.url =
+    url.startsWith('data:') || url.startsWith('blob:') ? url : `${this.path ?? ''}${url}`;
   return texture;
 }
 

@@ -25,7 +25,11 @@ import { resolveTextureUrl } from './images.ts';
 
 type Attribute = BufferAttribute | InterleavedBufferAttribute;
 
-function readAttribute(attribute: Attribute | undefined, size: number, fill = 0): Float32Array | null {
+function readAttribute(
+  attribute: Attribute | undefined,
+  size: number,
+  fill = 0,
+): Float32Array | null {
   if (!attribute) return null;
   const count = attribute.count;
   const out = new Float32Array(count * size);
@@ -79,7 +83,10 @@ export async function sceneFromThree(
   const geometryIndex = new Map<string, number>();
   const elementOf = new Map<Object3D, number>();
 
-  const addMaterial = async (material: Material | undefined, hasColors: boolean): Promise<number> => {
+  const addMaterial = async (
+    material: Material | undefined,
+    hasColors: boolean,
+  ): Promise<number> => {
     const key = material ?? (null as unknown as Material);
     const known = materialIndex.get(key);
     if (known !== undefined) return known;
@@ -107,13 +114,20 @@ export async function sceneFromThree(
     return index;
   };
 
-  const addGeometry = (geometry: BufferGeometry, start: number, count: number, flipV: boolean): number => {
+  const addGeometry = (
+    geometry: BufferGeometry,
+    start: number,
+    count: number,
+    flipV: boolean,
+  ): number => {
     const key = `${geometry.uuid}:${start}:${count}`;
     const known = geometryIndex.get(key);
     if (known !== undefined) return known;
     const positions = readAttribute(geometry.attributes.position, 3)!;
     const vertexCount = positions.length / 3;
-    const fullIndex = geometry.index ? Uint32Array.from(geometry.index.array as ArrayLike<number>) : sequentialIndices(vertexCount);
+    const fullIndex = geometry.index
+      ? Uint32Array.from(geometry.index.array as ArrayLike<number>)
+      : sequentialIndices(vertexCount);
     const end = Math.min(fullIndex.length, start + count);
     const uvs = readAttribute(geometry.attributes.uv, 2);
     if (uvs && flipV) for (let i = 1; i < uvs.length; i += 2) uvs[i] = 1 - uvs[i]!;
@@ -145,13 +159,21 @@ export async function sceneFromThree(
       const materials = Array.isArray(object.material) ? object.material : [object.material];
       const hasColors = !!geometry.attributes.color;
       const total = geometry.index ? geometry.index.count : geometry.attributes.position!.count;
-      const groups = geometry.groups.length > 0 ? geometry.groups : [{ start: 0, count: total, materialIndex: 0 }];
+      const groups =
+        geometry.groups.length > 0
+          ? geometry.groups
+          : [{ start: 0, count: total, materialIndex: 0 }];
       for (const group of groups) {
         const material = materials[group.materialIndex ?? 0] ?? materials[0];
         const flipV = (material as Partial<MaterialInfo> | undefined)?.map?.flipY !== false;
         scene.placements.push({
           element,
-          geometry: addGeometry(geometry, group.start, Math.min(group.count, total - group.start), flipV),
+          geometry: addGeometry(
+            geometry,
+            group.start,
+            Math.min(group.count, total - group.start),
+            flipV,
+          ),
           material: await addMaterial(material, hasColors),
           matrix: Float64Array.from(object.matrixWorld.elements),
         });
