@@ -167,7 +167,8 @@ export async function convertModel(
 }
 
 function roundBox<T extends number[] | null>(box: T): T {
-  return (box ? box.map((v) => Math.round(v * 1e5) / 1e5) : null) as T;
+  // "+ 0" turns -0 into 0 so the metadata survives a JSON round trip unchanged.
+  return (box ? box.map((v) => Math.round(v * 1e5) / 1e5 + 0) : null) as T;
 }
 
 function buildTree(scene: SceneModel): ModelTreeNode | null {

@@ -159,7 +159,7 @@ export function readStoreys(
 }
 
 function round(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
+  return Math.round(value * 1e6) / 1e6 + 0;
 }
 
 function propertyValue(value: Line): ModelProperty['value'] {

@@ -1,0 +1,94 @@
+import * as WebIFC from 'web-ifc';
+import { describe, expect, it } from 'vitest';
+import { extractZip } from './zip.ts';
+import { getIfcApi } from './importers/ifc.ts';
+import { convertSample } from './testing/convert-helpers.ts';
+import { HAVE_SAMPLES, sampleBytes } from './testing/samples.ts';
+
+/** What web-ifc itself reports: products that get meshes, triangles, storeys. */
+async function webIfcFacts(bytes: Uint8Array) {
+  const api = await getIfcApi();
+  const modelId = api.OpenModel(bytes);
+  try {
+    const meshed = new Set<number>();
+    let triangles = 0;
+    api.StreamAllMeshes(modelId, (mesh) => {
+      for (let i = 0; i < mesh.geometries.size(); i++) {
+        const placed = mesh.geometries.get(i);
+        const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
+        triangles += geometry.GetIndexDataSize() / 3;
+        geometry.delete();
+        meshed.add(mesh.expressID);
+      }
+    });
+    const storeyIds = api.GetLineIDsWithType(modelId, WebIFC.IFCBUILDINGSTOREY);
+    const storeys: number[] = [];
+    for (let i = 0; i < storeyIds.size(); i++) storeys.push(storeyIds.get(i));
+    return { meshed, triangles, storeys };
+  } finally {
+    api.CloseModel(modelId);
+  }
+}
+
+describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
+  it('IfcOpenHouse (IFC4): element table, spatial tree, storeys and instancing', async () => {
+    const result = await convertSample('ifc/IfcOpenHouse_IFC4.ifc');
+    const facts = await webIfcFacts(sampleBytes('ifc/IfcOpenHouse_IFC4.ifc'));
+    const { metadata } = result;
+    expect(metadata.format).toBe('ifc');
+    expect(metadata.source.schema).toBe('IFC4');
+    expect(metadata.stats.triangles).toBe(facts.triangles);
+    const withGeometry = metadata.elements.filter((e) => e.triangles > 0);
+    expect(new Set(withGeometry.map((e) => e.expressId))).toEqual(facts.meshed);
+    expect(metadata.storeys.map((s) => metadata.elements[s.id]!.expressId)).toEqual(facts.storeys);
+
+    const root = metadata.tree!;
+    expect(metadata.elements[root.id]!.type).toBe('IfcProject');
+    const types = (node: typeof root): string[] => [
+      metadata.elements[node.id]!.type,
+      ...node.children.flatMap(types),
+    ];
+    expect(types(root)).toEqual(
+      expect.arrayContaining(['IfcSite', 'IfcBuilding', 'IfcBuildingStorey', 'IfcWindow']),
+    );
+    const wall = metadata.elements.find((e) => e.type.startsWith('IfcWall'))!;
+    expect(wall.globalId).toMatch(/^[0-9A-Za-z_$]{22}$/);
+    expect(wall.bbox).not.toBeNull();
+    expect(metadata.elements[wall.parent!]!.type).toBe('IfcBuildingStorey');
+    expect(metadata.storeys[0]!.elements).toBeGreaterThan(5);
+
+    // Windows share mapped geometry: they are drawn as GPU instances.
+    expect(metadata.stats.instances).toBeGreaterThan(0);
+    expect(result.json.extensionsUsed).toContain('EXT_mesh_gpu_instancing');
+    expect(metadata.stats.drawBatches).toBeLessThan(withGeometry.length);
+  });
+
+  it('example.ifc (IFC2X3, Revit): properties, quantities and storey elevations', async () => {
+    const result = await convertSample('ifc/example.ifc');
+    const facts = await webIfcFacts(sampleBytes('ifc/example.ifc'));
+    const { metadata } = result;
+    expect(metadata.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
+    expect(metadata.storeys).toHaveLength(facts.storeys.length);
+    expect(metadata.storeys.every((s) => s.elevation !== null)).toBe(true);
+    expect(metadata.units.source).toBe('mm');
+    expect(metadata.units.toMetres).toBe(0.001);
+    const column = metadata.elements.find((e) => e.type === 'IfcColumn')!;
+    const sets = metadata.properties[String(column.id)]!;
+    expect(sets.some((s) => s.kind === 'pset' && s.properties.length > 0)).toBe(true);
+    expect(sets.find((s) => s.kind === 'attributes')!.properties.map((p) => p.name)).toContain(
+      'GlobalId',
+    );
+  });
+
+  it('SmallModelIfc2x3.ifczip: the IFC inside the zip', async () => {
+    const result = await convertSample('ifc/SmallModelIfc2x3.ifczip');
+    const inner = [
+      ...extractZip(sampleBytes('ifc/SmallModelIfc2x3.ifczip'), (n) => n.endsWith('.ifc')).values(),
+    ][0]!;
+    const facts = await webIfcFacts(inner);
+    expect(result.metadata.format).toBe('ifczip');
+    expect(result.metadata.stats.triangles).toBe(facts.triangles);
+    expect(result.metadata.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
+    expect(result.metadata.elements.filter((e) => e.type.startsWith('IfcWall'))).toHaveLength(4);
+  });
+});
