@@ -1,8 +1,8 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { replace, type LoaderFunctionArgs } from 'react-router';
 import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { signInPath } from '../lib/navigation';
-import { applyProfileLanguageOnce, profileQuery } from '../features/auth/api';
+import { profileQuery } from '../features/auth/api';
 import { subscriptionQuery } from '../features/subscription/api';
 import { projectsQuery } from '../features/projects/api';
 
@@ -45,8 +45,7 @@ function fullPath(request: Request): string {
  * errors where they are used.
  */
 export async function loadSessionData(): Promise<void> {
-  const profile = await queryClient.ensureQueryData(profileQuery());
-  applyProfileLanguageOnce(profile);
+  await queryClient.ensureQueryData(profileQuery());
   try {
     await queryClient.ensureQueryData(subscriptionQuery());
   } catch (error) {
@@ -64,11 +63,11 @@ export async function loadSessionData(): Promise<void> {
 export function guardLoader(name: string) {
   return async ({ request }: LoaderFunctionArgs) => {
     if (isOpenRoute(name)) return null;
-    if (!authStore.getState().isAuthenticated) throw redirect(signInPath(fullPath(request)));
+    if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
     try {
       await loadSessionData();
     } catch (error) {
-      if (!authStore.getState().isAuthenticated) throw redirect(signInPath(fullPath(request)));
+      if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
       throw error;
     }
     return null;

@@ -17,7 +17,7 @@ export function PublicLayout() {
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Brand />
           <div className="flex items-center gap-1 sm:gap-2">
-            <LanguageSwitcher />
+            <LanguageSwitcher compact />
             {signedIn ? (
               <Link to="/models" className={buttonClass('primary', 'sm')}>
                 {t('landing.goToModels')}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,13 +18,14 @@ import { useAuth } from '../../lib/auth-store';
 import { currentLocale, setLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
 import { toast } from '../../lib/toast';
-import { signOut } from '../../features/auth/api';
+import { profileQuery, signOut } from '../../features/auth/api';
 
 /** Avatar, email, language, settings and sign out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const profile = useAuth((s) => s.profile ?? s.user);
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const { data: profile } = useQuery({ ...profileQuery(), enabled: signedIn });
   const email = profile?.email ?? '';
   const displayName = profile?.full_name || email;
   const locale = currentLocale();

@@ -12,7 +12,13 @@ export const menuItemClass =
   'flex cursor-default select-none items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-gray-100 data-[disabled]:text-gray-400';
 
 /** English / 简体中文, as a compact dropdown (auth pages, landing). */
-export function LanguageSwitcher({ className }: { className?: string }) {
+export function LanguageSwitcher({
+  className,
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const locale = currentLocale();
   return (
@@ -25,7 +31,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         aria-label={t('language.label')}
       >
         <Languages className="size-4" aria-hidden />
-        <span lang={i18n.language}>{LANGUAGE_NAMES[locale]}</span>
+        <span lang={i18n.language} className={compact ? 'hidden sm:inline' : undefined}>
+          {LANGUAGE_NAMES[locale]}
+        </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>

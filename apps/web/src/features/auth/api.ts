@@ -18,6 +18,7 @@ export const profileQuery = () =>
       try {
         const profile = await http.get<Profile>('/api/user/profile');
         authStore.setState({ profile });
+        applyProfileLanguageOnce(profile);
         return profile;
       } catch (error) {
         const message =

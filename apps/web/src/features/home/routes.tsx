@@ -1,7 +1,7 @@
-import { redirect } from 'react-router';
+import { replace } from 'react-router';
 import { indexPage } from '../../lib/routing';
 
 export const homeRoutes = [
   indexPage({ name: 'home' }, () => import('./components/LandingPage')),
-  { path: 'index__', handle: { name: 'index' }, loader: () => redirect('/') },
+  { path: 'index__', handle: { name: 'index' }, loader: () => replace('/') },
 ];

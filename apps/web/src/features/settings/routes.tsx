@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { replace, type RouteObject } from 'react-router';
 import { page } from '../../lib/routing';
 
 export const SETTINGS_SECTIONS = [
@@ -17,7 +17,7 @@ export const settingsRoutes: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('./components/SettingsLayout')).default }),
     children: [
-      { index: true, handle: { name: 'settings' }, loader: () => redirect('/settings/profile') },
+      { index: true, handle: { name: 'settings' }, loader: () => replace('/settings/profile') },
       ...SETTINGS_SECTIONS.map((section) =>
         page(
           section,

@@ -22,6 +22,11 @@ export const signUpFormSchema = signupBodySchema
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     error: 'validation.passwordsMismatch',
+    // Check the match even while another field (e.g. the email) is still invalid.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown };
+      return typeof v.password === 'string' && typeof v.confirmPassword === 'string';
+    },
   });
 
 type Field = 'email' | 'password' | 'confirmPassword' | 'agreeTerms';

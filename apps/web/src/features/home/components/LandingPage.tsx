@@ -24,7 +24,7 @@ export default function LandingPage() {
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <Brand />
         <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('landing.navLabel')}>
-          <LanguageSwitcher className="hidden sm:inline-flex" />
+          <LanguageSwitcher compact />
           {signedIn ? (
             <Link to="/models" className={buttonClass('primary', 'sm')}>
               {t('landing.goToModels')}
@@ -34,9 +34,11 @@ export default function LandingPage() {
               <Link to="/signin" className={buttonClass('ghost', 'sm')}>
                 {t('auth.signIn')}
               </Link>
-              <Link to="/signup" className={buttonClass('primary', 'sm')}>
-                {t('landing.getStarted')}
-              </Link>
+              <span className="hidden sm:inline-flex">
+                <Link to="/signup" className={buttonClass('primary', 'sm')}>
+                  {t('landing.getStarted')}
+                </Link>
+              </span>
             </>
           )}
         </nav>

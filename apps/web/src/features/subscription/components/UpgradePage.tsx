@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ToggleGroup } from 'radix-ui';
 import clsx from 'clsx';
 import { Check, Info, Minus } from 'lucide-react';
-import { isUnlimited, planFeatureKeys, type Plan, type PlanPeriod } from '@truss/contracts';
+import {
+  isUnlimited,
+  planFeatureKeys,
+  planIdSchema,
+  type Plan,
+  type PlanPeriod,
+} from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
 import { Badge, PageHeader } from '../../../components/ui/Page';
@@ -19,6 +25,8 @@ export function yearlySavingPercent(plan: Pick<Plan, 'prices'>): number {
   if (!monthly || !yearly) return 0;
   return Math.max(0, Math.round((1 - yearly / (monthly * 12)) * 100));
 }
+
+const isPlanId = (id: string): id is Plan['id'] => planIdSchema.safeParse(id).success;
 
 function PlanCard({
   plan,
@@ -56,7 +64,9 @@ function PlanCard({
         <h2 className="text-lg font-semibold text-gray-900">{t(`plans.${plan.id}`)}</h2>
         {isCurrent && <Badge tone="green">{t('upgrade.currentPlan')}</Badge>}
       </div>
-      <p className="mt-1 min-h-10 text-sm text-gray-600">{plan.description}</p>
+      <p className="mt-1 min-h-15 text-sm text-gray-600">
+        {isPlanId(plan.id) ? t(`upgrade.descriptions.${plan.id}`) : plan.description}
+      </p>
       <div className="mt-5 min-h-16">
         {price === null ? (
           <p className="text-2xl font-semibold text-gray-900">{t('upgrade.contactSales')}</p>
@@ -66,8 +76,13 @@ function PlanCard({
               <span className="text-3xl font-semibold tracking-tight text-gray-900">
                 {formatCny(price, i18n.language)}
               </span>
-              <span className="text-sm text-gray-500">{t(`upgrade.per.${shownPeriod}`)}</span>
+              {price > 0 && (
+                <span className="text-sm text-gray-500">{t(`upgrade.per.${shownPeriod}`)}</span>
+              )}
             </p>
+            {price === 0 && (
+              <p className="mt-1 text-xs text-gray-500">{t('upgrade.freeForever')}</p>
+            )}
             {shownPeriod === 'yearly' && price > 0 && (
               <p className="mt-1 text-xs text-gray-500">
                 {t('upgrade.perMonthEquivalent', {

@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, matchRoutes } from 'react-router';
+import { authStore } from '../lib/auth-store';
+import { queryClient } from '../lib/query-client';
+import { isOpenRoute } from './guard';
+import { canonicalPath, routes } from './router';
+
+function routeName(path: string): string | undefined {
+  const matches = matchRoutes(routes, path) ?? [];
+  const handle = matches[matches.length - 1]?.route.handle as { name?: string } | undefined;
+  return handle?.name;
+}
+
+async function settle(router: ReturnType<typeof createMemoryRouter>) {
+  for (
+    let i = 0;
+    i < 100 && (router.state.navigation.state !== 'idle' || !router.state.initialized);
+    i += 1
+  ) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('route table', () => {
+  it.each([
+    ['/', 'home'],
+    ['/index__', 'index'],
+    ['/invite', 'invite'],
+    ['/signin', 'signin'],
+    ['/signup', 'signup'],
+    ['/email', 'email'],
+    ['/reset-password', 'reset-password'],
+    ['/verify-email', 'verify-email'],
+    ['/magic-code', 'magic-code'],
+    ['/callback', 'callback'],
+    ['/models', 'models'],
+    ['/models/trash', 'models-trash'],
+    ['/models/site-a', 'models-name'],
+    ['/model/42', 'model-id'],
+    ['/project', 'project'],
+    ['/project/42', 'project-id'],
+    ['/project/42/members', 'project-id-members'],
+    ['/settings', 'settings'],
+    ['/settings/plan', 'settings-plan'],
+    ['/settings/account', 'settings-account'],
+    ['/settings/profile', 'settings-profile'],
+    ['/settings/connectors', 'settings-connectors'],
+    ['/settings/preferences', 'settings-preferences'],
+    ['/settings/notifications', 'settings-notifications'],
+    ['/dev', 'dev'],
+    ['/terms', 'page-terms'],
+    ['/privacy', 'page-privacy'],
+    ['/cookie-policy', 'page-cookie-policy'],
+    ['/share/abc', 'page-share'],
+    ['/upgrade', 'upgrade'],
+    ['/upgrade/paycode', 'upgrade-paycode'],
+    ['/upgrade/payment', 'upgrade-payment'],
+    ['/subscription', 'subscription'],
+    ['/settings/components/avatar', 'slug'],
+    ['/settings/components/sidebar', 'slug'],
+    ['/no/such/page', 'slug'],
+  ])('%s is %s', (path, name) => {
+    expect(routeName(path)).toBe(name);
+  });
+
+  it('maps the spec underscore paths to the clean ones, keeping the query', () => {
+    expect(canonicalPath(new URL('http://x/models_'))).toBe('/models');
+    expect(canonicalPath(new URL('http://x/models_/trash?project=1'))).toBe(
+      '/models/trash?project=1',
+    );
+    expect(canonicalPath(new URL('http://x/models_/site-a'))).toBe('/models/site-a');
+    expect(canonicalPath(new URL('http://x/model_/7?view=3d'))).toBe('/model/7?view=3d');
+    expect(canonicalPath(new URL('http://x/project_'))).toBe('/project');
+    expect(canonicalPath(new URL('http://x/project_/9/members'))).toBe('/project/9/members');
+    expect(canonicalPath(new URL('http://x/project_/'))).toBe('/models');
+  });
+
+  it('opens exactly the spec guard names without sign-in', () => {
+    for (const name of [
+      'signin',
+      'magic-code',
+      'dev',
+      'slug',
+      'email',
+      'reset-password',
+      'signup',
+      'verify-email',
+      'home',
+      'index',
+      'upgrade-payment',
+      'upgrade-paycode',
+      'callback',
+      'page-terms',
+      'page-share',
+    ]) {
+      expect(isOpenRoute(name)).toBe(true);
+    }
+    for (const name of [
+      'models',
+      'models-trash',
+      'model-id',
+      'project',
+      'project-id-members',
+      'settings-plan',
+      'upgrade',
+      'subscription',
+      'invite',
+    ]) {
+      expect(isOpenRoute(name)).toBe(false);
+    }
+  });
+});
+
+describe('navigation', () => {
+  beforeEach(() => {
+    authStore.clear();
+    queryClient.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    authStore.clear();
+  });
+
+  it('sends a signed-out visitor to /signin with the full path wanted', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/project/1/members?tab=a'] });
+    await settle(router);
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/project/1/members?tab=a',
+    );
+  });
+
+  it('replaces an underscore path with its clean form', async () => {
+    const router = createMemoryRouter(routes, {
+      initialEntries: ['/', '/models_/trash?project=1'],
+      initialIndex: 0,
+    });
+    await settle(router);
+    await router.navigate('/models_/trash?project=1');
+    await settle(router);
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/models/trash?project=1',
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('redirects /settings to /settings/profile and /index__ to /', async () => {
+    authStore.setTokens({ token: 't', refreshToken: 'r', expiresIn: 900 });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        const body = url.endsWith('/api/project')
+          ? [{ id: 'p1', name: 'Default Project', is_default: true }]
+          : { plan: { id: 'free' }, language: 'en' };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
+    await settle(router);
+    expect(router.state.location.pathname).toBe('/settings/profile');
+    // After sign-in the guard loads the profile, then the subscription, then the projects.
+    expect(calls).toEqual(['/api/user/profile', '/api/user/subscription', '/api/project']);
+
+    await router.navigate('/index__');
+    await settle(router);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
