@@ -67,7 +67,7 @@ function NavItemLink({
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => s.isAuthenticated);
-  const { project } = useCurrentProject();
+  const { frameProject: project } = useCurrentProject();
 
   const main: NavItem[] = [
     { to: '/models', label: t('nav.models'), icon: Box, end: true },

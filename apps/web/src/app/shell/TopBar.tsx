@@ -16,7 +16,7 @@ export function TopBar({ menuButton }: { menuButton: ReactNode }) {
   const { t } = useTranslation();
   const title = usePageTitle();
   const signedIn = useAuth((s) => s.isAuthenticated);
-  const { project } = useCurrentProject();
+  const { frameProject: project } = useCurrentProject();
   const projectName = useProjectName();
   const { data: subscription } = useQuery({ ...subscriptionQuery(), enabled: signedIn });
 

@@ -43,7 +43,6 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern={`\\d{${length}}`}
-          maxLength={length}
           value={value}
           disabled={disabled}
           autoFocus={autoFocus}
@@ -51,8 +50,8 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
           aria-describedby={error ? `${id}-error` : undefined}
           onFocus={(e) => {
             setFocused(true);
-            const end = e.currentTarget.value.length;
-            e.currentTarget.setSelectionRange(end, end);
+            // Typing over a complete code replaces it.
+            if (e.currentTarget.value.length >= length) e.currentTarget.select();
           }}
           onBlur={() => setFocused(false)}
           onChange={(e) => {

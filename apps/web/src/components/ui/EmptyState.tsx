@@ -25,7 +25,7 @@ export function EmptyState({
       <div className="mb-4 flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600 ring-1 ring-brand-100">
         <Icon className="size-6" />
       </div>
-      <p className="text-base font-semibold text-gray-900">{title}</p>
+      <p className="text-base font-semibold text-gray-900 first-letter:uppercase">{title}</p>
       <p className="mt-1.5 max-w-md text-sm leading-6 text-gray-600">{description}</p>
       {children && (
         <div className="mt-6 flex flex-wrap items-center justify-center gap-3">{children}</div>

@@ -26,6 +26,8 @@ export function useCurrentProject(): {
   error: unknown;
   /** The route named a project that is not in the list. */
   notFound: boolean;
+  /** The project the frame shows (switcher, top bar): falls back past an unknown route id. */
+  frameProject: Project | null;
 } {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const params = useParams();

@@ -41,15 +41,17 @@ export default function SignInPage() {
     onError: async (error, variables) => {
       if (error instanceof ApiError && error.errorCode === 'EMAIL_NOT_VERIFIED') {
         // Send a fresh code and continue on the verify page.
-        let sent = true;
-        try {
-          await authApi.resendCode(variables.email);
-        } catch {
-          sent = false;
-        }
         const query = new URLSearchParams({ email: variables.email });
         if (redirectParam) query.set('redirect', redirectParam);
-        if (sent) query.set('sent', '1');
+        try {
+          await authApi.resendCode(variables.email);
+          query.set('sent', '1');
+        } catch (resendError) {
+          // A code was sent moments ago (429): wait as long as the server asks.
+          if (resendError instanceof ApiError && resendError.retryAfter) {
+            query.set('wait', String(resendError.retryAfter));
+          }
+        }
         navigate(`/verify-email?${query}`, { state: { notVerified: true } });
       }
     },

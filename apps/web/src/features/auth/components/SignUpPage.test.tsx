@@ -1,28 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../../../lib/i18n';
-import { queryClient } from '../../../lib/query-client';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderRoutes } from '../../../test/render';
 import SignUpPage from './SignUpPage';
 
 function renderSignUp() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/signup', Component: SignUpPage },
       { path: '/verify-email', Component: () => <p>verify page</p> },
     ],
-    { initialEntries: ['/signup?redirect=%2Fproject'] },
+    '/signup?redirect=%2Fproject',
   );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return router;
 }
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true });

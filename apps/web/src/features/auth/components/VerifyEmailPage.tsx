@@ -34,9 +34,11 @@ export default function VerifyEmailPage() {
   const state = (location.state ?? {}) as { codeExpiresIn?: number; notVerified?: boolean };
   const [code, setCode] = useState('');
   const [expiresIn, setExpiresIn] = useState(state.codeExpiresIn ?? EMAIL_CODE_TTL_SECONDS);
-  const [resendUntil, setResendUntil] = useState<number | null>(() =>
-    params.get('sent') === '1' ? Date.now() + RESEND_COOLDOWN_SECONDS * 1000 : null,
-  );
+  const [resendUntil, setResendUntil] = useState<number | null>(() => {
+    const wait = Number(params.get('wait'));
+    if (wait > 0) return Date.now() + Math.min(wait, 3600) * 1000;
+    return params.get('sent') === '1' ? Date.now() + RESEND_COOLDOWN_SECONDS * 1000 : null;
+  });
   const secondsLeft = useCountdown(resendUntil);
   const inputRef = useRef<HTMLInputElement>(null);
   const { errors, submit, revalidate } = useSchemaValidation<typeof verifyEmailBodySchema, Field>(
@@ -51,7 +53,11 @@ export default function VerifyEmailPage() {
       toast.success(t('auth.verified'));
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
-    onError: () => inputRef.current?.focus(),
+    onError: () => {
+      // Start over with an empty code; the message says why.
+      setCode('');
+      inputRef.current?.focus();
+    },
   });
 
   const resend = useMutation({

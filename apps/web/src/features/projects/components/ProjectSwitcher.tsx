@@ -10,7 +10,7 @@ import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 /** Project switcher (Radix DropdownMenu) fed by GET /api/project. */
 export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { project, projects, isLoading, error } = useCurrentProject();
+  const { frameProject: project, projects, isLoading, error } = useCurrentProject();
   const projectName = useProjectName();
   const params = useParams();
   const navigate = useNavigate();
