@@ -52,6 +52,7 @@ export function useCurrentProject(): {
     !projects.some((p) => p.id === wanted || p.name.toLowerCase() === wanted);
   return {
     project: notFound ? null : project,
+    frameProject: notFound ? pickCurrentProject(projects, undefined, chosen) : project,
     projects,
     isLoading: query.isLoading,
     error: query.error,
