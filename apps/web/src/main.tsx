@@ -5,7 +5,9 @@ import './styles.css';
 import './lib/i18n';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { installChunkReloadGuard } from './lib/reload-guard';
 
+installChunkReloadGuard();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -57,6 +57,7 @@ describe('route table', () => {
     ['/upgrade/payment', 'upgrade-payment'],
     ['/subscription', 'subscription'],
     ['/settings/components/avatar', 'slug'],
+    ['/model/components/header', 'slug'],
     ['/settings/components/sidebar', 'slug'],
     ['/no/such/page', 'slug'],
   ])('%s is %s', (path, name) => {

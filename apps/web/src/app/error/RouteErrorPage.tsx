@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http';
+import { isChunkLoadError, reloadOnce } from '../../lib/reload-guard';
 import { ErrorPage } from './ErrorPage';
 
 /** Fatal errors (a loader or a page that threw) end on the error page. */
@@ -9,6 +10,8 @@ export function RouteErrorPage() {
   const location = useLocation();
   const { t } = useTranslation();
   if (error && !isRouteErrorResponse(error)) console.error('[app] fatal error', error);
+  // A page of an older build is gone after a deployment: load the new build (guarded).
+  if (isChunkLoadError(error) && reloadOnce()) return null;
 
   if (isRouteErrorResponse(error)) {
     const description =

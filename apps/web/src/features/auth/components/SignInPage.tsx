@@ -86,7 +86,7 @@ export default function SignInPage() {
           aria-checked="true"
           className="inline-flex items-center justify-center gap-2 rounded-md bg-white px-3 py-1.5 font-medium text-gray-900 shadow-xs"
         >
-          <KeyRound className="size-4" aria-hidden />
+          <KeyRound className="hidden size-4 sm:block" aria-hidden />
           {t('auth.methodPassword')}
         </button>
         <Tooltip content={t('common.comingSoon')}>
@@ -104,7 +104,7 @@ export default function SignInPage() {
                 'cursor-not-allowed',
               )}
             >
-              <Mail className="size-4" aria-hidden />
+              <Mail className="hidden size-4 sm:block" aria-hidden />
               {t('auth.useEmailCode')}
             </button>
           </span>
