@@ -65,7 +65,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: requestIdFrom,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPGliteDialect } from './pglite-dialect.ts';
@@ -48,12 +48,19 @@ function openPostgres(url: string): DatabaseHandle {
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir ?? undefined, { parsers: { [OID_DATE]: asString } });
+/** PGlite settings matching the `pg` type parsing above. */
+export const PGLITE_OPTIONS = { parsers: { [OID_DATE]: asString } } satisfies PGliteOptions;
+
+/** Kysely over an open PGlite instance; closing the handle closes PGlite. */
+export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: createPGliteDialect(pglite) });
   return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  return wrapPGlite(new PGlite(dir ?? undefined, PGLITE_OPTIONS));
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

@@ -24,6 +24,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const hasBuild = existsSync(indexFile);
   const assetsDir = `${path.sep}assets${path.sep}`;
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { cacheControl: false });
+
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -34,6 +41,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         reply.header('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
       },
     });
+    // The static handler would refuse the root folder itself (403); / is the app.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -48,10 +57,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (pathname.startsWith('/assets/') && path.extname(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     }
-    return reply
-      .code(200)
-      .header('cache-control', REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .sendFile('index.html', { cacheControl: false });
+    return sendIndex(reply);
   });
 }

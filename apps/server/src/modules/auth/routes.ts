@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'End this session (and the given refresh token family)',
         security: bearerSecurity,
-        body: logoutBodySchema.optional(),
+        body: logoutBodySchema.nullish(),
         response: { 200: okSchema, 401: errors[401] },
       },
     },

@@ -1,0 +1,95 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_DIST_DIR, loadConfig, settings } from './config.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const dataDir = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'truss-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('applies the documented defaults; empty values count as unset', async () => {
+    const dir = await dataDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: '', SMTP_URL: ' ', PORT: '' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir,
+      databaseUrl: null,
+      smtpUrl: null,
+      publicUrl: 'http://localhost:3000',
+      nodeEnv: 'development',
+      isProduction: false,
+      logLevel: 'info',
+      webDistDir: DEFAULT_WEB_DIST_DIR,
+    });
+    expect(DEFAULT_WEB_DIST_DIR.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('generates secrets once, keeps them in DATA_DIR/secrets.json with mode 0600', async () => {
+    const dir = await dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const file = path.join(dir, 'secrets.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      jwtSecret: first.jwtSecret,
+      tokenHmacSecret: first.tokenHmacSecret,
+    });
+    expect(first.jwtSecret).not.toBe(first.tokenHmacSecret);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.tokenHmacSecret).toBe(first.tokenHmacSecret);
+  });
+
+  it('prefers secrets and settings from the environment', async () => {
+    const dir = await dataDir();
+    const config = loadConfig({
+      DATA_DIR: dir,
+      JWT_SECRET: 'j',
+      TOKEN_HMAC_SECRET: 'h',
+      PORT: '4000',
+      PUBLIC_URL: 'https://truss.example.com/',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config).toMatchObject({
+      jwtSecret: 'j',
+      tokenHmacSecret: 'h',
+      port: 4000,
+      publicUrl: 'https://truss.example.com',
+      isProduction: true,
+      databaseUrl: 'postgres://u@h/db',
+    });
+    await expect(stat(path.join(dir, 'secrets.json'))).rejects.toThrow();
+  });
+
+  it('rejects a bad port', () => {
+    expect(() => loadConfig({ PORT: 'eighty', JWT_SECRET: 'a', TOKEN_HMAC_SECRET: 'b' })).toThrow(
+      /PORT/,
+    );
+  });
+
+  it('documents every setting it reads', () => {
+    expect(settings.map((setting) => setting.name)).toEqual([
+      'PORT',
+      'HOST',
+      'DATA_DIR',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'TOKEN_HMAC_SECRET',
+      'NODE_ENV',
+      'LOG_LEVEL',
+      'WEB_DIST_DIR',
+    ]);
+  });
+});

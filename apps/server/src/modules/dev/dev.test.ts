@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DevMail } from '@truss/contracts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+
+describe('dev outbox (no SMTP_URL)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ mail: 'outbox' });
+  });
+  afterAll(() => server?.close());
+
+  it('stores mails instead of sending them, newest first, filterable by address', async () => {
+    const first = uniqueEmail('outbox');
+    const second = uniqueEmail('outbox');
+    for (const email of [first, second]) {
+      await server.api('POST', '/api/auth/signup', {
+        body: { email, password: 'password123', agreeTerms: true },
+      });
+    }
+    const all = await server.api<DevMail[]>('GET', '/api/dev/mail');
+    expect(all.status).toBe(200);
+    expect(all.body.map((mail) => mail.to).slice(0, 2)).toEqual([second, first]);
+    const mail = all.body[0]!;
+    expect(mail.subject).toMatch(/^\d{6} is your Truss verification code$/);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    expect(mail.html).toContain('<html');
+    expect(new Date(mail.created_at).toString()).not.toBe('Invalid Date');
+
+    const filtered = await server.api<DevMail[]>(
+      'GET',
+      `/api/dev/mail?to=${encodeURIComponent(first.toUpperCase())}`,
+    );
+    expect(filtered.body.map((m) => m.to)).toEqual([first]);
+
+    const code = await server.latestCode(first);
+    const verified = await server.api('POST', '/api/auth/verify-email', {
+      body: { email: first, code },
+    });
+    expect(verified.status).toBe(200);
+  });
+
+  it('DELETE /api/dev/mail empties the outbox', async () => {
+    const res = await server.api('DELETE', '/api/dev/mail');
+    expect(res.body).toEqual({ ok: true });
+    expect((await server.api<DevMail[]>('GET', '/api/dev/mail')).body).toEqual([]);
+  });
+});
+
+describe('dev routes in production', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ mail: 'smtp', nodeEnv: 'production' });
+  });
+  afterAll(() => server?.close());
+
+  it('are not registered', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await server.api(method, '/api/dev/mail');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+    const doc = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(doc.body.paths).not.toHaveProperty('/api/dev/mail');
+  });
+});
