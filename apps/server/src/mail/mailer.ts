@@ -7,6 +7,10 @@ export interface OutgoingMail {
   html: string;
 }
 
+/**
+ * Send mail after the database transaction has committed, never inside one: on PGlite the
+ * transaction holds the only connection, and the dev outbox needs it to store the mail.
+ */
 export interface Mailer {
   /** Which transport is in use: a real SMTP server, or the dev outbox table. */
   readonly kind: 'smtp' | 'dev-outbox';
