@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '../components/LoadingBar';
 import { LogoMark } from '../components/ui/Brand';
 import type { PageHandle } from '../lib/routing';
+import { useAuth } from '../lib/auth-store';
+import { signInPath } from '../lib/navigation';
+import { isOpenRoute } from './guard';
 
 /** The title of the deepest matched route that has one. */
 export function usePageTitle(): string | null {
@@ -16,8 +19,32 @@ export function usePageTitle(): string | null {
   return null;
 }
 
+/**
+ * When the session ends while a signed-in page is open (signed out in another tab, refresh token
+ * revoked), leave the page for sign-in, coming back here afterwards.
+ */
+function useLeaveWhenSignedOut(): void {
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const wasSignedIn = useRef(signedIn);
+  const matches = useMatches();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const ended = wasSignedIn.current && !signedIn;
+    wasSignedIn.current = signedIn;
+    if (!ended) return;
+    const name = (matches[matches.length - 1]?.handle as PageHandle | undefined)?.name;
+    if (name && !isOpenRoute(name)) {
+      navigate(signInPath(`${location.pathname}${location.search}${location.hash}`), {
+        replace: true,
+      });
+    }
+  }, [signedIn, matches, location, navigate]);
+}
+
 /** Root shell: light gray background, at least full-screen height, the navigation loading bar. */
 export function RootShell() {
+  useLeaveWhenSignedOut();
   const navigation = useNavigation();
   const title = usePageTitle();
   const { t } = useTranslation();
