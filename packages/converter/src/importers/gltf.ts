@@ -62,7 +62,16 @@ async function readDocument(bytes: Uint8Array, ctx: ImportContext): Promise<Docu
     });
   await MeshoptDecoder.ready;
   const isGlb = bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46;
-  if (isGlb) return io.readBinary(bytes);
+  if (isGlb) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const declared = bytes.length >= 12 ? view.getUint32(8, true) : -1;
+    if (declared !== bytes.length) {
+      throw new MalformedFileError(
+        `The GLB file is truncated: its header says ${declared} bytes, it has ${bytes.length}.`,
+      );
+    }
+    return io.readBinary(bytes);
+  }
   const json = JSON.parse(new TextDecoder().decode(bytes));
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
   for (const item of [...(json.buffers ?? []), ...(json.images ?? [])] as { uri?: string }[]) {

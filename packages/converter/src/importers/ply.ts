@@ -8,6 +8,12 @@ import { sceneFromThree } from '../three/scene-from-three.ts';
 import type { ImportContext } from './context.ts';
 
 export async function importPly(bytes: Uint8Array, ctx: ImportContext): Promise<SceneModel> {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 64 * 1024));
+  const headerEnd = head.indexOf('end_header');
+  if (headerEnd < 0) throw new MalformedFileError('The PLY header has no end_header line.');
+  const declaredVertices = Number(
+    /element\s+vertex\s+(\d+)/.exec(head.slice(0, headerEnd))?.[1] ?? 0,
+  );
   const buffer = bytes.buffer.slice(
     bytes.byteOffset,
     bytes.byteOffset + bytes.byteLength,
@@ -17,6 +23,11 @@ export async function importPly(bytes: Uint8Array, ctx: ImportContext): Promise<
     geometry = withBrowserGlobals(() => new PLYLoader().parse(buffer));
   } catch (error) {
     throw new MalformedFileError(`The PLY file could not be parsed: ${(error as Error).message}`);
+  }
+  if ((geometry.attributes.position?.count ?? 0) < declaredVertices) {
+    throw new MalformedFileError(
+      `The PLY file is truncated: ${geometry.attributes.position?.count ?? 0} of ${declaredVertices} vertices.`,
+    );
   }
   const hasColors = !!geometry.attributes.color;
   const material = new MeshStandardMaterial({
