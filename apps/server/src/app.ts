@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // --- routes ---------------------------------------------------------------------------------
   await app.register(healthRoutes, { health });
-  await app.register(authRoutes, { auth, requireAuth });
+  await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, requireAuth });
   await app.register(projectsRoutes, { projects, requireAuth });
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth });

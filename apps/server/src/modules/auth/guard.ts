@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** OpenAPI: routes behind the guard. */
 export const bearerSecurity = [{ bearerAuth: [] }];
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

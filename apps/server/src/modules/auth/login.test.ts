@@ -131,10 +131,47 @@ describe('password sign-in, bearer auth and logout', () => {
     ).toBe(401);
   });
 
+  it('logout with an expired access token still works with the refresh token', async () => {
+    const user = await server.createUser();
+    server.clock.advance(15 * 60 + 1);
+    const res = await server.api('POST', '/api/auth/logout', {
+      token: user.token,
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(res.status).toBe(200);
+    const refresh = await server.api('POST', '/api/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('logout with only a refresh token revokes its family', async () => {
+    const user = await server.createUser();
+    const res = await server.api('POST', '/api/auth/logout', {
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(res.body).toEqual({ ok: true });
+    expect((await server.api('GET', '/api/user/profile', { token: user.token })).status).toBe(401);
+  });
+
+  it("a valid session cannot revoke another user's family", async () => {
+    const alice = await server.createUser();
+    const bob = await server.createUser();
+    await server.api('POST', '/api/auth/logout', {
+      token: alice.token,
+      body: { refreshToken: bob.refreshToken },
+    });
+    expect((await server.api('GET', '/api/user/profile', { token: bob.token })).status).toBe(200);
+  });
+
   it('logout without a token is 401', async () => {
     const res = await server.api('POST', '/api/auth/logout');
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    const expired = await server.api('POST', '/api/auth/logout', { token: 'not.a.token' });
+    expect(expired.status).toBe(401);
+    const emptyBody = await server.api('POST', '/api/auth/logout', { body: {} });
+    expect(emptyBody.status).toBe(401);
   });
 
   it('password hashes are argon2id with OWASP parameters', async () => {

@@ -14,15 +14,13 @@ import {
   tokenPairSchema,
   verifyEmailBodySchema,
 } from '@truss/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/error-handler.ts';
-import { bearerSecurity, currentUser } from './guard.ts';
+import { bearerSecurity, bearerToken } from './guard.ts';
 import type { AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
-  requireAuth: onRequestAsyncHookHandler;
 }
 
 const errors = {
@@ -34,10 +32,7 @@ const errors = {
   429: errorBodySchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
-  app,
-  { auth, requireAuth },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
   app.post(
     '/api/auth/check-email',
     {
@@ -130,17 +125,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/api/auth/logout',
     {
-      onRequest: requireAuth,
       schema: {
         tags: ['auth'],
-        summary: 'End this session (and the given refresh token family)',
+        summary:
+          'End the session of the bearer token and/or of the given refresh token (either is enough)',
         security: bearerSecurity,
         body: logoutBodySchema.nullish(),
         response: { 200: okSchema, 401: errors[401] },
       },
     },
     async (request) => {
-      await auth.logout(currentUser(request), request.body?.refreshToken);
+      await auth.logout(bearerToken(request), request.body?.refreshToken);
       return { ok: true as const };
     },
   );

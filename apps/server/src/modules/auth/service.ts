@@ -243,14 +243,26 @@ export class AuthService {
     return { ...access, refreshToken: outcome.child };
   }
 
-  /** Ends the access token's session, and the given refresh token's family if it is the user's. */
-  async logout(auth: AuthContext, refreshToken?: string): Promise<void> {
+  /**
+   * Ends the access token's session and the given refresh token's family. Either proves the
+   * session: an expired access token with a valid refresh token still logs out.
+   */
+  async logout(accessToken: string | null, refreshToken?: string): Promise<void> {
+    let auth: AuthContext | null = null;
+    if (accessToken) {
+      try {
+        auth = await this.authenticate(accessToken);
+      } catch (error) {
+        if (!refreshToken) throw error;
+      }
+    }
+    if (!auth && !refreshToken) throw new UnauthorizedError('logout without credentials');
     const now = this.#d.now();
     await this.#d.data.transaction(async (repos) => {
-      await repos.auth.revokeFamily(auth.sessionId, now);
+      if (auth) await repos.auth.revokeFamily(auth.sessionId, now);
       if (!refreshToken) return;
       const row = await repos.auth.findRefreshToken(this.#d.tokens.hashRefreshToken(refreshToken));
-      if (row && row.user_id === auth.userId && row.family_id !== auth.sessionId) {
+      if (row && (!auth || row.user_id === auth.userId) && row.family_id !== auth?.sessionId) {
         await repos.auth.revokeFamily(row.family_id, now);
       }
     });
