@@ -1,5 +1,39 @@
 /** The Khronos glTF validator over a .glb: the converter's outputs must have zero errors. */
-import { validateBytes, type ValidationIssue } from 'gltf-validator';
+import { createRequire } from 'node:module';
+
+export interface ValidationIssue {
+  code: string;
+  message: string;
+  severity: number;
+  pointer?: string;
+  offset?: number;
+}
+interface ValidationReport {
+  issues: {
+    numErrors: number;
+    numWarnings: number;
+    numInfos: number;
+    numHints: number;
+    messages: ValidationIssue[];
+    truncated: boolean;
+  };
+  info?: Record<string, unknown>;
+}
+type ValidateBytes = (
+  data: Uint8Array,
+  options?: {
+    uri?: string;
+    format?: 'glb' | 'gltf';
+    maxIssues?: number;
+    ignoredIssues?: string[];
+    externalResourceFunction?: (uri: string) => Promise<Uint8Array>;
+  },
+) => Promise<ValidationReport>;
+
+// gltf-validator is CommonJS compiled from Dart, without type declarations.
+const { validateBytes } = createRequire(import.meta.url)('gltf-validator') as {
+  validateBytes: ValidateBytes;
+};
 
 export interface GlbValidation {
   errors: number;

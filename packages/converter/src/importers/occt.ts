@@ -2,10 +2,44 @@
  * STEP, IGES and BREP through occt-import-js (OpenCascade in WASM): B-rep is tessellated, the
  * assembly tree becomes the element tree, face colours split a part into per-colour pieces.
  */
-import occtFactory, { type Occt, type OcctNode, type OcctResult } from 'occt-import-js';
+import { createRequire } from 'node:module';
 import { MalformedFileError } from '../errors.ts';
 import { emptyScene, MaterialTable, srgbToLinear, type SceneModel } from '../scene.ts';
 import type { ImportContext } from './context.ts';
+
+interface OcctMesh {
+  name: string;
+  color?: [number, number, number];
+  brep_faces?: { first: number; last: number; color: [number, number, number] | null }[];
+  attributes: { position: { array: number[] }; normal?: { array: number[] } };
+  index: { array: number[] };
+}
+interface OcctNode {
+  name: string;
+  meshes: number[];
+  children: OcctNode[];
+}
+interface OcctResult {
+  success: boolean;
+  root: OcctNode;
+  meshes: OcctMesh[];
+}
+interface OcctParams {
+  linearUnit?: 'millimeter' | 'centimeter' | 'meter' | 'inch' | 'foot';
+  linearDeflectionType?: 'bounding_box_ratio' | 'absolute_value';
+  linearDeflection?: number;
+  angularDeflection?: number;
+}
+interface Occt {
+  ReadStepFile(content: Uint8Array, params: OcctParams | null): OcctResult;
+  ReadIgesFile(content: Uint8Array, params: OcctParams | null): OcctResult;
+  ReadBrepFile(content: Uint8Array, params: OcctParams | null): OcctResult;
+}
+
+// occt-import-js is a CommonJS Emscripten factory without type declarations.
+const occtFactory = createRequire(import.meta.url)('occt-import-js') as (
+  options?: Record<string, unknown>,
+) => Promise<Occt>;
 
 let occtReady: Promise<Occt> | null = null;
 
