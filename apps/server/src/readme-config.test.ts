@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { settings } from './config.ts';
+
+describe('README configuration table', () => {
+  it('documents every setting the server reads, with its default', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const setting of settings) {
+      const row = readme
+        .split('\n')
+        .find((line) => line.split('|')[1]?.trim() === `\`${setting.name}\``);
+      expect(row, `README row for ${setting.name}`).toBeDefined();
+      expect(row).toContain(setting.default);
+    }
+  });
+});
