@@ -6,7 +6,10 @@ import globals from 'globals';
 /** Engines stay free of React and of app code: they are libraries the apps use, never the reverse. */
 const engineBoundary = {
   patterns: [
-    { group: ['react', 'react-dom', 'react/*', 'react-dom/*'], message: 'Engines must not use React.' },
+    {
+      group: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+      message: 'Engines must not use React.',
+    },
     {
       group: ['@truss/server', '@truss/web', '**/apps/**'],
       message: 'Engines must not import app code.',
