@@ -2,8 +2,9 @@
  * A small software rasterizer for the model thumbnail (no GPU on the servers): orthographic iso
  * view, z-buffer, flat shading by material colour, 2x supersampling, transparent background.
  */
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { linearToSrgb, type SceneMaterial } from '../scene.ts';
+import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
 import type { PreparedScene } from './prepare.ts';
 
 export interface ThumbnailOptions {
@@ -59,7 +60,9 @@ export function renderThumbnail(
     material: SceneMaterial | undefined,
     transform: (x: number, y: number, z: number) => [number, number, number],
   ) => {
-    const base = material?.color ?? [0.6, 0.6, 0.6, 1];
+    const base: [number, number, number, number] = material
+      ? shadeColour(material)
+      : [0.6, 0.6, 0.6, 1];
     const screen = new Float32Array((positions.length / 3) * 3);
     const world = new Float32Array(positions.length);
     for (let v = 0; v < positions.length / 3; v++) {
@@ -157,14 +160,49 @@ export function renderThumbnail(
       );
     }
   }
-  return encodePng(colour, coverage, width, height, options);
+  return encodePng(colour, coverage, width, options);
+}
+
+const averageCache = new WeakMap<Uint8Array, [number, number, number]>();
+
+/** Linear average colour of a texture image (a textured duck should look yellow, not white). */
+function averageTextureColour(
+  texture: NonNullable<SceneMaterial['texture']>,
+): [number, number, number] {
+  const cached = averageCache.get(texture.image);
+  if (cached) return cached;
+  let average: [number, number, number] = [1, 1, 1];
+  try {
+    const { data } =
+      texture.mimeType === 'image/png'
+        ? PNG.sync.read(Buffer.from(texture.image))
+        : jpeg.decode(texture.image, { useTArray: true, maxMemoryUsageInMB: 256 });
+    const sum = [0, 0, 0];
+    const step = Math.max(4, Math.floor(data.length / 4 / 4096) * 4);
+    let count = 0;
+    for (let i = 0; i + 3 < data.length; i += step) {
+      for (let c = 0; c < 3; c++) sum[c]! += srgbToLinear(data[i + c]! / 255);
+      count++;
+    }
+    if (count > 0) average = [sum[0]! / count, sum[1]! / count, sum[2]! / count];
+  } catch (_error) {
+    average = [1, 1, 1];
+  }
+  averageCache.set(texture.image, average);
+  return average;
+}
+
+function shadeColour(material: SceneMaterial): [number, number, number, number] {
+  const [r, g, b, a] = material.color;
+  if (!material.texture) return [r, g, b, a];
+  const [tr, tg, tb] = averageTextureColour(material.texture);
+  return [r * tr, g * tg, b * tb, a];
 }
 
 function encodePng(
   colour: Float32Array,
   coverage: Uint8Array,
   width: number,
-  height: number,
   options: ThumbnailOptions,
 ): Uint8Array {
   const png = new PNG({ width: options.width, height: options.height });
@@ -192,7 +230,6 @@ function encodePng(
       png.data[o + 3] = Math.round((255 * covered) / samples);
     }
   }
-  void height;
   return new Uint8Array(PNG.sync.write(png));
 }
 

@@ -90,14 +90,7 @@ export async function writeGlb(
   if (prepared.instanceGroups.length > 0) {
     const instancing = doc.createExtension(EXTMeshGPUInstancing).setRequired(true);
     prepared.instanceGroups.forEach((group, index) => {
-      const node = instanceNode(
-        doc,
-        group,
-        index,
-        accessor,
-        gltfMaterial(group.material),
-        elementCount,
-      );
+      const node = instanceNode(doc, group, index, accessor, gltfMaterial(group.material));
       const count = group.instances.length;
       const t = new Float32Array(count * 3);
       const r = new Float32Array(count * 4);
@@ -177,7 +170,6 @@ function instanceNode(
   index: number,
   accessor: MakeAccessor,
   material: Material,
-  _elementCount: number,
 ): Node {
   const { geometry } = group;
   const primitive = doc
