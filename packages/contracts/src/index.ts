@@ -6,3 +6,5 @@ export * from './project.ts';
 export * from './subscription.ts';
 export * from './dev.ts';
 export * from './permissions.ts';
+export * from './members.ts';
+export * from './events.ts';

@@ -31,3 +31,59 @@ export const projectSchema = z
 export type Project = z.infer<typeof projectSchema>;
 
 export const projectListSchema = z.array(projectSchema);
+
+export const PROJECT_NAME_MAX_LENGTH = 100;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
+
+export const projectNameSchema = z
+  .string({ error: 'validation.projectNameRequired' })
+  .trim()
+  .min(1, { error: 'validation.projectNameRequired' })
+  .max(PROJECT_NAME_MAX_LENGTH, { error: 'validation.projectNameTooLong' });
+
+export const projectDescriptionSchema = z
+  .string({ error: 'validation.projectDescriptionRequired' })
+  .trim()
+  .min(1, { error: 'validation.projectDescriptionRequired' })
+  .max(PROJECT_DESCRIPTION_MAX_LENGTH, { error: 'validation.projectDescriptionTooLong' });
+
+/** Icon colours offered in the create/edit dialogs: a hex colour such as #4f46e5. */
+export const avatarColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' });
+
+export const projectIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
+
+export const createProjectBodySchema = z.object({
+  name: projectNameSchema,
+  description: projectDescriptionSchema,
+  metadata: z.object({ avatar_bg_color: avatarColorSchema.optional() }).optional(),
+});
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+
+/**
+ * Merge semantics: only the fields sent change; `metadata` keys are merged into the stored
+ * metadata (a key sent as null is removed), so a client never erases keys it doesn't know.
+ */
+export const updateProjectBodySchema = z
+  .object({
+    name: projectNameSchema.optional(),
+    description: projectDescriptionSchema.optional(),
+    metadata: z.object({ avatar_bg_color: avatarColorSchema.nullable().optional() }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    error: 'validation.nothingToUpdate',
+  });
+export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
+
+/** Deleting a project is permanent: the caller must type the word DELETE. */
+export const deleteProjectBodySchema = z.object({
+  confirm: z.literal('DELETE', { error: 'validation.typeDelete' }),
+});
+
+/** Per-user flags: favourite and show-in-sidebar. */
+export const projectPreferencesBodySchema = z
+  .object({ is_favorite: z.boolean().optional(), show_in_sidebar: z.boolean().optional() })
+  .refine((body) => body.is_favorite !== undefined || body.show_in_sidebar !== undefined, {
+    error: 'validation.nothingToUpdate',
+  });

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { projectRoleSchema } from './project.ts';
+
+export const memberStatusSchema = z.enum(['accepted', 'pending', 'rejected']);
+export type MemberStatus = z.infer<typeof memberStatusSchema>;
+
+/** Roles that can be granted by invitation or role change (ownership is never granted). */
+export const grantableRoleSchema = z.enum(['admin', 'member'], { error: 'validation.roleInvalid' });
+export type GrantableRole = z.infer<typeof grantableRoleSchema>;
+
+export const INVITATION_TTL_DAYS = 7;
+export const MAX_INVITES_PER_REQUEST = 50;
+
+/**
+ * One row of a project's member list (spec §3 "Project member"). Accepted members come from
+ * memberships (`kind: 'member'`); pending and rejected rows are invitations (`kind: 'invitation'`).
+ * `id` is the membership id or the invitation id accordingly.
+ */
+export const projectMemberSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['member', 'invitation']),
+    user_id: z.uuid().nullable(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: projectRoleSchema,
+    status: memberStatusSchema,
+    is_creator: z.boolean(),
+    invited_by: z
+      .object({ id: z.uuid(), email: z.string(), name: z.string().nullable() })
+      .nullable(),
+    /** When the member was added (accepted) or invited. */
+    added_at: z.string(),
+    /** Invitations only: when the link stops working. */
+    expires_at: z.string().nullable(),
+  })
+  .meta({ id: 'ProjectMember' });
+export type ProjectMember = z.infer<typeof projectMemberSchema>;
+export const projectMemberListSchema = z.array(projectMemberSchema);
+
+export const memberParamsSchema = z.object({
+  id: z.uuid({ error: 'validation.invalid' }),
+  memberId: z.uuid({ error: 'validation.invalid' }),
+});
+export const invitationParamsSchema = z.object({
+  id: z.uuid({ error: 'validation.invalid' }),
+  invitationId: z.uuid({ error: 'validation.invalid' }),
+});
+
+export const changeRoleBodySchema = z.object({ role: grantableRoleSchema });
+
+/**
+ * Invite several addresses at once. Addresses are trimmed and lower-cased; duplicates are dropped
+ * by the server; each address gets its own result.
+ */
+export const inviteBodySchema = z.object({
+  emails: z
+    .array(z.string().max(254))
+    .min(1, { error: 'validation.noValidEmail' })
+    .max(MAX_INVITES_PER_REQUEST, { error: 'validation.tooManyEmails' }),
+  role: grantableRoleSchema,
+});
+export type InviteBody = z.input<typeof inviteBodySchema>;
+
+export const inviteResultSchema = z.object({
+  email: z.string(),
+  status: z.enum(['invited', 'already_member', 'already_invited', 'invalid']),
+  /** For anything but `invited`: the error code and its localized text. */
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export const inviteResponseSchema = z.object({
+  results: z.array(inviteResultSchema),
+  invited: z.number().int(),
+  failed: z.number().int(),
+});
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+
+/** What the invite page shows before the visitor accepts or declines. */
+export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const invitationPreviewSchema = z
+  .object({
+    project: z.object({ id: z.uuid(), name: z.string(), description: z.string() }),
+    inviter: z.object({ email: z.string(), name: z.string().nullable() }),
+    role: projectRoleSchema,
+    email: z.string(),
+    status: memberStatusSchema,
+    expires_at: z.string(),
+  })
+  .meta({ id: 'InvitationPreview' });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+export const acceptInvitationResponseSchema = z.object({ project_id: z.uuid() });
+
+/** Pending invitations addressed to the signed-in user ("Shared with me"). */
+export const myInvitationSchema = invitationPreviewSchema.extend({ id: z.uuid() });
+export const myInvitationListSchema = z.array(myInvitationSchema);
+
+export const inviteEmailListSchema = z.array(emailSchema);
