@@ -1,0 +1,97 @@
+/**
+ * IFC conversion, Truss vs That Open's IfcImporter (@thatopen/fragments), on every IFC sample,
+ * in one process on the same machine. Both are warmed up first (web-ifc WASM start-up is paid
+ * once per side). Output size for Truss = model.glb + metadata.json; for That Open = the .frag
+ * buffer (zlib-compressed, `raw: false`). "wire" = gzip -6 of what is stored, what a browser
+ * downloads when the server compresses.
+ *
+ *   npm run bench:convert -w @truss/bench
+ *
+ * Targets (models issue): total time <= 0.8x theirs; total output <= 1.5x theirs and <= 10 % of
+ * the IFC bytes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as FRAGS from '@thatopen/fragments';
+import { convertModel } from '@truss/converter';
+
+const samplesDir =
+  process.env.TRUSS_SAMPLES_DIR ??
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/samples');
+const ifcDir = join(samplesDir, 'ifc');
+
+const importer = new FRAGS.IfcImporter();
+importer.wasm = {
+  absolute: true,
+  path: `${dirname(fileURLToPath(import.meta.resolve('web-ifc')))}/`,
+};
+
+interface Side {
+  seconds: number;
+  bytes: number;
+  wire: number;
+}
+
+async function truss(file: string, bytes: Uint8Array): Promise<Side> {
+  const started = performance.now();
+  const result = await convertModel({ bytes, filename: file });
+  const seconds = (performance.now() - started) / 1000;
+  const metadata = Buffer.from(JSON.stringify(result.metadata));
+  return {
+    seconds,
+    bytes: result.glb.byteLength + metadata.byteLength,
+    wire: gzipSync(result.glb).byteLength + gzipSync(metadata).byteLength,
+  };
+}
+
+async function thatOpen(bytes: Uint8Array): Promise<Side> {
+  const started = performance.now();
+  const output = await importer.process({ bytes, raw: false });
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, bytes: output.byteLength, wire: gzipSync(output).byteLength };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(0);
+const files = readdirSync(ifcDir)
+  .filter((name) => name.toLowerCase().endsWith('.ifc'))
+  .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(ifcDir, name))) }))
+  .sort((a, b) => a.bytes.byteLength - b.bytes.byteLength);
+
+// Warm-up: WASM compilation and JIT on the smallest file, for both sides.
+const warm = files[0];
+if (!warm) throw new Error(`no IFC files in ${ifcDir}`);
+await truss(warm.name, warm.bytes);
+await thatOpen(warm.bytes);
+
+console.log(
+  '| file | IFC KiB | Truss s | That Open s | Truss KiB (glb+meta) | That Open KiB | Truss wire KiB | That Open wire KiB |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const total = { ifc: 0, trussS: 0, thatS: 0, trussB: 0, thatB: 0, trussW: 0, thatW: 0 };
+for (const { name, bytes } of files) {
+  const ours = await truss(name, bytes);
+  const theirs = await thatOpen(bytes);
+  total.ifc += bytes.byteLength;
+  total.trussS += ours.seconds;
+  total.thatS += theirs.seconds;
+  total.trussB += ours.bytes;
+  total.thatB += theirs.bytes;
+  total.trussW += ours.wire;
+  total.thatW += theirs.wire;
+  console.log(
+    `| ${name} | ${kib(bytes.byteLength)} | ${ours.seconds.toFixed(2)} | ${theirs.seconds.toFixed(2)} | ${kib(ours.bytes)} | ${kib(theirs.bytes)} | ${kib(ours.wire)} | ${kib(theirs.wire)} |`,
+  );
+}
+console.log(
+  `| **total** | ${kib(total.ifc)} | ${total.trussS.toFixed(2)} | ${total.thatS.toFixed(2)} | ${kib(total.trussB)} | ${kib(total.thatB)} | ${kib(total.trussW)} | ${kib(total.thatW)} |`,
+);
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+console.log(
+  `\ntime ratio Truss/That Open: ${(total.trussS / total.thatS).toFixed(2)}x (target <= 0.8x)`,
+);
+console.log(
+  `output ratio Truss/That Open: ${(total.trussB / total.thatB).toFixed(2)}x (target <= 1.5x); wire ${(total.trussW / total.thatW).toFixed(2)}x`,
+);
+console.log(`Truss output / IFC bytes: ${pct(total.trussB / total.ifc)} (target <= 10 %)`);
