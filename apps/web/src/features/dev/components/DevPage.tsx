@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from 'radix-ui';
 import clsx from 'clsx';
-import { Inbox, MailOpen, RefreshCw, ServerOff } from 'lucide-react';
+import { Inbox, MailOpen, RefreshCw } from 'lucide-react';
 import type { DevMail } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -12,6 +12,7 @@ import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, relativeTime } from '../../../lib/format';
+import NotFoundPage from '../../../app/error/NotFoundPage';
 import { ApiError } from '../../../lib/http';
 import { DEV_MAIL_REFRESH_MS, devMailQuery } from '../api';
 
@@ -82,6 +83,9 @@ export default function DevPage() {
   const selected = mails.find((m) => m.id === selectedId) ?? mails[0] ?? null;
   const unavailable = query.error instanceof ApiError && query.error.statusCode === 404;
 
+  // In production the outbox API does not exist, so neither does this page.
+  if (unavailable) return <NotFoundPage />;
+
   return (
     <>
       <PageHeader
@@ -102,12 +106,6 @@ export default function DevPage() {
       />
       {query.isLoading ? (
         <LoadingBlock label={t('common.loading')} />
-      ) : unavailable ? (
-        <EmptyState
-          icon={ServerOff}
-          title={t('dev.unavailableTitle')}
-          description={t('dev.unavailable')}
-        />
       ) : query.error ? (
         <FormAlert>{errorMessage(query.error, t)}</FormAlert>
       ) : mails.length === 0 ? (
