@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { i18n } from './i18n';
+import { relativeTime } from './format';
+
+// 22:00 local time on a fixed day, so "today" and "yesterday" don't depend on when the test runs.
+const now = new Date(2026, 10, 22, 22, 0, 0).getTime();
+const ago = (ms: number) => new Date(now - ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+describe('relative time (spec §9)', () => {
+  const en = i18n.getFixedT('en');
+  const zh = i18n.getFixedT('zh-CN');
+
+  it.each([
+    [0, 'just now', '刚刚'],
+    [59 * 1000, 'just now', '刚刚'],
+    // A clock a little ahead of ours still reads "just now".
+    [-30 * 1000, 'just now', '刚刚'],
+    [MIN, '1 minute ago', '1 分钟前'],
+    [5 * MIN + 30 * 1000, '5 minutes ago', '5 分钟前'],
+    [59 * MIN, '59 minutes ago', '59 分钟前'],
+    [HOUR, '1 hour ago', '1 小时前'],
+    [3 * HOUR + 59 * MIN, '3 hours ago', '3 小时前'],
+    [11 * HOUR, '11 hours ago', '11 小时前'],
+    // From 12 hours on: earlier today (09:00 and 00:30), then yesterday, then the date.
+    [13 * HOUR, 'today', '今天'],
+    [21.5 * HOUR, 'today', '今天'],
+    [23 * HOUR, 'yesterday', '昨天'],
+    [45 * HOUR, 'yesterday', '昨天'],
+  ])('%i ms ago reads "%s" / "%s"', (ms, english, chinese) => {
+    expect(relativeTime(ago(ms), en, 'en', now)).toBe(english);
+    expect(relativeTime(ago(ms), zh, 'zh-CN', now)).toBe(chinese);
+  });
+
+  it('shows the date from the day before yesterday on', () => {
+    const iso = new Date(2026, 10, 20, 18, 0).toISOString();
+    expect(relativeTime(iso, en, 'en', now)).toBe('Nov 20, 2026');
+    expect(relativeTime(iso, zh, 'zh-CN', now)).toBe('2026年11月20日');
+  });
+
+  it('returns nothing for an invalid date', () => {
+    expect(relativeTime('not a date', en, 'en', now)).toBe('');
+  });
+});
