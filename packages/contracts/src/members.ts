@@ -11,6 +11,8 @@ export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 
 export const INVITATION_TTL_DAYS = 7;
 export const MAX_INVITES_PER_REQUEST = 50;
+/** One invitation mail per invitation in this many seconds (resend answers 429 + Retry-After). */
+export const INVITATION_RESEND_SECONDS = 60;
 
 /**
  * One row of a project's member list (spec §3 "Project member"). Accepted members come from
@@ -65,7 +67,8 @@ export type InviteBody = z.input<typeof inviteBodySchema>;
 
 export const inviteResultSchema = z.object({
   email: z.string(),
-  status: z.enum(['invited', 'already_member', 'already_invited', 'invalid']),
+  /** `failed`: the invitation exists (pending) but its mail could not be sent; resend it later. */
+  status: z.enum(['invited', 'already_member', 'already_invited', 'invalid', 'failed']),
   /** For anything but `invited`: the error code and its localized text. */
   code: z.string().nullable(),
   message: z.string().nullable(),
@@ -96,5 +99,14 @@ export const acceptInvitationResponseSchema = z.object({ project_id: z.uuid() })
 /** Pending invitations addressed to the signed-in user ("Shared with me"). */
 export const myInvitationSchema = invitationPreviewSchema.extend({ id: z.uuid() });
 export const myInvitationListSchema = z.array(myInvitationSchema);
+
+/**
+ * Accept or decline one of "my" invitations by id (POST /api/user/invitations/{invitationId}/
+ * accept|decline): the list has no tokens, so these check that the invitation is addressed to
+ * the signed-in user's email instead.
+ */
+export const myInvitationParamsSchema = z.object({
+  invitationId: z.uuid({ error: 'validation.invalid' }),
+});
 
 export const inviteEmailListSchema = z.array(emailSchema);

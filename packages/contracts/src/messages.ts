@@ -56,6 +56,8 @@ const errorTextsEn = {
   DEFAULT_PROJECT_UNDELETABLE: 'The default project cannot be deleted',
   MEMBER_NOT_FOUND: 'Member not found',
   INVITATION_NOT_FOUND: 'Invitation not found',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  INVITATION_MAIL_FAILED: 'The invitation email could not be sent, please resend it later',
   PAYLOAD_TOO_LARGE: 'Request is too large',
   INTERNAL_ERROR: 'Internal server error',
 } as const;
@@ -102,6 +104,8 @@ const errorTextsZh: Record<ErrorCode, string> = {
   DEFAULT_PROJECT_UNDELETABLE: '默认项目不能删除',
   MEMBER_NOT_FOUND: '成员不存在',
   INVITATION_NOT_FOUND: '邀请不存在',
+  EMAIL_INVALID: '请输入有效的邮箱地址',
+  INVITATION_MAIL_FAILED: '邀请邮件发送失败，请稍后重新发送',
   PAYLOAD_TOO_LARGE: '请求内容过大',
   INTERNAL_ERROR: '服务器内部错误',
 };
