@@ -10,6 +10,8 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: DatabaseEngine;
+  /** PostgreSQL only: the connection string (dedicated connections, e.g. LISTEN, open their own). */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ function openPostgres(url: string): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', connectionString: url, close: () => db.destroy() };
 }
 
 /** PGlite settings matching the `pg` type parsing above. */

@@ -90,6 +90,27 @@ export interface ProjectMembersTable {
   is_favorite: Generated<boolean>;
   show_in_sidebar: Generated<boolean>;
   created_at: CreatedAt;
+  /** Who invited this member (null for the creator, or when that account is gone). */
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'rejected' | 'cancelled';
+
+/** One mailed invitation link per address; only the HMAC of the token is stored. */
+export interface ProjectInvitationsTable {
+  id: Generated<string>;
+  project_id: string;
+  /** Lower-cased. */
+  email: string;
+  role: 'admin' | 'member';
+  token_hash: string;
+  invited_by: string | null;
+  status: Generated<InvitationStatus>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_sent_at: Timestamp | null;
+  responded_at: Timestamp | null;
+  responded_by: string | null;
 }
 
 /** Minimal for now: counts and storage use. The models issue extends it. */
@@ -120,6 +141,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
+  project_invitations: ProjectInvitationsTable;
   models: ModelsTable;
   dev_mail: DevMailTable;
 }
@@ -130,4 +152,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type EmailCodeRow = Selectable<EmailCodesTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type ProjectMemberRow = Selectable<ProjectMembersTable>;
+export type ProjectInvitationRow = Selectable<ProjectInvitationsTable>;
 export type DevMailRow = Selectable<DevMailTable>;
