@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { DevMailRepository } from './modules/dev/repository.ts';
+import { EventsRepository } from './modules/events/repository.ts';
 import { HealthRepository } from './modules/health/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
@@ -15,6 +16,7 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository;
   devMail: DevMailRepository;
   health: HealthRepository;
+  events: EventsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -25,6 +27,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     subscriptions: new SubscriptionsRepository(db),
     devMail: new DevMailRepository(db),
     health: new HealthRepository(db),
+    events: new EventsRepository(db),
   };
 }
 

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import { EventBus, InProcessTransport, type EventTransport } from './bus.ts';
+import { PgNotifyTransport } from './pg-transport.ts';
+
+export type {
+  EventAudience,
+  EventEnvelope,
+  EventInput,
+  EventListener,
+  EventPublisher,
+} from './bus.ts';
+export { EventBus } from './bus.ts';
+export { EventStreams } from './streams.ts';
+
+/**
+ * The process's event bus: PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL (events
+ * reach SSE clients of every instance), in-process on PGlite. Call `start()` before listening.
+ */
+export function createEventBus(deps: {
+  database: DatabaseHandle;
+  data: DataAccess;
+  now: Clock;
+  log: FastifyBaseLogger;
+}): EventBus {
+  const { database, data, now, log } = deps;
+  const transport: EventTransport =
+    database.engine === 'postgres' && database.connectionString
+      ? new PgNotifyTransport({
+          connectionString: database.connectionString,
+          notify: (channel, payload) => data.repos.events.notify(channel, payload),
+          log,
+        })
+      : new InProcessTransport();
+  return new EventBus({
+    transport,
+    projectMembers: (projectId) => data.repos.events.projectMemberIds(projectId),
+    now,
+    log,
+  });
+}
