@@ -19,10 +19,12 @@ import { AuthService } from './modules/auth/service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { DevService } from './modules/dev/service.ts';
+import { createEventBus, EventStreams } from './modules/events/index.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { HealthService } from './modules/health/service.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
-import { ProjectsService } from './modules/projects/service.ts';
+import { ProjectsService, type ProjectDeletionListener } from './modules/projects/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -66,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFrom,
     requestIdHeader: false,
     return503OnClosing: true,
+    // Long path parameters reach the zod schemas (400 in our error shape), not Fastify's bare 414.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,7 +105,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const requireAuth = createAuthGuard(auth);
   const users = new UsersService(data);
-  const projects = new ProjectsService(data);
+  // Realtime fan-out (LISTEN/NOTIFY on PostgreSQL): services publish through `events`.
+  const events = createEventBus({ database, data, now, log: app.log });
+  await events.start();
+  const eventStreams = new EventStreams(events);
+  // Modules that own project data (models, storage) push their clean-up here.
+  const projectDeletionListeners: ProjectDeletionListener[] = [];
+  const projects = new ProjectsService({
+    data,
+    events,
+    now,
+    log: app.log,
+    deletionListeners: projectDeletionListeners,
+  });
   const subscriptions = new SubscriptionsService(data);
   const health = new HealthService(data, database.engine, SERVER_VERSION);
 
@@ -110,13 +126,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, requireAuth });
   await app.register(projectsRoutes, { projects, requireAuth });
+  await app.register(eventsRoutes, { streams: eventStreams, requireAuth, now });
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth });
   if (!config.isProduction) {
     await app.register(devRoutes, { dev: new DevService(data) });
   }
   await registerSpa(app, config.webDistDir);
 
+  app.addHook('preClose', async () => eventStreams.closeAll());
   app.addHook('onClose', async () => {
+    await events.close();
     mailer.close();
     await database.close();
   });

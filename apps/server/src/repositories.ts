@@ -4,6 +4,8 @@ import { AuthRepository } from './modules/auth/repository.ts';
 import { DevMailRepository } from './modules/dev/repository.ts';
 import { EventsRepository } from './modules/events/repository.ts';
 import { HealthRepository } from './modules/health/repository.ts';
+import { InvitationsRepository } from './modules/members/invitations-repository.ts';
+import { MembersRepository } from './modules/members/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
@@ -16,6 +18,8 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository;
   devMail: DevMailRepository;
   health: HealthRepository;
+  members: MembersRepository;
+  invitations: InvitationsRepository;
   events: EventsRepository;
 }
 
@@ -27,6 +31,8 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     subscriptions: new SubscriptionsRepository(db),
     devMail: new DevMailRepository(db),
     health: new HealthRepository(db),
+    members: new MembersRepository(db),
+    invitations: new InvitationsRepository(db),
     events: new EventsRepository(db),
   };
 }

@@ -23,6 +23,17 @@ export interface ProjectListRow {
   model_count: number;
 }
 
+export interface ProjectAccessRow {
+  id: string;
+  name: string;
+  description: string;
+  owner_id: string;
+  is_default: boolean;
+  metadata: Record<string, unknown>;
+  role: MemberRole | null;
+  membership_id: string | null;
+}
+
 export class ProjectsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
@@ -62,6 +73,128 @@ export class ProjectsRepository {
 
   /** Every project the user is an accepted member of, with real member and model counts. */
   async listForUser(userId: string): Promise<ProjectListRow[]> {
+    return this.#selectForUser(userId)
+      .orderBy('p.is_default', 'desc')
+      .orderBy('p.updated_at', 'desc')
+      .orderBy('p.id')
+      .execute() as Promise<ProjectListRow[]>;
+  }
+
+  /** One project as `userId` (an accepted member) sees it. */
+  async findForUser(projectId: string, userId: string): Promise<ProjectListRow | undefined> {
+    return this.#selectForUser(userId).where('p.id', '=', projectId).executeTakeFirst() as Promise<
+      ProjectListRow | undefined
+    >;
+  }
+
+  /** The project and the user's accepted role in it (null when not a member). */
+  async findAccess(projectId: string, userId: string): Promise<ProjectAccessRow | undefined> {
+    return this.db
+      .selectFrom('projects as p')
+      .leftJoin('project_members as pm', (join) =>
+        join
+          .onRef('pm.project_id', '=', 'p.id')
+          .on('pm.user_id', '=', userId)
+          .on('pm.status', '=', 'accepted'),
+      )
+      .select([
+        'p.id',
+        'p.name',
+        'p.description',
+        'p.owner_id',
+        'p.is_default',
+        'p.metadata',
+        'pm.role',
+        'pm.id as membership_id',
+      ])
+      .where('p.id', '=', projectId)
+      .executeTakeFirst();
+  }
+
+  /** A new (non-default) project with its creator as owner; returns its id. */
+  async create(input: {
+    name: string;
+    description: string;
+    ownerId: string;
+    metadata: Record<string, unknown>;
+    now: Date;
+  }): Promise<string> {
+    const project = await this.db
+      .insertInto('projects')
+      .values({
+        name: input.name,
+        description: input.description,
+        owner_id: input.ownerId,
+        metadata: JSON.stringify(input.metadata),
+        created_at: input.now,
+        updated_at: input.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('project_members')
+      .values({
+        project_id: project.id,
+        user_id: input.ownerId,
+        role: 'owner',
+        status: 'accepted',
+        created_at: input.now,
+      })
+      .execute();
+    return project.id;
+  }
+
+  /** Locks the project row until the transaction ends and returns its metadata. */
+  async lockMetadata(projectId: string): Promise<Record<string, unknown> | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('metadata')
+      .where('id', '=', projectId)
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.metadata;
+  }
+
+  async update(
+    projectId: string,
+    changes: { name?: string; description?: string; metadata?: Record<string, unknown> },
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .updateTable('projects')
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.metadata !== undefined ? { metadata: JSON.stringify(changes.metadata) } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', projectId)
+      .execute();
+  }
+
+  /** Deletes the project; members, invitations and models go with it (ON DELETE CASCADE). */
+  async delete(projectId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('projects')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async setPreferences(
+    projectId: string,
+    userId: string,
+    flags: { is_favorite?: boolean; show_in_sidebar?: boolean },
+  ): Promise<void> {
+    await this.db
+      .updateTable('project_members')
+      .set(flags)
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  #selectForUser(userId: string) {
     return this.db
       .selectFrom('project_members as pm')
       .innerJoin('projects as p', 'p.id', 'pm.project_id')
@@ -97,10 +230,6 @@ export class ProjectsRepository {
           .as('model_count'),
       ])
       .where('pm.user_id', '=', userId)
-      .where('pm.status', '=', 'accepted')
-      .orderBy('p.is_default', 'desc')
-      .orderBy('p.updated_at', 'desc')
-      .orderBy('p.id')
-      .execute() as Promise<ProjectListRow[]>;
+      .where('pm.status', '=', 'accepted');
   }
 }

@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Project } from '@truss/contracts';
-import type { DataAccess } from '../../repositories.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { EventPublisher } from '../events/bus.ts';
 import { displayName } from '../users/service.ts';
+import { assertCan, loadProjectAccess } from './access.ts';
+import { DefaultProjectUndeletableError, ProjectNotFoundError } from './errors.ts';
 import type { ProjectListRow } from './repository.ts';
 
 /** Icon colours a new project picks from. */
@@ -22,7 +28,20 @@ export function newProjectMetadata(seed: string): Record<string, unknown> {
   return { avatar_bg_color: PROJECT_COLORS[hash % PROJECT_COLORS.length] };
 }
 
-function toProject(row: ProjectListRow): Project {
+/** Metadata merge: keys sent replace stored ones, a key sent as null is removed, others stay. */
+export function mergeMetadata(
+  stored: Record<string, unknown>,
+  patch: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const merged = { ...stored };
+  for (const [key, value] of Object.entries(patch ?? {})) {
+    if (value === null) delete merged[key];
+    else if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
+
+export function toProject(row: ProjectListRow): Project {
   return {
     id: row.id,
     name: row.name,
@@ -51,20 +70,170 @@ function toProject(row: ProjectListRow): Project {
   };
 }
 
+export interface ProjectDeletionContext {
+  projectId: string;
+  /** The deletion transaction's repositories: the project's rows still exist. */
+  repos: Repositories;
+  now: Date;
+}
+
+/**
+ * Lets other modules clean up when a project is deleted for good (models' stored files, jobs).
+ * `beforeProjectDelete` runs inside the deletion transaction before the project row goes (its
+ * models, members and invitations are deleted by ON DELETE CASCADE right after): delete or
+ * collect your rows there. The returned function, if any, runs after the commit (e.g. removing
+ * files from storage); its failure is logged and never undoes the deletion.
+ */
+export interface ProjectDeletionListener {
+  beforeProjectDelete(context: ProjectDeletionContext): Promise<void | (() => Promise<void>)>;
+}
+
+export interface ProjectsServiceDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Read at deletion time: modules may push theirs after the service is built. */
+  deletionListeners?: ProjectDeletionListener[];
+}
+
 export class ProjectsService {
-  constructor(private readonly data: DataAccess) {}
+  readonly #d: ProjectsServiceDeps;
+  readonly #data: DataAccess;
+
+  constructor(deps: ProjectsServiceDeps) {
+    this.#d = deps;
+    this.#data = deps.data;
+  }
 
   /** The user's projects, default first. Re-creates a missing default project. */
   async list(userId: string): Promise<Project[]> {
-    let rows = await this.data.repos.projects.listForUser(userId);
+    let rows = await this.#data.repos.projects.listForUser(userId);
     if (!rows.some((row) => row.is_default && row.role === 'owner')) {
-      const created = await this.data.transaction(async (repos) => {
+      const created = await this.#data.transaction(async (repos) => {
         if (await repos.projects.hasDefaultProject(userId)) return false;
         await repos.projects.createDefaultProject(userId, newProjectMetadata(userId));
         return true;
       });
-      if (created) rows = await this.data.repos.projects.listForUser(userId);
+      if (created) rows = await this.#data.repos.projects.listForUser(userId);
     }
     return rows.map(toProject);
+  }
+
+  async get(userId: string, projectId: string): Promise<Project> {
+    await loadProjectAccess(this.#data.repos, projectId, userId);
+    return this.#read(userId, projectId);
+  }
+
+  /** A new project; the creator becomes its owner. */
+  async create(
+    userId: string,
+    body: { name: string; description: string; metadata?: { avatar_bg_color?: string } },
+  ): Promise<Project> {
+    const metadata = {
+      ...newProjectMetadata(randomUUID()),
+      ...(body.metadata?.avatar_bg_color ? { avatar_bg_color: body.metadata.avatar_bg_color } : {}),
+    };
+    const projectId = await this.#data.repos.projects.create({
+      name: body.name,
+      description: body.description,
+      ownerId: userId,
+      metadata,
+      now: this.#d.now(),
+    });
+    const project = await this.#read(userId, projectId);
+    await this.#d.events.publish({ type: 'project.created', projectId, data: {} });
+    return project;
+  }
+
+  /** Name, description and metadata (merged: keys sent as null are removed). */
+  async update(
+    userId: string,
+    projectId: string,
+    body: {
+      name?: string;
+      description?: string;
+      metadata?: Record<string, unknown>;
+    },
+  ): Promise<Project> {
+    await this.#data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      assertCan(access, 'project.update');
+      const stored = (await repos.projects.lockMetadata(projectId)) ?? {};
+      await repos.projects.update(
+        projectId,
+        {
+          name: body.name,
+          description: body.description,
+          metadata: body.metadata ? mergeMetadata(stored, body.metadata) : undefined,
+        },
+        this.#d.now(),
+      );
+    });
+    const project = await this.#read(userId, projectId);
+    await this.#d.events.publish({
+      type: 'project.updated',
+      projectId,
+      data: { name: project.name },
+    });
+    return project;
+  }
+
+  /**
+   * Permanent deletion by the owner: the project, its members, invitations and models, then
+   * whatever the deletion listeners clean up after the commit. The default project stays.
+   */
+  async delete(userId: string, projectId: string): Promise<void> {
+    const now = this.#d.now();
+    const { audience, afterCommit } = await this.#data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      if (access.project.is_default && access.actor.role === 'owner') {
+        throw new DefaultProjectUndeletableError();
+      }
+      assertCan(access, 'project.delete');
+      const audience = new Set(await repos.events.projectMemberIds(projectId));
+      for (const id of await repos.invitations.pendingInviteeUserIds(projectId)) audience.add(id);
+      const afterCommit: (() => Promise<void>)[] = [];
+      for (const listener of this.#d.deletionListeners ?? []) {
+        const after = await listener.beforeProjectDelete({ projectId, repos, now });
+        if (after) afterCommit.push(after);
+      }
+      if (!(await repos.projects.delete(projectId))) throw new ProjectNotFoundError();
+      return { audience: [...audience], afterCommit };
+    });
+    for (const work of afterCommit) {
+      try {
+        await work();
+      } catch (error) {
+        this.#d.log.error({ err: error, projectId }, 'project deletion clean-up failed');
+      }
+    }
+    await this.#d.events.publish(
+      { type: 'project.deleted', projectId, data: {} },
+      { members: false, userIds: audience },
+    );
+  }
+
+  /** The caller's own flags for the project (favourite, shown in the sidebar). */
+  async setPreferences(
+    userId: string,
+    projectId: string,
+    flags: { is_favorite?: boolean; show_in_sidebar?: boolean },
+  ): Promise<Project> {
+    await loadProjectAccess(this.#data.repos, projectId, userId);
+    await this.#data.repos.projects.setPreferences(projectId, userId, flags);
+    const project = await this.#read(userId, projectId);
+    // Only the caller's other tabs care: the flags are per user.
+    await this.#d.events.publish(
+      { type: 'project.updated', projectId, data: { preferences: true } },
+      { members: false, userIds: [userId] },
+    );
+    return project;
+  }
+
+  async #read(userId: string, projectId: string): Promise<Project> {
+    const row = await this.#data.repos.projects.findForUser(projectId, userId);
+    if (!row) throw new ProjectNotFoundError();
+    return toProject(row);
   }
 }

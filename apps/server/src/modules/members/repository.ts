@@ -1,0 +1,130 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, MemberRole, UserRow } from '../../db/schema.ts';
+
+type NameFields = Pick<UserRow, 'full_name' | 'first_name' | 'last_name' | 'name_format'>;
+
+/** An accepted member with the fields of their account and of whoever invited them. */
+export interface MemberRow {
+  id: string;
+  project_id: string;
+  user_id: string;
+  role: MemberRole;
+  created_at: Date;
+  email: string;
+  full_name: NameFields['full_name'];
+  first_name: NameFields['first_name'];
+  last_name: NameFields['last_name'];
+  name_format: NameFields['name_format'];
+  inviter_id: string | null;
+  inviter_email: string | null;
+  inviter_full_name: NameFields['full_name'] | null;
+  inviter_first_name: NameFields['first_name'] | null;
+  inviter_last_name: NameFields['last_name'] | null;
+  inviter_name_format: NameFields['name_format'] | null;
+}
+
+export class MembersRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  /** Accepted members, oldest first. */
+  async listForProject(projectId: string): Promise<MemberRow[]> {
+    return this.#select()
+      .where('pm.project_id', '=', projectId)
+      .orderBy('pm.created_at')
+      .orderBy('pm.id')
+      .execute();
+  }
+
+  /** A membership of this project by its id (a membership of another project is not found). */
+  async findInProject(projectId: string, memberId: string): Promise<MemberRow | undefined> {
+    return this.#select()
+      .where('pm.project_id', '=', projectId)
+      .where('pm.id', '=', memberId)
+      .executeTakeFirst();
+  }
+
+  async findByUser(
+    projectId: string,
+    userId: string,
+  ): Promise<{ id: string; role: MemberRole } | undefined> {
+    return this.db
+      .selectFrom('project_members')
+      .select(['id', 'role'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'accepted')
+      .executeTakeFirst();
+  }
+
+  /** Which of `emails` belong to accepted members of the project. */
+  async memberEmails(projectId: string, emails: readonly string[]): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('project_members as pm')
+      .innerJoin('users as u', 'u.id', 'pm.user_id')
+      .select('u.email')
+      .where('pm.project_id', '=', projectId)
+      .where('pm.status', '=', 'accepted')
+      .where('u.email', 'in', [...emails])
+      .execute();
+    return new Set(rows.map((row) => row.email));
+  }
+
+  /** Adds an accepted member; false when the user already is one (their role is kept). */
+  async insert(input: {
+    projectId: string;
+    userId: string;
+    role: MemberRole;
+    invitedBy: string | null;
+    now: Date;
+  }): Promise<boolean> {
+    const row = await this.db
+      .insertInto('project_members')
+      .values({
+        project_id: input.projectId,
+        user_id: input.userId,
+        role: input.role,
+        status: 'accepted',
+        invited_by: input.invitedBy,
+        created_at: input.now,
+      })
+      .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async updateRole(memberId: string, role: MemberRole): Promise<void> {
+    await this.db.updateTable('project_members').set({ role }).where('id', '=', memberId).execute();
+  }
+
+  async delete(memberId: string): Promise<void> {
+    await this.db.deleteFrom('project_members').where('id', '=', memberId).execute();
+  }
+
+  #select() {
+    return this.db
+      .selectFrom('project_members as pm')
+      .innerJoin('users as u', 'u.id', 'pm.user_id')
+      .leftJoin('users as inv', 'inv.id', 'pm.invited_by')
+      .select([
+        'pm.id',
+        'pm.project_id',
+        'pm.user_id',
+        'pm.role',
+        'pm.created_at',
+        'u.email',
+        'u.full_name',
+        'u.first_name',
+        'u.last_name',
+        'u.name_format',
+        'inv.id as inviter_id',
+        'inv.email as inviter_email',
+        'inv.full_name as inviter_full_name',
+        'inv.first_name as inviter_first_name',
+        'inv.last_name as inviter_last_name',
+        'inv.name_format as inviter_name_format',
+      ])
+      .where('pm.status', '=', 'accepted');
+  }
+}
