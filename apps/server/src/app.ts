@@ -22,6 +22,12 @@ import { DevService } from './modules/dev/service.ts';
 import { createEventBus, EventStreams } from './modules/events/index.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { invitationRoutes } from './modules/members/invitation-routes.ts';
+import { InvitationTokens } from './modules/members/invitation-tokens.ts';
+import { InvitationsService } from './modules/members/invitations-service.ts';
+import { InviteeService } from './modules/members/invitee-service.ts';
+import { membersRoutes } from './modules/members/routes.ts';
+import { MembersService } from './modules/members/service.ts';
 import { HealthService } from './modules/health/service.ts';
 import { projectsRoutes } from './modules/projects/routes.ts';
 import { ProjectsService, type ProjectDeletionListener } from './modules/projects/service.ts';
@@ -118,6 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     deletionListeners: projectDeletionListeners,
   });
+  const invitationTokens = new InvitationTokens(config.tokenHmacSecret);
+  const members = new MembersService({ data, events, now });
+  const invitations = new InvitationsService({
+    data,
+    events,
+    mailer,
+    tokens: invitationTokens,
+    now,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const invitee = new InviteeService({ data, events, tokens: invitationTokens, now });
   const subscriptions = new SubscriptionsService(data);
   const health = new HealthService(data, database.engine, SERVER_VERSION);
 
@@ -126,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { users, requireAuth });
   await app.register(projectsRoutes, { projects, requireAuth });
+  await app.register(membersRoutes, { members, invitations, requireAuth });
+  await app.register(invitationRoutes, { invitee, requireAuth });
   await app.register(eventsRoutes, { streams: eventStreams, requireAuth, now });
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth });
   if (!config.isProduction) {

@@ -3,7 +3,7 @@ import type { OutgoingMail } from './mailer.ts';
 
 export const PRODUCT_NAME = 'Truss';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,0 +1,86 @@
+import { INVITATION_TTL_DAYS, type Locale } from '@truss/contracts';
+import type { OutgoingMail } from './mailer.ts';
+import { escapeHtml, PRODUCT_NAME } from './templates.ts';
+
+interface InvitationMailTexts {
+  subject: (inviter: string, project: string) => string;
+  intro: (inviter: string, project: string, role: string) => string;
+  button: string;
+  linkHint: string;
+  expiry: (days: number) => string;
+  ignore: string;
+  roles: Record<'admin' | 'member', string>;
+}
+
+const texts: Record<Locale, InvitationMailTexts> = {
+  en: {
+    subject: (inviter, project) => `${inviter} invited you to "${project}" on ${PRODUCT_NAME}`,
+    intro: (inviter, project, role) =>
+      `${inviter} invited you to join the project "${project}" on ${PRODUCT_NAME} as ${role}.`,
+    button: 'View invitation',
+    linkHint: 'Or open this link in your browser:',
+    expiry: (days) => `The invitation expires in ${days} days and can be used once.`,
+    ignore: 'If you did not expect this invitation, you can ignore this email.',
+    roles: { admin: 'an admin', member: 'a member' },
+  },
+  'zh-CN': {
+    subject: (inviter, project) => `${inviter} 邀请您加入 ${PRODUCT_NAME} 项目「${project}」`,
+    intro: (inviter, project, role) =>
+      `${inviter} 邀请您以${role}身份加入 ${PRODUCT_NAME} 项目「${project}」。`,
+    button: '查看邀请',
+    linkHint: '或在浏览器中打开以下链接：',
+    expiry: (days) => `邀请 ${days} 天内有效，且只能使用一次。`,
+    ignore: '如果您没有预料到此邀请，请忽略此邮件。',
+    roles: { admin: '管理员', member: '成员' },
+  },
+};
+
+/** The invitation mail: a link to `${publicUrl}/invite?token=...` in the recipient's language. */
+export function invitationMail(input: {
+  to: string;
+  locale: Locale;
+  inviter: string;
+  projectName: string;
+  role: 'admin' | 'member';
+  token: string;
+  publicUrl: string;
+}): OutgoingMail {
+  const t = texts[input.locale];
+  const link = `${input.publicUrl}/invite?token=${encodeURIComponent(input.token)}`;
+  const intro = t.intro(input.inviter, input.projectName, t.roles[input.role]);
+  const expiry = t.expiry(INVITATION_TTL_DAYS);
+  const text = [
+    intro,
+    '',
+    link,
+    '',
+    expiry,
+    t.ignore,
+    '',
+    `${PRODUCT_NAME} · ${input.publicUrl}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${input.locale}">
+  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
+        <p style="margin:0 0 24px">${escapeHtml(intro)}</p>
+        <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escapeHtml(t.button)}</a></p>
+        <p style="margin:0 0 8px;color:#52525b;font-size:13px">${escapeHtml(t.linkHint)}<br><a href="${escapeHtml(link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>
+        <p style="margin:16px 0 8px;color:#52525b">${escapeHtml(expiry)}</p>
+        <p style="margin:0 0 24px;color:#52525b">${escapeHtml(t.ignore)}</p>
+        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(input.publicUrl)}" style="color:#a1a1aa">${escapeHtml(input.publicUrl)}</a></p>
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+  const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+  return {
+    to: input.to,
+    subject: t.subject(oneLine(input.inviter), oneLine(input.projectName)),
+    text,
+    html,
+  };
+}

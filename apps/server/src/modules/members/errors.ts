@@ -1,0 +1,44 @@
+import { AppError } from '../../http/errors.ts';
+
+export class MemberNotFoundError extends AppError {
+  constructor() {
+    super('MEMBER_NOT_FOUND', 404);
+  }
+}
+
+export class InvitationNotFoundError extends AppError {
+  constructor() {
+    super('INVITATION_NOT_FOUND', 404);
+  }
+}
+
+/** An invitation link that is unknown (404) or expired, used or cancelled (410). */
+export class InvitationInvalidError extends AppError {
+  constructor(statusCode: 404 | 410, detail?: string) {
+    super('INVITATION_INVALID', statusCode, { detail });
+  }
+}
+
+export class InvitePermissionDeniedError extends AppError {
+  constructor() {
+    super('INVITE_PERMISSION_DENIED', 403);
+  }
+}
+
+export class CreatorCannotLeaveError extends AppError {
+  constructor() {
+    super('CREATOR_CANNOT_LEAVE', 403);
+  }
+}
+
+export class NoValidEmailError extends AppError {
+  constructor() {
+    super('NO_VALID_EMAIL', 400);
+  }
+}
+
+export class InvitationMailFailedError extends AppError {
+  constructor(cause: unknown) {
+    super('INVITATION_MAIL_FAILED', 502, { cause, detail: 'sending the invitation mail failed' });
+  }
+}

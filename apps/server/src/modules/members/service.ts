@@ -1,0 +1,201 @@
+import type { GrantableRole, ProjectMember } from '@truss/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { EventPublisher } from '../events/bus.ts';
+import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/access.ts';
+import { CreatorCannotLeaveError, InvitationNotFoundError, MemberNotFoundError } from './errors.ts';
+import { memberFromInvitation, memberFromRow } from './mapping.ts';
+
+const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
+
+export interface MembersServiceDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  now: Clock;
+}
+
+type Outcome =
+  | { kind: 'member'; member: ProjectMember }
+  | { kind: 'removed'; userId: string; self: boolean }
+  | {
+      kind: 'invitation';
+      action: 'role_changed' | 'cancelled';
+      member: ProjectMember | null;
+      inviteeId: string | null;
+    };
+
+/**
+ * A project's member list and what can be done to its rows. A row id is a membership id or, for
+ * pending and rejected rows, an invitation id: role changes and removals accept both (removing
+ * an invitation cancels it).
+ */
+export class MembersService {
+  readonly #d: MembersServiceDeps;
+
+  constructor(deps: MembersServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** Accepted members (creator first, then by role), then pending and rejected invitations. */
+  async list(userId: string, projectId: string): Promise<ProjectMember[]> {
+    const { repos } = this.#d.data;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'member.list');
+    return this.#rows(repos, access);
+  }
+
+  async changeRole(
+    userId: string,
+    projectId: string,
+    memberId: string,
+    role: GrantableRole,
+  ): Promise<ProjectMember> {
+    const outcome = await this.#d.data.transaction(async (repos): Promise<Outcome> => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      const member = await repos.members.findInProject(projectId, memberId);
+      if (member) {
+        assertCan(access, 'member.changeRole', {
+          target: { userId: member.user_id, role: member.role },
+          newRole: role,
+        });
+        await repos.members.updateRole(member.id, role);
+        return {
+          kind: 'member',
+          member: memberFromRow({ ...member, role }, access.project.owner_id),
+        };
+      }
+      const invitation = await this.#openInvitation(repos, projectId, memberId, ['pending']);
+      assertCan(access, 'member.changeRole', {
+        target: {
+          userId: invitation.invitee_id ?? `invitation:${invitation.id}`,
+          role: invitation.role,
+        },
+        newRole: role,
+      });
+      await repos.invitations.setRole(invitation.id, role);
+      return {
+        kind: 'invitation',
+        action: 'role_changed',
+        member: memberFromInvitation({ ...invitation, role }),
+        inviteeId: invitation.invitee_id,
+      };
+    });
+    await this.#publish(projectId, outcome);
+    if (outcome.kind === 'removed' || !outcome.member) throw new MemberNotFoundError();
+    return outcome.member;
+  }
+
+  /**
+   * Removes a member, or the caller leaves when `memberId` is their own membership (the creator
+   * cannot). An invitation id cancels that invitation.
+   */
+  async remove(userId: string, projectId: string, memberId: string): Promise<void> {
+    const outcome = await this.#d.data.transaction(async (repos): Promise<Outcome> => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      const member = await repos.members.findInProject(projectId, memberId);
+      if (!member) return this.#cancel(repos, access, memberId, MemberNotFoundError);
+      const self = member.user_id === userId;
+      if (self) {
+        assertCan(access, 'project.leave', {}, () => new CreatorCannotLeaveError());
+      } else {
+        assertCan(access, 'member.remove', {
+          target: { userId: member.user_id, role: member.role },
+        });
+      }
+      await repos.members.delete(member.id);
+      return { kind: 'removed', userId: member.user_id, self };
+    });
+    await this.#publish(projectId, outcome);
+  }
+
+  /** Cancels a pending invitation (its link stops working) or hides a rejected one. */
+  async cancelInvitation(userId: string, projectId: string, invitationId: string): Promise<void> {
+    const outcome = await this.#d.data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      return this.#cancel(repos, access, invitationId, InvitationNotFoundError);
+    });
+    await this.#publish(projectId, outcome);
+  }
+
+  async #cancel(
+    repos: Repositories,
+    access: ProjectAccess,
+    invitationId: string,
+    notFound: new () => Error,
+  ): Promise<Outcome> {
+    const invitation = await repos.invitations.findDetail(invitationId);
+    if (!invitation || invitation.project_id !== access.project.id) throw new notFound();
+    assertCan(access, 'invitation.manage');
+    if (invitation.status !== 'pending' && invitation.status !== 'rejected') throw new notFound();
+    await repos.invitations.setStatus(invitation.id, 'cancelled', this.#d.now(), null);
+    return {
+      kind: 'invitation',
+      action: 'cancelled',
+      member: null,
+      inviteeId: invitation.invitee_id,
+    };
+  }
+
+  async #openInvitation(
+    repos: Repositories,
+    projectId: string,
+    invitationId: string,
+    statuses: readonly string[],
+  ) {
+    const invitation = await repos.invitations.findDetail(invitationId);
+    if (
+      !invitation ||
+      invitation.project_id !== projectId ||
+      !statuses.includes(invitation.status)
+    ) {
+      throw new MemberNotFoundError();
+    }
+    return invitation;
+  }
+
+  async #rows(repos: Repositories, access: ProjectAccess): Promise<ProjectMember[]> {
+    const creatorId = access.project.owner_id;
+    const members = (await repos.members.listForProject(access.project.id))
+      .map((row) => memberFromRow(row, creatorId))
+      .sort(
+        (a, b) =>
+          Number(b.is_creator) - Number(a.is_creator) ||
+          ROLE_ORDER[a.role] - ROLE_ORDER[b.role] ||
+          a.added_at.localeCompare(b.added_at),
+      );
+    const memberEmails = new Set(members.map((member) => member.email));
+    // One row per address: the newest invitation, unless the address has joined since.
+    const newest = new Map<string, ProjectMember>();
+    for (const row of await repos.invitations.listForProject(access.project.id)) {
+      if (!memberEmails.has(row.email)) newest.set(row.email, memberFromInvitation(row));
+    }
+    return [...members, ...newest.values()];
+  }
+
+  async #publish(projectId: string, outcome: Outcome): Promise<void> {
+    const { events } = this.#d;
+    if (outcome.kind === 'removed') {
+      await events.publish(
+        { type: 'member.removed', projectId, data: { userId: outcome.userId, left: outcome.self } },
+        { userIds: [outcome.userId] },
+      );
+      return;
+    }
+    if (outcome.kind === 'member') {
+      await events.publish({
+        type: 'member.changed',
+        projectId,
+        data: { action: 'role_changed', memberId: outcome.member.id },
+      });
+      return;
+    }
+    const { action } = outcome;
+    await events.publish({ type: 'member.changed', projectId, data: { action } });
+    if (outcome.inviteeId) {
+      await events.publish(
+        { type: 'invitation.changed', projectId, data: { action } },
+        { members: false, userIds: [outcome.inviteeId] },
+      );
+    }
+  }
+}
