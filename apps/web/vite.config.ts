@@ -24,14 +24,17 @@ function latestBuildManifest(): Plugin {
   };
 }
 
+/** Where /api goes in `vite` and `vite preview` (another port when several servers run). */
+const apiTarget = process.env.TRUSS_API_URL ?? 'http://localhost:3000';
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), latestBuildManifest()],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
   server: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',
