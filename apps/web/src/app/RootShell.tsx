@@ -6,6 +6,7 @@ import { LogoMark } from '../components/ui/Brand';
 import type { PageHandle } from '../lib/routing';
 import { useAuth } from '../lib/auth-store';
 import { signInPath } from '../lib/navigation';
+import { useServerEvents } from '../features/projects/realtime';
 import { isOpenRoute } from './guard';
 
 /** The title of the deepest matched route that has one. */
@@ -45,6 +46,7 @@ function useLeaveWhenSignedOut(): void {
 /** Root shell: light gray background, at least full-screen height, the navigation loading bar. */
 export function RootShell() {
   useLeaveWhenSignedOut();
+  useServerEvents();
   const navigation = useNavigation();
   const title = usePageTitle();
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
 import { ProjectSwitcher } from '../../features/projects/components/ProjectSwitcher';
 import { useCurrentProject } from '../../features/projects/current';
+import { ProjectAvatar, useProjectName } from '../../features/projects/components/ProjectAvatar';
 import { PlanCard } from './PlanCard';
 import { UserMenu } from './UserMenu';
 
@@ -67,7 +68,9 @@ function NavItemLink({
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const signedIn = useAuth((s) => s.isAuthenticated);
-  const { frameProject: project } = useCurrentProject();
+  const { frameProject: project, projects } = useCurrentProject();
+  const projectName = useProjectName();
+  const pinned = projects.filter((p) => p.show_in_sidebar);
 
   const main: NavItem[] = [
     { to: '/models', label: t('nav.models'), icon: Box, end: true },
@@ -100,6 +103,31 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
                 <NavItemLink key={item.label} item={item} onNavigate={onNavigate} />
               ))}
             </div>
+            {pinned.length > 0 && (
+              <div className="space-y-0.5">
+                <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-400 uppercase">
+                  {t('nav.pinnedProjects')}
+                </p>
+                {pinned.map((p) => (
+                  <NavLink
+                    key={p.id}
+                    to={`/models/${p.id}`}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      clsx(
+                        'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm transition-colors',
+                        isActive
+                          ? 'bg-brand-50 font-medium text-brand-700'
+                          : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                      )
+                    }
+                  >
+                    <ProjectAvatar project={p} size="sm" />
+                    <span className="truncate">{projectName(p)}</span>
+                  </NavLink>
+                ))}
+              </div>
+            )}
             <div className="space-y-0.5">
               <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-400 uppercase">
                 {t('nav.account')}

@@ -1,4 +1,11 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import clsx from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +83,46 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </div>
   );
 });
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(
+  function TextAreaField({ label, error, hint, id, className, rows = 3, ...rest }, ref) {
+    const autoId = useId();
+    const inputId = id ?? autoId;
+    const describedBy = clsx(error && `${inputId}-error`, hint && `${inputId}-hint`) || undefined;
+    return (
+      <div className={clsx('space-y-1.5', className)}>
+        <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
+          {label}
+        </label>
+        <textarea
+          ref={ref}
+          id={inputId}
+          rows={rows}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass(!!error, 'h-auto resize-y py-2 leading-6')}
+          {...rest}
+        />
+        {hint && !error && (
+          <p id={`${inputId}-hint`} className="text-xs text-gray-500">
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`${inputId}-error`} className="text-xs font-medium text-red-600">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
 
 export function FormAlert({
   children,

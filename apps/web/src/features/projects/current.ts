@@ -5,11 +5,11 @@ import type { Project } from '@truss/contracts';
 import { useAuth } from '../../lib/auth-store';
 import { pickCurrentProject, projectsQuery } from './api';
 
-/** The project last picked in the switcher (this tab only). */
+/** The project last picked in the switcher or just created (this tab only). */
 let chosenProjectId: string | null = null;
 const listeners = new Set<() => void>();
 
-export function chooseProject(id: string): void {
+export function chooseProject(id: string | null): void {
   chosenProjectId = id;
   for (const listener of listeners) listener();
 }
@@ -17,6 +17,18 @@ export function chooseProject(id: string): void {
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** The project id or name a route names: /project/:id, /models/:name, ?project= on the trash. */
+export function useRouteProjectId(): string | undefined {
+  const params = useParams();
+  const [search] = useSearchParams();
+  return (
+    params.id ??
+    (params.name !== 'trash' ? params.name : undefined) ??
+    search.get('project') ??
+    undefined
+  );
 }
 
 export function useCurrentProject(): {
@@ -30,19 +42,13 @@ export function useCurrentProject(): {
   frameProject: Project | null;
 } {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
-  const params = useParams();
-  const [search] = useSearchParams();
   const chosen = useSyncExternalStore(
     subscribe,
     () => chosenProjectId,
     () => null,
   );
   const query = useQuery({ ...projectsQuery(), enabled: isAuthenticated });
-  const routeId =
-    params.id ??
-    (params.name !== 'trash' ? params.name : undefined) ??
-    search.get('project') ??
-    undefined;
+  const routeId = useRouteProjectId();
   const projects = query.data ?? [];
   const project = pickCurrentProject(projects, routeId, chosen);
   const wanted = routeId?.toLowerCase();

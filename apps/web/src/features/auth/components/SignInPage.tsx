@@ -14,6 +14,7 @@ import { useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
+import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
 import { AuthHeading } from './AuthHeading';
 
 type Field = 'email' | 'password';
@@ -27,6 +28,7 @@ export default function SignInPage() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  const invitation = useRedirectInvitation(redirectParam);
   const { errors, submit, revalidate } = useSchemaValidation<typeof loginBodySchema, Field>(
     loginBodySchema,
     t,
@@ -65,8 +67,13 @@ export default function SignInPage() {
     if (values) login.mutate(values);
   };
 
-  const withRedirect = (path: string) =>
-    redirectParam ? `${path}?redirect=${encodeURIComponent(redirectParam)}` : path;
+  const withRedirect = (path: string) => {
+    const query = new URLSearchParams();
+    if (redirectParam) query.set('redirect', redirectParam);
+    if (invitation && email.trim()) query.set('email', email.trim());
+    const search = query.toString();
+    return search ? `${path}?${search}` : path;
+  };
   const serverError =
     login.error &&
     !(login.error instanceof ApiError && login.error.errorCode === 'EMAIL_NOT_VERIFIED');
@@ -74,6 +81,7 @@ export default function SignInPage() {
   return (
     <>
       <AuthHeading title={t('auth.signInTitle')} subtitle={t('auth.signInSubtitle')} />
+      <InvitationBanner invitation={invitation} email={email} onEmail={setEmail} />
 
       <div
         role="radiogroup"

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi } from '../api';
+import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
 import { AuthHeading } from './AuthHeading';
 
 /** The contracts' sign-up schema plus the confirmation field the server never sees. */
@@ -44,6 +45,7 @@ export default function SignUpPage() {
     confirmPassword: '',
     agreeTerms: false,
   });
+  const invitation = useRedirectInvitation(redirectParam);
   const { errors, submit, revalidate, applyServerErrors } = useSchemaValidation<
     typeof signUpFormSchema,
     Field
@@ -87,6 +89,11 @@ export default function SignUpPage() {
   return (
     <>
       <AuthHeading title={t('auth.signUpTitle')} subtitle={t('auth.signUpSubtitle')} />
+      <InvitationBanner
+        invitation={invitation}
+        email={values.email}
+        onEmail={(email) => setValues((v) => ({ ...v, email }))}
+      />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {signup.error && (
           <FormAlert>

@@ -152,7 +152,14 @@ export default function VerifyEmailPage() {
             {secondsLeft > 0 ? t('auth.resendIn', { count: secondsLeft }) : t('auth.resend')}
           </button>
         </p>
-        <Link to="/signup" className="text-gray-500 hover:text-gray-800">
+        <Link
+          to={
+            params.get('redirect')
+              ? `/signup?redirect=${encodeURIComponent(params.get('redirect') ?? '')}`
+              : '/signup'
+          }
+          className="text-gray-500 hover:text-gray-800"
+        >
           {t('auth.useDifferentEmail')}
         </Link>
       </div>

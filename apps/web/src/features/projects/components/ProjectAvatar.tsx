@@ -4,16 +4,19 @@ import clsx from 'clsx';
 import { DEFAULT_PROJECT_NAME, type Project } from '@truss/contracts';
 import { initials } from '../../../components/ui/Avatar';
 
-const PALETTE = [
-  '#4f46e5',
-  '#0891b2',
-  '#059669',
-  '#d97706',
-  '#db2777',
-  '#7c3aed',
-  '#2563eb',
-  '#475569',
-];
+/** The icon colours offered in the create and edit dialogs (stored as metadata.avatar_bg_color). */
+export const PROJECT_COLORS = [
+  { id: 'indigo', hex: '#4f46e5' },
+  { id: 'cyan', hex: '#0891b2' },
+  { id: 'emerald', hex: '#059669' },
+  { id: 'amber', hex: '#d97706' },
+  { id: 'pink', hex: '#db2777' },
+  { id: 'violet', hex: '#7c3aed' },
+  { id: 'blue', hex: '#2563eb' },
+  { id: 'slate', hex: '#475569' },
+] as const;
+export type ProjectColorId = (typeof PROJECT_COLORS)[number]['id'];
+const PALETTE = PROJECT_COLORS.map((c) => c.hex);
 
 export function projectColor(project: Pick<Project, 'id' | 'metadata'>): string {
   const chosen = project.metadata?.avatar_bg_color;
@@ -39,8 +42,8 @@ export function ProjectAvatar({
   project,
   size = 'md',
 }: {
-  project: Project;
-  size?: 'sm' | 'md' | 'lg';
+  project: Pick<Project, 'id' | 'metadata' | 'name' | 'is_default'>;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
   const name = useProjectName()(project);
   return (
@@ -51,6 +54,7 @@ export function ProjectAvatar({
         size === 'sm' && 'size-6 text-[10px]',
         size === 'md' && 'size-8 text-xs',
         size === 'lg' && 'size-10 text-sm',
+        size === 'xl' && 'size-12 rounded-xl text-base',
       )}
       style={{ backgroundColor: projectColor(project) }}
     >

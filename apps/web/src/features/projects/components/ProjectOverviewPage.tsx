@@ -1,13 +1,17 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, FolderX, Users } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/Button';
+import { Box, FolderX, LogOut, Pencil, Trash2, Users } from 'lucide-react';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentProject } from '../current';
+import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
+import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
+import { FavoriteButton } from './ProjectItems';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -23,6 +27,8 @@ export default function ProjectOverviewPage() {
   const { t, i18n } = useTranslation();
   const { project, isLoading, notFound } = useCurrentProject();
   const projectName = useProjectName();
+  const abilities = useProjectAbilities(project);
+  const [dialog, setDialog] = useState<ProjectDialogState>(null);
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) return <ProjectNotFound />;
   return (
@@ -30,6 +36,33 @@ export default function ProjectOverviewPage() {
       <PageHeader
         title={projectName(project)}
         subtitle={project.description || t('projects.noDescription')}
+        actions={
+          <>
+            <FavoriteButton project={project} className="border border-gray-300 bg-white p-2" />
+            {abilities.update && (
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'edit', project })}>
+                <Pencil className="size-4" aria-hidden />
+                {t('projects.edit')}
+              </Button>
+            )}
+            {abilities.leave && (
+              <Button variant="secondary" onClick={() => setDialog({ kind: 'leave', project })}>
+                <LogOut className="size-4" aria-hidden />
+                {t('projectLeave.action')}
+              </Button>
+            )}
+            {abilities.delete && (
+              <Button
+                variant="secondary"
+                className="text-red-700 hover:bg-red-50"
+                onClick={() => setDialog({ kind: 'delete', project })}
+              >
+                <Trash2 className="size-4" aria-hidden />
+                {t('projectDelete.action')}
+              </Button>
+            )}
+          </>
+        }
       />
       <Card className="p-5">
         <dl className="grid grid-cols-2 gap-5 sm:grid-cols-3">
@@ -60,6 +93,7 @@ export default function ProjectOverviewPage() {
           {t('nav.members')}
         </Link>
       </div>
+      <ProjectDialogs state={dialog} onClose={() => setDialog(null)} leavePage />
     </>
   );
 }

@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Check, ChevronsUpDown, FolderKanban, Plus } from 'lucide-react';
+import { Check, ChevronsUpDown, FolderKanban, Plus, Star } from 'lucide-react';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { Spinner } from '../../../components/ui/Spinner';
 import { chooseProject, useCurrentProject } from '../current';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
+import { ProjectFormDialog } from './ProjectDialogs';
 
 /** Project switcher (Radix DropdownMenu) fed by GET /api/project. */
 export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
@@ -14,6 +16,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const projectName = useProjectName();
   const params = useParams();
   const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
 
   if (isLoading) {
     return (
@@ -35,60 +38,78 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   };
 
   const name = projectName(project);
+  // Favourites first, then the list's order (default project first).
+  const ordered = [...projects].sort((a, b) => Number(b.is_favorite) - Number(a.is_favorite));
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('projects.switcherLabel', { name })}
-        className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-2 text-left shadow-xs transition-colors hover:border-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-300"
-      >
-        <ProjectAvatar project={project} />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
-          <span className="block truncate text-xs text-gray-500">
-            {t(`roles.${project.role}`)} ·{' '}
-            {project.tier === 'paid' ? t('project.tierPaid') : t('project.tierFree')}
-          </span>
-        </span>
-        <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className={`${menuContentClass} w-[var(--radix-dropdown-menu-trigger-width)] min-w-60`}
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={t('projects.switcherLabel', { name })}
+          className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-2 text-left shadow-xs transition-colors hover:border-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-300"
         >
-          <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-gray-500">
-            {t('projects.title')}
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={project.id} onValueChange={select}>
-            {projects.map((p) => (
-              <DropdownMenu.RadioItem key={p.id} value={p.id} className={menuItemClass}>
-                <ProjectAvatar project={p} size="sm" />
-                <span className="min-w-0 flex-1 truncate">{projectName(p)}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4 text-brand-600" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
-          <DropdownMenu.Item
-            className={menuItemClass}
-            onSelect={() => {
-              navigate('/project');
-              onNavigate?.();
-            }}
+          <ProjectAvatar project={project} />
+          <span className="min-w-0 flex-1">
+            <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
+            <span className="block truncate text-xs text-gray-500">
+              {t(`roles.${project.role}`)} ·{' '}
+              {project.tier === 'paid' ? t('project.tierPaid') : t('project.tierFree')}
+            </span>
+          </span>
+          <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="start"
+            sideOffset={6}
+            className={`${menuContentClass} w-[var(--radix-dropdown-menu-trigger-width)] min-w-60`}
           >
-            <FolderKanban className="size-4 text-gray-500" aria-hidden />
-            {t('projects.all')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} disabled>
-            <Plus className="size-4" aria-hidden />
-            <span className="flex-1">{t('projects.new')}</span>
-            <span className="text-xs">{t('common.comingSoon')}</span>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+            <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-gray-500">
+              {t('projects.title')}
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              value={project.id}
+              onValueChange={select}
+              className="max-h-72 overflow-y-auto"
+            >
+              {ordered.map((p) => (
+                <DropdownMenu.RadioItem key={p.id} value={p.id} className={menuItemClass}>
+                  <ProjectAvatar project={p} size="sm" />
+                  <span className="min-w-0 flex-1 truncate">{projectName(p)}</span>
+                  {p.is_favorite && (
+                    <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-hidden />
+                  )}
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="size-4 text-brand-600" />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+            <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => {
+                navigate('/project');
+                onNavigate?.();
+              }}
+            >
+              <FolderKanban className="size-4 text-gray-500" aria-hidden />
+              {t('projects.all')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => setCreating(true)}>
+              <Plus className="size-4 text-gray-500" aria-hidden />
+              {t('projects.new')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ProjectFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(created) => {
+          navigate(`/models/${created.id}`);
+          onNavigate?.();
+        }}
+      />
+    </>
   );
 }

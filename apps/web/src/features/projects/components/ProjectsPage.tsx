@@ -1,23 +1,41 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useMemo, useState, type ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Box, FolderKanban, Plus, Search, Star, Users } from 'lucide-react';
+import clsx from 'clsx';
+import {
+  FolderKanban,
+  FolderPlus,
+  Inbox,
+  LayoutGrid,
+  List,
+  Mail,
+  Search,
+  Star,
+  Trash2,
+  UserRound,
+  Users,
+  Wrench,
+  ChevronRight,
+} from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { inputClass } from '../../../components/ui/Field';
-import { Badge, Card, PageHeader } from '../../../components/ui/Page';
+import { FormAlert, inputClass } from '../../../components/ui/Field';
+import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
-import { Tooltip } from '../../../components/ui/Tooltip';
-import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
-import { relativeTime } from '../../../lib/format';
+import { myInvitationsQuery } from '../api';
 import { useCurrentProject } from '../current';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
+import { ProjectDialogs, ProjectFormDialog, type ProjectDialogState } from './ProjectDialogs';
+import { ProjectCard, ProjectRow, type OpenProjectDialog } from './ProjectItems';
+import { SharedWithMe } from './SharedWithMe';
 
-type Sort =
+export type Sort =
   'updated-desc' | 'updated-asc' | 'created-desc' | 'created-asc' | 'name-asc' | 'name-desc';
-const SORTS: Sort[] = [
+export const SORTS: Sort[] = [
   'updated-desc',
   'updated-asc',
   'created-desc',
@@ -26,7 +44,11 @@ const SORTS: Sort[] = [
   'name-desc',
 ];
 
-function sortProjects(list: Project[], sort: Sort, name: (p: Project) => string): Project[] {
+export function sortProjects(
+  list: readonly Project[],
+  sort: Sort,
+  name: (p: Project) => string,
+): Project[] {
   const [field, dir] = sort.split('-') as ['updated' | 'created' | 'name', 'asc' | 'desc'];
   const sign = dir === 'asc' ? 1 : -1;
   return [...list].sort((a, b) => {
@@ -36,88 +58,283 @@ function sortProjects(list: Project[], sort: Sort, name: (p: Project) => string)
   });
 }
 
-function ProjectCard({ project }: { project: Project }) {
-  const { t, i18n } = useTranslation();
-  const name = useProjectName()(project);
-  return (
-    <Link
-      to={`/models/${project.id}`}
-      className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-    >
-      <Card className="flex h-full flex-col p-4 transition-shadow group-hover:border-gray-300 group-hover:shadow-md">
-        <div className="flex items-start gap-3">
-          <ProjectAvatar project={project} size="lg" />
-          <div className="min-w-0 flex-1">
-            <p className="flex items-center gap-1.5 truncate font-medium text-gray-900">
-              <span className="truncate">{name}</span>
-              {project.is_favorite && (
-                <Star
-                  className="size-3.5 shrink-0 fill-amber-400 text-amber-400"
-                  aria-label={t('projects.favorite')}
-                />
-              )}
-            </p>
-            <div className="mt-1 flex flex-wrap gap-1.5">
-              {project.is_default && <Badge tone="brand">{t('projects.defaultBadge')}</Badge>}
-              <Badge>{t(`roles.${project.role}`)}</Badge>
-              <Badge tone={project.tier === 'paid' ? 'green' : 'gray'}>
-                {project.tier === 'paid' ? t('project.tierPaid') : t('project.tierFree')}
-              </Badge>
-            </div>
-          </div>
-        </div>
-        <p className="mt-3 line-clamp-2 min-h-10 text-sm text-gray-600">
-          {project.description || t('projects.noDescription')}
-        </p>
-        <div className="mt-4 flex items-center gap-4 border-t border-gray-100 pt-3 text-xs text-gray-500">
-          <span className="inline-flex items-center gap-1">
-            <Box className="size-3.5" aria-hidden />
-            {t('projects.modelCount', { count: project.model_count })}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <Users className="size-3.5" aria-hidden />
-            {t('projects.memberCount', { count: project.member_count })}
-          </span>
-          <span className="ml-auto">
-            {t('projects.updated', { time: relativeTime(project.updated_at, t, i18n.language) })}
-          </span>
-        </div>
-      </Card>
-    </Link>
-  );
+/** The sections of spec §2, plus "all". Project sections filter the list; two are special. */
+export const SECTIONS = [
+  'all',
+  'created',
+  'participated',
+  'shared',
+  'favorites',
+  'custom',
+  'trash',
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export const sectionFilters: Record<
+  Exclude<Section, 'shared' | 'trash'>,
+  (p: Project) => boolean
+> = {
+  all: () => true,
+  created: (p) => p.role === 'owner',
+  participated: (p) => p.role !== 'owner',
+  favorites: (p) => p.is_favorite,
+  custom: (p) => p.role === 'owner' && !p.is_default,
+};
+
+const sectionIcons: Record<Section, ComponentType<{ className?: string }>> = {
+  all: FolderKanban,
+  created: UserRound,
+  participated: Users,
+  shared: Mail,
+  favorites: Star,
+  custom: Wrench,
+  trash: Trash2,
+};
+
+export type View = 'grid' | 'list';
+export const VIEW_STORAGE_KEY = 'truss.projects.view';
+
+function readView(): View {
+  try {
+    return localStorage.getItem(VIEW_STORAGE_KEY) === 'list' ? 'list' : 'grid';
+  } catch {
+    return 'grid';
+  }
 }
 
-function Section({ title, projects }: { title: string; projects: Project[] }) {
-  if (projects.length === 0) return null;
+function useView(): [View, (view: View) => void] {
+  const [view, setView] = useState<View>(readView);
+  return [
+    view,
+    (next) => {
+      setView(next);
+      try {
+        localStorage.setItem(VIEW_STORAGE_KEY, next);
+      } catch {
+        // private mode: the choice lasts for this page only
+      }
+    },
+  ];
+}
+
+function Toolbar({
+  query,
+  onQuery,
+  sort,
+  onSort,
+  view,
+  onView,
+}: {
+  query: string;
+  onQuery: (q: string) => void;
+  sort: Sort;
+  onSort: (s: Sort) => void;
+  view: View;
+  onView: (v: View) => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <section className="space-y-3">
-      <h2 className="text-sm font-semibold text-gray-700">
-        {title} <span className="font-normal text-gray-400">({projects.length})</span>
-      </h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {projects.map((p) => (
-          <ProjectCard key={p.id} project={p} />
-        ))}
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+          aria-hidden
+        />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          placeholder={t('projects.searchPlaceholder')}
+          aria-label={t('projects.search')}
+          className={inputClass(false, 'pl-9')}
+        />
       </div>
-    </section>
+      <div className="flex gap-2">
+        <select
+          value={sort}
+          onChange={(e) => onSort(e.target.value as Sort)}
+          aria-label={t('projects.sort')}
+          className={inputClass(false, 'min-w-0 flex-1 sm:w-52')}
+        >
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`projects.sorts.${s}`)}
+            </option>
+          ))}
+        </select>
+        <div
+          role="group"
+          aria-label={t('projects.view')}
+          className="flex shrink-0 rounded-lg border border-gray-300 bg-white p-0.5 shadow-xs"
+        >
+          {(
+            [
+              ['grid', LayoutGrid, t('projects.gridView')],
+              ['list', List, t('projects.listView')],
+            ] as const
+          ).map(([value, Icon, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              aria-label={label}
+              title={label}
+              onClick={() => onView(value)}
+              className={clsx(
+                'flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                view === value
+                  ? 'bg-gray-100 text-gray-900'
+                  : 'text-gray-500 hover:bg-gray-50 hover:text-gray-800',
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
   );
 }
 
-/** /project: the user's projects (read-only in this release). */
+function ProjectCollection({
+  projects,
+  view,
+  onOpenDialog,
+}: {
+  projects: Project[];
+  view: View;
+  onOpenDialog: OpenProjectDialog;
+}) {
+  const { t } = useTranslation();
+  if (view === 'grid') {
+    return (
+      <ul className="grid gap-4 @xl:grid-cols-2 @4xl:grid-cols-3">
+        {projects.map((p) => (
+          <li key={p.id}>
+            <ProjectCard project={p} onOpenDialog={onOpenDialog} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card className="overflow-hidden">
+      <table className="w-full table-fixed text-left text-sm">
+        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
+          <tr>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              {t('projects.columns.name')}
+            </th>
+            <th scope="col" className="hidden w-56 px-4 py-2.5 font-medium md:table-cell">
+              {t('projects.columns.role')}
+            </th>
+            <th scope="col" className="hidden w-20 px-4 py-2.5 font-medium lg:table-cell">
+              {t('projects.columns.models')}
+            </th>
+            <th scope="col" className="hidden w-20 px-4 py-2.5 font-medium lg:table-cell">
+              {t('projects.columns.members')}
+            </th>
+            <th scope="col" className="hidden w-36 px-4 py-2.5 font-medium sm:table-cell">
+              {t('projects.columns.updated')}
+            </th>
+            <th scope="col" className="w-24 px-2 py-2.5">
+              <span className="sr-only">{t('projects.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {projects.map((p) => (
+            <ProjectRow key={p.id} project={p} onOpenDialog={onOpenDialog} />
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** Trash: project deletion is permanent, so there is no project trash; models have one each. */
+function TrashSection({ projects }: { projects: Project[] }) {
+  const { t } = useTranslation();
+  const projectName = useProjectName();
+  return (
+    <div className="space-y-4">
+      <EmptyState
+        icon={Trash2}
+        title={t('projects.trash.title')}
+        description={t('projects.trash.description')}
+      />
+      {projects.length > 0 && (
+        <Card className="divide-y divide-gray-100">
+          <p className="px-4 py-3 text-sm font-medium text-gray-700">
+            {t('projects.trash.modelTrash')}
+          </p>
+          {projects.map((p) => (
+            <Link
+              key={p.id}
+              to={`/models/trash?project=${p.id}`}
+              className="flex items-center gap-3 px-4 py-3 text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+            >
+              <ProjectAvatar project={p} size="sm" />
+              <span className="min-w-0 flex-1 truncate text-gray-900">
+                {t('projects.trash.openFor', { name: projectName(p) })}
+              </span>
+              <ChevronRight className="size-4 text-gray-400" aria-hidden />
+            </Link>
+          ))}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+const emptyIcons: Partial<Record<Section, ComponentType<{ className?: string }>>> = {
+  favorites: Star,
+  participated: Users,
+  custom: FolderPlus,
+};
+
+/** /project: every project, by section, searchable and sortable, as cards or a table. */
 export default function ProjectsPage() {
   const { t } = useTranslation();
   const { projects, isLoading, error } = useCurrentProject();
   const projectName = useProjectName();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab') as Section | null;
+  const section: Section = tabParam && SECTIONS.includes(tabParam) ? tabParam : 'all';
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('updated-desc');
+  const [view, setView] = useView();
+  const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<ProjectDialogState>(null);
+  const invitations = useQuery(myInvitationsQuery());
+  const pending = invitations.data?.length ?? 0;
+
+  const counts = useMemo(() => {
+    const out = {} as Record<Section, number>;
+    for (const s of SECTIONS) {
+      if (s === 'shared') out[s] = pending;
+      else if (s === 'trash') out[s] = 0;
+      else out[s] = projects.filter(sectionFilters[s]).length;
+    }
+    return out;
+  }, [projects, pending]);
 
   const visible = useMemo(() => {
+    if (section === 'shared' || section === 'trash') return [];
     const q = query.trim().toLowerCase();
+    const inSection = projects.filter(sectionFilters[section]);
     const filtered = q
-      ? projects.filter((p) => `${projectName(p)} ${p.description}`.toLowerCase().includes(q))
-      : projects;
+      ? inSection.filter((p) => `${projectName(p)} ${p.description}`.toLowerCase().includes(q))
+      : inSection;
     return sortProjects(filtered, sort, projectName);
-  }, [projects, query, sort, projectName]);
+  }, [projects, section, query, sort, projectName]);
+
+  const selectSection = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'all') next.delete('tab');
+    else next.set('tab', value);
+    setParams(next, { replace: true });
+  };
 
   return (
     <>
@@ -125,72 +342,128 @@ export default function ProjectsPage() {
         title={t('projects.title')}
         subtitle={t('projects.subtitle')}
         actions={
-          <Tooltip content={t('projects.createNextRelease')}>
-            <span tabIndex={0} className="rounded-lg">
-              <Button disabled>
-                <Plus className="size-4" aria-hidden />
-                {t('projects.new')}
-              </Button>
-            </span>
-          </Tooltip>
+          <Button onClick={() => setCreating(true)}>
+            <FolderPlus className="size-4" aria-hidden />
+            {t('projects.new')}
+          </Button>
         }
       />
       {error ? (
         <FormAlert>{errorMessage(error, t)}</FormAlert>
       ) : isLoading ? (
         <LoadingBlock label={t('projects.loading')} />
-      ) : projects.length === 0 ? (
-        <EmptyState
-          icon={FolderKanban}
-          title={t('projects.emptyTitle')}
-          description={t('projects.emptyDescription')}
-        />
       ) : (
-        <div className="space-y-6">
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <div className="relative flex-1">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
-                aria-hidden
-              />
-              <input
-                type="search"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                placeholder={t('projects.searchPlaceholder')}
-                aria-label={t('projects.search')}
-                className={inputClass(false, 'pl-9')}
-              />
-            </div>
-            <select
-              value={sort}
-              onChange={(e) => setSort(e.target.value as Sort)}
-              aria-label={t('projects.sort')}
-              className={inputClass(false, 'sm:w-56')}
-            >
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`projects.sorts.${s}`)}
-                </option>
-              ))}
-            </select>
+        <Tabs.Root
+          value={section}
+          onValueChange={selectSection}
+          className="flex flex-col gap-6 lg:flex-row lg:items-start"
+          activationMode="manual"
+        >
+          <Tabs.List
+            aria-label={t('projects.sections')}
+            className="-mx-4 flex shrink-0 gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:-mx-6 sm:px-6 lg:sticky lg:top-24 lg:mx-0 lg:w-60 lg:flex-col lg:overflow-visible lg:border-0 lg:p-0"
+          >
+            {SECTIONS.map((s) => {
+              const Icon = sectionIcons[s];
+              return (
+                <Tabs.Trigger
+                  key={s}
+                  value={s}
+                  className={clsx(
+                    'group -mb-px flex shrink-0 items-center gap-2.5 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-gray-600 transition-colors hover:text-gray-900',
+                    'data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
+                    'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                    'lg:mb-0 lg:rounded-lg lg:border-0 lg:py-2 lg:hover:bg-gray-200/60 lg:data-[state=active]:bg-white lg:data-[state=active]:shadow-xs lg:data-[state=active]:ring-1 lg:data-[state=active]:ring-gray-200',
+                    s === 'trash' && 'lg:mt-3',
+                  )}
+                >
+                  <Icon
+                    className="size-4 shrink-0 text-gray-400 group-data-[state=active]:text-brand-600"
+                    aria-hidden
+                  />
+                  <span className="lg:flex-1 lg:text-left">{t(`projects.tabs.${s}`)}</span>
+                  {s !== 'trash' && (
+                    <span
+                      className={clsx(
+                        'rounded-full px-1.5 text-xs tabular-nums',
+                        s === 'shared' && counts[s] > 0
+                          ? 'bg-brand-600 text-white'
+                          : 'bg-gray-100 text-gray-500 group-data-[state=active]:bg-brand-50 group-data-[state=active]:text-brand-700',
+                      )}
+                    >
+                      {counts[s]}
+                    </span>
+                  )}
+                </Tabs.Trigger>
+              );
+            })}
+          </Tabs.List>
+
+          <div className="@container min-w-0 flex-1">
+            {SECTIONS.map((s) => (
+              <Tabs.Content key={s} value={s} className="space-y-4 outline-none">
+                {s === section && (
+                  <>
+                    {s === 'all' && pending > 0 && (
+                      <button
+                        type="button"
+                        onClick={() => selectSection('shared')}
+                        className="flex w-full items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-left text-sm text-brand-900 hover:bg-brand-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+                      >
+                        <Inbox className="size-5 shrink-0 text-brand-600" aria-hidden />
+                        <span className="flex-1">
+                          {t('sharedWithMe.banner', { count: pending })}
+                        </span>
+                        <ChevronRight className="size-4 text-brand-600" aria-hidden />
+                      </button>
+                    )}
+                    {s === 'shared' && <SharedWithMe />}
+                    {s === 'trash' && <TrashSection projects={projects} />}
+                    {s !== 'shared' && s !== 'trash' && (
+                      <>
+                        <Toolbar
+                          query={query}
+                          onQuery={setQuery}
+                          sort={sort}
+                          onSort={setSort}
+                          view={view}
+                          onView={setView}
+                        />
+                        {visible.length > 0 ? (
+                          <ProjectCollection
+                            projects={visible}
+                            view={view}
+                            onOpenDialog={setDialog}
+                          />
+                        ) : query.trim() ? (
+                          <p className="py-10 text-center text-sm text-gray-500">
+                            {t('projects.noMatch')}
+                          </p>
+                        ) : (
+                          <EmptyState
+                            icon={emptyIcons[s] ?? FolderKanban}
+                            title={t(`projects.empty.${s}.title`)}
+                            description={t(`projects.empty.${s}.description`)}
+                          >
+                            {(s === 'custom' || s === 'created' || s === 'all') && (
+                              <Button onClick={() => setCreating(true)}>
+                                <FolderPlus className="size-4" aria-hidden />
+                                {t('projects.new')}
+                              </Button>
+                            )}
+                          </EmptyState>
+                        )}
+                      </>
+                    )}
+                  </>
+                )}
+              </Tabs.Content>
+            ))}
           </div>
-          {visible.length === 0 ? (
-            <p className="py-10 text-center text-sm text-gray-500">{t('projects.noMatch')}</p>
-          ) : (
-            <>
-              <Section
-                title={t('projects.mine')}
-                projects={visible.filter((p) => p.role === 'owner')}
-              />
-              <Section
-                title={t('projects.shared')}
-                projects={visible.filter((p) => p.role !== 'owner')}
-              />
-            </>
-          )}
-        </div>
+        </Tabs.Root>
       )}
+      <ProjectFormDialog open={creating} onOpenChange={setCreating} />
+      <ProjectDialogs state={dialog} onClose={() => setDialog(null)} />
     </>
   );
 }

@@ -1,0 +1,408 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AlertTriangle, Check } from 'lucide-react';
+import clsx from 'clsx';
+import {
+  createProjectBodySchema,
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  PROJECT_NAME_MAX_LENGTH,
+  type Project,
+} from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
+import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/errors';
+import { useSchemaValidation } from '../../../lib/form';
+import { toast } from '../../../lib/toast';
+import {
+  useCreateProject,
+  useDeleteProject,
+  useLeaveProject,
+  useMyId,
+  useUpdateProject,
+} from '../api';
+import { chooseProject } from '../current';
+import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from './ProjectAvatar';
+
+type Field = 'name' | 'description' | 'metadata';
+
+function ColorSwatches({ value, onChange }: { value: string; onChange: (hex: string) => void }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <div className="space-y-1.5">
+      <p id={labelId} className="text-sm font-medium text-gray-800">
+        {t('projectForm.color')}
+      </p>
+      <div role="radiogroup" aria-labelledby={labelId} className="flex flex-wrap gap-2">
+        {PROJECT_COLORS.map((color) => {
+          const checked = value.toLowerCase() === color.hex;
+          return (
+            <button
+              key={color.id}
+              type="button"
+              role="radio"
+              aria-checked={checked}
+              aria-label={t(`projectForm.colors.${color.id}`)}
+              onClick={() => onChange(color.hex)}
+              className={clsx(
+                'flex size-8 items-center justify-center rounded-full ring-offset-2 transition-shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                checked ? 'ring-2 ring-gray-900' : 'hover:ring-2 hover:ring-gray-300',
+              )}
+              style={{ backgroundColor: color.hex }}
+            >
+              {checked && <Check className="size-4 text-white" aria-hidden />}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** Create (no `project`) or edit a project: name, description, icon colour. */
+export function ProjectFormDialog({
+  open,
+  onOpenChange,
+  project,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  project?: Project | undefined;
+  /** After a create: defaults to selecting the project and opening its models. */
+  onCreated?: (project: Project) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const projectName = useProjectName();
+  const editing = !!project;
+  const initial = () => ({
+    name: project ? projectName(project) : '',
+    description: project?.description ?? '',
+    color: project ? projectColor(project) : PROJECT_COLORS[0].hex,
+  });
+  const [values, setValues] = useState(initial);
+  const { errors, setErrors, submit, revalidate, applyServerErrors } = useSchemaValidation<
+    typeof createProjectBodySchema,
+    Field
+  >(createProjectBodySchema, t);
+  const create = useCreateProject();
+  const update = useUpdateProject(project?.id ?? '');
+  const mutation = editing ? update : create;
+
+  // Start from the project's values each time the dialog opens.
+  useEffect(() => {
+    if (!open) return;
+    setValues(initial());
+    setErrors({});
+    create.reset();
+    update.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [open]);
+
+  const body = (v: typeof values) => ({
+    name: v.name,
+    description: v.description,
+    metadata: { avatar_bg_color: v.color },
+  });
+
+  const set = (patch: Partial<typeof values>) => {
+    const next = { ...values, ...patch };
+    setValues(next);
+    revalidate(body(next));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submit(body(values));
+    if (!parsed) return;
+    if (project) {
+      const changes = {
+        ...(parsed.name !== projectName(project) ? { name: parsed.name } : {}),
+        ...(parsed.description !== project.description ? { description: parsed.description } : {}),
+        ...(values.color !== projectColor(project)
+          ? { metadata: { avatar_bg_color: values.color } }
+          : {}),
+      };
+      if (Object.keys(changes).length === 0) {
+        onOpenChange(false);
+        return;
+      }
+      update.mutate(changes, {
+        onSuccess: () => {
+          toast.success(t('projectForm.saved'));
+          onOpenChange(false);
+        },
+        onError: applyServerErrors,
+      });
+      return;
+    }
+    create.mutate(parsed, {
+      onSuccess: (created) => {
+        toast.success(t('projectForm.created', { name: created.name }));
+        onOpenChange(false);
+        chooseProject(created.id);
+        if (onCreated) onCreated(created);
+        else navigate(`/models/${created.id}`);
+      },
+      onError: applyServerErrors,
+    });
+  };
+
+  const formId = useId();
+  const preview = {
+    id: project?.id ?? 'new',
+    name: values.name.trim() || t('projectForm.namePlaceholder'),
+    is_default: false,
+    metadata: { avatar_bg_color: values.color },
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
+      title={editing ? t('projectForm.editTitle') : t('projectForm.createTitle')}
+      description={editing ? undefined : t('projectForm.createDescription')}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => onOpenChange(false)}
+            disabled={mutation.isPending}
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={mutation.isPending}>
+            {editing ? t('common.save') : t('projectForm.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">
+        {mutation.error && !(mutation.error as { fields?: unknown }).fields && (
+          <FormAlert>{errorMessage(mutation.error, t)}</FormAlert>
+        )}
+        <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3">
+          <ProjectAvatar project={preview} size="xl" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-medium text-gray-900">{preview.name}</p>
+            <p className="truncate text-xs text-gray-500">
+              {values.description.trim() || t('projects.noDescription')}
+            </p>
+          </div>
+        </div>
+        <TextField
+          label={t('projectForm.name')}
+          name="name"
+          autoComplete="off"
+          autoFocus
+          maxLength={PROJECT_NAME_MAX_LENGTH}
+          placeholder={t('projectForm.namePlaceholder')}
+          value={values.name}
+          error={errors.name}
+          disabled={mutation.isPending}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextAreaField
+          label={t('projectForm.description')}
+          name="description"
+          rows={3}
+          maxLength={PROJECT_DESCRIPTION_MAX_LENGTH}
+          placeholder={t('projectForm.descriptionPlaceholder')}
+          value={values.description}
+          error={errors.description}
+          disabled={mutation.isPending}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+        <ColorSwatches value={values.color} onChange={(color) => set({ color })} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Permanent deletion: the user types DELETE. Models, files and shares go with the project. */
+export function DeleteProjectDialog({
+  project,
+  onOpenChange,
+  onDeleted,
+}: {
+  project: Project | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: (project: Project) => void;
+}) {
+  const { t } = useTranslation();
+  const projectName = useProjectName();
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteProject();
+  const formId = useId();
+  const open = !!project;
+
+  useEffect(() => {
+    if (!open) return;
+    setTyped('');
+    remove.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [open]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!project || typed !== 'DELETE') return;
+    remove.mutate(project.id, {
+      onSuccess: () => {
+        toast.success(t('projectDelete.done', { name: projectName(project) }));
+        onOpenChange(false);
+        onDeleted?.(project);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !remove.isPending && onOpenChange(next)}
+      size="sm"
+      icon={
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+          <AlertTriangle className="size-5" aria-hidden />
+        </span>
+      }
+      title={t('projectDelete.title', { name: project ? projectName(project) : '' })}
+      description={t('projectDelete.description')}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => onOpenChange(false)}
+            disabled={remove.isPending}
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            form={formId}
+            variant="danger"
+            disabled={typed !== 'DELETE'}
+            loading={remove.isPending}
+          >
+            {t('projectDelete.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">
+        {remove.error && <FormAlert>{errorMessage(remove.error, t)}</FormAlert>}
+        <ul className="list-disc space-y-1 pl-5 text-sm text-gray-700">
+          <li>{t('projectDelete.models', { count: project?.model_count ?? 0 })}</li>
+          <li>{t('projectDelete.members', { count: project?.member_count ?? 0 })}</li>
+          <li>{t('projectDelete.permanent')}</li>
+        </ul>
+        <TextField
+          label={t('projectDelete.typeLabel')}
+          name="confirm"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="DELETE"
+          value={typed}
+          hint={t('projectDelete.typeHint')}
+          disabled={remove.isPending}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </form>
+    </Modal>
+  );
+}
+
+/** Leave a project (never offered to its creator; the server's CREATOR_CANNOT_LEAVE is shown). */
+export function LeaveProjectDialog({
+  project,
+  onOpenChange,
+  onLeft,
+}: {
+  project: Project | null;
+  onOpenChange: (open: boolean) => void;
+  onLeft?: (project: Project) => void;
+}) {
+  const { t } = useTranslation();
+  const projectName = useProjectName();
+  const myId = useMyId();
+  const leave = useLeaveProject();
+  const open = !!project;
+
+  useEffect(() => {
+    if (open) leave.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
+  }, [open]);
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !leave.isPending && onOpenChange(next)}
+      title={t('projectLeave.title', { name: project ? projectName(project) : '' })}
+      description={t('projectLeave.description')}
+      confirmLabel={t('projectLeave.confirm')}
+      pending={leave.isPending}
+      error={leave.error ? errorMessage(leave.error, t) : null}
+      onConfirm={() => {
+        if (!project || !myId) return;
+        leave.mutate(
+          { projectId: project.id, userId: myId },
+          {
+            onSuccess: () => {
+              toast.success(t('projectLeave.done', { name: projectName(project) }));
+              onOpenChange(false);
+              onLeft?.(project);
+            },
+          },
+        );
+      }}
+    />
+  );
+}
+
+export type ProjectDialogState = { kind: 'edit' | 'delete' | 'leave'; project: Project } | null;
+
+/**
+ * The edit, delete and leave dialogs for one page. After a delete or leave, a page about that
+ * project goes to /models (the current project is re-picked).
+ */
+export function ProjectDialogs({
+  state,
+  onClose,
+  leavePage = false,
+}: {
+  state: ProjectDialogState;
+  onClose: () => void;
+  /** True on pages about the project itself: leave them once it is gone. */
+  leavePage?: boolean;
+}) {
+  const navigate = useNavigate();
+  const gone = () => {
+    chooseProject(null);
+    if (leavePage) navigate('/models', { replace: true });
+  };
+  const close = (open: boolean) => {
+    if (!open) onClose();
+  };
+  return (
+    <>
+      <ProjectFormDialog
+        open={state?.kind === 'edit'}
+        onOpenChange={close}
+        project={state?.kind === 'edit' ? state.project : undefined}
+      />
+      <DeleteProjectDialog
+        project={state?.kind === 'delete' ? state.project : null}
+        onOpenChange={close}
+        onDeleted={gone}
+      />
+      <LeaveProjectDialog
+        project={state?.kind === 'leave' ? state.project : null}
+        onOpenChange={close}
+        onLeft={gone}
+      />
+    </>
+  );
+}
