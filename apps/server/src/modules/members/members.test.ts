@@ -116,6 +116,10 @@ describe('members API: list, roles, removal, leaving, invitation permissions', (
         body: { code: 'FORBIDDEN' },
       });
       expect((await put('outsider', member.id, 'admin')).status).toBe(404);
+      const anonymous = await server.api('PUT', `${base()}/members/${member.id}`, {
+        body: { role: 'admin' },
+      });
+      expect(anonymous.status).toBe(401);
       expect((await put('admin', owner.id, 'member')).status).toBe(403);
       expect((await put('admin', admin.id, 'member')).status).toBe(403);
       expect((await put('owner', member.id, 'owner')).status).toBe(400);
@@ -169,6 +173,7 @@ describe('members API: list, roles, removal, leaving, invitation permissions', (
       const path = `${base()}/invitations/${pending.id}`;
       expect((await server.api('DELETE', path, { token: as('member') })).status).toBe(403);
       expect((await server.api('DELETE', path, { token: as('outsider') })).status).toBe(404);
+      expect((await server.api('DELETE', path)).status).toBe(401);
       expect((await server.api('DELETE', path, { token: as('admin') })).status).toBe(200);
       expect((await list()).some((r) => r.id === pending.id)).toBe(false);
       const again = await server.api('DELETE', path, { token: as('admin') });
