@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractZip } from './zip.ts';
 import { getIfcApi } from './importers/ifc.ts';
 import { convertSample } from './testing/convert-helpers.ts';
+import { readGlb } from './testing/read-glb.ts';
 import { HAVE_SAMPLES, sampleBytes } from './testing/samples.ts';
 
 /** What web-ifc itself reports: products that get meshes, triangles, storeys. */
@@ -78,6 +79,57 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
     expect(sets.find((s) => s.kind === 'attributes')!.properties.map((p) => p.name)).toContain(
       'GlobalId',
     );
+  });
+
+  it('duplex: the decoded .glb draws each element where the metadata says', async () => {
+    const result = await convertSample('ifc/duplex.ifc');
+    const { metadata } = result;
+    const { draws } = await readGlb(result.glb);
+    // Flat-shaded IFC geometry carries no normals (the viewer derives flat ones).
+    expect(draws.filter((d) => d.hasNormals).length).toBeLessThan(draws.length / 10);
+    const triangles = new Map<number, number>();
+    const boxes = new Map<number, number[]>();
+    for (const draw of draws) {
+      for (let t = 0; t < draw.indices.length; t += 3) {
+        const element = draw.elementIds[draw.indices[t]!]!;
+        triangles.set(element, (triangles.get(element) ?? 0) + 1);
+      }
+      draw.elementIds.forEach((element, v) => {
+        const box = boxes.get(element) ?? [
+          Infinity,
+          Infinity,
+          Infinity,
+          -Infinity,
+          -Infinity,
+          -Infinity,
+        ];
+        for (let c = 0; c < 3; c++) {
+          box[c] = Math.min(box[c]!, draw.positions[v * 3 + c]!);
+          box[c + 3] = Math.max(box[c + 3]!, draw.positions[v * 3 + c]!);
+        }
+        boxes.set(element, box);
+      });
+    }
+    const [x0, y0, z0, x1, y1, z1] = metadata.bbox!;
+    // Two steps of the 16-bit position grid.
+    const tolerance = (2 * Math.max(x1 - x0, y1 - y0, z1 - z0)) / 65535 + 1e-5;
+    let exact = 0;
+    for (const element of metadata.elements) {
+      expect(triangles.get(element.id) ?? 0).toBe(element.triangles);
+      if (!element.bbox) continue;
+      const box = boxes.get(element.id)!;
+      // The metadata box bounds the transformed local box: it contains the drawn vertices, and
+      // equals their box unless the element is rotated.
+      let same = true;
+      for (let c = 0; c < 3; c++) {
+        expect(box[c]!).toBeGreaterThanOrEqual(element.bbox[c]! - tolerance);
+        expect(box[c + 3]!).toBeLessThanOrEqual(element.bbox[c + 3]! + tolerance);
+        same &&= Math.abs(box[c]! - element.bbox[c]!) <= tolerance;
+        same &&= Math.abs(box[c + 3]! - element.bbox[c + 3]!) <= tolerance;
+      }
+      if (same) exact++;
+    }
+    expect(exact).toBeGreaterThan(metadata.elements.filter((e) => e.bbox).length * 0.9);
   });
 
   it('SmallModelIfc2x3.ifczip: the IFC inside the zip', async () => {

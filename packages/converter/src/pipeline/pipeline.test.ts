@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultMaterial, emptyScene } from '../scene.ts';
 import { decompose, multiply, translation, zUpToYUp } from './matrix.ts';
 import { prepareScene } from './prepare.ts';
+import { sanitizeGeometry } from './sanitize.ts';
 import { weldIfSoup } from './weld.ts';
 
 const tetra = () => ({
@@ -54,6 +55,53 @@ describe('prepareScene', () => {
     expect(Math.abs(prepared.bbox![0])).toBeLessThan(100);
     expect(prepared.triangles).toBe(28);
     expect(prepared.elementTriangles).toEqual([4, 4, 4, 4, 4, 4, 4]);
+  });
+});
+
+describe('flat-shaded geometry', () => {
+  it('loses its normals and is welded by position; smooth geometry keeps them', () => {
+    // A unit cube as web-ifc writes it: 24 corners, one face normal each.
+    const positions: number[] = [];
+    const normals: number[] = [];
+    const indices: number[] = [];
+    for (let axis = 0; axis < 3; axis++) {
+      for (const side of [0, 1]) {
+        const base = positions.length / 3;
+        const u = (axis + 1) % 3;
+        const w = (axis + 2) % 3;
+        for (const [a, b] of [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ]) {
+          const p = [0, 0, 0];
+          p[axis] = side;
+          p[u] = a!;
+          p[w] = b!;
+          positions.push(...p);
+          const n = [0, 0, 0];
+          n[axis] = side ? 1 : -1;
+          normals.push(...n);
+        }
+        const quad = side ? [0, 1, 2, 0, 2, 3] : [0, 2, 1, 0, 3, 2];
+        indices.push(...quad.map((i) => base + i));
+      }
+    }
+    const cube = sanitizeGeometry({
+      positions: new Float32Array(positions),
+      normals: new Float32Array(normals),
+      indices: new Uint32Array(indices),
+    });
+    expect(cube.normals).toBeNull();
+    expect(cube.positions.length / 3).toBe(8);
+    expect(cube.indices.length).toBe(36);
+
+    const smooth = sanitizeGeometry({
+      ...tetra(),
+      normals: new Float32Array([-1, -1, -1, 1, 0, 0, 0, 1, 0, 0, 0, 1]),
+    });
+    expect(smooth.normals).not.toBeNull();
   });
 });
 

@@ -22,16 +22,26 @@ import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
 export interface PreparedBatch {
   material: number;
   positions: Float32Array;
-  normals: Float32Array;
+  /** Null when every geometry in the batch is flat-shaded (the viewer derives flat normals). */
+  normals: Float32Array | null;
   uvs: Float32Array | null;
   colors: Float32Array | null;
   elementIds: Uint32Array;
   indices: Uint32Array;
 }
 
-export interface PreparedInstanceGroup {
+export interface PreparedInstancePart {
   material: number;
   geometry: SceneGeometry;
+}
+
+/**
+ * Geometry drawn at several places: one GPU-instanced node. Its parts (a window's frame and
+ * glass, say) are the (geometry, material) pairs placed with exactly the same transforms for
+ * the same elements, so they share one set of instance transforms.
+ */
+export interface PreparedInstanceGroup {
+  parts: PreparedInstancePart[];
   instances: { element: number; trs: Trs }[];
 }
 
@@ -143,15 +153,26 @@ export function prepareScene(
     .sort((a, b) => savings(scene, b.list) - savings(scene, a.list))
     .slice(0, options.maxInstanceGroups);
   const instanced = new Set<number>();
-  const instanceGroups: PreparedInstanceGroup[] = candidates.map(({ list, trs }) => {
+  // Candidates placed for the same elements with the same matrices become parts of one group.
+  const bySignature = new Map<string, PreparedInstanceGroup>();
+  const instanceGroups: PreparedInstanceGroup[] = [];
+  for (const { list, trs } of candidates) {
     const first = scene.placements[list[0]!]!;
     list.forEach((i) => instanced.add(i));
-    return {
-      material: first.material,
-      geometry: scene.geometries[first.geometry]!,
+    const part = { material: first.material, geometry: scene.geometries[first.geometry]! };
+    const signature = placementSignature(scene, matrices, list);
+    const existing = bySignature.get(signature);
+    if (existing) {
+      existing.parts.push(part);
+      continue;
+    }
+    const group: PreparedInstanceGroup = {
+      parts: [part],
       instances: list.map((i, k) => ({ element: scene.placements[i]!.element, trs: trs[k]! })),
     };
-  });
+    bySignature.set(signature, group);
+    instanceGroups.push(group);
+  }
 
   const elementBoxes: (BoundingBox | null)[] = scene.elements.map(() => null);
   const elementTriangles = scene.elements.map(() => 0);
@@ -188,6 +209,28 @@ export function prepareScene(
   };
 }
 
+/** Elements and matrices of a list of placements, as a string key. */
+function placementSignature(scene: SceneModel, matrices: Mat4[], list: number[]): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  const scratch = new Float64Array(1);
+  const words = new Uint32Array(scratch.buffer);
+  const mix = (value: number) => {
+    h1 = Math.imul(h1 ^ value, 0x01000193);
+    h2 = Math.imul(h2 ^ value, 0x5bd1e995) ^ (h2 >>> 15);
+  };
+  for (const i of list) {
+    mix(scene.placements[i]!.element);
+    const m = matrices[i]!;
+    for (let k = 0; k < 16; k++) {
+      scratch[0] = m[k]!;
+      mix(words[0]!);
+      mix(words[1]!);
+    }
+  }
+  return `${list.length}:${h1 >>> 0}:${h2 >>> 0}`;
+}
+
 function savings(scene: SceneModel, list: number[]): number {
   const geometry = scene.geometries[scene.placements[list[0]!]!.geometry]!;
   return (geometry.positions.length / 3) * (list.length - 1);
@@ -198,15 +241,20 @@ function buildBatches(
   matrices: Mat4[],
   instanced: Set<number>,
 ): PreparedBatch[] {
+  // One batch per material, split in two when some of its geometry needs smooth normals.
   const byMaterial = new Map<number, number[]>();
   scene.placements.forEach((p, i) => {
-    if (instanced.has(i) || scene.geometries[p.geometry]!.indices.length === 0) return;
-    const list = byMaterial.get(p.material);
+    const geometry = scene.geometries[p.geometry]!;
+    if (instanced.has(i) || geometry.indices.length === 0) return;
+    const key = p.material * 2 + (geometry.normals ? 1 : 0);
+    const list = byMaterial.get(key);
     if (list) list.push(i);
-    else byMaterial.set(p.material, [i]);
+    else byMaterial.set(key, [i]);
   });
   const batches: PreparedBatch[] = [];
-  for (const [material, list] of [...byMaterial.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const [key, list] of [...byMaterial.entries()].sort((a, b) => a[0] - b[0])) {
+    const material = key >> 1;
+    const withNormals = (key & 1) === 1;
     let vertexCount = 0;
     let indexCount = 0;
     let withUvs = false;
@@ -224,7 +272,7 @@ function buildBatches(
     const batch: PreparedBatch = {
       material,
       positions: new Float32Array(vertexCount * 3),
-      normals: new Float32Array(vertexCount * 3),
+      normals: withNormals ? new Float32Array(vertexCount * 3) : null,
       uvs: withUvs ? new Float32Array(vertexCount * 2) : null,
       colors: withColors ? new Float32Array(vertexCount * 4).fill(1) : null,
       elementIds: new Uint32Array(vertexCount),
@@ -236,7 +284,6 @@ function buildBatches(
       const placement = scene.placements[i]!;
       const g = scene.geometries[placement.geometry]!;
       const m = matrices[i] ?? identity();
-      const n = normalMatrix(m);
       const count = g.positions.length / 3;
       for (let v = 0; v < count; v++) {
         const x = g.positions[v * 3]!,
@@ -246,16 +293,22 @@ function buildBatches(
         batch.positions[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
         batch.positions[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
         batch.positions[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-        const nx = g.normals![v * 3]!,
-          ny = g.normals![v * 3 + 1]!,
-          nz = g.normals![v * 3 + 2]!;
-        const tx = n[0]! * nx + n[3]! * ny + n[6]! * nz;
-        const ty = n[1]! * nx + n[4]! * ny + n[7]! * nz;
-        const tz = n[2]! * nx + n[5]! * ny + n[8]! * nz;
-        const length = Math.hypot(tx, ty, tz) || 1;
-        batch.normals[o] = tx / length;
-        batch.normals[o + 1] = ty / length;
-        batch.normals[o + 2] = tz / length;
+      }
+      if (batch.normals && g.normals) {
+        const n = normalMatrix(m);
+        for (let v = 0; v < count; v++) {
+          const o = (vertexBase + v) * 3;
+          const nx = g.normals[v * 3]!,
+            ny = g.normals[v * 3 + 1]!,
+            nz = g.normals[v * 3 + 2]!;
+          const tx = n[0]! * nx + n[3]! * ny + n[6]! * nz;
+          const ty = n[1]! * nx + n[4]! * ny + n[7]! * nz;
+          const tz = n[2]! * nx + n[5]! * ny + n[8]! * nz;
+          const length = Math.hypot(tx, ty, tz) || 1;
+          batch.normals[o] = tx / length;
+          batch.normals[o + 1] = ty / length;
+          batch.normals[o + 2] = tz / length;
+        }
       }
       if (batch.uvs && g.uvs) batch.uvs.set(g.uvs, vertexBase * 2);
       if (batch.colors && g.colors) batch.colors.set(g.colors, vertexBase * 4);

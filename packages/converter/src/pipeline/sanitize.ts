@@ -5,9 +5,14 @@
  */
 import { computeNormals, normalizeVectors, type SceneGeometry, type SceneModel } from '../scene.ts';
 import { multiply, translation } from './matrix.ts';
-import { weldIfSoup } from './weld.ts';
+import { weldIfSoup, weldVertices } from './weld.ts';
 
-/** Drops broken triangles, fills missing normals, clamps bad floats. Returns triangle count. */
+/**
+ * Drops broken triangles, fills missing normals, clamps bad floats. Flat-shaded geometry (every
+ * corner's normal is its triangle's normal: all of web-ifc's output, STL, CAD tessellations)
+ * loses its normals and is welded by position: glTF viewers derive flat normals themselves,
+ * and the mesh shrinks to about a quarter of its vertices.
+ */
 export function sanitizeGeometry(source: SceneGeometry): SceneGeometry {
   const geometry = weldIfSoup(source);
   const { positions } = geometry;
@@ -46,7 +51,7 @@ export function sanitizeGeometry(source: SceneGeometry): SceneGeometry {
     for (let i = 0; i < array.length; i++) if (!Number.isFinite(array[i]!)) array[i] = 0;
     return array;
   };
-  return {
+  const result: SceneGeometry = {
     positions:
       positions.length === vertexCount * 3 ? positions : positions.slice(0, vertexCount * 3),
     normals,
@@ -54,6 +59,40 @@ export function sanitizeGeometry(source: SceneGeometry): SceneGeometry {
     colors: clean(geometry.colors, 4),
     indices: trimmed,
   };
+  return trimmed.length > 0 && hasFlatNormals(result) ? weldVertices(result, false) : result;
+}
+
+/**
+ * True when (nearly) every corner's normal points along its triangle's face normal (within
+ * ~2.5 degrees; 1 % of corners may disagree: degenerate slivers have meaningless face normals).
+ */
+export function hasFlatNormals(geometry: SceneGeometry): boolean {
+  const { positions: p, normals: n, indices } = geometry;
+  if (!n) return false;
+  let corners = 0;
+  let off = 0;
+  for (let t = 0; t + 2 < indices.length; t += 3) {
+    const a = indices[t]! * 3,
+      b = indices[t + 1]! * 3,
+      c = indices[t + 2]! * 3;
+    const e1x = p[b]! - p[a]!,
+      e1y = p[b + 1]! - p[a + 1]!,
+      e1z = p[b + 2]! - p[a + 2]!;
+    const e2x = p[c]! - p[a]!,
+      e2y = p[c + 1]! - p[a + 1]!,
+      e2z = p[c + 2]! - p[a + 2]!;
+    const nx = e1y * e2z - e1z * e2y,
+      ny = e1z * e2x - e1x * e2z,
+      nz = e1x * e2y - e1y * e2x;
+    const length = Math.hypot(nx, ny, nz);
+    if (!(length > 1e-12)) continue;
+    const limit = 0.999 * length;
+    corners += 3;
+    if (nx * n[a]! + ny * n[a + 1]! + nz * n[a + 2]! < limit) off++;
+    if (nx * n[b]! + ny * n[b + 1]! + nz * n[b + 2]! < limit) off++;
+    if (nx * n[c]! + ny * n[c + 1]! + nz * n[c + 2]! < limit) off++;
+  }
+  return corners > 0 && off <= corners * 0.01;
 }
 
 function fnv(hash: number, value: number): number {

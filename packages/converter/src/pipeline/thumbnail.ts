@@ -1,7 +1,10 @@
 /**
  * A small software rasterizer for the model thumbnail (no GPU on the servers): orthographic iso
  * view, z-buffer, flat shading by material colour, 2x supersampling, transparent background.
+ * Written as flat loops over typed arrays (no per-pixel closures or allocations): the thumbnail
+ * is part of every conversion's time, so it must stay in the tens of milliseconds.
  */
+import { deflateSync, crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
@@ -22,6 +25,51 @@ export const DEFAULT_THUMBNAIL: ThumbnailOptions = {
 
 const SUPERSAMPLE = 2;
 
+type Vec3 = [number, number, number];
+
+/** The view: screen x/y/depth as affine functions of world coordinates. */
+interface View {
+  /** Rows of a 3x4 matrix: screen = M * (x, y, z, 1). */
+  m: Float64Array;
+  light: Vec3;
+  toward: Vec3;
+}
+
+function makeView(prepared: PreparedScene, width: number, height: number): View {
+  // Looking from (+1, +0.8, +1) towards the model centre, Y up.
+  const view = normalise([1, 0.8, 1]);
+  const right = normalise(cross([0, 1, 0], view));
+  const up = cross(view, right);
+  const box = prepared.bbox ?? [0, 0, 0, 1, 1, 1];
+  const centre: Vec3 = [(box[0] + box[3]) / 2, (box[1] + box[4]) / 2, (box[2] + box[5]) / 2];
+  let extentX = 1e-9;
+  let extentY = 1e-9;
+  for (let corner = 0; corner < 8; corner++) {
+    const p: Vec3 = [
+      (corner & 1 ? box[3] : box[0]) - centre[0],
+      (corner & 2 ? box[4] : box[1]) - centre[1],
+      (corner & 4 ? box[5] : box[2]) - centre[2],
+    ];
+    extentX = Math.max(extentX, Math.abs(dot(p, right)));
+    extentY = Math.max(extentY, Math.abs(dot(p, up)));
+  }
+  const scale = 0.9 * Math.min(width / 2 / extentX, height / 2 / extentY);
+  const m = new Float64Array(12);
+  // sx = w/2 + scale * right.(p - c); sy = h/2 - scale * up.(p - c); depth = -view.(p - c)
+  const rows: [Vec3, number, number][] = [
+    [right, scale, width / 2],
+    [up, -scale, height / 2],
+    [view, -1, 0],
+  ];
+  rows.forEach(([axis, factor, offset], row) => {
+    m[row * 4] = axis[0] * factor;
+    m[row * 4 + 1] = axis[1] * factor;
+    m[row * 4 + 2] = axis[2] * factor;
+    m[row * 4 + 3] = offset - factor * dot(axis, centre);
+  });
+  return { m, light: normalise([0.4, 1, 0.6]), toward: view };
+}
+
 export function renderThumbnail(
   prepared: PreparedScene,
   materials: SceneMaterial[],
@@ -32,135 +80,171 @@ export function renderThumbnail(
   const depth = new Float32Array(width * height).fill(Infinity);
   const colour = new Float32Array(width * height * 3);
   const coverage = new Uint8Array(width * height);
-
-  // View basis: looking from (+1, +0.8, +1) towards the model centre, Y up.
-  const view = normalise([1, 0.8, 1]);
-  const right = normalise(cross([0, 1, 0], view));
-  const up = cross(view, right);
-  const light = normalise([0.4, 1, 0.6]);
-  const box = prepared.bbox ?? [0, 0, 0, 1, 1, 1];
-  const centre = [0, 1, 2].map((a) => (box[a]! + box[a + 3]!) / 2) as [number, number, number];
-  let extentX = 1e-9;
-  let extentY = 1e-9;
-  for (let corner = 0; corner < 8; corner++) {
-    const p = [
-      (corner & 1 ? box[3] : box[0]) - centre[0],
-      (corner & 2 ? box[4] : box[1]) - centre[1],
-      (corner & 4 ? box[5] : box[2]) - centre[2],
-    ] as [number, number, number];
-    extentX = Math.max(extentX, Math.abs(dot(p, right)));
-    extentY = Math.max(extentY, Math.abs(dot(p, up)));
-  }
-  const scale = 0.9 * Math.min(width / 2 / extentX, height / 2 / extentY);
+  const { m, light, toward } = makeView(prepared, width, height);
   let budget = options.maxTriangles;
+  let world = new Float32Array(0);
+  let screen = new Float32Array(0);
 
-  const drawTriangles = (
-    positions: ArrayLike<number>,
-    indices: ArrayLike<number>,
+  /** Draws positions (transformed by the 3x4 row-major `local`, or as they are) with flat shading. */
+  const draw = (
+    positions: Float32Array,
+    indices: Uint32Array,
     material: SceneMaterial | undefined,
-    transform: (x: number, y: number, z: number) => [number, number, number],
+    local: Float64Array | null,
   ) => {
-    const base: [number, number, number, number] = material
-      ? shadeColour(material)
-      : [0.6, 0.6, 0.6, 1];
-    const screen = new Float32Array((positions.length / 3) * 3);
-    const world = new Float32Array(positions.length);
-    for (let v = 0; v < positions.length / 3; v++) {
-      const p = transform(positions[v * 3]!, positions[v * 3 + 1]!, positions[v * 3 + 2]!);
-      const q: [number, number, number] = [p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]];
-      world.set(p, v * 3);
-      screen[v * 3] = width / 2 + dot(q, right) * scale;
-      screen[v * 3 + 1] = height / 2 - dot(q, up) * scale;
-      screen[v * 3 + 2] = -dot(q, view);
+    if (budget <= 0) return;
+    const base = material ? shadeColour(material) : [0.6, 0.6, 0.6, 1];
+    const count = positions.length / 3;
+    if (world.length < count * 3) {
+      world = new Float32Array(count * 3);
+      screen = new Float32Array(count * 3);
     }
-    for (let t = 0; t + 2 < indices.length && budget > 0; t += 3, budget--) {
-      const a = indices[t]!,
-        b = indices[t + 1]!,
-        c = indices[t + 2]!;
-      const e1 = sub(world, b, a);
-      const e2 = sub(world, c, a);
-      const n = normalise(cross(e1, e2));
-      // Double-sided lighting: faces pointing away from the camera are lit from their front side.
-      const facing = dot(n, view) < 0 ? -1 : 1;
-      const shade = 0.35 + 0.65 * Math.max(0, facing * dot(n, light));
-      fillTriangle(screen, a, b, c, (index, z) => {
-        if (z >= depth[index]!) return;
-        depth[index] = z;
-        colour[index * 3] = base[0] * shade;
-        colour[index * 3 + 1] = base[1] * shade;
-        colour[index * 3 + 2] = base[2] * shade;
-        coverage[index] = 1;
-      });
+    for (let v = 0; v < count; v++) {
+      let x = positions[v * 3]!;
+      let y = positions[v * 3 + 1]!;
+      let z = positions[v * 3 + 2]!;
+      if (local) {
+        const lx = x,
+          ly = y,
+          lz = z;
+        x = local[0]! * lx + local[1]! * ly + local[2]! * lz + local[3]!;
+        y = local[4]! * lx + local[5]! * ly + local[6]! * lz + local[7]!;
+        z = local[8]! * lx + local[9]! * ly + local[10]! * lz + local[11]!;
+      }
+      world[v * 3] = x;
+      world[v * 3 + 1] = y;
+      world[v * 3 + 2] = z;
+      screen[v * 3] = m[0]! * x + m[1]! * y + m[2]! * z + m[3]!;
+      screen[v * 3 + 1] = m[4]! * x + m[5]! * y + m[6]! * z + m[7]!;
+      screen[v * 3 + 2] = m[8]! * x + m[9]! * y + m[10]! * z + m[11]!;
     }
-  };
-
-  const fillTriangle = (
-    s: Float32Array,
-    a: number,
-    b: number,
-    c: number,
-    plot: (index: number, z: number) => void,
-  ) => {
-    const ax = s[a * 3]!,
-      ay = s[a * 3 + 1]!,
-      az = s[a * 3 + 2]!;
-    const bx = s[b * 3]!,
-      by = s[b * 3 + 1]!,
-      bz = s[b * 3 + 2]!;
-    const cx = s[c * 3]!,
-      cy = s[c * 3 + 1]!,
-      cz = s[c * 3 + 2]!;
-    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    if (Math.abs(area) < 1e-12) return;
-    const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
-    const maxX = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
-    const minY = Math.max(0, Math.floor(Math.min(ay, by, cy)));
-    const maxY = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
-    for (let y = minY; y <= maxY; y++) {
-      const py = y + 0.5;
-      for (let x = minX; x <= maxX; x++) {
-        const px = x + 0.5;
-        const w0 = ((bx - px) * (cy - py) - (by - py) * (cx - px)) / area;
-        const w1 = ((cx - px) * (ay - py) - (cy - py) * (ax - px)) / area;
-        const w2 = 1 - w0 - w1;
-        if (w0 < 0 || w1 < 0 || w2 < 0) continue;
-        plot(y * width + x, w0 * az + w1 * bz + w2 * cz);
+    const triangles = Math.min(indices.length / 3, budget);
+    budget -= triangles;
+    for (let t = 0; t < triangles; t++) {
+      const a = indices[t * 3]! * 3;
+      let b = indices[t * 3 + 1]! * 3;
+      let c = indices[t * 3 + 2]! * 3;
+      const ax = screen[a]!,
+        ay = screen[a + 1]!;
+      let bx = screen[b]!,
+        by = screen[b + 1]!,
+        cx = screen[c]!,
+        cy = screen[c + 1]!;
+      let area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+      if (area > -1e-12 && area < 1e-12) continue;
+      const minX = Math.max(0, Math.floor(Math.min(ax, bx, cx)));
+      const maxX = Math.min(width - 1, Math.ceil(Math.max(ax, bx, cx)));
+      const minY = Math.max(0, Math.floor(Math.min(ay, by, cy)));
+      const maxY = Math.min(height - 1, Math.ceil(Math.max(ay, by, cy)));
+      if (minX > maxX || minY > maxY) continue;
+      // Flat shading from the world-space face normal, lit from both sides.
+      const e1x = world[b]! - world[a]!,
+        e1y = world[b + 1]! - world[a + 1]!,
+        e1z = world[b + 2]! - world[a + 2]!;
+      const e2x = world[c]! - world[a]!,
+        e2y = world[c + 1]! - world[a + 1]!,
+        e2z = world[c + 2]! - world[a + 2]!;
+      const nx = e1y * e2z - e1z * e2y,
+        ny = e1z * e2x - e1x * e2z,
+        nz = e1x * e2y - e1y * e2x;
+      const length = Math.hypot(nx, ny, nz) || 1;
+      const facing = nx * toward[0] + ny * toward[1] + nz * toward[2] < 0 ? -1 : 1;
+      const lit = (facing * (nx * light[0] + ny * light[1] + nz * light[2])) / length;
+      const shade = 0.35 + 0.65 * Math.max(0, lit);
+      const r = base[0]! * shade,
+        g = base[1]! * shade,
+        bl = base[2]! * shade;
+      if (area < 0) {
+        // Counter-clockwise on screen: swap two corners so the edge functions are positive inside.
+        [b, c] = [c, b];
+        [bx, by, cx, cy] = [cx, cy, bx, by];
+        area = -area;
+      }
+      const az = screen[a + 2]!,
+        bz = screen[b + 2]!,
+        cz = screen[c + 2]!;
+      const inv = 1 / area;
+      // Edge functions w(px, py) = A * px + B * py + C, normalised by the area.
+      const a0 = (by - cy) * inv,
+        b0 = (cx - bx) * inv,
+        c0 = (bx * cy - by * cx) * inv;
+      const a1 = (cy - ay) * inv,
+        b1 = (ax - cx) * inv,
+        c1 = (cx * ay - cy * ax) * inv;
+      // w2 = 1 - w0 - w1 = a2 * px + b2 * py + c2.
+      const a2 = -a0 - a1,
+        b2 = -b0 - b1,
+        c2 = 1 - c0 - c1;
+      // Depth is affine in screen space too: z = dzx * px + dzy * py + dz0.
+      const dzx = a0 * az + a1 * bz + a2 * cz,
+        dzy = b0 * az + b1 * bz + b2 * cz,
+        dz0 = c0 * az + c1 * bz + c2 * cz;
+      for (let y = minY; y <= maxY; y++) {
+        const py = y + 0.5;
+        // The row's span: where all three edge functions are >= 0 (pixel centres at x + 0.5).
+        let lo = minX;
+        let hi = maxX;
+        const r0 = b0 * py + c0,
+          r1 = b1 * py + c1,
+          r2 = b2 * py + c2;
+        if (a0 > 0) lo = Math.max(lo, Math.ceil(-r0 / a0 - 0.5));
+        else if (a0 < 0) hi = Math.min(hi, Math.floor(-r0 / a0 - 0.5));
+        else if (r0 < 0) continue;
+        if (a1 > 0) lo = Math.max(lo, Math.ceil(-r1 / a1 - 0.5));
+        else if (a1 < 0) hi = Math.min(hi, Math.floor(-r1 / a1 - 0.5));
+        else if (r1 < 0) continue;
+        if (a2 > 0) lo = Math.max(lo, Math.ceil(-r2 / a2 - 0.5));
+        else if (a2 < 0) hi = Math.min(hi, Math.floor(-r2 / a2 - 0.5));
+        else if (r2 < 0) continue;
+        let z = dzx * (lo + 0.5) + dzy * py + dz0;
+        for (let x = lo, index = y * width + lo; x <= hi; x++, index++, z += dzx) {
+          if (z >= depth[index]!) continue;
+          depth[index] = z;
+          colour[index * 3] = r;
+          colour[index * 3 + 1] = g;
+          colour[index * 3 + 2] = bl;
+          coverage[index] = 1;
+        }
       }
     }
   };
 
   for (const batch of prepared.batches) {
-    drawTriangles(batch.positions, batch.indices, materials[batch.material], (x, y, z) => [
-      x,
-      y,
-      z,
-    ]);
+    draw(batch.positions, batch.indices, materials[batch.material], null);
   }
+  const local = new Float64Array(12);
   for (const group of prepared.instanceGroups) {
     for (const { trs } of group.instances) {
-      const [qx, qy, qz, qw] = trs.rotation;
-      drawTriangles(
-        group.geometry.positions,
-        group.geometry.indices,
-        materials[group.material],
-        (x, y, z) => {
-          const sx = x * trs.scale[0],
-            sy = y * trs.scale[1],
-            sz = z * trs.scale[2];
-          // Quaternion rotation: v + 2w(q x v) + 2 q x (q x v).
-          const tx = 2 * (qy * sz - qz * sy),
-            ty = 2 * (qz * sx - qx * sz),
-            tz = 2 * (qx * sy - qy * sx);
-          return [
-            sx + qw * tx + (qy * tz - qz * ty) + trs.translation[0],
-            sy + qw * ty + (qz * tx - qx * tz) + trs.translation[1],
-            sz + qw * tz + (qx * ty - qy * tx) + trs.translation[2],
-          ];
-        },
-      );
+      trsRows(trs.translation, trs.rotation, trs.scale, local);
+      for (const part of group.parts) {
+        draw(part.geometry.positions, part.geometry.indices, materials[part.material], local);
+      }
     }
   }
-  return encodePng(colour, coverage, width, options);
+  return encodePng(resolvePixels(colour, coverage, width, options), options);
+}
+
+/** T * R * S as the rows of a 3x4 matrix. */
+function trsRows(
+  t: readonly number[],
+  q: readonly number[],
+  s: readonly number[],
+  out: Float64Array,
+): void {
+  const [x, y, z, w] = q as [number, number, number, number];
+  const [sx, sy, sz] = s as [number, number, number];
+  out[0] = (1 - 2 * (y * y + z * z)) * sx;
+  out[1] = 2 * (x * y - z * w) * sy;
+  out[2] = 2 * (x * z + y * w) * sz;
+  out[3] = t[0]!;
+  out[4] = 2 * (x * y + z * w) * sx;
+  out[5] = (1 - 2 * (x * x + z * z)) * sy;
+  out[6] = 2 * (y * z - x * w) * sz;
+  out[7] = t[1]!;
+  out[8] = 2 * (x * z - y * w) * sx;
+  out[9] = 2 * (y * z + x * w) * sy;
+  out[10] = (1 - 2 * (x * x + y * y)) * sz;
+  out[11] = t[2]!;
 }
 
 const averageCache = new WeakMap<Uint8Array, [number, number, number]>();
@@ -199,13 +283,29 @@ function shadeColour(material: SceneMaterial): [number, number, number, number] 
   return [r * tr, g * tg, b * tb, a];
 }
 
-function encodePng(
+const SRGB_STEPS = 4096;
+let srgbTable: Uint8Array | null = null;
+
+/** Linear [0, 1] -> sRGB byte through a lookup table (Math.pow per pixel is measurable). */
+function srgbByte(linear: number): number {
+  if (!srgbTable) {
+    srgbTable = new Uint8Array(SRGB_STEPS + 1);
+    for (let i = 0; i <= SRGB_STEPS; i++) {
+      srgbTable[i] = Math.round(255 * linearToSrgb(i / SRGB_STEPS));
+    }
+  }
+  return srgbTable[Math.round(Math.min(1, Math.max(0, linear)) * SRGB_STEPS)]!;
+}
+
+/** Averages the supersampled pixels into straight-alpha RGBA bytes. */
+function resolvePixels(
   colour: Float32Array,
   coverage: Uint8Array,
   width: number,
   options: ThumbnailOptions,
 ): Uint8Array {
-  const png = new PNG({ width: options.width, height: options.height });
+  const rgba = new Uint8Array(options.width * options.height * 4);
+  const samples = SUPERSAMPLE * SUPERSAMPLE;
   for (let y = 0; y < options.height; y++) {
     for (let x = 0; x < options.width; x++) {
       let r = 0,
@@ -213,8 +313,8 @@ function encodePng(
         b = 0,
         covered = 0;
       for (let dy = 0; dy < SUPERSAMPLE; dy++) {
-        for (let dx = 0; dx < SUPERSAMPLE; dx++) {
-          const index = (y * SUPERSAMPLE + dy) * width + x * SUPERSAMPLE + dx;
+        let index = (y * SUPERSAMPLE + dy) * width + x * SUPERSAMPLE;
+        for (let dx = 0; dx < SUPERSAMPLE; dx++, index++) {
           if (!coverage[index]) continue;
           covered++;
           r += colour[index * 3]!;
@@ -222,18 +322,64 @@ function encodePng(
           b += colour[index * 3 + 2]!;
         }
       }
+      if (!covered) continue;
       const o = (y * options.width + x) * 4;
-      const samples = SUPERSAMPLE * SUPERSAMPLE;
-      png.data[o] = covered ? Math.round(255 * linearToSrgb(Math.min(1, r / covered))) : 0;
-      png.data[o + 1] = covered ? Math.round(255 * linearToSrgb(Math.min(1, g / covered))) : 0;
-      png.data[o + 2] = covered ? Math.round(255 * linearToSrgb(Math.min(1, b / covered))) : 0;
-      png.data[o + 3] = Math.round((255 * covered) / samples);
+      rgba[o] = srgbByte(r / covered);
+      rgba[o + 1] = srgbByte(g / covered);
+      rgba[o + 2] = srgbByte(b / covered);
+      rgba[o + 3] = Math.round((255 * covered) / samples);
     }
   }
-  return new Uint8Array(PNG.sync.write(png));
+  return rgba;
 }
 
-type Vec3 = [number, number, number];
+/** A minimal PNG encoder: 8-bit RGBA, "Up" filter on every row, zlib level 6. */
+export function encodePng(rgba: Uint8Array, size: { width: number; height: number }): Uint8Array {
+  const { width, height } = size;
+  const stride = width * 4;
+  const filtered = new Uint8Array((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const o = y * (stride + 1);
+    const row = y * stride;
+    filtered[o] = 2;
+    if (y === 0) filtered.set(rgba.subarray(0, stride), o + 1);
+    else {
+      for (let i = 0; i < stride; i++) {
+        filtered[o + 1 + i] = (rgba[row + i]! - rgba[row - stride + i]!) & 0xff;
+      }
+    }
+  }
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 6, 0, 0, 0], 8);
+  const chunks = [
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(filtered, { level: 6 })),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const out = new Uint8Array(signature.length + chunks.reduce((sum, c) => sum + c.length, 0));
+  out.set(signature, 0);
+  let offset = signature.length;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  const typeBytes = new TextEncoder().encode(type);
+  out.set(typeBytes, 4);
+  out.set(data, 8);
+  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
+  return out;
+}
 
 function dot(a: Vec3, b: Vec3): number {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
@@ -246,12 +392,4 @@ function cross(a: Vec3, b: Vec3): Vec3 {
 function normalise(a: Vec3): Vec3 {
   const length = Math.hypot(a[0], a[1], a[2]) || 1;
   return [a[0] / length, a[1] / length, a[2] / length];
-}
-
-function sub(array: Float32Array, i: number, j: number): Vec3 {
-  return [
-    array[i * 3]! - array[j * 3]!,
-    array[i * 3 + 1]! - array[j * 3 + 1]!,
-    array[i * 3 + 2]! - array[j * 3 + 2]!,
-  ];
 }

@@ -13,8 +13,17 @@ function looksLikeSoup(indices: Uint32Array, vertexCount: number): boolean {
 export function weldIfSoup(geometry: SceneGeometry): SceneGeometry {
   const vertexCount = geometry.positions.length / 3;
   if (vertexCount < 3 || !looksLikeSoup(geometry.indices, vertexCount)) return geometry;
+  return weldVertices(geometry);
+}
+
+/**
+ * Shares vertices whose attributes are bit-equal (the normals are ignored and dropped when
+ * `withNormals` is false: flat-shaded geometry needs no normals, the viewer derives them).
+ */
+export function weldVertices(geometry: SceneGeometry, withNormals = true): SceneGeometry {
+  const vertexCount = geometry.positions.length / 3;
   const streams: [Float32Array, number][] = [[geometry.positions, 3]];
-  if (geometry.normals) streams.push([geometry.normals, 3]);
+  if (geometry.normals && withNormals) streams.push([geometry.normals, 3]);
   if (geometry.uvs) streams.push([geometry.uvs, 2]);
   if (geometry.colors) streams.push([geometry.colors, 4]);
   const bits = streams.map(
@@ -53,7 +62,7 @@ export function weldIfSoup(geometry: SceneGeometry): SceneGeometry {
       slot = (slot + 1) & (tableSize - 1);
     }
   }
-  if (uniques.length > vertexCount * 0.9) return geometry;
+  if (withNormals && uniques.length > vertexCount * 0.9) return geometry;
   const gather = (array: Float32Array | null | undefined, size: number) => {
     if (!array) return array ?? null;
     const out = new Float32Array(uniques.length * size);
@@ -64,7 +73,7 @@ export function weldIfSoup(geometry: SceneGeometry): SceneGeometry {
   };
   return {
     positions: gather(geometry.positions, 3)!,
-    normals: gather(geometry.normals, 3),
+    normals: withNormals ? gather(geometry.normals, 3) : null,
     uvs: gather(geometry.uvs, 2),
     colors: gather(geometry.colors, 4),
     indices: geometry.indices.map((index) => (index < vertexCount ? remap[index]! : index)),

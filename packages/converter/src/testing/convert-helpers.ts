@@ -56,8 +56,8 @@ export async function convertSample(
       expect(primitive.attributes._ELEMENT_ID).toBeDefined();
       const accessor = json.accessors[primitive.attributes._ELEMENT_ID!]!;
       expect([5123, 5126]).toContain(accessor.componentType);
-      // Quantized positions (KHR_mesh_quantization): 16-bit normalized shorts.
-      expect(json.accessors[primitive.attributes.POSITION!]!.componentType).toBe(5122);
+      // Quantized positions (KHR_mesh_quantization): 16-bit unsigned grid coordinates.
+      expect(json.accessors[primitive.attributes.POSITION!]!.componentType).toBe(5123);
     }
   }
   const ids = new Set(result.metadata.elements.map((e) => e.id));
