@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { AuthResponse, Project } from '@truss/contracts';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppConfig } from '../../app.ts';
@@ -33,6 +34,7 @@ describe.skipIf(testEngine() !== 'postgres')('event fan-out across instances (Po
     mailFrom: 'Truss <no-reply@truss.test>',
   };
   let drop: () => Promise<void>;
+  let databaseUrl: string;
   const apps: FastifyInstance[] = [];
   const urls: string[] = [];
   const clients: SseClient[] = [];
@@ -40,7 +42,8 @@ describe.skipIf(testEngine() !== 'postgres')('event fan-out across instances (Po
   beforeAll(async () => {
     const first = await createTestDatabase();
     drop = first.drop;
-    const second = await openDatabase({ databaseUrl: first.handle.connectionString });
+    databaseUrl = first.handle.connectionString!;
+    const second = await openDatabase({ databaseUrl });
     for (const database of [first.handle, second]) {
       const app = await buildApp({
         config,
@@ -139,5 +142,32 @@ describe.skipIf(testEngine() !== 'postgres')('event fan-out across instances (Po
       onB.waitFor((e) => e.type === 'member.changed' && e.data.action === 'invited'),
     ]);
     expect(both[0].id).toBe(both[1].id);
+
+    // Both LISTEN connections die: each instance reconnects and ends its streams (events may
+    // have been missed) so clients reconnect and refetch; then events flow again.
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const killed = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+      );
+      expect(killed.rowCount).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    await Promise.all([onB.ended, onA.ended]);
+    const again = await openSse(b, member.token);
+    clients.push(again);
+    await expect.poll(() => again.raw()).toContain('retry:');
+    await expect
+      .poll(
+        async () => {
+          await call(a, 'PUT', `/api/project/${project.body.id}`, owner.token, { name: 'Again' });
+          return again.events.some((e) => e.type === 'project.updated');
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
   });
 });
