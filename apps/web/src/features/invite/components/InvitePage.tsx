@@ -274,7 +274,13 @@ export default function InvitePage() {
   const preview = useQuery({ ...invitationPreviewQuery(token), enabled: !!token });
 
   if (!token) {
-    return <Problem icon={Link2Off} title={t('errors.INVITATION_TOKEN_MISSING')} />;
+    return (
+      <Problem
+        icon={Link2Off}
+        title={t('errors.INVITATION_TOKEN_MISSING')}
+        description={t('invitePage.missingHelp')}
+      />
+    );
   }
   if (preview.isLoading) return <LoadingBlock label={t('invitePage.checking')} />;
   if (preview.error || !preview.data) {
@@ -290,11 +296,18 @@ export default function InvitePage() {
       <Problem
         icon={Link2Off}
         title={invalid ? t('errors.INVITATION_INVALID') : errorMessage(error, t)}
+        {...(invalid ? { description: t('invitePage.invalidHelp') } : {})}
       />
     );
   }
   if (preview.data.status === 'pending' && Date.parse(preview.data.expires_at) < Date.now()) {
-    return <Problem icon={Link2Off} title={t('errors.INVITATION_INVALID')} />;
+    return (
+      <Problem
+        icon={Link2Off}
+        title={t('errors.INVITATION_INVALID')}
+        description={t('invitePage.invalidHelp')}
+      />
+    );
   }
   return <InvitationCard token={token} preview={preview.data} />;
 }

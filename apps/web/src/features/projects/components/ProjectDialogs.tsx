@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AlertTriangle, Check } from 'lucide-react';
+import { AlertTriangle, Check, FolderKanban } from 'lucide-react';
 import clsx from 'clsx';
 import {
   createProjectBodySchema,
@@ -185,7 +185,17 @@ export function ProjectFormDialog({
           <FormAlert>{errorMessage(mutation.error, t)}</FormAlert>
         )}
         <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3">
-          <ProjectAvatar project={preview} size="xl" />
+          {values.name.trim() ? (
+            <ProjectAvatar project={preview} size="xl" />
+          ) : (
+            <span
+              aria-hidden
+              className="flex size-12 shrink-0 items-center justify-center rounded-xl text-white"
+              style={{ backgroundColor: values.color }}
+            >
+              <FolderKanban className="size-6" />
+            </span>
+          )}
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-gray-900">{preview.name}</p>
             <p className="truncate text-xs text-gray-500">

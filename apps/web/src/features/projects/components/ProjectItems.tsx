@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
   Box,
@@ -8,6 +8,7 @@ import {
   FolderOpen,
   LogOut,
   MoreHorizontal,
+  PanelLeft,
   Pencil,
   Star,
   Trash2,
@@ -127,7 +128,7 @@ export function ProjectActionsMenu({
               )
             }
           >
-            <span className="size-4" aria-hidden />
+            <PanelLeft className="size-4 text-gray-500" aria-hidden />
             <span className="flex-1">{t('projects.showInSidebar')}</span>
             <DropdownMenu.ItemIndicator>
               <Check className="size-4 text-brand-600" aria-hidden />
@@ -216,7 +217,10 @@ export function ProjectCard({
           {t('projects.memberCount', { count: project.member_count })}
         </span>
         <span className="ml-auto">
-          {t('projects.updatedLabel')} <RelativeTime iso={project.updated_at} />
+          <Trans
+            i18nKey="projects.updatedAt"
+            components={{ time: <RelativeTime iso={project.updated_at} /> }}
+          />
         </span>
       </div>
     </Card>

@@ -262,15 +262,14 @@ function MemberRow({
             className={member.kind === 'invitation' ? 'bg-gray-400' : undefined}
           />
           <div className="min-w-0">
-            <p className="flex min-w-0 items-center gap-1.5 font-medium text-gray-900">
-              <span className="truncate">
-                {member.kind === 'invitation' && !member.name ? member.email : displayName(member)}
-              </span>
-              {isMe && (
-                <span className="shrink-0 text-xs text-gray-500">{t('membersPage.you')}</span>
-              )}
-              {member.is_creator && (
-                <span className="shrink-0 text-xs text-gray-500">· {t('membersPage.creator')}</span>
+            <p className="truncate font-medium text-gray-900">
+              {member.kind === 'invitation' && !member.name ? member.email : displayName(member)}
+              {(isMe || member.is_creator) && (
+                <span className="ml-1.5 text-xs font-normal text-gray-500">
+                  {[isMe && t('membersPage.you'), member.is_creator && t('membersPage.creator')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
               )}
             </p>
             <p className="truncate text-xs text-gray-500">
@@ -282,11 +281,16 @@ function MemberRow({
                   : t('membersPage.invitation')
                 : member.email}
             </p>
-            <div className="mt-1 md:hidden">{status}</div>
+            {/* Phones: role and status under the name. */}
+            <div className="mt-1.5 flex flex-wrap items-center gap-1.5 sm:hidden">
+              <RoleCell member={member} project={project} myId={myId} />
+              {status}
+            </div>
+            <div className="mt-1 hidden sm:block md:hidden">{status}</div>
           </div>
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="hidden px-4 py-3 sm:table-cell">
         <RoleCell member={member} project={project} myId={myId} />
       </td>
       <td className="hidden px-4 py-3 md:table-cell">{status}</td>
@@ -387,7 +391,7 @@ export default function ProjectMembersPage() {
                 <th scope="col" className="px-4 py-2.5 font-medium">
                   {t('members.member')}
                 </th>
-                <th scope="col" className="w-28 px-4 py-2.5 font-medium">
+                <th scope="col" className="hidden w-28 px-4 py-2.5 font-medium sm:table-cell">
                   {t('members.role')}
                 </th>
                 <th scope="col" className="hidden w-28 px-4 py-2.5 font-medium md:table-cell">
@@ -396,7 +400,7 @@ export default function ProjectMembersPage() {
                 <th scope="col" className="hidden w-36 px-4 py-2.5 font-medium lg:table-cell">
                   {t('members.added')}
                 </th>
-                <th scope="col" className="w-24 px-2 py-2.5 sm:w-52 sm:px-4">
+                <th scope="col" className="w-22 px-2 py-2.5 sm:w-52 sm:px-4">
                   <span className="sr-only">{t('projects.columns.actions')}</span>
                 </th>
               </tr>

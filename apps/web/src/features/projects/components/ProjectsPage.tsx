@@ -1,4 +1,4 @@
-import { useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
@@ -307,6 +307,13 @@ export default function ProjectsPage() {
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<ProjectDialogState>(null);
   const invitations = useQuery(myInvitationsQuery());
+  const tabsRef = useRef<HTMLDivElement>(null);
+  // On phones the sections scroll sideways: keep the chosen one in view.
+  useEffect(() => {
+    tabsRef.current
+      ?.querySelector('[data-state="active"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [section]);
   const pending = invitations.data?.length ?? 0;
 
   const counts = useMemo(() => {
@@ -360,6 +367,7 @@ export default function ProjectsPage() {
           activationMode="manual"
         >
           <Tabs.List
+            ref={tabsRef}
             aria-label={t('projects.sections')}
             className="-mx-4 flex shrink-0 gap-1 overflow-x-auto border-b border-gray-200 px-4 pb-px sm:-mx-6 sm:px-6 lg:sticky lg:top-24 lg:mx-0 lg:w-60 lg:flex-col lg:overflow-visible lg:border-0 lg:p-0"
           >
