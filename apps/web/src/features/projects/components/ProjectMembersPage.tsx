@@ -19,6 +19,7 @@ import { Badge, Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
+import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { invalidateMembers, membersQuery, projectsApi, useMyId } from '../api';
 import { useCurrentProject } from '../current';
@@ -154,7 +155,12 @@ function RowActions({
   const resend = useMutation({
     mutationFn: () => projectsApi.resendInvitation(project.id, member.id),
     onSuccess: () => toast.success(t('membersPage.resent', { email: member.email })),
-    onError: (error) => toast.error(errorMessage(error, t)),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError && error.statusCode === 429 && error.retryAfter
+          ? t('membersPage.resendWait', { count: Math.ceil(error.retryAfter) })
+          : errorMessage(error, t),
+      ),
     onSettled: () => invalidateMembers(project.id),
   });
   const cancel = useMutation({
