@@ -8,3 +8,5 @@ export * from './dev.ts';
 export * from './permissions.ts';
 export * from './members.ts';
 export * from './events.ts';
+export * from './models.ts';
+export * from './jobs.ts';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Background job payloads. API processes enqueue and worker processes (possibly of another
+ * release during a rolling deploy) run them, so every payload carries a `version` and is
+ * validated on enqueue AND when a worker picks it up. Add a V2 beside V1 (never change V1) and
+ * keep accepting V1 until no queued V1 job can be left.
+ */
+
+export const JOB_TYPES = {
+  convertModel: 'model.convert',
+} as const;
+export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
+
+export const convertModelJobV1 = z.object({
+  version: z.literal(1),
+  modelId: z.uuid(),
+  /** The project when the job was queued (the model may move; the worker reads the row). */
+  projectId: z.uuid(),
+  /** Storage key of the uploaded original. */
+  storageKey: z.string().min(1),
+  /** Original filename: the converter uses it to break format ties and name zip entries. */
+  filename: z.string().min(1),
+});
+export type ConvertModelJobV1 = z.infer<typeof convertModelJobV1>;
+
+/** Every accepted version of the model conversion payload. */
+export const convertModelJobPayload = z.discriminatedUnion('version', [convertModelJobV1]);
+export type ConvertModelJobPayload = z.infer<typeof convertModelJobPayload>;
+
+export const jobPayloadSchemas = {
+  [JOB_TYPES.convertModel]: convertModelJobPayload,
+} as const satisfies Record<JobType, z.ZodType>;
+
+export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
