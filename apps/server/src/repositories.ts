@@ -9,6 +9,9 @@ import { MembersRepository } from './modules/members/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
+import { JobsRepository } from './modules/jobs/repository.ts';
+import { ModelsRepository } from './modules/models/repository.ts';
+import { UploadsRepository } from './modules/uploads/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -18,6 +21,9 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository;
   devMail: DevMailRepository;
   health: HealthRepository;
+  models: ModelsRepository;
+  uploads: UploadsRepository;
+  jobs: JobsRepository;
   members: MembersRepository;
   invitations: InvitationsRepository;
   events: EventsRepository;
@@ -31,6 +37,9 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     subscriptions: new SubscriptionsRepository(db),
     devMail: new DevMailRepository(db),
     health: new HealthRepository(db),
+    models: new ModelsRepository(db),
+    uploads: new UploadsRepository(db),
+    jobs: new JobsRepository(db),
     members: new MembersRepository(db),
     invitations: new InvitationsRepository(db),
     events: new EventsRepository(db),

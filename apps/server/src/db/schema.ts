@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
+
+export type * from './schema-models.ts';
 
 /** A timestamptz column: read as Date, written as Date. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -113,19 +116,6 @@ export interface ProjectInvitationsTable {
   responded_by: string | null;
 }
 
-/** Minimal for now: counts and storage use. The models issue extends it. */
-export interface ModelsTable {
-  id: Generated<string>;
-  project_id: string;
-  name: string;
-  /** bigint, read as number. */
-  size_bytes: ColumnType<number, number | undefined, number>;
-  created_by: string | null;
-  created_at: CreatedAt;
-  updated_at: CreatedAt;
-  deleted_at: Timestamp | null;
-}
-
 export interface DevMailTable {
   id: Generated<string>;
   to_address: string;
@@ -144,6 +134,8 @@ export interface Database {
   project_invitations: ProjectInvitationsTable;
   models: ModelsTable;
   dev_mail: DevMailTable;
+  uploads: UploadsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

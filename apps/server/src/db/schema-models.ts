@@ -1,0 +1,86 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Tables of models, uploads and jobs (migration 0003); part of `Database` in schema.ts. */
+
+type Timestamp = ColumnType<Date, Date, Date>;
+type CreatedAt = ColumnType<Date, Date | undefined, Date>;
+/** bigint read as number (see database.ts). */
+type BigInt = ColumnType<number, number | undefined, number>;
+/** jsonb: read as parsed JSON, written as a JSON string (identical on pg and PGlite). */
+type Json<T> = ColumnType<T, string, string>;
+
+export type ModelStatusValue = 'uploading' | 'queued' | 'processing' | 'ready' | 'failed';
+
+export interface ModelsTable {
+  /** Equals the id of the upload it came from. */
+  id: Generated<string>;
+  project_id: string;
+  name: string;
+  /** Bytes of the uploaded original: what counts against the plan's storage. */
+  size_bytes: BigInt;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+  /** Set while in the trash. */
+  deleted_at: Timestamp | null;
+  original_filename: Generated<string>;
+  format: string | null;
+  status: Generated<ModelStatusValue>;
+  progress: Generated<number>;
+  stage: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  original_key: string | null;
+  original_sha256: string | null;
+  /** Storage prefix of the current viewable (attempt-specific, flipped atomically). */
+  derived_prefix: string | null;
+  viewable_hash: string | null;
+  metadata_hash: string | null;
+  thumbnail_hash: string | null;
+  /** Bytes of the viewable, metadata (all encodings) and thumbnail. */
+  derived_bytes: BigInt;
+  converted_at: Timestamp | null;
+}
+
+export interface UploadsTable {
+  /** The tus upload id (and the id of the model it becomes). */
+  id: string;
+  user_id: string;
+  project_id: string;
+  filename: string;
+  size_bytes: BigInt;
+  /** Detected from the first bytes; null until enough bytes arrived. */
+  format: string | null;
+  status: Generated<'uploading' | 'finished'>;
+  model_id: string | null;
+  created_at: Timestamp;
+  /** Last request on the upload: only recently active uploads count as concurrent. */
+  updated_at: Timestamp;
+  expires_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export type JobStatusValue = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  type: string;
+  payload: Json<Record<string, unknown>>;
+  payload_version: number;
+  status: Generated<JobStatusValue>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: Timestamp;
+  locked_by: string | null;
+  lease_until: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  last_error: string | null;
+  /** At most one queued/running job per key (e.g. one conversion per model). */
+  dedupe_key: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export type ModelRow = Selectable<ModelsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type JobRow = Selectable<JobsTable>;

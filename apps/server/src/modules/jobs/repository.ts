@@ -1,0 +1,202 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, JobRow } from '../../db/schema.ts';
+
+export interface NewJob {
+  type: string;
+  payload: Record<string, unknown>;
+  payloadVersion: number;
+  maxAttempts: number;
+  runAt: Date;
+  /** At most one queued or running job per key. */
+  dedupeKey?: string | null;
+}
+
+export interface ClaimOptions {
+  workerId: string;
+  types: readonly string[];
+  now: Date;
+  leaseSeconds: number;
+}
+
+export interface BackoffSettings {
+  baseSeconds: number;
+  maxSeconds: number;
+}
+
+/** The durable job queue table. Only this class touches `jobs`. */
+export class JobsRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  /** Inserts a job; null when a queued or running job with the same dedupe key exists. */
+  async enqueue(job: NewJob, now: Date): Promise<string | null> {
+    const row = await this.db
+      .insertInto('jobs')
+      .values({
+        type: job.type,
+        payload: JSON.stringify(job.payload),
+        payload_version: job.payloadVersion,
+        max_attempts: job.maxAttempts,
+        run_at: job.runAt,
+        dedupe_key: job.dedupeKey ?? null,
+        created_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('dedupe_key')
+          .where('dedupe_key', 'is not', null)
+          .where('status', 'in', ['queued', 'running'])
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /**
+   * Takes the next due job of the given types: one statement, `FOR UPDATE SKIP LOCKED`, so any
+   * number of workers on one database never take the same job.
+   */
+  async claim(options: ClaimOptions): Promise<JobRow | undefined> {
+    if (options.types.length === 0) return undefined;
+    const leaseUntil = new Date(options.now.getTime() + options.leaseSeconds * 1000);
+    return this.db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: sql`attempts + 1`,
+        locked_by: options.workerId,
+        lease_until: leaseUntil,
+        heartbeat_at: options.now,
+      })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', 'queued')
+          .where('run_at', '<=', options.now)
+          .where('type', 'in', options.types)
+          .orderBy('run_at')
+          .orderBy('created_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Extends the lease; false when this worker no longer owns the job. */
+  async heartbeat(id: string, workerId: string, now: Date, leaseSeconds: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: now, lease_until: new Date(now.getTime() + leaseSeconds * 1000) })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Locks the job row if this worker still owns it (inside a transaction). */
+  async lockOwned(id: string, workerId: string): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async markSucceeded(id: string, workerId: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ status: 'succeeded', finished_at: now, locked_by: null, lease_until: null })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Records a failed attempt: back to `queued` at `retryAt`, or `failed` for good when `retryAt`
+   * is null. False when this worker no longer owns the job.
+   */
+  async markAttemptFailed(
+    id: string,
+    workerId: string,
+    now: Date,
+    error: string,
+    retryAt: Date | null,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set(
+        retryAt
+          ? { status: 'queued', run_at: retryAt, last_error: error }
+          : { status: 'failed', finished_at: now, last_error: error },
+      )
+      .set({ locked_by: null, lease_until: null })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives a job back without counting the attempt (graceful shutdown). */
+  async release(id: string, workerId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        attempts: sql`greatest(attempts - 1, 0)`,
+        run_at: now,
+        locked_by: null,
+        lease_until: null,
+      })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /**
+   * Running jobs whose lease ran out (their worker died or hung): the attempt counts as failed;
+   * the job is queued again with backoff, or failed for good after its last attempt. Returns
+   * the rows as updated.
+   */
+  async expireLeases(now: Date, error: string, backoff: BackoffSettings): Promise<JobRow[]> {
+    const { rows } = await sql<JobRow>`
+      UPDATE jobs
+         SET status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+             finished_at = CASE WHEN attempts >= max_attempts THEN ${now}::timestamptz END,
+             run_at = ${now}::timestamptz + make_interval(secs => least(
+               ${backoff.baseSeconds}::float8 * power(2, greatest(attempts - 1, 0)),
+               ${backoff.maxSeconds}::float8)),
+             last_error = ${error},
+             locked_by = NULL,
+             lease_until = NULL
+       WHERE id IN (SELECT id FROM jobs
+                     WHERE status = 'running' AND lease_until < ${now}::timestamptz
+                     FOR UPDATE SKIP LOCKED)
+      RETURNING *
+    `.execute(this.db);
+    return rows;
+  }
+
+  async findById(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findByDedupeKey(key: string): Promise<JobRow[]> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', key)
+      .orderBy('created_at')
+      .execute();
+  }
+}

@@ -1,0 +1,334 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
+
+export interface JobContext<P> {
+  job: JobRow;
+  payload: P;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** Aborted on timeout, lost lease or shutdown: stop work and throw. */
+  signal: AbortSignal;
+  /**
+   * Ends the job successfully: `work` runs in the same transaction that checks this worker still
+   * owns the job and marks it succeeded (throws LeaseLostError otherwise).
+   */
+  complete(work?: (repos: Repositories) => Promise<void>): Promise<void>;
+}
+
+export interface JobHandler<P = unknown> {
+  type: string;
+  /** Validates the stored payload (versioned schema); a throw fails the job for good. */
+  parse(payload: unknown): P;
+  run(context: JobContext<P>): Promise<void>;
+  /** A failed attempt that will be retried. */
+  onRetry?(payload: P, failure: JobFailure, job: JobRow): Promise<void>;
+  /** The job failed for good. `payload` is null when it did not validate. */
+  onFailed?(payload: P | null, failure: JobFailure, job: JobRow): Promise<void>;
+  /** Overrides the runner's time limit per attempt. */
+  timeoutSeconds?: number;
+}
+
+/** A handler of any payload type (the runner validates with its `parse`). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per handler
+export type AnyJobHandler = JobHandler<any>;
+
+export interface JobRunnerSettings {
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseSeconds: number;
+  /** Time limit of one attempt. */
+  timeoutSeconds: number;
+  retryBaseSeconds: number;
+  retryMaxSeconds: number;
+}
+
+export interface JobRunnerDeps {
+  data: DataAccess;
+  handlers: readonly AnyJobHandler[];
+  settings: JobRunnerSettings;
+  now: Clock;
+  log: FastifyBaseLogger;
+  /** Default: host:pid:random. */
+  workerId?: string;
+}
+
+/** Delay before attempt `attempt + 1`: base * 2^(attempt-1), capped, with ±20 % jitter. */
+export function retryDelaySeconds(
+  attempt: number,
+  settings: Pick<JobRunnerSettings, 'retryBaseSeconds' | 'retryMaxSeconds'>,
+  random: () => number = Math.random,
+): number {
+  const raw = Math.min(
+    settings.retryBaseSeconds * 2 ** Math.max(0, attempt - 1),
+    settings.retryMaxSeconds,
+  );
+  return raw * (0.8 + 0.4 * random());
+}
+
+function failureText(failure: JobFailure): string {
+  return `${failure.code}: ${failure.message}`.slice(0, 2000);
+}
+
+/**
+ * Polls the jobs table, runs up to `concurrency` jobs at once, keeps their leases alive with
+ * heartbeats, enforces the time limit and records every failure. Several runners (in one or many
+ * processes) share one database safely: claims use FOR UPDATE SKIP LOCKED, and a job whose
+ * worker died is taken again when its lease runs out.
+ */
+export class JobRunner {
+  readonly workerId: string;
+  readonly #d: JobRunnerDeps;
+  readonly #handlers: Map<string, JobHandler<unknown>>;
+  readonly #active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  #running = false;
+  #loop: Promise<void> | null = null;
+  #wake: (() => void) | null = null;
+  #lastExpiry = 0;
+
+  constructor(deps: JobRunnerDeps) {
+    this.#d = deps;
+    this.workerId =
+      deps.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.#handlers = new Map(
+      deps.handlers.map((handler) => [handler.type, handler as JobHandler<unknown>]),
+    );
+  }
+
+  get activeCount(): number {
+    return this.#active.size;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.#pollLoop();
+  }
+
+  /** Wakes the poll loop (a job was just enqueued by this process). */
+  poke(): void {
+    this.#wake?.();
+  }
+
+  /**
+   * Stops claiming; running jobs are aborted and handed back to the queue without counting the
+   * attempt (another runner, or this one after a restart, takes them at once).
+   */
+  async stop(): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    this.poke();
+    await this.#loop;
+    for (const { controller } of this.#active.values()) controller.abort(new ShutdownError());
+    await Promise.all([...this.#active.values()].map((entry) => entry.done));
+  }
+
+  async #pollLoop(): Promise<void> {
+    while (this.#running) {
+      let claimed = false;
+      try {
+        if (this.#active.size < this.#d.settings.concurrency) {
+          await this.expireLeases();
+          claimed = await this.claimAndStart();
+        }
+      } catch (error) {
+        this.#d.log.error({ err: error }, 'job poll failed');
+      }
+      if (claimed && this.#active.size < this.#d.settings.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.#d.settings.pollIntervalMs);
+        this.#wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.#wake = null;
+    }
+  }
+
+  /** Requeues (or fails) jobs whose lease ran out; at most once per poll interval. */
+  async expireLeases(force = false): Promise<number> {
+    const nowMs = Date.now();
+    if (!force && nowMs - this.#lastExpiry < this.#d.settings.pollIntervalMs) return 0;
+    this.#lastExpiry = nowMs;
+    const rows = await this.#d.data.repos.jobs.expireLeases(
+      this.#d.now(),
+      'WORKER_LOST: the lease ran out (the worker crashed, was killed or hung)',
+      {
+        baseSeconds: this.#d.settings.retryBaseSeconds,
+        maxSeconds: this.#d.settings.retryMaxSeconds,
+      },
+    );
+    for (const row of rows) {
+      const handler = this.#handlers.get(row.type);
+      const failure = new JobFailure('WORKER_LOST', 'the worker running it was lost', true);
+      this.#d.log.warn({ job: row.id, type: row.type, status: row.status }, 'job lease expired');
+      const payload = this.#parse(handler, row);
+      try {
+        if (row.status === 'failed') await handler?.onFailed?.(payload, failure, row);
+        else if (payload !== null) await handler?.onRetry?.(payload, failure, row);
+      } catch (error) {
+        this.#d.log.error({ err: error, job: row.id }, 'job failure hook failed');
+      }
+    }
+    return rows.length;
+  }
+
+  #parse(handler: JobHandler<unknown> | undefined, row: JobRow): unknown {
+    if (!handler) return null;
+    try {
+      return handler.parse(row.payload);
+    } catch {
+      return null;
+    }
+  }
+
+  /** Claims one due job and starts it; false when none was due. */
+  async claimAndStart(): Promise<boolean> {
+    const job = await this.#d.data.repos.jobs.claim({
+      workerId: this.workerId,
+      types: [...this.#handlers.keys()],
+      now: this.#d.now(),
+      leaseSeconds: this.#d.settings.leaseSeconds,
+    });
+    if (!job) return false;
+    const controller = new AbortController();
+    const done = this.#execute(job, controller).finally(() => {
+      this.#active.delete(job.id);
+      this.poke();
+    });
+    this.#active.set(job.id, { controller, done });
+    return true;
+  }
+
+  /** Claims and runs one job to its end (tests); false when none was due. */
+  async runOnce(): Promise<boolean> {
+    await this.expireLeases(true);
+    const started = await this.claimAndStart();
+    await Promise.all([...this.#active.values()].map((entry) => entry.done));
+    return started;
+  }
+
+  async #execute(job: JobRow, controller: AbortController): Promise<void> {
+    const { data, settings, log, now } = this.#d;
+    const handler = this.#handlers.get(job.type)!;
+    const jobLog = log.child({ job: job.id, type: job.type, attempt: job.attempts });
+    let payload: unknown;
+    try {
+      payload = handler.parse(job.payload);
+    } catch (error) {
+      const failure = new JobFailure('INVALID_PAYLOAD', String(error).slice(0, 1000), false);
+      await data.repos.jobs.markAttemptFailed(
+        job.id,
+        this.workerId,
+        now(),
+        failureText(failure),
+        null,
+      );
+      jobLog.error({ err: error }, 'job payload does not validate');
+      await handler.onFailed?.(null, failure, job).catch((hookError: unknown) => {
+        jobLog.error({ err: hookError }, 'job failure hook failed');
+      });
+      return;
+    }
+
+    const timeoutSeconds = handler.timeoutSeconds ?? settings.timeoutSeconds;
+    const timeout = setTimeout(
+      () =>
+        controller.abort(
+          new JobFailure('TIMEOUT', `the attempt ran longer than ${timeoutSeconds} s`, true),
+        ),
+      timeoutSeconds * 1000,
+    );
+    const heartbeatMs = Math.max(100, (settings.leaseSeconds * 1000) / 3);
+    const heartbeat = setInterval(() => {
+      data.repos.jobs
+        .heartbeat(job.id, this.workerId, now(), settings.leaseSeconds)
+        .then((owned) => {
+          if (!owned) controller.abort(new LeaseLostError(job.id));
+        })
+        .catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
+    }, heartbeatMs);
+
+    let completed = false;
+    const complete = async (work?: (repos: Repositories) => Promise<void>): Promise<void> => {
+      await data.transaction(async (repos) => {
+        if (!(await repos.jobs.lockOwned(job.id, this.workerId))) throw new LeaseLostError(job.id);
+        if (work) await work(repos);
+        await repos.jobs.markSucceeded(job.id, this.workerId, now());
+      });
+      completed = true;
+    };
+    const aborted = new Promise<never>((_, reject) => {
+      const onAbort = () => reject(controller.signal.reason);
+      if (controller.signal.aborted) onAbort();
+      else controller.signal.addEventListener('abort', onAbort, { once: true });
+    });
+    aborted.catch(() => undefined);
+
+    try {
+      await Promise.race([
+        handler.run({ job, payload, attempt: job.attempts, signal: controller.signal, complete }),
+        aborted,
+      ]);
+      if (!completed) await complete();
+      jobLog.info('job succeeded');
+    } catch (error) {
+      await this.#onError(job, handler, payload, error, jobLog);
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      if (!controller.signal.aborted) controller.abort(new ShutdownError());
+    }
+  }
+
+  async #onError(
+    job: JobRow,
+    handler: JobHandler<unknown>,
+    payload: unknown,
+    error: unknown,
+    jobLog: FastifyBaseLogger,
+  ): Promise<void> {
+    const { data, settings, now } = this.#d;
+    if (error instanceof LeaseLostError) {
+      jobLog.warn('job lease lost; another worker may run it');
+      return;
+    }
+    if (error instanceof ShutdownError) {
+      await data.repos.jobs.release(job.id, this.workerId, now());
+      jobLog.info('job released (shutdown)');
+      return;
+    }
+    const failure = asJobFailure(error);
+    const retry = failure.retryable && job.attempts < job.max_attempts;
+    const retryAt = retry
+      ? new Date(now().getTime() + retryDelaySeconds(job.attempts, settings) * 1000)
+      : null;
+    const recorded = await data.repos.jobs.markAttemptFailed(
+      job.id,
+      this.workerId,
+      now(),
+      failureText(failure),
+      retryAt,
+    );
+    if (!recorded) {
+      jobLog.warn({ err: failure }, 'job failed after its lease was lost');
+      return;
+    }
+    jobLog[retry ? 'warn' : 'error'](
+      { err: failure, code: failure.code, retryAt },
+      retry ? 'job attempt failed; will retry' : 'job failed',
+    );
+    try {
+      if (retry) await handler.onRetry?.(payload, failure, job);
+      else await handler.onFailed?.(payload, failure, job);
+    } catch (hookError) {
+      jobLog.error({ err: hookError }, 'job failure hook failed');
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import {
+  assertValidKey,
+  ObjectNotFoundError,
+  type ByteRange,
+  type ObjectInfo,
+  type ObjectStorage,
+} from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, OSS, COS, R2...); unset = AWS. */
+  endpoint?: string | null;
+  accessKeyId?: string | null;
+  secretAccessKey?: string | null;
+  forcePathStyle?: boolean;
+  /** Prepended to every key (e.g. 'truss/'). */
+  prefix?: string;
+  /** Files above this size go up in parts of this size (S3 caps a single PUT at 5 GiB). */
+  partBytes?: number;
+}
+
+const DEFAULT_PART_BYTES = 64 * 1024 * 1024;
+
+function isMissing(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+async function collect(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+/** Objects in an S3-compatible bucket (enabled by S3_BUCKET). */
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #prefix: string;
+  readonly #partBytes: number;
+
+  constructor(options: S3StorageOptions, client?: S3Client) {
+    this.#bucket = options.bucket;
+    this.#prefix = options.prefix ?? '';
+    this.#partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
+    this.#client =
+      client ??
+      new S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+        // S3-compatible services often reject the SDK's default streaming checksum trailers.
+        ...(options.endpoint
+          ? {
+              requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+              responseChecksumValidation: 'WHEN_REQUIRED' as const,
+            }
+          : {}),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? {
+              credentials: {
+                accessKeyId: options.accessKeyId,
+                secretAccessKey: options.secretAccessKey,
+              },
+            }
+          : {}),
+      });
+  }
+
+  #key(key: string): string {
+    assertValidKey(key);
+    return `${this.#prefix}${key}`;
+  }
+
+  async put(
+    key: string,
+    body: Uint8Array | Readable,
+    options: { contentType?: string } = {},
+  ): Promise<ObjectInfo> {
+    // A single PUT needs the length up front: streams of unknown length are buffered (only
+    // small objects take this path; big files go through putFile).
+    const bytes = body instanceof Uint8Array ? body : await collect(body);
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: this.#key(key),
+        Body: bytes,
+        ContentLength: bytes.byteLength,
+        ContentType: options.contentType,
+      }),
+    );
+    return { size: bytes.byteLength };
+  }
+
+  async putFile(
+    key: string,
+    filePath: string,
+    options: { contentType?: string } = {},
+  ): Promise<ObjectInfo> {
+    const { size } = await stat(filePath);
+    if (size <= this.#partBytes) {
+      await this.#client.send(
+        new PutObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.#key(key),
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: options.contentType,
+        }),
+      );
+      return { size };
+    }
+    const created = await this.#client.send(
+      new CreateMultipartUploadCommand({
+        Bucket: this.#bucket,
+        Key: this.#key(key),
+        ContentType: options.contentType,
+      }),
+    );
+    const uploadId = created.UploadId;
+    if (!uploadId) throw new Error('S3 returned no multipart upload id');
+    try {
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      for (let start = 0, part = 1; start < size; start += this.#partBytes, part++) {
+        const end = Math.min(size, start + this.#partBytes) - 1;
+        const result = await this.#client.send(
+          new UploadPartCommand({
+            Bucket: this.#bucket,
+            Key: this.#key(key),
+            UploadId: uploadId,
+            PartNumber: part,
+            Body: createReadStream(filePath, { start, end }),
+            ContentLength: end - start + 1,
+          }),
+        );
+        parts.push({ ETag: result.ETag, PartNumber: part });
+      }
+      await this.#client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.#bucket,
+          Key: this.#key(key),
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await this.#client
+        .send(
+          new AbortMultipartUploadCommand({
+            Bucket: this.#bucket,
+            Key: this.#key(key),
+            UploadId: uploadId,
+          }),
+        )
+        .catch(() => undefined); // the original error is the one worth reporting
+      throw error;
+    }
+    return { size };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    try {
+      const result = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: this.#key(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const body = result.Body;
+      if (body instanceof Readable) return body;
+      if (!body) return Readable.from([]);
+      return Readable.fromWeb(
+        (body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never,
+      );
+    } catch (error) {
+      if (isMissing(error)) throw new ObjectNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const head = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#key(key) }),
+      );
+      return { size: Number(head.ContentLength ?? 0) };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#key(key) }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: this.#key(prefix),
+          ContinuationToken: token,
+        }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key) keys.push(item.Key.slice(this.#prefix.length));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (let i = 0; i < keys.length; i += 1000) {
+      await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: this.#key(key) })) },
+        }),
+      );
+    }
+    return keys.length;
+  }
+
+  localPath(): null {
+    return null;
+  }
+}

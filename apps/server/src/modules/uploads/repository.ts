@@ -1,0 +1,137 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, UploadRow } from '../../db/schema.ts';
+
+export interface NewUpload {
+  id: string;
+  userId: string;
+  projectId: string;
+  filename: string;
+  sizeBytes: number;
+  now: Date;
+  expiresAt: Date;
+}
+
+/** Resumable uploads in progress (the bytes are in DATA_DIR/uploads, kept by tus). */
+export class UploadsRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  /** Serialises upload creation per user (the concurrency and storage checks read then insert). */
+  async lockUser(userId: string): Promise<void> {
+    await this.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+
+  /** Unfinished uploads of the user with a request since `activeSince`. */
+  async countActive(userId: string, activeSince: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'uploading')
+      .where('updated_at', '>=', activeSince)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Bytes promised by unfinished uploads into projects `ownerId` owns (reserved storage). */
+  async reservedBytesForOwner(ownerId: string): Promise<number> {
+    const { rows } = await sql<{ bytes: number | string }>`
+      SELECT coalesce(sum(up.size_bytes), 0) AS bytes
+        FROM uploads up
+        JOIN projects p ON p.id = up.project_id
+       WHERE p.owner_id = ${ownerId} AND up.status = 'uploading'
+    `.execute(this.db);
+    return Number(rows[0]?.bytes ?? 0);
+  }
+
+  async countUnfinishedInProject(projectId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'uploading')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async insert(upload: NewUpload): Promise<void> {
+    await this.db
+      .insertInto('uploads')
+      .values({
+        id: upload.id,
+        user_id: upload.userId,
+        project_id: upload.projectId,
+        filename: upload.filename,
+        size_bytes: upload.sizeBytes,
+        created_at: upload.now,
+        updated_at: upload.now,
+        expires_at: upload.expiresAt,
+      })
+      .execute();
+  }
+
+  async findById(id: string): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async lockById(id: string): Promise<UploadRow | undefined> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.db.updateTable('uploads').set({ updated_at: now }).where('id', '=', id).execute();
+  }
+
+  async setFormat(id: string, format: string): Promise<void> {
+    await this.db.updateTable('uploads').set({ format }).where('id', '=', id).execute();
+  }
+
+  async markFinished(id: string, modelId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('uploads')
+      .set({ status: 'finished', model_id: modelId, finished_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('uploads').where('id', '=', id).execute();
+  }
+
+  /** Unfinished uploads past their expiry. */
+  async listExpired(now: Date, limit = 500): Promise<UploadRow[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('status', '=', 'uploading')
+      .where('expires_at', '<', now)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Which of `ids` still have an unfinished upload row. */
+  async existingUnfinished(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'uploading')
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Finished upload rows are bookkeeping only; drop them after a while. */
+  async deleteFinishedBefore(before: Date): Promise<number> {
+    const result = await this.db
+      .deleteFrom('uploads')
+      .where('status', '=', 'finished')
+      .where('finished_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}
