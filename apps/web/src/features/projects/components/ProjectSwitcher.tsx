@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Check, ChevronsUpDown, FolderKanban, Plus, Star } from 'lucide-react';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -15,6 +15,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const { frameProject: project, projects, isLoading, error } = useCurrentProject();
   const projectName = useProjectName();
   const params = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
@@ -34,6 +35,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
     // On a page about one project, follow the switch there; elsewhere the page just re-renders.
     if (params.id) navigate(window.location.pathname.replace(params.id, id));
     else if (params.name) navigate(`/models/${id}`);
+    else if (search.has('project')) navigate(`${window.location.pathname}?project=${id}`);
     onNavigate?.();
   };
 

@@ -454,9 +454,9 @@ export default function ProjectsPage() {
                             description={t(`projects.empty.${s}.description`)}
                           >
                             {(s === 'custom' || s === 'created' || s === 'all') && (
-                              <Button onClick={() => setCreating(true)}>
+                              <Button variant="secondary" onClick={() => setCreating(true)}>
                                 <FolderPlus className="size-4" aria-hidden />
-                                {t('projects.new')}
+                                {t('projects.createOne')}
                               </Button>
                             )}
                           </EmptyState>
