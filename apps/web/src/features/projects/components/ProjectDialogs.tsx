@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
+import { ApiError } from '../../../lib/http';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import {
@@ -71,7 +72,7 @@ export function ProjectFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   project?: Project | undefined;
-  /** After a create: defaults to selecting the project and opening its models. */
+  /** After a create (the new project is selected either way); by default its models open. */
   onCreated?: (project: Project) => void;
 }) {
   const { t } = useTranslation();
@@ -181,7 +182,8 @@ export function ProjectFormDialog({
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">
-        {mutation.error && !(mutation.error as { fields?: unknown }).fields && (
+        {/* Field errors from the server show under their fields; anything else up here. */}
+        {mutation.error && !(mutation.error instanceof ApiError && mutation.error.fields) && (
           <FormAlert>{errorMessage(mutation.error, t)}</FormAlert>
         )}
         <div className="flex items-center gap-3 rounded-xl bg-gray-50 p-3">
