@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * truss-convert <input-file> <output-dir>: writes model.glb, metadata.json and thumbnail.png.
+ * truss-convert <input-file> <output-dir>: writes model.glb, metadata.json.gz and thumbnail.png.
  * The package ships TypeScript source, so the TS loader (tsx) is registered before importing it.
  * Files next to the input that a model may reference (mtl, textures, bin) are passed along.
  */
@@ -44,13 +44,14 @@ async function main() {
   });
   await mkdir(output, { recursive: true });
   await writeFile(join(output, 'model.glb'), result.glb);
-  await writeFile(join(output, 'metadata.json'), JSON.stringify(result.metadata));
+  await writeFile(join(output, 'metadata.json.gz'), result.metadataGz);
   await writeFile(join(output, 'thumbnail.png'), result.thumbnailPng);
   const { stats } = result;
   process.stdout.write(
     `${basename(input)}: ${result.metadata.format}, ${stats.elements} elements, ${stats.triangles} triangles, ` +
       `${stats.materials} materials, ${stats.drawBatches} draw batches, ${stats.instances} instances, ` +
-      `${(stats.glbBytes / 1024).toFixed(1)} KiB glb, ${stats.seconds.toFixed(2)} s\n`,
+      `${(stats.glbBytes / 1024).toFixed(1)} KiB glb, ${(stats.metadataBytes / 1024).toFixed(1)} KiB metadata, ` +
+      `${stats.seconds.toFixed(2)} s\n`,
   );
   return 0;
 }

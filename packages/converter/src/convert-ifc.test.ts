@@ -1,6 +1,7 @@
 import * as WebIFC from 'web-ifc';
 import { describe, expect, it } from 'vitest';
 import { extractZip } from './zip.ts';
+import { buildElementTree, getElementProperties } from './metadata.ts';
 import { getIfcApi } from './importers/ifc.ts';
 import { convertSample } from './testing/convert-helpers.ts';
 import { readGlb } from './testing/read-glb.ts';
@@ -35,27 +36,27 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
   it('IfcOpenHouse (IFC4): element table, spatial tree, storeys and instancing', async () => {
     const result = await convertSample('ifc/IfcOpenHouse_IFC4.ifc');
     const facts = await webIfcFacts(sampleBytes('ifc/IfcOpenHouse_IFC4.ifc'));
-    const { metadata } = result;
+    const { metadata, elements } = result;
     expect(metadata.format).toBe('ifc');
     expect(metadata.source.schema).toBe('IFC4');
     expect(metadata.stats.triangles).toBe(facts.triangles);
-    const withGeometry = metadata.elements.filter((e) => e.triangles > 0);
+    const withGeometry = elements.filter((e) => e.triangles > 0);
     expect(new Set(withGeometry.map((e) => e.expressId))).toEqual(facts.meshed);
-    expect(metadata.storeys.map((s) => metadata.elements[s.id]!.expressId)).toEqual(facts.storeys);
+    expect(metadata.storeys.map((s) => elements[s.id]!.expressId)).toEqual(facts.storeys);
 
-    const root = metadata.tree!;
-    expect(metadata.elements[root.id]!.type).toBe('IfcProject');
+    const root = buildElementTree(metadata)!;
+    expect(elements[root.id]!.type).toBe('IfcProject');
     const types = (node: typeof root): string[] => [
-      metadata.elements[node.id]!.type,
+      elements[node.id]!.type,
       ...node.children.flatMap(types),
     ];
     expect(types(root)).toEqual(
       expect.arrayContaining(['IfcSite', 'IfcBuilding', 'IfcBuildingStorey', 'IfcWindow']),
     );
-    const wall = metadata.elements.find((e) => e.type.startsWith('IfcWall'))!;
+    const wall = elements.find((e) => e.type.startsWith('IfcWall'))!;
     expect(wall.globalId).toMatch(/^[0-9A-Za-z_$]{22}$/);
     expect(wall.bbox).not.toBeNull();
-    expect(metadata.elements[wall.parent!]!.type).toBe('IfcBuildingStorey');
+    expect(elements[wall.parent!]!.type).toBe('IfcBuildingStorey');
     expect(metadata.storeys[0]!.elements).toBeGreaterThan(5);
 
     // Windows share mapped geometry: they are drawn as GPU instances.
@@ -67,23 +68,30 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
   it('example.ifc (IFC2X3, Revit): properties, quantities and storey elevations', async () => {
     const result = await convertSample('ifc/example.ifc');
     const facts = await webIfcFacts(sampleBytes('ifc/example.ifc'));
-    const { metadata } = result;
-    expect(metadata.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
+    const { metadata, elements } = result;
+    expect(elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
     expect(metadata.storeys).toHaveLength(facts.storeys.length);
     expect(metadata.storeys.every((s) => s.elevation !== null)).toBe(true);
     expect(metadata.units.source).toBe('mm');
     expect(metadata.units.toMetres).toBe(0.001);
-    const column = metadata.elements.find((e) => e.type === 'IfcColumn')!;
-    const sets = metadata.properties[String(column.id)]!;
+    const column = elements.find((e) => e.type === 'IfcColumn')!;
+    expect(column.globalId).toMatch(/^[0-9A-Za-z_$]{22}$/);
+    const sets = getElementProperties(metadata, column.id);
     expect(sets.some((s) => s.kind === 'pset' && s.properties.length > 0)).toBe(true);
-    expect(sets.find((s) => s.kind === 'attributes')!.properties.map((p) => p.name)).toContain(
-      'GlobalId',
-    );
+    // Revit's element id is the Tag attribute; GlobalId and Name are element columns.
+    const attributes = sets.find((s) => s.kind === 'attributes')!.properties.map((p) => p.name);
+    expect(attributes).toContain('Tag');
+    expect(attributes).not.toContain('GlobalId');
   });
 
   it('duplex: the decoded .glb draws each element where the metadata says', async () => {
     const result = await convertSample('ifc/duplex.ifc');
-    const { metadata } = result;
+    const { metadata, elements } = result;
+    // Quantities carry the project's length unit.
+    const quantities = elements.flatMap((e) =>
+      getElementProperties(metadata, e.id).filter((s) => s.kind === 'qto'),
+    );
+    expect(quantities.some((s) => s.properties.some((p) => p.unit === 'm²'))).toBe(true);
     const { draws } = await readGlb(result.glb);
     // Flat-shaded IFC geometry carries no normals (the viewer derives flat ones).
     expect(draws.filter((d) => d.hasNormals).length).toBeLessThan(draws.length / 10);
@@ -111,10 +119,11 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
       });
     }
     const [x0, y0, z0, x1, y1, z1] = metadata.bbox!;
-    // Two steps of the 16-bit position grid.
-    const tolerance = (2 * Math.max(x1 - x0, y1 - y0, z1 - z0)) / 65535 + 1e-5;
+    // Two steps of the 16-bit position grid, plus the metadata's bbox rounding.
+    const tolerance =
+      (2 * Math.max(x1 - x0, y1 - y0, z1 - z0)) / 65535 + metadata.elements.bboxStep + 1e-9;
     let exact = 0;
-    for (const element of metadata.elements) {
+    for (const element of elements) {
       expect(triangles.get(element.id) ?? 0).toBe(element.triangles);
       if (!element.bbox) continue;
       const box = boxes.get(element.id)!;
@@ -129,7 +138,7 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
       }
       if (same) exact++;
     }
-    expect(exact).toBeGreaterThan(metadata.elements.filter((e) => e.bbox).length * 0.9);
+    expect(exact).toBeGreaterThan(elements.filter((e) => e.bbox).length * 0.9);
   });
 
   it('SmallModelIfc2x3.ifczip: the IFC inside the zip', async () => {
@@ -140,7 +149,7 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
     const facts = await webIfcFacts(inner);
     expect(result.metadata.format).toBe('ifczip');
     expect(result.metadata.stats.triangles).toBe(facts.triangles);
-    expect(result.metadata.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
-    expect(result.metadata.elements.filter((e) => e.type.startsWith('IfcWall'))).toHaveLength(4);
+    expect(result.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
+    expect(result.elements.filter((e) => e.type.startsWith('IfcWall'))).toHaveLength(4);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildElementTree } from './metadata.ts';
 import { convertSample } from './testing/convert-helpers.ts';
 import { HAVE_SAMPLES } from './testing/samples.ts';
 
@@ -7,7 +8,7 @@ describe.skipIf(!HAVE_SAMPLES)('mesh formats convert to a valid batched .glb', (
     const result = await convertSample('obj/hundred_cubes.obj', ['obj/hundred_cubes.mtl']);
     expect(result.stats.triangles).toBe(1200);
     expect(result.stats.instances).toBe(100);
-    expect(result.metadata.elements.filter((e) => e.type === 'Mesh')).toHaveLength(100);
+    expect(result.elements.filter((e) => e.type === 'Mesh')).toHaveLength(100);
     expect(result.json.extensionsUsed).toContain('EXT_mesh_gpu_instancing');
     // Three MTL colours, one instanced mesh each: draw calls stay at the material count.
     expect(result.stats.materials).toBe(3);
@@ -35,13 +36,13 @@ describe.skipIf(!HAVE_SAMPLES)('mesh formats convert to a valid batched .glb', (
     expect(result.stats.triangles).toBe(4212);
     expect(result.stats.drawBatches).toBe(1);
     expect(result.json.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0).toBeDefined();
-    expect(result.metadata.tree?.children.length).toBeGreaterThan(0);
+    expect(buildElementTree(result.metadata)?.children.length).toBeGreaterThan(0);
   });
 
   it('FBX: spider converts without its missing textures, one batch per material', async () => {
     const result = await convertSample('fbx/spider.fbx');
     expect(result.stats.drawBatches).toBe(result.stats.materials);
-    expect(result.metadata.elements.filter((e) => e.triangles > 0).length).toBeGreaterThan(10);
+    expect(result.elements.filter((e) => e.triangles > 0).length).toBeGreaterThan(10);
   });
 
   it('COLLADA: duck with its TGA texture re-encoded as PNG', async () => {
@@ -66,6 +67,6 @@ describe.skipIf(!HAVE_SAMPLES)('mesh formats convert to a valid batched .glb', (
   it('3DM: Rhino mesh', async () => {
     const result = await convertSample('3dm/mesh.3dm');
     expect(result.stats.triangles).toBeGreaterThan(100);
-    expect(result.metadata.elements.some((e) => e.type === 'Layer')).toBe(true);
+    expect(result.elements.some((e) => e.type === 'Layer')).toBe(true);
   });
 });

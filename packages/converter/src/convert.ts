@@ -9,12 +9,9 @@ import { AbortedError, asConversionError, NoGeometryError, TooLargeError } from 
 import { detectFormat, stepFileSchema, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
 import { importByFormat } from './importers/index.ts';
-import {
-  METADATA_VERSION,
-  type ModelMetadata,
-  type ModelStats,
-  type ModelTreeNode,
-} from './metadata.ts';
+import { StringTable } from './metadata-builder.ts';
+import { encodeMetadata } from './metadata-file.ts';
+import { METADATA_VERSION, type ModelMetadata, type ModelStats } from './metadata.ts';
 import { prepareScene, type PreparedScene } from './pipeline/prepare.ts';
 import { renderThumbnail } from './pipeline/thumbnail.ts';
 import { writeGlb } from './pipeline/write-glb.ts';
@@ -45,6 +42,8 @@ export interface ConvertOptions {
 export interface ConversionStats extends ModelStats {
   inputBytes: number;
   glbBytes: number;
+  /** Bytes of `metadataGz`. */
+  metadataBytes: number;
   seconds: number;
   stageSeconds: Partial<Record<ConversionStage, number>>;
 }
@@ -52,6 +51,12 @@ export interface ConversionStats extends ModelStats {
 export interface ConversionResult {
   glb: Uint8Array;
   metadata: ModelMetadata;
+  /**
+   * The metadata as stored: gzip-compressed JSON (`encodeMetadata(metadata)`), to keep as
+   * `metadata.json.gz` and serve with `Content-Type: application/json` and
+   * `Content-Encoding: gzip` (see METADATA_FILE).
+   */
+  metadataGz: Uint8Array;
   thumbnailPng: Uint8Array;
   stats: ConversionStats;
 }
@@ -137,13 +142,6 @@ export async function convertModel(
     scene.elements.length,
     `Truss converter ${CONVERTER_VERSION}`,
   );
-  progress('write', 1);
-
-  enter('thumbnail');
-  const thumbnailPng = renderThumbnail(prepared, scene.materials);
-  progress('thumbnail', 1);
-  stageSeconds.thumbnail = (performance.now() - stageStarted) / 1000;
-
   const stats: ModelStats = {
     elements: scene.elements.length,
     triangles: prepared.triangles,
@@ -152,37 +150,36 @@ export async function convertModel(
     drawBatches: written.drawBatches,
   };
   const metadata = buildMetadata(scene, prepared, format, filename, bytes, stats);
+  const metadataGz = encodeMetadata(metadata);
+  progress('write', 1);
+
+  enter('thumbnail');
+  const thumbnailPng = renderThumbnail(prepared, scene.materials);
+  progress('thumbnail', 1);
+  stageSeconds.thumbnail = (performance.now() - stageStarted) / 1000;
+
   return {
     glb: written.glb,
     metadata,
+    metadataGz,
     thumbnailPng,
     stats: {
       ...stats,
       inputBytes: bytes.length,
       glbBytes: written.glb.length,
+      metadataBytes: metadataGz.length,
       seconds: (performance.now() - started) / 1000,
       stageSeconds,
     },
   };
 }
 
-function roundBox<T extends number[] | null>(box: T): T {
-  // "+ 0" turns -0 into 0 so the metadata survives a JSON round trip unchanged.
-  return (box ? box.map((v) => Math.round(v * 1e5) / 1e5 + 0) : null) as T;
-}
-
-function buildTree(scene: SceneModel): ModelTreeNode | null {
-  if (scene.elements.length === 0) return null;
-  const nodes = scene.elements.map((_, id): ModelTreeNode => ({ id, children: [] }));
-  const roots: ModelTreeNode[] = [];
-  scene.elements.forEach((element, id) => {
-    const parent = element.parent === null ? undefined : nodes[element.parent];
-    if (parent) parent.children.push(nodes[id]!);
-    else roots.push(nodes[id]!);
-  });
-  if (roots.length === 1) return roots[0]!;
-  // Several roots (or none, with a cycle): hang them under a synthetic root with id -1.
-  return { id: -1, children: roots };
+/** Metres per bbox unit: the power of ten that keeps the model within 100,000 units. */
+function bboxStepFor(bbox: PreparedScene['bbox']): number {
+  if (!bbox) return 1e-3;
+  const extent = Math.max(bbox[3] - bbox[0], bbox[4] - bbox[1], bbox[5] - bbox[2]);
+  if (!(extent > 0)) return 1e-6;
+  return 10 ** Math.max(-6, Math.ceil(Math.log10(extent / 1e5)));
 }
 
 function buildMetadata(
@@ -193,16 +190,56 @@ function buildMetadata(
   bytes: Uint8Array,
   stats: ModelStats,
 ): ModelMetadata {
-  const tree = buildTree(scene);
-  const descendants = new Map<number, number>();
-  const count = (node: ModelTreeNode): number => {
-    const total = node.children.reduce((sum, child) => sum + 1 + count(child), 0);
-    descendants.set(node.id, total);
+  const strings = scene.properties?.strings ?? new StringTable();
+  const count = scene.elements.length;
+  const bboxStep = bboxStepFor(prepared.bbox);
+  const inverse = 1 / bboxStep;
+  const bbox = new Array<number>(count * 6).fill(0);
+  const isIfc = scene.elements.some((element) => element.expressId !== undefined);
+  const elements: ModelMetadata['elements'] = {
+    count,
+    type: scene.elements.map((element) => strings.add(element.type)),
+    name: scene.elements.map((element) => strings.optional(element.name)),
+    parent: scene.elements.map((element) => element.parent ?? -1),
+    triangles: scene.elements.map((_, id) => prepared.elementTriangles[id] ?? 0),
+    bbox,
+    bboxStep,
+  };
+  if (isIfc) {
+    elements.expressId = scene.elements.map((element) => element.expressId ?? 0);
+    elements.globalId = scene.elements.map((element) => element.globalId ?? '');
+  }
+  prepared.elementBoxes.forEach((box, id) => {
+    if (!box || !elements.triangles[id]) return;
+    // Rounded outwards; the 1/1000 of a unit absorbs float32 noise (-9.7 is -9.6999998).
+    for (let c = 0; c < 3; c++) {
+      bbox[id * 6 + c] = Math.floor(box[c]! * inverse + 1e-3) + 0;
+      bbox[id * 6 + 3 + c] = Math.ceil(box[c + 3]! * inverse - 1e-3) + 0;
+    }
+  });
+
+  // Storey element counts: descendants in the tree (through aggregates).
+  const children = new Map<number, number[]>();
+  scene.elements.forEach((element, id) => {
+    if (element.parent === null || element.parent === id) return;
+    const list = children.get(element.parent);
+    if (list) list.push(id);
+    else children.set(element.parent, [id]);
+  });
+  const descendants = (id: number): number => {
+    let total = 0;
+    const stack = [...(children.get(id) ?? [])];
+    const seen = new Set<number>([id]);
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      total++;
+      stack.push(...(children.get(next) ?? []));
+    }
     return total;
   };
-  if (tree) count(tree);
-  const properties: Record<string, ModelMetadata['properties'][string]> = {};
-  for (const [element, sets] of scene.properties ?? []) properties[String(element)] = sets;
+
   return {
     version: METADATA_VERSION,
     format,
@@ -214,25 +251,18 @@ function buildMetadata(
     },
     units: { source: scene.sourceUnit, toMetres: scene.sourceUnitToMetres ?? scene.toMetres },
     origin: prepared.origin,
-    bbox: roundBox(prepared.bbox),
-    elements: scene.elements.map((element, id) => ({
-      id,
-      ...(element.expressId !== undefined ? { expressId: element.expressId } : {}),
-      ...(element.globalId !== undefined ? { globalId: element.globalId } : {}),
-      type: element.type,
-      name: element.name,
-      parent: element.parent,
-      bbox: roundBox(prepared.elementBoxes[id] ?? null),
-      triangles: prepared.elementTriangles[id] ?? 0,
-    })),
-    tree,
-    properties,
+    bbox: prepared.bbox
+      ? (prepared.bbox.map((v) => Math.round(v * 1e5) / 1e5 + 0) as ModelMetadata['bbox'])
+      : null,
+    stats,
     storeys: (scene.storeys ?? []).map((storey) => ({
       id: storey.element,
       name: storey.name,
       elevation: storey.elevation,
-      elements: descendants.get(storey.element) ?? 0,
+      elements: descendants(storey.element),
     })),
-    stats,
+    strings: strings.strings,
+    elements,
+    properties: scene.properties?.table() ?? { values: [], sets: [], elements: [] },
   };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { convertModel } from './convert.ts';
 import type { ConversionErrorCode } from './errors.ts';
 import type { ConversionStage } from './importers/context.ts';
+import { decodeMetadata } from './metadata-file.ts';
 import { ASSIMP_INVALID_DIR, HAVE_SAMPLES, sample, sampleBytes } from './testing/samples.ts';
 import { validateGlb } from './validate.ts';
 import { runConversionInWorker, transferList } from './worker.ts';
@@ -131,7 +132,7 @@ describe.skipIf(!HAVE_SAMPLES)('truncated and damaged samples', () => {
     });
     if (!ok.ok) throw new Error(ok.message);
     expect(transferList(ok)).toHaveLength(3);
-    expect(JSON.parse(new TextDecoder().decode(ok.metadataJson)).stats.triangles).toBe(728);
+    expect(decodeMetadata(new Uint8Array(ok.metadataGz)).stats.triangles).toBe(728);
     structuredClone(ok, { transfer: transferList(ok) });
     const bad = await runConversionInWorker({ input: new Uint8Array(0), filename: 'x.stl' });
     expect(bad).toEqual({ ok: false, code: 'EMPTY_FILE', message: expect.any(String) });

@@ -1,49 +1,69 @@
 /**
- * The element table and model description written next to the .glb (metadata.json). Plain JSON:
- * the viewer and the server read it without this package. Element `id` equals the value of the
- * `_ELEMENT_ID` vertex (and instance) attribute in the .glb.
+ * The element table and model description stored next to the .glb (`metadata.json.gz`), version 2:
+ * columnar, with every repeated string (types, names, property and set names) in one string
+ * table and every distinct property and property set stored once. Element id = row index = the
+ * value of the `_ELEMENT_ID` vertex (and instance) attribute in the .glb.
+ *
+ * This module has no Node dependencies: the viewer can import the types and the helpers below
+ * (`@truss/converter/metadata`) to read single elements, their property sets and the tree.
  */
 import type { ModelFormat } from './formats.ts';
 
-export const METADATA_VERSION = 1;
+export const METADATA_VERSION = 2;
 
 /** [minX, minY, minZ, maxX, maxY, maxZ] in the .glb's coordinates (metres, Y up, recentred). */
 export type BoundingBox = [number, number, number, number, number, number];
 
-export interface ModelElement {
-  id: number;
-  /** IFC: the entity's express id (STEP line number). Absent for other formats. */
-  expressId?: number;
-  /** IFC: GlobalId. */
-  globalId?: string;
-  /** IFC entity type (`IfcWall`), or the scene node kind (`Mesh`, `Group`) for other formats. */
-  type: string;
-  name: string | null;
-  /** Parent element id in the (spatial) tree, null for the root. */
-  parent: number | null;
-  bbox: BoundingBox | null;
-  triangles: number;
+export interface ModelElementTable {
+  /** Number of elements (rows). Every column below has one entry per element. */
+  count: number;
+  /** Index into `strings`: IFC entity type (`IfcWall`) or scene node kind (`Mesh`, `Group`). */
+  type: number[];
+  /** Index into `strings` of the element's name, -1 when it has none. */
+  name: number[];
+  /** Parent element id in the (spatial) tree, -1 for a root. */
+  parent: number[];
+  /** Triangles drawn for the element; 0 for elements without geometry (storeys, groups). */
+  triangles: number[];
+  /**
+   * Six integers per element (min x, y, z, max x, y, z), in units of `bboxStep` metres, in the
+   * .glb's coordinates, rounded outwards; all six are 0 when the element has no triangles.
+   */
+  bbox: number[];
+  /** Metres per bbox unit: a power of ten, at most 1/100,000 of the model's size. */
+  bboxStep: number;
+  /** IFC: express id (STEP line number) per element, 0 when none. Absent for other formats. */
+  expressId?: number[];
+  /** IFC: GlobalId per element, '' when none. Absent for other formats. */
+  globalId?: string[];
 }
 
-export interface ModelTreeNode {
-  id: number;
-  children: ModelTreeNode[];
-}
+/** A distinct property: [name (index into strings), value] or [name, value, unit (index)]. */
+export type ModelPropertyRow =
+  | [name: number, value: ModelPropertyValue]
+  | [name: number, value: ModelPropertyValue, unit: number];
 
-export interface ModelProperty {
-  name: string;
-  value: string | number | boolean | null;
-  unit?: string;
-}
+export type ModelPropertyValue = string | number | boolean | null;
 
-export interface ModelPropertySet {
-  name: string;
-  /** `pset` for IfcPropertySet, `qto` for IfcElementQuantity, `attributes` for entity attributes. */
-  kind: 'pset' | 'qto' | 'attributes';
-  properties: ModelProperty[];
+/** Property set kinds in `ModelPropertyTable.sets`: index = the kind number stored there. */
+export const PROPERTY_SET_KINDS = ['attributes', 'pset', 'qto'] as const;
+export type ModelPropertySetKind = (typeof PROPERTY_SET_KINDS)[number];
+
+export interface ModelPropertyTable {
+  /** Distinct properties. */
+  values: ModelPropertyRow[];
+  /**
+   * Distinct property sets: [name (index into strings), kind (index into PROPERTY_SET_KINDS),
+   * ...indices into `values`]. `attributes` sets hold entity attributes other than the element
+   * columns (GlobalId and Name are not repeated there), plus the type object's name as `Type`.
+   */
+  sets: number[][];
+  /** Per element id, the indices of its sets; elements past the end of the list have none. */
+  elements: number[][];
 }
 
 export interface ModelStorey {
+  /** Element id of the storey. */
   id: number;
   name: string | null;
   /** Elevation attribute converted to metres (null when the file has none). */
@@ -69,10 +89,98 @@ export interface ModelMetadata {
   /** What was subtracted from every coordinate (metres, glTF axes) to keep them small. */
   origin: [number, number, number];
   bbox: BoundingBox | null;
-  elements: ModelElement[];
-  tree: ModelTreeNode | null;
-  /** Property sets per element id. */
-  properties: Record<string, ModelPropertySet[]>;
-  storeys: ModelStorey[];
   stats: ModelStats;
+  storeys: ModelStorey[];
+  /** Every repeated string (types, names, property and set names), referenced by index. */
+  strings: string[];
+  elements: ModelElementTable;
+  properties: ModelPropertyTable;
+}
+
+/** One element as an object (what version 1 stored per element). */
+export interface ModelElement {
+  id: number;
+  expressId?: number;
+  globalId?: string;
+  type: string;
+  name: string | null;
+  parent: number | null;
+  bbox: BoundingBox | null;
+  triangles: number;
+}
+
+export interface ModelTreeNode {
+  id: number;
+  children: ModelTreeNode[];
+}
+
+export interface ModelProperty {
+  name: string;
+  value: ModelPropertyValue;
+  unit?: string;
+}
+
+export interface ModelPropertySet {
+  name: string;
+  kind: ModelPropertySetKind;
+  properties: ModelProperty[];
+}
+
+/** The element with this id as an object (bbox in metres). */
+export function getElement(metadata: ModelMetadata, id: number): ModelElement {
+  const table = metadata.elements;
+  if (!(id >= 0 && id < table.count)) throw new RangeError(`No element ${id}.`);
+  const element: ModelElement = {
+    id,
+    type: metadata.strings[table.type[id]!] ?? '',
+    name: table.name[id]! >= 0 ? metadata.strings[table.name[id]!]! : null,
+    parent: table.parent[id]! >= 0 ? table.parent[id]! : null,
+    bbox: null,
+    triangles: table.triangles[id]!,
+  };
+  if (table.expressId) element.expressId = table.expressId[id]!;
+  if (table.globalId?.[id]) element.globalId = table.globalId[id]!;
+  if (element.triangles > 0) {
+    const box = table.bbox.slice(id * 6, id * 6 + 6).map((v) => v * table.bboxStep);
+    element.bbox = box.map((v) => Math.round(v * 1e9) / 1e9 + 0) as BoundingBox;
+  }
+  return element;
+}
+
+/** Every element as an object (convenient for small models and tests; columns are cheaper). */
+export function listElements(metadata: ModelMetadata): ModelElement[] {
+  return Array.from({ length: metadata.elements.count }, (_, id) => getElement(metadata, id));
+}
+
+/** The property sets of an element, expanded. */
+export function getElementProperties(metadata: ModelMetadata, id: number): ModelPropertySet[] {
+  const { strings, properties } = metadata;
+  return (properties.elements[id] ?? []).map((setIndex) => {
+    const [name, kind, ...rows] = properties.sets[setIndex]!;
+    return {
+      name: strings[name!]!,
+      kind: PROPERTY_SET_KINDS[kind!]!,
+      properties: rows.map((row) => {
+        const [propertyName, value, unit] = properties.values[row]!;
+        const property: ModelProperty = { name: strings[propertyName]!, value };
+        if (unit !== undefined) property.unit = strings[unit]!;
+        return property;
+      }),
+    };
+  });
+}
+
+/** The spatial tree from the parent column: one root, or a synthetic root with id -1. */
+export function buildElementTree(metadata: ModelMetadata): ModelTreeNode | null {
+  const { count, parent } = metadata.elements;
+  if (count === 0) return null;
+  const nodes = Array.from({ length: count }, (_, id): ModelTreeNode => ({ id, children: [] }));
+  const roots: ModelTreeNode[] = [];
+  for (let id = 0; id < count; id++) {
+    const up = parent[id]!;
+    if (up >= 0 && up < count && up !== id) nodes[up]!.children.push(nodes[id]!);
+    else roots.push(nodes[id]!);
+  }
+  if (roots.length === 1) return roots[0]!;
+  return { id: -1, children: roots };
 }

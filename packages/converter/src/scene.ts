@@ -4,7 +4,7 @@
  * Keeping importers to this small shape is what lets one writer batch, instance and compress
  * every format the same way.
  */
-import type { ModelPropertySet } from './metadata.ts';
+import type { PropertyTableBuilder } from './metadata-builder.ts';
 
 export type Rgba = [number, number, number, number];
 
@@ -69,7 +69,8 @@ export interface SceneModel {
   /** Factor from the source file's unit to metres when it differs from `toMetres` (IFC). */
   sourceUnitToMetres?: number;
   schema: string | null;
-  properties?: Map<number, ModelPropertySet[]>;
+  /** Property sets per element (IFC), with the string table the metadata shares. */
+  properties?: PropertyTableBuilder;
   storeys?: SceneStorey[];
 }
 

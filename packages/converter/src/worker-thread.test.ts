@@ -9,6 +9,7 @@ import { HAVE_SAMPLES, sample } from './testing/samples.ts';
  */
 const HARNESS = `
 import { Worker } from 'node:worker_threads';
+import { gunzipSync } from 'node:zlib';
 const [bootstrap, input] = process.argv.slice(1);
 const worker = new Worker(new URL(bootstrap), { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: 1024 } });
 const stages = [];
@@ -16,7 +17,7 @@ worker.on('error', (error) => { console.log(JSON.stringify({ error: String(error
 worker.on('message', (message) => {
   if (message.type === 'progress') { if (!stages.includes(message.stage)) stages.push(message.stage); return; }
   const { response } = message;
-  const metadata = response.ok ? JSON.parse(new TextDecoder().decode(response.metadataJson)) : null;
+  const metadata = response.ok ? JSON.parse(gunzipSync(new Uint8Array(response.metadataGz)).toString()) : null;
   console.log(JSON.stringify({ ok: response.ok, code: response.code, glbBytes: response.glb?.byteLength, format: metadata?.format, stages }));
   void worker.terminate();
 });

@@ -5,7 +5,6 @@
  */
 import { convertModel, type ConvertOptions } from './convert.ts';
 import { isConversionError, type ConversionErrorCode } from './errors.ts';
-import type { ModelMetadata } from './metadata.ts';
 import type { ConversionStats } from './convert.ts';
 
 export interface WorkerConversionRequest {
@@ -22,8 +21,11 @@ export type WorkerConversionResponse =
       ok: true;
       glb: ArrayBuffer;
       thumbnailPng: ArrayBuffer;
-      /** metadata.json as UTF-8 bytes: cheaper to transfer than a structured clone of a big table. */
-      metadataJson: ArrayBuffer;
+      /**
+       * The metadata as stored (`metadata.json.gz`: gzip-compressed JSON, version 2; see
+       * METADATA_FILE and decodeMetadata). Cheaper to transfer than a structured clone.
+       */
+      metadataGz: ArrayBuffer;
       stats: ConversionStats;
     }
   | { ok: false; code: ConversionErrorCode | 'INTERNAL'; message: string };
@@ -53,12 +55,11 @@ export async function runConversionInWorker(
       },
       { ...options, maxTriangles: request.maxTriangles, maxInputBytes: request.maxInputBytes },
     );
-    const metadata: ModelMetadata = result.metadata;
     return {
       ok: true,
       glb: ownBuffer(result.glb),
       thumbnailPng: ownBuffer(result.thumbnailPng),
-      metadataJson: ownBuffer(new TextEncoder().encode(JSON.stringify(metadata))),
+      metadataGz: ownBuffer(result.metadataGz),
       stats: result.stats,
     };
   } catch (error) {
@@ -73,5 +74,5 @@ export async function runConversionInWorker(
 
 /** The buffers of a response to pass as postMessage's transfer list. */
 export function transferList(response: WorkerConversionResponse): ArrayBuffer[] {
-  return response.ok ? [response.glb, response.thumbnailPng, response.metadataJson] : [];
+  return response.ok ? [response.glb, response.thumbnailPng, response.metadataGz] : [];
 }

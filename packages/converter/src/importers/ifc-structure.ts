@@ -1,15 +1,80 @@
 /**
- * IFC semantics read through web-ifc: the element table (spatial structure + every product with
- * geometry), the spatial tree from IfcRelAggregates / IfcRelContainedInSpatialStructure /
- * IfcRelNests, property sets and quantities (instance and type), the length unit and storeys.
+ * IFC semantics read straight from the STEP lines (step.ts): the element table (spatial
+ * structure + every product with geometry), the spatial tree from IfcRelAggregates /
+ * IfcRelContainedInSpatialStructure / IfcRelNests, property sets and quantities (instance and
+ * type), the length unit and storeys. Attribute positions come from web-ifc's schema (the
+ * attribute names of one parsed instance per entity type), so every IFC version web-ifc knows
+ * is read the same way.
  */
-import * as WebIFC from 'web-ifc';
-import type { ModelProperty, ModelPropertySet } from '../metadata.ts';
+import type * as WebIFC from 'web-ifc';
+import type { PropertyTableBuilder } from '../metadata-builder.ts';
+import type { ModelPropertyValue } from '../metadata.ts';
 import type { SceneElement, SceneStorey } from '../scene.ts';
+import { StepEnum, StepRef, StepTyped, type StepFile, type StepValue } from './step.ts';
 
-type IfcApi = WebIFC.IfcAPI;
-/* eslint-disable @typescript-eslint/no-explicit-any -- web-ifc lines are untyped records */
-type Line = any;
+export class IfcLines {
+  private readonly fieldsByType = new Map<string, Map<string, number> | null>();
+  private readonly nameByType = new Map<string, string>();
+
+  constructor(
+    readonly step: StepFile,
+    private readonly api: WebIFC.IfcAPI,
+    private readonly modelId: number,
+  ) {}
+
+  /** Attribute `name` of entity `id`; undefined when its type has no such attribute. */
+  get(id: number, name: string): StepValue | undefined {
+    const type = this.step.typeOf(id);
+    if (type === null) return undefined;
+    const index = this.fields(type)?.get(name);
+    if (index === undefined) return undefined;
+    const args = this.step.args(id);
+    return args ? (args[index] ?? null) : undefined;
+  }
+
+  /** True when the entity's type has the attribute (even if the value is `$`). */
+  hasField(id: number, name: string): boolean {
+    const type = this.step.typeOf(id);
+    return type !== null && this.fields(type)?.has(name) === true;
+  }
+
+  private fields(type: string): Map<string, number> | null {
+    let fields = this.fieldsByType.get(type);
+    if (fields !== undefined) return fields;
+    fields = null;
+    const first = this.step.firstOfType(type);
+    if (first !== null) {
+      try {
+        // web-ifc's line objects list the attributes in schema order after expressID and type,
+        // and it maps a line's arguments to them by position: so do we (files with missing or
+        // extra arguments then read as they do in web-ifc).
+        const line = this.api.GetLine(this.modelId, first, false) as Record<string, unknown>;
+        const names = Object.keys(line).filter((key) => key !== 'expressID' && key !== 'type');
+        fields = new Map(names.map((name, index) => [name, index]));
+      } catch (_error) {
+        fields = null;
+      }
+    }
+    this.fieldsByType.set(type, fields);
+    return fields;
+  }
+
+  /** `IfcWallStandardCase` for an entity whose STEP type is IFCWALLSTANDARDCASE. */
+  typeName(id: number): string | null {
+    const upper = this.step.typeOf(id);
+    if (upper === null) return null;
+    let name = this.nameByType.get(upper);
+    if (name === undefined) {
+      try {
+        name = this.api.GetNameFromTypeCode(this.api.GetTypeCodeFromName(upper)) || upper;
+      } catch (_error) {
+        name = upper;
+      }
+      this.nameByType.set(upper, name);
+    }
+    return name;
+  }
+}
 
 export interface IfcElementTable {
   elements: SceneElement[];
@@ -18,7 +83,7 @@ export interface IfcElementTable {
   elementFor(expressId: number): number;
 }
 
-export function createElementTable(api: IfcApi, modelId: number): IfcElementTable {
+export function createElementTable(lines: IfcLines): IfcElementTable {
   const elements: SceneElement[] = [];
   const indexByExpressId = new Map<number, number>();
   return {
@@ -27,20 +92,13 @@ export function createElementTable(api: IfcApi, modelId: number): IfcElementTabl
     elementFor(expressId: number): number {
       const known = indexByExpressId.get(expressId);
       if (known !== undefined) return known;
-      let line: Line;
-      try {
-        line = api.GetLine(modelId, expressId, false);
-      } catch (_error) {
-        line = null;
-      }
-      const typeCode = api.GetLineType(modelId, expressId) as number;
       const element: SceneElement = {
-        type: api.GetNameFromTypeCode(typeCode) || 'IfcProduct',
-        name: text(line?.Name),
+        type: lines.typeName(expressId) ?? 'IfcProduct',
+        name: text(lines.get(expressId, 'Name')),
         parent: null,
         expressId,
       };
-      const globalId = text(line?.GlobalId);
+      const globalId = text(lines.get(expressId, 'GlobalId'));
       if (globalId) element.globalId = globalId;
       indexByExpressId.set(expressId, elements.length);
       elements.push(element);
@@ -49,46 +107,39 @@ export function createElementTable(api: IfcApi, modelId: number): IfcElementTabl
   };
 }
 
-function text(value: Line): string | null {
+function text(value: StepValue | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const raw = typeof value === 'object' ? value.value : value;
-  return raw === null || raw === undefined ? null : String(raw);
+  if (value instanceof StepTyped) return text(value.value);
+  if (value instanceof StepEnum) return value.value;
+  if (value instanceof StepRef || Array.isArray(value)) return null;
+  return String(value);
 }
 
-function ids(api: IfcApi, modelId: number, type: number): number[] {
-  const vector = api.GetLineIDsWithType(modelId, type);
+function refs(value: StepValue | undefined): number[] {
+  if (value instanceof StepRef) return [value.id];
+  if (!Array.isArray(value)) return [];
   const result: number[] = [];
-  for (let i = 0; i < vector.size(); i++) result.push(vector.get(i));
+  for (const item of value) if (item instanceof StepRef) result.push(item.id);
   return result;
 }
 
-function refs(value: Line): number[] {
-  if (!value) return [];
-  const list = Array.isArray(value) ? value : [value];
-  return list
-    .map((item: Line) => (typeof item === 'object' ? item?.value : item))
-    .filter(Number.isFinite);
-}
-
 /** Builds the spatial tree: parents come from decomposition, containment and nesting relations. */
-export function readSpatialStructure(
-  api: IfcApi,
-  modelId: number,
-  table: IfcElementTable,
-): number | null {
-  for (const project of ids(api, modelId, WebIFC.IFCPROJECT)) table.elementFor(project);
-  const relations: [number, string, string][] = [
-    [WebIFC.IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects'],
-    [WebIFC.IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements'],
-    [WebIFC.IFCRELNESTS, 'RelatingObject', 'RelatedObjects'],
+export function readSpatialStructure(lines: IfcLines, table: IfcElementTable): number | null {
+  const projects = lines.step.idsOfType('IFCPROJECT');
+  for (const project of projects) table.elementFor(project);
+  const relations: [string, string, string][] = [
+    ['IFCRELAGGREGATES', 'RelatingObject', 'RelatedObjects'],
+    ['IFCRELCONTAINEDINSPATIALSTRUCTURE', 'RelatingStructure', 'RelatedElements'],
+    ['IFCRELNESTS', 'RelatingObject', 'RelatedObjects'],
   ];
   for (const [type, parentKey, childrenKey] of relations) {
-    for (const relId of ids(api, modelId, type)) {
-      const rel = api.GetLine(modelId, relId, false);
-      const parent = refs(rel?.[parentKey])[0];
-      if (parent === undefined) continue;
+    for (const relId of lines.step.idsOfType(type)) {
+      const parent = refs(lines.get(relId, parentKey))[0];
+      if (parent === undefined || !lines.step.has(parent)) continue;
+      const children = refs(lines.get(relId, childrenKey));
       const parentIndex = table.elementFor(parent);
-      for (const child of refs(rel?.[childrenKey])) {
+      for (const child of children) {
+        if (!lines.step.has(child)) continue;
         const childIndex = table.elementFor(child);
         const element = table.elements[childIndex]!;
         // First relation wins: an element aggregated into a part keeps that part as parent.
@@ -96,7 +147,6 @@ export function readSpatialStructure(
       }
     }
   }
-  const projects = ids(api, modelId, WebIFC.IFCPROJECT);
   return projects.length > 0 ? table.indexByExpressId.get(projects[0]!)! : null;
 }
 
@@ -109,29 +159,26 @@ const SI_PREFIX: Record<string, number> = { MILLI: 1e-3, CENTI: 1e-2, DECI: 1e-1
 const SI_SYMBOL: Record<string, string> = { MILLI: 'mm', CENTI: 'cm', DECI: 'dm', KILO: 'km' };
 
 /** The project's length unit (IfcUnitAssignment), metres when missing. */
-export function readLengthUnit(api: IfcApi, modelId: number): LengthUnit {
-  for (const assignmentId of ids(api, modelId, WebIFC.IFCUNITASSIGNMENT)) {
-    const assignment = api.GetLine(modelId, assignmentId, false);
-    for (const unitId of refs(assignment?.Units)) {
-      const unit = api.GetLine(modelId, unitId, false);
-      if (text(unit?.UnitType) !== 'LENGTHUNIT') continue;
-      const prefix = text(unit?.Prefix);
-      if (text(unit?.Name) === 'METRE') {
+export function readLengthUnit(lines: IfcLines): LengthUnit {
+  for (const assignmentId of lines.step.idsOfType('IFCUNITASSIGNMENT')) {
+    for (const unitId of refs(lines.get(assignmentId, 'Units'))) {
+      if (text(lines.get(unitId, 'UnitType')) !== 'LENGTHUNIT') continue;
+      const prefix = text(lines.get(unitId, 'Prefix'));
+      if (text(lines.get(unitId, 'Name')) === 'METRE') {
         return {
           name: prefix ? (SI_SYMBOL[prefix] ?? `${prefix.toLowerCase()}metre`) : 'm',
           toMetres: prefix ? (SI_PREFIX[prefix] ?? 1) : 1,
         };
       }
-      const factorId = refs(unit?.ConversionFactor)[0];
+      const factorId = refs(lines.get(unitId, 'ConversionFactor'))[0];
       if (factorId !== undefined) {
-        const measure = api.GetLine(modelId, factorId, false);
-        const value = Number(measure?.ValueComponent?.value);
-        const base = refs(measure?.UnitComponent)[0];
-        const baseUnit = base !== undefined ? api.GetLine(modelId, base, false) : null;
-        const basePrefix = text(baseUnit?.Prefix);
+        const value = Number(text(lines.get(factorId, 'ValueComponent')));
+        const base = refs(lines.get(factorId, 'UnitComponent'))[0];
+        const basePrefix = base !== undefined ? text(lines.get(base, 'Prefix')) : null;
         const baseScale = basePrefix ? (SI_PREFIX[basePrefix] ?? 1) : 1;
         if (Number.isFinite(value) && value > 0) {
-          return { name: (text(unit?.Name) ?? 'unit').toLowerCase(), toMetres: value * baseScale };
+          const name = text(lines.get(unitId, 'Name')) ?? 'unit';
+          return { name: name.toLowerCase(), toMetres: value * baseScale };
         }
       }
     }
@@ -140,19 +187,17 @@ export function readLengthUnit(api: IfcApi, modelId: number): LengthUnit {
 }
 
 export function readStoreys(
-  api: IfcApi,
-  modelId: number,
+  lines: IfcLines,
   table: IfcElementTable,
   unit: LengthUnit,
 ): SceneStorey[] {
-  return ids(api, modelId, WebIFC.IFCBUILDINGSTOREY).map((storeyId) => {
-    const line = api.GetLine(modelId, storeyId, false);
-    const raw = line?.Elevation?.value ?? line?.Elevation;
-    const elevation =
-      raw === null || raw === undefined || !Number.isFinite(Number(raw)) ? null : Number(raw);
+  return lines.step.idsOfType('IFCBUILDINGSTOREY').map((storeyId) => {
+    const raw = lines.get(storeyId, 'Elevation');
+    const value = raw instanceof StepTyped ? raw.value : raw;
+    const elevation = typeof value === 'number' && Number.isFinite(value) ? value : null;
     return {
       element: table.elementFor(storeyId),
-      name: text(line?.Name),
+      name: text(lines.get(storeyId, 'Name')),
       elevation: elevation === null ? null : round(elevation * unit.toMetres),
     };
   });
@@ -162,15 +207,19 @@ function round(value: number): number {
   return Math.round(value * 1e6) / 1e6 + 0;
 }
 
-function propertyValue(value: Line): ModelProperty['value'] {
-  if (value === null || value === undefined) return null;
+function propertyValue(value: StepValue | undefined): ModelPropertyValue {
+  if (value === null || value === undefined || value instanceof StepRef) return null;
   if (Array.isArray(value)) return value.map((item) => String(propertyValue(item))).join(', ');
-  const raw = typeof value === 'object' ? value.value : value;
-  if (raw === null || raw === undefined) return null;
-  if (raw === 'T' || raw === '.T.' || raw === true) return true;
-  if (raw === 'F' || raw === '.F.' || raw === false) return false;
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  return String(raw);
+  if (value instanceof StepTyped) return propertyValue(value.value);
+  if (value instanceof StepEnum) {
+    // Booleans and logicals (UNKNOWN is no value); other enumerations by name.
+    if (value.value === 'T') return true;
+    if (value.value === 'F') return false;
+    if (value.value === 'U') return null;
+    return value.value;
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  return value;
 }
 
 const QUANTITY_FIELDS: [string, (u: string) => string][] = [
@@ -182,124 +231,113 @@ const QUANTITY_FIELDS: [string, (u: string) => string][] = [
   ['TimeValue', () => 's'],
 ];
 
-function readProperty(
-  api: IfcApi,
-  modelId: number,
-  id: number,
-  unit: string,
-  prefix = '',
-): ModelProperty[] {
-  const line = api.GetLine(modelId, id, false);
-  const name = `${prefix}${text(line?.Name) ?? `#${id}`}`;
-  if (line?.HasProperties) {
-    return refs(line.HasProperties).flatMap((child) =>
-      readProperty(api, modelId, child, unit, `${name}.`),
-    );
-  }
-  for (const [field, unitOf] of QUANTITY_FIELDS) {
-    if (line?.[field] !== undefined) {
-      const property: ModelProperty = { name, value: propertyValue(line[field]) };
-      const quantityUnit = unitOf(unit);
-      if (quantityUnit) property.unit = quantityUnit;
-      return [property];
-    }
-  }
-  if (line?.NominalValue !== undefined) return [{ name, value: propertyValue(line.NominalValue) }];
-  if (line?.EnumerationValues !== undefined)
-    return [{ name, value: propertyValue(line.EnumerationValues) }];
-  if (line?.ListValues !== undefined) return [{ name, value: propertyValue(line.ListValues) }];
-  if (line?.UpperBoundValue !== undefined || line?.LowerBoundValue !== undefined) {
-    const lower = propertyValue(line.LowerBoundValue);
-    const upper = propertyValue(line.UpperBoundValue);
-    return [{ name, value: `${lower ?? ''}..${upper ?? ''}` }];
-  }
-  return [];
-}
-
-function readPropertySet(
-  api: IfcApi,
-  modelId: number,
-  id: number,
-  unit: string,
-): ModelPropertySet | null {
-  const line = api.GetLine(modelId, id, false);
-  const children = line?.HasProperties ?? line?.Quantities;
-  if (!children) return null;
-  return {
-    name: text(line?.Name) ?? `#${id}`,
-    kind: line?.Quantities ? 'qto' : 'pset',
-    properties: refs(children).flatMap((child) => readProperty(api, modelId, child, unit)),
-  };
-}
-
-const ATTRIBUTE_KEYS = [
-  'GlobalId',
-  'Name',
-  'Description',
-  'ObjectType',
-  'LongName',
-  'Tag',
-  'PredefinedType',
-];
+/** Element attributes listed in its `attributes` set (GlobalId and Name are element columns). */
+const ATTRIBUTE_KEYS = ['Description', 'ObjectType', 'LongName', 'Tag', 'PredefinedType'];
 
 /** Property sets, quantities (own and from the type object) and key attributes per element. */
 export function readProperties(
-  api: IfcApi,
-  modelId: number,
+  lines: IfcLines,
   table: IfcElementTable,
   unit: LengthUnit,
+  builder: PropertyTableBuilder,
   checkAbort: () => void,
-): Map<number, ModelPropertySet[]> {
-  const result = new Map<number, ModelPropertySet[]>();
-  const cache = new Map<number, ModelPropertySet | null>();
-  const add = (element: number, set: ModelPropertySet) => {
-    const list = result.get(element);
-    if (list) list.push(set);
-    else result.set(element, [set]);
+): void {
+  const readProperty = (id: number, prefix: string, out: number[]): void => {
+    const name = `${prefix}${text(lines.get(id, 'Name')) ?? `#${id}`}`;
+    const children = lines.get(id, 'HasProperties');
+    if (children !== undefined && children !== null) {
+      for (const child of refs(children)) readProperty(child, `${name}.`, out);
+      return;
+    }
+    for (const [field, unitOf] of QUANTITY_FIELDS) {
+      if (lines.hasField(id, field)) {
+        out.push(builder.property(name, propertyValue(lines.get(id, field)), unitOf(unit.name)));
+        return;
+      }
+    }
+    if (lines.hasField(id, 'NominalValue')) {
+      out.push(builder.property(name, propertyValue(lines.get(id, 'NominalValue'))));
+    } else if (lines.hasField(id, 'EnumerationValues')) {
+      out.push(builder.property(name, propertyValue(lines.get(id, 'EnumerationValues'))));
+    } else if (lines.hasField(id, 'ListValues')) {
+      out.push(builder.property(name, propertyValue(lines.get(id, 'ListValues'))));
+    } else if (lines.hasField(id, 'UpperBoundValue') || lines.hasField(id, 'LowerBoundValue')) {
+      const lower = propertyValue(lines.get(id, 'LowerBoundValue'));
+      const upper = propertyValue(lines.get(id, 'UpperBoundValue'));
+      out.push(builder.property(name, `${lower ?? ''}..${upper ?? ''}`));
+    }
   };
-  const psetOf = (id: number) => {
-    if (!cache.has(id)) cache.set(id, readPropertySet(api, modelId, id, unit.name));
-    return cache.get(id) ?? null;
+
+  // Each property set or quantity set is read once, however many elements share it.
+  const sets = new Map<number, { name: string; kind: 'pset' | 'qto'; rows: number[] } | null>();
+  const setOf = (id: number) => {
+    let set = sets.get(id);
+    if (set !== undefined) return set;
+    set = null;
+    const quantities = lines.get(id, 'Quantities');
+    const properties = lines.get(id, 'HasProperties');
+    const children = properties ?? quantities;
+    if (children !== undefined && children !== null) {
+      const name = text(lines.get(id, 'Name')) ?? `#${id}`;
+      const rows: number[] = [];
+      for (const child of refs(children)) readProperty(child, '', rows);
+      set = { name, kind: quantities !== undefined && quantities !== null ? 'qto' : 'pset', rows };
+    }
+    sets.set(id, set);
+    return set;
   };
-  table.elements.forEach((element, index) => {
-    if (element.expressId === undefined) return;
-    const line = api.GetLine(modelId, element.expressId, false);
-    const properties = ATTRIBUTE_KEYS.flatMap((key) => {
-      const value = propertyValue(line?.[key]);
-      return value === null ? [] : [{ name: key, value }];
-    });
-    add(index, { name: element.type, kind: 'attributes', properties });
-  });
-  checkAbort();
-  for (const relId of ids(api, modelId, WebIFC.IFCRELDEFINESBYPROPERTIES)) {
-    const rel = api.GetLine(modelId, relId, false);
-    const definitions = refs(rel?.RelatingPropertyDefinition);
-    const targets = refs(rel?.RelatedObjects)
+
+  const own = new Map<number, number[]>();
+  for (const relId of lines.step.idsOfType('IFCRELDEFINESBYPROPERTIES')) {
+    const targets = refs(lines.get(relId, 'RelatedObjects'))
       .map((id) => table.indexByExpressId.get(id))
       .filter((index): index is number => index !== undefined);
     if (targets.length === 0) continue;
-    for (const definition of definitions) {
-      const set = psetOf(definition);
-      if (set) for (const target of targets) add(target, set);
+    for (const definition of refs(lines.get(relId, 'RelatingPropertyDefinition'))) {
+      const set = setOf(definition);
+      if (!set) continue;
+      const index = builder.set(set.name, set.kind, set.rows);
+      for (const target of targets) {
+        const list = own.get(target);
+        if (list) list.push(index);
+        else own.set(target, [index]);
+      }
     }
   }
   checkAbort();
-  for (const relId of ids(api, modelId, WebIFC.IFCRELDEFINESBYTYPE)) {
-    const rel = api.GetLine(modelId, relId, false);
-    const typeId = refs(rel?.RelatingType)[0];
+
+  const typed = new Map<number, { typeNames: string[]; sets: number[] }>();
+  for (const relId of lines.step.idsOfType('IFCRELDEFINESBYTYPE')) {
+    const typeId = refs(lines.get(relId, 'RelatingType'))[0];
     if (typeId === undefined) continue;
-    const typeLine = api.GetLine(modelId, typeId, false);
-    const sets = refs(typeLine?.HasPropertySets)
-      .map(psetOf)
-      .filter((set): set is ModelPropertySet => set !== null)
-      .map((set) => ({ ...set, name: `${set.name} (type)` }));
-    const typeName = text(typeLine?.Name);
-    for (const target of refs(rel?.RelatedObjects)) {
+    const typeName = text(lines.get(typeId, 'Name'));
+    const typeSets: number[] = [];
+    for (const setId of refs(lines.get(typeId, 'HasPropertySets'))) {
+      const set = setOf(setId);
+      if (set) typeSets.push(builder.set(`${set.name} (type)`, set.kind, set.rows));
+    }
+    for (const target of refs(lines.get(relId, 'RelatedObjects'))) {
       const index = table.indexByExpressId.get(target);
       if (index === undefined) continue;
-      if (typeName) result.get(index)?.[0]?.properties.push({ name: 'Type', value: typeName });
-      for (const set of sets) add(index, set);
+      const entry = typed.get(index) ?? { typeNames: [], sets: [] };
+      if (typeName) entry.typeNames.push(typeName);
+      entry.sets.push(...typeSets);
+      typed.set(index, entry);
     }
   }
-  return result;
+  checkAbort();
+
+  table.elements.forEach((element, index) => {
+    if (element.expressId === undefined) return;
+    const rows: number[] = [];
+    for (const key of ATTRIBUTE_KEYS) {
+      const value = propertyValue(lines.get(element.expressId, key));
+      if (value !== null) rows.push(builder.property(key, value));
+    }
+    const type = typed.get(index);
+    for (const typeName of type?.typeNames ?? []) rows.push(builder.property('Type', typeName));
+    if (rows.length > 0) builder.assign(index, builder.set(element.type, 'attributes', rows));
+    for (const set of own.get(index) ?? []) builder.assign(index, set);
+    for (const set of type?.sets ?? []) builder.assign(index, set);
+  });
 }

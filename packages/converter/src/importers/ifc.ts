@@ -6,15 +6,18 @@
 import * as WebIFC from 'web-ifc';
 import { MalformedFileError, NoGeometryError } from '../errors.ts';
 import { stepFileSchema } from '../formats.ts';
+import { PropertyTableBuilder } from '../metadata-builder.ts';
 import { emptyScene, MaterialTable, srgbToLinear, type SceneModel } from '../scene.ts';
 import type { ImportContext } from './context.ts';
 import {
   createElementTable,
+  IfcLines,
   readLengthUnit,
   readProperties,
   readSpatialStructure,
   readStoreys,
 } from './ifc-structure.ts';
+import { StepFile } from './step.ts';
 
 let apiReady: Promise<WebIFC.IfcAPI> | null = null;
 
@@ -36,6 +39,8 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
   }
   const api = await getIfcApi();
   ctx.progress('parse', 0);
+  // One pass over the STEP lines for the semantics; web-ifc parses the file for the geometry.
+  const step = new StepFile(bytes);
   let modelId: number;
   try {
     modelId = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
@@ -46,11 +51,12 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
   try {
     const scene = emptyScene('y');
     scene.schema = api.GetModelSchema(modelId) || schema;
-    const unit = readLengthUnit(api, modelId);
+    const lines = new IfcLines(step, api, modelId);
+    const unit = readLengthUnit(lines);
     scene.sourceUnit = unit.name;
     scene.sourceUnitToMetres = unit.toMetres;
-    const table = createElementTable(api, modelId);
-    const root = readSpatialStructure(api, modelId, table);
+    const table = createElementTable(lines);
+    const root = readSpatialStructure(lines, table);
     ctx.progress('parse', 1);
     ctx.checkAbort();
 
@@ -126,8 +132,9 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
         if (element.parent === null && index !== root) element.parent = root;
       });
     }
-    scene.storeys = readStoreys(api, modelId, table, unit);
-    scene.properties = readProperties(api, modelId, table, unit, ctx.checkAbort);
+    scene.storeys = readStoreys(lines, table, unit);
+    scene.properties = new PropertyTableBuilder();
+    readProperties(lines, table, unit, scene.properties, ctx.checkAbort);
     scene.elements = table.elements;
     ctx.progress('geometry', 1);
     return scene;

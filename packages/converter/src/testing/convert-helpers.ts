@@ -1,6 +1,8 @@
 /** Shared checks for conversion tests: every output must be a valid, batched, indexed .glb. */
 import { expect } from 'vitest';
 import { convertModel, type ConversionResult } from '../convert.ts';
+import { decodeMetadata } from '../metadata-file.ts';
+import { listElements, type ModelElement } from '../metadata.ts';
 import { validateGlb } from '../validate.ts';
 import { sample } from './samples.ts';
 
@@ -25,7 +27,7 @@ export function glbJson(glb: Uint8Array): GlbJson {
 export async function convertSample(
   path: string,
   companions: string[] = [],
-): Promise<ConversionResult & { json: GlbJson }> {
+): Promise<ConversionResult & { json: GlbJson; elements: ModelElement[] }> {
   const { readFileSync } = await import('node:fs');
   const result = await convertModel({
     bytes: sample(path),
@@ -60,10 +62,16 @@ export async function convertSample(
       expect(json.accessors[primitive.attributes.POSITION!]!.componentType).toBe(5123);
     }
   }
-  const ids = new Set(result.metadata.elements.map((e) => e.id));
-  expect(ids.size).toBe(result.metadata.elements.length);
-  expect(result.metadata.stats.triangles).toBeGreaterThan(0);
+  const { metadata } = result;
+  const table = metadata.elements;
+  for (const column of [table.type, table.name, table.parent, table.triangles]) {
+    expect(column).toHaveLength(table.count);
+  }
+  expect(table.bbox).toHaveLength(table.count * 6);
+  expect(metadata.stats.triangles).toBeGreaterThan(0);
   expect(result.thumbnailPng.subarray(1, 4)).toEqual(new TextEncoder().encode('PNG'));
-  expect(JSON.parse(JSON.stringify(result.metadata))).toEqual(result.metadata);
-  return { ...result, json };
+  // What is stored decodes to exactly what was returned.
+  expect(decodeMetadata(result.metadataGz)).toEqual(metadata);
+  expect(result.stats.metadataBytes).toBe(result.metadataGz.length);
+  return { ...result, json, elements: listElements(metadata) };
 }

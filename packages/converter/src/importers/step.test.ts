@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decodeStepString, StepEnum, StepFile, StepRef, StepTyped } from './step.ts';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+const FILE = `ISO-10303-21;
+HEADER;
+FILE_DESCRIPTION(('a header string with DATA; inside'),'2;1');
+FILE_SCHEMA(('IFC4'));
+ENDSEC;
+DATA;
+#1= IFCPROJECT('0YvctVUKr0kugbFTf53O9L',$,'Proj; ''one''',$,$,$,$,(#2),#3);
+/* a comment with #99= IFCWALL(); inside */
+#2=IFCPROPERTYSINGLEVALUE('Gesch\\X2\\00FC\\X0\\tzt',$,IFCBOOLEAN(.F.),$);
+#3 = IfcQuantityLength('Length',$,$,-1.5E-3,$);
+#10=IFCRELDEFINESBYPROPERTIES('x',#1,$,$,(#1,#3),#2);
+#11=IFCPROPERTYLISTVALUE('L',$,(IFCLABEL('a'),IFCLABEL('b\\X\\E4')),*);
+ENDSEC;
+END-ISO-10303-21;
+`;
+
+describe('StepFile', () => {
+  const step = new StepFile(encode(FILE));
+
+  it('indexes every entity of the DATA section (not the header, not comments)', () => {
+    expect(step.count).toBe(5);
+    expect(step.typeOf(1)).toBe('IFCPROJECT');
+    // Type names are case-insensitive in STEP: upper case here.
+    expect(step.typeOf(3)).toBe('IFCQUANTITYLENGTH');
+    expect(step.has(99)).toBe(false);
+    expect(step.idsOfType('IFCPROPERTYSINGLEVALUE', 'IFCRELDEFINESBYPROPERTIES')).toEqual([2, 10]);
+    expect(step.firstOfType('IFCPROJECT')).toBe(1);
+  });
+
+  it('parses arguments: strings, refs, lists, typed values, enums, numbers, $ and *', () => {
+    const project = step.args(1)!;
+    expect(project[0]).toBe('0YvctVUKr0kugbFTf53O9L');
+    expect(project[1]).toBeNull();
+    expect(project[2]).toBe("Proj; 'one'");
+    expect(project[7]).toEqual([new StepRef(2)]);
+    expect(project[8]).toEqual(new StepRef(3));
+    const property = step.args(2)!;
+    expect(property[0]).toBe('Geschützt');
+    expect(property[2]).toEqual(new StepTyped('IFCBOOLEAN', new StepEnum('F')));
+    expect(step.args(3)![3]).toBe(-0.0015);
+    expect(step.args(11)).toEqual([
+      'L',
+      null,
+      [new StepTyped('IFCLABEL', 'a'), new StepTyped('IFCLABEL', 'bä')],
+      null,
+    ]);
+    expect(step.args(404)).toBeNull();
+  });
+});
+
+describe('decodeStepString', () => {
+  it('decodes the ISO 10303-21 escapes and raw UTF-8', () => {
+    expect(decodeStepString(encode("it''s"))).toBe("it's");
+    expect(decodeStepString(encode('\\X2\\00C400D6\\X0\\l'))).toBe('ÄÖl');
+    expect(decodeStepString(encode('\\X4\\0001F600\\X0\\'))).toBe('😀');
+    expect(decodeStepString(encode('\\S\\D'))).toBe('Ä');
+    expect(decodeStepString(encode('a\\\\b'))).toBe('a\\b');
+    expect(decodeStepString(encode('Straße'))).toBe('Straße');
+    expect(decodeStepString(new Uint8Array([0x4d, 0xfc, 0x6c]))).toBe('Mül');
+  });
+});
