@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { codeFromOutbox as outboxCode } from './support/accounts.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,17 +27,7 @@ async function newContext(locale: 'en' | 'zh-CN', width = 1280, height = 800) {
   return context;
 }
 
-/** Reads the newest code mailed to `email` from the dev outbox, as a developer would at /dev. */
-async function codeFromOutbox(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const response = await fetch(`${server.url}/api/dev/mail?to=${encodeURIComponent(email)}`);
-    const mails = (await response.json()) as { to: string; subject: string; text: string }[];
-    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
+const codeFromOutbox = (email: string) => outboxCode(server.url, email);
 
 async function signUp(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signup');
