@@ -12,7 +12,7 @@ import type { ImportContext } from './context.ts';
 import {
   createElementTable,
   IfcLines,
-  readLengthUnit,
+  readUnits,
   readProperties,
   readSpatialStructure,
   readStoreys,
@@ -52,9 +52,9 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
     const scene = emptyScene('y');
     scene.schema = api.GetModelSchema(modelId) || schema;
     const lines = new IfcLines(step, api, modelId);
-    const unit = readLengthUnit(lines);
-    scene.sourceUnit = unit.name;
-    scene.sourceUnitToMetres = unit.toMetres;
+    const units = readUnits(lines);
+    scene.sourceUnit = units.length.name;
+    scene.sourceUnitToMetres = units.length.toMetres;
     const table = createElementTable(lines);
     const root = readSpatialStructure(lines, table);
     ctx.progress('parse', 1);
@@ -132,9 +132,9 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
         if (element.parent === null && index !== root) element.parent = root;
       });
     }
-    scene.storeys = readStoreys(lines, table, unit);
+    scene.storeys = readStoreys(lines, table, units.length);
     scene.properties = new PropertyTableBuilder();
-    readProperties(lines, table, unit, scene.properties, ctx.checkAbort);
+    readProperties(lines, table, units, scene.properties, ctx.checkAbort);
     scene.elements = table.elements;
     ctx.progress('geometry', 1);
     return scene;
