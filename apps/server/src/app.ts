@@ -22,6 +22,7 @@ import { DevService } from './modules/dev/service.ts';
 import { createEventBus, EventStreams } from './modules/events/index.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerModels, type ModelsModuleDeps } from './modules/models/module.ts';
 import { invitationRoutes } from './modules/members/invitation-routes.ts';
 import { InvitationTokens } from './modules/members/invitation-tokens.ts';
 import { InvitationsService } from './modules/members/invitations-service.ts';
@@ -47,7 +48,8 @@ export type AppConfig = Pick<
   | 'webDistDir'
   | 'smtpUrl'
   | 'mailFrom'
->;
+> &
+  Partial<Pick<Config, 'dataDir' | 'models'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -59,6 +61,8 @@ export interface AppDeps {
   now?: Clock;
   /** Replaces the mailer chosen from config (SMTP_URL or dev outbox). */
   mailer?: Mailer;
+  /** Test seams of the models module (converter, extra job handlers). */
+  models?: Pick<ModelsModuleDeps, 'convert' | 'extraHandlers'>;
 }
 
 /**
@@ -151,6 +155,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!config.isProduction) {
     await app.register(devRoutes, { dev: new DevService(data) });
   }
+  const modelsModule = await registerModels(app, {
+    config,
+    data,
+    events,
+    subscriptions,
+    requireAuth,
+    now,
+    ...deps.models,
+  });
+  projectDeletionListeners.push(modelsModule.models);
   await registerSpa(app, config.webDistDir);
 
   app.addHook('preClose', async () => eventStreams.closeAll());

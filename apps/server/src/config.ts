@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadModelsConfig, type ModelsConfig } from './config-models.ts';
 
 /**
  * Every environment setting the server reads, with its default. This table is the single source
@@ -81,6 +82,8 @@ export interface Config {
   isProduction: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Uploads, storage, jobs and conversion workers (settings in config-models.ts). */
+  models: ModelsConfig;
 }
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -127,7 +130,7 @@ function loadOrCreateSecrets(dataDir: string): StoredSecrets {
 }
 
 /** Builds the configuration from environment variables (see `settings`). */
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
   const port = parsePort(read(env, 'PORT'));
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
@@ -152,5 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction: nodeEnv === 'production',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
+    models: loadModelsConfig(env, dataDir, argv),
   };
 }

@@ -7,7 +7,12 @@ import { migrateToLatest } from './db/migrate.ts';
 
 /** `npm start`: configuration from the environment, migrations, then HTTP. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(process.env, process.argv.slice(2));
+  if (config.models.role === 'worker' && !config.databaseUrl) {
+    throw new Error(
+      'ROLE=worker (--workers-only) needs DATABASE_URL: PGlite cannot be shared between processes',
+    );
+  }
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -39,12 +44,22 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (config.models.role === 'worker') {
+    await app.ready(); // starts the job runner; no HTTP in this role
+    logger.info(
+      { role: 'worker', concurrency: config.models.workerConcurrency },
+      'Truss workers started',
+    );
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     {
       url: config.publicUrl,
       database: database.engine === 'pglite' ? path.join(config.dataDir, 'db') : 'postgres',
       mail: config.smtpUrl ? 'smtp' : 'dev outbox',
+      role: config.models.role,
+      storage: config.models.storage.s3 ? 's3' : 'local',
       docs: `${config.publicUrl}/api/docs`,
     },
     'Truss server started',

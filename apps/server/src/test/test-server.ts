@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AuthResponse } from '@truss/contracts';
@@ -6,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { pino } from 'pino';
-import { buildApp, type AppConfig } from '../app.ts';
+import { buildApp, type AppConfig, type AppDeps } from '../app.ts';
+import { defaultModelsConfig, type ModelsConfig } from '../config-models.ts';
 import { openDatabase, type DatabaseEngine, type DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
@@ -56,6 +59,12 @@ export interface TestServerOptions {
   startAt?: Date;
   /** Add routes (e.g. one that fails) before the server listens. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Models settings over the defaults; role 'api' (no conversion workers) unless set. */
+  models?: Partial<ModelsConfig>;
+  /** Test seams of the models module (a fake converter, extra job handlers). */
+  modelDeps?: AppDeps['models'];
+  /** DATA_DIR (uploads, storage); default a fresh temporary folder removed on close. */
+  dataDir?: string;
 }
 
 export interface TestServer {
@@ -67,6 +76,8 @@ export interface TestServer {
   clock: TestClock;
   /** The SMTP catcher, or null in outbox mode. */
   mail: MailCatcher | null;
+  /** DATA_DIR of this server. */
+  dataDir: string;
   api<T = Record<string, unknown>>(
     method: string,
     path: string,
@@ -142,7 +153,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = await createTestDatabase();
   const clock = createTestClock(options.startAt);
   const nodeEnv = options.nodeEnv ?? 'test';
+  const ownDataDir = options.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'truss-test-'));
+  const dataDir = options.dataDir ?? ownDataDir!;
   const config: AppConfig = {
+    dataDir,
+    models: { ...defaultModelsConfig(dataDir), role: 'api', ...options.models },
     publicUrl: 'http://127.0.0.1',
     jwtSecret: randomBytes(32).toString('hex'),
     tokenHmacSecret: randomBytes(32).toString('hex'),
@@ -152,7 +167,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailFrom: 'Truss <no-reply@truss.test>',
   };
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = await buildApp({ config, database: database.handle, logger, now: clock });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    logger,
+    now: clock,
+    models: options.modelDeps,
+  });
   await options.configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -214,6 +235,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     engine: database.handle.engine,
     clock,
     mail,
+    dataDir,
     api,
     latestCode,
     createUser,
@@ -221,6 +243,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.close(); // closes the database handle too
       await database.drop();
       await mail?.close();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

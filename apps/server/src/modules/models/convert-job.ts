@@ -1,0 +1,283 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import {
+  convertModelJobPayload,
+  JOB_TYPES,
+  type ConvertModelJobPayload,
+  type ModelFailureCode,
+  type ModelStage,
+} from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import { JobFailure } from '../jobs/errors.ts';
+import type { JobContext, JobHandler } from '../jobs/runner.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { statusEvent, type ModelEvents } from './events.ts';
+import { ProgressReporter } from './progress.ts';
+import { modelKeys } from './service.ts';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const gunzipAsync = promisify(gunzip);
+
+/** What a conversion returns (the converter's worker response, buffers transferred). */
+export type ConversionOutcome =
+  | {
+      ok: true;
+      glb: ArrayBuffer;
+      thumbnailPng: ArrayBuffer;
+      /** metadata.json as UTF-8 (converter worker protocol up to metadata version 1)... */
+      metadataJson?: ArrayBuffer;
+      /** ...or gzip-compressed (later converters). */
+      metadataGz?: ArrayBuffer;
+      stats: unknown;
+    }
+  | { ok: false; code: string; message: string };
+
+/** Runs one conversion in a memory-capped worker thread (the WorkerPool in production). */
+export type ConvertFn = (
+  request: { input: string; filename: string },
+  options: { signal: AbortSignal; onProgress(stage: string, fraction: number): void },
+) => Promise<ConversionOutcome>;
+
+export interface ConvertModelHandlerDeps {
+  data: DataAccess;
+  storage: ObjectStorage;
+  events: ModelEvents;
+  convert: ConvertFn;
+  /** Scratch folder for originals fetched from remote storage. */
+  tempDir: string;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Converter error codes -> the model's failure code; only unknown errors are retried. */
+function conversionFailure(code: string, message: string): JobFailure {
+  const map: Record<string, ModelFailureCode> = {
+    UNSUPPORTED_FORMAT: 'UNSUPPORTED_FORMAT',
+    EMPTY_FILE: 'EMPTY_FILE',
+    MALFORMED_FILE: 'MALFORMED_FILE',
+    NO_GEOMETRY: 'NO_GEOMETRY',
+    TOO_LARGE: 'MODEL_TOO_LARGE',
+  };
+  return new JobFailure(map[code] ?? 'CONVERSION_FAILED', message, false);
+}
+
+/** A job failure code -> the code shown on the model. */
+export function modelFailureCode(code: string): ModelFailureCode {
+  switch (code) {
+    case 'TIMEOUT':
+      return 'CONVERSION_TIMEOUT';
+    case 'CONVERSION_OUT_OF_MEMORY':
+    case 'UNSUPPORTED_FORMAT':
+    case 'EMPTY_FILE':
+    case 'MALFORMED_FILE':
+    case 'NO_GEOMETRY':
+    case 'MODEL_TOO_LARGE':
+      return code;
+    default:
+      return 'CONVERSION_FAILED';
+  }
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The `model.convert` job: fetch the original, convert it in a worker thread, store the
+ * viewable under an attempt-specific prefix, then flip the model row to it in the transaction
+ * that completes the job. A retried attempt (after a crash) writes elsewhere and the flip is
+ * atomic, so a model always has exactly one viewable; stale prefixes are deleted after a flip.
+ */
+export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
+  readonly type = JOB_TYPES.convertModel;
+  readonly #d: ConvertModelHandlerDeps;
+
+  constructor(deps: ConvertModelHandlerDeps) {
+    this.#d = deps;
+  }
+
+  parse(payload: unknown): ConvertModelJobPayload {
+    return convertModelJobPayload.parse(payload);
+  }
+
+  async run(context: JobContext<ConvertModelJobPayload>): Promise<void> {
+    const { data, storage, events } = this.#d;
+    const { payload, signal } = context;
+    const started = await data.repos.models.updateStatus(payload.modelId, {
+      status: 'processing',
+      progress: 0,
+      stage: 'download',
+      failure_code: null,
+      failure_message: null,
+    });
+    if (!started) return; // the model was deleted meanwhile: nothing to do
+    await events.publish(statusEvent(started));
+    const progress = new ProgressReporter({
+      modelId: payload.modelId,
+      projectId: started.project_id,
+      data,
+      events,
+      log: this.#d.log,
+    });
+
+    const attemptTag = `${context.job.id.slice(0, 8)}-a${context.attempt}-${randomBytes(4).toString('hex')}`;
+    const local = storage.localPath(payload.storageKey);
+    const temp = path.join(this.#d.tempDir, `${attemptTag}.input`);
+    let input = local;
+    try {
+      if (!input) {
+        await mkdir(this.#d.tempDir, { recursive: true });
+        await pipeline(await storage.get(payload.storageKey), createWriteStream(temp), { signal });
+        input = temp;
+      }
+      progress.report('download', 1);
+      const outcome = await this.#d.convert(
+        { input, filename: payload.filename },
+        { signal, onProgress: (stage, fraction) => progress.report(stage as ModelStage, fraction) },
+      );
+      if (!outcome.ok) throw conversionFailure(outcome.code, outcome.message);
+      progress.report('store', 0);
+      await this.#store(
+        context,
+        payload,
+        outcome,
+        `${modelKeys.derivedRoot(payload.modelId)}${attemptTag}/`,
+        progress,
+      );
+    } finally {
+      await progress.stop();
+      if (input === temp) await rm(temp, { force: true });
+    }
+  }
+
+  async #store(
+    context: JobContext<ConvertModelJobPayload>,
+    payload: ConvertModelJobPayload,
+    outcome: Extract<ConversionOutcome, { ok: true }>,
+    prefix: string,
+    progress: ProgressReporter,
+  ): Promise<void> {
+    const { storage, events, data, now } = this.#d;
+    const glb = new Uint8Array(outcome.glb);
+    const thumbnail = new Uint8Array(outcome.thumbnailPng);
+    const givenGz = outcome.metadataGz ? new Uint8Array(outcome.metadataGz) : null;
+    const metadata = outcome.metadataJson
+      ? new Uint8Array(outcome.metadataJson)
+      : givenGz
+        ? new Uint8Array(await gunzipAsync(givenGz))
+        : null;
+    if (!metadata)
+      throw new JobFailure('CONVERSION_FAILED', 'the converter returned no metadata', false);
+    const [metadataGz, metadataBr] = await Promise.all([
+      givenGz ?? gzipAsync(metadata, { level: 9 }),
+      brotliAsync(metadata, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: metadata.byteLength,
+        },
+      }),
+    ]);
+    let format: string | null = null;
+    try {
+      format =
+        (JSON.parse(new TextDecoder().decode(metadata)) as { format?: string }).format ?? null;
+    } catch {
+      format = null; // metadata is the converter's own JSON; a parse failure leaves format unknown
+    }
+    const files: [string, Uint8Array, string][] = [
+      ['model.glb', glb, 'model/gltf-binary'],
+      ['metadata.json', metadata, 'application/json'],
+      ['metadata.json.gz', metadataGz, 'application/json'],
+      ['metadata.json.br', metadataBr, 'application/json'],
+      ['thumbnail.png', thumbnail, 'image/png'],
+    ];
+    try {
+      for (const [name, bytes, contentType] of files) {
+        context.signal.throwIfAborted();
+        await storage.put(`${prefix}${name}`, bytes, { contentType });
+      }
+      progress.report('store', 1);
+      await progress.stop(); // no progress write may land after the flip
+      let modelGone = false;
+      await context.complete(async (repos) => {
+        const row = await repos.models.lockById(payload.modelId);
+        if (!row) {
+          modelGone = true;
+          return;
+        }
+        await repos.models.flipViewable(payload.modelId, {
+          derivedPrefix: prefix,
+          format: format ?? row.format,
+          viewableHash: sha256(glb),
+          metadataHash: sha256(metadata),
+          thumbnailHash: sha256(thumbnail),
+          derivedBytes: files.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0),
+          now: now(),
+        });
+      });
+      if (modelGone) {
+        await storage.deletePrefix(modelKeys.root(payload.modelId));
+        return;
+      }
+    } catch (error) {
+      // Not flipped: this attempt's files are nobody's viewable.
+      await storage.deletePrefix(prefix).catch((cleanup: unknown) => {
+        this.#d.log.warn({ err: cleanup, prefix }, 'could not delete an unused viewable');
+      });
+      throw error;
+    }
+    await this.#deleteStale(payload.modelId, prefix);
+    const ready = await data.repos.models.findById(payload.modelId);
+    if (ready) await events.publish(statusEvent(ready));
+  }
+
+  /** Viewables of earlier attempts (a crash between writing and flipping) or conversions. */
+  async #deleteStale(modelId: string, current: string): Promise<void> {
+    const { storage, log } = this.#d;
+    try {
+      const keys = await storage.list(modelKeys.derivedRoot(modelId));
+      for (const key of keys) if (!key.startsWith(current)) await storage.delete(key);
+    } catch (error) {
+      log.warn({ err: error, model: modelId }, 'could not delete stale viewables');
+    }
+  }
+
+  async onRetry(payload: ConvertModelJobPayload): Promise<void> {
+    const row = await this.#d.data.repos.models.updateStatus(payload.modelId, {
+      status: 'queued',
+      progress: 0,
+      stage: null,
+    });
+    if (row) await this.#d.events.publish(statusEvent(row));
+  }
+
+  async onFailed(
+    payload: ConvertModelJobPayload | null,
+    failure: JobFailure,
+    job: JobRow,
+  ): Promise<void> {
+    const modelId =
+      payload?.modelId ?? (typeof job.payload.modelId === 'string' ? job.payload.modelId : null);
+    if (!modelId) return;
+    const row = await this.#d.data.repos.models.updateStatus(
+      modelId,
+      {
+        status: 'failed',
+        stage: null,
+        failure_code: modelFailureCode(failure.code),
+        failure_message: failure.message.slice(0, 1000),
+      },
+      this.#d.now(),
+    );
+    if (row) await this.#d.events.publish(statusEvent(row));
+  }
+}

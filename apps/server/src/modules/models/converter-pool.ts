@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { WorkerPool } from '../jobs/worker-pool.ts';
+import type { ConversionOutcome, ConvertFn } from './convert-job.ts';
+
+/** The converter's worker_threads entry (a plain JS bootstrap that loads its TypeScript). */
+export function converterWorkerScript(): URL {
+  const require = createRequire(import.meta.url);
+  return pathToFileURL(require.resolve('@truss/converter/worker-thread'));
+}
+
+interface WorkerMessage {
+  type?: string;
+  stage?: string;
+  fraction?: number;
+  response?: ConversionOutcome;
+}
+
+/** Runs conversions on the pool, speaking the converter's convert/cancel/progress protocol. */
+export function poolConverter(pool: WorkerPool): ConvertFn {
+  return (request, { signal, onProgress }) =>
+    pool.run<ConversionOutcome>({
+      message: { type: 'convert', request },
+      signal,
+      onMessage: (raw) => {
+        const message = raw as WorkerMessage;
+        if (message.type === 'progress' && message.stage) {
+          onProgress(message.stage, message.fraction ?? 0);
+          return undefined;
+        }
+        if (message.type === 'result' && message.response) return message.response;
+        return undefined;
+      },
+    });
+}

@@ -1,0 +1,300 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Model, Project } from '@truss/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
+import { tusUpload, waitForModel } from '../../test/uploads.ts';
+import type { ConvertFn } from './convert-job.ts';
+
+/** A GLB with nothing in it (valid header + JSON chunk): enough for API tests. */
+function tinyGlb(): ArrayBuffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
+  const glb = Buffer.alloc(12 + 8 + json.length);
+  glb.write('glTF', 0);
+  glb.writeUInt32LE(2, 4);
+  glb.writeUInt32LE(glb.length, 8);
+  glb.writeUInt32LE(json.length, 12);
+  glb.write('JSON', 16);
+  json.copy(glb, 20);
+  return glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.length);
+}
+
+/** Instant conversion (the real converter runs in uploads.test.ts). */
+const fakeConvert: ConvertFn = async (request, { onProgress }) => {
+  onProgress('parse', 0.5);
+  const metadata = Buffer.from(
+    JSON.stringify({ version: 1, format: 'obj', name: request.filename }),
+  );
+  return {
+    ok: true,
+    glb: tinyGlb(),
+    thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).buffer,
+    metadataJson: metadata.buffer.slice(metadata.byteOffset, metadata.byteOffset + metadata.length),
+    stats: {},
+  };
+};
+
+const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+
+describe(`models API (${testEngine()})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      mail: 'outbox',
+      models: { role: 'all', jobPollIntervalMs: 20, uploadActiveWindowSeconds: 600 },
+      modelDeps: { convert: fakeConvert },
+    });
+  });
+  afterAll(() => server?.close());
+
+  async function user() {
+    const created = await server.createUser();
+    const projects = await server.api<Project[]>('GET', '/api/project', { token: created.token });
+    return { ...created, token: created.token, projectId: projects.body[0]!.id };
+  }
+
+  async function addMember(projectId: string, userId: string, role: 'admin' | 'member') {
+    await server.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: userId, role, status: 'accepted' })
+      .execute();
+  }
+
+  async function upload(token: string, projectId: string, filename = 'cube.obj', bytes = OBJ) {
+    const result = await tusUpload(bytes, { baseUrl: server.url, token, projectId, filename });
+    expect(result.error).toBeNull();
+    return waitForModel(
+      async () => (await server.api<Model>('GET', `/api/models/${result.modelId}`, { token })).body,
+    );
+  }
+
+  /** tus creation only (no bytes), as a client starting an upload. */
+  function create(token: string | null, projectId: string, length: number, extra = {}) {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    return fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(length),
+        'upload-metadata': `projectId ${b64(projectId)},filename ${b64('a.obj')}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...extra,
+      },
+    });
+  }
+
+  it('permissions: anonymous 401, outsiders 404, members view and upload, only owners/admins or the uploader edit', async () => {
+    const owner = await user();
+    const member = await user();
+    const admin = await user();
+    const outsider = await user();
+    await addMember(owner.projectId, member.user.id, 'member');
+    await addMember(owner.projectId, admin.user.id, 'admin');
+
+    expect((await create(null, owner.projectId, 10)).status).toBe(401);
+    const refused = await create(outsider.token, owner.projectId, 10);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+
+    const ownersModel = await upload(owner.token, owner.projectId);
+    expect(ownersModel).toMatchObject({ status: 'ready', progress: 100 });
+    expect(ownersModel.creator).toMatchObject({ id: owner.user.id, email: owner.user.email });
+    const membersModel = await upload(member.token, owner.projectId, 'mine.obj');
+    expect(membersModel.creator?.id).toBe(member.user.id);
+
+    const path = (id: string) => `/api/models/${id}`;
+    expect((await server.api('GET', path(ownersModel.id))).status).toBe(401);
+    const hidden = await server.api('GET', path(ownersModel.id), { token: outsider.token });
+    expect(hidden).toMatchObject({ status: 404, body: { code: 'MODEL_NOT_FOUND' } });
+    expect(
+      (await server.api('GET', `/api/project/${owner.projectId}/models`, { token: outsider.token }))
+        .status,
+    ).toBe(404);
+    expect((await server.api('GET', path(ownersModel.id), { token: member.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await server.api('GET', `${path(ownersModel.id)}/viewable.glb`, { token: outsider.token }))
+        .status,
+    ).toBe(404);
+    expect((await server.api('GET', `${path(ownersModel.id)}/viewable.glb`)).status).toBe(401);
+
+    const rename = (token: string, id: string, name: string) =>
+      server.api<Model>('PUT', path(id), { token, body: { name } });
+    expect(await rename(member.token, ownersModel.id, 'x')).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN' },
+    });
+    expect((await rename(member.token, membersModel.id, ' Mine ')).body.name).toBe('Mine');
+    expect((await rename(admin.token, ownersModel.id, 'By admin')).body.name).toBe('By admin');
+    expect((await rename(outsider.token, ownersModel.id, 'x')).status).toBe(404);
+    expect(await rename(owner.token, ownersModel.id, '  ')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR' },
+    });
+    expect((await server.api('DELETE', path(ownersModel.id), { token: member.token })).status).toBe(
+      403,
+    );
+  });
+
+  it('at most 3 unfinished uploads per user ("Maximum 3 Files Allowed"), in both languages', async () => {
+    const owner = await user();
+    const urls: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await create(owner.token, owner.projectId, 100);
+      expect(response.status).toBe(201);
+      urls.push(response.headers.get('location')!);
+    }
+    const fourth = await create(owner.token, owner.projectId, 100);
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toMatchObject({
+      code: 'TOO_MANY_UPLOADS',
+      message: 'Maximum 3 Files Allowed',
+    });
+    const zh = await create(owner.token, owner.projectId, 100, { 'accept-language': 'zh-CN' });
+    expect(await zh.json()).toMatchObject({
+      code: 'TOO_MANY_UPLOADS',
+      message: '最多同时上传 3 个文件',
+    });
+    // cancelling one (tus DELETE) frees a slot
+    const cancel = await fetch(`${server.url}${urls[0]}`, {
+      method: 'DELETE',
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${owner.token}` },
+    });
+    expect(cancel.status).toBe(204);
+    expect((await create(owner.token, owner.projectId, 100)).status).toBe(201);
+    // someone else's upload URL is not found
+    const other = await user();
+    const stolen = await fetch(`${server.url}${urls[1]}`, {
+      method: 'HEAD',
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${other.token}` },
+    });
+    expect(stolen.status).toBe(404);
+  });
+
+  it("refuses an upload the owner's plan has no storage for", async () => {
+    const owner = await user();
+    const response = await create(owner.token, owner.projectId, 2 * 1024 ** 3);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ code: 'STORAGE_LIMIT_EXCEEDED' });
+    expect((await create(owner.token, owner.projectId, 1024 ** 3)).status).toBe(201);
+    // that reservation counts until the upload finishes or is purged
+    expect((await create(owner.token, owner.projectId, 10)).status).toBe(413);
+  });
+
+  it('purges unfinished uploads after 24 hours', async () => {
+    const owner = await user();
+    const response = await create(owner.token, owner.projectId, OBJ.length * 2);
+    const url = `${server.url}${response.headers.get('location')}`;
+    const patch = await fetch(url, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        authorization: `Bearer ${owner.token}`,
+      },
+      body: OBJ,
+    });
+    expect(patch.status).toBe(204);
+    const id = url.split('/').pop()!;
+    const file = path.join(server.dataDir, 'uploads', id);
+    expect(existsSync(file)).toBe(true);
+    server.clock.advance(23 * 3600);
+    await server.app.models.uploads.sweep();
+    expect(existsSync(file)).toBe(true);
+    server.clock.advance(2 * 3600);
+    expect((await server.app.models.uploads.sweep()).expired).toBeGreaterThanOrEqual(1);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(`${file}.json`)).toBe(false);
+    const row = await server.db.selectFrom('uploads').select('id').where('id', '=', id).execute();
+    expect(row).toEqual([]);
+  });
+
+  it('list with sort and search, trash, restore, permanent deletion frees the storage', async () => {
+    const owner = await user();
+    const a = await upload(owner.token, owner.projectId, 'Beta tower.obj');
+    const b = await upload(owner.token, owner.projectId, 'alpha house.obj');
+    const list = (query = '') =>
+      server.api<Model[]>('GET', `/api/project/${owner.projectId}/models${query}`, {
+        token: owner.token,
+      });
+    expect((await list('?sort=name&order=asc')).body.map((m) => m.name)).toEqual([
+      'alpha house.obj',
+      'Beta tower.obj',
+    ]);
+    expect((await list('?search=TOWER')).body.map((m) => m.id)).toEqual([a.id]);
+    expect((await list('?search=%25')).body).toEqual([]);
+
+    const storage = async () =>
+      (
+        await server.api<{ limits: { storage: { current: number } } }>(
+          'GET',
+          '/api/user/subscription',
+          { token: owner.token },
+        )
+      ).body.limits.storage.current;
+    expect(await storage()).toBe(2 * OBJ.length);
+
+    expect(
+      (await server.api('DELETE', `/api/models/${a.id}/permanent`, { token: owner.token })).body,
+    ).toMatchObject({ code: 'MODEL_NOT_IN_TRASH' });
+    const trashed = await server.api<Model>('DELETE', `/api/models/${a.id}`, {
+      token: owner.token,
+    });
+    expect(trashed.body.deleted_at).not.toBeNull();
+    expect((await list()).body.map((m) => m.id)).toEqual([b.id]);
+    expect((await list('?trashed=true')).body.map((m) => m.id)).toEqual([a.id]);
+    const restored = await server.api<Model>('POST', `/api/models/${a.id}/restore`, {
+      token: owner.token,
+    });
+    expect(restored.body.deleted_at).toBeNull();
+    await server.api('DELETE', `/api/models/${a.id}`, { token: owner.token });
+    const storageKeys = await server.app.models.storage.list(`models/${a.id}/`);
+    expect(storageKeys.length).toBeGreaterThanOrEqual(6); // original + 5 viewable files
+    const gone = await server.api('DELETE', `/api/models/${a.id}/permanent`, {
+      token: owner.token,
+    });
+    expect(gone).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await server.app.models.storage.list(`models/${a.id}/`)).toEqual([]);
+    expect((await server.api('GET', `/api/models/${a.id}`, { token: owner.token })).status).toBe(
+      404,
+    );
+    expect(await storage()).toBe(OBJ.length);
+  });
+
+  it('move needs rights in both projects; deleting a project removes its models files', async () => {
+    const owner = await user();
+    const member = await user();
+    const other = await server.api<Project>('POST', '/api/project', {
+      token: owner.token,
+      body: { name: 'Second', description: 'Other project' },
+    });
+    expect(other.status).toBe(201);
+    const model = await upload(owner.token, owner.projectId);
+    const move = (token: string, projectId: string) =>
+      server.api<Model>('POST', `/api/models/${model.id}/move`, { token, body: { projectId } });
+
+    const strangersProject = (await user()).projectId;
+    expect((await move(owner.token, strangersProject)).status).toBe(404);
+    await addMember(owner.projectId, member.user.id, 'member');
+    expect((await move(member.token, member.projectId)).status).toBe(403);
+    const moved = await move(owner.token, other.body.id);
+    expect(moved).toMatchObject({ status: 200, body: { project_id: other.body.id } });
+    expect(
+      (
+        await server.api<Model[]>('GET', `/api/project/${other.body.id}/models`, {
+          token: owner.token,
+        })
+      ).body.map((m) => m.id),
+    ).toEqual([model.id]);
+
+    expect((await server.app.models.storage.list(`models/${model.id}/`)).length).toBeGreaterThan(0);
+    const deleted = await server.api('DELETE', `/api/project/${other.body.id}`, {
+      token: owner.token,
+      body: { confirm: 'DELETE' },
+    });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await server.app.models.storage.list(`models/${model.id}/`)).toEqual([]);
+  });
+});

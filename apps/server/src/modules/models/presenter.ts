@@ -1,0 +1,65 @@
+import {
+  modelFailureCodeSchema,
+  modelStageSchema,
+  modelUrn,
+  type Model,
+  type ModelFailureCode,
+  type ModelStatus,
+} from '@truss/contracts';
+import { displayName } from '../users/service.ts';
+import type { FileUrlSigner } from './file-urls.ts';
+import type { ModelWithCreator } from './repository.ts';
+
+function failureCode(code: string): ModelFailureCode {
+  const parsed = modelFailureCodeSchema.safeParse(code);
+  return parsed.success ? parsed.data : 'CONVERSION_FAILED';
+}
+
+/** The API's Model from a row (signed file URLs only once the viewable exists). */
+export function toModel(row: ModelWithCreator, signer: FileUrlSigner, now: Date): Model {
+  const ready = row.status === 'ready' && row.derived_prefix !== null;
+  const stage = modelStageSchema.safeParse(row.stage);
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    size: Number(row.size_bytes),
+    format: row.format,
+    creator:
+      row.created_by && row.creator_email
+        ? {
+            id: row.created_by,
+            email: row.creator_email,
+            name: displayName({
+              full_name: row.creator_full_name,
+              first_name: row.creator_first_name,
+              last_name: row.creator_last_name,
+              name_format: row.creator_name_format ?? 'western',
+            }),
+          }
+        : null,
+    status: row.status as ModelStatus,
+    progress: row.progress,
+    stage: stage.success ? stage.data : null,
+    failure: row.failure_code
+      ? { code: failureCode(row.failure_code), message: row.failure_message ?? '' }
+      : null,
+    thumbnail_url:
+      ready && row.thumbnail_hash
+        ? signer.url(row.id, 'thumbnail.png', row.thumbnail_hash, now)
+        : null,
+    viewable_url:
+      ready && row.viewable_hash
+        ? signer.url(row.id, 'viewable.glb', row.viewable_hash, now)
+        : null,
+    metadata_url:
+      ready && row.metadata_hash
+        ? signer.url(row.id, 'metadata.json', row.metadata_hash, now)
+        : null,
+    original_url: `/api/models/${row.id}/original`,
+    urn: modelUrn(row.id),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+  };
+}

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Model } from '@truss/contracts';
+import { validateGlb } from '@truss/converter';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { signUpOn, startChildServer, type ChildServer } from '../../test/child-server.ts';
+import { HAVE_SAMPLES, sample } from '../../test/samples.ts';
+import { testEngine } from '../../test/test-server.ts';
+import { sha256, tusUpload } from '../../test/uploads.ts';
+
+/**
+ * Heavier: the real server in a child process (`tsx src/main.ts`, API + workers), killed with
+ * SIGKILL and started again on the same DATA_DIR and database. An upload resumes across the
+ * restart; a conversion killed half way is retried once its lease runs out and leaves exactly
+ * one viewable.
+ */
+describe.skipIf(!HAVE_SAMPLES)(`server restarts (${testEngine()}, child process)`, () => {
+  let dataDir: string;
+  let databaseUrl: string | null = null;
+  let dropDatabase = async () => undefined;
+  let server: ChildServer | null = null;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'truss-restart-'));
+    if (testEngine() === 'postgres') {
+      const admin = process.env.TEST_DATABASE_URL!;
+      const name = `truss_restart_${randomBytes(4).toString('hex')}`;
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      dropDatabase = async () => {
+        const drop = new pg.Client({ connectionString: admin });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop.end();
+      };
+    }
+  });
+  afterAll(async () => {
+    await server?.kill();
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = () =>
+    startChildServer({
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      JOB_LEASE_SECONDS: '2',
+      JOB_POLL_INTERVAL_MS: '100',
+      JOB_RETRY_BASE_SECONDS: '0',
+      WORKER_CONCURRENCY: '1',
+    });
+
+  it(
+    'resumes an upload and retries a conversion across kill -9, with exactly one viewable',
+    { timeout: 180_000 },
+    async () => {
+      const bytes = readFileSync(sample('ifc/Office_A_20110811.ifc')); // 4.1 MB
+      const t0 = Date.now();
+      const lap = (label: string) =>
+        console.log(`${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      server = await start();
+      lap('started');
+      const { token, projectId } = await signUpOn(server.url);
+      const auth = { authorization: `Bearer ${token}` };
+
+      // 1. half an upload, then the server dies
+      const first = await tusUpload(bytes, {
+        baseUrl: server.url,
+        token,
+        projectId,
+        filename: 'Office A.ifc',
+        chunkSize: 512 * 1024,
+        abortAfterBytes: 2 * 1024 * 1024,
+      });
+      expect(first.aborted).toBe(true);
+      await server.kill();
+
+      // 2. restarted on the same DATA_DIR: the upload resumes where it stopped
+      lap('killed during upload');
+      server = await start();
+      lap('restarted');
+      const uploadUrl = first.url!.replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url);
+      const head = await fetch(uploadUrl, {
+        method: 'HEAD',
+        headers: { 'tus-resumable': '1.0.0', ...auth },
+      });
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('upload-offset'))).toBeGreaterThanOrEqual(2 * 1024 * 1024);
+      const resumed = await tusUpload(bytes, {
+        baseUrl: server.url,
+        token,
+        projectId,
+        filename: 'Office A.ifc',
+        chunkSize: 512 * 1024,
+        uploadUrl,
+      });
+      expect(resumed.error).toBeNull();
+      const modelId = resumed.modelId!;
+      const original = await fetch(`${server.url}/api/models/${modelId}/original`, {
+        headers: auth,
+      });
+      expect(sha256(new Uint8Array(await original.arrayBuffer()))).toBe(sha256(bytes));
+
+      // 3. kill -9 while the conversion runs
+      const getModel = async (url: string) =>
+        (await (await fetch(`${url}/api/models/${modelId}`, { headers: auth })).json()) as Model;
+      let seen = await getModel(server.url);
+      const deadline = Date.now() + 60_000;
+      while (seen.status === 'queued' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await getModel(server.url);
+      }
+      expect(seen.status, server.output()).toBe('processing');
+      lap(`processing (${seen.stage} ${seen.progress} %)`);
+      await server.kill();
+      lap('killed during conversion');
+
+      // 4. a new process takes the job over once the lease runs out
+      server = await start();
+      lap('restarted');
+      const restartedAt = Date.now();
+      let model = await getModel(server.url);
+      while (model.status !== 'ready' && model.status !== 'failed') {
+        if (Date.now() - restartedAt > 120_000) throw new Error(`still ${model.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        model = await getModel(server.url);
+      }
+      expect(model.status, server.output()).toBe('ready');
+      console.log(
+        `Office_A (4.1 MB IFC): ready ${((Date.now() - restartedAt) / 1000).toFixed(1)} s after the restart (lease 2 s)`,
+      );
+      const glb = await fetch(`${server.url}${model.viewable_url}`);
+      expect(glb.status).toBe(200);
+      expect((await validateGlb(new Uint8Array(await glb.arrayBuffer()))).errors).toBe(0);
+
+      // exactly one viewable on disk: the first attempt died before writing or its files
+      // were removed after the flip
+      const derived = path.join(dataDir, 'storage', 'models', modelId, 'derived');
+      expect(await readdir(derived)).toHaveLength(1);
+      await server.stop();
+      server = null;
+
+      // the job: two attempts, the first lost with its worker
+      const database = await openDatabase({
+        databaseUrl,
+        pgliteDir: databaseUrl ? null : path.join(dataDir, 'db'),
+      });
+      try {
+        const jobs = await database.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where('dedupe_key', '=', `model.convert:${modelId}`)
+          .execute();
+        expect(jobs).toHaveLength(1);
+        expect(jobs[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
+        expect(jobs[0]!.last_error).toMatch(/^WORKER_LOST/);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});

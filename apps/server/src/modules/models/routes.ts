@@ -1,0 +1,253 @@
+import {
+  errorBodySchema,
+  modelFileQuerySchema,
+  modelIdParamsSchema,
+  modelListQuerySchema,
+  modelListSchema,
+  modelSchema,
+  moveModelBodySchema,
+  okSchema,
+  projectIdParamsSchema,
+  renameModelBodySchema,
+} from '@truss/contracts';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnauthorizedError } from '../../http/errors.ts';
+import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
+import { contentDisposition, etagMatches, negotiateEncoding, parseRange } from './http-files.ts';
+import type { FileAccess, ModelsService, StoredFile } from './service.ts';
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+const REVALIDATE = 'private, no-cache';
+const errors = {
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), ...errors };
+
+/** Streams a stored file with ETag, conditional GET, Range (identity only) and caching. */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: ModelsService,
+  file: StoredFile,
+  options: { version?: string; disposition?: string },
+): Promise<FastifyReply> {
+  let body = file;
+  let encoding: 'br' | 'gzip' | null = null;
+  if (file.encodings.length > 0) {
+    const wanted = negotiateEncoding(request.headers['accept-encoding']);
+    if (wanted !== 'identity' && file.encodings.includes(wanted)) {
+      const encoded = await service.encoded(file, wanted);
+      if (encoded) {
+        body = encoded;
+        encoding = wanted;
+      }
+    }
+    reply.header('vary', 'Accept-Encoding');
+  }
+  const etag = `"${file.hash.slice(0, 32)}${encoding ? `-${encoding}` : ''}"`;
+  reply
+    .header('etag', etag)
+    .header(
+      'cache-control',
+      options.version && options.version === file.hash ? IMMUTABLE : REVALIDATE,
+    )
+    .header('content-type', file.contentType)
+    .header('x-content-type-options', 'nosniff');
+  if (options.disposition) reply.header('content-disposition', options.disposition);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding) {
+    reply.header('content-encoding', encoding).header('content-length', body.size);
+    return reply.send(await body.open());
+  }
+  reply.header('accept-ranges', 'bytes');
+  const range = parseRange(request.headers.range, body.size);
+  if (range === 'unsatisfiable') {
+    return reply.code(416).header('content-range', `bytes */${body.size}`).send();
+  }
+  if (range) {
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${body.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(await body.open(range));
+  }
+  return reply.header('content-length', body.size).send(await body.open());
+}
+
+export const modelsRoutes: FastifyPluginAsyncZod<{
+  models: ModelsService;
+  signer: FileUrlSigner;
+  requireAuth: onRequestAsyncHookHandler;
+  now: () => Date;
+}> = async (app, { models, signer, requireAuth, now }) => {
+  const authed = { onRequest: requireAuth };
+  const tags = ['models'];
+
+  app.get(
+    '/api/project/:id/models',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: "A project's models (`trashed=true`: its trash), with sort and search",
+        security: bearerSecurity,
+        params: projectIdParamsSchema,
+        querystring: modelListQuerySchema,
+        response: { 200: modelListSchema, ...errors },
+      },
+    },
+    async (request) => models.list(currentUser(request).userId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/models/:id',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'One model with its status and file URLs',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => models.get(currentUser(request).userId, request.params.id),
+  );
+
+  app.put(
+    '/api/models/:id',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Rename a model (owner/admin, or the member who uploaded it)',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        body: renameModelBodySchema,
+        response: { 200: modelSchema, 400: errorBodySchema, ...errors },
+      },
+    },
+    async (request) =>
+      models.rename(currentUser(request).userId, request.params.id, request.body.name),
+  );
+
+  app.post(
+    '/api/models/:id/move',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Move a model to another project (rights in both projects)',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        body: moveModelBodySchema,
+        response: { 200: modelSchema, 400: errorBodySchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request) =>
+      models.move(currentUser(request).userId, request.params.id, request.body.projectId),
+  );
+
+  app.delete(
+    '/api/models/:id',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Move a model to the trash',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => models.trash(currentUser(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/api/models/:id/restore',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Restore a model from the trash',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        response: { 200: modelSchema, ...errors },
+      },
+    },
+    async (request) => models.restore(currentUser(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/api/models/:id/permanent',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Delete a trashed model and its files for good',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await models.deletePermanently(currentUser(request).userId, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/models/:id/original',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: 'Download the uploaded file (its original name in Content-Disposition)',
+        security: bearerSecurity,
+        params: modelIdParamsSchema,
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const file = await models.original(currentUser(request).userId, request.params.id);
+      return sendFile(request, reply, models, file, {
+        disposition: contentDisposition(file.filename),
+      });
+    },
+  );
+
+  const fileNames: ModelFileName[] = ['viewable.glb', 'metadata.json', 'thumbnail.png'];
+  for (const name of fileNames) {
+    app.get(
+      `/api/models/:id/${name}`,
+      {
+        schema: {
+          tags,
+          summary: `The ready model's ${name}: bearer token or the signed URL from the model; ETag, immutable when ?v= is the current hash${name === 'metadata.json' ? ', br/gzip' : ''}`,
+          security: bearerSecurity,
+          params: modelIdParamsSchema,
+          querystring: modelFileQuerySchema,
+          response: fileResponse,
+        },
+      },
+      async (request, reply) => {
+        let access: FileAccess;
+        if (signer.verify(request.params.id, name, request.query, now())) {
+          access = { signed: true };
+        } else {
+          if (!request.headers.authorization) throw new UnauthorizedError('no token, no signature');
+          await requireAuth.call(app, request, reply);
+          access = { userId: currentUser(request).userId };
+        }
+        const file = await models.file(access, request.params.id, name);
+        return sendFile(request, reply, models, file, { version: request.query.v });
+      },
+    );
+  }
+};

@@ -1,0 +1,241 @@
+import type { Readable } from 'node:stream';
+import { can, type Model, type ModelListParams, type ProjectAction } from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelRow } from '../../db/schema.ts';
+import { ForbiddenError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { ProjectNotFoundError } from '../projects/errors.ts';
+import type { ByteRange, ObjectStorage } from '../storage/index.ts';
+import { ModelNotFoundError, ModelNotInTrashError, ModelNotReadyError } from './errors.ts';
+import { statusEvent, type ModelEvents } from './events.ts';
+import { MODEL_FILES, type FileUrlSigner, type ModelFileName } from './file-urls.ts';
+import type { ModelLimits } from './limits.ts';
+import { toModel } from './presenter.ts';
+import type { ModelWithCreator } from './repository.ts';
+
+export interface ModelsServiceDeps {
+  data: DataAccess;
+  storage: ObjectStorage;
+  events: ModelEvents;
+  signer: FileUrlSigner;
+  limits: ModelLimits;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** Storage keys of a model: everything lives under `models/<id>/`. */
+export const modelKeys = {
+  root: (id: string) => `models/${id}/`,
+  original: (id: string) => `models/${id}/original`,
+  derivedRoot: (id: string) => `models/${id}/derived/`,
+};
+
+export interface StoredFile {
+  key: string;
+  size: number;
+  contentType: string;
+  /** Content hash (ETag). */
+  hash: string;
+  /** Precompressed variants that exist next to the file. */
+  encodings: ('br' | 'gzip')[];
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+/** Who asks for a file: a signed-in user, or a signed URL that was verified. */
+export type FileAccess = { userId: string } | { signed: true };
+
+export class ModelsService {
+  readonly #d: ModelsServiceDeps;
+
+  constructor(deps: ModelsServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** The model if `userId` may do `action` on it: 404 for non-members, 403 for the rest. */
+  async #authorize(userId: string, id: string, action: ProjectAction): Promise<ModelWithCreator> {
+    const model = await this.#d.data.repos.models.findById(id);
+    if (!model) throw new ModelNotFoundError();
+    const role = await this.#d.data.repos.models.roleIn(model.project_id, userId);
+    const actor = { userId, role };
+    if (!can(actor, 'model.view')) throw new ModelNotFoundError('not a member');
+    if (
+      action !== 'model.view' &&
+      !can(actor, action, { ownerId: model.created_by ?? undefined })
+    ) {
+      throw new ForbiddenError(`${action} denied`);
+    }
+    return model;
+  }
+
+  async #present(id: string): Promise<Model> {
+    const row = await this.#d.data.repos.models.findById(id);
+    if (!row) throw new ModelNotFoundError();
+    return toModel(row, this.#d.signer, this.#d.now());
+  }
+
+  async #publishStatus(row: ModelRow | undefined): Promise<void> {
+    if (row) await this.#d.events.publish(statusEvent(row));
+  }
+
+  async list(userId: string, projectId: string, query: ModelListParams): Promise<Model[]> {
+    const role = await this.#d.data.repos.models.roleIn(projectId, userId);
+    if (!can({ userId, role }, 'model.view')) throw new ProjectNotFoundError();
+    const rows = await this.#d.data.repos.models.listForProject(projectId, {
+      trashed: query.trashed,
+      sort: query.sort,
+      order: query.order,
+      search: query.search || undefined,
+    });
+    const now = this.#d.now();
+    return rows.map((row) => toModel(row, this.#d.signer, now));
+  }
+
+  async get(userId: string, id: string): Promise<Model> {
+    const row = await this.#authorize(userId, id, 'model.view');
+    return toModel(row, this.#d.signer, this.#d.now());
+  }
+
+  async rename(userId: string, id: string, name: string): Promise<Model> {
+    await this.#authorize(userId, id, 'model.rename');
+    await this.#d.data.repos.models.rename(id, name, this.#d.now());
+    return this.#present(id);
+  }
+
+  /** Needs model.move in the model's project and model.upload in the target project. */
+  async move(userId: string, id: string, targetProjectId: string): Promise<Model> {
+    const model = await this.#authorize(userId, id, 'model.move');
+    if (model.project_id === targetProjectId) return this.#present(id);
+    const targetRole = await this.#d.data.repos.models.roleIn(targetProjectId, userId);
+    if (!can({ userId, role: targetRole }, 'model.upload')) throw new ProjectNotFoundError();
+    const targetOwner = await this.#d.data.repos.models.projectOwner(targetProjectId);
+    const sourceOwner = await this.#d.data.repos.models.projectOwner(model.project_id);
+    if (!targetOwner) throw new ProjectNotFoundError();
+    const allowance = await this.#d.limits.allowance(targetOwner);
+    const moved = await this.#d.data.transaction(async (repos) => {
+      const row = await repos.models.lockById(id);
+      if (!row) throw new ModelNotFoundError();
+      // Bytes only count against the target owner's storage when the owner changes.
+      const bytes = targetOwner === sourceOwner ? 0 : Number(row.size_bytes);
+      await this.#d.limits.assertRoom(
+        repos,
+        allowance,
+        targetProjectId,
+        bytes,
+        row.deleted_at ? 0 : 1,
+      );
+      await repos.models.move(id, targetProjectId, this.#d.now());
+      return { ...row, project_id: targetProjectId };
+    });
+    await this.#d.events.publish({ ...statusEvent(model), projectId: model.project_id });
+    await this.#publishStatus(moved);
+    return this.#present(id);
+  }
+
+  async trash(userId: string, id: string): Promise<Model> {
+    const model = await this.#authorize(userId, id, 'model.trash');
+    if (!model.deleted_at)
+      await this.#d.data.repos.models.setTrashed(id, this.#d.now(), this.#d.now());
+    await this.#publishStatus(model);
+    return this.#present(id);
+  }
+
+  async restore(userId: string, id: string): Promise<Model> {
+    const model = await this.#authorize(userId, id, 'model.restore');
+    if (model.deleted_at) await this.#d.data.repos.models.setTrashed(id, null, this.#d.now());
+    await this.#publishStatus(model);
+    return this.#present(id);
+  }
+
+  /** Removes a trashed model and all its files for good; storage use drops by its bytes. */
+  async deletePermanently(userId: string, id: string): Promise<void> {
+    const model = await this.#authorize(userId, id, 'model.trash');
+    if (!model.deleted_at) throw new ModelNotInTrashError();
+    await this.#d.data.repos.models.deleteById(id);
+    await this.removeFiles([id]);
+  }
+
+  /** Deletes the stored files of these models (their rows are gone or going). */
+  async removeFiles(modelIds: readonly string[]): Promise<void> {
+    for (const id of modelIds) {
+      try {
+        await this.#d.storage.deletePrefix(modelKeys.root(id));
+      } catch (error) {
+        // The rows are gone; a leftover folder only costs disk. Logged for an operator.
+        this.#d.log.error({ err: error, model: id }, 'could not delete the files of a model');
+      }
+    }
+  }
+
+  /**
+   * Project deletion hook (a ProjectDeletionListener of the projects module): inside the deletion
+   * transaction, collect the project's models (their rows go with the project by cascade); after
+   * the commit, delete their files.
+   */
+  async beforeProjectDelete(context: {
+    projectId: string;
+    repos: Repositories;
+  }): Promise<() => Promise<void>> {
+    const ids = await context.repos.models.idsInProject(context.projectId);
+    return () => this.removeFiles(ids);
+  }
+
+  /** A ready model's file, checked against the caller's access. */
+  async file(access: FileAccess, id: string, name: ModelFileName): Promise<StoredFile> {
+    const model =
+      'userId' in access
+        ? await this.#authorize(access.userId, id, 'model.view')
+        : await this.#d.data.repos.models.findById(id);
+    if (!model) throw new ModelNotFoundError();
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    const spec = MODEL_FILES[name];
+    const hash =
+      name === 'viewable.glb'
+        ? model.viewable_hash
+        : name === 'metadata.json'
+          ? model.metadata_hash
+          : model.thumbnail_hash;
+    const key = `${model.derived_prefix}${spec.stored}`;
+    return this.#stored(key, spec.contentType, hash ?? '', name === 'metadata.json');
+  }
+
+  async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {
+    const model = await this.#authorize(userId, id, 'model.view');
+    if (!model.original_key) throw new ModelNotFoundError('no original stored');
+    const file = await this.#stored(
+      model.original_key,
+      'application/octet-stream',
+      model.original_sha256 ?? model.id,
+      false,
+    );
+    return { ...file, filename: model.original_filename || model.name };
+  }
+
+  async #stored(
+    key: string,
+    contentType: string,
+    hash: string,
+    compressed: boolean,
+  ): Promise<StoredFile> {
+    const info = await this.#d.storage.stat(key);
+    if (!info) throw new ModelNotFoundError(`missing object ${key}`);
+    const storage = this.#d.storage;
+    return {
+      key,
+      size: info.size,
+      contentType,
+      hash,
+      encodings: compressed ? ['br', 'gzip'] : [],
+      open: (range) => storage.get(key, range),
+    };
+  }
+
+  /** A precompressed variant of a stored file (`<key>.br`, `<key>.gz`). */
+  async encoded(file: StoredFile, encoding: 'br' | 'gzip'): Promise<StoredFile | null> {
+    const key = `${file.key}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const info = await this.#d.storage.stat(key);
+    if (!info) return null;
+    const storage = this.#d.storage;
+    return { ...file, key, size: info.size, open: (range) => storage.get(key, range) };
+  }
+}

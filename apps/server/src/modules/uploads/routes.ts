@@ -1,0 +1,260 @@
+import type { IncomingMessage } from 'node:http';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  errorBodySchema,
+  MODEL_NAME_MAX_LENGTH,
+  resolveLocale,
+  UPLOAD_METADATA_KEYS,
+  UPLOADS_PATH,
+} from '@truss/contracts';
+import { FileStore } from '@tus/file-store';
+import { Metadata, Server, type ServerOptions } from '@tus/server';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import { z } from 'zod';
+import { errorBody } from '../../http/error-handler.ts';
+import { AppError } from '../../http/errors.ts';
+import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { UploadNotFoundError } from './errors.ts';
+import { HEAD_BYTES } from './format-check.ts';
+import type { UploadsService } from './service.ts';
+
+const metadataSchema = z.object({
+  projectId: z.uuid({ error: 'validation.invalid' }),
+  filename: z.string().trim().min(1).max(MODEL_NAME_MAX_LENGTH),
+});
+const lengthSchema = z.coerce.number().int().nonnegative();
+
+class ValidationFailed extends AppError {
+  constructor(detail: string) {
+    super('VALIDATION_ERROR', 400, { detail });
+  }
+}
+
+type SrvxRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
+
+function nodeRequest(req: SrvxRequest): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+async function readFileHead(file: string, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * tus's FileStore, plus the format check: the first 64 KiB of an upload (or the whole file when
+ * smaller) are held back until the format is decided from them, so an unsupported file is
+ * refused before its bytes are written.
+ */
+class CheckedFileStore extends FileStore {
+  constructor(
+    directory: string,
+    private readonly uploads: UploadsService,
+  ) {
+    super({ directory });
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (!(await this.uploads.needsHeadCheck(id))) return super.write(readable, id, offset);
+    const upload = await this.getUpload(id);
+    const want = Math.min(HEAD_BYTES, upload.size ?? HEAD_BYTES);
+    const iterator = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const taken: Buffer[] = [];
+    let have = offset;
+    let ended = false;
+    while (have < want) {
+      const next = await iterator.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      taken.push(next.value);
+      have += next.value.length;
+    }
+    if (have >= want && want > 0) {
+      const stored = offset > 0 ? await readFileHead(this.uploads.filePath(id), offset) : null;
+      const head = Buffer.concat(stored ? [stored, ...taken] : taken).subarray(0, want);
+      try {
+        await this.uploads.checkHead(id, head);
+      } catch (error) {
+        await iterator.return?.();
+        throw error;
+      }
+    }
+    const rest = Readable.from(
+      (async function* () {
+        yield* taken;
+        if (ended) return;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) return;
+          yield next.value;
+        }
+      })(),
+    );
+    return super.write(rest, id, offset);
+  }
+}
+
+export interface UploadRoutesOptions {
+  uploads: UploadsService;
+  requireAuth: onRequestAsyncHookHandler;
+  uploadDir: string;
+  /** 0: no cap besides the plan. */
+  maxBytes: number;
+}
+
+/**
+ * The tus endpoint at /api/uploads (creation, HEAD/PATCH resumption, DELETE termination), inside
+ * Fastify: the bearer guard and our checks run first, then the request is handed to @tus/server.
+ */
+export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+  const { uploads, requireAuth } = options;
+  const pendingIds = new WeakMap<IncomingMessage, string>();
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: new CheckedFileStore(options.uploadDir, uploads),
+    relativeLocation: true,
+    ...(options.maxBytes > 0 ? { maxSize: options.maxBytes } : {}),
+    exposedHeaders: ['Truss-Model-Id'],
+    namingFunction: (req) => {
+      const raw = nodeRequest(req);
+      const id = raw ? pendingIds.get(raw) : undefined;
+      if (!id) throw new Error('upload id missing (the route did not register the upload)');
+      return id;
+    },
+    onUploadFinish: async (_req, upload) => {
+      const model = await uploads.finish(upload.id);
+      return { headers: { 'Truss-Model-Id': model.id } };
+    },
+    onResponseError: (req, error) => {
+      if (!(error instanceof AppError)) return undefined;
+      const locale = resolveLocale(req.headers.get('accept-language'));
+      if (error.statusCode >= 500) app.log.error({ err: error }, 'upload failed');
+      return {
+        status_code: error.statusCode,
+        body: JSON.stringify(errorBody(error.code, error.statusCode, locale)),
+      };
+    },
+  });
+
+  // tus reads the raw request stream itself: leave every body unparsed here.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  const guard: onRequestAsyncHookHandler = async function (request, reply) {
+    if (request.method === 'OPTIONS') return;
+    await requireAuth.call(this, request, reply);
+  };
+
+  const handOver = async (request: FastifyRequest, reply: FastifyReply): Promise<number> => {
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+    return reply.raw.statusCode;
+  };
+
+  const create = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    if (request.headers['upload-defer-length'] !== undefined) {
+      throw new ValidationFailed('Upload-Defer-Length is not supported: send Upload-Length');
+    }
+    const length = lengthSchema.safeParse(request.headers['upload-length']);
+    let metadata: Record<string, string | null | undefined>;
+    try {
+      metadata = Metadata.parse(String(request.headers['upload-metadata'] ?? ''));
+    } catch {
+      throw new ValidationFailed('Upload-Metadata is malformed');
+    }
+    const fields = metadataSchema.safeParse({
+      projectId: metadata[UPLOAD_METADATA_KEYS.projectId],
+      filename: metadata[UPLOAD_METADATA_KEYS.filename],
+    });
+    if (!length.success || !fields.success) {
+      throw new ValidationFailed('Upload-Length and metadata projectId, filename are required');
+    }
+    const id = await uploads.begin(user.userId, { ...fields.data, size: length.data });
+    pendingIds.set(request.raw, id);
+    const status = await handOver(request, reply);
+    if (status >= 300) {
+      await uploads.abandon(id).catch((error: unknown) => {
+        request.log.error({ err: error, upload: id }, 'could not drop a failed upload');
+      });
+    }
+  };
+
+  const resume = async (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+  ) => {
+    if (request.method === 'OPTIONS') return handOver(request, reply);
+    const user = currentUser(request);
+    const id = request.params.id;
+    if (!z.uuid().safeParse(id).success) throw new UploadNotFoundError();
+    const upload = await uploads.authorize(user.userId, id);
+    if (request.method === 'POST') throw new UploadNotFoundError('POST on an upload URL');
+    if (request.method === 'HEAD' && upload.status === 'uploading') {
+      // Complete but not finished (the finishing PATCH failed or the server restarted): a tus
+      // client that sees the full offset will not PATCH again, so finish here.
+      const received = await uploads.receivedBytes(id);
+      const size = Number(upload.size_bytes);
+      if (received === size && size > 0) {
+        const model = await uploads.finish(id);
+        return reply
+          .code(200)
+          .headers({
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(size),
+            'upload-length': String(size),
+            'cache-control': 'no-store',
+            'truss-model-id': model.id,
+          })
+          .send();
+      }
+    }
+    // Cancel: forget the upload first, so it stops counting before the client hears back
+    // (tus then stops a running PATCH and removes the bytes; the sweep catches any leftover).
+    if (request.method === 'DELETE' && upload.status === 'uploading') await uploads.cancelled(id);
+    await handOver(request, reply);
+  };
+
+  const schema = {
+    tags: ['models'],
+    security: bearerSecurity,
+    response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+  };
+  app.route({
+    method: ['POST', 'OPTIONS'],
+    url: UPLOADS_PATH,
+    onRequest: guard,
+    schema: {
+      ...schema,
+      summary:
+        'tus creation: Upload-Length + Upload-Metadata (projectId, filename). 201 + Location; 404 PROJECT_NOT_FOUND, 413 STORAGE_LIMIT_EXCEEDED, 403 MODEL_LIMIT_EXCEEDED, 429 TOO_MANY_UPLOADS',
+    },
+    handler: (request, reply) =>
+      request.method === 'OPTIONS' ? handOver(request, reply) : create(request, reply),
+  });
+  app.route<{ Params: { id: string } }>({
+    method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'POST'],
+    url: `${UPLOADS_PATH}/:id`,
+    onRequest: guard,
+    schema: {
+      ...schema,
+      summary:
+        'tus HEAD (offset), PATCH (bytes; 415 UNSUPPORTED_FORMAT from the first 64 KiB; the last PATCH answers Truss-Model-Id), DELETE (cancel)',
+    },
+    handler: resume,
+  });
+};

@@ -1,0 +1,290 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  can,
+  JOB_TYPES,
+  MAX_CONCURRENT_UPLOADS,
+  UPLOAD_EXPIRY_HOURS,
+  type Model,
+} from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { UploadRow } from '../../db/schema.ts';
+import { addSeconds, type Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { statusEvent, type ModelEvents } from '../models/events.ts';
+import type { ModelLimits } from '../models/limits.ts';
+import { modelKeys, type ModelsService } from '../models/service.ts';
+import { ProjectNotFoundError } from '../projects/errors.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import {
+  MergeFailedError,
+  TooManyUploadsError,
+  UnsupportedFormatError,
+  UploadNotFoundError,
+} from './errors.ts';
+import { detectComplete, detectFromHead } from './format-check.ts';
+
+export interface UploadsSettings {
+  /** Folder of the tus bytes (`<id>` and `<id>.json`). */
+  uploadDir: string;
+  activeWindowSeconds: number;
+}
+
+export interface UploadsServiceDeps {
+  data: DataAccess;
+  storage: ObjectStorage;
+  limits: ModelLimits;
+  queue: JobQueue;
+  events: ModelEvents;
+  models: ModelsService;
+  settings: UploadsSettings;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** A deferred (zip, glTF JSON) file is checked whole up to this size, else left to conversion. */
+const MAX_COMPLETE_CHECK_BYTES = 512 * 1024 ** 2;
+/** Files in the upload folder without a row are removed once this old. */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+const FINISHED_ROWS_KEPT_DAYS = 7;
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Resumable uploads (tus): who may start one and how many, the format check on the first bytes,
+ * and the hand-over of a complete file to storage, a model row and a conversion job.
+ */
+export class UploadsService {
+  readonly #d: UploadsServiceDeps;
+
+  constructor(deps: UploadsServiceDeps) {
+    this.#d = deps;
+  }
+
+  filePath(id: string): string {
+    return path.join(this.#d.settings.uploadDir, id);
+  }
+
+  /**
+   * Starts an upload: the caller must be able to upload into the project (non-members get 404),
+   * have fewer than 3 active uploads, and the owner's plan must have room for `size` bytes.
+   */
+  async begin(
+    userId: string,
+    input: { projectId: string; filename: string; size: number },
+  ): Promise<string> {
+    const { data, limits, now, settings } = this.#d;
+    const role = await data.repos.models.roleIn(input.projectId, userId);
+    if (!can({ userId, role }, 'model.upload')) throw new ProjectNotFoundError();
+    const ownerId = await data.repos.models.projectOwner(input.projectId);
+    if (!ownerId) throw new ProjectNotFoundError();
+    const allowance = await limits.allowance(ownerId);
+    const id = randomUUID();
+    await data.transaction(async (repos) => {
+      // Serialise per account (both, in a fixed order): the checks below read, then insert.
+      for (const lockId of [...new Set([userId, ownerId])].sort()) {
+        await repos.uploads.lockUser(lockId);
+      }
+      const at = now();
+      const active = await repos.uploads.countActive(
+        userId,
+        addSeconds(at, -settings.activeWindowSeconds),
+      );
+      if (active >= MAX_CONCURRENT_UPLOADS) throw new TooManyUploadsError();
+      await limits.assertRoom(repos, allowance, input.projectId, input.size, 1);
+      await repos.uploads.insert({
+        id,
+        userId,
+        projectId: input.projectId,
+        filename: input.filename,
+        sizeBytes: input.size,
+        now: at,
+        expiresAt: addSeconds(at, UPLOAD_EXPIRY_HOURS * 3600),
+      });
+    });
+    return id;
+  }
+
+  /** The caller's own upload; anything else is 404. Marks it active. */
+  async authorize(userId: string, id: string): Promise<UploadRow> {
+    const upload = await this.#d.data.repos.uploads.findById(id);
+    if (!upload || upload.user_id !== userId) throw new UploadNotFoundError();
+    if (upload.status === 'uploading') await this.#d.data.repos.uploads.touch(id, this.#d.now());
+    return upload;
+  }
+
+  /** Abandons an upload whose tus creation failed. */
+  async abandon(id: string): Promise<void> {
+    await this.#d.data.repos.uploads.delete(id);
+  }
+
+  async needsHeadCheck(id: string): Promise<boolean> {
+    const upload = await this.#d.data.repos.uploads.findById(id);
+    return upload !== undefined && upload.status === 'uploading' && upload.format === null;
+  }
+
+  /**
+   * Decides the format from the first bytes. Unsupported: the partial file and the row are
+   * removed and UNSUPPORTED_FORMAT (415) is thrown, before anything is stored for good.
+   */
+  async checkHead(id: string, head: Uint8Array): Promise<void> {
+    const upload = await this.#d.data.repos.uploads.findById(id);
+    if (!upload) throw new UploadNotFoundError();
+    const verdict = detectFromHead(head, Number(upload.size_bytes), upload.filename);
+    if (verdict.kind === 'unsupported') {
+      await this.#reject(id, verdict.reason);
+      throw new UnsupportedFormatError(verdict.reason);
+    }
+    await this.#d.data.repos.uploads.setFormat(
+      id,
+      verdict.kind === 'deferred' ? `${verdict.format}?` : verdict.format,
+    );
+  }
+
+  async #reject(id: string, reason: string): Promise<void> {
+    this.#d.log.info({ upload: id, reason }, 'upload refused: unsupported format');
+    await this.#removeFiles(id);
+    await this.#d.data.repos.uploads.delete(id);
+  }
+
+  async #removeFiles(id: string): Promise<void> {
+    await rm(this.filePath(id), { force: true });
+    await rm(`${this.filePath(id)}.json`, { force: true });
+  }
+
+  /** Bytes received so far (the tus file's size), or null when it is gone. */
+  async receivedBytes(id: string): Promise<number | null> {
+    try {
+      return (await stat(this.filePath(id))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The upload is complete: store the original, create the model (`queued`) and its conversion
+   * job in one transaction. Idempotent (a retried finish returns the same model).
+   */
+  async finish(id: string): Promise<Model> {
+    const { data, storage, queue, events, now } = this.#d;
+    const upload = await data.repos.uploads.findById(id);
+    if (!upload) throw new UploadNotFoundError();
+    if (upload.status === 'finished' && upload.model_id) {
+      return this.#d.models.get(upload.user_id, upload.model_id);
+    }
+    const file = this.filePath(id);
+    const format = await this.#finalFormat(upload, file);
+    let created: boolean;
+    try {
+      const sha256 = await sha256File(file);
+      await storage.putFile(modelKeys.original(id), file, { move: false });
+      created = await data.transaction(async (repos) => {
+        const row = await repos.uploads.lockById(id);
+        if (!row || row.status === 'finished') return false;
+        await repos.models.insert({
+          id,
+          projectId: row.project_id,
+          name: row.filename,
+          originalFilename: row.filename,
+          sizeBytes: Number(row.size_bytes),
+          format,
+          createdBy: row.user_id,
+          originalKey: modelKeys.original(id),
+          originalSha256: sha256,
+          now: now(),
+        });
+        await queue.enqueue(
+          repos,
+          JOB_TYPES.convertModel,
+          {
+            version: 1,
+            modelId: id,
+            projectId: row.project_id,
+            storageKey: modelKeys.original(id),
+            filename: row.filename,
+          },
+          { dedupeKey: `model.convert:${id}` },
+        );
+        await repos.uploads.markFinished(id, id, now());
+        return true;
+      });
+    } catch (error) {
+      throw new MergeFailedError(error);
+    }
+    await this.#removeFiles(id);
+    if (created) {
+      queue.notify();
+      const row = await data.repos.models.findById(id);
+      if (row) await events.publish(statusEvent(row));
+    }
+    return this.#d.models.get(upload.user_id, id);
+  }
+
+  /** Deferred formats are decided on the complete file (up to 512 MiB, else by conversion). */
+  async #finalFormat(upload: UploadRow, file: string): Promise<string | null> {
+    if (Number(upload.size_bytes) === 0) return null; // conversion reports the empty file
+    if (upload.format && !upload.format.endsWith('?')) return upload.format;
+    const size = (await stat(file)).size;
+    if (size > MAX_COMPLETE_CHECK_BYTES) return null;
+    const bytes = new Uint8Array(await readFile(file));
+    const verdict = upload.format
+      ? detectComplete(bytes, upload.filename)
+      : detectFromHead(bytes.subarray(0, 64 * 1024), size, upload.filename);
+    const final = verdict.kind === 'deferred' ? detectComplete(bytes, upload.filename) : verdict;
+    if (final.kind === 'unsupported') {
+      await this.#reject(upload.id, final.reason);
+      throw new UnsupportedFormatError(final.reason);
+    }
+    return final.kind === 'format' ? final.format : null;
+  }
+
+  /** tus DELETE went through: forget the upload. */
+  async cancelled(id: string): Promise<void> {
+    await this.#d.data.repos.uploads.delete(id);
+  }
+
+  /**
+   * Purges unfinished uploads past their 24 h, files in the upload folder that no unfinished
+   * upload owns (older than an hour), and week-old bookkeeping rows.
+   */
+  async sweep(): Promise<{ expired: number; orphans: number }> {
+    const { data, now, settings, log } = this.#d;
+    const expired = await data.repos.uploads.listExpired(now());
+    for (const upload of expired) {
+      await this.#removeFiles(upload.id);
+      await data.repos.uploads.delete(upload.id);
+    }
+    let names: string[] = [];
+    try {
+      names = await readdir(settings.uploadDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const ids = [...new Set(names.map((name) => name.replace(/\.json$/, '')))].filter((id) =>
+      /^[0-9a-f-]{36}$/.test(id),
+    );
+    const live = await data.repos.uploads.existingUnfinished(ids);
+    let orphans = 0;
+    for (const id of ids) {
+      if (live.has(id)) continue;
+      const info = await stat(this.filePath(id))
+        .catch(() => stat(`${this.filePath(id)}.json`))
+        .catch(() => null);
+      if (!info || Date.now() - info.mtimeMs < ORPHAN_AGE_MS) continue;
+      await this.#removeFiles(id);
+      orphans += 1;
+    }
+    await data.repos.uploads.deleteFinishedBefore(
+      addSeconds(now(), -FINISHED_ROWS_KEPT_DAYS * 86400),
+    );
+    if (expired.length || orphans) log.info({ expired: expired.length, orphans }, 'uploads swept');
+    return { expired: expired.length, orphans };
+  }
+}

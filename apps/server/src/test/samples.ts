@@ -1,0 +1,16 @@
+/** The shared sample models (read in place, never copied into the repo). */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export const SAMPLES_DIR = process.env.TRUSS_SAMPLES_DIR ?? resolve(repoRoot, '../shared/samples');
+export const HAVE_SAMPLES = existsSync(join(SAMPLES_DIR, 'MANIFEST.md'));
+
+/** Debian's assimp-testmodels package ships deliberately broken files here (optional). */
+export const ASSIMP_INVALID_DIR = '/usr/share/assimp/models/invalid';
+
+export function sample(relativePath: string): string {
+  return join(SAMPLES_DIR, relativePath);
+}

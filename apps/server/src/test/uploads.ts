@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Model } from '@truss/contracts';
+import * as tus from 'tus-js-client';
+
+export interface TusOutcome {
+  /** The upload URL (absolute). */
+  url: string | null;
+  /** From the final response's Truss-Model-Id header. */
+  modelId: string | null;
+  /** Set when the upload failed: the HTTP status and body. */
+  error: { status: number; body: string } | null;
+  aborted: boolean;
+}
+
+export interface TusOptions {
+  baseUrl: string;
+  token: string;
+  projectId: string;
+  filename: string;
+  /** Bytes per PATCH (default: all at once). */
+  chunkSize?: number;
+  /** Resume this upload instead of creating one. */
+  uploadUrl?: string;
+  /** Abort (as a dropped connection would) once this many bytes were accepted. */
+  abortAfterBytes?: number;
+}
+
+/** Uploads `bytes` with the real tus client, as the web app does. */
+export function tusUpload(bytes: Buffer, options: TusOptions): Promise<TusOutcome> {
+  return new Promise((resolve) => {
+    const upload: tus.Upload = new tus.Upload(bytes, {
+      endpoint: `${options.baseUrl}/api/uploads`,
+      uploadUrl: options.uploadUrl ?? null,
+      metadata: { projectId: options.projectId, filename: options.filename },
+      headers: { authorization: `Bearer ${options.token}` },
+      chunkSize: options.chunkSize ?? Infinity,
+      retryDelays: [],
+      storeFingerprintForResuming: false,
+      onChunkComplete: (_chunk, accepted) => {
+        if (options.abortAfterBytes !== undefined && accepted >= options.abortAfterBytes) {
+          void upload
+            .abort()
+            .then(() => resolve({ url: upload.url, modelId: null, error: null, aborted: true }));
+        }
+      },
+      onSuccess: ({ lastResponse }) =>
+        resolve({
+          url: upload.url,
+          modelId: lastResponse.getHeader('truss-model-id') ?? null,
+          error: null,
+          aborted: false,
+        }),
+      onError: (error) => {
+        const response = (error as tus.DetailedError).originalResponse;
+        resolve({
+          url: upload.url,
+          modelId: null,
+          error: response
+            ? { status: response.getStatus(), body: response.getBody() }
+            : { status: 0, body: String(error) },
+          aborted: false,
+        });
+      },
+    });
+    upload.start();
+  });
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Polls the model until it is ready or failed. */
+export async function waitForModel(get: () => Promise<Model>, timeoutMs = 60_000): Promise<Model> {
+  const started = Date.now();
+  for (;;) {
+    const model = await get();
+    if (model.status === 'ready' || model.status === 'failed') return model;
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`model ${model.id} still ${model.status} after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
