@@ -7,7 +7,13 @@ import * as WebIFC from 'web-ifc';
 import { MalformedFileError, NoGeometryError } from '../errors.ts';
 import { stepFileSchema } from '../formats.ts';
 import { PropertyTableBuilder } from '../metadata-builder.ts';
-import { emptyScene, MaterialTable, srgbToLinear, type SceneModel } from '../scene.ts';
+import {
+  emptyScene,
+  MaterialTable,
+  srgbToLinear,
+  type SceneGeometry,
+  type SceneModel,
+} from '../scene.ts';
 import type { ImportContext } from './context.ts';
 import {
   createElementTable,
@@ -62,7 +68,29 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
 
     ctx.progress('geometry', 0);
     const materials = new MaterialTable(scene.materials);
+    const materialByColour = new Map<string, number>();
+    const materialFor = (colour: { x: number; y: number; z: number; w: number }): number => {
+      const raw = `${colour.x},${colour.y},${colour.z},${colour.w}`;
+      let material = materialByColour.get(raw);
+      if (material === undefined) {
+        const linear = [srgbToLinear(colour.x), srgbToLinear(colour.y), srgbToLinear(colour.z)];
+        const rgba = [...linear, colour.w] as [number, number, number, number];
+        const key = rgba.map((c) => c.toFixed(3)).join(',');
+        material = materials.add(key, () => ({
+          name: `ifc-${key}`,
+          color: rgba,
+          metallic: 0,
+          roughness: 0.9,
+          doubleSided: true,
+        }));
+        materialByColour.set(raw, material);
+      }
+      return material;
+    };
     const geometryIndexById = new Map<number, number>();
+    // Exporters write the same geometry again and again (every wall of one length in its own
+    // local coordinates): identical meshes are kept once, before any further work on them.
+    const geometryByContent = new Map<string, number[]>();
     let cancelled = false;
     api.StreamAllMeshes(modelId, (mesh, index, total) => {
       if (cancelled) return;
@@ -81,42 +109,30 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
         const placed = placedGeometries.get(i);
         let geometryIndex = geometryIndexById.get(placed.geometryExpressID);
         if (geometryIndex === undefined) {
-          geometryIndex = scene.geometries.length;
-          geometryIndexById.set(placed.geometryExpressID, geometryIndex);
           const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
           const vertexData = api.GetVertexArray(
             geometry.GetVertexData(),
             geometry.GetVertexDataSize(),
           );
           const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-          const vertexCount = vertexData.length / 6;
-          const positions = new Float32Array(vertexCount * 3);
-          const normals = new Float32Array(vertexCount * 3);
-          for (let v = 0; v < vertexCount; v++) {
-            positions[v * 3] = vertexData[v * 6]!;
-            positions[v * 3 + 1] = vertexData[v * 6 + 1]!;
-            positions[v * 3 + 2] = vertexData[v * 6 + 2]!;
-            normals[v * 3] = vertexData[v * 6 + 3]!;
-            normals[v * 3 + 1] = vertexData[v * 6 + 4]!;
-            normals[v * 3 + 2] = vertexData[v * 6 + 5]!;
-          }
-          scene.geometries.push({ positions, normals, indices: Uint32Array.from(indices) });
           geometry.delete();
+          const key = contentKey(vertexData, indices);
+          const candidates = geometryByContent.get(key) ?? [];
+          geometryIndex = candidates.find((candidate) =>
+            sameContent(scene.geometries[candidate]!, vertexData, indices),
+          );
+          if (geometryIndex === undefined) {
+            geometryIndex = scene.geometries.length;
+            scene.geometries.push(splitVertexData(vertexData, indices));
+            candidates.push(geometryIndex);
+            geometryByContent.set(key, candidates);
+          }
+          geometryIndexById.set(placed.geometryExpressID, geometryIndex);
         }
-        const { x, y, z, w } = placed.color;
-        const color = [srgbToLinear(x), srgbToLinear(y), srgbToLinear(z), w] as const;
-        const key = color.map((c) => c.toFixed(3)).join(',');
-        const material = materials.add(key, () => ({
-          name: `ifc-${key}`,
-          color: [...color],
-          metallic: 0,
-          roughness: 0.9,
-          doubleSided: true,
-        }));
         scene.placements.push({
           element,
           geometry: geometryIndex,
-          material,
+          material: materialFor(placed.color),
           matrix: Float64Array.from(placed.flatTransformation),
         });
       }
@@ -141,4 +157,49 @@ export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<
   } finally {
     api.CloseModel(modelId);
   }
+}
+
+/** web-ifc's interleaved position + normal floats -> the scene's separate arrays. */
+function splitVertexData(vertexData: Float32Array, indices: Uint32Array): SceneGeometry {
+  const vertexCount = vertexData.length / 6;
+  const positions = new Float32Array(vertexCount * 3);
+  const normals = new Float32Array(vertexCount * 3);
+  for (let v = 0; v < vertexCount; v++) {
+    positions[v * 3] = vertexData[v * 6]!;
+    positions[v * 3 + 1] = vertexData[v * 6 + 1]!;
+    positions[v * 3 + 2] = vertexData[v * 6 + 2]!;
+    normals[v * 3] = vertexData[v * 6 + 3]!;
+    normals[v * 3 + 1] = vertexData[v * 6 + 4]!;
+    normals[v * 3 + 2] = vertexData[v * 6 + 5]!;
+  }
+  return { positions, normals, indices: Uint32Array.from(indices) };
+}
+
+function contentKey(vertexData: Float32Array, indices: Uint32Array): string {
+  const bits = new Uint32Array(vertexData.buffer, vertexData.byteOffset, vertexData.length);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < bits.length; i++) {
+    h1 = Math.imul(h1 ^ bits[i]!, 0x01000193);
+    h2 = Math.imul(h2 + bits[i]!, 0x5bd1e995) ^ (h2 >>> 13);
+  }
+  for (let i = 0; i < indices.length; i++) {
+    h1 = Math.imul(h1 ^ indices[i]!, 0x01000193);
+    h2 = Math.imul(h2 + indices[i]!, 0x5bd1e995) ^ (h2 >>> 13);
+  }
+  return `${bits.length}:${indices.length}:${h1 >>> 0}:${h2 >>> 0}`;
+}
+
+function sameContent(geometry: SceneGeometry, vertexData: Float32Array, indices: Uint32Array) {
+  const { positions, normals } = geometry;
+  if (positions.length * 2 !== vertexData.length) return false;
+  if (geometry.indices.length !== indices.length) return false;
+  for (let i = 0; i < indices.length; i++) if (geometry.indices[i] !== indices[i]) return false;
+  for (let v = 0; v < positions.length / 3; v++) {
+    for (let c = 0; c < 3; c++) {
+      if (!Object.is(positions[v * 3 + c], vertexData[v * 6 + c])) return false;
+      if (!Object.is(normals![v * 3 + c], vertexData[v * 6 + 3 + c])) return false;
+    }
+  }
+  return true;
 }

@@ -1,0 +1,188 @@
+/**
+ * Large-model bench: synthetic IFC4 towers (tower-ifc.ts) of about 5,000, 10,000, 20,000 and
+ * 50,000 elements, each converted in a fresh child process through the converter's worker-thread
+ * entry (as the server runs it: a Worker with resourceLimits). Reports conversion time, stored
+ * output (model.glb + metadata.json.gz), triangles, draw batches, the process's peak RSS (worker
+ * included) and the growth factor between sizes (time and memory per element ratio: 1.00 is
+ * linear). The largest tower's .glb goes through the Khronos validator, and its conversion must
+ * stay under the memory cap (V8 heap limit of the worker and peak RSS of the process).
+ *
+ *   npm run bench:tower -w @truss/bench [-- 5000 10000]
+ *
+ * The IFC files are written to os.tmpdir() and deleted afterwards.
+ */
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { ConversionStats } from '@truss/converter';
+import { writeTowerIfc } from './tower-ifc.ts';
+
+const PER_STOREY = 250;
+const MEMORY_CAP_MIB = 2048;
+
+interface ChildReport {
+  ok: boolean;
+  error?: string;
+  elements: number;
+  triangles: number;
+  drawBatches: number;
+  instances: number;
+  glbBytes: number;
+  metadataBytes: number;
+  seconds: number;
+  stageSeconds: Record<string, number>;
+  wallSeconds: number;
+  /** Worker start-up, web-ifc initialisation and the one-storey warm-up conversion. */
+  coldSeconds: number;
+  /** Peak RSS of the whole process (worker thread included) during the conversion. */
+  maxRssMiB: number;
+  /** Peak RSS after start-up and the warm-up: the base the model's own memory adds to. */
+  baseRssMiB: number;
+  validation?: { errors: number; warnings: number };
+}
+
+function convertIn(worker: Worker, input: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string; response?: Record<string, unknown> }) => {
+      if (message.type !== 'result') return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(message.response!);
+    };
+    worker.on('error', reject);
+    worker.on('message', onMessage);
+    worker.postMessage({ type: 'convert', request: { input, filename: 'tower.ifc' } });
+  });
+}
+
+/**
+ * Child mode: a fresh worker thread (heap capped) converts a one-storey tower first, so the
+ * measured conversion does not include web-ifc's WASM start-up (reported apart), then the file.
+ */
+async function child(input: string, warmUp: string, validate: boolean): Promise<void> {
+  const bootstrap = new URL(import.meta.resolve('@truss/converter/worker-thread'));
+  const coldStarted = performance.now();
+  const worker = new Worker(bootstrap, {
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: MEMORY_CAP_MIB },
+  });
+  await convertIn(worker, warmUp);
+  const coldSeconds = (performance.now() - coldStarted) / 1000;
+  const baseRssMiB = process.resourceUsage().maxRSS / 1024;
+  const started = performance.now();
+  const response = await convertIn(worker, input);
+  const wallSeconds = (performance.now() - started) / 1000;
+  await worker.terminate();
+  const maxRssMiB = process.resourceUsage().maxRSS / 1024;
+  if (!response.ok) {
+    process.stdout.write(`${JSON.stringify({ ok: false, error: String(response.message) })}\n`);
+    return;
+  }
+  const stats = response.stats as ConversionStats;
+  const report: ChildReport = {
+    ok: true,
+    elements: stats.elements,
+    triangles: stats.triangles,
+    drawBatches: stats.drawBatches,
+    instances: stats.instances,
+    glbBytes: stats.glbBytes,
+    metadataBytes: stats.metadataBytes,
+    seconds: stats.seconds,
+    stageSeconds: stats.stageSeconds as Record<string, number>,
+    wallSeconds,
+    coldSeconds,
+    maxRssMiB,
+    baseRssMiB,
+  };
+  if (validate) {
+    // After the peak was read: the validator's own memory is not the conversion's.
+    const { validateGlb } = await import('@truss/converter');
+    const result = await validateGlb(new Uint8Array(response.glb as ArrayBuffer));
+    report.validation = { errors: result.errors, warnings: result.warnings };
+    if (result.errors > 0) console.error(JSON.stringify(result.messages.slice(0, 10)));
+  }
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+async function runChild(input: string, warmUp: string, validate: boolean): Promise<ChildReport> {
+  const self = fileURLToPath(import.meta.url);
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', self, '--child', input, warmUp, validate ? 'validate' : ''],
+    { maxBuffer: 1 << 24 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as ChildReport;
+}
+
+async function main(): Promise<void> {
+  const sizes = process.argv.slice(2).map(Number).filter(Number.isFinite);
+  if (sizes.length === 0) sizes.push(5_000, 10_000, 20_000, 50_000);
+  const warmUp = join(tmpdir(), `truss-tower-warm-up-${process.pid}.ifc`);
+  await writeTowerIfc(warmUp, { storeys: 1, perStorey: 50 });
+  try {
+    await measure(sizes, warmUp);
+  } finally {
+    rmSync(warmUp, { force: true });
+  }
+}
+
+async function measure(sizes: number[], warmUp: string): Promise<void> {
+  const largest = Math.max(...sizes);
+  const rows: { size: number; storeys: number; ifcBytes: number; report: ChildReport }[] = [];
+  console.log(
+    '| elements | storeys | IFC MiB | convert s | ms / 1k el. | stored KiB (glb + meta.gz) | glb KiB | meta.gz KiB | triangles | draw batches | instances | peak RSS MiB | RSS above base MiB | time growth | memory growth |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const size of sizes) {
+    const storeys = Math.max(1, Math.round(size / PER_STOREY));
+    const path = join(tmpdir(), `truss-tower-${size}-${process.pid}.ifc`);
+    let ifcBytes: number;
+    let report: ChildReport;
+    try {
+      const tower = await writeTowerIfc(path, { storeys, perStorey: PER_STOREY });
+      ifcBytes = tower.bytes;
+      report = await runChild(path, warmUp, size === largest);
+    } finally {
+      rmSync(path, { force: true });
+    }
+    if (!report.ok) throw new Error(`tower ${size}: ${report.error}`);
+    const previous = rows[rows.length - 1];
+    rows.push({ size, storeys, ifcBytes, report });
+    const kib = (bytes: number) => (bytes / 1024).toFixed(0);
+    // Growth per element: (ratio to the previous size) / (element ratio); 1.00 = linear.
+    const growth = (now: number, before: number | undefined) =>
+      previous && before
+        ? ((now / before) * (previous.report.elements / report.elements)).toFixed(2)
+        : '-';
+    console.log(
+      `| ${report.elements} | ${storeys} | ${(ifcBytes / 1024 ** 2).toFixed(1)} | ${report.seconds.toFixed(2)} | ${((report.seconds * 1e6) / report.elements).toFixed(0)} | ${kib(report.glbBytes + report.metadataBytes)} | ${kib(report.glbBytes)} | ${kib(report.metadataBytes)} | ${report.triangles} | ${report.drawBatches} | ${report.instances} | ${report.maxRssMiB.toFixed(0)} | ${(report.maxRssMiB - report.baseRssMiB).toFixed(0)} | ${growth(report.seconds, previous?.report.seconds)} | ${growth(report.maxRssMiB - report.baseRssMiB, previous && previous.report.maxRssMiB - previous.report.baseRssMiB)} |`,
+    );
+  }
+  console.log('\nstage seconds per size:');
+  for (const { report } of rows) {
+    const stages = Object.entries(report.stageSeconds)
+      .map(([stage, seconds]) => `${stage} ${seconds.toFixed(2)}`)
+      .join(', ');
+    console.log(
+      `  ${report.elements} elements: ${stages}; worker round trip ${report.wallSeconds.toFixed(2)} s; cold start + warm-up ${report.coldSeconds.toFixed(2)} s`,
+    );
+  }
+  const last = rows[rows.length - 1]!;
+  const validation = last.report.validation;
+  console.log(
+    `\nKhronos validator on the ${last.report.elements}-element .glb: ${validation?.errors} errors, ${validation?.warnings} warnings`,
+  );
+  const underCap = last.report.maxRssMiB <= MEMORY_CAP_MIB;
+  console.log(
+    `memory cap ${MEMORY_CAP_MIB} MiB (worker maxOldGenerationSizeMb and process peak RSS): ${underCap ? 'PASS' : 'FAIL'} (${last.report.maxRssMiB.toFixed(0)} MiB)`,
+  );
+  if (!underCap || (validation?.errors ?? 1) > 0) process.exitCode = 1;
+}
+
+if (process.argv[2] === '--child') {
+  await child(process.argv[3]!, process.argv[4]!, process.argv[5] === 'validate');
+} else await main();
