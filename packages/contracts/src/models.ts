@@ -130,6 +130,21 @@ export const moveModelBodySchema = z.object({
 });
 export type MoveModelBody = z.input<typeof moveModelBodySchema>;
 
+/**
+ * Stored bytes of one project: uploaded originals (trash included; what counts against the
+ * owner's plan) and the viewables made from them.
+ */
+export const projectStorageSchema = z
+  .object({
+    project_id: z.uuid(),
+    models: z.number().int(),
+    trashed: z.number().int(),
+    original_bytes: z.number().int(),
+    derived_bytes: z.number().int(),
+  })
+  .meta({ id: 'ProjectStorage' });
+export type ProjectStorage = z.infer<typeof projectStorageSchema>;
+
 /** `?v=` (content hash) and, for URLs used without the bearer token, `exp` + `sig`. */
 export const modelFileQuerySchema = z.object({
   v: z.string().max(128).optional(),

@@ -137,6 +137,45 @@ describe(`models API (${testEngine()})`, () => {
     );
   });
 
+  it('status and progress reach the project members live (model.status, model.progress over SSE)', async () => {
+    const owner = await user();
+    const member = await user();
+    await addMember(owner.projectId, member.user.id, 'member');
+    const controller = new AbortController();
+    const stream = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: `Bearer ${member.token}` },
+      signal: controller.signal,
+    });
+    const events: { type: string; projectId: string; data: Record<string, unknown> }[] = [];
+    const reading = (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        for (const line of buffer.split('\n')) {
+          if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n') + 1);
+        if (events.some((e) => e.type === 'model.status' && e.data.status === 'ready')) return;
+      }
+    })().catch(() => undefined);
+    const model = await upload(owner.token, owner.projectId);
+    await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    controller.abort();
+    const mine = events.filter((e) => e.data.modelId === model.id);
+    expect(mine.every((e) => e.projectId === owner.projectId)).toBe(true);
+    const statuses = mine.filter((e) => e.type === 'model.status').map((e) => e.data.status);
+    // `queued` (API) and `processing` (worker) come from two actors and may cross on the way;
+    // the worker's own events are in order and `ready` is last
+    expect([...statuses].sort()).toEqual(['processing', 'queued', 'ready']);
+    expect(statuses.at(-1)).toBe('ready');
+    const progress = mine.filter((e) => e.type === 'model.progress');
+    expect(progress.length).toBeGreaterThan(0);
+    const values = progress.map((e) => e.data.progress as number);
+    expect(values).toEqual([...values].sort((a, b) => a - b)); // only forward
+    expect(values.at(-1)).toBeGreaterThan(0);
+  });
+
   it('at most 3 unfinished uploads per user ("Maximum 3 Files Allowed"), in both languages', async () => {
     const owner = await user();
     const urls: string[] = [];
@@ -235,6 +274,16 @@ describe(`models API (${testEngine()})`, () => {
         )
       ).body.limits.storage.current;
     expect(await storage()).toBe(2 * OBJ.length);
+    const projectStorage = await server.api('GET', `/api/project/${owner.projectId}/storage`, {
+      token: owner.token,
+    });
+    expect(projectStorage.body).toMatchObject({
+      project_id: owner.projectId,
+      models: 2,
+      trashed: 0,
+      original_bytes: 2 * OBJ.length,
+    });
+    expect(projectStorage.body.derived_bytes).toBeGreaterThan(0);
 
     expect(
       (await server.api('DELETE', `/api/models/${a.id}/permanent`, { token: owner.token })).body,
@@ -261,6 +310,10 @@ describe(`models API (${testEngine()})`, () => {
       404,
     );
     expect(await storage()).toBe(OBJ.length);
+    expect(
+      (await server.api('GET', `/api/project/${owner.projectId}/storage`, { token: owner.token }))
+        .body,
+    ).toMatchObject({ models: 1, trashed: 0, original_bytes: OBJ.length });
   });
 
   it('move needs rights in both projects; deleting a project removes its models files', async () => {

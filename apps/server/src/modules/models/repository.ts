@@ -239,16 +239,32 @@ export class ModelsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Stored bytes (originals, trash included, and their viewables) of one project. */
-  async projectStorage(projectId: string): Promise<{ originals: number; derived: number }> {
-    const row = await this.db
-      .selectFrom('models')
-      .select((eb) => [
-        eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), sql<number>`0`).as('originals'),
-        eb.fn.coalesce(eb.fn.sum<number>('derived_bytes'), sql<number>`0`).as('derived'),
-      ])
-      .where('project_id', '=', projectId)
-      .executeTakeFirst();
-    return { originals: Number(row?.originals ?? 0), derived: Number(row?.derived ?? 0) };
+  /** Stored bytes (originals, trash included, and their viewables) and counts of one project. */
+  async projectStorage(projectId: string): Promise<{
+    models: number;
+    trashed: number;
+    originals: number;
+    derived: number;
+  }> {
+    const { rows } = await sql<{
+      models: number;
+      trashed: number;
+      originals: number | string;
+      derived: number | string;
+    }>`
+      SELECT count(*) FILTER (WHERE deleted_at IS NULL) AS models,
+             count(*) FILTER (WHERE deleted_at IS NOT NULL) AS trashed,
+             coalesce(sum(size_bytes), 0) AS originals,
+             coalesce(sum(derived_bytes), 0) AS derived
+        FROM models
+       WHERE project_id = ${projectId}
+    `.execute(this.db);
+    const row = rows[0];
+    return {
+      models: Number(row?.models ?? 0),
+      trashed: Number(row?.trashed ?? 0),
+      originals: Number(row?.originals ?? 0),
+      derived: Number(row?.derived ?? 0),
+    };
   }
 }

@@ -8,6 +8,7 @@ import {
   moveModelBodySchema,
   okSchema,
   projectIdParamsSchema,
+  projectStorageSchema,
   renameModelBodySchema,
 } from '@truss/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
@@ -103,6 +104,21 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => models.list(currentUser(request).userId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/project/:id/storage',
+    {
+      ...authed,
+      schema: {
+        tags,
+        summary: "A project's stored bytes: originals (trash included) and viewables",
+        security: bearerSecurity,
+        params: projectIdParamsSchema,
+        response: { 200: projectStorageSchema, ...errors },
+      },
+    },
+    async (request) => models.projectStorage(currentUser(request).userId, request.params.id),
   );
 
   app.get(

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { can, type Model, type ModelListParams, type ProjectAction } from '@truss/contracts';
+import {
+  can,
+  type Model,
+  type ModelListParams,
+  type ProjectStorage,
+  type ProjectAction,
+} from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelRow } from '../../db/schema.ts';
 import { ForbiddenError } from '../../http/errors.ts';
@@ -89,6 +95,20 @@ export class ModelsService {
     });
     const now = this.#d.now();
     return rows.map((row) => toModel(row, this.#d.signer, now));
+  }
+
+  /** Storage of one project, for any member. */
+  async projectStorage(userId: string, projectId: string): Promise<ProjectStorage> {
+    const role = await this.#d.data.repos.models.roleIn(projectId, userId);
+    if (!can({ userId, role }, 'model.view')) throw new ProjectNotFoundError();
+    const usage = await this.#d.data.repos.models.projectStorage(projectId);
+    return {
+      project_id: projectId,
+      models: usage.models,
+      trashed: usage.trashed,
+      original_bytes: usage.originals,
+      derived_bytes: usage.derived,
+    };
   }
 
   async get(userId: string, id: string): Promise<Model> {

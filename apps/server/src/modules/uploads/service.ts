@@ -14,7 +14,7 @@ import type { UploadRow } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { statusEvent, type ModelEvents } from '../models/events.ts';
+import type { ModelEvents } from '../models/events.ts';
 import type { ModelLimits } from '../models/limits.ts';
 import { modelKeys, type ModelsService } from '../models/service.ts';
 import { ProjectNotFoundError } from '../projects/errors.ts';
@@ -220,9 +220,13 @@ export class UploadsService {
     }
     await this.#removeFiles(id);
     if (created) {
+      // Published before waking the runner, which moves the model on to `processing`.
+      await events.publish({
+        type: 'model.status',
+        projectId: upload.project_id,
+        data: { modelId: id, status: 'queued', progress: 0, stage: null, failure: null },
+      });
       queue.notify();
-      const row = await data.repos.models.findById(id);
-      if (row) await events.publish(statusEvent(row));
     }
     return this.#d.models.get(upload.user_id, id);
   }
