@@ -9,14 +9,16 @@
  *   npm run bench:convert -w @truss/bench
  *
  * Targets (models issue): total time <= 0.8x theirs; total output <= 1.5x theirs and <= 10 % of
- * the IFC bytes.
+ * the IFC bytes. After the timed runs every Truss output is checked (exit code 1 on failure):
+ * Khronos validator errors, products with geometry and storeys against web-ifc's own count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as FRAGS from '@thatopen/fragments';
-import { convertModel } from '@truss/converter';
+import { convertModel, validateGlb, type ConversionResult } from '@truss/converter';
+import * as WebIFC from 'web-ifc';
 
 const samplesDir =
   process.env.TRUSS_SAMPLES_DIR ??
@@ -35,11 +37,15 @@ interface Side {
   wire: number;
 }
 
-async function truss(file: string, bytes: Uint8Array): Promise<Side> {
+async function truss(
+  file: string,
+  bytes: Uint8Array,
+): Promise<Side & { result: ConversionResult }> {
   const started = performance.now();
   const result = await convertModel({ bytes, filename: file });
   const seconds = (performance.now() - started) / 1000;
   return {
+    result,
     seconds,
     bytes: result.glb.byteLength + result.metadataGz.byteLength,
     wire: gzipSync(result.glb).byteLength + result.metadataGz.byteLength,
@@ -51,6 +57,36 @@ async function thatOpen(bytes: Uint8Array): Promise<Side> {
   const output = await importer.process({ bytes, raw: false });
   const seconds = (performance.now() - started) / 1000;
   return { seconds, bytes: output.byteLength, wire: gzipSync(output).byteLength };
+}
+
+// Untimed checks on every Truss output: Khronos validator, and web-ifc's own count of products
+// with geometry and its storeys against the metadata.
+const webIfc = new WebIFC.IfcAPI();
+await webIfc.Init(undefined, true);
+webIfc.SetLogLevel(WebIFC.LogLevel.LOG_LEVEL_OFF);
+const checks: string[] = [];
+async function check(name: string, bytes: Uint8Array, result: ConversionResult): Promise<void> {
+  const validation = await validateGlb(result.glb);
+  const modelId = webIfc.OpenModel(bytes);
+  const meshed = new Set<number>();
+  webIfc.StreamAllMeshes(modelId, (mesh) => {
+    if (mesh.geometries.size() > 0) meshed.add(mesh.expressID);
+  });
+  const storeyIds = webIfc.GetLineIDsWithType(modelId, WebIFC.IFCBUILDINGSTOREY);
+  const storeys: number[] = [];
+  for (let i = 0; i < storeyIds.size(); i++) storeys.push(storeyIds.get(i));
+  webIfc.CloseModel(modelId);
+  const { elements } = result.metadata;
+  const drawn = elements.triangles.filter((triangles) => triangles > 0).length;
+  const ourStoreys = result.metadata.storeys.map((storey) => elements.expressId?.[storey.id]);
+  const ok =
+    validation.errors === 0 &&
+    drawn === meshed.size &&
+    JSON.stringify(ourStoreys) === JSON.stringify(storeys);
+  checks.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: validator ${validation.errors} errors / ${validation.warnings} warnings; elements with geometry ${drawn} (web-ifc ${meshed.size}); storeys ${ourStoreys.length} (web-ifc ${storeys.length})`,
+  );
+  if (!ok) process.exitCode = 1;
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(0);
@@ -69,10 +105,12 @@ console.log(
   '| file | IFC KiB | Truss s | That Open s | Truss KiB (glb+meta.gz) | That Open KiB | Truss wire KiB | That Open wire KiB |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+const outputs: { name: string; bytes: Uint8Array; result: ConversionResult }[] = [];
 const total = { ifc: 0, trussS: 0, thatS: 0, trussB: 0, thatB: 0, trussW: 0, thatW: 0 };
 for (const { name, bytes } of files) {
   const ours = await truss(name, bytes);
   const theirs = await thatOpen(bytes);
+  outputs.push({ name, bytes, result: ours.result });
   total.ifc += bytes.byteLength;
   total.trussS += ours.seconds;
   total.thatS += theirs.seconds;
@@ -95,3 +133,5 @@ console.log(
   `output ratio Truss/That Open: ${(total.trussB / total.thatB).toFixed(2)}x (target <= 1.5x); wire ${(total.trussW / total.thatW).toFixed(2)}x`,
 );
 console.log(`Truss output / IFC bytes: ${pct(total.trussB / total.ifc)} (target <= 10 %)`);
+for (const { name, bytes, result } of outputs) await check(name, bytes, result);
+console.log(`\nchecks (after the timed runs):\n${checks.join('\n')}`);
