@@ -7,7 +7,7 @@
  * linear). The largest tower's .glb goes through the Khronos validator, and its conversion must
  * stay under the memory cap (V8 heap limit of the worker and peak RSS of the process).
  *
- *   npm run bench:tower -w @truss/bench [-- 5000 10000]
+ *   npm run bench:tower -w @truss/bench [-- 5000 10000]   (TRUSS_TOWER_CAP_MIB=1024 for a tighter cap)
  *
  * The IFC files are written to os.tmpdir() and deleted afterwards.
  */
@@ -22,7 +22,8 @@ import type { ConversionStats } from '@truss/converter';
 import { writeTowerIfc } from './tower-ifc.ts';
 
 const PER_STOREY = 250;
-const MEMORY_CAP_MIB = 2048;
+/** The worker's V8 heap limit and the bound on the process's peak RSS (TRUSS_TOWER_CAP_MIB). */
+const MEMORY_CAP_MIB = Number(process.env.TRUSS_TOWER_CAP_MIB ?? 2048);
 
 interface ChildReport {
   ok: boolean;
