@@ -33,22 +33,29 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  options: { args?: string[]; readyWhen?: RegExp } = {},
+): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST_DIR: path.join(serverRoot, '__no_web_build__'),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', ...(options.args ?? [])],
+    {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WEB_DIST_DIR: path.join(serverRoot, '__no_web_build__'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,10 +64,14 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+    if (options.readyWhen) {
+      if (options.readyWhen.test(output)) break;
+    } else {
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() - started > 60_000) {
       child.kill('SIGKILL');

@@ -171,3 +171,86 @@ describe.skipIf(!HAVE_SAMPLES)(`server restarts (${testEngine()}, child process)
     },
   );
 });
+
+describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
+  'an API process and two worker processes on one PostgreSQL (child processes)',
+  () => {
+    const children: ChildServer[] = [];
+    let dataDir: string;
+    let drop = async () => undefined;
+    afterAll(async () => {
+      for (const child of children) await child.kill();
+      await drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('ROLE=api serves, --workers-only processes convert', { timeout: 120_000 }, async () => {
+      dataDir = await mkdtemp(path.join(tmpdir(), 'truss-roles-'));
+      const admin = process.env.TEST_DATABASE_URL!;
+      const name = `truss_roles_${randomBytes(4).toString('hex')}`;
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      drop = async () => {
+        const c = new pg.Client({ connectionString: admin });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      const env = {
+        DATABASE_URL: url.toString(),
+        JWT_SECRET: 'roles-test-secret-roles-test-secret',
+        TOKEN_HMAC_SECRET: 'roles-test-hmac-roles-test-hmac',
+        JOB_POLL_INTERVAL_MS: '100',
+      };
+      // one shared DATA_DIR stands in for a shared volume (local storage); S3 in production
+      const api = await startChildServer({ ...env, DATA_DIR: dataDir, ROLE: 'api' });
+      children.push(api);
+      for (let i = 0; i < 2; i++) {
+        children.push(
+          await startChildServer(
+            { ...env, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+            { args: ['--workers-only'], readyWhen: /Truss workers started/ },
+          ),
+        );
+      }
+      const { token, projectId } = await signUpOn(api.url);
+      const files = ['ifc/duplex.ifc', 'ifc/AC20-FZK-Haus.ifc', 'ply/Wuson.ply']; // 3: the upload limit
+      const ids = await Promise.all(
+        files.map(async (file) => {
+          const result = await tusUpload(readFileSync(sample(file)), {
+            baseUrl: api.url,
+            token,
+            projectId,
+            filename: path.basename(file),
+          });
+          expect(result.error).toBeNull();
+          return result.modelId!;
+        }),
+      );
+      const deadline = Date.now() + 90_000;
+      for (const id of ids) {
+        let model: Model;
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          model = (await (
+            await fetch(`${api.url}/api/models/${id}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as Model;
+        } while (model.status !== 'ready' && model.status !== 'failed' && Date.now() < deadline);
+        expect(model.status).toBe('ready');
+      }
+      // the API process converted nothing; both workers took jobs
+      expect(api.output()).not.toMatch(/job succeeded/);
+      const perWorker = children
+        .slice(1)
+        .map((child) => child.output().match(/job succeeded/g)?.length ?? 0);
+      expect(perWorker.reduce((a, b) => a + b, 0)).toBe(files.length);
+      console.log(`jobs per worker process: ${perWorker.join(', ')}`);
+    });
+  },
+);
