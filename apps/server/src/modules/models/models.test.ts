@@ -176,6 +176,20 @@ describe(`models API (${testEngine()})`, () => {
     expect(values.at(-1)).toBeGreaterThan(0);
   });
 
+  it('the OpenAPI document lists the models and upload routes', async () => {
+    const doc = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/project/{id}/models',
+        '/api/models/{id}',
+        '/api/models/{id}/viewable.glb',
+        '/api/uploads',
+        '/api/uploads/{id}',
+      ]),
+    );
+  });
+
   it('at most 3 unfinished uploads per user ("Maximum 3 Files Allowed"), in both languages', async () => {
     const owner = await user();
     const urls: string[] = [];
