@@ -176,6 +176,51 @@ describe(`models API (${testEngine()})`, () => {
     expect(values.at(-1)).toBeGreaterThan(0);
   });
 
+  it('a failed finish (Failed to merge files) is finished by the next HEAD, once', async () => {
+    const owner = await user();
+    const storage = server.app.models.storage;
+    const putFile = storage.putFile.bind(storage);
+    storage.putFile = async () => {
+      throw new Error('disk full');
+    };
+    let result;
+    try {
+      result = await tusUpload(OBJ, {
+        baseUrl: server.url,
+        token: owner.token,
+        projectId: owner.projectId,
+        filename: 'late.obj',
+      });
+    } finally {
+      storage.putFile = putFile;
+    }
+    expect(result.error?.status).toBe(500);
+    expect(JSON.parse(result.error!.body)).toMatchObject({
+      code: 'MERGE_FAILED',
+      message: 'Failed to merge files',
+    });
+    const head = () =>
+      fetch(result.url!, {
+        method: 'HEAD',
+        headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${owner.token}` },
+      });
+    const resumed = await head();
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get('upload-offset')).toBe(String(OBJ.length));
+    const modelId = resumed.headers.get('truss-model-id');
+    expect(modelId).toBe(result.url!.split('/').pop());
+    const model = await waitForModel(
+      async () =>
+        (await server.api<Model>('GET', `/api/models/${modelId}`, { token: owner.token })).body,
+    );
+    expect(model.status).toBe('ready');
+    expect((await head()).status).toBe(404); // finished uploads are gone from tus
+    const list = await server.api<Model[]>('GET', `/api/project/${owner.projectId}/models`, {
+      token: owner.token,
+    });
+    expect(list.body).toHaveLength(1);
+  });
+
   it('the OpenAPI document lists the models and upload routes', async () => {
     const doc = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
     expect(doc.status).toBe(200);
