@@ -155,12 +155,13 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
     rows.push({ size, storeys, ifcBytes, report });
     const kib = (bytes: number) => (bytes / 1024).toFixed(0);
     // Growth per element: (ratio to the previous size) / (element ratio); 1.00 = linear.
-    const growth = (now: number, before: number | undefined) =>
-      previous && before
+    // Memory below 32 MiB above the start-up peak is noise: no ratio from it.
+    const growth = (now: number, before: number | undefined, floor = 0) =>
+      previous && before && before > floor
         ? ((now / before) * (previous.report.elements / report.elements)).toFixed(2)
         : '-';
     console.log(
-      `| ${report.elements} | ${storeys} | ${(ifcBytes / 1024 ** 2).toFixed(1)} | ${report.seconds.toFixed(2)} | ${((report.seconds * 1e6) / report.elements).toFixed(0)} | ${kib(report.glbBytes + report.metadataBytes)} | ${kib(report.glbBytes)} | ${kib(report.metadataBytes)} | ${report.triangles} | ${report.drawBatches} | ${report.instances} | ${report.maxRssMiB.toFixed(0)} | ${(report.maxRssMiB - report.baseRssMiB).toFixed(0)} | ${growth(report.seconds, previous?.report.seconds)} | ${growth(report.maxRssMiB - report.baseRssMiB, previous && previous.report.maxRssMiB - previous.report.baseRssMiB)} |`,
+      `| ${report.elements} | ${storeys} | ${(ifcBytes / 1024 ** 2).toFixed(1)} | ${report.seconds.toFixed(2)} | ${((report.seconds * 1e6) / report.elements).toFixed(0)} | ${kib(report.glbBytes + report.metadataBytes)} | ${kib(report.glbBytes)} | ${kib(report.metadataBytes)} | ${report.triangles} | ${report.drawBatches} | ${report.instances} | ${report.maxRssMiB.toFixed(0)} | ${(report.maxRssMiB - report.baseRssMiB).toFixed(0)} | ${growth(report.seconds, previous?.report.seconds)} | ${growth(report.maxRssMiB - report.baseRssMiB, previous && previous.report.maxRssMiB - previous.report.baseRssMiB, 32)} |`,
     );
   }
   console.log('\nstage seconds per size:');
