@@ -56,6 +56,12 @@ export default defineConfig({
               priority: 20,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            // Only the models pages upload: tus and its helpers load with them, not at start.
+            {
+              name: 'tus',
+              test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
+              priority: 20,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10, minShareCount: 1 },
           ],
         },

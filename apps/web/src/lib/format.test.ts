@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from './i18n';
-import { relativeTime } from './format';
+import { formatBytes, formatShortDateTime, relativeTime } from './format';
 
 // 22:00 local time on a fixed day, so "today" and "yesterday" don't depend on when the test runs.
 const now = new Date(2026, 10, 22, 22, 0, 0).getTime();
@@ -41,5 +41,36 @@ describe('relative time (spec §9)', () => {
 
   it('returns nothing for an invalid date', () => {
     expect(relativeTime('not a date', en, 'en', now)).toBe('');
+  });
+});
+
+describe('file sizes in human units', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1023, '1,023 B'],
+    [1024, '1 KB'],
+    [36_484, '35.6 KB'],
+    [120_484, '117.7 KB'],
+    [5 * 1024 ** 2, '5 MB'],
+    [1.25 * 1024 ** 3, '1.3 GB'],
+    [3 * 1024 ** 4, '3 TB'],
+    [2 * 1024 ** 5, '2,048 TB'],
+  ])('%i bytes read "%s"', (bytes, text) => {
+    expect(formatBytes(bytes, 'en')).toBe(text);
+  });
+
+  it('uses the locale’s digits and separators', () => {
+    expect(formatBytes(1536, 'zh-CN')).toBe('1.5 KB');
+    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
+  });
+});
+
+describe('short date and time', () => {
+  it('reads to the minute in both languages', () => {
+    const iso = new Date(2026, 10, 22, 9, 41, 30).toISOString();
+    expect(formatShortDateTime(iso, 'en')).toMatch(/^Nov 22, 2026, 9:41\sAM$/);
+    expect(formatShortDateTime(iso, 'zh-CN')).toBe('2026年11月22日 09:41');
+    expect(formatShortDateTime('nope', 'en')).toBe('nope');
   });
 });

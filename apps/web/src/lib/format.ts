@@ -66,3 +66,11 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
+
+/** Date and time to the minute ("Nov 22, 2026, 9:41 AM" / "2026年11月22日 09:41"). */
+export function formatShortDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+}

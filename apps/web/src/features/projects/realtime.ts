@@ -8,6 +8,7 @@ import { authStore, useAuth } from '../../lib/auth-store';
 import { startEventStream } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
+import { applyModelEvent, refreshModelsAfterReconnect } from '../models/realtime';
 import { subscriptionKey } from '../subscription/api';
 import { dropProject, goneHere, myInvitationsKey, projectKey, projectsKey, useMyId } from './api';
 import { chooseProject, useCurrentProject, useRouteProjectId } from './current';
@@ -75,10 +76,12 @@ export function applyServerEvent(event: ServerEvent, ctx: EventContext): void {
       void client.invalidateQueries({ queryKey: myInvitationsKey });
       return;
     case 'model.status':
+      // The project's model count and "updated" time, then the model itself.
       refreshProject(client, id);
+      applyModelEvent(event, client);
       return;
     case 'model.progress':
-      // Upload progress has no screen yet.
+      applyModelEvent(event, client);
       return;
   }
 }
@@ -87,6 +90,7 @@ export function applyServerEvent(event: ServerEvent, ctx: EventContext): void {
 export function refreshAfterReconnect(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: projectsKey });
   void client.invalidateQueries({ queryKey: myInvitationsKey });
+  refreshModelsAfterReconnect(client);
 }
 
 /**

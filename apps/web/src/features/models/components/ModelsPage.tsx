@@ -1,20 +1,362 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, FolderX, Upload } from 'lucide-react';
+import clsx from 'clsx';
+import {
+  Box,
+  FolderX,
+  LayoutGrid,
+  List,
+  RefreshCw,
+  Search,
+  Trash2,
+  Upload,
+  UploadCloud,
+} from 'lucide-react';
+import type { Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { FormAlert, inputClass } from '../../../components/ui/Field';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { Badge, PageHeader } from '../../../components/ui/Page';
-import { Tooltip } from '../../../components/ui/Tooltip';
+import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { useModelList, type ModelSort, type SortOrder } from '../api';
+import { useCanUpload } from '../permissions';
+import { useUploads } from '../uploads/store';
+import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
+import { ModelCollection, type ModelView } from './ModelItems';
 import { SupportedFormats } from './SupportedFormats';
+import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
 
-/** A project's models. Uploading and the model list arrive with the next release. */
+export const MODEL_SORTS = [
+  'updated_at:desc',
+  'updated_at:asc',
+  'created_at:desc',
+  'created_at:asc',
+  'name:asc',
+  'name:desc',
+  'size:desc',
+  'size:asc',
+] as const;
+export type ModelSortOption = (typeof MODEL_SORTS)[number];
+
+const VIEW_KEY = 'truss.models.view';
+const SORT_KEY = 'truss.models.sort';
+const SEARCH_DEBOUNCE_MS = 250;
+
+function readStored<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
+  try {
+    const value = localStorage.getItem(key);
+    return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function useStored<T extends string>(key: string, allowed: readonly T[], fallback: T) {
+  const [value, setValue] = useState<T>(() => readStored(key, allowed, fallback));
+  const set = (next: T) => {
+    setValue(next);
+    try {
+      localStorage.setItem(key, next);
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  };
+  return [value, set] as const;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Files dragged anywhere over the page: an overlay says where they go; a drop uploads them. */
+function usePageDrop(enabled: boolean, onFiles: (files: File[]) => void, overlay: boolean) {
+  const [dragging, setDragging] = useState(false);
+  const depth = useRef(0);
+  const onFilesRef = useRef(onFiles);
+  useEffect(() => {
+    onFilesRef.current = onFiles;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const enter = (e: DragEvent) => {
+      if (!draggingFiles(e)) return;
+      e.preventDefault();
+      depth.current += 1;
+      setDragging(true);
+    };
+    const over = (e: DragEvent) => {
+      if (!e.dataTransfer || !draggingFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    };
+    const leave = () => {
+      depth.current = Math.max(0, depth.current - 1);
+      if (depth.current === 0) setDragging(false);
+    };
+    const drop = (e: DragEvent) => {
+      if (!draggingFiles(e)) return;
+      e.preventDefault();
+      depth.current = 0;
+      setDragging(false);
+      onFilesRef.current(Array.from(e.dataTransfer?.files ?? []));
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, [enabled]);
+  return dragging && overlay;
+}
+
+function DropOverlay({ projectName }: { projectName: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      aria-hidden
+      className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-brand-900/10 p-6 backdrop-blur-[2px]"
+    >
+      <div className="flex max-w-sm flex-col items-center rounded-2xl border-2 border-dashed border-brand-500 bg-white px-10 py-8 text-center shadow-2xl">
+        <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+          <UploadCloud className="size-6" />
+        </span>
+        <p className="text-base font-semibold text-gray-900">{t('models.dropTitle')}</p>
+        <p className="mt-1 text-sm text-gray-600">
+          {t('models.dropDescription', { project: projectName })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Toolbar({
+  search,
+  onSearch,
+  sort,
+  onSort,
+  view,
+  onView,
+  fetching,
+}: {
+  search: string;
+  onSearch: (q: string) => void;
+  sort: ModelSortOption;
+  onSort: (s: ModelSortOption) => void;
+  view: ModelView;
+  onView: (v: ModelView) => void;
+  fetching: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+          aria-hidden
+        />
+        <input
+          type="search"
+          value={search}
+          onChange={(e) => onSearch(e.target.value)}
+          placeholder={t('models.searchPlaceholder')}
+          aria-label={t('models.search')}
+          aria-busy={fetching || undefined}
+          className={inputClass(false, 'pl-9')}
+        />
+      </div>
+      <div className="flex gap-2">
+        <select
+          value={sort}
+          onChange={(e) => onSort(e.target.value as ModelSortOption)}
+          aria-label={t('models.sort')}
+          className={inputClass(false, 'min-w-0 flex-1 sm:w-52')}
+        >
+          {MODEL_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`models.sorts.${s.replace(':', '_') as `${ModelSort}_${SortOrder}`}`)}
+            </option>
+          ))}
+        </select>
+        <div
+          role="group"
+          aria-label={t('projects.view')}
+          className="flex shrink-0 rounded-lg border border-gray-300 bg-white p-0.5 shadow-xs"
+        >
+          {(
+            [
+              ['list', List, t('projects.listView')],
+              ['grid', LayoutGrid, t('projects.gridView')],
+            ] as const
+          ).map(([value, Icon, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              aria-label={label}
+              title={label}
+              onClick={() => onView(value)}
+              className={clsx(
+                'flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                view === value
+                  ? 'bg-gray-100 text-gray-900'
+                  : 'text-gray-500 hover:bg-gray-50 hover:text-gray-800',
+              )}
+            >
+              <Icon className="size-4" aria-hidden />
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProjectModels({ project }: { project: Project }) {
+  const { t } = useTranslation();
+  const projectName = useProjectName();
+  const name = projectName(project);
+  const mayUpload = useCanUpload(project);
+  const [view, setView] = useStored<ModelView>(VIEW_KEY, ['list', 'grid'], 'list');
+  const [sort, setSort] = useStored<ModelSortOption>(SORT_KEY, MODEL_SORTS, 'updated_at:desc');
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const [field, order] = sort.split(':') as [ModelSort, SortOrder];
+  const filter = useMemo(
+    () => ({ trashed: false, sort: field, order, search: query.trim() }),
+    [field, order, query],
+  );
+  const list = useModelList(project.id, filter);
+  const starter = useUploadStarter(project);
+  const [dialog, setDialog] = useState<ModelDialogState>(null);
+  const dragging = usePageDrop(mayUpload, starter.addFiles, !starter.open);
+
+  const allUploads = useUploads();
+  const uploads = useMemo(
+    () =>
+      allUploads.filter(
+        (i) =>
+          i.projectId === project.id &&
+          (i.state === 'uploading' || i.state === 'error') &&
+          (!query.trim() || i.name.toLowerCase().includes(query.trim().toLowerCase())),
+      ),
+    [allUploads, project.id, query],
+  );
+  // A finished upload's model is in the list already: don't show both.
+  const models = list.data ?? [];
+  const visibleUploads = uploads.filter(
+    (u) => !u.modelId || !models.some((m) => m.id === u.modelId),
+  );
+  const empty = models.length === 0 && visibleUploads.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title={t('models.title')}
+        subtitle={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <span className="font-medium text-gray-800">{name}</span>
+            {project.is_default && <Badge tone="brand">{t('projects.defaultBadge')}</Badge>}
+          </span>
+        }
+        actions={
+          <>
+            <Link
+              to={`/models/trash?project=${project.id}`}
+              className={buttonClass('ghost', 'md', 'text-gray-600')}
+            >
+              <Trash2 className="size-4" aria-hidden />
+              {t('nav.trash')}
+            </Link>
+            {mayUpload && (
+              <Button onClick={() => starter.setOpen(true)}>
+                <Upload className="size-4" aria-hidden />
+                {t('models.upload')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <div className="@container space-y-4">
+        <Toolbar
+          search={search}
+          onSearch={setSearch}
+          sort={sort}
+          onSort={setSort}
+          view={view}
+          onView={setView}
+          fetching={list.isFetching}
+        />
+        {list.error && !list.data ? (
+          <FormAlert>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <span>
+                <span className="font-medium">{t('errors.MODEL_LIST_FAILED')}</span>
+                <span className="block text-red-700/90">{errorMessage(list.error, t)}</span>
+              </span>
+              <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+                <RefreshCw className="size-4" aria-hidden />
+                {t('models.tryAgain')}
+              </Button>
+            </div>
+          </FormAlert>
+        ) : list.isPending ? (
+          <LoadingBlock label={t('models.loading')} />
+        ) : empty && query.trim() ? (
+          <p className="py-10 text-center text-sm text-gray-500">
+            {t('models.noMatch', { query: query.trim() })}
+          </p>
+        ) : empty ? (
+          <EmptyState
+            icon={Box}
+            title={t('models.emptyTitle')}
+            description={mayUpload ? t('models.emptyDescription') : t('models.emptyReadOnly')}
+          >
+            {mayUpload && (
+              <div className="flex flex-col items-center gap-2">
+                <Button onClick={() => starter.setOpen(true)}>
+                  <Upload className="size-4" aria-hidden />
+                  {t('models.upload')}
+                </Button>
+                <p className="text-xs text-gray-500">{t('models.emptyDrop')}</p>
+              </div>
+            )}
+            <SupportedFormats />
+          </EmptyState>
+        ) : (
+          <ModelCollection
+            models={models}
+            uploads={visibleUploads}
+            project={project}
+            view={view}
+            onOpenDialog={setDialog}
+          />
+        )}
+      </div>
+      {mayUpload && <UploadDialog project={project} starter={starter} />}
+      <ModelDialogs state={dialog} onClose={() => setDialog(null)} />
+      {dragging && <DropOverlay projectName={name} />}
+    </>
+  );
+}
+
+/** A project's models: list or grid, sort, search, live statuses, uploads and row actions. */
 export default function ModelsPage() {
   const { t } = useTranslation();
   const { project, isLoading, notFound } = useCurrentProject();
-  const projectName = useProjectName();
 
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) {
@@ -30,41 +372,5 @@ export default function ModelsPage() {
       </EmptyState>
     );
   }
-
-  return (
-    <>
-      <PageHeader
-        title={t('models.title')}
-        subtitle={
-          <span className="inline-flex flex-wrap items-center gap-2">
-            <span className="font-medium text-gray-800">{projectName(project)}</span>
-            {project.is_default && <Badge tone="brand">{t('projects.defaultBadge')}</Badge>}
-          </span>
-        }
-        actions={
-          <Tooltip content={t('models.uploadNextRelease')}>
-            <span
-              tabIndex={0}
-              className="rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <Button disabled aria-describedby="upload-soon">
-                <Upload className="size-4" aria-hidden />
-                {t('models.upload')}
-              </Button>
-            </span>
-          </Tooltip>
-        }
-      />
-      <span id="upload-soon" className="sr-only">
-        {t('models.uploadNextRelease')}
-      </span>
-      <EmptyState
-        icon={Box}
-        title={t('models.emptyTitle')}
-        description={t('models.emptyDescription')}
-      >
-        <SupportedFormats />
-      </EmptyState>
-    </>
-  );
+  return <ProjectModels key={project.id} project={project} />;
 }

@@ -1,21 +1,33 @@
 import { useTranslation } from 'react-i18next';
 
-/** The formats the converter is being built for (DESIGN.md), so people can prepare their files. */
-export const SUPPORTED_FORMATS = [
-  'IFC',
-  'IFCZIP',
-  'glTF / GLB',
-  'OBJ',
-  'STL',
-  'PLY',
-  'FBX',
-  'DAE',
-  '3MF',
-  '3DS',
-  'STEP',
-  'IGES',
-  '3DM',
-];
+/**
+ * File extensions the converter opens (DESIGN.md "Formats"). Only a hint for the file picker and
+ * for people: the server decides by the file's content.
+ */
+export const ACCEPTED_EXTENSIONS = [
+  '.ifc',
+  '.ifczip',
+  '.glb',
+  '.gltf',
+  '.obj',
+  '.mtl',
+  '.stl',
+  '.ply',
+  '.fbx',
+  '.dae',
+  '.3mf',
+  '.3ds',
+  '.off',
+  '.stp',
+  '.step',
+  '.igs',
+  '.iges',
+  '.brep',
+  '.3dm',
+  '.zip',
+] as const;
+
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
 export function SupportedFormats() {
   const { t } = useTranslation();
@@ -25,12 +37,12 @@ export function SupportedFormats() {
         {t('models.formatsTitle')}
       </p>
       <ul className="flex flex-wrap justify-center gap-1.5" aria-label={t('models.formatsTitle')}>
-        {SUPPORTED_FORMATS.map((format) => (
+        {ACCEPTED_EXTENSIONS.map((ext) => (
           <li
-            key={format}
+            key={ext}
             className="rounded-md bg-gray-100 px-2 py-0.5 font-mono text-xs text-gray-700"
           >
-            {format}
+            {ext}
           </li>
         ))}
       </ul>

@@ -1,0 +1,215 @@
+import { isErrorCode, UPLOAD_METADATA_KEYS, UPLOADS_PATH } from '@truss/contracts';
+import { DetailedError, Upload, type HttpRequest, type UploadOptions } from 'tus-js-client';
+import { http } from '../../../lib/api';
+import { authStore } from '../../../lib/auth-store';
+import { newRequestId } from '../../../lib/http';
+import { getLocale } from '../../../lib/locale';
+import type { TransportCallbacks, UploadFailure, UploadItem, UploadTransport } from './queue';
+import { TrussUrlStorage, uploadFingerprint } from './url-storage';
+
+/** After a dropped connection: try again at once, then after 1, 3, 5, 10, 20, 30 and 60 s. */
+export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
+/** Bytes per PATCH: small enough for proxies with a body limit, big enough to be quick. */
+export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
+/** The response header that names the model a finished upload became. */
+export const MODEL_ID_HEADER = 'Truss-Model-Id';
+
+export const urlStorage = new TrussUrlStorage();
+
+function endpoint(): string {
+  return typeof location === 'undefined' ? UPLOADS_PATH : `${location.origin}${UPLOADS_PATH}`;
+}
+
+/** A 401 during an upload: one token refresh shared by every upload that hit it. */
+let refreshing: Promise<void> | null = null;
+
+function refreshOnce(): void {
+  refreshing ??= http
+    .refresh()
+    .catch(() => undefined)
+    .finally(() => {
+      refreshing = null;
+    });
+}
+
+/**
+ * Every tus request carries a fresh bearer token (the app's token lifecycle: refresh when
+ * expired, wait for a refresh that is running), the language and a request id.
+ */
+export async function authorizeRequest(req: HttpRequest): Promise<void> {
+  if (refreshing) await refreshing;
+  await http.ensureFreshToken();
+  const { token, isAuthenticated } = authStore.getState();
+  if (token && isAuthenticated) req.setHeader('Authorization', `Bearer ${token}`);
+  req.setHeader('Accept-Language', getLocale());
+  req.setHeader('X-Request-Id', newRequestId());
+}
+
+function responseBody(error: DetailedError): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(error.originalResponse?.getBody() ?? '');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const NOT_RETRYABLE = new Set([
+  'UNSUPPORTED_FORMAT',
+  'STORAGE_LIMIT_EXCEEDED',
+  'MODEL_LIMIT_EXCEEDED',
+  'PROJECT_NOT_FOUND',
+  'VALIDATION_ERROR',
+  'FORBIDDEN',
+]);
+
+/** What a tus error means for the person uploading. */
+export function uploadFailure(error: Error | DetailedError): UploadFailure {
+  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  if (!response || status === 0) {
+    return { code: 'UPLOAD_FAILED', serverMessage: null, network: true, retryable: true };
+  }
+  const body = error instanceof DetailedError ? responseBody(error) : {};
+  const code =
+    typeof body.code === 'string' && isErrorCode(body.code)
+      ? body.code
+      : status === 415
+        ? 'UNSUPPORTED_FORMAT'
+        : status === 429
+          ? 'TOO_MANY_UPLOADS'
+          : 'UPLOAD_FAILED';
+  const serverMessage = typeof body.statusMessage === 'string' ? body.statusMessage : null;
+  return {
+    code,
+    serverMessage,
+    network: false,
+    retryable: !NOT_RETRYABLE.has(code) && status !== 413,
+  };
+}
+
+/**
+ * Retry what a retry can fix: no answer at all, 5xx, 409/423 (offset mismatch, locked), and a
+ * 401 after refreshing the token. Everything else (415 format, 429 too many, 413 storage) is
+ * final and shown.
+ */
+export function shouldRetryUpload(error: DetailedError, attempt: number): boolean {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  if (status === 401) {
+    if (attempt >= 2) return false;
+    refreshOnce();
+    return true;
+  }
+  if (status === 0) return typeof navigator === 'undefined' || navigator.onLine !== false;
+  return status >= 500 || status === 409 || status === 423;
+}
+
+export function modelIdFrom(
+  header: string | undefined | null,
+  uploadUrl: string | null,
+): string | null {
+  if (header) return header;
+  const last = uploadUrl?.split('/').filter(Boolean).pop();
+  return last && /^[0-9a-f-]{36}$/i.test(last) ? last : null;
+}
+
+/**
+ * The real transport: tus 1.0 to /api/uploads with resumption. The fingerprint ties a file to the
+ * user and project, so choosing the same file again (even after a reload) continues the upload.
+ */
+export function createTusTransport(userId: string) {
+  return (item: UploadItem, cb: TransportCallbacks): UploadTransport => {
+    let upload: Upload | null = null;
+    let aborted = false;
+    let reportedUrl: string | null = null;
+    const options: UploadOptions = {
+      endpoint: endpoint(),
+      metadata: {
+        [UPLOAD_METADATA_KEYS.projectId]: item.projectId,
+        [UPLOAD_METADATA_KEYS.filename]: item.name,
+      },
+      chunkSize: UPLOAD_CHUNK_BYTES,
+      retryDelays: UPLOAD_RETRY_DELAYS,
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      urlStorage,
+      fingerprint: (file: File) => Promise.resolve(uploadFingerprint(userId, item.projectId, file)),
+      onBeforeRequest: authorizeRequest,
+      onShouldRetry: (error, attempt) => {
+        const retry = shouldRetryUpload(error, attempt);
+        if (retry) cb.onReconnecting();
+        return retry;
+      },
+      onUploadUrlAvailable: () => {
+        if (upload?.url && upload.url !== reportedUrl) {
+          reportedUrl = upload.url;
+          cb.onUrl(upload.url);
+        }
+      },
+      onProgress: (sent, total) => cb.onProgress(sent, total),
+      onSuccess: ({ lastResponse }) => {
+        const id = modelIdFrom(lastResponse.getHeader(MODEL_ID_HEADER), upload?.url ?? null);
+        if (id) cb.onSuccess(id);
+        else
+          cb.onError({
+            code: 'MERGE_FAILED',
+            serverMessage: null,
+            network: false,
+            retryable: true,
+          });
+      },
+      onError: (error) => {
+        const failure = uploadFailure(error);
+        // A final refusal: the stored URL is of no use any more.
+        if (!failure.retryable && upload?.url) urlStorage.removeByUploadUrl(upload.url);
+        cb.onError(failure);
+      },
+    };
+    return {
+      start() {
+        upload = new Upload(item.file, options);
+        const current = upload;
+        void current
+          .findPreviousUploads()
+          .then((previous) => {
+            if (aborted) return;
+            const latest = [...previous].sort((a, b) =>
+              b.creationTime.localeCompare(a.creationTime),
+            )[0];
+            if (latest) {
+              current.resumeFromPreviousUpload(latest);
+              cb.onResumed();
+            }
+            current.start();
+          })
+          .catch(() => {
+            if (!aborted) current.start();
+          });
+      },
+      async abort(terminate: boolean) {
+        aborted = true;
+        const current = upload;
+        if (!current) return;
+        const url = current.url;
+        try {
+          await current.abort(terminate);
+        } finally {
+          if (terminate && url) urlStorage.removeByUploadUrl(url);
+        }
+      },
+    };
+  };
+}
+
+/** Deletes an unfinished upload of an earlier visit on the server and forgets it here. */
+export async function discardUpload(uploadUrl: string): Promise<void> {
+  try {
+    await Upload.terminate(uploadUrl, {
+      onBeforeRequest: authorizeRequest,
+      retryDelays: [0, 1000],
+    });
+  } catch {
+    // Already gone (404) or offline: the server purges unfinished uploads after 24 h anyway.
+  }
+  urlStorage.removeByUploadUrl(uploadUrl);
+}
