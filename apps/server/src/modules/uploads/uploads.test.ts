@@ -161,6 +161,37 @@ describe.skipIf(!HAVE_SAMPLES)(`uploads and conversion (${testEngine()})`, () =>
     expect(models.body).toEqual([]);
   });
 
+  it('with small chunks the format is decided once 64 KiB arrived (stored head + new bytes)', async () => {
+    const { token, projectId } = await signedInWithProject();
+    const text = Buffer.from('Not a model, just words.\n'.repeat(8000)); // 200 kB
+    const refused = await tusUpload(text, {
+      baseUrl: server.url,
+      token,
+      projectId,
+      filename: 'words.stl',
+      chunkSize: 16 * 1024,
+    });
+    expect(refused.error?.status).toBe(415);
+    const refusedId = refused.url!.split('/').pop()!;
+    expect(await readdir(path.join(server.dataDir, 'uploads'))).not.toContain(refusedId);
+
+    const bytes = readFileSync(sample('ifc/example.ifc')); // 414 kB
+    const accepted = await tusUpload(bytes, {
+      baseUrl: server.url,
+      token,
+      projectId,
+      filename: 'example.ifc',
+      chunkSize: 16 * 1024,
+    });
+    expect(accepted.error).toBeNull();
+    const row = await server.db
+      .selectFrom('models')
+      .select(['format', 'original_sha256'])
+      .where('id', '=', accepted.modelId!)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ format: 'ifc', original_sha256: sha256(bytes) });
+  });
+
   it('a resumed upload (connection dropped half way) yields the exact bytes', async () => {
     const { token, projectId } = await signedInWithProject();
     const bytes = readFileSync(sample('ifc/tested_sample_project.ifc')); // 710 kB
