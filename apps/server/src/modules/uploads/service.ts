@@ -45,8 +45,11 @@ export interface UploadsServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/** A deferred (zip, glTF JSON) file is checked whole up to this size, else left to conversion. */
-const MAX_COMPLETE_CHECK_BYTES = 512 * 1024 ** 2;
+/**
+ * A deferred (zip, glTF JSON) file is checked whole up to this size (it is read into memory on
+ * the API process); a bigger one is left to the conversion, which reports an unsupported file.
+ */
+const MAX_COMPLETE_CHECK_BYTES = 64 * 1024 ** 2;
 /** Files in the upload folder without a row are removed once this old. */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 const FINISHED_ROWS_KEPT_DAYS = 7;
@@ -231,7 +234,7 @@ export class UploadsService {
     return this.#d.models.get(upload.user_id, id);
   }
 
-  /** Deferred formats are decided on the complete file (up to 512 MiB, else by conversion). */
+  /** Deferred formats are decided on the complete file (up to 64 MiB, else by conversion). */
   async #finalFormat(upload: UploadRow, file: string): Promise<string | null> {
     if (Number(upload.size_bytes) === 0) return null; // conversion reports the empty file
     if (upload.format && !upload.format.endsWith('?')) return upload.format;
