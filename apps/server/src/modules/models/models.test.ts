@@ -241,6 +241,7 @@ describe(`models API (${testEngine()})`, () => {
     for (let i = 0; i < 3; i++) {
       const response = await create(owner.token, owner.projectId, 100);
       expect(response.status).toBe(201);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull(); // same origin only
       urls.push(response.headers.get('location')!);
     }
     const fourth = await create(owner.token, owner.projectId, 100);

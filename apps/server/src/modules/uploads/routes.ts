@@ -127,6 +127,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     path: UPLOADS_PATH,
     datastore: new CheckedFileStore(options.uploadDir, uploads),
     relativeLocation: true,
+    // Same origin only, like the rest of the API (tus would answer any origin by default).
+    allowedOrigins: () => false,
     ...(options.maxBytes > 0 ? { maxSize: options.maxBytes } : {}),
     exposedHeaders: ['Truss-Model-Id'],
     namingFunction: (req) => {
