@@ -269,6 +269,7 @@ export class JobRunner {
       if (controller.signal.aborted) onAbort();
       else controller.signal.addEventListener('abort', onAbort, { once: true });
     });
+    // Raced below; when the handler wins, the abort at the end must not be unhandled.
     aborted.catch(() => undefined);
 
     try {

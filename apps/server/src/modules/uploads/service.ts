@@ -166,8 +166,9 @@ export class UploadsService {
   async receivedBytes(id: string): Promise<number | null> {
     try {
       return (await stat(this.filePath(id))).size;
-    } catch {
-      return null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
     }
   }
 
