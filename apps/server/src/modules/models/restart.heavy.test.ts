@@ -218,6 +218,18 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
         );
       }
       const { token, projectId } = await signUpOn(api.url);
+      // events raised in the worker processes reach this SSE stream on the API (LISTEN/NOTIFY)
+      const controller = new AbortController();
+      const stream = await fetch(`${api.url}/api/events`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      let sse = '';
+      const reading = (async () => {
+        for await (const chunk of stream.body as unknown as AsyncIterable<Uint8Array>) {
+          sse += Buffer.from(chunk).toString();
+        }
+      })().catch(() => undefined);
       const files = ['ifc/duplex.ifc', 'ifc/AC20-FZK-Haus.ifc', 'ply/Wuson.ply']; // 3: the upload limit
       const ids = await Promise.all(
         files.map(async (file) => {
@@ -244,6 +256,17 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
         } while (model.status !== 'ready' && model.status !== 'failed' && Date.now() < deadline);
         expect(model.status).toBe('ready');
       }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      controller.abort();
+      await reading;
+      const events = sse
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; data: { status?: string } });
+      expect(
+        events.filter((e) => e.type === 'model.status' && e.data.status === 'ready'),
+      ).toHaveLength(files.length);
+      expect(events.some((e) => e.type === 'model.progress')).toBe(true);
       // the API process converted nothing; both workers took jobs
       expect(api.output()).not.toMatch(/job succeeded/);
       const perWorker = children
