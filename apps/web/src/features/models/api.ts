@@ -42,12 +42,12 @@ export const modelKey = (id: string) => ['models', 'detail', id] as const;
 export const modelListQuery = (projectId: string, filter: ModelListFilter) =>
   queryOptions({
     queryKey: modelListKey(projectId, filter),
-    queryFn: async ({ signal }) => {
+    queryFn: async () => {
       const query: Record<string, string> = { sort: filter.sort, order: filter.order };
       if (filter.trashed) query.trashed = 'true';
       if (filter.search.trim()) query.search = filter.search.trim();
       try {
-        return await http.get<Model[]>(`/api/project/${projectId}/models`, { query, signal });
+        return await http.get<Model[]>(`/api/project/${projectId}/models`, { query });
       } catch (error) {
         console.error('[models] failed to get the model list', error);
         throw error;
@@ -60,7 +60,7 @@ export const modelListQuery = (projectId: string, filter: ModelListFilter) =>
 export const modelQuery = (id: string) =>
   queryOptions({
     queryKey: modelKey(id),
-    queryFn: ({ signal }) => http.get<Model>(`/api/models/${id}`, { signal }),
+    queryFn: () => http.get<Model>(`/api/models/${id}`),
     staleTime: 30_000,
   });
 

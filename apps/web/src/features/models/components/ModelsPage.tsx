@@ -103,10 +103,11 @@ function usePageDrop(enabled: boolean, onFiles: (files: File[]) => void, overlay
       if (depth.current === 0) setDragging(false);
     };
     const drop = (e: DragEvent) => {
-      if (!draggingFiles(e)) return;
-      e.preventDefault();
       depth.current = 0;
       setDragging(false);
+      // The upload dialog's own drop zone took these files already.
+      if (e.defaultPrevented || !draggingFiles(e)) return;
+      e.preventDefault();
       onFilesRef.current(Array.from(e.dataTransfer?.files ?? []));
     };
     window.addEventListener('dragenter', enter);

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -22,7 +22,7 @@ import { formatBytes } from '../../../lib/format';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import type { UploadFailure, UploadItem } from '../uploads/queue';
-import { useUnfinishedUploads, useUploads, uploadQueue } from '../uploads/store';
+import { refreshUnfinished, useUnfinishedUploads, useUploads, uploadQueue } from '../uploads/store';
 import { discardUpload } from '../uploads/tus';
 import type { UnfinishedUpload } from '../uploads/url-storage';
 import { ACCEPTED_EXTENSIONS, ACCEPT_ATTRIBUTE } from './SupportedFormats';
@@ -288,6 +288,11 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
   const [over, setOver] = useState(false);
   const name = projectName(project);
 
+  // Another tab may have started or finished uploads since: read tus storage again on opening.
+  useEffect(() => {
+    if (open) refreshUnfinished();
+  }, [open]);
+
   const otherProjectLabel = (projectId: string) => {
     if (projectId === project.id) return null;
     const p = projects.find((x) => x.id === projectId);
@@ -313,6 +318,8 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
   };
 
   const finished = items.some((i) => i.state !== 'uploading');
+  // Once files are listed, the drop zone gets out of their way.
+  const compact = items.length > 0 || unfinished.length > 0;
   const tooManyDetail =
     refusal?.kind === 'tooMany'
       ? refusal.running > 0
@@ -354,71 +361,6 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
           </FormAlert>
         )}
 
-        <div
-          onDragEnter={(e) => {
-            if (!draggingFiles(e)) return;
-            e.preventDefault();
-            setOver(true);
-          }}
-          onDragOver={(e) => {
-            if (!draggingFiles(e)) return;
-            e.preventDefault();
-            e.dataTransfer.dropEffect = 'copy';
-          }}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
-          }}
-          onDrop={onDrop}
-          className={clsx(
-            'flex flex-col items-center rounded-xl border-2 border-dashed px-4 py-7 text-center transition-colors',
-            over ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-gray-50/60',
-          )}
-        >
-          <span className="mb-3 flex size-11 items-center justify-center rounded-full bg-white text-brand-600 shadow-xs ring-1 ring-gray-200">
-            <UploadCloud className="size-5" aria-hidden />
-          </span>
-          <p className="text-sm font-medium text-gray-900">{t('uploads.drop')}</p>
-          <p className="mt-0.5 mb-3 text-xs text-gray-500">
-            {t('uploads.limit', { count: MAX_CONCURRENT_UPLOADS })}
-          </p>
-          <Button variant="secondary" onClick={() => pickRef.current?.click()}>
-            <FileBox className="size-4" aria-hidden />
-            {t('uploads.choose')}
-          </Button>
-          <input
-            ref={pickRef}
-            type="file"
-            multiple
-            accept={ACCEPT_ATTRIBUTE}
-            aria-label={t('uploads.choose')}
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(e) => {
-              addFiles(filesOf(e.target.files));
-              e.target.value = '';
-            }}
-          />
-          <input
-            ref={resumeRef}
-            type="file"
-            aria-label={t('uploads.resume')}
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(e) => {
-              onResumePicked(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-        </div>
-
-        <div>
-          <p className="mb-1.5 text-xs font-medium text-gray-500">{t('uploads.accepted')}</p>
-          <p className="font-mono text-xs leading-5 text-gray-600">
-            {ACCEPTED_EXTENSIONS.join('  ')}
-          </p>
-          <p className="mt-1 text-xs text-gray-500">{t('uploads.contentChecked')}</p>
-        </div>
-
         {items.length > 0 && (
           <section aria-label={t('uploads.listLabel')}>
             <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200">
@@ -457,6 +399,81 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
             </ul>
           </section>
         )}
+
+        <div
+          onDragEnter={(e) => {
+            if (!draggingFiles(e)) return;
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragOver={(e) => {
+            if (!draggingFiles(e)) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+          }}
+          onDrop={onDrop}
+          className={clsx(
+            'flex rounded-xl border-2 border-dashed transition-colors',
+            compact
+              ? 'flex-row items-center gap-3 px-4 py-3 text-left'
+              : 'flex-col items-center px-4 py-7 text-center',
+            over ? 'border-brand-500 bg-brand-50' : 'border-gray-300 bg-gray-50/60',
+          )}
+        >
+          <span
+            className={clsx(
+              'flex size-11 shrink-0 items-center justify-center rounded-full bg-white text-brand-600 shadow-xs ring-1 ring-gray-200',
+              !compact && 'mb-3',
+            )}
+          >
+            <UploadCloud className="size-5" aria-hidden />
+          </span>
+          <div className={clsx(compact && 'min-w-0 flex-1')}>
+            <p className="text-sm font-medium text-gray-900">{t('uploads.drop')}</p>
+            <p className={clsx('mt-0.5 text-xs text-gray-500', !compact && 'mb-3')}>
+              {t('uploads.limit', { count: MAX_CONCURRENT_UPLOADS })}
+            </p>
+          </div>
+          <Button variant="secondary" onClick={() => pickRef.current?.click()}>
+            <FileBox className="size-4" aria-hidden />
+            {t('uploads.choose')}
+          </Button>
+          <input
+            ref={pickRef}
+            type="file"
+            multiple
+            accept={ACCEPT_ATTRIBUTE}
+            aria-label={t('uploads.choose')}
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => {
+              addFiles(filesOf(e.target.files));
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={resumeRef}
+            type="file"
+            aria-label={t('uploads.resume')}
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(e) => {
+              onResumePicked(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </div>
+
+        <div>
+          <p className="mb-1.5 text-xs font-medium text-gray-500">{t('uploads.accepted')}</p>
+          <p className="font-mono text-xs leading-5 text-gray-600">
+            {ACCEPTED_EXTENSIONS.join('  ')}
+          </p>
+          <p className="mt-1 text-xs text-gray-500">{t('uploads.contentChecked')}</p>
+        </div>
 
         <p className="text-xs text-gray-500">{t('uploads.background')}</p>
       </div>

@@ -7,17 +7,10 @@ import { UploadQueue, type UploadItem } from './queue';
 import { createTusTransport, urlStorage } from './tus';
 import { unfinishedUploads, type UnfinishedUpload } from './url-storage';
 
-/** Who is uploading (set from the signed-in profile); the tus fingerprint includes it. */
-let uploaderId: string | null = null;
-
-export function setUploader(userId: string | null): void {
-  if (uploaderId && userId !== uploaderId) uploadQueue.reset();
-  uploaderId = userId;
-  refreshUnfinished();
-}
-
+/** Who is uploading: the signed-in profile (the tus fingerprint includes it). */
 export function currentUploader(): string | null {
-  return uploaderId;
+  const { isAuthenticated, profile, user } = authStore.getState();
+  return isAuthenticated ? (profile?.id ?? user?.id ?? null) : null;
 }
 
 /**
@@ -25,7 +18,8 @@ export function currentUploader(): string | null {
  * person looks at another project, and the list shows it wherever it belongs.
  */
 export const uploadQueue = new UploadQueue({
-  createTransport: (item, callbacks) => createTusTransport(uploaderId ?? '')(item, callbacks),
+  createTransport: (item, callbacks) =>
+    createTusTransport(currentUploader() ?? '')(item, callbacks),
   beforeComplete: async (_item, modelId) => {
     try {
       const model = await queryClient.fetchQuery({ ...modelQuery(modelId), staleTime: 0 });
@@ -50,17 +44,14 @@ export function useUploads(): readonly UploadItem[] {
 let unfinished: UnfinishedUpload[] = [];
 const unfinishedListeners = new Set<() => void>();
 
-/** Re-reads tus storage: the user's unfinished uploads that this tab is not running now. */
+/** Re-reads tus storage: the user's unfinished uploads that this tab's list does not show. */
 export function refreshUnfinished(): void {
   void urlStorage.findAllUploads().then((entries) => {
-    const running = new Set(
-      uploadQueue
-        .getSnapshot()
-        .filter((i) => i.state === 'uploading' && i.uploadUrl)
-        .map((i) => i.uploadUrl),
-    );
-    const next = uploaderId
-      ? unfinishedUploads(urlStorage, uploaderId, entries).filter((u) => !running.has(u.uploadUrl))
+    // Uploads in this tab's list are shown there (running, failed with Retry, cancelled).
+    const listed = new Set(uploadQueue.getSnapshot().map((i) => i.uploadUrl));
+    const userId = currentUploader();
+    const next = userId
+      ? unfinishedUploads(urlStorage, userId, entries).filter((u) => !listed.has(u.uploadUrl))
       : [];
     if (JSON.stringify(next) === JSON.stringify(unfinished)) return;
     unfinished = next;
@@ -82,12 +73,17 @@ export function useUnfinishedUploads(): UnfinishedUpload[] {
 /* ---------- the tab's lifecycle ---------- */
 
 if (typeof window !== 'undefined') {
-  // Signed out (here or by a failed refresh): stop every transfer; the server keeps them.
+  // Signed out (here or by a failed refresh) or another account: stop every transfer (the server
+  // keeps them, to resume later) and list the new account's unfinished uploads.
+  let uploader = currentUploader();
   authStore.subscribe(() => {
-    if (!authStore.getState().isAuthenticated && uploadQueue.getSnapshot().length > 0) {
-      uploadQueue.reset();
-    }
+    const next = currentUploader();
+    if (next === uploader) return;
+    if (uploader !== null || !authStore.getState().isAuthenticated) uploadQueue.reset();
+    uploader = next;
+    refreshUnfinished();
   });
+  refreshUnfinished();
   // Back online: uploads that stopped for lack of a network continue where they were.
   window.addEventListener('online', () => uploadQueue.retryNetworkFailures());
   // Leaving the page while uploading: the browser asks first (a reload can resume later).

@@ -1,0 +1,176 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount, signInWithForm } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
+const IFC = path.join(samples, 'ifc/IfcOpenHouse_IFC4.ifc');
+const STL = path.join(samples, 'stl/stl_binary.stl');
+const GLB = path.join(samples, 'gltf/Duck.glb');
+
+let server: RunningServer;
+let browser: Browser;
+let scratch: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(tmpdir(), 'truss-e2e-files-'));
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+async function newPage(locale: 'en' | 'zh-CN', width = 1280): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: 860 },
+    locale,
+  });
+  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/**
+ * The model list row (list view) whose name reads `name`. A row has the status twice (a column,
+ * and under the name on phones), one of them hidden: look for visible text.
+ */
+function row(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+describe('models: upload, live status, rename, trash and restore', () => {
+  it('uploads three files at once, watches them become ready live, renames, trashes and restores one', async () => {
+    const email = `mia-${Date.now()}@example.com`;
+    await createAccount(server.url, email);
+    const page = await newPage('en');
+    await page.goto('/models');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await signInWithForm(page, email);
+    await page.waitForURL((url) => url.pathname === '/models');
+    await page.getByText('No models yet').waitFor();
+
+    // Four files at once are refused, all of them, in the spec's words.
+    await page.getByRole('button', { name: 'Upload model' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload models' });
+    const picker = dialog.getByLabel('Choose files', { exact: true }).and(page.locator('input'));
+    await picker.setInputFiles([IFC, STL, GLB, IFC]);
+    await dialog.getByText('Maximum 3 Files Allowed').waitFor();
+    await dialog.getByText('You chose 4 files. Choose at most 3 at a time.').waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(0);
+
+    // A text file named .ifc: the server reads its content and refuses it.
+    const fake = path.join(scratch, 'notes.ifc');
+    await writeFile(fake, 'These are meeting notes, not a building model.\n'.repeat(20));
+    await picker.setInputFiles([fake]);
+    const fakeEntry = dialog.getByRole('listitem', { name: 'notes.ifc' });
+    await fakeEntry.getByText('Unsupported file format').waitFor({ timeout: 20_000 });
+    expect(await fakeEntry.getAttribute('data-state')).toBe('error');
+    await fakeEntry.getByRole('button', { name: 'Remove notes.ifc from the list' }).click();
+
+    // Three real models at once.
+    await picker.setInputFiles([IFC, STL, GLB]);
+    for (const name of ['IfcOpenHouse_IFC4.ifc', 'stl_binary.stl', 'Duck.glb']) {
+      await dialog
+        .getByRole('listitem', { name })
+        .getByText('Completed')
+        .waitFor({ timeout: 30_000 });
+    }
+    await page.screenshot({ path: await screenshotPath('models-upload-dialog-en') });
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Usually still converting here: a look at the live statuses.
+    await page.screenshot({ path: await screenshotPath('models-list-processing-en') });
+
+    // All three become Ready in the open list, without a reload.
+    for (const name of ['IfcOpenHouse_IFC4.ifc', 'stl_binary.stl', 'Duck.glb']) {
+      await row(page, name)
+        .getByText('Ready')
+        .filter({ visible: true })
+        .waitFor({ timeout: 120_000 });
+    }
+    await expect.poll(() => page.locator('img[src*="thumbnail.png"]').count()).toBe(3);
+    await page.screenshot({ path: await screenshotPath('models-list-en'), fullPage: true });
+    await page.getByRole('button', { name: 'Grid view' }).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: await screenshotPath('models-grid-en'), fullPage: true });
+    await page.getByRole('button', { name: 'List view' }).click();
+
+    // Rename one.
+    await row(page, 'Duck.glb').getByRole('button', { name: 'Actions for Duck.glb' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename model' });
+    await rename.getByLabel('Name', { exact: true }).fill('Rubber duck');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await rename.waitFor({ state: 'detached' });
+    await row(page, 'Rubber duck').waitFor();
+
+    // Move it to the trash.
+    await row(page, 'Rubber duck').getByRole('button', { name: 'Actions for Rubber duck' }).click();
+    await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move “Rubber duck” to the trash?' });
+    await confirm.getByRole('button', { name: 'Move to trash' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => row(page, 'Rubber duck').count()).toBe(0);
+
+    // Restore it from the trash page.
+    await page.getByRole('link', { name: 'Trash' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/models/trash');
+    await page.getByText('Rubber duck').first().waitFor();
+    await page.screenshot({ path: await screenshotPath('models-trash-en') });
+    await page.getByRole('button', { name: 'Restore Rubber duck' }).click();
+    await page.getByText('Trash is empty').waitFor();
+    await page.getByRole('link', { name: 'Back to models' }).click();
+    await row(page, 'Rubber duck').getByText('Ready').filter({ visible: true }).waitFor();
+
+    // The model page: name, live status, facts, download.
+    await row(page, 'Rubber duck').getByRole('link', { name: 'Rubber duck' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/model/'));
+    await page.getByRole('heading', { name: 'Rubber duck' }).waitFor();
+    await page.getByText('GLB').first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download original' }).click();
+    expect((await download).suggestedFilename()).toBe('Duck.glb');
+    await page.screenshot({ path: await screenshotPath('model-detail-en') });
+
+    // The list on a phone.
+    await page.goto('/models');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await row(page, 'Rubber duck').getByText('Ready').filter({ visible: true }).waitFor();
+    await page.screenshot({ path: await screenshotPath('models-list-en-375'), fullPage: true });
+
+    // The same list in Chinese (the account's language is English: switch in the account menu).
+    const zh = await newPage('en');
+    await zh.goto('/signin');
+    await zh.evaluate(
+      (state) => localStorage.setItem('truss', state),
+      await page.evaluate(() => localStorage.getItem('truss') ?? '{}'),
+    );
+    await zh.goto('/models');
+    await row(zh, 'Rubber duck').getByText('Ready').filter({ visible: true }).waitFor();
+    await zh.getByRole('button', { name: 'Account menu' }).click();
+    await zh.getByRole('menuitem', { name: /Language/ }).click();
+    await zh.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await row(zh, 'Rubber duck').getByText('就绪').filter({ visible: true }).waitFor();
+    await expect.poll(() => zh.locator('img[src*="thumbnail.png"]').count()).toBe(3);
+    await zh.screenshot({ path: await screenshotPath('models-list-zh'), fullPage: true });
+    await zh.getByRole('button', { name: '上传模型' }).first().click();
+    await zh.getByRole('dialog').getByText('支持的格式').waitFor();
+    await zh.screenshot({ path: await screenshotPath('models-upload-dialog-zh') });
+    await zh.keyboard.press('Escape');
+    await zh.setViewportSize({ width: 375, height: 812 });
+    await zh.getByRole('button', { name: '网格视图' }).click();
+    await zh.screenshot({ path: await screenshotPath('models-grid-zh-375'), fullPage: true });
+  });
+});
