@@ -35,7 +35,11 @@ describe('upload queue', () => {
     const result = queue.add([file('a.ifc'), file('b.stl'), file('c.glb')], P);
     expect(result.ok).toBe(true);
     expect(queue.activeCount()).toBe(3);
-    for (const name of ['a.ifc', 'b.stl', 'c.glb']) {
+    expect(queue.getSnapshot().map((i) => i.name)).toEqual(['a.ifc', 'b.stl', 'c.glb']);
+    queue.cancel(state('a.ifc')?.id ?? '');
+    queue.add([file('d.obj')], P);
+    expect(queue.getSnapshot()[0]?.name).toBe('d.obj');
+    for (const name of ['b.stl', 'c.glb']) {
       expect(state(name)).toMatchObject({ state: 'uploading', progress: null, projectId: P });
       expect(transport(name).start).toHaveBeenCalledOnce();
     }

@@ -96,7 +96,7 @@ export class UploadQueue {
     return () => this.#listeners.delete(listener);
   };
 
-  /** An immutable snapshot (a new array on every change), newest first. */
+  /** An immutable snapshot (a new array on every change), the newest pick first. */
   getSnapshot = (): readonly UploadItem[] => this.#items;
 
   activeCount(): number {
@@ -150,7 +150,8 @@ export class UploadQueue {
         addedAt: now,
       };
     });
-    this.#items = [...[...items].reverse(), ...this.#items];
+    // The newest pick first, its files in the order chosen.
+    this.#items = [...items, ...this.#items];
     this.#emit();
     for (const item of items) this.#start(item);
     return { ok: true, items };
