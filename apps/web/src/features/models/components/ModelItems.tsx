@@ -4,6 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import {
+  AlertCircle,
   Download,
   ExternalLink,
   FolderInput,
@@ -330,7 +331,12 @@ function UploadActions({ item }: { item: UploadItem }) {
 function UploadBadge({ item }: { item: UploadItem }) {
   const { t } = useTranslation();
   if (item.state === 'error') {
-    return <Badge tone="red">{t('uploads.states.error')}</Badge>;
+    return (
+      <Badge tone="red" className="whitespace-nowrap">
+        <AlertCircle className="size-3.5" aria-hidden />
+        {t('errors.UPLOAD_FAILED')}
+      </Badge>
+    );
   }
   return (
     <Badge tone="brand" className="whitespace-nowrap">
@@ -344,11 +350,20 @@ function UploadBadge({ item }: { item: UploadItem }) {
 export function UploadRow({ item }: { item: UploadItem }) {
   const { i18n } = useTranslation();
   return (
-    <tr className="border-b border-gray-100 bg-brand-50/30 last:border-0">
+    <tr
+      className={clsx(
+        'border-b border-gray-100 last:border-0',
+        item.state === 'error' ? 'bg-red-50/30' : 'bg-brand-50/30',
+      )}
+    >
       <td className="max-w-0 px-4 py-2.5">
         <div className="flex min-w-0 items-center gap-3">
           <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white ring-1 ring-gray-200">
-            <UploadCloud className="size-5 text-brand-500" aria-hidden />
+            {item.state === 'error' ? (
+              <AlertCircle className="size-5 text-red-400" aria-hidden />
+            ) : (
+              <UploadCloud className="size-5 text-brand-500" aria-hidden />
+            )}
           </div>
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium text-gray-900" title={item.name}>
@@ -383,11 +398,17 @@ export function UploadCard({ item }: { item: UploadItem }) {
   const { i18n } = useTranslation();
   return (
     <Card className="relative flex h-full flex-col overflow-hidden border-dashed">
-      <div className="flex aspect-[4/3] items-center justify-center border-b border-gray-100 bg-brand-50/40">
-        <UploadCloud
-          className={clsx('size-10 text-brand-400', item.state === 'uploading' && 'animate-pulse')}
-          aria-hidden
-        />
+      <div
+        className={clsx(
+          'flex aspect-[4/3] items-center justify-center border-b border-gray-100',
+          item.state === 'error' ? 'bg-red-50/40' : 'bg-brand-50/40',
+        )}
+      >
+        {item.state === 'error' ? (
+          <AlertCircle className="size-10 text-red-300" aria-hidden />
+        ) : (
+          <UploadCloud className="size-10 animate-pulse text-brand-400" aria-hidden />
+        )}
       </div>
       <div className="absolute top-2 left-2">
         <UploadBadge item={item} />
