@@ -2,8 +2,7 @@ import type { StorageConfig } from './modules/storage/index.ts';
 
 /**
  * Settings of uploads, storage, the job queue and the conversion workers, with their defaults.
- * Listed apart from `settings` in config.ts until the README's configuration table has rows for
- * them (readme-config.test.ts checks that table against `settings`).
+ * The README's configuration table lists them (readme-config.test.ts checks it).
  */
 export const modelSettings = [
   {
