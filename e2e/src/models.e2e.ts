@@ -60,6 +60,7 @@ describe('models: upload, live status, rename, trash and restore', () => {
     await signInWithForm(page, email);
     await page.waitForURL((url) => url.pathname === '/models');
     await page.getByText('No models yet').waitFor();
+    await page.screenshot({ path: await screenshotPath('models-empty-en') });
 
     // Four files at once are refused, all of them, in the spec's words.
     await page.getByRole('button', { name: 'Upload model' }).first().click();
@@ -149,6 +150,10 @@ describe('models: upload, live status, rename, trash and restore', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await row(page, 'Rubber duck').getByText('Ready').filter({ visible: true }).waitFor();
     await page.screenshot({ path: await screenshotPath('models-list-en-375'), fullPage: true });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
 
     // The same list in Chinese (the account's language is English: switch in the account menu).
     const zh = await newPage('en');

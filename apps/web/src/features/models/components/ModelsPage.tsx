@@ -326,16 +326,18 @@ function ProjectModels({ project }: { project: Project }) {
             title={t('models.emptyTitle')}
             description={mayUpload ? t('models.emptyDescription') : t('models.emptyReadOnly')}
           >
-            {mayUpload && (
-              <div className="flex flex-col items-center gap-2">
-                <Button onClick={() => starter.setOpen(true)}>
-                  <Upload className="size-4" aria-hidden />
-                  {t('models.upload')}
-                </Button>
-                <p className="text-xs text-gray-500">{t('models.emptyDrop')}</p>
-              </div>
-            )}
-            <SupportedFormats />
+            <div className="flex flex-col items-center gap-6">
+              {mayUpload && (
+                <div className="flex flex-col items-center gap-2">
+                  <Button variant="secondary" onClick={() => starter.setOpen(true)}>
+                    <Upload className="size-4" aria-hidden />
+                    {t('models.uploadFirst')}
+                  </Button>
+                  <p className="text-xs text-gray-500">{t('models.emptyDrop')}</p>
+                </div>
+              )}
+              <SupportedFormats />
+            </div>
           </EmptyState>
         ) : (
           <ModelCollection
