@@ -86,12 +86,10 @@ class CheckedFileStore extends FileStore {
     if (have >= want && want > 0) {
       const stored = offset > 0 ? await readFileHead(this.uploads.filePath(id), offset) : null;
       const head = Buffer.concat(stored ? [stored, ...taken] : taken).subarray(0, want);
-      try {
-        await this.uploads.checkHead(id, head);
-      } catch (error) {
-        await iterator.return?.();
-        throw error;
-      }
+      // On refusal the error propagates as is: tus's pipeline then tears the streams down with
+      // it. Closing the iterator first would abort the pipeline with a generic AbortError
+      // (answered as 400 "aborted") while the rest of a large chunk is still arriving.
+      await this.uploads.checkHead(id, head);
     }
     const rest = Readable.from(
       (async function* () {

@@ -161,6 +161,42 @@ describe.skipIf(!HAVE_SAMPLES)(`uploads and conversion (${testEngine()})`, () =>
     expect(models.body).toEqual([]);
   });
 
+  it('a file of zeros named .ifc: 413 when over the plan (2 GB), else 415 after its first chunk', async () => {
+    const { token, projectId } = await signedInWithProject();
+    const tus = (length: number) =>
+      fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          'tus-resumable': '1.0.0',
+          authorization: `Bearer ${token}`,
+          'upload-length': String(length),
+          'upload-metadata': `projectId ${Buffer.from(projectId).toString('base64')},filename ${Buffer.from('zeros.ifc').toString('base64')}`,
+        },
+      });
+    // 2 GB is more than the free plan's storage: refused before a byte is sent.
+    const tooBig = await tus(2 * 1024 ** 3);
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ code: 'STORAGE_LIMIT_EXCEEDED' });
+    // 64 MiB of zeros fits the plan; its first chunk is enough to refuse it as no model at all.
+    const zeros = Buffer.alloc(64 * 1024 * 1024);
+    const refused = await tusUpload(zeros, {
+      baseUrl: server.url,
+      token,
+      projectId,
+      filename: 'zeros.ifc',
+      chunkSize: 8 * 1024 * 1024,
+    });
+    expect(refused.error?.status).toBe(415);
+    expect(JSON.parse(refused.error!.body)).toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+    expect(await readdir(path.join(server.dataDir, 'uploads'))).not.toContain(
+      refused.url!.split('/').pop(),
+    );
+    // The refused upload no longer holds a slot or storage: a real model still goes through.
+    const bytes = readFileSync(sample('stl/stl_binary.stl'));
+    const ok = await tusUpload(bytes, { baseUrl: server.url, token, projectId, filename: 'a.stl' });
+    expect(ok.error).toBeNull();
+  });
+
   it('with small chunks the format is decided once 64 KiB arrived (stored head + new bytes)', async () => {
     const { token, projectId } = await signedInWithProject();
     const text = Buffer.from('Not a model, just words.\n'.repeat(8000)); // 200 kB
