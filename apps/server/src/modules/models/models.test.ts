@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
+import { openSse } from '../../test/sse.ts';
 import { tusUpload, waitForModel } from '../../test/uploads.ts';
 import type { ConvertFn } from './convert-job.ts';
 
@@ -174,6 +175,41 @@ describe(`models API (${testEngine()})`, () => {
     const values = progress.map((e) => e.data.progress as number);
     expect(values).toEqual([...values].sort((a, b) => a - b)); // only forward
     expect(values.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('rename, trash, restore and permanent delete each reach other members live', async () => {
+    const owner = await user();
+    const member = await user();
+    await addMember(owner.projectId, member.user.id, 'member');
+    const model = await upload(owner.token, owner.projectId);
+    const sse = await openSse(server.url, member.token);
+    try {
+      const seen = (since: number) =>
+        sse.waitFor(
+          (event) =>
+            event.type === 'model.status' &&
+            event.data.modelId === model.id &&
+            sse.events.indexOf(event) >= since,
+        );
+      const steps: [string, string][] = [
+        ['PUT', `/api/models/${model.id}`],
+        ['DELETE', `/api/models/${model.id}`],
+        ['POST', `/api/models/${model.id}/restore`],
+        ['DELETE', `/api/models/${model.id}`],
+        ['DELETE', `/api/models/${model.id}/permanent`],
+      ];
+      for (const [method, route] of steps) {
+        const since = sse.events.length;
+        const response = await server.api(method, route, {
+          token: owner.token,
+          ...(method === 'PUT' ? { body: { name: 'Renamed' } } : {}),
+        });
+        expect(response.status, `${method} ${route}`).toBeLessThan(300);
+        await seen(since);
+      }
+    } finally {
+      sse.close();
+    }
   });
 
   it('a failed finish (Failed to merge files) is finished by the next HEAD, once', async () => {

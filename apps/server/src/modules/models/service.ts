@@ -117,8 +117,10 @@ export class ModelsService {
   }
 
   async rename(userId: string, id: string, name: string): Promise<Model> {
-    await this.#authorize(userId, id, 'model.rename');
+    const model = await this.#authorize(userId, id, 'model.rename');
     await this.#d.data.repos.models.rename(id, name, this.#d.now());
+    // A refresh signal, as for trash and restore: other members' lists show the new name.
+    await this.#publishStatus(model);
     return this.#present(id);
   }
 
@@ -172,6 +174,7 @@ export class ModelsService {
     const model = await this.#authorize(userId, id, 'model.trash');
     if (!model.deleted_at) throw new ModelNotInTrashError();
     await this.#d.data.repos.models.deleteById(id);
+    await this.#publishStatus(model);
     await this.removeFiles([id]);
   }
 
