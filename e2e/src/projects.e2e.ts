@@ -84,7 +84,7 @@ describe('projects and members, live between two people', () => {
 
     // A's open members page shows B as accepted without a reload.
     const rowB = pageA.getByRole('row').filter({ hasText: emailB });
-    await rowB.getByText('Accepted').filter({ visible: true }).first().waitFor({ timeout: 10_000 });
+    await rowB.getByText('Accepted').filter({ visible: true }).first().waitFor({ timeout: 20_000 });
     await pageA.screenshot({ path: await screenshotPath('members-live-a') });
 
     // B's members page lists A (owner) and B.
@@ -102,12 +102,12 @@ describe('projects and members, live between two people', () => {
       body: JSON.stringify({ name: 'Riverside Tower B2' }),
     });
     expect(renamed.status).toBe(200);
-    await pageB.getByText('Riverside Tower B2').first().waitFor({ timeout: 10_000 });
+    await pageB.getByText('Riverside Tower B2').first().waitFor({ timeout: 20_000 });
 
     // A removes B: B's tab leaves the project with a toast.
     await pageA.getByRole('button', { name: `Remove ${emailB}` }).click();
     await pageA.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
-    await pageB.waitForURL((url) => url.pathname === '/models', { timeout: 10_000 });
+    await pageB.waitForURL((url) => url.pathname === '/models', { timeout: 20_000 });
     await pageB.getByText('You were removed from').first().waitFor();
     await pageB.screenshot({ path: await screenshotPath('members-removed-b') });
     await expect.poll(() => pageA.getByRole('row').filter({ hasText: emailB }).count()).toBe(0);
