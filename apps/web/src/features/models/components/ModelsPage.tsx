@@ -1,22 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import clsx from 'clsx';
-import {
-  Box,
-  FolderX,
-  LayoutGrid,
-  List,
-  RefreshCw,
-  Search,
-  Trash2,
-  Upload,
-  UploadCloud,
-} from 'lucide-react';
+import { Box, FolderX, RefreshCw, Trash2, Upload, UploadCloud } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { FormAlert, inputClass } from '../../../components/ui/Field';
+import { FormAlert } from '../../../components/ui/Field';
+import { ListToolbar } from '../../../components/ui/ListToolbar';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { Badge, PageHeader } from '../../../components/ui/Page';
 import { errorMessage } from '../../../lib/errors';
@@ -144,88 +134,6 @@ function DropOverlay({ projectName }: { projectName: string }) {
   );
 }
 
-function Toolbar({
-  search,
-  onSearch,
-  sort,
-  onSort,
-  view,
-  onView,
-  fetching,
-}: {
-  search: string;
-  onSearch: (q: string) => void;
-  sort: ModelSortOption;
-  onSort: (s: ModelSortOption) => void;
-  view: ModelView;
-  onView: (v: ModelView) => void;
-  fetching: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
-          aria-hidden
-        />
-        <input
-          type="search"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          placeholder={t('models.searchPlaceholder')}
-          aria-label={t('models.search')}
-          aria-busy={fetching || undefined}
-          className={inputClass(false, 'pl-9')}
-        />
-      </div>
-      <div className="flex gap-2">
-        <select
-          value={sort}
-          onChange={(e) => onSort(e.target.value as ModelSortOption)}
-          aria-label={t('models.sort')}
-          className={inputClass(false, 'min-w-0 flex-1 sm:w-52')}
-        >
-          {MODEL_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`models.sorts.${s.replace(':', '_') as `${ModelSort}_${SortOrder}`}`)}
-            </option>
-          ))}
-        </select>
-        <div
-          role="group"
-          aria-label={t('projects.view')}
-          className="flex shrink-0 rounded-lg border border-gray-300 bg-white p-0.5 shadow-xs"
-        >
-          {(
-            [
-              ['list', List, t('projects.listView')],
-              ['grid', LayoutGrid, t('projects.gridView')],
-            ] as const
-          ).map(([value, Icon, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={view === value}
-              aria-label={label}
-              title={label}
-              onClick={() => onView(value)}
-              className={clsx(
-                'flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                view === value
-                  ? 'bg-gray-100 text-gray-900'
-                  : 'text-gray-500 hover:bg-gray-50 hover:text-gray-800',
-              )}
-            >
-              <Icon className="size-4" aria-hidden />
-            </button>
-          ))}
-        </div>
-      </div>
-    </div>
-  );
-}
-
 function ProjectModels({ project }: { project: Project }) {
   const { t } = useTranslation();
   const projectName = useProjectName();
@@ -292,14 +200,22 @@ function ProjectModels({ project }: { project: Project }) {
         }
       />
       <div className="@container space-y-4">
-        <Toolbar
+        <ListToolbar
           search={search}
           onSearch={setSearch}
+          searchLabel={t('models.search')}
+          searchPlaceholder={t('models.searchPlaceholder')}
+          busy={list.isFetching}
           sort={sort}
           onSort={setSort}
+          sortLabel={t('models.sort')}
+          sorts={MODEL_SORTS.map((s) => ({
+            value: s,
+            label: t(`models.sorts.${s.replace(':', '_') as `${ModelSort}_${SortOrder}`}`),
+          }))}
           view={view}
           onView={setView}
-          fetching={list.isFetching}
+          viewOrder={['list', 'grid']}
         />
         {list.error && !list.data ? (
           <FormAlert>

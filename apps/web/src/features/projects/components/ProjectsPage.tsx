@@ -8,10 +8,7 @@ import {
   FolderKanban,
   FolderPlus,
   Inbox,
-  LayoutGrid,
-  List,
   Mail,
-  Search,
   Star,
   Trash2,
   UserRound,
@@ -22,7 +19,8 @@ import {
 import type { Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { FormAlert, inputClass } from '../../../components/ui/Field';
+import { FormAlert } from '../../../components/ui/Field';
+import { ListToolbar } from '../../../components/ui/ListToolbar';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
@@ -115,85 +113,6 @@ function useView(): [View, (view: View) => void] {
       }
     },
   ];
-}
-
-function Toolbar({
-  query,
-  onQuery,
-  sort,
-  onSort,
-  view,
-  onView,
-}: {
-  query: string;
-  onQuery: (q: string) => void;
-  sort: Sort;
-  onSort: (s: Sort) => void;
-  view: View;
-  onView: (v: View) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex flex-col gap-2 sm:flex-row">
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
-          aria-hidden
-        />
-        <input
-          type="search"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-          placeholder={t('projects.searchPlaceholder')}
-          aria-label={t('projects.search')}
-          className={inputClass(false, 'pl-9')}
-        />
-      </div>
-      <div className="flex gap-2">
-        <select
-          value={sort}
-          onChange={(e) => onSort(e.target.value as Sort)}
-          aria-label={t('projects.sort')}
-          className={inputClass(false, 'min-w-0 flex-1 sm:w-52')}
-        >
-          {SORTS.map((s) => (
-            <option key={s} value={s}>
-              {t(`projects.sorts.${s}`)}
-            </option>
-          ))}
-        </select>
-        <div
-          role="group"
-          aria-label={t('projects.view')}
-          className="flex shrink-0 rounded-lg border border-gray-300 bg-white p-0.5 shadow-xs"
-        >
-          {(
-            [
-              ['grid', LayoutGrid, t('projects.gridView')],
-              ['list', List, t('projects.listView')],
-            ] as const
-          ).map(([value, Icon, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={view === value}
-              aria-label={label}
-              title={label}
-              onClick={() => onView(value)}
-              className={clsx(
-                'flex size-8 items-center justify-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                view === value
-                  ? 'bg-gray-100 text-gray-900'
-                  : 'text-gray-500 hover:bg-gray-50 hover:text-gray-800',
-              )}
-            >
-              <Icon className="size-4" aria-hidden />
-            </button>
-          ))}
-        </div>
-      </div>
-    </div>
-  );
 }
 
 function ProjectCollection({
@@ -429,13 +348,18 @@ export default function ProjectsPage() {
                     {s === 'trash' && <TrashSection projects={projects} />}
                     {s !== 'shared' && s !== 'trash' && (
                       <>
-                        <Toolbar
-                          query={query}
-                          onQuery={setQuery}
+                        <ListToolbar
+                          search={query}
+                          onSearch={setQuery}
+                          searchLabel={t('projects.search')}
+                          searchPlaceholder={t('projects.searchPlaceholder')}
                           sort={sort}
                           onSort={setSort}
+                          sortLabel={t('projects.sort')}
+                          sorts={SORTS.map((s) => ({ value: s, label: t(`projects.sorts.${s}`) }))}
                           view={view}
                           onView={setView}
+                          viewOrder={['grid', 'list']}
                         />
                         {visible.length > 0 ? (
                           <ProjectCollection
