@@ -3,7 +3,6 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  Check,
   ChevronRight,
   ChevronsUpDown,
   CreditCard,
@@ -11,11 +10,14 @@ import {
   LogOut,
   Settings,
 } from 'lucide-react';
-import { LOCALES } from '@truss/contracts';
 import { Avatar } from '../../components/ui/Avatar';
-import { menuContentClass, menuItemClass } from '../../components/ui/LanguageSwitcher';
+import {
+  LanguageRadioItems,
+  menuContentClass,
+  menuItemClass,
+} from '../../components/ui/LanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
-import { currentLocale, setLanguage } from '../../lib/i18n';
+import { currentLocale } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
 import { toast } from '../../lib/toast';
 import { profileQuery, signOut } from '../../features/auth/api';
@@ -83,21 +85,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
             </DropdownMenu.SubTrigger>
             <DropdownMenu.Portal>
               <DropdownMenu.SubContent sideOffset={6} className={menuContentClass}>
-                <DropdownMenu.RadioGroup
-                  value={locale}
-                  onValueChange={(v) => setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
-                >
-                  {LOCALES.map((l) => (
-                    <DropdownMenu.RadioItem key={l} value={l} className={menuItemClass} lang={l}>
-                      <span className="flex size-4 items-center justify-center">
-                        <DropdownMenu.ItemIndicator>
-                          <Check className="size-4 text-brand-600" />
-                        </DropdownMenu.ItemIndicator>
-                      </span>
-                      {LANGUAGE_NAMES[l]}
-                    </DropdownMenu.RadioItem>
-                  ))}
-                </DropdownMenu.RadioGroup>
+                <LanguageRadioItems />
               </DropdownMenu.SubContent>
             </DropdownMenu.Portal>
           </DropdownMenu.Sub>

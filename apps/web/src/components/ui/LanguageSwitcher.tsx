@@ -11,6 +11,28 @@ export const menuContentClass =
 export const menuItemClass =
   'flex cursor-default select-none items-center gap-2 rounded-lg px-2.5 py-2 outline-none data-[highlighted]:bg-gray-100 data-[disabled]:text-gray-400';
 
+/** One radio item per language, the current one checked; inside a DropdownMenu (sub)content. */
+export function LanguageRadioItems() {
+  const locale = currentLocale();
+  return (
+    <DropdownMenu.RadioGroup
+      value={locale}
+      onValueChange={(v) => setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
+    >
+      {LOCALES.map((l) => (
+        <DropdownMenu.RadioItem key={l} value={l} className={menuItemClass} lang={l}>
+          <span className="flex size-4 items-center justify-center">
+            <DropdownMenu.ItemIndicator>
+              <Check className="size-4 text-brand-600" />
+            </DropdownMenu.ItemIndicator>
+          </span>
+          {LANGUAGE_NAMES[l]}
+        </DropdownMenu.RadioItem>
+      ))}
+    </DropdownMenu.RadioGroup>
+  );
+}
+
 /** English / 简体中文, as a compact dropdown (auth pages, landing). */
 export function LanguageSwitcher({
   className,
@@ -37,21 +59,7 @@ export function LanguageSwitcher({
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
-          <DropdownMenu.RadioGroup
-            value={locale}
-            onValueChange={(v) => setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
-          >
-            {LOCALES.map((l) => (
-              <DropdownMenu.RadioItem key={l} value={l} className={menuItemClass} lang={l}>
-                <span className="flex size-4 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="size-4 text-brand-600" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                {LANGUAGE_NAMES[l]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
+          <LanguageRadioItems />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

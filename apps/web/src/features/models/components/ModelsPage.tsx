@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, FolderX, RefreshCw, Trash2, Upload, UploadCloud } from 'lucide-react';
+import { Box, RefreshCw, Trash2, Upload, UploadCloud } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -11,6 +11,7 @@ import { LoadingBlock } from '../../../components/ui/Spinner';
 import { Badge, PageHeader } from '../../../components/ui/Page';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../projects/current';
+import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import { useModelList, type ModelSort, type SortOrder } from '../api';
 import { useCanUpload } from '../permissions';
@@ -278,18 +279,6 @@ export default function ModelsPage() {
   const { project, isLoading, notFound } = useCurrentProject();
 
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
-  if (notFound || !project) {
-    return (
-      <EmptyState
-        icon={FolderX}
-        title={t('errors.PROJECT_NOT_FOUND')}
-        description={t('models.projectMissing')}
-      >
-        <Link to="/project" className={buttonClass('secondary')}>
-          {t('projects.all')}
-        </Link>
-      </EmptyState>
-    );
-  }
+  if (notFound || !project) return <ProjectNotFound />;
   return <ProjectModels key={project.id} project={project} />;
 }

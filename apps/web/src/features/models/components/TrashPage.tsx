@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { ArrowLeft, FolderX, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -14,6 +14,7 @@ import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
+import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import { useModelList, useRestoreModel } from '../api';
 import { modelAbilities } from '../permissions';
@@ -171,18 +172,6 @@ export default function TrashPage() {
   const { t } = useTranslation();
   const { project, isLoading, notFound } = useCurrentProject();
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
-  if (notFound || !project) {
-    return (
-      <EmptyState
-        icon={FolderX}
-        title={t('errors.PROJECT_NOT_FOUND')}
-        description={t('models.projectMissing')}
-      >
-        <Link to="/project" className={buttonClass('secondary')}>
-          {t('projects.all')}
-        </Link>
-      </EmptyState>
-    );
-  }
+  if (notFound || !project) return <ProjectNotFound />;
   return <ProjectTrash key={project.id} project={project} />;
 }

@@ -26,7 +26,7 @@ import { useCurrentProject } from '../current';
 import { actorFor, useProjectAbilities } from '../permissions';
 import { InviteDialog } from './InviteDialog';
 import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
-import { ProjectNotFound } from './ProjectOverviewPage';
+import { ProjectNotFound } from './ProjectNotFound';
 import { useProjectName } from './ProjectAvatar';
 
 const statusTone: Record<MemberStatus, 'green' | 'amber' | 'red'> = {

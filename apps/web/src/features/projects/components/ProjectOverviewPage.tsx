@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, FolderX, LogOut, Pencil, Trash2, Users } from 'lucide-react';
+import { Box, LogOut, Pencil, Trash2, Users } from 'lucide-react';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { formatDate } from '../../../lib/format';
 import { useCurrentProject } from '../current';
 import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
+import { ProjectNotFound } from './ProjectNotFound';
 import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
 import { FavoriteButton } from './ProjectItems';
 
@@ -95,20 +95,5 @@ export default function ProjectOverviewPage() {
       </div>
       <ProjectDialogs state={dialog} onClose={() => setDialog(null)} leavePage />
     </>
-  );
-}
-
-export function ProjectNotFound() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={FolderX}
-      title={t('errors.PROJECT_NOT_FOUND')}
-      description={t('models.projectMissing')}
-    >
-      <Link to="/project" className={buttonClass('secondary')}>
-        {t('projects.all')}
-      </Link>
-    </EmptyState>
   );
 }
