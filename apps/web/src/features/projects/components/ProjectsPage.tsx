@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -26,10 +26,11 @@ import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { myInvitationsQuery } from '../api';
 import { useCurrentProject } from '../current';
-import { ProjectAvatar, useProjectName } from './ProjectAvatar';
+import { useProjectName } from './ProjectAvatar';
 import { ProjectDialogs, ProjectFormDialog, type ProjectDialogState } from './ProjectDialogs';
 import { ProjectCard, ProjectRow, type OpenProjectDialog } from './ProjectItems';
 import { SharedWithMe } from './SharedWithMe';
+import { TrashSection } from './ProjectTrashSection';
 
 export type Sort =
   'updated-desc' | 'updated-asc' | 'created-desc' | 'created-asc' | 'name-asc' | 'name-desc';
@@ -168,41 +169,6 @@ function ProjectCollection({
         </tbody>
       </table>
     </Card>
-  );
-}
-
-/** Trash: project deletion is permanent, so there is no project trash; models have one each. */
-function TrashSection({ projects }: { projects: Project[] }) {
-  const { t } = useTranslation();
-  const projectName = useProjectName();
-  return (
-    <div className="space-y-4">
-      <EmptyState
-        icon={Trash2}
-        title={t('projects.trash.title')}
-        description={t('projects.trash.description')}
-      />
-      {projects.length > 0 && (
-        <Card className="divide-y divide-gray-100">
-          <p className="px-4 py-3 text-sm font-medium text-gray-700">
-            {t('projects.trash.modelTrash')}
-          </p>
-          {projects.map((p) => (
-            <Link
-              key={p.id}
-              to={`/models/trash?project=${p.id}`}
-              className="flex items-center gap-3 px-4 py-3 text-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-            >
-              <ProjectAvatar project={p} size="sm" />
-              <span className="min-w-0 flex-1 truncate text-gray-900">
-                {t('projects.trash.openFor', { name: projectName(p) })}
-              </span>
-              <ChevronRight className="size-4 text-gray-400" aria-hidden />
-            </Link>
-          ))}
-        </Card>
-      )}
-    </div>
   );
 }
 
