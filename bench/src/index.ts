@@ -2,7 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['auth.bench.ts'];
+const benches = [
+  'auth.bench.ts',
+  'convert/ifc-vs-thatopen.bench.ts',
+  'convert/tower.bench.ts',
+  'convert/convert-samples.ts',
+];
 for (const file of benches) {
   const result = spawnSync(
     process.execPath,

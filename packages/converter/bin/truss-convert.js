@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * truss-convert <input-file> <output-dir>: writes model.glb, metadata.json.gz and thumbnail.png.
+ * truss-convert <input-file> <output-dir>: writes model.glb, metadata.json and thumbnail.png
+ * (plain JSON for scripts; the server stores the same metadata gzip'd as metadata.json.gz).
  * The package ships TypeScript source, so the TS loader (tsx) is registered before importing it.
  * Files next to the input that a model may reference (mtl, textures, bin) are passed along.
  */
@@ -44,7 +45,7 @@ async function main() {
   });
   await mkdir(output, { recursive: true });
   await writeFile(join(output, 'model.glb'), result.glb);
-  await writeFile(join(output, 'metadata.json.gz'), result.metadataGz);
+  await writeFile(join(output, 'metadata.json'), JSON.stringify(result.metadata));
   await writeFile(join(output, 'thumbnail.png'), result.thumbnailPng);
   const { stats } = result;
   process.stdout.write(
