@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
@@ -23,6 +23,7 @@ import {
 } from '../api';
 import { canUpload } from '../permissions';
 import { useModelName } from './ModelBits';
+import { useOnOpen } from '../../../lib/use-on-open';
 
 export type ModelDialogState = {
   kind: 'rename' | 'move' | 'trash' | 'delete';
@@ -46,13 +47,11 @@ function RenameModelDialog({
   const formId = useId();
   const open = !!model;
 
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setName(model?.name ?? '');
     setErrors({});
     rename.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,12 +146,10 @@ function MoveModelDialog({
     [projects, model?.project_id, myId],
   );
 
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setTarget(null);
     move.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  });
 
   const chosen = targets.find((p) => p.id === target) ?? null;
   const onMove = () => {
@@ -260,10 +257,7 @@ function TrashModelDialog({
   const trash = useTrashModel();
   const restore = useRestoreModel();
   const open = !!model;
-  useEffect(() => {
-    if (open) trash.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  useOnOpen(open, () => trash.reset());
   return (
     <ConfirmDialog
       open={open}
@@ -310,10 +304,7 @@ function DeleteModelDialog({
   const modelName = useModelName();
   const remove = useDeleteModelPermanently();
   const open = !!model;
-  useEffect(() => {
-    if (open) remove.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  useOnOpen(open, () => remove.reset());
   return (
     <ConfirmDialog
       open={open}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { type Project } from '@truss/contracts';
@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useDeleteProject, useLeaveProject, useMyId } from '../api';
 import { useProjectName } from './ProjectAvatar';
+import { useOnOpen } from '../../../lib/use-on-open';
 
 /** Permanent deletion: the user types DELETE. Models, files and shares go with the project. */
 export function DeleteProjectDialog({
@@ -27,12 +28,10 @@ export function DeleteProjectDialog({
   const formId = useId();
   const open = !!project;
 
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setTyped('');
     remove.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -119,10 +118,7 @@ export function LeaveProjectDialog({
   const leave = useLeaveProject();
   const open = !!project;
 
-  useEffect(() => {
-    if (open) leave.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  useOnOpen(open, () => leave.reset());
 
   return (
     <ConfirmDialog

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Check, FolderKanban } from 'lucide-react';
@@ -20,6 +20,7 @@ import { useCreateProject, useUpdateProject } from '../api';
 import { chooseProject } from '../current';
 import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from './ProjectAvatar';
 import { DeleteProjectDialog, LeaveProjectDialog } from './ProjectDangerDialogs';
+import { useOnOpen } from '../../../lib/use-on-open';
 
 type Field = 'name' | 'description' | 'metadata';
 
@@ -89,14 +90,12 @@ export function ProjectFormDialog({
   const mutation = editing ? update : create;
 
   // Start from the project's values each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setValues(initial());
     setErrors({});
     create.reset();
     update.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening
-  }, [open]);
+  });
 
   const body = (v: typeof values) => ({
     name: v.name,
