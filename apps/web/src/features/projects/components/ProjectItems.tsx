@@ -13,6 +13,7 @@ import {
   Star,
   Trash2,
   Users,
+  type LucideIcon,
 } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
@@ -70,6 +71,11 @@ export function ProjectActionsMenu({
   const name = useProjectName()(project);
   const abilities = useProjectAbilities(project);
   const preferences = useProjectPreferences();
+  const setPreference = (change: { is_favorite?: boolean; show_in_sidebar?: boolean }) =>
+    preferences.mutate(
+      { id: project.id, ...change },
+      { onError: (error) => toast.error(errorMessage(error, t)) },
+    );
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -102,38 +108,18 @@ export function ProjectActionsMenu({
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
-          <DropdownMenu.CheckboxItem
-            className={menuItemClass}
+          <CheckMenuItem
+            icon={Star}
+            label={t('projects.favorite')}
             checked={project.is_favorite}
-            onCheckedChange={(checked) =>
-              preferences.mutate(
-                { id: project.id, is_favorite: checked },
-                { onError: (error) => toast.error(errorMessage(error, t)) },
-              )
-            }
-          >
-            <Star className="size-4 text-gray-500" aria-hidden />
-            <span className="flex-1">{t('projects.favorite')}</span>
-            <DropdownMenu.ItemIndicator>
-              <Check className="size-4 text-brand-600" aria-hidden />
-            </DropdownMenu.ItemIndicator>
-          </DropdownMenu.CheckboxItem>
-          <DropdownMenu.CheckboxItem
-            className={menuItemClass}
+            onCheckedChange={(checked) => setPreference({ is_favorite: checked })}
+          />
+          <CheckMenuItem
+            icon={PanelLeft}
+            label={t('projects.showInSidebar')}
             checked={project.show_in_sidebar}
-            onCheckedChange={(checked) =>
-              preferences.mutate(
-                { id: project.id, show_in_sidebar: checked },
-                { onError: (error) => toast.error(errorMessage(error, t)) },
-              )
-            }
-          >
-            <PanelLeft className="size-4 text-gray-500" aria-hidden />
-            <span className="flex-1">{t('projects.showInSidebar')}</span>
-            <DropdownMenu.ItemIndicator>
-              <Check className="size-4 text-brand-600" aria-hidden />
-            </DropdownMenu.ItemIndicator>
-          </DropdownMenu.CheckboxItem>
+            onCheckedChange={(checked) => setPreference({ show_in_sidebar: checked })}
+          />
           {(abilities.leave || abilities.delete) && (
             <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
           )}
@@ -158,6 +144,33 @@ export function ProjectActionsMenu({
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** A checkable menu entry with an icon and a check mark when on. */
+function CheckMenuItem({
+  icon: Icon,
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  icon: LucideIcon;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <DropdownMenu.CheckboxItem
+      className={menuItemClass}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+    >
+      <Icon className="size-4 text-gray-500" aria-hidden />
+      <span className="flex-1">{label}</span>
+      <DropdownMenu.ItemIndicator>
+        <Check className="size-4 text-brand-600" aria-hidden />
+      </DropdownMenu.ItemIndicator>
+    </DropdownMenu.CheckboxItem>
   );
 }
 
