@@ -1,15 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, RefreshCw, Trash2, Upload, UploadCloud } from 'lucide-react';
+import { Box, Trash2, Upload, UploadCloud } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { FormAlert } from '../../../components/ui/Field';
 import { ListToolbar } from '../../../components/ui/ListToolbar';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { Badge, PageHeader } from '../../../components/ui/Page';
-import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../projects/current';
 import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
@@ -20,6 +18,7 @@ import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelCollection, type ModelView } from './ModelItems';
 import { SupportedFormats } from './SupportedFormats';
 import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
+import { ModelListError } from './ModelListError';
 
 export const MODEL_SORTS = [
   'updated_at:desc',
@@ -219,18 +218,7 @@ function ProjectModels({ project }: { project: Project }) {
           viewOrder={['list', 'grid']}
         />
         {list.error && !list.data ? (
-          <FormAlert>
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>
-                <span className="font-medium">{t('errors.MODEL_LIST_FAILED')}</span>
-                <span className="block text-red-700/90">{errorMessage(list.error, t)}</span>
-              </span>
-              <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-                <RefreshCw className="size-4" aria-hidden />
-                {t('models.tryAgain')}
-              </Button>
-            </div>
-          </FormAlert>
+          <ModelListError error={list.error} onRetry={() => void list.refetch()} />
         ) : list.isPending ? (
           <LoadingBlock label={t('models.loading')} />
         ) : empty && query.trim() ? (

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { ArrowLeft, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
-import { FormAlert } from '../../../components/ui/Field';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -20,6 +19,7 @@ import { useModelList, useRestoreModel } from '../api';
 import { modelAbilities } from '../permissions';
 import { creatorLabel, formatLabel, ModelThumbnail, useModelName } from './ModelBits';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
+import { ModelListError } from './ModelListError';
 
 function TrashRow({
   model,
@@ -125,18 +125,7 @@ function ProjectTrash({ project }: { project: Project }) {
         }
       />
       {list.error && !list.data ? (
-        <FormAlert>
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <span>
-              <span className="font-medium">{t('errors.MODEL_LIST_FAILED')}</span>
-              <span className="block text-red-700/90">{errorMessage(list.error, t)}</span>
-            </span>
-            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              <RefreshCw className="size-4" aria-hidden />
-              {t('models.tryAgain')}
-            </Button>
-          </div>
-        </FormAlert>
+        <ModelListError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
         <LoadingBlock label={t('models.loading')} />
       ) : models.length === 0 ? (
