@@ -77,7 +77,13 @@ describe('projects and members, live between two people', () => {
     await pageB.goto(invitePath);
     await pageB.waitForURL((url) => url.pathname === '/signin');
     await signInWithForm(pageB, emailB);
-    await pageB.waitForURL((url) => url.pathname === '/invite');
+    try {
+      await pageB.waitForURL((url) => url.pathname === '/invite');
+    } catch (error) {
+      // Seen twice on a loaded machine: keep what B's page showed for the next look.
+      await pageB.screenshot({ path: await screenshotPath('flake-b-after-sign-in') });
+      throw error;
+    }
     await pageB.getByText('Riverside Tower').first().waitFor();
     await pageB.getByRole('button', { name: 'Accept', exact: true }).click();
     await pageB.waitForURL((url) => url.pathname === `/models/${projectId}`);
