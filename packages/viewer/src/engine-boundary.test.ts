@@ -24,6 +24,8 @@ describe('engine boundary lint rule', () => {
       expect(messages[0]).toContain('Engines must not use React');
       expect(messages[1]).toContain('Engines must not import app code');
     },
+    // Linting with the whole repository config takes seconds on a loaded machine.
+    30_000,
   );
 
   it('allows the same imports in the web app', async () => {
@@ -32,5 +34,5 @@ describe('engine boundary lint rule', () => {
       'apps/web/src/probe.ts',
     );
     expect(messages).toEqual([]);
-  });
+  }, 30_000);
 });

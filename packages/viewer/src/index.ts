@@ -1,6 +1,8 @@
 /**
- * @truss/viewer: the 3D engine (three.js, no React, no app knowledge).
- * The engine itself is built in the viewer issue; this package exists so the boundary rules
- * (no React, no app imports) are enforced from the first commit.
+ * @truss/viewer: the 3D engine (three.js, no React, no app knowledge). `createViewer` on a canvas,
+ * `load` a viewable (model.glb + metadata), then drive it through the APIs declared in api.ts.
  */
-export const VIEWER_ENGINE_VERSION = 0;
+export const VIEWER_ENGINE_VERSION = 1;
+export type * from './api.ts';
+export { createViewer } from './core/viewer.ts';
+export { ViewpointError, parseViewpoint, VIEWPOINT_VERSION } from './viewpoint.ts';

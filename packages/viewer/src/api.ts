@@ -1,0 +1,237 @@
+/**
+ * The public interface of the Truss viewer engine. Everything the web app (or any host page)
+ * may touch is declared here; the implementation lives in `core/` and `extensions/`.
+ *
+ * Element ids are the rows of the model's metadata (`_ELEMENT_ID` in the .glb); the engine
+ * knows nothing about projects, users, React or HTTP beyond fetching the URLs it is given.
+ */
+
+export type Vec3 = [number, number, number];
+/** 0xRRGGBB. */
+export type Color = number;
+
+export interface ViewerOptions {
+  canvas: HTMLCanvasElement;
+  /** Background colour (default 0xf3f4f6, the app's light grey). */
+  background?: Color;
+  /** Keep the drawing buffer so pixels can be read back (tests, screenshots). Default false. */
+  preserveDrawingBuffer?: boolean;
+  /** Multisample anti-aliasing (default true). */
+  antialias?: boolean;
+  /** Device pixel ratio cap (default min(devicePixelRatio, 2)). */
+  maxPixelRatio?: number;
+  /** View cube face labels (default English TOP, FRONT, ...), for the host's language. */
+  viewCubeLabels?: Partial<Record<StandardView, string>>;
+}
+
+export interface ViewableSource {
+  /** URL of model.glb. */
+  glb: string;
+  /** URL of the metadata (JSON, version 2); optional for plain scenes. */
+  metadata?: string;
+  /** Extra request init (credentials, headers) for both fetches. */
+  requestInit?: RequestInit;
+}
+
+export interface LoadProgress {
+  /** 'download' | 'decode' | 'build' | 'done' */
+  stage: 'download' | 'decode' | 'build' | 'done';
+  /** 0..1, or null when unknown (no Content-Length). */
+  fraction: number | null;
+  loadedBytes: number;
+  totalBytes: number | null;
+}
+
+export interface LoadedModelInfo {
+  elementCount: number;
+  triangleCount: number;
+  materialCount: number;
+  /** World-space bounding box of the whole model [min, max]. */
+  bbox: [Vec3, Vec3];
+  /** Metadata v2 object when a metadata URL was given (typed loosely to keep the engine free of app types). */
+  metadata: unknown | null;
+}
+
+export interface RenderStats {
+  drawCalls: number;
+  triangles: number;
+  /** Average frame time over the last second, ms. */
+  frameMs: number;
+  /** WebGL UNMASKED_RENDERER string when available. */
+  renderer: string;
+  /**
+   * True while the frame-rate guard draws simplified frames (lower resolution, no edges or small
+   * elements) during a slow camera move; pixel tests wait until it is false again.
+   */
+  degraded: boolean;
+}
+
+export interface PickResult {
+  elementId: number;
+  point: Vec3;
+  normal: Vec3 | null;
+}
+
+export type StandardView = 'top' | 'bottom' | 'front' | 'back' | 'left' | 'right' | 'iso';
+export type ProjectionMode = 'perspective' | 'orthographic';
+export type NavigationMode = 'orbit' | 'walk';
+
+export interface SectionPlaneState {
+  id: string;
+  /** Plane: normal · p + constant = 0; the side where normal · p + constant < 0 is cut away. */
+  normal: Vec3;
+  constant: number;
+  enabled: boolean;
+}
+
+export interface SectionBoxState {
+  min: Vec3;
+  max: Vec3;
+  enabled: boolean;
+}
+
+export type MeasurementKind = 'distance' | 'angle' | 'area';
+
+export interface Measurement {
+  id: string;
+  kind: MeasurementKind;
+  /** Picked points in world coordinates (2 for distance, 3 for angle, >= 3 for area). */
+  points: Vec3[];
+  /** Metres, degrees or square metres. */
+  value: number;
+}
+
+/** Full, serialisable viewer state. Versioned: `setViewpoint` accepts older versions it knows. */
+export interface Viewpoint {
+  version: 1;
+  camera: {
+    projection: ProjectionMode;
+    position: Vec3;
+    target: Vec3;
+    up: Vec3;
+    /** Perspective: vertical field of view in degrees. */
+    fov?: number;
+    /** Orthographic: visible height in metres. */
+    height?: number;
+  };
+  sections: { planes: SectionPlaneState[]; box: SectionBoxState | null };
+  /** Hidden element ids, or when `isolated` is set, only those are visible. */
+  visibility: { hidden: number[]; isolated: number[] | null };
+  selection: number[];
+  /** Per-element colour overrides, element id -> 0xRRGGBB. */
+  colors: Record<string, Color>;
+  xray: boolean;
+  edges: boolean;
+}
+
+export interface ViewerEvents {
+  progress: LoadProgress;
+  /** The first frame with geometry was drawn (before the whole model arrived). */
+  'first-frame': { ms: number };
+  loaded: LoadedModelInfo & { ms: number };
+  'selection-change': { ids: number[] };
+  'visibility-change': { hidden: number[]; isolated: number[] | null };
+  'camera-change': Record<string, never>;
+  'section-change': { planes: SectionPlaneState[]; box: SectionBoxState | null };
+  'measure-change': {
+    measurements: Measurement[];
+    selected: string | null;
+    active: MeasurementKind | null;
+  };
+  'tool-change': { tool: ViewerTool };
+  error: { error: Error };
+}
+
+export type ViewerTool =
+  'select' | 'box-select' | 'section-plane' | 'measure-distance' | 'measure-angle' | 'measure-area';
+
+export interface NavigationApi {
+  fitAll(animate?: boolean): void;
+  fitElements(ids: number[], animate?: boolean): void;
+  setStandardView(view: StandardView, animate?: boolean): void;
+  setProjection(mode: ProjectionMode): void;
+  getProjection(): ProjectionMode;
+  setMode(mode: NavigationMode): void;
+  getMode(): NavigationMode;
+  /** Show/hide the view cube overlay. */
+  setViewCubeVisible(visible: boolean): void;
+}
+
+export interface SelectionApi {
+  get(): number[];
+  set(ids: number[]): void;
+  clear(): void;
+}
+
+export interface VisibilityApi {
+  hide(ids: number[]): void;
+  show(ids: number[]): void;
+  isolate(ids: number[]): void;
+  showAll(): void;
+  isVisible(id: number): boolean;
+  getHidden(): number[];
+  getIsolated(): number[] | null;
+  setXray(on: boolean): void;
+  getXray(): boolean;
+  /** Colour overrides; `null` clears the element's override. */
+  setColors(colors: Map<number, Color | null>): void;
+  clearColors(): void;
+  /** Colour every element by a key (type, or any property value): returns the legend. */
+  colorBy(
+    keyOf: (elementId: number) => string | null,
+  ): Array<{ key: string; color: Color; count: number }>;
+}
+
+export interface SectionApi {
+  /** Add a plane through `point` with `normal` (world); returns its id. */
+  addPlane(point: Vec3, normal: Vec3): string;
+  updatePlane(id: string, plane: Partial<Omit<SectionPlaneState, 'id'>>): void;
+  removePlane(id: string): void;
+  /** Section box around the given elements (or the whole model); gizmo handles to drag faces. */
+  setBox(box: { min: Vec3; max: Vec3 } | null): void;
+  clear(): void;
+  get(): { planes: SectionPlaneState[]; box: SectionBoxState | null };
+}
+
+export interface MeasureApi {
+  start(kind: MeasurementKind): void;
+  /** Esc: drop the measurement in progress. */
+  cancel(): void;
+  /** Add a finished measurement programmatically (points in world coordinates). */
+  add(kind: MeasurementKind, points: Vec3[]): Measurement;
+  list(): Measurement[];
+  select(id: string | null): void;
+  remove(id: string): void;
+  clear(): void;
+  /** Snap tolerance in CSS pixels (default 12). */
+  setSnapPixels(px: number): void;
+}
+
+export interface Viewer {
+  load(source: ViewableSource, options?: { signal?: AbortSignal }): Promise<LoadedModelInfo>;
+  on<K extends keyof ViewerEvents>(type: K, listener: (event: ViewerEvents[K]) => void): () => void;
+  /** Pick the element under a canvas point (CSS pixels from the canvas's top-left). */
+  pick(x: number, y: number): PickResult | null;
+  /** World point -> canvas CSS pixels (null when behind the camera). */
+  project(point: Vec3): { x: number; y: number } | null;
+  setTool(tool: ViewerTool): void;
+  getTool(): ViewerTool;
+  getViewpoint(): Viewpoint;
+  setViewpoint(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
+  /**
+   * PNG of the current view: the model only (no gizmos or measurement lines) unless `overlays`
+   * is true. HTML labels are never part of it.
+   */
+  screenshot(options?: { width?: number; height?: number; overlays?: boolean }): Promise<Blob>;
+  setEdges(on: boolean): void;
+  /** Render now (tests) and return stats. */
+  renderNow(): RenderStats;
+  getStats(): RenderStats;
+  resize(): void;
+  dispose(): void;
+  readonly navigation: NavigationApi;
+  readonly selection: SelectionApi;
+  readonly visibility: VisibilityApi;
+  readonly section: SectionApi;
+  readonly measure: MeasureApi;
+}

@@ -1,0 +1,104 @@
+/**
+ * Fetching and decoding a viewable: the .glb streamed with byte progress, the metadata JSON in
+ * parallel, decoded with three's GLTFLoader and the bundled meshopt decoder (no CDN).
+ */
+import type * as THREE from 'three';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+import type { LoadProgress } from '../api.ts';
+
+export class LoadError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LoadError';
+  }
+}
+
+/** Reads a response body with progress (Content-Length when the server sends it). */
+export async function fetchBytes(
+  url: string,
+  init: RequestInit | undefined,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<ArrayBuffer> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new LoadError(`Could not load ${url}: HTTP ${response.status}.`);
+  const header = response.headers.get('content-length');
+  // A compressed transfer's Content-Length counts wire bytes, not the body bytes read here.
+  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  const totalBytes = header && !encoded ? Number(header) || null : null;
+  const report = (loadedBytes: number, stage: LoadProgress['stage'] = 'download') =>
+    onProgress({
+      stage,
+      loadedBytes,
+      totalBytes,
+      fraction: totalBytes ? Math.min(1, loadedBytes / totalBytes) : null,
+    });
+  if (!response.body) {
+    const buffer = await response.arrayBuffer();
+    report(buffer.byteLength);
+    return buffer;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  report(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    report(loaded);
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
+export async function fetchMetadata(url: string, init: RequestInit | undefined): Promise<unknown> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new LoadError(`Could not load ${url}: HTTP ${response.status}.`);
+  // Served with Content-Encoding: gzip, so the browser inflates it before json().
+  return response.json();
+}
+
+/** Parses a .glb into a three.js scene (meshopt streams decoded, quantized positions kept). */
+export async function decodeGlb(buffer: ArrayBuffer): Promise<THREE.Group> {
+  await MeshoptDecoder.ready;
+  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+  try {
+    const gltf = await loader.parseAsync(buffer, '');
+    return gltf.scene;
+  } catch (error) {
+    throw new LoadError(
+      `The model file could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Resolves on the next animation frame (or a macrotask where there is none, e.g. hidden tabs). */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(finish);
+    // Background tabs pause rAF: never let loading hang on it.
+    setTimeout(finish, 50);
+  });
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) {
+    throw signal.reason instanceof Error
+      ? signal.reason
+      : new DOMException('Aborted', 'AbortError');
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The WebGL renderer and the render-on-demand loop: a frame is drawn only when something asked
+ * for one (or a camera transition runs). Collects draw statistics and runs the frame-rate guard:
+ * while the camera moves and frames are slow, draw at a lower pixel ratio and without edges.
+ */
+import * as THREE from 'three';
+import type { RenderStats, ViewerOptions } from '../api.ts';
+
+/** Above this frame time (ms) the guard simplifies while the camera moves. */
+const SLOW_FRAME_MS = 33;
+/** Full quality again this long after the last movement. */
+const STILL_AFTER_MS = 250;
+/** A frame requested this soon after the previous one ended continues an animation or a drag. */
+const CONTINUOUS_MS = 50;
+
+export class RenderLoop {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly modelRoot = new THREE.Group();
+  readonly helperScene = new THREE.Scene();
+  readonly overlayScene = new THREE.Scene();
+  /** Objects the guard hides while moving on slow devices (edges). */
+  readonly decorations = new THREE.Group();
+  private readonly light = new THREE.DirectionalLight(0xffffff, 1.6);
+  private readonly beforeRender = new Set<() => void>();
+  private frameRequested = false;
+  private lastFrameAt = 0;
+  private lastFrameEnd = 0;
+  private lastFrameMs = 0;
+  private frameHandle = 0;
+  private readonly frameTimes: Array<{ at: number; ms: number }> = [];
+  private lastMotion = 0;
+  private degraded = false;
+  private stillTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly maxPixelRatio: number;
+  private lastInfo = { drawCalls: 0, triangles: 0 };
+  private rendererName: string | null = null;
+  /** Told when the guard simplifies (true) or restores full quality (false). */
+  onQualityChange: ((degraded: boolean) => void) | null = null;
+
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    options: ViewerOptions,
+    private readonly camera: () => THREE.Camera,
+    /** Runs before each frame; returns true while an animation needs more frames. */
+    private readonly animate: (now: number) => boolean,
+  ) {
+    this.renderer = new THREE.WebGLRenderer({
+      canvas,
+      antialias: options.antialias ?? true,
+      preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+      powerPreference: 'high-performance',
+    });
+    this.renderer.localClippingEnabled = true;
+    this.renderer.info.autoReset = false;
+    this.maxPixelRatio = options.maxPixelRatio ?? Math.min(globalThis.devicePixelRatio || 1, 2);
+    this.renderer.setPixelRatio(this.maxPixelRatio);
+    this.scene.background = new THREE.Color(options.background ?? 0xf3f4f6);
+    this.scene.add(this.modelRoot, this.decorations);
+    this.scene.add(new THREE.HemisphereLight(0xffffff, 0x9ca3af, 2.2));
+    this.scene.add(this.light, this.light.target);
+  }
+
+  onBeforeRender(callback: () => void): () => void {
+    this.beforeRender.add(callback);
+    return () => this.beforeRender.delete(callback);
+  }
+
+  requestRender(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    const requestedAt = performance.now();
+    this.frameHandle = requestAnimationFrame((now) => {
+      this.frameRequested = false;
+      // The render call returns before a (software) GPU has drawn; while frames follow each other
+      // the interval between animation frames is the real frame time.
+      const continuous = this.lastFrameAt > 0 && requestedAt - this.lastFrameEnd < CONTINUOUS_MS;
+      const interval = now - this.lastFrameAt;
+      this.lastFrameAt = now;
+      const more = this.animate(now);
+      this.render({ frameMs: continuous ? interval : undefined });
+      this.lastFrameEnd = performance.now();
+      if (more) this.requestRender();
+    });
+  }
+
+  /** The camera moved: count it for the frame-rate guard. */
+  noteMotion(): void {
+    this.lastMotion = performance.now();
+    if (this.stillTimer) clearTimeout(this.stillTimer);
+    // On slow devices a frame outlasts STILL_AFTER_MS: wait for two frames without motion.
+    this.stillTimer = setTimeout(
+      () => {
+        this.stillTimer = null;
+        if (this.degraded) {
+          this.degraded = false;
+          this.renderer.setPixelRatio(this.maxPixelRatio);
+          this.decorations.visible = true;
+          this.onQualityChange?.(false);
+          this.requestRender();
+        }
+      },
+      Math.max(STILL_AFTER_MS, 2 * this.lastFrameMs),
+    );
+  }
+
+  isDegraded(): boolean {
+    return this.degraded;
+  }
+
+  setSize(width: number, height: number): void {
+    this.renderer.setSize(Math.max(1, width), Math.max(1, height), false);
+  }
+
+  /** Draws one frame now: model, depth-tested helpers, then overlays on top. */
+  render(options: { overlays?: boolean; frameMs?: number | undefined } = {}): void {
+    const started = performance.now();
+    const camera = this.camera();
+    for (const callback of this.beforeRender) callback();
+    // The key light comes from over the viewer's shoulder (direction = position - target).
+    this.light.position
+      .setFromMatrixColumn(camera.matrixWorld, 2)
+      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 1), 0.7)
+      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 0), 0.3);
+    this.light.target.position.set(0, 0, 0);
+    this.light.target.updateMatrixWorld();
+    this.renderer.info.reset();
+    this.renderer.autoClear = true;
+    this.renderer.render(this.scene, camera);
+    this.renderer.autoClear = false;
+    const overlays = options.overlays ?? true;
+    if (overlays && this.helperScene.children.length)
+      this.renderer.render(this.helperScene, camera);
+    if (overlays && this.overlayScene.children.length) {
+      this.renderer.clearDepth();
+      this.renderer.render(this.overlayScene, camera);
+    }
+    this.renderer.autoClear = true;
+    const info = this.renderer.info.render;
+    this.lastInfo = { drawCalls: info.calls, triangles: info.triangles };
+    const ms = Math.max(performance.now() - started, options.frameMs ?? 0);
+    this.frameTimes.push({ at: started, ms });
+    while (this.frameTimes.length && this.frameTimes[0]!.at < started - 1000)
+      this.frameTimes.shift();
+    this.guard(ms, started);
+  }
+
+  private guard(ms: number, now: number): void {
+    this.lastFrameMs = ms;
+    const moving = now - this.lastMotion < Math.max(STILL_AFTER_MS, 2 * ms);
+    if (moving && !this.degraded && ms > SLOW_FRAME_MS) {
+      this.degraded = true;
+      this.renderer.setPixelRatio(Math.max(0.5, this.maxPixelRatio / 2));
+      this.decorations.visible = false;
+      this.onQualityChange?.(true);
+    }
+  }
+
+  stats(): RenderStats {
+    const times = this.frameTimes;
+    const frameMs = times.length ? times.reduce((sum, t) => sum + t.ms, 0) / times.length : 0;
+    return { ...this.lastInfo, frameMs, renderer: this.rendererString(), degraded: this.degraded };
+  }
+
+  private rendererString(): string {
+    if (this.rendererName !== null) return this.rendererName;
+    const gl = this.renderer.getContext();
+    const debug = gl.getExtension('WEBGL_debug_renderer_info');
+    const name = debug
+      ? gl.getParameter(debug.UNMASKED_RENDERER_WEBGL)
+      : gl.getParameter(gl.RENDERER);
+    this.rendererName = String(name ?? '');
+    return this.rendererName;
+  }
+
+  /** PNG of the model view, optionally at another size (restored afterwards). */
+  async screenshot(
+    options: { width?: number; height?: number; overlays?: boolean } = {},
+  ): Promise<Blob> {
+    const size = this.renderer.getSize(new THREE.Vector2());
+    const ratio = this.renderer.getPixelRatio();
+    const resized = options.width !== undefined || options.height !== undefined;
+    if (resized) {
+      this.renderer.setPixelRatio(1);
+      this.renderer.setSize(options.width ?? size.x, options.height ?? size.y, false);
+    }
+    this.render({ overlays: options.overlays ?? false });
+    // toBlob snapshots the canvas synchronously, right after the frame was drawn.
+    const blob = new Promise<Blob>((resolve, reject) =>
+      this.canvas.toBlob(
+        (b) => (b ? resolve(b) : reject(new Error('The screenshot failed.'))),
+        'image/png',
+      ),
+    );
+    if (resized) {
+      this.renderer.setPixelRatio(ratio);
+      this.renderer.setSize(size.x, size.y, false);
+    }
+    // Redraw what the user sees (with overlays, at the canvas size).
+    this.requestRender();
+    return blob;
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.frameHandle);
+    if (this.stillTimer) clearTimeout(this.stillTimer);
+    this.beforeRender.clear();
+    this.renderer.dispose();
+  }
+}

@@ -1,0 +1,349 @@
+/**
+ * createViewer: wires the renderer, cameras, input, the loaded model and the extensions into the
+ * public Viewer. Model-specific state (meshes, element state, boxes) lives in ModelHost.
+ */
+import * as THREE from 'three';
+import type {
+  LoadedModelInfo,
+  Vec3,
+  Viewer,
+  ViewerEvents,
+  ViewerOptions,
+  ViewerTool,
+  Viewpoint,
+} from '../api.ts';
+import { createSectionExtension } from '../extensions/section/index.ts';
+import { createMeasureExtension } from '../extensions/measure/index.ts';
+import { createSelection } from '../extensions/selection.ts';
+import { ViewCube } from '../extensions/viewcube.ts';
+import { createVisibility } from '../extensions/visibility.ts';
+import { Navigation } from '../navigation/navigation.ts';
+import { CameraRig } from '../navigation/camera-rig.ts';
+import type { ViewerContext } from './context.ts';
+import { Emitter } from './events.ts';
+import { InputRouter } from './input.ts';
+import { ModelHost } from './model-host.ts';
+import { createOverlay } from './overlay.ts';
+import { raycastModel } from './picking.ts';
+import { RenderLoop } from './renderer.ts';
+import { applyViewpoint, captureViewpoint } from './viewpoint-state.ts';
+
+export function createViewer(options: ViewerOptions): Viewer {
+  const { canvas } = options;
+  const emitter = new Emitter<ViewerEvents>();
+  // The rig reads the model box lazily (the model host is created with the loop's scenes below).
+  const rig: CameraRig = new CameraRig((): THREE.Box3 => model.box);
+  let navigation: Navigation | null = null;
+  const loadedCallbacks = new Set<() => void>();
+  const toolCallbacks = new Set<(tool: ViewerTool) => void>();
+  const loop: RenderLoop = new RenderLoop(
+    canvas,
+    options,
+    () => rig.camera(),
+    (now): boolean => {
+      const more = navigation?.tick(now) ?? false;
+      if (more) cameraChanged();
+      return more;
+    },
+  );
+  const model: ModelHost = new ModelHost(loop.modelRoot, loop.decorations);
+  const overlay = createOverlay(canvas);
+  loop.onQualityChange = (degraded) => {
+    model.uniforms.hideSmall.value = degraded ? 1 : 0;
+  };
+  const raycaster = new THREE.Raycaster();
+
+  const clipEntries = new Map<string, THREE.Plane[]>();
+  const clippingPlanes = model.clippingPlanes;
+
+  const ndc = (x: number, y: number) =>
+    new THREE.Vector2(
+      (x / (canvas.clientWidth || 1)) * 2 - 1,
+      -(y / (canvas.clientHeight || 1)) * 2 + 1,
+    );
+  const ray = (x: number, y: number): THREE.Ray => {
+    raycaster.setFromCamera(ndc(x, y), rig.camera());
+    return raycaster.ray.clone();
+  };
+  const raycast = (x: number, y: number) => {
+    raycaster.setFromCamera(ndc(x, y), rig.camera());
+    return raycastModel(raycaster, model.meshes, {
+      isVisible: (id) => model.state?.isVisible(id) ?? true,
+      clippingPlanes,
+      allVisible: !model.state || (model.state.hidden.size === 0 && model.state.isolated === null),
+    });
+  };
+  const project = (point: Vec3): { x: number; y: number } | null => {
+    const camera = rig.camera();
+    const v = new THREE.Vector3(...point).applyMatrix4(camera.matrixWorldInverse);
+    if (camera === rig.perspective && v.z >= -1e-6) return null;
+    v.applyMatrix4(camera.projectionMatrix);
+    return { x: ((v.x + 1) / 2) * canvas.clientWidth, y: ((1 - v.y) / 2) * canvas.clientHeight };
+  };
+
+  function cameraChanged(): void {
+    loop.requestRender();
+    emitter.emit('camera-change', {});
+  }
+
+  const input = new InputRouter(
+    canvas,
+    {
+      pointerDown: (e, x, y) => navigation?.pointerDown(e, x, y),
+      pointerMove: (e, x, y) => {
+        // Only the user's own moves count for the frame-rate guard: programmatic camera changes
+        // (viewpoints, fits) must render at full quality, so screenshots and tests compare.
+        if (e.buttons !== 0) loop.noteMotion();
+        navigation?.pointerMove(e, x, y);
+      },
+      pointerUp: (e) => navigation?.pointerUp(e),
+      wheel: (e, x, y) => {
+        loop.noteMotion();
+        navigation?.wheel(e, x, y);
+      },
+      keyDown: (e) => {
+        const handled = navigation?.keyDown(e) ?? false;
+        if (handled) loop.noteMotion();
+        return handled;
+      },
+      keyUp: (e) => navigation?.keyUp(e),
+    },
+    (tool) => {
+      for (const callback of [...toolCallbacks]) callback(tool);
+      emitter.emit('tool-change', { tool });
+      loop.requestRender();
+    },
+  );
+
+  const ctx: ViewerContext = {
+    canvas,
+    renderer: loop.renderer,
+    scene: loop.scene,
+    modelRoot: loop.modelRoot,
+    helperScene: loop.helperScene,
+    overlayScene: loop.overlayScene,
+    camera: () => rig.camera(),
+    modelBox: () => model.box.clone(),
+    requestRender: () => loop.requestRender(),
+    raycast,
+    ray,
+    project,
+    setClipping(key, planes) {
+      if (planes.length) clipEntries.set(key, planes);
+      else clipEntries.delete(key);
+      clippingPlanes.length = 0;
+      for (const entry of clipEntries.values()) clippingPlanes.push(...entry);
+      loop.requestRender();
+    },
+    registerTool: (tool, handlers) => input.register(tool, handlers),
+    getTool: () => input.getTool(),
+    setTool: (tool) => input.setTool(tool),
+    onToolChange(callback) {
+      toolCallbacks.add(callback);
+      return () => toolCallbacks.delete(callback);
+    },
+    setNavigationEnabled(enabled) {
+      input.navigationEnabled = enabled;
+    },
+    emit: (type, event) => emitter.emit(type, event),
+    onBeforeRender: (callback) => loop.onBeforeRender(callback),
+    onModelLoaded(callback) {
+      loadedCallbacks.add(callback);
+      return () => loadedCallbacks.delete(callback);
+    },
+    labelLayer: overlay.layer,
+  };
+
+  navigation = new Navigation({
+    canvas,
+    rig,
+    visibleBox: () => model.visibleBox(),
+    elementsBox: (ids) => model.elementsBox(ids),
+    pickPoint: (x, y) => {
+      const hit = raycast(x, y);
+      return hit ? new THREE.Vector3(...hit.point) : null;
+    },
+    ray,
+    changed: cameraChanged,
+  });
+  const nav = navigation;
+
+  const viewCube = new ViewCube(
+    overlay.layer,
+    (view) => nav.setStandardView(view),
+    options.viewCubeLabels,
+  );
+  const offCube = loop.onBeforeRender(() => viewCube.update(rig.camera()));
+
+  const selection = createSelection({
+    ctx,
+    state: () => model.state,
+    elementBoxes: () => model.elementBoxes(),
+  });
+  const visibility = createVisibility({
+    ctx,
+    state: () => model.state,
+    applyXray: (on) => model.setXray(on),
+    elementIds: () => model.drawnElementIds(),
+  });
+  const section = createSectionExtension(ctx);
+  const measure = createMeasureExtension(ctx);
+
+  const resize = () => {
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    if (width === 0 || height === 0) return;
+    loop.setSize(width, height);
+    rig.setAspect(width / height);
+    overlay.place();
+    loop.requestRender();
+  };
+  // After a lost GPU context comes back three re-uploads lazily; the state texture must follow.
+  const contextRestored = () => {
+    if (model.state) model.state.texture.needsUpdate = true;
+    loop.requestRender();
+  };
+  canvas.addEventListener('webglcontextrestored', contextRestored);
+  const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(resize) : null;
+  observer?.observe(canvas);
+  resize();
+  rig.update();
+  loop.requestRender();
+
+  let loadSequence = 0;
+  let pendingViewpoint: { viewpoint: Viewpoint; animate: boolean } | null = null;
+  let disposed = false;
+
+  const viewpointDeps = {
+    rig,
+    model,
+    section,
+    selection,
+    visibility,
+    setEdges: (on: boolean) => viewer.setEdges(on),
+    edgesOn: () => model.edgesOn(),
+    emitter,
+    cameraChanged,
+  };
+
+  const viewer: Viewer = {
+    async load(source, loadOptions = {}): Promise<LoadedModelInfo> {
+      const sequence = ++loadSequence;
+      const started = performance.now();
+      try {
+        const info = await model.load(source, {
+          signal: loadOptions.signal,
+          progress: (progress) => emitter.emit('progress', progress),
+          prepared: () => {
+            if (sequence !== loadSequence) return;
+            rig.update();
+            if (pendingViewpoint) {
+              const { viewpoint } = pendingViewpoint;
+              pendingViewpoint = null;
+              applyViewpoint(viewpointDeps, viewpoint, false);
+            } else nav.setStandardView('iso', false);
+          },
+          firstFrame: () => {
+            if (sequence !== loadSequence) return;
+            loop.render();
+            emitter.emit('first-frame', { ms: performance.now() - started });
+          },
+          render: () => loop.requestRender(),
+          stale: () => sequence !== loadSequence || disposed,
+        });
+        for (const callback of [...loadedCallbacks]) callback();
+        loop.requestRender();
+        emitter.emit('progress', { stage: 'done', fraction: 1, loadedBytes: 0, totalBytes: null });
+        emitter.emit('loaded', { ...info, ms: performance.now() - started });
+        return info;
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (failure.name !== 'AbortError') emitter.emit('error', { error: failure });
+        throw failure;
+      }
+    },
+    on: (type, listener) => emitter.on(type, listener),
+    pick(x, y) {
+      const hit = raycast(x, y);
+      return hit ? { elementId: hit.elementId, point: hit.point, normal: hit.normal } : null;
+    },
+    project,
+    setTool: (tool: ViewerTool) => input.setTool(tool),
+    getTool: () => input.getTool(),
+    getViewpoint: () => captureViewpoint(viewpointDeps),
+    setViewpoint(viewpoint, setOptions = {}) {
+      if (!model.state) {
+        // Not loaded yet: validate now, apply as soon as the model is prepared.
+        pendingViewpoint = { viewpoint: applyViewpoint(null, viewpoint, false), animate: false };
+        return;
+      }
+      applyViewpoint(viewpointDeps, viewpoint, setOptions.animate ?? false);
+    },
+    async screenshot(shotOptions = {}) {
+      const aspect = rig.getAspect();
+      const width = shotOptions.width ?? canvas.clientWidth;
+      const height = shotOptions.height ?? canvas.clientHeight;
+      rig.setAspect(width / Math.max(1, height));
+      try {
+        return await loop.screenshot(shotOptions);
+      } finally {
+        rig.setAspect(aspect);
+        loop.requestRender();
+      }
+    },
+    setEdges(on) {
+      model.setEdges(on);
+      loop.requestRender();
+    },
+    renderNow() {
+      navigation?.tick(performance.now());
+      loop.render();
+      return loop.stats();
+    },
+    getStats: () => loop.stats(),
+    resize,
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      loadSequence++;
+      observer?.disconnect();
+      canvas.removeEventListener('webglcontextrestored', contextRestored);
+      input.dispose();
+      offCube();
+      viewCube.dispose();
+      selection.dispose();
+      section.dispose();
+      measure.dispose();
+      model.dispose();
+      loop.dispose();
+      overlay.dispose();
+      emitter.clear();
+      loadedCallbacks.clear();
+      toolCallbacks.clear();
+    },
+    navigation: {
+      fitAll: (animate) => nav.fitAll(animate),
+      fitElements: (ids, animate) => nav.fitElements(ids, animate),
+      setStandardView: (view, animate) => nav.setStandardView(view, animate),
+      setProjection: (mode) => nav.setProjection(mode),
+      getProjection: () => nav.getProjection(),
+      setMode: (mode) => nav.setMode(mode),
+      getMode: () => nav.getMode(),
+      setViewCubeVisible: (visible) => viewCube.setVisible(visible),
+    },
+    selection: { get: selection.get, set: selection.set, clear: selection.clear },
+    visibility,
+    section,
+    measure: {
+      start: (kind) => measure.start(kind),
+      cancel: () => measure.cancel(),
+      add: (kind, points) => measure.add(kind, points),
+      list: () => measure.list(),
+      select: (id) => measure.select(id),
+      remove: (id) => measure.remove(id),
+      clear: () => measure.clear(),
+      setSnapPixels: (px) => measure.setSnapPixels(px),
+    },
+  };
+  return viewer;
+}

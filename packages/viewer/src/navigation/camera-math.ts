@@ -1,0 +1,119 @@
+/** Pure camera math: standard view directions, fitting a sphere, adaptive clip planes. */
+import * as THREE from 'three';
+import type { StandardView } from '../api.ts';
+
+/** Direction from the target to the camera for each standard view (Y up; front looks at -Z). */
+export function standardViewDirection(view: StandardView): THREE.Vector3 {
+  switch (view) {
+    case 'top':
+      // Not exactly vertical so the Y-up lookAt keeps -Z ("north") at the top of the screen.
+      return new THREE.Vector3(0, 1, 1e-4).normalize();
+    case 'bottom':
+      return new THREE.Vector3(0, -1, 1e-4).normalize();
+    case 'front':
+      return new THREE.Vector3(0, 0, 1);
+    case 'back':
+      return new THREE.Vector3(0, 0, -1);
+    case 'left':
+      return new THREE.Vector3(-1, 0, 0);
+    case 'right':
+      return new THREE.Vector3(1, 0, 0);
+    case 'iso':
+      return new THREE.Vector3(1, 0.8, 1).normalize();
+  }
+}
+
+/** Camera distance from a sphere's centre so it fills the view (perspective). */
+export function fitDistance(radius: number, fovDegrees: number, aspect: number): number {
+  const vertical = THREE.MathUtils.degToRad(fovDegrees);
+  const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * aspect);
+  const angle = Math.min(vertical, horizontal);
+  return Math.max(radius, 1e-3) / Math.sin(angle / 2);
+}
+
+/** Orthographic visible height (metres) that shows a sphere whole. */
+export function fitOrthoHeight(radius: number, aspect: number): number {
+  const diameter = Math.max(radius, 1e-3) * 2;
+  return aspect >= 1 ? diameter : diameter / aspect;
+}
+
+/** The visible height at `distance` of a perspective camera (for switching to orthographic). */
+export function visibleHeight(distance: number, fovDegrees: number): number {
+  return 2 * distance * Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2);
+}
+
+/**
+ * Camera placement framing `box` from `direction` (target -> camera): the distance at which every
+ * box corner is inside both fields of view (tighter than the bounding sphere for long buildings).
+ */
+export function fitBox(
+  box: THREE.Box3,
+  direction: THREE.Vector3,
+  fovDegrees: number,
+  aspect: number,
+  margin = 1.08,
+): { position: THREE.Vector3; target: THREE.Vector3; radius: number; orthoHeight: number } {
+  const fallback = new THREE.Box3(new THREE.Vector3(-1, -1, -1), new THREE.Vector3(1, 1, 1));
+  const frame = box.isEmpty() ? fallback : box;
+  const center = frame.getCenter(new THREE.Vector3());
+  const radius = frame.getBoundingSphere(new THREE.Sphere()).radius;
+  const back = direction.clone().normalize();
+  const forward = back.clone().negate();
+  const right = new THREE.Vector3().crossVectors(forward, new THREE.Vector3(0, 1, 0));
+  if (right.lengthSq() < 1e-12) right.set(1, 0, 0);
+  right.normalize();
+  const up = new THREE.Vector3().crossVectors(right, forward).normalize();
+  const tanV = Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2);
+  const tanH = tanV * aspect;
+  let distance = 0;
+  let halfWidth = 0;
+  let halfHeight = 0;
+  const corner = new THREE.Vector3();
+  for (let c = 0; c < 8; c++) {
+    corner
+      .set(
+        c & 1 ? frame.max.x : frame.min.x,
+        c & 2 ? frame.max.y : frame.min.y,
+        c & 4 ? frame.max.z : frame.min.z,
+      )
+      .sub(center);
+    const x = Math.abs(corner.dot(right));
+    const y = Math.abs(corner.dot(up));
+    const z = corner.dot(forward);
+    halfWidth = Math.max(halfWidth, x);
+    halfHeight = Math.max(halfHeight, y);
+    distance = Math.max(distance, x / tanH - z, y / tanV - z);
+  }
+  distance = Math.max(distance * margin, 1e-3);
+  return {
+    target: center,
+    position: center.clone().addScaledVector(back, distance),
+    radius,
+    orthoHeight: Math.max(2 * halfHeight, (2 * halfWidth) / aspect, 1e-3) * margin,
+  };
+}
+
+/**
+ * Near/far planes adapted to the model: near as far out as the nearest geometry allows (depth
+ * precision), far just past the model.
+ */
+export function clipPlanes(
+  box: THREE.Box3,
+  cameraPosition: THREE.Vector3,
+  orthographic: boolean,
+): { near: number; far: number } {
+  const sphere = box.isEmpty()
+    ? new THREE.Sphere(new THREE.Vector3(), 10)
+    : box.getBoundingSphere(new THREE.Sphere());
+  const distance = cameraPosition.distanceTo(sphere.center);
+  const r = Math.max(sphere.radius, 0.1);
+  if (orthographic) return { near: -(distance + r * 2), far: distance + r * 2 };
+  const near = Math.max(r * 1e-4, 0.01, (distance - r) * 0.9);
+  return { near, far: Math.max(near * 2, distance + r * 1.5) };
+}
+
+/** Eased interpolation (smoothstep-like) for camera transitions. */
+export function easeInOut(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x < 0.5 ? 4 * x * x * x : 1 - Math.pow(-2 * x + 2, 3) / 2;
+}
