@@ -1,0 +1,53 @@
+/** One cold Online3DViewer load of an original file, in a fresh browser context. */
+import type { Browser } from 'playwright-core';
+import { cdp, heapMiB, localOnly } from '../browser.ts';
+import type { Harness } from './harness.ts';
+import type { O3dvResult } from './page.ts';
+
+export interface ViewerRun {
+  firstFrameMs: number;
+  loadedMs: number;
+  heapMiB: number;
+  drawCalls: number;
+  renderer: string | null;
+}
+
+export async function measureO3dv(
+  browser: Browser,
+  harness: Harness,
+  file: string,
+  timeoutMs: number,
+): Promise<ViewerRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await localOnly(context);
+    const page = await context.newPage();
+    // O3DV reports some import failures only as an uncaught error (and then waits forever).
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const session = await cdp(page);
+    await page.goto(harness.pageFor(file));
+    try {
+      await page.waitForFunction(() => document.body.dataset.state, undefined, {
+        timeout: timeoutMs,
+        polling: 100,
+      });
+    } catch (error) {
+      if (pageErrors.length === 0) throw error;
+      throw new Error(`O3DV threw: ${pageErrors.join('; ')}`, { cause: error });
+    }
+    const result = await page.evaluate(() => (window as unknown as { __o3dv: O3dvResult }).__o3dv);
+    if (result.error || result.firstFrameMs === null || result.loadedMs === null) {
+      throw new Error(`O3DV could not open ${file}: ${result.error ?? 'no frame'}`);
+    }
+    return {
+      firstFrameMs: result.firstFrameMs,
+      loadedMs: result.loadedMs,
+      heapMiB: await heapMiB(session),
+      drawCalls: result.drawCalls ?? Number.NaN,
+      renderer: result.renderer,
+    };
+  } finally {
+    await context.close();
+  }
+}

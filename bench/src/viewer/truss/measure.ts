@@ -1,0 +1,287 @@
+/**
+ * Truss in the browser: one cold load of `/model/:id` in a fresh context (signed in through the
+ * stored auth state, empty HTTP cache), then, on the tower, orbiting frame times and picking.
+ */
+import { login, signedInState, waitForViewerLoaded } from '@truss/e2e/support/viewer';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { cdp, heapMiB, localOnly } from '../browser.ts';
+import type { ViewerRun } from '../o3dv/measure.ts';
+
+/** The part of the engine's public interface (packages/viewer/src/api.ts) the bench uses. */
+interface RenderStats {
+  drawCalls: number;
+  frameMs: number;
+  renderer: string;
+  degraded: boolean;
+}
+interface Viewer {
+  renderNow(): RenderStats;
+  getStats(): RenderStats;
+  pick(x: number, y: number): { elementId: number } | null;
+  on(type: 'selection-change' | 'camera-change', listener: () => void): () => void;
+}
+type TrussWindow = Window & { __trussViewer?: Viewer };
+
+export interface TrussSession {
+  baseUrl: string;
+  email: string;
+}
+
+/** A fresh context (cold HTTP cache) signed in with its own token pair. */
+async function signedInPage(
+  browser: Browser,
+  session: TrussSession,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const auth = await login(session.baseUrl, session.email);
+  const context = await browser.newContext({
+    baseURL: session.baseUrl,
+    viewport: { width: 1280, height: 800 },
+    storageState: signedInState(session.baseUrl, auth),
+  });
+  await localOnly(context);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function measureTruss(
+  browser: Browser,
+  session: TrussSession,
+  modelId: string,
+  timeoutMs: number,
+): Promise<ViewerRun> {
+  const { context, page } = await signedInPage(browser, session);
+  try {
+    const devtools = await cdp(page);
+    await page.goto(`/model/${modelId}`);
+    await waitForViewerLoaded(page, timeoutMs);
+    const marks = await page.evaluate(() => ({
+      firstFrame: performance.getEntriesByName('truss:first-frame')[0]?.startTime ?? null,
+      loaded: performance.getEntriesByName('truss:loaded')[0]?.startTime ?? null,
+    }));
+    if (marks.firstFrame === null || marks.loaded === null) {
+      throw new Error(`the model page set no truss:first-frame / truss:loaded mark`);
+    }
+    const stats = await page.evaluate(() => {
+      const viewer = (window as TrussWindow).__trussViewer;
+      if (!viewer) throw new Error('window.__trussViewer is not set');
+      return viewer.renderNow();
+    });
+    return {
+      firstFrameMs: marks.firstFrame,
+      loadedMs: marks.loaded,
+      heapMiB: await heapMiB(devtools),
+      drawCalls: stats.drawCalls,
+      renderer: stats.renderer,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface Interaction {
+  renderer: string;
+  /** rAF deltas while orbiting, ms. */
+  frameDeltas: number[];
+  /** The engine's own average frame time after the orbit (getStats().frameMs). */
+  engineFrameMs: number;
+  /** camera-change events during the drag: the orbit really moved the camera. */
+  cameraChanges: number;
+  /** The first pick after loading (may build the picking BVH). */
+  firstPickMs: number;
+  /** pick() over a 40×40 grid, misses included. */
+  gridPickMs: number[];
+  /** pick() on points of the grid that hit the model. */
+  pickMs: number[];
+  /** Grid points that hit the model. */
+  pickHits: number;
+  /** How long the drag ran. */
+  orbitSeconds: number;
+  /** The frame-rate guard's state right after the drag. */
+  degradedAfterOrbit: boolean;
+  /** Real mouse click (pointerup) -> selection-change event, and -> the next painted frame. */
+  clickToSelectionMs: number[];
+  clickToPaintMs: number[];
+}
+
+/** The largest canvas on the page: the viewer's (the view cube may have its own). */
+async function viewerCanvas(page: Page) {
+  return page.evaluate(() => {
+    let best: DOMRect | null = null;
+    for (const canvas of Array.from(document.querySelectorAll('canvas'))) {
+      const rect = canvas.getBoundingClientRect();
+      if (!best || rect.width * rect.height > best.width * best.height) best = rect;
+    }
+    if (!best) throw new Error('no canvas on the model page');
+    return { x: best.x, y: best.y, width: best.width, height: best.height };
+  });
+}
+
+/**
+ * Orbit by dragging the mouse across the canvas for ~3 s (the engine's own orbit navigation),
+ * recording rAF deltas in the page; then ~100 programmatic picks over a grid and 10 real clicks.
+ */
+export async function measureInteraction(
+  browser: Browser,
+  session: TrussSession,
+  modelId: string,
+  timeoutMs: number,
+): Promise<Interaction> {
+  const { context, page } = await signedInPage(browser, session);
+  try {
+    await page.goto(`/model/${modelId}`);
+    await waitForViewerLoaded(page, timeoutMs);
+    const canvas = await viewerCanvas(page);
+    const cx = canvas.x + canvas.width / 2;
+    const cy = canvas.y + canvas.height / 2;
+
+    // The first pick builds what picking needs; timed apart, and kept out of the orbit figures.
+    const firstPickMs = await page.evaluate(
+      ({ x, y }) => {
+        const t0 = performance.now();
+        (window as TrussWindow).__trussViewer!.pick(x, y);
+        return performance.now() - t0;
+      },
+      { x: canvas.width / 2, y: canvas.height / 2 },
+    );
+
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __deltas: number[];
+        __recording: boolean;
+        __cameraChanges: number;
+      };
+      w.__deltas = [];
+      w.__recording = true;
+      w.__cameraChanges = 0;
+      (window as TrussWindow).__trussViewer!.on('camera-change', () => w.__cameraChanges++);
+      let last = performance.now();
+      const tick = (now: number) => {
+        w.__deltas.push(now - last);
+        last = now;
+        if (w.__recording) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    const started = Date.now();
+    let step = 0;
+    // At least 3 s and 10 camera moves (a slow renderer makes each move wait for its frame),
+    // at most 2 minutes.
+    while (
+      Date.now() - started < 120_000 &&
+      (Date.now() - started < 3000 ||
+        (await page.evaluate(
+          () => (window as unknown as { __cameraChanges: number }).__cameraChanges,
+        )) < 10)
+    ) {
+      step++;
+      // Back and forth horizontally (orbit about the vertical axis), a little vertical tilt.
+      const phase = (step % 120) / 120;
+      const dx = Math.sin(phase * Math.PI * 2) * canvas.width * 0.3;
+      const dy = Math.sin(phase * Math.PI * 4) * canvas.height * 0.05;
+      await page.mouse.move(cx + dx, cy + dy);
+      await page.waitForTimeout(8);
+    }
+    await page.mouse.up();
+    const orbitSeconds = (Date.now() - started) / 1000;
+    const orbit = await page.evaluate(() => {
+      const w = window as unknown as {
+        __deltas: number[];
+        __recording: boolean;
+        __cameraChanges: number;
+      };
+      w.__recording = false;
+      // Read right after the drag, while the frame-rate guard may still simplify.
+      const stats = (window as TrussWindow).__trussViewer!.getStats();
+      // The first delta is from installing the recorder to the first frame: not a frame time.
+      return { deltas: w.__deltas.slice(1), stats, cameraChanges: w.__cameraChanges };
+    });
+    // Picks over a 40×40 grid (misses included), then 100 picks on points that hit the model.
+    const picks = await page.evaluate(
+      ({ width, height }) => {
+        const viewer = (window as TrussWindow).__trussViewer!;
+        const grid: number[] = [];
+        const hits: { x: number; y: number }[] = [];
+        for (let i = 0; i < 40; i++) {
+          for (let j = 0; j < 40; j++) {
+            const x = ((i + 0.5) / 40) * width;
+            const y = ((j + 0.5) / 40) * height;
+            const t0 = performance.now();
+            const hit = viewer.pick(x, y);
+            grid.push(performance.now() - t0);
+            if (hit) hits.push({ x, y });
+          }
+        }
+        const onModel: number[] = [];
+        for (let k = 0; k < 100 && hits.length > 0; k++) {
+          const at = hits[(k * 7919) % hits.length]!;
+          const t0 = performance.now();
+          viewer.pick(at.x, at.y);
+          onModel.push(performance.now() - t0);
+        }
+        return { grid, onModel, hits: hits.length };
+      },
+      { width: canvas.width, height: canvas.height },
+    );
+
+    // Real clicks on points that hit the model.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        __clicks: { up: number; selected: number; painted: number }[];
+      };
+      w.__clicks = [];
+      let up = 0;
+      window.addEventListener('pointerup', () => (up = performance.now()), { capture: true });
+      (window as TrussWindow).__trussViewer!.on('selection-change', () => {
+        const selected = performance.now();
+        requestAnimationFrame(() => w.__clicks.push({ up, selected, painted: performance.now() }));
+      });
+    });
+    const targets = await page.evaluate(
+      ({ width, height }) => {
+        const viewer = (window as TrussWindow).__trussViewer!;
+        const found: { x: number; y: number; id: number }[] = [];
+        for (let k = 0; k < 400 && found.length < 10; k++) {
+          const x = ((k * 37) % 97) / 97;
+          const y = ((k * 53) % 89) / 89;
+          const hit = viewer.pick(x * width, y * height);
+          if (hit && !found.some((f) => f.id === hit.elementId)) {
+            found.push({ x: x * width, y: y * height, id: hit.elementId });
+          }
+        }
+        return found;
+      },
+      { width: canvas.width, height: canvas.height },
+    );
+    for (const [index, target] of targets.entries()) {
+      await page.mouse.click(canvas.x + target.x, canvas.y + target.y);
+      await page.waitForFunction(
+        (count) => (window as unknown as { __clicks: unknown[] }).__clicks.length >= count,
+        index + 1,
+        { timeout: 10_000 },
+      );
+    }
+    const clicks = await page.evaluate(
+      () =>
+        (window as unknown as { __clicks: { up: number; selected: number; painted: number }[] })
+          .__clicks,
+    );
+    return {
+      renderer: orbit.stats.renderer,
+      frameDeltas: orbit.deltas,
+      engineFrameMs: orbit.stats.frameMs,
+      cameraChanges: orbit.cameraChanges,
+      firstPickMs,
+      gridPickMs: picks.grid,
+      pickMs: picks.onModel,
+      pickHits: picks.hits,
+      orbitSeconds,
+      degradedAfterOrbit: orbit.stats.degraded,
+      clickToSelectionMs: clicks.map((c) => c.selected - c.up),
+      clickToPaintMs: clicks.map((c) => c.painted - c.up),
+    };
+  } finally {
+    await context.close();
+  }
+}

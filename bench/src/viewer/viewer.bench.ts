@@ -1,0 +1,144 @@
+/**
+ * Viewer bench (`npm run bench:viewer`): Truss against Online3DViewer in the same headless
+ * Chromium, same run. Truss: the real server (built web app, PGlite) converts Duplex, Office_A,
+ * Mini_Project and a generated 50,000-element tower, then `/model/:id` is opened cold N times per
+ * model. Online3DViewer opens the ORIGINAL IFC files with a local web-ifc (o3dv/harness.ts).
+ * Every non-local request is aborted and listed. Then frame times while orbiting the tower and
+ * picking latency. Prints a markdown report and writes it to bench/results/viewer-<date>.md.
+ *
+ *   npm run build:web && npm run bench:viewer      (TRUSS_BENCH_RUNS=3, TRUSS_BENCH_TOWER=50000)
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccount } from '@truss/e2e/support/accounts';
+import { launchChromium } from '@truss/e2e/support/browser';
+import { startServer } from '@truss/e2e/support/server';
+import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
+import { writeTowerIfc } from '../convert/tower-ifc.ts';
+import { blockedRequests } from './browser.ts';
+import { o3dvVersion, startHarness, webIfcVersion } from './o3dv/harness.ts';
+import { measureO3dv, type ViewerRun } from './o3dv/measure.ts';
+import { report, type ModelResult } from './report.ts';
+import { measureInteraction, measureTruss } from './truss/measure.ts';
+
+const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
+const TOWER = Number(process.env.TRUSS_BENCH_TOWER ?? 50_000);
+const PER_STOREY = 250;
+const samples = fileURLToPath(new URL('../../../../shared/samples/ifc/', import.meta.url));
+const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
+const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
+
+interface Input {
+  name: string;
+  file: string;
+  /** Per load, for both viewers. */
+  timeoutMs: number;
+}
+
+async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<ViewerRun | string> {
+  try {
+    return await run();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    console.error(`  ${label}: ${message}`);
+    return message;
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
+  const towerFile = path.join(tmpdir(), `truss-viewer-bench-tower-${TOWER}-${process.pid}.ifc`);
+  console.error(`generating the ${TOWER}-element tower in ${towerFile}`);
+  await writeTowerIfc(towerFile, {
+    storeys: Math.max(1, Math.round(TOWER / PER_STOREY)),
+    perStorey: PER_STOREY,
+  });
+  const inputs: Input[] = [
+    { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
+    { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
+    {
+      name: 'Mini_Project',
+      file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
+      timeoutMs: 180_000,
+    },
+    { name: `Tower ${TOWER / 1000}k`, file: towerFile, timeoutMs: 600_000 },
+  ];
+
+  // The account's first project holds four models; the free plan allows ten and 1 GB.
+  const server = await startServer();
+  const harness = await startHarness(inputs.map((input) => input.file));
+  const browser = await launchChromium();
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const auth = await createAccount(server.url, email);
+    const projectId = await firstProjectId(server.url, auth.token);
+    const session = { baseUrl: server.url, email };
+    const results: ModelResult[] = [];
+    for (const input of inputs) {
+      const started = Date.now();
+      const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
+      console.error(`${input.name}: converted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const metadata = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as {
+        stats: { elements: number; materials: number; drawBatches: number };
+      };
+      const result: ModelResult = {
+        name: input.name,
+        modelId: model.id,
+        elements: metadata.stats.elements,
+        materials: metadata.stats.materials,
+        glbBatches: metadata.stats.drawBatches,
+        truss: [],
+        o3dv: [],
+      };
+      if (results.length === 0) {
+        // One load of each, not counted: the server's and Chromium's first-use costs.
+        await attempt('Truss warm-up', () => measureTruss(browser, session, model.id, 120_000));
+        await attempt('O3DV warm-up', () => measureO3dv(browser, harness, input.file, 120_000));
+      }
+      // Interleaved, so load on the machine affects both alike.
+      for (let run = 0; run < RUNS; run++) {
+        result.truss.push(
+          await attempt(`Truss ${input.name} #${run + 1}`, () =>
+            measureTruss(browser, session, model.id, input.timeoutMs),
+          ),
+        );
+        result.o3dv.push(
+          await attempt(`O3DV ${input.name} #${run + 1}`, () =>
+            measureO3dv(browser, harness, input.file, input.timeoutMs),
+          ),
+        );
+        console.error(`  run ${run + 1}/${RUNS} done`);
+      }
+      results.push(result);
+    }
+    const tower = results.at(-1)!;
+    console.error('orbiting and picking on the tower');
+    const interaction = await measureInteraction(browser, session, tower.modelId, 600_000);
+    const markdown = report({
+      date: new Date().toISOString(),
+      runs: RUNS,
+      o3dvVersion,
+      webIfcVersion,
+      results,
+      interaction,
+      towerName: tower.name,
+      blocked: blockedRequests,
+    });
+    console.log(markdown);
+    await mkdir(resultsDir, { recursive: true });
+    const out = path.join(resultsDir, `viewer-${new Date().toISOString().slice(0, 10)}.md`);
+    await writeFile(out, markdown);
+    console.error(`written to ${out}`);
+    if (blockedRequests.length > 0) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await harness.close();
+    await server.stop();
+    await rm(towerFile, { force: true });
+  }
+}
+
+await main();
