@@ -14,8 +14,8 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createAuthGuard } from './modules/auth/guard.ts';
 import { PasswordHasher } from './modules/auth/passwords.ts';
+import { createAuthServices } from './modules/auth/module.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { DevService } from './modules/dev/service.ts';
@@ -23,6 +23,7 @@ import { createEventBus, EventStreams } from './modules/events/index.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerModels, type ModelsModuleDeps } from './modules/models/module.ts';
+import { registerShares } from './modules/shares/module.ts';
 import { invitationRoutes } from './modules/members/invitation-routes.ts';
 import { InvitationTokens } from './modules/members/invitation-tokens.ts';
 import { InvitationsService } from './modules/members/invitations-service.ts';
@@ -34,8 +35,8 @@ import { projectsRoutes } from './modules/projects/routes.ts';
 import { ProjectsService, type ProjectDeletionListener } from './modules/projects/service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/service.ts';
-import { usersRoutes } from './modules/users/routes.ts';
-import { UsersService } from './modules/users/service.ts';
+import { registerAccounts } from './modules/account/module.ts';
+import { NotificationPolicy } from './modules/users/notification-policy.ts';
 import { createDataAccess } from './repositories.ts';
 import { SERVER_VERSION } from './lib/version.ts';
 
@@ -49,7 +50,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -78,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdFrom,
     requestIdHeader: false,
     return503OnClosing: true,
+    // Behind a reverse proxy, request.ip (the share code limits' key) comes from X-Forwarded-For.
+    trustProxy: config.trustProxy ?? false,
     // Long path parameters reach the zod schemas (400 in our error shape), not Fastify's bare 414.
     routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -104,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hmacSecret: config.tokenHmacSecret,
     now,
   });
-  const auth = new AuthService({
+  const { auth, codeSignIn, passwordReset, sessions } = createAuthServices({
     data,
     passwords,
     tokens,
@@ -114,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const requireAuth = createAuthGuard(auth);
-  const users = new UsersService(data);
+  // Asked before every mail that is not about security (users' notification settings).
+  const notifications = new NotificationPolicy(data);
   // Realtime fan-out (LISTEN/NOTIFY on PostgreSQL): services publish through `events`.
   const events = createEventBus({ database, data, now, log: app.log });
   await events.start();
@@ -138,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     log: app.log,
+    notifications,
   });
   const invitee = new InviteeService({ data, events, tokens: invitationTokens, now });
   const subscriptions = new SubscriptionsService(data);
@@ -145,8 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // --- routes ---------------------------------------------------------------------------------
   await app.register(healthRoutes, { health });
-  await app.register(authRoutes, { auth });
-  await app.register(usersRoutes, { users, requireAuth });
+  await app.register(authRoutes, { auth, codeSignIn, passwordReset, requireAuth });
   await app.register(projectsRoutes, { projects, requireAuth });
   await app.register(membersRoutes, { members, invitations, requireAuth });
   await app.register(invitationRoutes, { invitee, requireAuth });
@@ -165,7 +169,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.models,
   });
   projectDeletionListeners.push(modelsModule.models);
-  await registerSpa(app, config.webDistDir);
+  await registerAccounts(app, {
+    data,
+    auth,
+    sessions,
+    passwords,
+    events,
+    requireAuth,
+    storage: modelsModule.storage,
+    deletionListeners: projectDeletionListeners,
+    oauth: config.oauth ?? { google: null, wechat: null },
+    publicUrl: config.publicUrl,
+    tokenHmacSecret: config.tokenHmacSecret,
+    now,
+    log: app.log,
+  });
+  const sharesModule = await registerShares(app, {
+    db: database.db,
+    models: modelsModule.models,
+    mailer,
+    requireAuth,
+    now,
+    publicUrl: config.publicUrl,
+    tokenHmacSecret: config.tokenHmacSecret,
+  });
+  await registerSpa(app, config.webDistDir, { head: sharesModule.openGraph });
 
   app.addHook('preClose', async () => eventStreams.closeAll());
   app.addHook('onClose', async () => {

@@ -90,6 +90,14 @@ describe('loadConfig', () => {
       'NODE_ENV',
       'LOG_LEVEL',
       'WEB_DIST_DIR',
+      'TRUST_PROXY',
+      'GOOGLE_ISSUER',
+      'GOOGLE_CLIENT_ID',
+      'GOOGLE_CLIENT_SECRET',
+      'WECHAT_APP_ID',
+      'WECHAT_APP_SECRET',
+      'WECHAT_OPEN_URL',
+      'WECHAT_API_URL',
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadOAuthConfig, type OAuthConfig } from './config-accounts.ts';
 import { loadModelsConfig, type ModelsConfig } from './config-models.ts';
 
 /**
@@ -62,6 +63,45 @@ export const settings = [
     default: 'apps/web/dist',
     description: 'Built web app served as the SPA (resolved from the server folder by default).',
   },
+  {
+    name: 'TRUST_PROXY',
+    default: '(unset)',
+    description:
+      'Reverse proxies trusted for X-Forwarded-For (the client IP of share code limits): true, a hop count, or IPs/CIDRs. Unset: none.',
+  },
+  {
+    name: 'GOOGLE_ISSUER',
+    default: 'https://accounts.google.com',
+    description: 'OpenID Connect issuer for "Sign in with Google" (discovery at /.well-known).',
+  },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: '(unset)',
+    description:
+      'OAuth client id for Google sign-in; redirect URI PUBLIC_URL/callback. Unset (or no secret): no Google button.',
+  },
+  {
+    name: 'GOOGLE_CLIENT_SECRET',
+    default: '(unset)',
+    description: 'OAuth client secret for Google.',
+  },
+  {
+    name: 'WECHAT_APP_ID',
+    default: '(unset)',
+    description:
+      'WeChat Open Platform website app id (QR connect); redirect URI PUBLIC_URL/callback. Unset: no WeChat button.',
+  },
+  { name: 'WECHAT_APP_SECRET', default: '(unset)', description: 'WeChat website app secret.' },
+  {
+    name: 'WECHAT_OPEN_URL',
+    default: 'https://open.weixin.qq.com',
+    description: 'WeChat QR connect base URL (the authorization page).',
+  },
+  {
+    name: 'WECHAT_API_URL',
+    default: 'https://api.weixin.qq.com',
+    description: 'WeChat API base URL (sns/oauth2/access_token, sns/userinfo).',
+  },
 ] as const;
 
 export type SettingName = (typeof settings)[number]['name'];
@@ -82,8 +122,12 @@ export interface Config {
   isProduction: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Fastify's trustProxy: which X-Forwarded-For hops give `request.ip`. */
+  trustProxy: TrustProxy;
   /** Uploads, storage, jobs and conversion workers (settings in config-models.ts). */
   models: ModelsConfig;
+  /** Google and WeChat sign-in (config-accounts.ts); null providers are off. */
+  oauth: OAuthConfig;
 }
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -94,6 +138,24 @@ type Env = Record<string, string | undefined>;
 function read(env: Env, name: SettingName): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
+}
+
+/** Fastify's trustProxy: all, none, these addresses/CIDRs, or a test per hop. */
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY: unset/false, true, a hop count, or comma-separated addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // Trust the nearest `hops` proxies (what Fastify does with a number, which its types lack).
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function parsePort(value: string | undefined): number {
@@ -155,6 +217,8 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     isProduction: nodeEnv === 'production',
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
+    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     models: loadModelsConfig(env, dataDir, argv),
+    oauth: loadOAuthConfig(env),
   };
 }

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { requestLogSerializer } from './modules/auth/log-redaction.ts';
 import { migrateToLatest } from './db/migrate.ts';
 
 /** `npm start`: configuration from the environment, migrations, then HTTP. */
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   const logger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
+    // Reset, magic-code and invitation links carry live tokens in their query.
+    serializers: { req: requestLogSerializer },
   });
 
   const database = await openDatabase({

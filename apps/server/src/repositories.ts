@@ -1,11 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
+import { AccountRepository } from './modules/account/repository.ts';
 import { AuthRepository } from './modules/auth/repository.ts';
 import { DevMailRepository } from './modules/dev/repository.ts';
 import { EventsRepository } from './modules/events/repository.ts';
 import { HealthRepository } from './modules/health/repository.ts';
 import { InvitationsRepository } from './modules/members/invitations-repository.ts';
 import { MembersRepository } from './modules/members/repository.ts';
+import { IdentitiesRepository } from './modules/oauth/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
@@ -27,6 +29,8 @@ export interface Repositories {
   members: MembersRepository;
   invitations: InvitationsRepository;
   events: EventsRepository;
+  identities: IdentitiesRepository;
+  account: AccountRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -43,6 +47,8 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     members: new MembersRepository(db),
     invitations: new InvitationsRepository(db),
     events: new EventsRepository(db),
+    identities: new IdentitiesRepository(db),
+    account: new AccountRepository(db),
   };
 }
 

@@ -10,3 +10,6 @@ export * from './members.ts';
 export * from './events.ts';
 export * from './models.ts';
 export * from './jobs.ts';
+export * from './shares.ts';
+export * from './account.ts';
+export * from './profile.ts';

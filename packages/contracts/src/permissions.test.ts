@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  canShareVisitor,
   PROJECT_ACTIONS,
+  SHARE_VISITOR_ACTIONS,
   type Actor,
+  type ShareVisitor,
+  type ShareVisitorAction,
   type PermissionResource,
   type ProjectAction,
 } from './permissions.ts';
@@ -123,4 +127,36 @@ describe('edge rules', () => {
     expect(can(actor('admin'), 'member.invite', { newRole: 'admin' })).toBe(true);
     expect(can(actor('member'), 'member.invite', { newRole: 'member' })).toBe(false);
   });
+});
+
+describe('canShareVisitor(visitor, action): every share setting x every action', () => {
+  type Column = 'comments+edit' | 'comments+view' | 'none+edit' | 'none+view';
+  const visitors: Record<Column, ShareVisitor> = {
+    'comments+edit': { allowComments: true, issuePermission: 'edit' },
+    'comments+view': { allowComments: true, issuePermission: 'view' },
+    'none+edit': { allowComments: false, issuePermission: 'edit' },
+    'none+view': { allowComments: false, issuePermission: 'view' },
+  };
+  // prettier-ignore
+  const table: Record<ShareVisitorAction, Record<Column, boolean>> = {
+    //                 comments+edit  comments+view  none+edit  none+view
+    'share.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
+    'share.download': { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
+    'comment.view':   { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false },
+    'comment.create': { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false },
+    'issue.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
+    'issue.edit':     { 'comments+edit': true,  'comments+view': false, 'none+edit': true,  'none+view': false },
+  };
+
+  it('the table names every visitor action', () => {
+    expect(Object.keys(table).sort()).toEqual([...SHARE_VISITOR_ACTIONS].sort());
+  });
+
+  for (const action of SHARE_VISITOR_ACTIONS) {
+    for (const column of Object.keys(visitors) as Column[]) {
+      it(`${column} ${table[action][column] ? 'may' : 'may not'} ${action}`, () => {
+        expect(canShareVisitor(visitors[column], action)).toBe(table[action][column]);
+      });
+    }
+  }
 });

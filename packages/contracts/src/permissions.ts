@@ -137,3 +137,48 @@ export function can(
 ): boolean {
   return rules[action](actor, resource);
 }
+
+/**
+ * What a share visitor (anyone holding a live, unlocked share link) may do, decided by the
+ * share's settings alone (spec §6 "Share visitors can be granted comment and issue-handling
+ * rights"). Kept next to `can` and pure, so the server's share routes and the share page agree.
+ *
+ * | action          | allowComments | issuePermission |
+ * |-----------------|---------------|-----------------|
+ * | share.view      | any           | any             |  the model in the viewer
+ * | share.download  | any           | any             |  the uploaded original
+ * | comment.view    | true          | any             |
+ * | comment.create  | true          | any             |
+ * | issue.view      | any           | any             |
+ * | issue.edit      | any           | edit            |  "Issue Editing"; "View Only" cannot
+ */
+export type ShareVisitorAction =
+  'share.view' | 'share.download' | 'comment.view' | 'comment.create' | 'issue.view' | 'issue.edit';
+
+export const SHARE_VISITOR_ACTIONS: readonly ShareVisitorAction[] = [
+  'share.view',
+  'share.download',
+  'comment.view',
+  'comment.create',
+  'issue.view',
+  'issue.edit',
+];
+
+export interface ShareVisitor {
+  allowComments: boolean;
+  issuePermission: 'edit' | 'view';
+}
+
+const visitorRules: Record<ShareVisitorAction, (visitor: ShareVisitor) => boolean> = {
+  'share.view': () => true,
+  'share.download': () => true,
+  'comment.view': (visitor) => visitor.allowComments,
+  'comment.create': (visitor) => visitor.allowComments,
+  'issue.view': () => true,
+  'issue.edit': (visitor) => visitor.issuePermission === 'edit',
+};
+
+/** May a visitor of a share with these settings do `action`? */
+export function canShareVisitor(visitor: ShareVisitor, action: ShareVisitorAction): boolean {
+  return visitorRules[action](visitor);
+}

@@ -1,7 +1,16 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  LoginFailuresTable,
+  NotificationSettingsTable,
+  UserIdentitiesTable,
+  UserPreferencesTable,
+} from './schema-accounts.ts';
 import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
+import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 
+export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
+export type * from './schema-shares.ts';
 
 /** A timestamptz column: read as Date, written as Date. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -39,9 +48,13 @@ export interface UsersTable {
   name_format: Generated<'eastern' | 'western'>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+  /** Storage key of the resized avatar (`avatar` holds its public URL). */
+  avatar_key: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export type EmailCodePurpose = 'verify_email';
+/** verify_email and sign_in hold 6-digit codes; reset_password holds the reset link's token. */
+export type EmailCodePurpose = 'verify_email' | 'sign_in' | 'reset_password';
 
 /** Mailed one-time codes, stored as HMAC-SHA256 only. */
 export interface EmailCodesTable {
@@ -136,6 +149,12 @@ export interface Database {
   dev_mail: DevMailTable;
   uploads: UploadsTable;
   jobs: JobsTable;
+  user_identities: UserIdentitiesTable;
+  login_failures: LoginFailuresTable;
+  user_preferences: UserPreferencesTable;
+  notification_settings: NotificationSettingsTable;
+  shares: SharesTable;
+  share_code_failures: ShareCodeFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

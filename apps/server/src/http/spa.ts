@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,12 +15,37 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+export interface SpaOptions {
+  /**
+   * Extra <head> markup for some paths (the Open Graph tags of share links): an escaped title
+   * for <title> and escaped tags, or null to serve index.html as it is.
+   */
+  head?: (
+    pathname: string,
+    request: FastifyRequest,
+  ) => Promise<{ title: string; tags: string } | null>;
+}
+
+/** index.html with `head` in it (a new <title>, tags before </head>). */
+function withHead(html: string, head: { title: string; tags: string }): string {
+  const titled = /<title>[^<]*<\/title>/.test(html)
+    ? html.replace(/<title>[^<]*<\/title>/, () => `<title>${head.title}</title>`)
+    : html;
+  const tags = `${head.tags}\n  `;
+  if (titled.includes('</head>')) return titled.replace('</head>', () => `${tags}</head>`);
+  return titled.replace(/<body/, () => `<head>${tags}</head><body`);
+}
+
 /**
  * Serves the built single-page app from `distDir`: real files as they are (hashed files under
  * /assets cached for a year, everything else revalidated), and index.html for every other
  * non-API GET so the app's router handles the path. Unknown /api paths get the JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  options: SpaOptions = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = existsSync(indexFile);
   const assetsDir = `${path.sep}assets${path.sep}`;
@@ -45,7 +71,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(request, reply, 'ROUTE_NOT_FOUND', 404);
@@ -56,6 +82,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // A missing hashed asset must not turn into HTML (the browser would fail on a MIME type).
     if (pathname.startsWith('/assets/') && path.extname(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
+    const head = await options.head?.(pathname, request);
+    if (head) {
+      const html = withHead(await readFile(indexFile, 'utf8'), head);
+      return reply
+        .code(200)
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(html);
     }
     return sendIndex(reply);
   });

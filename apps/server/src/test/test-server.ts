@@ -65,6 +65,8 @@ export interface TestServerOptions {
   modelDeps?: AppDeps['models'];
   /** DATA_DIR (uploads, storage); default a fresh temporary folder removed on close. */
   dataDir?: string;
+  /** Settings over the test defaults (e.g. `oauth` providers). */
+  config?: Partial<AppConfig>;
 }
 
 export interface TestServer {
@@ -165,6 +167,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     webDistDir: options.webDistDir ?? path.join(import.meta.dirname, '__no_web_build__'),
     smtpUrl: mail?.url ?? null,
     mailFrom: 'Truss <no-reply@truss.test>',
+    ...options.config,
   };
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = await buildApp({

@@ -56,3 +56,47 @@ export class AccountStatusError extends AppError {
     super(statusCodes[status] ?? 'ACCOUNT_ABNORMAL', 403);
   }
 }
+
+export class ResetTokenMissingError extends AppError {
+  constructor() {
+    super('RESET_TOKEN_MISSING', 400);
+  }
+}
+
+/** Not shaped like one of our reset tokens (a mangled link). */
+export class ResetLinkInvalidError extends AppError {
+  constructor() {
+    super('RESET_LINK_INVALID', 400);
+  }
+}
+
+/** Unknown, already used, replaced or older than 30 minutes. */
+export class ResetLinkExpiredError extends AppError {
+  constructor() {
+    super('RESET_LINK_EXPIRED', 400);
+  }
+}
+
+export class PasswordTooWeakError extends AppError {
+  constructor() {
+    super('PASSWORD_TOO_WEAK', 400);
+  }
+}
+
+export class SameAsOldPasswordError extends AppError {
+  constructor() {
+    super('SAME_AS_OLD_PASSWORD', 400);
+  }
+}
+
+export class PasswordUpdateFailedError extends AppError {
+  constructor(cause?: unknown) {
+    super('PASSWORD_UPDATE_FAILED', 500, { cause, detail: 'storing the new password failed' });
+  }
+}
+
+export class CurrentPasswordIncorrectError extends AppError {
+  constructor() {
+    super('CURRENT_PASSWORD_INCORRECT', 400);
+  }
+}

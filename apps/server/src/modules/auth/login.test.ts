@@ -68,7 +68,13 @@ describe('password sign-in, bearer auth and logout', () => {
     const refresh = await server.api('POST', '/api/auth/refresh', {
       body: { refreshToken: user.refreshToken },
     });
-    expect(refresh.status).toBe(401);
+    // The refresh says why (and revokes the family: a second try is a plain invalid token).
+    expect(refresh.status).toBe(403);
+    expect(refresh.body).toMatchObject({ code });
+    const again = await server.api('POST', '/api/auth/refresh', {
+      body: { refreshToken: user.refreshToken },
+    });
+    expect(again.status).toBe(401);
   });
 
   it('rejects missing, malformed, tampered and expired access tokens with 401 UNAUTHORIZED', async () => {

@@ -105,6 +105,69 @@ export class AuthRepository {
     await this.db.deleteFrom('email_codes').where('id', '=', id).execute();
   }
 
+  /** Mails of one purpose sent to the user since `since`: the oldest first (for Retry-After). */
+  async codeTimesSince(userId: string, purpose: EmailCodePurpose, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .selectFrom('email_codes')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', purpose)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map((row) => row.created_at);
+  }
+
+  /** A mailed token (reset link) by its HMAC, locked for the transaction. */
+  async findCodeByHashForUpdate(
+    purpose: EmailCodePurpose,
+    codeHash: string,
+  ): Promise<EmailCodeRow | undefined> {
+    return this.db
+      .selectFrom('email_codes')
+      .selectAll()
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', codeHash)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  // --- failed sign-ins ----------------------------------------------------------------------
+
+  /** Failures of one key since `since`, oldest first. */
+  async loginFailuresSince(scope: 'account' | 'ip', key: string, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .selectFrom('login_failures')
+      .select('created_at')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'asc')
+      .execute();
+    return rows.map((row) => row.created_at);
+  }
+
+  async insertLoginFailures(keys: { scope: 'account' | 'ip'; key: string }[], now: Date) {
+    await this.db
+      .insertInto('login_failures')
+      .values(keys.map((key) => ({ ...key, created_at: now })))
+      .execute();
+  }
+
+  /** A successful sign-in clears the account's count (not the IP's). */
+  async clearLoginFailures(scope: 'account' | 'ip', key: string): Promise<void> {
+    await this.db
+      .deleteFrom('login_failures')
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .execute();
+  }
+
+  /** Rows past every window are useless; dropped now and then. */
+  async pruneLoginFailures(before: Date): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+  }
+
   // --- refresh tokens -----------------------------------------------------------------------
 
   async insertRefreshToken(token: Insertable<RefreshTokensTable>): Promise<RefreshTokenRow> {
@@ -148,6 +211,17 @@ export class AuthRepository {
       .where('family_id', '=', familyId)
       .where('revoked_at', 'is', null)
       .execute();
+  }
+
+  /** Ends every session of the user, except `keepFamilyId` when given. */
+  async revokeAllFamilies(userId: string, now: Date, keepFamilyId?: string): Promise<void> {
+    let query = this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keepFamilyId) query = query.where('family_id', '!=', keepFamilyId);
+    await query.execute();
   }
 
   /** One indexed lookup per authenticated request: the family's newest token and its user. */

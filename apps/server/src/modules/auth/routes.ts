@@ -1,5 +1,12 @@
 import {
   authResponseSchema,
+  codeSendBodySchema,
+  codeSendResponseSchema,
+  codeVerifyBodySchema,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
   checkEmailBodySchema,
   checkEmailResponseSchema,
   errorBodySchema,
@@ -14,13 +21,19 @@ import {
   tokenPairSchema,
   verifyEmailBodySchema,
 } from '@truss/contracts';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/error-handler.ts';
-import { bearerSecurity, bearerToken } from './guard.ts';
+import type { CodeSignInService } from './code-signin.ts';
+import { bearerSecurity, bearerToken, currentUser } from './guard.ts';
+import type { PasswordResetService } from './password-reset.ts';
 import type { AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  codeSignIn: CodeSignInService;
+  passwordReset: PasswordResetService;
+  requireAuth: onRequestAsyncHookHandler;
 }
 
 const errors = {
@@ -30,9 +43,14 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
   429: errorBodySchema,
+  500: errorBodySchema,
+  502: errorBodySchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, codeSignIn, passwordReset, requireAuth },
+) => {
   app.post(
     '/api/auth/check-email',
     {
@@ -101,12 +119,99 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (10 failures in 15 min per account or IP: 429)',
         body: loginBodySchema,
-        response: { 200: authResponseSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
+        response: {
+          200: authResponseSchema,
+          400: errors[400],
+          401: errors[401],
+          403: errors[403],
+          429: errors[429],
+        },
       },
     },
-    async (request) => auth.login(request.body.email, request.body.password),
+    async (request) => auth.login(request.body.email, request.body.password, request.ip),
+  );
+
+  app.post(
+    '/api/auth/code/send',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a 6-digit sign-in code and magic link (1 a minute, 5 an hour)',
+        body: codeSendBodySchema,
+        response: {
+          200: codeSendResponseSchema,
+          400: errors[400],
+          403: errors[403],
+          404: errors[404],
+          429: errors[429],
+          502: errors[502],
+        },
+      },
+    },
+    async (request) => codeSignIn.send(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/code/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the mailed code',
+        body: codeVerifyBodySchema,
+        response: { 200: authResponseSchema, 400: errors[400], 403: errors[403] },
+      },
+    },
+    async (request) => codeSignIn.verify(request.body.email, request.body.code),
+  );
+
+  app.post(
+    '/api/auth/password/forgot',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (same answer whether or not the address exists)',
+        body: forgotPasswordBodySchema,
+        response: { 200: forgotPasswordResponseSchema, 400: errors[400] },
+      },
+    },
+    async (request) => passwordReset.forgot(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed token; ends every session, signs in',
+        body: resetPasswordBodySchema,
+        response: {
+          200: resetPasswordResponseSchema,
+          400: errors[400],
+          403: errors[403],
+          500: errors[500],
+        },
+      },
+    },
+    async (request) => passwordReset.reset(request.body.token, request.body.password),
+  );
+
+  app.post(
+    '/api/auth/logout-all',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: every session of the account ends, this one too',
+        security: bearerSecurity,
+        response: { 200: okSchema, 401: errors[401] },
+      },
+    },
+    async (request) => {
+      await auth.logoutAll(currentUser(request).userId);
+      return { ok: true as const };
+    },
   );
 
   app.post(
@@ -116,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Rotate the refresh token and get a new access token',
         body: refreshBodySchema,
-        response: { 200: tokenPairSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: tokenPairSchema, 400: errors[400], 401: errors[401], 403: errors[403] },
       },
     },
     async (request) => auth.refresh(request.body.refreshToken),

@@ -1,25 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import {
-  EMAIL_CODE_MAX_ATTEMPTS,
-  EMAIL_CODE_RESEND_SECONDS,
-  EMAIL_CODE_TTL_SECONDS,
   REFRESH_GRACE_SECONDS,
-  REFRESH_TOKEN_LIFETIME_DAYS,
   type AuthResponse,
   type Locale,
   type TokenPair,
 } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailCodePurpose, UserRow } from '../../db/schema.ts';
-import { TooManyRequestsError, UnauthorizedError } from '../../http/errors.ts';
-import { addSeconds, type Clock } from '../../lib/clock.ts';
-import { safeEqual } from '../../lib/crypto.ts';
+import type { AppError } from '../../http/errors.ts';
+import { UnauthorizedError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
 import { newProjectMetadata } from '../projects/service.ts';
 import { EmailAlreadyRegisteredError } from '../users/errors.ts';
-import { toProfile } from '../users/service.ts';
+import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
   AccountStatusError,
   EmailNotRegisteredError,
@@ -28,9 +23,10 @@ import {
   InvalidVerificationCodeError,
   RefreshTokenInvalidError,
   SendCodeFailedError,
-  VerificationCodeExpiredError,
 } from './errors.ts';
+import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
+import { assertActive, assertCanSignIn, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Who is calling, from a valid access token whose session is still alive. */
@@ -44,6 +40,9 @@ export interface AuthServiceDeps {
   data: DataAccess;
   passwords: PasswordHasher;
   tokens: TokenService;
+  sessions: Sessions;
+  codes: EmailCodes;
+  limits: LoginLimits;
   mailer: Mailer;
   now: Clock;
   publicUrl: string;
@@ -51,18 +50,6 @@ export interface AuthServiceDeps {
 }
 
 const VERIFY_EMAIL: EmailCodePurpose = 'verify_email';
-const DAY_SECONDS = 24 * 60 * 60;
-
-interface IssuedCode {
-  id: string;
-  code: string;
-  expiresIn: number;
-}
-
-/** Refuses sign-in for any status but active. */
-function assertActive(user: UserRow): void {
-  if (user.status !== 'active') throw new AccountStatusError(user.status);
-}
 
 export class AuthService {
   readonly #d: AuthServiceDeps;
@@ -103,20 +90,21 @@ export class AuthService {
         });
         await repos.projects.createDefaultProject(user.id, newProjectMetadata(user.id));
       }
-      // A repeated sign-up within the resend window keeps the code already mailed.
+      // A repeated sign-up while a mail may not go out keeps the code already mailed.
       const latest = await repos.auth.latestCode(user.id, VERIFY_EMAIL);
-      if (latest && this.#withinResendWindow(latest.created_at, now) && !latest.consumed_at) {
+      const wait = await this.#d.codes.waitBeforeSend(repos, user.id, VERIFY_EMAIL, now);
+      if (latest && wait > 0 && !latest.consumed_at) {
         const remaining = Math.max(0, (latest.expires_at.getTime() - now.getTime()) / 1000);
         return { user, issued: null, expiresIn: Math.floor(remaining) };
       }
-      const issued = await this.#issueCode(repos, user.id, now);
+      const issued = await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now);
       return { user, issued, expiresIn: issued.expiresIn };
     });
     if (issued) await this.#mailCode(user, issued);
     return { email: user.email, codeExpiresIn: expiresIn };
   }
 
-  /** Mails a new code (the old one stops working); one mail per address per minute. */
+  /** Mails a new code (the old one stops working); 1 a minute, 5 an hour per address. */
   async resendVerification(email: string): Promise<{ email: string; codeExpiresIn: number }> {
     const now = this.#d.now();
     const { user, issued } = await this.#d.data.transaction(async (repos) => {
@@ -124,13 +112,8 @@ export class AuthService {
       if (!user) throw new EmailNotRegisteredError();
       if (user.email_verified) throw new EmailAlreadyRegisteredError();
       assertActive(user);
-      const latest = await repos.auth.latestCode(user.id, VERIFY_EMAIL);
-      if (latest && this.#withinResendWindow(latest.created_at, now)) {
-        const wait =
-          EMAIL_CODE_RESEND_SECONDS - (now.getTime() - latest.created_at.getTime()) / 1000;
-        throw new TooManyRequestsError(wait);
-      }
-      return { user, issued: await this.#issueCode(repos, user.id, now) };
+      await this.#d.codes.assertMaySend(repos, user.id, VERIFY_EMAIL, now);
+      return { user, issued: await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now) };
     });
     await this.#mailCode(user, issued);
     return { email: user.email, codeExpiresIn: issued.expiresIn };
@@ -144,59 +127,47 @@ export class AuthService {
       if (!user) return { ok: false as const, error: new InvalidVerificationCodeError() };
       if (user.email_verified) throw new EmailAlreadyRegisteredError();
       assertActive(user);
-      const active = await repos.auth.activeCodeForUpdate(user.id, VERIFY_EMAIL);
-      if (!active) return { ok: false as const, error: new InvalidVerificationCodeError() };
-      if (
-        active.expires_at.getTime() <= now.getTime() ||
-        active.attempts >= EMAIL_CODE_MAX_ATTEMPTS
-      ) {
-        return { ok: false as const, error: new VerificationCodeExpiredError() };
-      }
-      const presented = this.#d.tokens.hashEmailCode(user.id, code);
-      if (!safeEqual(presented, active.code_hash)) {
-        // Counted in the committed transaction; the fifth miss kills the code.
-        await repos.auth.incrementCodeAttempts(active.id);
-        return { ok: false as const, error: new InvalidVerificationCodeError() };
-      }
-      await repos.auth.consumeCode(active.id, now);
+      // Counted in the committed transaction; the fifth miss kills the code.
+      const error = await this.#d.codes.check(repos, user, VERIFY_EMAIL, code, now);
+      if (error) return { ok: false as const, error };
       const verified = await repos.users.markEmailVerified(user.id, now);
-      const session = await this.#startSession(repos, user.id, now);
+      const session = await this.#d.sessions.start(repos, user.id, now);
       return { ok: true as const, user: verified, session };
     });
     if (!outcome.ok) throw outcome.error;
-    const access = await this.#d.tokens.signAccessToken({
-      userId: outcome.user.id,
-      sessionId: outcome.session.familyId,
-    });
-    return { ...access, refreshToken: outcome.session.refreshToken, user: toProfile(outcome.user) };
+    return this.#d.sessions.respond(outcome.user, outcome.session);
   }
 
-  /** Password sign-in. Unknown email and wrong password look and take the same. */
-  async login(email: string, password: string): Promise<AuthResponse> {
+  /**
+   * Password sign-in. Unknown email and wrong password look and take the same, and both count
+   * against the per-account and per-IP failure limits (checked first: 429 even when right).
+   */
+  async login(email: string, password: string, ip: string): Promise<AuthResponse> {
+    await this.#d.limits.assertAllowed(email, ip);
     const user = await this.#d.data.repos.users.findByEmail(email);
-    if (!user?.password_hash) {
+    let valid = false;
+    if (user?.password_hash) {
+      valid = await this.#d.passwords.verify(user.password_hash, password);
+    } else {
       await this.#d.passwords.verifyDummy(password);
+    }
+    if (!user || !valid) {
+      await this.#d.limits.recordFailure(email, ip);
       throw new InvalidCredentialsError();
     }
-    if (!(await this.#d.passwords.verify(user.password_hash, password))) {
-      throw new InvalidCredentialsError();
-    }
-    assertActive(user);
-    if (!user.email_verified) throw new EmailNotVerifiedError();
+    await this.#d.limits.recordSuccess(email);
+    assertCanSignIn(user);
     const now = this.#d.now();
     const session = await this.#d.data.transaction((repos) =>
-      this.#startSession(repos, user.id, now),
+      this.#d.sessions.start(repos, user.id, now),
     );
-    const access = await this.#d.tokens.signAccessToken({
-      userId: user.id,
-      sessionId: session.familyId,
-    });
-    return { ...access, refreshToken: session.refreshToken, user: toProfile(user) };
+    return this.#d.sessions.respond(user, session);
   }
 
   /**
    * Rotates a refresh token. The parent presented again within REFRESH_GRACE_SECONDS returns the
-   * same child (a lost response); later, it is a replay: the whole family is revoked.
+   * same child (a lost response); later, it is a replay: the whole family is revoked. An account
+   * that may no longer sign in loses the family and gets its status error.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const { tokens } = this.#d;
@@ -211,7 +182,7 @@ export class AuthService {
       const user = await repos.users.findById(row.user_id);
       if (!user || user.status !== 'active' || !user.email_verified) {
         await repos.auth.revokeFamily(row.family_id, now);
-        return { ok: false as const, reason: 'account not usable' };
+        return { ok: false as const, reason: 'account not usable', user };
       }
       const child = tokens.childRefreshToken(refreshToken);
       if (row.used_at) {
@@ -234,6 +205,7 @@ export class AuthService {
     });
     if (!outcome.ok) {
       this.#d.log.info({ reason: outcome.reason }, 'refresh refused');
+      if ('user' in outcome && outcome.user) throw this.#signInRefusal(outcome.user);
       throw new RefreshTokenInvalidError(outcome.reason);
     }
     const access = await tokens.signAccessToken({
@@ -268,6 +240,11 @@ export class AuthService {
     });
   }
 
+  /** Sign out everywhere: every session of the account ends, the caller's too. */
+  async logoutAll(userId: string): Promise<void> {
+    await this.#d.data.repos.auth.revokeAllFamilies(userId, this.#d.now());
+  }
+
   /** Bearer check: a valid JWT whose session is neither revoked nor expired, user active. */
   async authenticate(accessToken: string): Promise<AuthContext> {
     const claims = await this.#d.tokens.verifyAccessToken(accessToken);
@@ -287,21 +264,9 @@ export class AuthService {
     return claims;
   }
 
-  #withinResendWindow(createdAt: Date, now: Date): boolean {
-    return now.getTime() - createdAt.getTime() < EMAIL_CODE_RESEND_SECONDS * 1000;
-  }
-
-  async #issueCode(repos: Repositories, userId: string, now: Date): Promise<IssuedCode> {
-    const code = this.#d.tokens.newEmailCode();
-    await repos.auth.invalidateCodes(userId, VERIFY_EMAIL, now);
-    const row = await repos.auth.insertCode({
-      userId,
-      purpose: VERIFY_EMAIL,
-      codeHash: this.#d.tokens.hashEmailCode(userId, code),
-      createdAt: now,
-      expiresAt: addSeconds(now, EMAIL_CODE_TTL_SECONDS),
-    });
-    return { id: row.id, code, expiresIn: EMAIL_CODE_TTL_SECONDS };
+  #signInRefusal(user: UserRow): AppError {
+    if (user.status !== 'active') return new AccountStatusError(user.status);
+    return new EmailNotVerifiedError();
   }
 
   /** Sends the code mail; if that fails the code is dropped so an immediate resend works. */
@@ -320,23 +285,5 @@ export class AuthService {
       await this.#d.data.repos.auth.deleteCode(issued.id);
       throw new SendCodeFailedError(error);
     }
-  }
-
-  async #startSession(
-    repos: Repositories,
-    userId: string,
-    now: Date,
-  ): Promise<{ familyId: string; refreshToken: string }> {
-    const familyId = randomUUID();
-    const refreshToken = this.#d.tokens.newRefreshToken();
-    await repos.auth.insertRefreshToken({
-      family_id: familyId,
-      user_id: userId,
-      token_hash: this.#d.tokens.hashRefreshToken(refreshToken),
-      parent_id: null,
-      created_at: now,
-      family_expires_at: addSeconds(now, REFRESH_TOKEN_LIFETIME_DAYS * DAY_SECONDS),
-    });
-    return { familyId, refreshToken };
   }
 }

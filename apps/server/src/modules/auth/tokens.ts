@@ -73,6 +73,15 @@ export class TokenService {
       .padStart(VERIFICATION_CODE_LENGTH, '0');
   }
 
+  /** A password reset link's token: 256 random bits. */
+  newResetToken(): string {
+    return randomBytes(32).toString('base64url');
+  }
+
+  hashResetToken(token: string): string {
+    return hmacSha256(this.#hmacSecret, `reset:${token}`).toString('hex');
+  }
+
   /** Bound to the user, so one digest says nothing about the same code for someone else. */
   hashEmailCode(userId: string, code: string): string {
     return hmacSha256(this.#hmacSecret, `email-code:${userId}:${code}`).toString('hex');

@@ -14,6 +14,7 @@ import { TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invitationMail } from '../../mail/invitation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { NotificationPolicy } from '../users/notification-policy.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/bus.ts';
 import { assertCan, loadProjectAccess } from '../projects/access.ts';
@@ -41,6 +42,8 @@ export interface InvitationsServiceDeps {
   now: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Invitees who turned invitation mails off still get the invitation in the app. */
+  notifications?: NotificationPolicy;
 }
 
 /** The caller's request language: the Accept-Language header if sent. */
@@ -255,6 +258,11 @@ export class InvitationsService {
       await Promise.all(
         batch.map(async (mail) => {
           try {
+            const wanted = await this.#d.notifications?.allowsEmail(
+              mail.email,
+              'project_invitations',
+            );
+            if (wanted === false) return;
             await this.#d.mailer.send(
               invitationMail({
                 to: mail.email,

@@ -30,8 +30,11 @@ const errors = {
 };
 const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), ...errors };
 
-/** Streams a stored file with ETag, conditional GET, Range (identity only) and caching. */
-async function sendFile(
+/**
+ * Streams a stored file with ETag, conditional GET, Range (identity only) and caching. Exported
+ * for the share routes, which serve the same files behind their own access checks.
+ */
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   service: ModelsService,

@@ -223,7 +223,20 @@ export class ModelsService {
   }
 
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {
-    const model = await this.#authorize(userId, id, 'model.view');
+    return this.#original(await this.#authorize(userId, id, 'model.view'));
+  }
+
+  /**
+   * The uploaded file for a caller whose access was checked elsewhere (a share link: the shares
+   * module checks the share on every request), as `file` does for `{ signed: true }`.
+   */
+  async sharedOriginal(id: string): Promise<StoredFile & { filename: string }> {
+    const model = await this.#d.data.repos.models.findById(id);
+    if (!model) throw new ModelNotFoundError();
+    return this.#original(model);
+  }
+
+  async #original(model: ModelWithCreator): Promise<StoredFile & { filename: string }> {
     if (!model.original_key) throw new ModelNotFoundError('no original stored');
     const file = await this.#stored(
       model.original_key,

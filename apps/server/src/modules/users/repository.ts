@@ -1,6 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, NewUser, UserRow } from '../../db/schema.ts';
+import type {
+  Database,
+  NewUser,
+  NotificationSettingsRow,
+  UserPreferencesRow,
+  UserRow,
+  UserUpdate,
+} from '../../db/schema.ts';
 import { EmailAlreadyRegisteredError } from './errors.ts';
 
 export class UsersRepository {
@@ -47,6 +54,87 @@ export class UsersRepository {
       .updateTable('users')
       .set({ password_hash: passwordHash, language, updated_at: now })
       .where('id', '=', id)
+      .execute();
+  }
+
+  /** New password from a reset link: the link proved the mailbox, so the email is verified. */
+  async resetPassword(id: string, passwordHash: string, now: Date): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, email_verified: true, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async changePassword(id: string, passwordHash: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async update(id: string, changes: UserUpdate): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set(changes)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async findByIdForUpdate(id: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  // --- preferences and notification settings (a row once the user saved them) ------------
+
+  async findPreferences(userId: string): Promise<UserPreferencesRow | undefined> {
+    return this.db
+      .selectFrom('user_preferences')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async upsertPreferences(
+    userId: string,
+    values: Omit<UserPreferencesRow, 'user_id' | 'updated_at'>,
+    now: Date,
+  ): Promise<void> {
+    const row = { ...values, updated_at: now };
+    await this.db
+      .insertInto('user_preferences')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+      .execute();
+  }
+
+  async findNotificationSettings(userId: string): Promise<NotificationSettingsRow | undefined> {
+    return this.db
+      .selectFrom('notification_settings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async upsertNotificationSettings(
+    userId: string,
+    values: Omit<NotificationSettingsRow, 'user_id' | 'updated_at'>,
+    now: Date,
+  ): Promise<void> {
+    const row = { ...values, updated_at: now };
+    await this.db
+      .insertInto('notification_settings')
+      .values({ user_id: userId, ...row })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
       .execute();
   }
 

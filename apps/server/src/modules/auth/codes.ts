@@ -1,0 +1,141 @@
+import {
+  EMAIL_CODE_HOURLY_LIMIT,
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_RESEND_SECONDS,
+  EMAIL_CODE_TTL_SECONDS,
+} from '@truss/contracts';
+import type { EmailCodePurpose, UserRow } from '../../db/schema.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import { safeEqual } from '../../lib/crypto.ts';
+import type { Repositories } from '../../repositories.ts';
+import { InvalidVerificationCodeError, VerificationCodeExpiredError } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+const HOUR_SECONDS = 60 * 60;
+
+export interface IssuedCode {
+  id: string;
+  code: string;
+  expiresIn: number;
+}
+
+/**
+ * The mailed one-time codes of every purpose (sign-up verification, sign-in, reset links): only
+ * HMACs are stored, a new one kills the older ones, and the send limits (1 a minute, 5 an hour
+ * per address and purpose) are counted from the stored rows, so they hold across processes.
+ */
+export class EmailCodes {
+  constructor(private readonly tokens: TokenService) {}
+
+  /** Seconds until another mail of this purpose may go out; 0 = now. */
+  async waitBeforeSend(
+    repos: Repositories,
+    userId: string,
+    purpose: EmailCodePurpose,
+    now: Date,
+  ): Promise<number> {
+    const lastHour = await repos.auth.codeTimesSince(
+      userId,
+      purpose,
+      addSeconds(now, -HOUR_SECONDS),
+    );
+    const elapsed = (at: Date) => (now.getTime() - at.getTime()) / 1000;
+    let wait = 0;
+    const latest = lastHour.at(-1);
+    if (latest) wait = Math.max(wait, EMAIL_CODE_RESEND_SECONDS - elapsed(latest));
+    if (lastHour.length >= EMAIL_CODE_HOURLY_LIMIT) {
+      // The oldest mail of the hour must leave the window first.
+      const oldest = lastHour[lastHour.length - EMAIL_CODE_HOURLY_LIMIT]!;
+      wait = Math.max(wait, HOUR_SECONDS - elapsed(oldest));
+    }
+    return Math.max(0, wait);
+  }
+
+  /** 429 TOO_MANY_REQUESTS with Retry-After when the address must wait. */
+  async assertMaySend(
+    repos: Repositories,
+    userId: string,
+    purpose: EmailCodePurpose,
+    now: Date,
+  ): Promise<void> {
+    const wait = await this.waitBeforeSend(repos, userId, purpose, now);
+    if (wait > 0) throw new TooManyRequestsError(wait);
+  }
+
+  /** A fresh 6-digit code (older ones of the purpose stop working). */
+  async issue(
+    repos: Repositories,
+    userId: string,
+    purpose: EmailCodePurpose,
+    now: Date,
+  ): Promise<IssuedCode> {
+    const code = this.tokens.newEmailCode();
+    return this.#store(repos, userId, purpose, this.tokens.hashEmailCode(userId, code), code, {
+      now,
+      ttl: EMAIL_CODE_TTL_SECONDS,
+    });
+  }
+
+  /** A fresh link token (stored as its HMAC; older ones of the purpose stop working). */
+  async issueToken(
+    repos: Repositories,
+    userId: string,
+    purpose: EmailCodePurpose,
+    now: Date,
+    ttl: number,
+  ): Promise<IssuedCode> {
+    const token = this.tokens.newResetToken();
+    return this.#store(repos, userId, purpose, this.tokens.hashResetToken(token), token, {
+      now,
+      ttl,
+    });
+  }
+
+  /**
+   * Checks a presented code in the caller's transaction: consumed on success; a miss is counted
+   * (the fifth kills the code). Returns the error to throw AFTER the commit, so the count stays.
+   */
+  async check(
+    repos: Repositories,
+    user: UserRow,
+    purpose: EmailCodePurpose,
+    code: string,
+    now: Date,
+  ): Promise<InvalidVerificationCodeError | VerificationCodeExpiredError | null> {
+    const active = await repos.auth.activeCodeForUpdate(user.id, purpose);
+    if (!active) return new InvalidVerificationCodeError();
+    if (
+      active.expires_at.getTime() <= now.getTime() ||
+      active.attempts >= EMAIL_CODE_MAX_ATTEMPTS
+    ) {
+      return new VerificationCodeExpiredError();
+    }
+    const presented = this.tokens.hashEmailCode(user.id, code);
+    if (!safeEqual(presented, active.code_hash)) {
+      await repos.auth.incrementCodeAttempts(active.id);
+      return new InvalidVerificationCodeError();
+    }
+    await repos.auth.consumeCode(active.id, now);
+    return null;
+  }
+
+  async #store(
+    repos: Repositories,
+    userId: string,
+    purpose: EmailCodePurpose,
+    codeHash: string,
+    plain: string,
+    { now, ttl }: { now: Date; ttl: number },
+  ): Promise<IssuedCode> {
+    await repos.auth.invalidateCodes(userId, purpose, now);
+    const row = await repos.auth.insertCode({
+      userId,
+      purpose,
+      codeHash,
+      createdAt: now,
+      expiresAt: addSeconds(now, ttl),
+    });
+    return { id: row.id, code: plain, expiresIn: ttl };
+  }
+}

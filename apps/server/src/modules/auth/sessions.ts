@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_LIFETIME_DAYS, type AuthResponse } from '@truss/contracts';
+import type { UserRow } from '../../db/schema.ts';
+import { addSeconds } from '../../lib/clock.ts';
+import type { Repositories } from '../../repositories.ts';
+import { toProfile } from '../users/service.ts';
+import { AccountStatusError, EmailNotVerifiedError } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface StartedSession {
+  familyId: string;
+  refreshToken: string;
+}
+
+/** Refuses sign-in for any status but active. */
+export function assertActive(user: UserRow): void {
+  if (user.status !== 'active') throw new AccountStatusError(user.status);
+}
+
+/**
+ * Whether the account may sign in at all: active, and its email verified. Every sign-in path
+ * (password, code, reset link, Google, WeChat, refresh) asks this.
+ */
+export function assertCanSignIn(user: UserRow): void {
+  assertActive(user);
+  if (!user.email_verified) throw new EmailNotVerifiedError();
+}
+
+/** New refresh-token families (one per sign-in) and the token response of a sign-in. */
+export class Sessions {
+  constructor(private readonly tokens: TokenService) {}
+
+  async start(repos: Repositories, userId: string, now: Date): Promise<StartedSession> {
+    const familyId = randomUUID();
+    const refreshToken = this.tokens.newRefreshToken();
+    await repos.auth.insertRefreshToken({
+      family_id: familyId,
+      user_id: userId,
+      token_hash: this.tokens.hashRefreshToken(refreshToken),
+      parent_id: null,
+      created_at: now,
+      family_expires_at: addSeconds(now, REFRESH_TOKEN_LIFETIME_DAYS * DAY_SECONDS),
+    });
+    return { familyId, refreshToken };
+  }
+
+  /** Signs the access token of a started session (after its transaction committed). */
+  async respond(user: UserRow, session: StartedSession): Promise<AuthResponse> {
+    const access = await this.tokens.signAccessToken({
+      userId: user.id,
+      sessionId: session.familyId,
+    });
+    return { ...access, refreshToken: session.refreshToken, user: toProfile(user) };
+  }
+}

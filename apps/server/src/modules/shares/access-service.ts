@@ -1,0 +1,208 @@
+import {
+  can,
+  canShareVisitor,
+  SHARE_CODE_ATTEMPT_WINDOW_MINUTES,
+  SHARE_CODE_MAX_ATTEMPTS_PER_IP,
+  SHARE_CODE_MAX_FAILURES,
+  SHARE_PUBLIC_PATH,
+  type PublicShare,
+  type ShareVisitorAction,
+} from '@truss/contracts';
+import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import {
+  ShareCodeLockedError,
+  ShareCodeRequiredError,
+  ShareIncorrectCodeError,
+  ShareNotFoundError,
+  ShareSignInRequiredError,
+} from './errors.ts';
+import { isLive, toPublicShare } from './presenter.ts';
+import type { SharesRepository, ShareWithModel } from './repository.ts';
+import { UNLOCK_COOKIE, UNLOCK_MAX_SECONDS, type ShareSecrets } from './secrets.ts';
+
+/** Who opens a share link: the signed-in user (if any) and what the browser carries. */
+export interface ShareVisitorContext {
+  userId: string | null;
+  /** The unlock cookie's value. */
+  unlock: string | undefined;
+  /** Private-share file URL signature (`u`, `exp`, `sig`), file routes only. */
+  signedFile?: { u?: string; exp?: number; sig?: string };
+}
+
+export interface ShareCookie {
+  name: string;
+  value: string;
+  path: string;
+  maxAgeSeconds: number;
+}
+
+export interface SharesAccessServiceDeps {
+  repo: SharesRepository;
+  secrets: ShareSecrets;
+  now: Clock;
+  /** Called after a code got locked (mails the creator). */
+  onLocked: (row: ShareWithModel) => Promise<void>;
+}
+
+const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
+
+/** Throws 403 unless a visitor of this share may do `action` (the shared `canShareVisitor`). */
+export function assertShareVisitorCan(
+  share: Pick<ShareWithModel, 'allow_comments' | 'issue_permission'>,
+  action: ShareVisitorAction,
+): void {
+  const visitor = { allowComments: share.allow_comments, issuePermission: share.issue_permission };
+  if (!canShareVisitor(visitor, action)) throw new ForbiddenError(`share visitor ${action} denied`);
+}
+
+/**
+ * The visitor side of share links. Every call starts from the token and checks that the share is
+ * live and that this visitor may open it, so disabling, deleting, expiring or a new code cut off
+ * every URL of the share at once.
+ */
+export class SharesAccessService {
+  readonly #d: SharesAccessServiceDeps;
+
+  constructor(deps: SharesAccessServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** The live share of `token`, or the one SHARE_NOT_FOUND answer. */
+  async #live(token: string): Promise<ShareWithModel> {
+    const row = await this.#d.repo.findByTokenHash(this.#d.secrets.tokenHash(token));
+    if (!row) throw new ShareNotFoundError('unknown token');
+    if (!isLive(row, this.#d.now())) throw new ShareNotFoundError('share not live');
+    return row;
+  }
+
+  /** Private shares: members only (anonymous: sign in; non-member: the not-found answer). */
+  async #assertMember(row: ShareWithModel, userId: string | null): Promise<void> {
+    if (!userId) throw new ShareSignInRequiredError();
+    const role = await this.#d.repo.roleIn(row.project_id, userId);
+    if (!can({ userId, role }, 'model.view')) throw new ShareNotFoundError('not a member');
+  }
+
+  #unlocked(row: ShareWithModel, unlock: string | undefined): boolean {
+    return this.#d.secrets.unlockValid(unlock, row.id, row.code_version, this.#d.now());
+  }
+
+  async #present(row: ShareWithModel, token: string, visitor: ShareVisitorContext) {
+    if (row.type === 'private') {
+      await this.#assertMember(row, visitor.userId);
+      const fileQuery = this.#d.secrets.privateFileQuery(row.id, visitor.userId!, this.#d.now());
+      return toPublicShare(row, token, { unlocked: true, fileQuery });
+    }
+    const unlocked = row.type === 'public' || this.#unlocked(row, visitor.unlock);
+    return toPublicShare(row, token, { unlocked, fileQuery: null });
+  }
+
+  async info(token: string, visitor: ShareVisitorContext): Promise<PublicShare> {
+    const row = await this.#live(token);
+    assertShareVisitorCan(row, 'share.view');
+    return this.#present(row, token, visitor);
+  }
+
+  /**
+   * Checks a code. Order: the share's lock (423), this IP's window (429 even for the right code),
+   * then the code. A wrong code is counted (per IP, per share) in the same transaction that holds
+   * the share row, so parallel guesses cannot slip past the limits.
+   */
+  async verify(
+    token: string,
+    code: string,
+    ip: string,
+    visitor: ShareVisitorContext,
+  ): Promise<{ share: PublicShare; cookie: ShareCookie | null }> {
+    const row = await this.#live(token);
+    if (row.type !== 'password')
+      return { share: await this.#present(row, token, visitor), cookie: null };
+    const now = this.#d.now();
+    const outcome = await this.#d.repo.transaction(async (repo) => {
+      const current = await repo.lockForVerify(row.id);
+      if (!current) return { kind: 'gone' as const };
+      if (current.code_locked_at) return { kind: 'locked' as const };
+      const since = new Date(now.getTime() - WINDOW_MS);
+      const failures = await repo.ipFailures(row.id, ip, since);
+      if (failures.count >= SHARE_CODE_MAX_ATTEMPTS_PER_IP) {
+        const oldest = failures.oldest ?? now;
+        return {
+          kind: 'limited' as const,
+          retryAfterMs: oldest.getTime() + WINDOW_MS - now.getTime(),
+        };
+      }
+      if (this.#d.secrets.codeMatches(row.id, code, current.code_hmac)) {
+        return { kind: 'right' as const, codeVersion: current.code_version };
+      }
+      await repo.pruneFailures(row.id, since);
+      const total = await repo.recordFailure(row.id, ip, now);
+      if (total >= SHARE_CODE_MAX_FAILURES) {
+        await repo.lockCode(row.id, now);
+        return { kind: 'wrong' as const, locked: true };
+      }
+      return { kind: 'wrong' as const, locked: false };
+    });
+    switch (outcome.kind) {
+      case 'gone':
+        throw new ShareNotFoundError('deleted during verify');
+      case 'locked':
+        throw new ShareCodeLockedError();
+      case 'limited':
+        throw new TooManyRequestsError(outcome.retryAfterMs / 1000);
+      case 'wrong':
+        if (outcome.locked) await this.#d.onLocked(row);
+        throw new ShareIncorrectCodeError();
+      case 'right': {
+        const nowSeconds = Math.floor(now.getTime() / 1000);
+        const shareEnd = row.expires_at ? Math.floor(row.expires_at.getTime() / 1000) : Infinity;
+        const exp = Math.min(nowSeconds + UNLOCK_MAX_SECONDS, shareEnd);
+        const value = this.#d.secrets.unlockValue(row.id, outcome.codeVersion, exp);
+        const unlockedRow = { ...row, code_version: outcome.codeVersion };
+        return {
+          share: toPublicShare(unlockedRow, token, { unlocked: true, fileQuery: null }),
+          cookie: {
+            name: UNLOCK_COOKIE,
+            value,
+            path: `${SHARE_PUBLIC_PATH}/${token}`,
+            maxAgeSeconds: exp - nowSeconds,
+          },
+        };
+      }
+    }
+  }
+
+  /**
+   * What a link preview may show: the model's name and thumbnail URL for a live public share;
+   * null for anything else, so code-protected, private and dead links look alike (and leak
+   * neither name nor thumbnail to whoever holds the link but not the code).
+   */
+  async preview(token: string): Promise<{ name: string; thumbnailPath: string | null } | null> {
+    const row = await this.#d.repo.findByTokenHash(this.#d.secrets.tokenHash(token));
+    if (!row || !isLive(row, this.#d.now()) || row.type !== 'public') return null;
+    const model = toPublicShare(row, token, { unlocked: true, fileQuery: null }).model;
+    return { name: row.model_name, thumbnailPath: model?.thumbnail_url ?? null };
+  }
+
+  /**
+   * The model behind a share file URL, if this visitor may load it now: live share, then the
+   * unlock (code shares) or the member's signature or bearer (private shares).
+   */
+  async fileAccess(
+    token: string,
+    visitor: ShareVisitorContext,
+    action: ShareVisitorAction,
+  ): Promise<ShareWithModel> {
+    const row = await this.#live(token);
+    if (row.type === 'password' && !this.#unlocked(row, visitor.unlock)) {
+      throw new ShareCodeRequiredError();
+    }
+    if (row.type === 'private') {
+      const signedFor = visitor.signedFile
+        ? this.#d.secrets.privateFileUser(row.id, visitor.signedFile, this.#d.now())
+        : null;
+      await this.#assertMember(row, signedFor ?? visitor.userId);
+    }
+    assertShareVisitorCan(row, action);
+    return row;
+  }
+}

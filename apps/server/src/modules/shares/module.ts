@@ -1,0 +1,61 @@
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { ModelsService } from '../models/service.ts';
+import { SharesAccessService } from './access-service.ts';
+import { SharesRepository } from './repository.ts';
+import { shareOpenGraph } from './open-graph.ts';
+import { sharesRoutes } from './routes.ts';
+import { ShareSecrets } from './secrets.ts';
+import { SharesService } from './service.ts';
+
+export interface SharesModuleDeps {
+  db: Kysely<Database>;
+  /** Serves the shared model's files (the share routes check access first). */
+  models: ModelsService;
+  mailer: Mailer;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+  publicUrl: string;
+  tokenHmacSecret: string;
+}
+
+export interface SharesModule {
+  shares: SharesService;
+  access: SharesAccessService;
+  /** <head> markup of `/share/{token}` pages (for the SPA fallback). */
+  openGraph: ReturnType<typeof shareOpenGraph>;
+}
+
+/** Share links: the owner routes, the public routes and their file URLs, wired once. */
+export async function registerShares(
+  app: FastifyInstance,
+  deps: SharesModuleDeps,
+): Promise<SharesModule> {
+  const repo = new SharesRepository(deps.db);
+  const secrets = new ShareSecrets(deps.tokenHmacSecret);
+  const shares = new SharesService({
+    repo,
+    secrets,
+    mailer: deps.mailer,
+    now: deps.now,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  });
+  const access = new SharesAccessService({
+    repo,
+    secrets,
+    now: deps.now,
+    onLocked: (row) => shares.mailLocked(row),
+  });
+  await app.register(sharesRoutes, {
+    shares,
+    access,
+    models: deps.models,
+    requireAuth: deps.requireAuth,
+    secureCookies: deps.publicUrl.startsWith('https:'),
+  });
+  return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl) };
+}

@@ -1,0 +1,228 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Database, MemberRole, SharesTable } from '../../db/schema.ts';
+
+/** A share with what its presenters need from the model, project and creator. */
+export interface ShareWithModel {
+  id: string;
+  model_id: string;
+  created_by: string | null;
+  token_salt: string;
+  type: 'public' | 'password' | 'private';
+  status: 'active' | 'disabled';
+  expiration: '1d' | '7d' | '30d' | 'never';
+  expires_at: Date | null;
+  allow_comments: boolean;
+  issue_permission: 'edit' | 'view';
+  code_hmac: string | null;
+  code_version: number;
+  code_failures: number;
+  code_locked_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  model_name: string;
+  model_status: 'uploading' | 'queued' | 'processing' | 'ready' | 'failed';
+  model_format: string | null;
+  model_deleted_at: Date | null;
+  model_derived_prefix: string | null;
+  model_viewable_hash: string | null;
+  model_metadata_hash: string | null;
+  model_thumbnail_hash: string | null;
+  model_original_key: string | null;
+  project_id: string;
+  project_name: string;
+  creator_email: string | null;
+  creator_name: string | null;
+  creator_language: 'en' | 'zh-CN' | null;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The only place that touches the share tables. */
+export class SharesRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Runs `work` in one transaction with a repository bound to it. */
+  transaction<T>(work: (repo: SharesRepository) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return (this.db as Kysely<Database>)
+      .transaction()
+      .execute((trx) => work(new SharesRepository(trx)));
+  }
+
+  #withModel() {
+    return this.db
+      .selectFrom('shares as s')
+      .innerJoin('models as m', 'm.id', 's.model_id')
+      .innerJoin('projects as p', 'p.id', 'm.project_id')
+      .leftJoin('users as u', 'u.id', 's.created_by')
+      .select([
+        's.id',
+        's.model_id',
+        's.created_by',
+        's.token_salt',
+        's.type',
+        's.status',
+        's.expiration',
+        's.expires_at',
+        's.allow_comments',
+        's.issue_permission',
+        's.code_hmac',
+        's.code_version',
+        's.code_failures',
+        's.code_locked_at',
+        's.created_at',
+        's.updated_at',
+        'm.name as model_name',
+        'm.status as model_status',
+        'm.format as model_format',
+        'm.deleted_at as model_deleted_at',
+        'm.derived_prefix as model_derived_prefix',
+        'm.viewable_hash as model_viewable_hash',
+        'm.metadata_hash as model_metadata_hash',
+        'm.thumbnail_hash as model_thumbnail_hash',
+        'm.original_key as model_original_key',
+        'p.id as project_id',
+        'p.name as project_name',
+        'u.email as creator_email',
+        'u.full_name as creator_name',
+        'u.language as creator_language',
+      ]);
+  }
+
+  async findById(id: string): Promise<ShareWithModel | undefined> {
+    return this.#withModel().where('s.id', '=', id).executeTakeFirst();
+  }
+
+  async findByTokenHash(tokenHash: string): Promise<ShareWithModel | undefined> {
+    return this.#withModel().where('s.token_hash', '=', tokenHash).executeTakeFirst();
+  }
+
+  /** Shares `userId` created (My Shares), newest first. */
+  async listByCreator(userId: string): Promise<ShareWithModel[]> {
+    return this.#withModel()
+      .where('s.created_by', '=', userId)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id')
+      .execute();
+  }
+
+  async listByModel(modelId: string): Promise<ShareWithModel[]> {
+    return this.#withModel()
+      .where('s.model_id', '=', modelId)
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id')
+      .execute();
+  }
+
+  async insert(values: Insertable<SharesTable>): Promise<string> {
+    const row = await this.db
+      .insertInto('shares')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: string, values: Updateable<SharesTable>): Promise<void> {
+    await this.db.updateTable('shares').set(values).where('id', '=', id).execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('shares').where('id', '=', id).execute();
+  }
+
+  /** Locks the share row so concurrent code checks on it queue up (inside a transaction). */
+  async lockForVerify(id: string): Promise<
+    | {
+        code_hmac: string | null;
+        code_version: number;
+        code_failures: number;
+        code_locked_at: Date | null;
+      }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('shares')
+      .select(['code_hmac', 'code_version', 'code_failures', 'code_locked_at'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Wrong codes from `ip` on the share since `since`, and the oldest of them. */
+  async ipFailures(
+    shareId: string,
+    ip: string,
+    since: Date,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const row = await this.db
+      .selectFrom('share_code_failures')
+      .select([sql<string>`count(*)`.as('count'), sql<Date | null>`min(failed_at)`.as('oldest')])
+      .where('share_id', '=', shareId)
+      .where('ip', '=', ip)
+      .where('failed_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+  }
+
+  /** Records one wrong code; returns the share's failure count since its code was set. */
+  async recordFailure(shareId: string, ip: string, at: Date): Promise<number> {
+    await this.db
+      .insertInto('share_code_failures')
+      .values({ share_id: shareId, ip, failed_at: at })
+      .execute();
+    const row = await this.db
+      .updateTable('shares')
+      .set({ code_failures: sql`code_failures + 1` })
+      .where('id', '=', shareId)
+      .returning('code_failures')
+      .executeTakeFirstOrThrow();
+    return row.code_failures;
+  }
+
+  async lockCode(shareId: string, at: Date): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set({ code_locked_at: at, updated_at: at })
+      .where('id', '=', shareId)
+      .execute();
+  }
+
+  /** Drops per-IP failures older than the window (they no longer count). */
+  async pruneFailures(shareId: string, before: Date): Promise<void> {
+    await this.db
+      .deleteFrom('share_code_failures')
+      .where('share_id', '=', shareId)
+      .where('failed_at', '<=', before)
+      .execute();
+  }
+
+  /** A new code starts clean: every IP may try again. */
+  async clearFailures(shareId: string): Promise<void> {
+    await this.db.deleteFrom('share_code_failures').where('share_id', '=', shareId).execute();
+  }
+
+  async roleIn(projectId: string, userId: string): Promise<MemberRole | null> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .select('role')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'accepted')
+      .executeTakeFirst();
+    return row?.role ?? null;
+  }
+
+  async findModel(
+    modelId: string,
+  ): Promise<
+    | { id: string; project_id: string; created_by: string | null; deleted_at: Date | null }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('models')
+      .select(['id', 'project_id', 'created_by', 'deleted_at'])
+      .where('id', '=', modelId)
+      .executeTakeFirst();
+  }
+}

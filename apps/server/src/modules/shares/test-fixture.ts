@@ -1,0 +1,118 @@
+import type { CreateShareBody, Model, Share } from '@truss/contracts';
+import { createTeam, type Team } from '../../test/project-team.ts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { tusUpload, waitForModel } from '../../test/uploads.ts';
+import type { ConvertFn } from '../models/convert-job.ts';
+
+/** A GLB with nothing in it (valid header + JSON chunk). */
+function tinyGlb(): ArrayBuffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
+  const glb = Buffer.alloc(12 + 8 + json.length);
+  glb.write('glTF', 0);
+  glb.writeUInt32LE(2, 4);
+  glb.writeUInt32LE(glb.length, 8);
+  glb.writeUInt32LE(json.length, 12);
+  glb.write('JSON', 16);
+  json.copy(glb, 20);
+  return glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.length);
+}
+
+export const THUMBNAIL = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+
+/** Instant conversion: the share tests need ready models, not the real converter. */
+export const fakeConvert: ConvertFn = async (request) => {
+  const metadata = Buffer.from(JSON.stringify({ version: 1, name: request.filename }));
+  return {
+    ok: true,
+    glb: tinyGlb(),
+    thumbnailPng: THUMBNAIL.slice().buffer,
+    metadataJson: metadata.buffer.slice(metadata.byteOffset, metadata.byteOffset + metadata.length),
+    stats: {},
+  };
+};
+
+export const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+
+export function startShareServer(): Promise<TestServer> {
+  return startTestServer({
+    mail: 'outbox',
+    models: { role: 'all', jobPollIntervalMs: 20, uploadActiveWindowSeconds: 600 },
+    modelDeps: { convert: fakeConvert },
+  });
+}
+
+/** Uploads a small model and waits until it is ready. */
+export async function readyModel(
+  server: TestServer,
+  token: string,
+  projectId: string,
+  filename = 'tower.obj',
+): Promise<Model> {
+  const result = await tusUpload(OBJ, { baseUrl: server.url, token, projectId, filename });
+  if (!result.modelId) throw new Error(`upload failed: ${JSON.stringify(result.error)}`);
+  const model = await waitForModel(
+    async () => (await server.api<Model>('GET', `/api/models/${result.modelId}`, { token })).body,
+  );
+  if (model.status !== 'ready') throw new Error(`model ${model.id} is ${model.status}`);
+  return model;
+}
+
+export interface ShareTeam extends Team {
+  model: Model;
+}
+
+export async function createShareTeam(server: TestServer): Promise<ShareTeam> {
+  const team = await createTeam(server);
+  const model = await readyModel(server, team.owner.token, team.project.id);
+  return { ...team, model };
+}
+
+export async function createShare(
+  server: TestServer,
+  token: string,
+  body: CreateShareBody,
+): Promise<Share> {
+  const res = await server.api<Share>('POST', '/api/shares', { token, body });
+  if (res.status !== 201) throw new Error(`create share failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export interface InjectResult {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+  json<T = Record<string, unknown>>(): T;
+}
+
+/**
+ * A request from a given client address (Fastify's inject sets `request.ip`), for the per-IP
+ * limits; the rest of the suite goes over real HTTP.
+ */
+export async function fromIp(
+  server: TestServer,
+  ip: string,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; cookie?: string } = {},
+): Promise<InjectResult> {
+  const res = await server.app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    text: res.body,
+    json: <T>() => JSON.parse(res.body) as T,
+  };
+}
+
+/** `name=value` of a Set-Cookie header, for sending it back. */
+export function cookieFrom(setCookie: string | null): string {
+  const pair = setCookie?.split(';')[0];
+  if (!pair) throw new Error('no Set-Cookie');
+  return pair;
+}
