@@ -62,6 +62,12 @@ export default defineConfig({
               test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
               priority: 20,
             },
+            // The 3D engine's libraries load with the model viewer, not with every page.
+            {
+              name: 'three',
+              test: /node_modules[\\/](three|three-mesh-bvh|meshoptimizer)[\\/]/,
+              priority: 20,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 10, minShareCount: 1 },
           ],
         },

@@ -5,6 +5,7 @@ import { signInPath } from '../lib/navigation';
 import { profileQuery } from '../features/auth/api';
 import { subscriptionQuery } from '../features/subscription/api';
 import { projectsQuery } from '../features/projects/api';
+import { preferencesQuery } from '../features/settings/api';
 
 /** Spec §2 "Route guard": route names that are open without sign-in. */
 export const OPEN_ROUTE_NAMES = new Set([
@@ -46,6 +47,12 @@ function fullPath(request: Request): string {
  */
 export async function loadSessionData(): Promise<void> {
   await queryClient.ensureQueryData(profileQuery());
+  try {
+    // Time zone, date and time formats apply to every date shown, so before the first page.
+    await queryClient.ensureQueryData(preferencesQuery());
+  } catch (error) {
+    console.error('[guard] failed to load preferences', error);
+  }
   try {
     await queryClient.ensureQueryData(subscriptionQuery());
   } catch (error) {

@@ -166,8 +166,14 @@ describe('navigation', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
     await settle(router);
     expect(router.state.location.pathname).toBe('/settings/profile');
-    // After sign-in the guard loads the profile, then the subscription, then the projects.
-    expect(calls).toEqual(['/api/user/profile', '/api/user/subscription', '/api/project']);
+    // After sign-in the guard loads the profile (and the date/time preferences every page
+    // formats with), then the subscription, then the projects.
+    expect(calls).toEqual([
+      '/api/user/profile',
+      '/api/user/preferences',
+      '/api/user/subscription',
+      '/api/project',
+    ]);
 
     await router.navigate('/index__');
     await settle(router);

@@ -15,12 +15,12 @@ import { PublicLayout } from './layouts/PublicLayout';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
-import { modelsRoutes, projectModelsRoutes } from '../features/models/routes';
+import { modelsRoutes, modelViewerRoutes, projectModelsRoutes } from '../features/models/routes';
 import { projectPageRoutes, projectsRoutes } from '../features/projects/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { paymentRoutes, subscriptionRoutes } from '../features/subscription/routes';
 import { devRoutes } from '../features/dev/routes';
-import { shareRoutes } from '../features/share/routes';
+import { mySharesRoutes, shareRoutes } from '../features/share/routes';
 import { inviteRoutes } from '../features/invite/routes';
 import { page } from '../lib/routing';
 
@@ -66,9 +66,13 @@ export const routes: RouteObject[] = [
       { path: 'model_/*', loader: underscoreRedirect },
       { path: 'project_/*', loader: underscoreRedirect },
       { Component: AuthLayout, children: authRoutes },
+      // The model page is the full-window viewer with its own header.
+      ...modelViewerRoutes,
+      // The share page draws its own chrome (none at all when embedded).
+      ...shareRoutes,
       {
         Component: PublicLayout,
-        children: [...legalRoutes, ...shareRoutes, ...inviteRoutes, ...paymentRoutes],
+        children: [...legalRoutes, ...inviteRoutes, ...paymentRoutes],
       },
       {
         Component: DefaultLayout,
@@ -77,6 +81,7 @@ export const routes: RouteObject[] = [
           ...projectsRoutes,
           ...settingsRoutes,
           ...subscriptionRoutes,
+          ...mySharesRoutes,
           ...devRoutes,
           page('*', { name: 'slug', title: 'notFound' }, () => import('./error/NotFoundPage')),
         ],

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import {
   Box,
   FolderKanban,
+  Link2,
   Settings,
   Sparkles,
   Trash2,
@@ -80,6 +81,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       label: t('nav.members'),
       icon: Users,
     },
+    { to: '/shares', label: t('share.nav'), icon: Link2 },
     { to: '/models/trash', label: t('nav.trash'), icon: Trash2 },
   ];
   const account: NavItem[] = [

@@ -10,7 +10,6 @@ import {
   LogOut,
   Settings,
 } from 'lucide-react';
-import { Avatar } from '../../components/ui/Avatar';
 import {
   LanguageRadioItems,
   menuContentClass,
@@ -21,6 +20,8 @@ import { currentLocale } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
 import { toast } from '../../lib/toast';
 import { profileQuery, signOut } from '../../features/auth/api';
+import { UserAvatar } from '../../features/settings/components/UserAvatar';
+import { formatPersonName } from '../../lib/format';
 
 /** Avatar, email, language, settings and sign out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
@@ -29,7 +30,8 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
   const signedIn = useAuth((s) => s.isAuthenticated);
   const { data: profile } = useQuery({ ...profileQuery(), enabled: signedIn });
   const email = profile?.email ?? '';
-  const displayName = profile?.full_name || email;
+  // First/last name in the user's name format, else the full name (one helper everywhere).
+  const displayName = profile ? formatPersonName({ ...profile, email: null }) : '';
   const locale = currentLocale();
 
   const go = (to: string) => {
@@ -50,10 +52,10 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
         aria-label={t('userMenu.label')}
         className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-gray-100"
       >
-        <Avatar name={displayName} size={32} />
+        <UserAvatar profile={profile} size={32} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-gray-900">
-            {profile?.full_name || email.split('@')[0]}
+            {displayName || email.split('@')[0]}
           </span>
           <span className="block truncate text-xs text-gray-500">{email}</span>
         </span>
@@ -67,10 +69,10 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           className={`${menuContentClass} w-64`}
         >
           <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
-            <Avatar name={displayName} size={40} />
+            <UserAvatar profile={profile} size={40} />
             <span className="min-w-0">
               <span className="block truncate text-sm font-medium text-gray-900">
-                {profile?.full_name || t('userMenu.signedInAs')}
+                {displayName || t('userMenu.signedInAs')}
               </span>
               <span className="block text-xs break-all text-gray-500">{email}</span>
             </span>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, relativeTime } from '../../lib/format';
+import { formatDateTime, relativeTime, useFormatPreferences } from '../../lib/format';
 
 const TICK_MS = 30_000;
 let now = Date.now();
@@ -29,6 +29,8 @@ function subscribe(listener: () => void): () => void {
 /** "just now", "5 minutes ago", "yesterday", then the date (spec §9); the full time on hover. */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const { t, i18n } = useTranslation();
+  // Re-render when the user's time zone or formats change.
+  useFormatPreferences();
   const current = useSyncExternalStore(
     subscribe,
     () => now,

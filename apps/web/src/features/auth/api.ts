@@ -1,7 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AuthResponse, Locale, Profile } from '@truss/contracts';
+import type {
+  AuthResponse,
+  CodeSendResponse,
+  CodeVerifyBody,
+  Locale,
+  OAuthCallbackBody,
+  OAuthCallbackResponse,
+  Profile,
+  ResetPasswordBody,
+} from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
+import { setFormatPreferences } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -65,6 +75,21 @@ export const authApi = {
     http.post<CodeSent>('/api/auth/verify-email/resend', { email }, { auth: false }),
   login: (body: { email: string; password: string }) =>
     http.post<AuthResponse>('/api/auth/login', body, { auth: false }),
+  sendCode: (email: string) =>
+    http.post<CodeSendResponse>('/api/auth/code/send', { email }, { auth: false }),
+  verifyCode: (body: CodeVerifyBody) =>
+    http.post<AuthResponse>('/api/auth/code/verify', body, { auth: false }),
+  forgotPassword: (email: string) =>
+    http.post<{ ok: true; expiresIn: number }>(
+      '/api/auth/password/forgot',
+      { email },
+      { auth: false },
+    ),
+  resetPassword: (body: ResetPasswordBody) =>
+    http.post<AuthResponse>('/api/auth/password/reset', body, { auth: false }),
+  /** Linking (mode link) needs the bearer token; signing in must not send a stale one. */
+  oauthCallback: (body: OAuthCallbackBody, signedIn: boolean) =>
+    http.post<OAuthCallbackResponse>('/api/auth/oauth/callback', body, { auth: signedIn }),
 };
 
 /** Logout calls the server if a token exists and always clears the local session and cache. */
@@ -78,6 +103,12 @@ export async function signOut(): Promise<void> {
       console.warn('[auth] server logout failed; the local session is cleared anyway', error);
     }
   }
+  endLocalSession();
+}
+
+/** Forget the session here: tokens, cached data, the profile's language and date formats. */
+export function endLocalSession(): void {
   http.endSession();
   languageApplied = false;
+  setFormatPreferences({});
 }

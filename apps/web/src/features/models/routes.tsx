@@ -3,6 +3,10 @@ import { page } from '../../lib/routing';
 /** /models in the default layout. */
 export const modelsRoutes = [
   page('models', { name: 'models', title: 'models' }, () => import('./components/ModelsPage')),
+];
+
+/** /model/{id}: the viewer takes the whole window, so the page draws its own header. */
+export const modelViewerRoutes = [
   page(
     'model/:id',
     { name: 'model-id', title: 'model' },

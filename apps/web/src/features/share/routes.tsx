@@ -1,10 +1,18 @@
 import { page } from '../../lib/routing';
 
-/** Share visitors are not signed in: the route is named page-share so the guard lets them in. */
+/**
+ * Share visitors are not signed in: the route is named page-share so the guard lets them in. The
+ * page draws its own chrome (a slim header, or none in the `?embed=1` mode).
+ */
 export const shareRoutes = [
   page(
     'share/:token',
     { name: 'page-share', title: 'share' },
     () => import('./components/SharePage'),
   ),
+];
+
+/** My Shares, in the default layout (signed in). */
+export const mySharesRoutes = [
+  page('shares', { name: 'shares', title: 'myShares' }, () => import('./components/MySharesPage')),
 ];

@@ -1,16 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link2Off } from 'lucide-react';
-import { NotYetCard } from './NotYetCard';
+import type { OAuthCallbackResponse } from '@truss/contracts';
+import { buttonClass } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { useAuth } from '../../../lib/auth-store';
+import { errorMessage } from '../../../lib/errors';
+import { safeRedirect } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { authApi, completeSignIn } from '../api';
+import { AuthHeading } from './AuthHeading';
 
-/** Where Google / WeChat sign-in will return to; those providers are not connected yet. */
+/**
+ * /callback: where Google and WeChat send the browser back. The query goes to the server, which
+ * checks state, nonce and PKCE against this browser's cookie, then signs in or links.
+ */
 export default function CallbackPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const finish = useMutation({
+    mutationFn: () =>
+      authApi.oauthCallback(
+        // The provider's query as received (RFC 9207 `iss` included when present).
+        Object.fromEntries(
+          (['code', 'state', 'iss', 'error'] as const).flatMap((key) => {
+            const value = params.get(key);
+            return value ? [[key, value]] : [];
+          }),
+        ),
+        signedIn,
+      ),
+    onSuccess: (result: OAuthCallbackResponse) => {
+      const provider = t(`auth.providers.${result.provider}`);
+      if (result.mode === 'signin') {
+        completeSignIn(result.auth);
+        if (result.created) toast.success(t('auth.welcomeNew'));
+        navigate(safeRedirect(result.redirect), { replace: true });
+      } else {
+        void client.invalidateQueries({ queryKey: ['user', 'connectors'] });
+        toast.success(t('auth.providerLinked', { provider }));
+        navigate(result.redirect ?? '/settings/connectors', { replace: true });
+      }
+    },
+  });
+  // The provider's code works once: post it once (React re-runs effects in development).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    finish.mutate();
+  }, [finish]);
+
+  if (!finish.error) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-6 text-center">
+        <Spinner className="size-8 text-brand-600" label={t('auth.callbackWorking')} />
+        <p className="text-sm text-gray-600">{t('auth.callbackWorking')}</p>
+      </div>
+    );
+  }
   return (
-    <NotYetCard
-      icon={Link2Off}
-      title={t('auth.callbackTitle')}
-      description={t('auth.callbackNotYet')}
-      actionLabel={t('auth.signInWithPassword')}
-    />
+    <div className="text-center">
+      <div className="mb-5 flex justify-center">
+        <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
+          <Link2Off className="size-6" aria-hidden />
+        </div>
+      </div>
+      <AuthHeading title={t('auth.callbackTitle')} subtitle={errorMessage(finish.error, t)} />
+      <Link
+        to={signedIn ? '/settings/connectors' : '/signin'}
+        className={buttonClass('primary', 'lg', 'w-full')}
+      >
+        {signedIn ? t('auth.backToConnectors') : t('auth.backToSignIn')}
+      </Link>
+    </div>
   );
 }

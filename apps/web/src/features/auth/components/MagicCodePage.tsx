@@ -1,15 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Mail } from 'lucide-react';
-import { NotYetCard } from './NotYetCard';
+import { MailX } from 'lucide-react';
+import { codeVerifyBodySchema } from '@truss/contracts';
+import { buttonClass } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/errors';
+import { safeRedirect } from '../../../lib/navigation';
+import { authApi, completeSignIn } from '../api';
+import { AuthHeading } from './AuthHeading';
 
+/** The mailed sign-in link: /magic-code?email=…&code=… signs in at once. */
 export default function MagicCodePage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const parsed = codeVerifyBodySchema.safeParse({
+    email: params.get('email') ?? '',
+    code: params.get('code') ?? '',
+  });
+  const verify = useMutation({
+    mutationFn: authApi.verifyCode,
+    onSuccess: (response) => {
+      completeSignIn(response);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    },
+  });
+  // A code works once: never post it twice (React re-runs effects in development).
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !parsed.success) return;
+    sent.current = true;
+    verify.mutate(parsed.data);
+  }, [parsed, verify]);
+
+  if (parsed.success && !verify.error) {
+    return (
+      <div className="flex flex-col items-center gap-4 py-6 text-center">
+        <Spinner className="size-8 text-brand-600" label={t('auth.magicSigningIn')} />
+        <p className="text-sm text-gray-600">{t('auth.magicSigningIn')}</p>
+      </div>
+    );
+  }
+
+  const email = params.get('email') ?? '';
+  const retry = `/signin?mode=code${email ? `&email=${encodeURIComponent(email)}` : ''}`;
   return (
-    <NotYetCard
-      icon={Mail}
-      title={t('auth.magicTitle')}
-      description={t('auth.magicNotYet')}
-      actionLabel={t('auth.signInWithPassword')}
-    />
+    <div className="text-center">
+      <div className="mb-5 flex justify-center">
+        <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
+          <MailX className="size-6" aria-hidden />
+        </div>
+      </div>
+      <AuthHeading
+        title={t('auth.magicTitle')}
+        subtitle={
+          verify.error ? errorMessage(verify.error, t) : t('errors.INVALID_VERIFICATION_CODE')
+        }
+      />
+      <Link to={retry} className={buttonClass('primary', 'lg', 'w-full')}>
+        {t('auth.magicSendNew')}
+      </Link>
+      <Link
+        to="/signin"
+        className="mt-4 inline-block text-sm font-medium text-brand-700 hover:text-brand-800"
+      >
+        {t('auth.signInWithPassword')}
+      </Link>
+    </div>
   );
 }

@@ -1,15 +1,218 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { KeyRound } from 'lucide-react';
-import { NotYetCard } from './NotYetCard';
+import { KeyRound, MailCheck } from 'lucide-react';
+import { z } from 'zod';
+import { forgotPasswordBodySchema, passwordSchema } from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert, TextField } from '../../../components/ui/Field';
+import { errorMessage } from '../../../lib/errors';
+import { useSchemaValidation } from '../../../lib/form';
+import { ApiError } from '../../../lib/http';
+import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/navigation';
+import { toast } from '../../../lib/toast';
+import { authApi, completeSignIn } from '../api';
+import { AuthHeading } from './AuthHeading';
 
+const newPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, {
+    path: ['confirm'],
+    error: 'validation.passwordsMismatch',
+  });
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <div className="mb-5 flex justify-center">
+      <div className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-1 ring-brand-100">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Step 1: ask for the email; the server mails a link (and answers alike for unknown addresses). */
+function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(initialEmail);
+  const [sent, setSent] = useState<{ email: string; minutes: number } | null>(null);
+  const { errors, submit, revalidate } = useSchemaValidation<
+    typeof forgotPasswordBodySchema,
+    'email'
+  >(forgotPasswordBodySchema, t);
+  const forgot = useMutation({
+    mutationFn: authApi.forgotPassword,
+    onSuccess: (result, address) =>
+      setSent({ email: address, minutes: Math.max(1, Math.round(result.expiresIn / 60)) }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submit({ email });
+    if (parsed) forgot.mutate(parsed.email);
+  };
+
+  if (sent) {
+    return (
+      <div className="text-center">
+        <Icon>
+          <MailCheck className="size-6" aria-hidden />
+        </Icon>
+        <AuthHeading
+          title={t('auth.checkMailTitle')}
+          subtitle={
+            <>
+              {t('auth.resetLinkSent')}{' '}
+              <span className="font-medium break-all text-gray-900">{sent.email}</span>
+            </>
+          }
+        />
+        <p className="text-sm text-gray-600">
+          {t('auth.resetLinkExpires', { count: sent.minutes })}
+        </p>
+        <div className="mt-6 flex flex-col items-center gap-3 text-sm">
+          <button
+            type="button"
+            onClick={() => setSent(null)}
+            className="font-medium text-brand-700 hover:text-brand-800"
+          >
+            {t('auth.resetTryAgain')}
+          </button>
+          <Link to="/signin" className="text-gray-500 hover:text-gray-800">
+            {t('auth.backToSignIn')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <Icon>
+        <KeyRound className="size-6" aria-hidden />
+      </Icon>
+      <AuthHeading title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {forgot.error && <FormAlert>{errorMessage(forgot.error, t)}</FormAlert>}
+        <TextField
+          label={t('form.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          value={email}
+          error={errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            revalidate({ email: e.target.value });
+          }}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={forgot.isPending}>
+          {t('auth.sendResetLink')}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/signin" className="font-medium text-brand-700 hover:text-brand-800">
+          {t('auth.backToSignIn')}
+        </Link>
+      </p>
+    </>
+  );
+}
+
+/** Step 2 (from the mail): a new password; success signs in with a fresh session. */
+function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', confirm: '' });
+  const { errors, submit, revalidate } = useSchemaValidation<
+    typeof newPasswordSchema,
+    'password' | 'confirm'
+  >(newPasswordSchema, t);
+  const reset = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: (response) => {
+      completeSignIn(response);
+      toast.success(t('auth.passwordResetDone'));
+      navigate(DEFAULT_AFTER_SIGN_IN, { replace: true });
+    },
+  });
+  const set = (key: 'password' | 'confirm', value: string) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    revalidate(next);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = submit(values);
+    if (parsed) reset.mutate({ token, password: parsed.password });
+  };
+  // A dead link can't be fixed by typing: offer a new one.
+  const linkDead =
+    reset.error instanceof ApiError &&
+    ['RESET_LINK_INVALID', 'RESET_LINK_EXPIRED', 'RESET_TOKEN_MISSING'].includes(reset.error.code);
+
+  return (
+    <>
+      <Icon>
+        <KeyRound className="size-6" aria-hidden />
+      </Icon>
+      <AuthHeading title={t('auth.newPasswordTitle')} subtitle={t('auth.newPasswordSubtitle')} />
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {reset.error && (
+          <FormAlert>
+            {errorMessage(reset.error, t)}
+            {linkDead && (
+              <>
+                {' '}
+                <Link to="/reset-password" className="font-medium underline">
+                  {t('auth.requestNewLink')}
+                </Link>
+              </>
+            )}
+          </FormAlert>
+        )}
+        <TextField
+          label={t('settings.account.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          value={values.password}
+          error={errors.password}
+          hint={t('auth.passwordRule')}
+          onChange={(e) => set('password', e.target.value)}
+        />
+        <TextField
+          label={t('form.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          error={errors.confirm}
+          onChange={(e) => set('confirm', e.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
+          {t('auth.setNewPassword')}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** /reset-password: request a link, or (with ?token=) set the new password. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  return (
-    <NotYetCard
-      icon={KeyRound}
-      title={t('auth.resetTitle')}
-      description={t('auth.resetNotYet')}
-      actionLabel={t('auth.backToSignIn')}
-    />
-  );
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (token === null) return <ForgotPasswordForm initialEmail={params.get('email') ?? ''} />;
+  if (!token.trim()) {
+    return (
+      <div className="text-center">
+        <AuthHeading title={t('auth.resetTitle')} subtitle={t('errors.RESET_TOKEN_MISSING')} />
+        <Link to="/reset-password" className="font-medium text-brand-700 hover:text-brand-800">
+          {t('auth.requestNewLink')}
+        </Link>
+      </div>
+    );
+  }
+  return <NewPasswordForm token={token} />;
 }

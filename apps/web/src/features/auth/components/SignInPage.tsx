@@ -4,10 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Mail } from 'lucide-react';
 import clsx from 'clsx';
-import { loginBodySchema } from '@truss/contracts';
+import { loginBodySchema, type AuthResponse } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextField } from '../../../components/ui/Field';
-import { Tooltip } from '../../../components/ui/Tooltip';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
@@ -16,30 +15,45 @@ import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
 import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
 import { AuthHeading } from './AuthHeading';
+import { CodeSignInForm } from './CodeSignInForm';
+import { ProviderButtons } from './ProviderButtons';
 
 type Field = 'email' | 'password';
 
 export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const redirectParam = params.get('redirect');
   const target = safeRedirect(redirectParam);
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
+  // Password or emailed-code mode (spec §4), kept in the URL so a reload stays in it.
+  const mode: 'password' | 'code' = params.get('mode') === 'code' ? 'code' : 'password';
+  const setMode = (next: 'password' | 'code') =>
+    setParams(
+      (prev) => {
+        const query = new URLSearchParams(prev);
+        if (next === 'code') query.set('mode', 'code');
+        else query.delete('mode');
+        return query;
+      },
+      { replace: true },
+    );
   const invitation = useRedirectInvitation(redirectParam);
   const { errors, submit, revalidate } = useSchemaValidation<typeof loginBodySchema, Field>(
     loginBodySchema,
     t,
   );
 
+  const onSignedIn = (response: AuthResponse) => {
+    completeSignIn(response);
+    navigate(target, { replace: true });
+  };
   const login = useMutation({
     mutationFn: authApi.login,
-    onSuccess: (response) => {
-      completeSignIn(response);
-      navigate(target, { replace: true });
-    },
+    onSuccess: onSignedIn,
     onError: async (error, variables) => {
       if (error instanceof ApiError && error.errorCode === 'EMAIL_NOT_VERIFIED') {
         // Send a fresh code and continue on the verify page.
@@ -88,89 +102,93 @@ export default function SignInPage() {
         aria-label={t('auth.signInMethod')}
         className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 text-sm"
       >
-        <button
-          type="button"
-          role="radio"
-          aria-checked="true"
-          className="inline-flex items-center justify-center gap-2 rounded-md bg-white px-3 py-1.5 font-medium text-gray-900 shadow-xs"
-        >
-          <KeyRound className="hidden size-4 sm:block" aria-hidden />
-          {t('auth.methodPassword')}
-        </button>
-        <Tooltip content={t('common.comingSoon')}>
-          <span
-            tabIndex={0}
-            className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-brand-600"
+        {(
+          [
+            ['password', KeyRound, t('auth.methodPassword')],
+            ['code', Mail, t('auth.useEmailCode')],
+          ] as const
+        ).map(([value, Icon, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="radio"
+            aria-checked={mode === value}
+            onClick={() => setMode(value)}
+            className={clsx(
+              'inline-flex items-center justify-center gap-2 rounded-md px-3 py-1.5 font-medium transition-colors',
+              mode === value
+                ? 'bg-white text-gray-900 shadow-xs'
+                : 'text-gray-600 hover:text-gray-900',
+            )}
           >
-            <button
-              type="button"
-              role="radio"
-              aria-checked="false"
-              disabled
-              className={clsx(
-                'inline-flex w-full items-center justify-center gap-2 rounded-md px-3 py-1.5 font-medium text-gray-400',
-                'cursor-not-allowed',
-              )}
-            >
-              <Mail className="hidden size-4 sm:block" aria-hidden />
-              {t('auth.useEmailCode')}
-            </button>
-          </span>
-        </Tooltip>
+            <Icon className="hidden size-4 sm:block" aria-hidden />
+            {label}
+          </button>
+        ))}
       </div>
 
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-4"
-        aria-describedby={serverError ? 'signin-error' : undefined}
-      >
-        {serverError && (
-          <div id="signin-error">
-            <FormAlert>{errorMessage(login.error, t)}</FormAlert>
-          </div>
-        )}
-        <TextField
-          label={t('form.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus={!email}
-          value={email}
-          error={errors.email}
-          disabled={login.isPending}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            revalidate({ email: e.target.value, password });
-          }}
-        />
-        <TextField
-          label={t('form.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          autoFocus={!!email}
-          value={password}
-          error={errors.password}
-          disabled={login.isPending}
-          labelAside={
-            <Link
-              to="/reset-password"
-              className="text-sm font-medium text-brand-700 hover:text-brand-800"
-            >
-              {t('auth.forgotPassword')}
-            </Link>
-          }
-          onChange={(e) => {
-            setPassword(e.target.value);
-            revalidate({ email, password: e.target.value });
-          }}
-        />
-        <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
-          {t('auth.signIn')}
-        </Button>
-      </form>
+      {mode === 'code' ? (
+        <CodeSignInForm email={email} onEmail={setEmail} onSignedIn={onSignedIn} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-4"
+          aria-describedby={serverError ? 'signin-error' : undefined}
+        >
+          {serverError && (
+            <div id="signin-error">
+              <FormAlert>{errorMessage(login.error, t)}</FormAlert>
+            </div>
+          )}
+          <TextField
+            label={t('form.email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            autoFocus={!email}
+            value={email}
+            error={errors.email}
+            disabled={login.isPending}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              revalidate({ email: e.target.value, password });
+            }}
+          />
+          <TextField
+            label={t('form.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            autoFocus={!!email}
+            value={password}
+            error={errors.password}
+            disabled={login.isPending}
+            labelAside={
+              <Link
+                to={
+                  email.trim()
+                    ? `/reset-password?email=${encodeURIComponent(email.trim())}`
+                    : '/reset-password'
+                }
+                className="text-sm font-medium text-brand-700 hover:text-brand-800"
+              >
+                {t('auth.forgotPassword')}
+              </Link>
+            }
+            onChange={(e) => {
+              setPassword(e.target.value);
+              revalidate({ email, password: e.target.value });
+            }}
+          />
+          <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+            {t('auth.signIn')}
+          </Button>
+        </form>
+      )}
+
+      <ProviderButtons redirect={redirectParam} />
 
       <p className="mt-6 text-center text-sm text-gray-600">
         {t('auth.noAccount')}{' '}

@@ -22,10 +22,14 @@ function stubApi(replies: Record<string, Reply>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies[url] ?? {
-        status: 404,
-        body: { statusCode: 404, statusMessage: '', message: '', code: 'NOT_FOUND' },
-      };
+      const reply = replies[url] ??
+        // The sign-in page asks which provider buttons to show; none here.
+        (url === '/api/auth/providers'
+          ? { status: 200, body: { google: false, wechat: false } }
+          : null) ?? {
+          status: 404,
+          body: { statusCode: 404, statusMessage: '', message: '', code: 'NOT_FOUND' },
+        };
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'content-type': 'application/json' },
@@ -112,7 +116,10 @@ describe('sign-in', () => {
     const router = renderAt('/signin?redirect=%2Fdev');
     fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
-    expect(calls.map((c) => c.url)).toEqual(['/api/auth/login', '/api/auth/verify-email/resend']);
+    expect(calls.map((c) => c.url).filter((u) => u !== '/api/auth/providers')).toEqual([
+      '/api/auth/login',
+      '/api/auth/verify-email/resend',
+    ]);
     const params = new URLSearchParams(router.state.location.search);
     expect(params.get('email')).toBe('ada@example.com');
     expect(params.get('redirect')).toBe('/dev');

@@ -6,6 +6,7 @@ import type { Model, ModelStatus } from '@truss/contracts';
 import { Badge } from '../../../components/ui/Page';
 import { Progress } from '../../../components/ui/Progress';
 import { Tooltip } from '../../../components/ui/Tooltip';
+import { personLabel } from '../../../lib/format';
 
 /** Spec §3: a model without a name shows "Unnamed Model". */
 export function useModelName(): (model: Pick<Model, 'name'>) => string {
@@ -21,7 +22,7 @@ export function formatLabel(format: string | null): string | null {
 }
 
 export function creatorLabel(model: Pick<Model, 'creator'>): string | null {
-  return model.creator ? model.creator.name || model.creator.email : null;
+  return model.creator ? personLabel(model.creator) : null;
 }
 
 const tones: Record<ModelStatus, 'gray' | 'brand' | 'green' | 'amber' | 'red'> = {

@@ -2,216 +2,262 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Box, Download, FileQuestion, Pencil, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertCircle, ArrowLeft, FileQuestion, Loader2, RotateCcw, Unplug } from 'lucide-react';
+import type { Model, Project } from '@truss/contracts';
+import { LogoMark } from '../../../components/ui/Brand';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { FormAlert } from '../../../components/ui/Field';
-import { Card, PageHeader } from '../../../components/ui/Page';
-import { LoadingBlock } from '../../../components/ui/Spinner';
+import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
-import { formatBytes, formatShortDateTime } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { ModelViewer } from '../../viewer/components/ModelViewer';
+import { useViewpointUrl } from '../../viewer/useViewpointUrl';
 import { modelQuery, useRestoreModel } from '../api';
 import { modelAbilities } from '../permissions';
-import {
-  creatorLabel,
-  formatLabel,
-  ModelProgress,
-  ModelStatusBadge,
-  ModelThumbnail,
-  useFailureText,
-  useModelName,
-} from './ModelBits';
+import { ModelProgress, ModelStatusBadge, useFailureText, useModelName } from './ModelBits';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
-import { useDownload } from './ModelItems';
+import { ModelHeaderActions } from './ModelHeaderActions';
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** Signed URLs change their expiry and signature daily; reload only when the content changes. */
+function contentKey(url: string | null): string | null {
+  return url ? url.replace(/[?&](exp|sig)=[^&]*/g, '') : null;
+}
+
+function useStableUrl(url: string | null): string | null {
+  const [stable, setStable] = useState(url);
+  if (contentKey(stable) !== contentKey(url)) setStable(url);
+  return contentKey(stable) === contentKey(url) ? stable : url;
+}
+
+/** The spec's "model components header": back to the project's models, name, status, actions. */
+function ModelHeader({
+  model,
+  project,
+  actions,
+}: {
+  model: Model | null;
+  project: Project | null;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const projectName = useProjectName();
+  const modelName = useModelName();
+  const backTo = !model
+    ? '/models'
+    : model.deleted_at
+      ? `/models/trash?project=${model.project_id}`
+      : `/models/${model.project_id}`;
+  const backLabel = project ? projectName(project) : t('error.backModels');
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-gray-500">{label}</dt>
-      <dd className="mt-1 text-sm break-words text-gray-900">{children}</dd>
+    <header className="z-20 flex h-12 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-2 sm:gap-3 sm:px-3">
+      <Link to="/models" aria-label={t('app.home')} className="hidden shrink-0 sm:block">
+        <LogoMark className="size-7" />
+      </Link>
+      <Link
+        to={backTo}
+        className="inline-flex min-w-0 shrink items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+        aria-label={t('viewer.page.backTo', { name: backLabel })}
+      >
+        <ArrowLeft className="size-4 shrink-0" aria-hidden />
+        <span className="hidden max-w-40 truncate md:inline">{backLabel}</span>
+      </Link>
+      <span className="hidden h-5 w-px bg-gray-200 md:block" aria-hidden />
+      {model && (
+        <div className="flex min-w-0 flex-1 items-center gap-2">
+          <h1 className="truncate text-sm font-semibold text-gray-900" title={modelName(model)}>
+            {modelName(model)}
+          </h1>
+          <ModelStatusBadge model={model} className="hidden sm:inline-flex" />
+        </div>
+      )}
+      {!model && <div className="flex-1" />}
+      {actions}
+    </header>
+  );
+}
+
+/** A whole-page message under the header (processing, failed, unavailable, not found). */
+function StatePanel({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-1 items-center justify-center p-4">
+      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
+        <div className="mx-auto mb-3 flex size-12 items-center justify-center rounded-xl bg-gray-50 ring-1 ring-gray-200">
+          {icon}
+        </div>
+        <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+        {children}
+      </div>
     </div>
   );
 }
 
+function TrashBanner({ model, may }: { model: Model; may: boolean }) {
+  const { t } = useTranslation();
+  const restore = useRestoreModel();
+  const name = useModelName()(model);
+  return (
+    <div className="flex shrink-0 flex-wrap items-center justify-center gap-3 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
+      <span>{t('model.inTrash')}</span>
+      {may && (
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={restore.isPending}
+          onClick={() =>
+            restore.mutate(model, {
+              onSuccess: () => toast.success(t('trash.restored', { name })),
+              onError: (error) => toast.error(errorMessage(error, t)),
+            })
+          }
+        >
+          <RotateCcw className="size-4" aria-hidden />
+          {t('trash.restore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ReadyViewer({ model, header }: { model: Model; header: ReactNode }) {
+  const glb = useStableUrl(model.viewable_url);
+  const metadata = useStableUrl(model.metadata_url);
+  const { initialViewpoint, onViewpointChange, onLoaded } = useViewpointUrl();
+  const name = useModelName()(model);
+  if (!glb) return null;
+  return (
+    <ModelViewer
+      glbUrl={glb}
+      metadataUrl={metadata}
+      header={header}
+      title={name}
+      initialViewpoint={initialViewpoint}
+      onViewpointChange={onViewpointChange}
+      onLoaded={onLoaded}
+    />
+  );
+}
+
 /**
- * /model/{id}: the model's facts, live status and download. The 3D viewer replaces the preview
- * area in the next release.
+ * /model/{id}: the model in the 3D viewer, full screen under a compact header; while it is
+ * processing, failed or unavailable, that state (live over the event stream) instead.
  */
 export default function ModelDetailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery({ ...modelQuery(id), enabled: !!id });
   const { projects } = useCurrentProject();
-  const projectName = useProjectName();
-  const modelName = useModelName();
-  const failureText = useFailureText();
   const myId = useMyId();
-  const download = useDownload();
-  const restore = useRestoreModel();
+  const failureText = useFailureText();
   const [dialog, setDialog] = useState<ModelDialogState>(null);
 
-  if (query.isPending) return <LoadingBlock label={t('common.loading')} />;
+  const frame = (header: ReactNode, body: ReactNode) => (
+    <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
+      {header}
+      {body}
+    </div>
+  );
+
+  if (query.isPending) {
+    return frame(
+      <ModelHeader model={null} project={null} />,
+      <div className="flex flex-1 items-center justify-center" aria-busy="true">
+        <Spinner className="size-6 text-brand-600" label={t('common.loading')} />
+      </div>,
+    );
+  }
   if (query.error || !query.data) {
     const missing =
       query.error instanceof ApiError &&
       (query.error.statusCode === 404 || query.error.statusCode === 400);
-    return (
-      <EmptyState
-        icon={FileQuestion}
+    return frame(
+      <ModelHeader model={null} project={null} />,
+      <StatePanel
+        icon={<FileQuestion className="size-6 text-gray-400" aria-hidden />}
         title={missing ? t('errors.MODEL_NOT_FOUND') : t('model.loadFailed')}
-        description={missing ? t('model.notFoundDescription') : errorMessage(query.error, t)}
       >
-        <Link to="/models" className={buttonClass('secondary')}>
-          {t('error.backModels')}
-        </Link>
-      </EmptyState>
+        <p className="mt-1.5 text-sm text-gray-600">
+          {missing ? t('model.notFoundDescription') : errorMessage(query.error, t)}
+        </p>
+        <div className="mt-5 flex justify-center gap-2">
+          {!missing && (
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              <RotateCcw className="size-4" aria-hidden />
+              {t('viewer.load.retry')}
+            </Button>
+          )}
+          <Link to="/models" className={buttonClass('primary')}>
+            {t('error.backModels')}
+          </Link>
+        </div>
+      </StatePanel>,
     );
   }
 
   const model = query.data;
-  const name = modelName(model);
   const project = projects.find((p) => p.id === model.project_id) ?? null;
   const may = modelAbilities(project, myId, model);
-  const creator = creatorLabel(model);
-  const backTo = model.deleted_at
-    ? `/models/trash?project=${model.project_id}`
-    : `/models/${model.project_id}`;
+  const header = (
+    <>
+      <ModelHeader
+        model={model}
+        project={project}
+        actions={<ModelHeaderActions model={model} project={project} onOpenDialog={setDialog} />}
+      />
+      {model.deleted_at && <TrashBanner model={model} may={may.restore} />}
+    </>
+  );
+
+  let body: ReactNode;
+  if (model.status === 'ready' && model.viewable_url) {
+    body = <ReadyViewer key={model.id} model={model} header={header} />;
+  } else if (model.status === 'failed') {
+    body = (
+      <StatePanel
+        icon={<AlertCircle className="size-6 text-red-500" aria-hidden />}
+        title={t('model.failedTitle')}
+      >
+        <p className="mt-1.5 text-sm text-gray-600">{failureText(model)}</p>
+      </StatePanel>
+    );
+  } else if (model.status === 'ready') {
+    body = (
+      <StatePanel
+        icon={<Unplug className="size-6 text-gray-400" aria-hidden />}
+        title={t('viewer.page.unavailable')}
+      >
+        <p className="mt-1.5 text-sm text-gray-600">{t('viewer.page.unavailableHint')}</p>
+      </StatePanel>
+    );
+  } else {
+    body = (
+      <StatePanel
+        icon={<Loader2 className="size-6 animate-spin text-brand-600" aria-hidden />}
+        title={t('model.processingTitle')}
+      >
+        <ModelProgress model={model} className="mt-4 text-left" />
+        <p className="mt-3 text-xs text-gray-500">{t('model.processingHint')}</p>
+      </StatePanel>
+    );
+  }
 
   return (
     <>
-      <Link
-        to={backTo}
-        className="mb-3 inline-flex items-center gap-1.5 text-sm text-gray-600 hover:text-gray-900"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {project ? projectName(project) : t('error.backModels')}
-      </Link>
-      <PageHeader
-        title={name}
-        subtitle={<ModelStatusBadge model={model} />}
-        actions={
-          <>
-            {may.rename && !model.deleted_at && (
-              <Button variant="secondary" onClick={() => setDialog({ kind: 'rename', model })}>
-                <Pencil className="size-4" aria-hidden />
-                {t('models.rename')}
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              loading={download.busy === model.id}
-              onClick={() => download.start(model)}
-            >
-              <Download className="size-4" aria-hidden />
-              {t('models.download')}
-            </Button>
-          </>
-        }
-        className="[&_h1]:break-all"
-      />
-      {model.deleted_at && (
-        <div className="mb-4">
-          <FormAlert tone="info">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>{t('model.inTrash')}</span>
-              {may.restore && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  loading={restore.isPending}
-                  onClick={() =>
-                    restore.mutate(model, {
-                      onSuccess: () => toast.success(t('trash.restored', { name })),
-                      onError: (error) => toast.error(errorMessage(error, t)),
-                    })
-                  }
-                >
-                  <RotateCcw className="size-4" aria-hidden />
-                  {t('trash.restore')}
-                </Button>
-              )}
-            </div>
-          </FormAlert>
-        </div>
+      {model.status === 'ready' && model.viewable_url ? (
+        <div className="h-dvh overflow-hidden">{body}</div>
+      ) : (
+        frame(header, body)
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Card className="overflow-hidden">
-          <ModelThumbnail
-            model={model}
-            className="aspect-[4/3] w-full border-b border-gray-100"
-            iconClassName="size-16"
-          />
-          <div className="flex items-start gap-3 p-4">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-              <Box className="size-5" aria-hidden />
-            </span>
-            <div>
-              <p className="text-sm font-medium text-gray-900">{t('model.viewerTitle')}</p>
-              <p className="mt-0.5 text-sm text-gray-600">{t('model.viewerComing')}</p>
-            </div>
-          </div>
-        </Card>
-        <div className="space-y-4">
-          {model.status === 'failed' && (
-            <FormAlert>
-              <p className="font-medium">{t('model.failedTitle')}</p>
-              <p>{failureText(model)}</p>
-            </FormAlert>
-          )}
-          {(model.status === 'processing' || model.status === 'queued') && (
-            <Card className="p-4">
-              <p className="mb-3 text-sm font-medium text-gray-900">{t('model.processingTitle')}</p>
-              <ModelProgress model={model} />
-              <p className="mt-3 text-xs text-gray-500">{t('model.processingHint')}</p>
-            </Card>
-          )}
-          <Card className="p-4">
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-4">
-              <Detail label={t('models.columns.format')}>
-                {formatLabel(model.format) ?? t('models.formatPending')}
-              </Detail>
-              <Detail label={t('models.columns.size')}>
-                {formatBytes(model.size, i18n.language)}
-              </Detail>
-              <Detail label={t('models.columns.creator')}>
-                <span className="block truncate" title={creator ?? undefined}>
-                  {creator ?? t('models.formerMember')}
-                </span>
-              </Detail>
-              <Detail label={t('model.project')}>
-                {project ? (
-                  <Link to={`/models/${project.id}`} className="text-brand-700 hover:underline">
-                    {projectName(project)}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </Detail>
-              <Detail label={t('model.uploaded')}>
-                {formatShortDateTime(model.created_at, i18n.language)}
-              </Detail>
-              <Detail label={t('models.columns.updated')}>
-                {formatShortDateTime(model.updated_at, i18n.language)}
-              </Detail>
-            </dl>
-          </Card>
-          {may.trash && !model.deleted_at && (
-            <Button
-              variant="ghost"
-              className="text-red-700 hover:bg-red-50"
-              onClick={() => setDialog({ kind: 'trash', model })}
-            >
-              <Trash2 className="size-4" aria-hidden />
-              {t('models.trash')}
-            </Button>
-          )}
-        </div>
-      </div>
       <ModelDialogs state={dialog} onClose={() => setDialog(null)} />
     </>
   );

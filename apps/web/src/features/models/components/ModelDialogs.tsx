@@ -24,9 +24,10 @@ import {
 import { canUpload } from '../permissions';
 import { useModelName } from './ModelBits';
 import { useOnOpen } from '../../../lib/use-on-open';
+import { ShareModelDialog } from '../../share/components/ShareDialog';
 
 export type ModelDialogState = {
-  kind: 'rename' | 'move' | 'trash' | 'delete';
+  kind: 'rename' | 'move' | 'trash' | 'delete' | 'share';
   model: Model;
 } | null;
 
@@ -345,6 +346,7 @@ export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onCl
       <MoveModelDialog model={pick('move')} onOpenChange={close} />
       <TrashModelDialog model={pick('trash')} onOpenChange={close} />
       <DeleteModelDialog model={pick('delete')} onOpenChange={close} />
+      <ShareModelDialog model={pick('share')} onOpenChange={close} />
     </>
   );
 }

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Download, ExternalLink, FolderInput, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import {
+  Download,
+  ExternalLink,
+  FolderInput,
+  MoreHorizontal,
+  Pencil,
+  Share2,
+  Trash2,
+} from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { Card } from '../../../components/ui/Page';
@@ -11,6 +19,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatBytes } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
+import { canShareModel } from '../../share/permissions';
 import { downloadOriginal } from '../api';
 import { modelAbilities } from '../permissions';
 import type { UploadItem } from '../uploads/queue';
@@ -78,6 +87,15 @@ export function ModelActionsMenu({
             <Download className="size-4 text-gray-500" aria-hidden />
             {t('models.download')}
           </DropdownMenu.Item>
+          {canShareModel(project, myId, model) && (
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => onOpenDialog({ kind: 'share', model })}
+            >
+              <Share2 className="size-4 text-gray-500" aria-hidden />
+              {t('share.action')}
+            </DropdownMenu.Item>
+          )}
           {may.rename && (
             <DropdownMenu.Item
               className={menuItemClass}

@@ -5,7 +5,7 @@ import { Box, LogOut, Pencil, Trash2, Users } from 'lucide-react';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
-import { formatDate } from '../../../lib/format';
+import { formatDate, personLabel } from '../../../lib/format';
 import { useCurrentProject } from '../current';
 import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
@@ -66,10 +66,7 @@ export default function ProjectOverviewPage() {
       />
       <Card className="p-5">
         <dl className="grid grid-cols-2 gap-5 sm:grid-cols-3">
-          <Stat
-            label={t('project.creator')}
-            value={project.creator.name || project.creator.email}
-          />
+          <Stat label={t('project.creator')} value={personLabel(project.creator)} />
           <Stat label={t('project.yourRole')} value={t(`roles.${project.role}`)} />
           <Stat
             label={t('project.tier')}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import clsx from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
@@ -16,11 +17,13 @@ function Usage({
   label,
   current,
   limit,
+  exceeded,
   bytes,
 }: {
   label: string;
   current: number;
   limit: number | null | 'unlimited';
+  exceeded: boolean;
   bytes?: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -30,20 +33,27 @@ function Usage({
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="text-gray-700">{label}</span>
+        <span className="flex items-center gap-2 text-gray-700">
+          {label}
+          {exceeded && <Badge tone="red">{t('plan.limitReached')}</Badge>}
+        </span>
         <span className="text-gray-900 tabular-nums">
           {show(current)} / {unlimited ? t('plan.unlimited') : show(max)}
         </span>
       </div>
       {!unlimited && (
-        <Progress className="mt-2" label={label} value={max > 0 ? (current / max) * 100 : 0} />
+        <Progress
+          className={clsx('mt-2', exceeded && '[&>div]:bg-red-600')}
+          label={label}
+          value={max > 0 ? (current / max) * 100 : exceeded ? 100 : 0}
+        />
       )}
     </div>
   );
 }
 
 /** The signed-in user's plan, status and usage against the plan's limits. */
-export function SubscriptionSummary() {
+export function SubscriptionSummary({ showPlansLink = true }: { showPlansLink?: boolean }) {
   const { t, i18n } = useTranslation();
   const { data, isLoading, error } = useQuery(subscriptionQuery());
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
@@ -69,7 +79,7 @@ export function SubscriptionSummary() {
               ` · ${t('plan.renews', { date: formatDate(data.current_period_end, i18n.language) })}`}
           </p>
         </div>
-        {data.plan.id === FREE_PLAN_ID && (
+        {showPlansLink && data.plan.id === FREE_PLAN_ID && (
           <Link to="/upgrade" className={buttonClass('primary')}>
             <Sparkles className="size-4" aria-hidden />
             {t('plan.seePlans')}
@@ -81,21 +91,25 @@ export function SubscriptionSummary() {
           label={t('limits.projects')}
           current={limits.projects.current}
           limit={limits.projects.limit}
+          exceeded={limits.projects.exceeded}
         />
         <Usage
           label={t('limits.members_per_project')}
           current={limits.members_per_project.current}
           limit={limits.members_per_project.limit}
+          exceeded={limits.members_per_project.exceeded}
         />
         <Usage
           label={t('limits.models_per_project')}
           current={limits.models_per_project.current}
           limit={limits.models_per_project.limit}
+          exceeded={limits.models_per_project.exceeded}
         />
         <Usage
           label={t('limits.storage')}
           current={limits.storage.current}
           limit={limits.storage.limit}
+          exceeded={limits.storage.exceeded}
           bytes
         />
       </div>

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link2 } from 'lucide-react';
+import type { Share } from '@truss/contracts';
+import { buttonClass } from '../../../components/ui/Button';
+import { EmptyState } from '../../../components/ui/EmptyState';
+import { Card, PageHeader } from '../../../components/ui/Page';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { LoadingBlock } from '../../../components/ui/Spinner';
+import { useCurrentProject } from '../../projects/current';
+import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { useMyShares } from '../api';
+import { ShareRowActions, ShareToggle } from './ShareActions';
+import { CodeLockedBadge, ShareExpiry, ShareStatusBadge, ShareTypeBadge } from './ShareBits';
+import { ShareDialog } from './ShareDialog';
+import { ShareListError } from './ShareListError';
+
+function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const { projects } = useCurrentProject();
+  const projectName = useProjectName();
+  // The default project's name is shown in the reader's language, as everywhere else.
+  const project = projects.find((p) => p.id === share.project_id);
+  return (
+    <tr className="border-b border-gray-100 last:border-0 hover:bg-gray-50">
+      <td className="max-w-0 px-4 py-3">
+        <Link
+          to={`/model/${share.model_id}`}
+          title={share.model_name}
+          className="block truncate font-medium text-gray-900 hover:text-brand-700 hover:underline"
+        >
+          {share.model_name}
+        </Link>
+        <p className="truncate text-xs text-gray-500">
+          {project ? projectName(project) : share.project_name}
+          {share.model_trashed && ` · ${t('share.list.modelTrashed')}`}
+        </p>
+        {/* On phones the type, status and expiry fold under the name. */}
+        <div className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-gray-500 md:hidden">
+          <ShareTypeBadge type={share.type} />
+          <ShareStatusBadge share={share} />
+          {share.code_locked && <CodeLockedBadge />}
+          <ShareExpiry share={share} />
+        </div>
+      </td>
+      <td className="hidden px-4 py-3 md:table-cell">
+        <div className="flex flex-wrap items-center gap-1">
+          <ShareTypeBadge type={share.type} />
+          {share.code_locked && <CodeLockedBadge />}
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-2">
+          <ShareToggle share={share} />
+          <span className="hidden md:inline">
+            <ShareStatusBadge share={share} />
+          </span>
+        </div>
+      </td>
+      <td className="hidden px-4 py-3 text-gray-600 md:table-cell">
+        <ShareExpiry share={share} />
+      </td>
+      <td className="hidden px-4 py-3 whitespace-nowrap text-gray-600 lg:table-cell">
+        <RelativeTime iso={share.created_at} />
+      </td>
+      <td className="px-2 py-3">
+        <ShareRowActions share={share} onEdit={onEdit} />
+      </td>
+    </tr>
+  );
+}
+
+/** /shares: every link the signed-in user made, with toggles, copy, edit and delete. */
+export default function MySharesPage() {
+  const { t } = useTranslation();
+  const shares = useMyShares();
+  const [editing, setEditing] = useState<Share | null>(null);
+
+  return (
+    <>
+      <PageHeader title={t('share.list.title')} subtitle={t('share.list.subtitle')} />
+      {shares.isPending ? (
+        <LoadingBlock label={t('common.loading')} />
+      ) : shares.error ? (
+        <ShareListError error={shares.error} onRetry={() => void shares.refetch()} />
+      ) : shares.data.length === 0 ? (
+        <EmptyState
+          icon={Link2}
+          title={t('share.list.emptyTitle')}
+          description={t('share.list.emptyDescription')}
+        >
+          <Link to="/models" className={buttonClass('secondary')}>
+            {t('share.list.goToModels')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <Card className="overflow-hidden">
+          <table className="w-full table-fixed text-left text-sm">
+            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
+              <tr>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('share.list.columns.model')}
+                </th>
+                <th scope="col" className="hidden w-52 px-4 py-2.5 font-medium md:table-cell">
+                  {t('share.list.columns.type')}
+                </th>
+                <th scope="col" className="w-20 px-4 py-2.5 font-medium md:w-36">
+                  {t('share.list.columns.status')}
+                </th>
+                <th scope="col" className="hidden w-44 px-4 py-2.5 font-medium md:table-cell">
+                  {t('share.list.columns.expires')}
+                </th>
+                <th scope="col" className="hidden w-32 px-4 py-2.5 font-medium lg:table-cell">
+                  {t('share.list.columns.created')}
+                </th>
+                <th scope="col" className="w-32 px-2 py-2.5">
+                  <span className="sr-only">{t('share.list.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shares.data.map((share) => (
+                <ShareRow key={share.id} share={share} onEdit={() => setEditing(share)} />
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+      {editing && (
+        <ShareDialog
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          modelId={editing.model_id}
+          modelName={editing.model_name}
+          share={editing}
+        />
+      )}
+    </>
+  );
+}

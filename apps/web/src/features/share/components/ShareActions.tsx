@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Copy, Pencil, Trash2 } from 'lucide-react';
+import type { Share } from '@truss/contracts';
+import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
+import { Tooltip } from '../../../components/ui/Tooltip';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useDeleteShare, useUpdateShare } from '../api';
+import { copyText } from '../clipboard';
+import { CopyField } from './CopyField';
+import { ShareStatusSwitch } from './ShareBits';
+
+const iconButton =
+  'rounded-lg p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50';
+
+/** Enable/disable with a toast; the lists follow through the mutation's invalidation. */
+export function ShareToggle({ share }: { share: Share }) {
+  const { t } = useTranslation();
+  const update = useUpdateShare();
+  return (
+    <ShareStatusSwitch
+      share={share}
+      disabled={update.isPending}
+      onChange={(active) =>
+        update.mutate(
+          { id: share.id, body: { status: active ? 'active' : 'disabled' } },
+          {
+            onSuccess: () =>
+              toast.success(active ? t('share.list.enabled') : t('share.list.disabled')),
+            onError: (error) => toast.error(errorMessage(error, t)),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** Copy link, edit, delete (after a confirmation) for one share. */
+export function ShareRowActions({ share, onEdit }: { share: Share; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [fallback, setFallback] = useState(false);
+  const remove = useDeleteShare();
+  const name = share.model_name;
+
+  const copy = () => {
+    copyText(share.url).then(
+      () => toast.success(t('share.list.linkCopied')),
+      (error: unknown) => {
+        console.warn('[share] copy to the clipboard failed', error);
+        setFallback(true);
+      },
+    );
+  };
+
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      <Tooltip content={t('share.list.copyLink')}>
+        <button
+          type="button"
+          className={iconButton}
+          onClick={copy}
+          aria-label={t('share.list.copyLinkFor', { name })}
+        >
+          <Copy className="size-4" aria-hidden />
+        </button>
+      </Tooltip>
+      <Tooltip content={t('share.list.edit')}>
+        <button
+          type="button"
+          className={iconButton}
+          onClick={onEdit}
+          aria-label={t('share.list.editFor', { name })}
+        >
+          <Pencil className="size-4" aria-hidden />
+        </button>
+      </Tooltip>
+      <Tooltip content={t('share.list.delete')}>
+        <button
+          type="button"
+          className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
+          onClick={() => {
+            remove.reset();
+            setConfirming(true);
+          }}
+          aria-label={t('share.list.deleteFor', { name })}
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </button>
+      </Tooltip>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        title={t('share.list.deleteTitle')}
+        description={t('share.list.deleteDescription', { name })}
+        confirmLabel={t('share.list.delete')}
+        pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t) : null}
+        onConfirm={() =>
+          remove.mutate(share, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.success(t('share.list.deleted'));
+            },
+          })
+        }
+      />
+      <Modal open={fallback} onOpenChange={setFallback} size="sm" title={t('share.list.copyLink')}>
+        <div className="pb-4">
+          <CopyField label={t('share.result.link')} value={share.url} failedInitially />
+        </div>
+      </Modal>
+    </div>
+  );
+}

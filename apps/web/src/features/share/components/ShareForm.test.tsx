@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Share } from '@truss/contracts';
+import { authStore } from '../../../lib/auth-store';
+import { queryClient } from '../../../lib/query-client';
+import { renderRoutes } from '../../../test/render';
+import { ShareForm } from './ShareForm';
+
+const MODEL = '00000000-0000-4000-8000-0000000000m1'.replace('m', 'a');
+const share: Share = {
+  id: '00000000-0000-4000-8000-0000000000s1'.replace('s', 'b'),
+  token: 'tok',
+  url: 'http://localhost/share/tok',
+  model_id: MODEL,
+  model_name: 'Duck.glb',
+  project_id: '00000000-0000-4000-8000-0000000000c1',
+  project_name: 'Tower',
+  model_trashed: false,
+  type: 'password',
+  status: 'active',
+  expiration: '7d',
+  expires_at: '2026-11-29T00:00:00.000Z',
+  expired: false,
+  allow_comments: true,
+  issue_permission: 'view',
+  has_code: true,
+  access_code: null,
+  code_locked: false,
+  creator: null,
+  created_at: '2026-11-22T00:00:00.000Z',
+  updated_at: '2026-11-22T00:00:00.000Z',
+};
+
+function stubFetch(answer: unknown, status = 200) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return bodies;
+}
+
+function renderForm(existing: Share | null, onSaved = vi.fn()) {
+  renderRoutes(
+    [
+      {
+        path: '*',
+        element: <ShareForm modelId={MODEL} share={existing} onSaved={onSaved} />,
+      },
+    ],
+    '/',
+  );
+  return onSaved;
+}
+
+const codeInput = () => screen.getByLabelText('Access code') as HTMLInputElement;
+
+beforeEach(() => {
+  authStore.clear();
+  queryClient.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('share form', () => {
+  it('offers a random 4-digit code for a new code-protected link', () => {
+    renderForm(null);
+    expect(codeInput().value).toMatch(/^\d{4}$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(codeInput().value).toMatch(/^\d{4}$/);
+  });
+
+  it('keeps digits only and refuses fewer than 4 with the spec text, sending nothing', () => {
+    const bodies = stubFetch(share);
+    renderForm(null);
+    fireEvent.change(codeInput(), { target: { value: '1a2b' } });
+    expect(codeInput().value).toBe('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    expect(screen.getByText('Access Code Must Be 4 Digits')).toBeTruthy();
+    expect(codeInput().getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toEqual([]);
+    // The message goes once the code is right.
+    fireEvent.change(codeInput(), { target: { value: '1234' } });
+    expect(screen.queryByText('Access Code Must Be 4 Digits')).toBeNull();
+  });
+
+  it('creates a code-protected link with the chosen settings', async () => {
+    const bodies = stubFetch({ ...share, access_code: '4821' });
+    const onSaved = renderForm(null);
+    fireEvent.change(codeInput(), { target: { value: '4821' } });
+    fireEvent.click(screen.getByRole('radio', { name: '30 days' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'No comments' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Issue Editing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([
+      {
+        modelId: MODEL,
+        type: 'password',
+        expiration: '30d',
+        accessCode: '4821',
+        allowComments: false,
+        issuePermission: 'edit',
+      },
+    ]);
+  });
+
+  it('sends no code for a public link, and only what changed when editing', async () => {
+    const bodies = stubFetch({ ...share, type: 'public' });
+    const onSaved = renderForm(share);
+    // An existing code may stay: the empty field is not an error.
+    expect(codeInput().value).toBe('');
+    fireEvent.click(screen.getByRole('radio', { name: /^Public/ }));
+    expect(screen.queryByLabelText('Access code')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Disabled' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies).toEqual([{ type: 'public', status: 'disabled' }]);
+  });
+
+  it('demands a new code when the old one is locked', () => {
+    const bodies = stubFetch(share);
+    renderForm({ ...share, code_locked: true });
+    expect(screen.getByText(/the code is locked/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByText('Access Code Must Be 4 Digits')).toBeTruthy();
+    expect(bodies).toEqual([]);
+  });
+});

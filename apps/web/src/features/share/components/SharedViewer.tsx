@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import type { SharedModel } from '@truss/contracts';
+import { ModelViewer } from '../../viewer/components/ModelViewer';
+
+/**
+ * The shared model in the app's viewer. The share-scoped URLs need no header: a code share's
+ * unlock is an HttpOnly cookie the same-origin fetches send by default, and a private share's
+ * file URLs carry a short-lived signature for the signed-in member.
+ */
+export function SharedViewer({
+  model,
+  viewableUrl,
+  embed,
+}: {
+  model: SharedModel;
+  viewableUrl: string;
+  embed: boolean;
+}) {
+  // The page re-checks the share on focus; a private share's URLs come back with a fresh
+  // signature each time, which must not reload a model that is already on screen.
+  const [urls] = useState(() => ({ glb: viewableUrl, metadata: model.metadata_url }));
+  return (
+    <ModelViewer glbUrl={urls.glb} metadataUrl={urls.metadata} embed={embed} title={model.name} />
+  );
+}

@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import clsx from 'clsx';
+import { X } from 'lucide-react';
+import type { ModelMetadata } from '@truss/converter/metadata';
+import { toast } from '../../../lib/toast';
+import type { LoadedModelInfo, Viewpoint } from '../engine';
+import { isTypingTarget, shortcutFor } from '../shortcuts';
+import { createElementTree } from '../tree';
+import { useViewer } from '../useViewer';
+import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
+import { useViewerLoad } from '../useViewerLoad';
+import { useViewerSnapshot } from '../useViewerSnapshot';
+import { ModelTreePanel } from './ModelTreePanel';
+import { PropertiesPanel } from './PropertiesPanel';
+import { ShortcutHelp } from './ShortcutHelp';
+import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
+import { ViewerToolbar } from './ViewerToolbar';
+
+export interface ModelViewerProps {
+  /** URL of the viewable (.glb). */
+  glbUrl: string;
+  /** URL of the metadata (element table, tree, properties); without it no tree or properties. */
+  metadataUrl?: string | null;
+  /** Credentials/headers for both fetches. Keep the reference stable: a new one reloads. */
+  requestInit?: RequestInit;
+  /** Embedded (iframe, share embed): the 3D view and its toolbar only, no panels or header. */
+  embed?: boolean;
+  /** Applied once the model has loaded (camera, sections, visibility, selection, colours). */
+  initialViewpoint?: Viewpoint | null;
+  /** The view changed (debounced). */
+  onViewpointChange?: (viewpoint: Viewpoint) => void;
+  /** The model and its metadata finished loading (after the initial viewpoint is applied). */
+  onLoaded?: (info: LoadedModelInfo) => void;
+  header?: ReactNode;
+  /** Extra buttons at the end of the toolbar. */
+  toolbarExtra?: ReactNode;
+  /** Base of downloaded file names (screenshots). */
+  title?: string;
+}
+
+const VIEWPOINT_DEBOUNCE_MS = 400;
+const NARROW_QUERY = '(max-width: 767px)';
+
+function isMetadata(value: unknown): value is ModelMetadata {
+  const m = value as Partial<ModelMetadata> | null;
+  return !!m && m.version === 2 && typeof m.elements?.count === 'number';
+}
+
+function useNarrow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia?.(NARROW_QUERY).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW_QUERY);
+    if (!query) return;
+    const onChange = () => setNarrow(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return narrow;
+}
+
+/**
+ * The viewer workspace: the 3D view with its toolbar, the model tree on the left and the
+ * properties on the right, keyboard shortcuts and load progress. Knows nothing about projects or
+ * sign-in (the share page uses it too): it gets URLs and reports viewpoints.
+ */
+export function ModelViewer({
+  glbUrl,
+  metadataUrl,
+  requestInit,
+  embed = false,
+  initialViewpoint,
+  onViewpointChange,
+  onLoaded,
+  header,
+  toolbarExtra,
+  title,
+}: ModelViewerProps) {
+  const { t } = useTranslation();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const viewer = useViewer(canvasRef);
+  const [attempt, setAttempt] = useState(0);
+  const load = useViewerLoad(
+    viewer,
+    {
+      glb: glbUrl,
+      ...(metadataUrl ? { metadata: metadataUrl } : {}),
+      ...(requestInit ? { requestInit } : {}),
+    },
+    attempt,
+  );
+  const metadata = isMetadata(load.info?.metadata) ? load.info.metadata : null;
+  const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
+  const [snapshot, refresh] = useViewerSnapshot(viewer);
+  const { commands, edges, setEdges, legend } = useViewerCommands(
+    viewer,
+    metadata,
+    load.info,
+    refresh,
+  );
+
+  const narrow = useNarrow();
+  const [treeOpen, setTreeOpen] = useState(
+    () => !embed && !window.matchMedia?.(NARROW_QUERY).matches,
+  );
+  const [propertiesOpen, setPropertiesOpen] = useState(
+    () => !embed && !window.matchMedia?.(NARROW_QUERY).matches,
+  );
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
+  // On a phone the panels cover the view: one at a time.
+  const toggleTree = () => {
+    setTreeOpen((open) => !open);
+    if (narrow) setPropertiesOpen(false);
+  };
+  const toggleProperties = () => {
+    setPropertiesOpen((open) => !open);
+    if (narrow) setTreeOpen(false);
+  };
+
+  useEffect(() => {
+    viewer?.navigation.setViewCubeVisible(!embed);
+  }, [viewer, embed]);
+
+  // Once loaded: restore the viewpoint, then report every change (debounced).
+  const initialRef = useRef(initialViewpoint);
+  const onChangeRef = useRef(onViewpointChange);
+  const onLoadedRef = useRef(onLoaded);
+  useEffect(() => {
+    onChangeRef.current = onViewpointChange;
+    onLoadedRef.current = onLoaded;
+  }, [onViewpointChange, onLoaded]);
+  const loadedInfo = load.phase === 'loaded' ? load.info : null;
+  useEffect(() => {
+    if (!viewer || !loadedInfo) return;
+    const start = initialRef.current;
+    if (start) {
+      initialRef.current = null;
+      try {
+        viewer.setViewpoint(start);
+        setEdges(start.edges);
+      } catch (error) {
+        console.warn('[viewer] the viewpoint in the link could not be applied', error);
+        toast.info(t('viewer.viewpoint.broken'), t('viewer.viewpoint.brokenHint'));
+      }
+      refresh();
+    }
+    onLoadedRef.current?.(loadedInfo);
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const changed = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => onChangeRef.current?.(viewer.getViewpoint()), VIEWPOINT_DEBOUNCE_MS);
+    };
+    const offs = (
+      ['camera-change', 'selection-change', 'visibility-change', 'section-change'] as const
+    ).map((type) => viewer.on(type, changed));
+    return () => {
+      if (timer) clearTimeout(timer);
+      offs.forEach((off) => off());
+    };
+  }, [viewer, loadedInfo, refresh, setEdges, t]);
+
+  // Keyboard shortcuts, except while typing or inside a dialog or menu.
+  useEffect(() => {
+    if (!commands) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('[role="dialog"],[role="menu"],[role="alertdialog"]')) return;
+      const action = shortcutFor(event, viewer?.navigation.getMode() === 'walk');
+      if (!action) return;
+      if (action === 'help') setHelpOpen((open) => !open);
+      else if (!runShortcut(commands, action)) return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [commands, viewer]);
+
+  const screenshot = useCallback(() => {
+    if (!viewer) return;
+    viewer
+      .screenshot()
+      .then((blob) => {
+        const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+        saveBlob(blob, `${(title || 'model').replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.png`);
+      })
+      .catch((error: unknown) => {
+        console.error('[viewer] screenshot failed', error);
+        toast.error(t('viewer.screenshotFailed'));
+      });
+  }, [viewer, title, t]);
+
+  const selection = snapshot.selection;
+  const propertiesId =
+    selection.length === 1
+      ? selection[0]!
+      : treeFocus && selection.length === treeFocus.size && selection.includes(treeFocus.id)
+        ? treeFocus.id
+        : null;
+
+  const panelClass = (side: 'left' | 'right') =>
+    clsx(
+      'flex min-h-0 flex-col bg-white',
+      narrow
+        ? 'absolute inset-y-0 z-20 w-[85%] max-w-sm shadow-xl'
+        : 'relative w-64 shrink-0 xl:w-72 2xl:w-80',
+      side === 'left' ? 'left-0 border-r border-gray-200' : 'right-0 border-l border-gray-200',
+    );
+
+  const panelHeader = (label: string, onClose: () => void) => (
+    <div className="flex h-10 shrink-0 items-center justify-between border-b border-gray-200 px-3">
+      <h2 className="text-sm font-semibold text-gray-900">{label}</h2>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('viewer.closePanel', { panel: label })}
+        className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
+      >
+        <X className="size-4" />
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="flex h-full min-h-0 w-full flex-col bg-gray-100">
+      {!embed && header}
+      <div className="relative flex min-h-0 flex-1">
+        {!embed && treeOpen && (
+          <aside className={panelClass('left')} aria-label={t('viewer.tree.title')}>
+            {panelHeader(t('viewer.tree.title'), () => setTreeOpen(false))}
+            {viewer && metadata && tree ? (
+              <ModelTreePanel
+                viewer={viewer}
+                metadata={metadata}
+                tree={tree}
+                selection={selection}
+                hidden={snapshot.hidden}
+                isolated={snapshot.isolated}
+                onFocusNode={(id, size) => setTreeFocus({ id, size })}
+              />
+            ) : (
+              <p className="p-4 text-sm text-gray-500">
+                {load.phase === 'loaded'
+                  ? t('viewer.tree.none')
+                  : load.phase === 'error'
+                    ? t('viewer.load.failed')
+                    : t('viewer.tree.loading')}
+              </p>
+            )}
+          </aside>
+        )}
+        <div className="relative min-w-0 flex-1 overflow-hidden">
+          <canvas
+            ref={canvasRef}
+            className="absolute inset-0 block size-full touch-none outline-none"
+            tabIndex={0}
+            aria-label={t('viewer.canvas')}
+          />
+          <LoadOverlay load={load} onRetry={() => setAttempt((n) => n + 1)} />
+          <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
+            {viewer && (
+              <MeasurementList
+                viewer={viewer}
+                measurements={snapshot.measurements}
+                selected={snapshot.selectedMeasurement}
+              />
+            )}
+          </div>
+          {legend && commands && (
+            <div className="pointer-events-none absolute right-3 bottom-20 z-10">
+              <ColorLegend entries={legend} onClose={commands.toggleColorByType} />
+            </div>
+          )}
+          {commands && load.phase !== 'error' && (
+            <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
+              <ViewerToolbar
+                commands={commands}
+                snapshot={snapshot}
+                edges={edges}
+                colored={!!legend}
+                treeOpen={!embed && treeOpen}
+                propertiesOpen={!embed && propertiesOpen}
+                onToggleTree={toggleTree}
+                onTogglePropertiesPanel={toggleProperties}
+                onScreenshot={screenshot}
+                onHelp={() => setHelpOpen(true)}
+                panels={!embed}
+                extra={toolbarExtra}
+              />
+            </div>
+          )}
+        </div>
+        {!embed && propertiesOpen && (
+          <aside className={panelClass('right')} aria-label={t('viewer.properties.title')}>
+            {panelHeader(t('viewer.properties.title'), () => setPropertiesOpen(false))}
+            <PropertiesPanel
+              metadata={metadata}
+              elementId={propertiesId}
+              selection={selection}
+              loaded={load.phase === 'loaded'}
+            />
+          </aside>
+        )}
+      </div>
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import clsx from 'clsx';
+import { ChevronRight, ClipboardCopy, Copy, MousePointerClick } from 'lucide-react';
+import type { ModelMetadata } from '@truss/converter/metadata';
+import { toast } from '../../../lib/toast';
+import { commonType, elementGroups, groupsAsText, type PropertyGroup } from '../properties';
+import { elementName, elementType } from '../tree';
+
+/** Writes text to the clipboard; the toast says whether it worked. */
+async function copy(text: string, done: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(done);
+  } catch (error) {
+    console.warn('[viewer] copy to the clipboard failed', error);
+    toast.error(failed);
+  }
+}
+
+function Group({
+  group,
+  open,
+  onToggle,
+  onCopy,
+}: {
+  group: PropertyGroup;
+  open: boolean;
+  onToggle: () => void;
+  onCopy: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="border-b border-gray-100">
+      <h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={onToggle}
+          className="flex w-full items-center gap-1.5 px-3 py-2 text-left text-xs font-semibold tracking-wide text-gray-700 hover:bg-gray-50"
+        >
+          <ChevronRight
+            className={clsx('size-3.5 shrink-0 transition-transform', open && 'rotate-90')}
+            aria-hidden
+          />
+          <span className="min-w-0 flex-1 truncate">{group.title}</span>
+          <span className="font-normal text-gray-400">{group.rows.length}</span>
+        </button>
+      </h3>
+      {open && (
+        <dl className="pb-2">
+          {group.rows.map((row, index) => (
+            <div
+              key={`${row.name}-${index}`}
+              className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2 px-3 py-1 text-xs hover:bg-gray-50"
+            >
+              <dt className="break-words text-gray-500">{row.name}</dt>
+              <dd
+                className="cursor-copy break-words text-gray-900 select-text"
+                title={t('viewer.properties.clickToCopy')}
+                onClick={() => onCopy(row.text)}
+              >
+                {row.text}
+              </dd>
+              <button
+                type="button"
+                aria-label={t('viewer.properties.copyValue', { name: row.name })}
+                onClick={() => onCopy(row.text)}
+                className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
+              >
+                <Copy className="size-3.5" />
+              </button>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** The selection's attributes and property sets, grouped, collapsible and copyable. */
+export function PropertiesPanel({
+  metadata,
+  elementId,
+  selection,
+  loaded,
+}: {
+  metadata: ModelMetadata | null;
+  /** The model has finished loading (until then a missing metadata is not news). */
+  loaded: boolean;
+  /** The element whose properties are shown (a single pick, or the tree node clicked). */
+  elementId: number | null;
+  selection: number[];
+}) {
+  const { t } = useTranslation();
+  const [closed, setClosed] = useState<Set<string>>(() => new Set());
+  const groups = useMemo(() => {
+    if (!metadata || elementId === null || elementId >= metadata.elements.count) return null;
+    return elementGroups(
+      metadata,
+      elementId,
+      {
+        group: t('viewer.properties.attributes'),
+        type: t('viewer.properties.type'),
+        name: t('viewer.properties.name'),
+        globalId: t('viewer.properties.globalId'),
+        expressId: t('viewer.properties.expressId'),
+      },
+      {
+        yes: t('viewer.properties.yes'),
+        no: t('viewer.properties.no'),
+        unknown: t('viewer.properties.unknown'),
+      },
+    );
+  }, [metadata, elementId, t]);
+  const onCopy = (text: string) =>
+    void copy(text, t('viewer.properties.copied'), t('viewer.properties.copyFailed'));
+
+  if (!metadata || (!groups && selection.length === 0)) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-gray-500">
+        <MousePointerClick className="size-6 text-gray-300" aria-hidden />
+        {metadata || !loaded ? t('viewer.properties.empty') : t('viewer.properties.noMetadata')}
+      </div>
+    );
+  }
+
+  if (!groups) {
+    const type = commonType(metadata, selection);
+    return (
+      <div className="px-4 py-4 text-sm">
+        <p className="font-medium text-gray-900">
+          {t('viewer.properties.selected', { count: selection.length })}
+        </p>
+        <p className="mt-1 text-gray-600">
+          {type ? t('viewer.properties.commonType', { type }) : t('viewer.properties.variousTypes')}
+        </p>
+      </div>
+    );
+  }
+
+  const id = elementId!;
+  const heading = elementName(metadata, id) ?? elementType(metadata, id);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-start gap-2 border-b border-gray-200 px-3 py-2.5">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-gray-900" title={heading}>
+            {heading}
+          </p>
+          <p className="truncate text-xs text-gray-500">
+            {elementType(metadata, id)}
+            {selection.length > 1 &&
+              ` · ${t('viewer.properties.selected', { count: selection.length })}`}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => onCopy(groupsAsText(heading, groups))}
+          className="inline-flex shrink-0 items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-100"
+        >
+          <ClipboardCopy className="size-3.5" aria-hidden />
+          {t('viewer.properties.copyAll')}
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {groups.map((group) => (
+          <Group
+            key={group.key}
+            group={group}
+            open={!closed.has(group.key)}
+            onToggle={() =>
+              setClosed((c) => {
+                const next = new Set(c);
+                if (next.has(group.key)) next.delete(group.key);
+                else next.add(group.key);
+                return next;
+              })
+            }
+            onCopy={onCopy}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useTranslation } from 'react-i18next';
+import { AlertTriangle, RotateCcw, Trash2, X } from 'lucide-react';
+import { Button } from '../../../components/ui/Button';
+import { Progress } from '../../../components/ui/Progress';
+import { formatBytes } from '../../../lib/format';
+import type { LoadProgress, Measurement, Viewer } from '../engine';
+import type { LegendEntry } from '../useViewerCommands';
+import type { ViewerLoadState } from '../useViewerLoad';
+
+/** Percent of the viewable downloaded (null while the size is unknown). */
+export function loadPercent(progress: LoadProgress | null): number | null {
+  if (!progress) return null;
+  if (progress.stage === 'done') return 100;
+  return progress.fraction === null ? null : Math.round(progress.fraction * 100);
+}
+
+/** Before the first frame: a card with the download progress; after it, a thin bar on top. */
+export function LoadOverlay({ load, onRetry }: { load: ViewerLoadState; onRetry: () => void }) {
+  const { t, i18n } = useTranslation();
+  if (load.phase === 'error') {
+    return (
+      <div className="absolute inset-0 z-10 flex items-center justify-center bg-gray-100/80 p-4">
+        <div
+          role="alert"
+          className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-5 text-center shadow-lg"
+        >
+          <AlertTriangle className="mx-auto size-8 text-red-500" aria-hidden />
+          <p className="mt-3 font-medium text-gray-900">{t('viewer.load.failed')}</p>
+          <p className="mt-1 text-sm text-gray-600">{t('viewer.load.failedHint')}</p>
+          <Button className="mt-4" variant="secondary" onClick={onRetry}>
+            <RotateCcw className="size-4" aria-hidden />
+            {t('viewer.load.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (load.phase === 'loaded') return null;
+  const percent = loadPercent(load.progress);
+  const label = t('viewer.load.label');
+  if (load.phase === 'first-frame') {
+    return (
+      <div className="pointer-events-none absolute inset-x-0 top-0 z-10">
+        <Progress value={percent} label={label} className="h-1 rounded-none bg-transparent" />
+      </div>
+    );
+  }
+  const bytes = load.progress
+    ? load.progress.totalBytes
+      ? t('viewer.load.bytes', {
+          loaded: formatBytes(load.progress.loadedBytes, i18n.language),
+          total: formatBytes(load.progress.totalBytes, i18n.language),
+        })
+      : formatBytes(load.progress.loadedBytes, i18n.language)
+    : null;
+  return (
+    <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center p-4">
+      <div className="w-full max-w-xs rounded-2xl border border-gray-200 bg-white/95 p-4 shadow-lg">
+        <div className="mb-2 flex items-center justify-between gap-2 text-sm">
+          <span className="font-medium text-gray-900">
+            {t(`viewer.load.stage.${load.progress?.stage ?? 'download'}`)}
+          </span>
+          {percent !== null && <span className="text-gray-600 tabular-nums">{percent}%</span>}
+        </div>
+        <Progress value={percent} label={label} />
+        {bytes && <p className="mt-2 text-xs text-gray-500 tabular-nums">{bytes}</p>}
+      </div>
+    </div>
+  );
+}
+
+const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
+
+/** The colour-by-type legend. */
+export function ColorLegend({ entries, onClose }: { entries: LegendEntry[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pointer-events-auto flex max-h-72 w-56 flex-col rounded-xl border border-gray-200 bg-white/95 text-xs shadow-lg backdrop-blur">
+      <div className="flex items-center justify-between border-b border-gray-100 px-3 py-2">
+        <span className="font-semibold text-gray-800">{t('viewer.legend.title')}</span>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('viewer.legend.close')}
+          className="rounded p-0.5 text-gray-400 hover:text-gray-800"
+        >
+          <X className="size-3.5" />
+        </button>
+      </div>
+      <ul className="min-h-0 overflow-y-auto p-2">
+        {entries.map((entry) => (
+          <li key={entry.key} className="flex items-center gap-2 py-0.5">
+            <span
+              className="size-3 shrink-0 rounded-sm ring-1 ring-black/10"
+              style={{ background: hex(entry.color) }}
+            />
+            <span className="min-w-0 flex-1 truncate text-gray-800" title={entry.key}>
+              {entry.key}
+            </span>
+            <span className="text-gray-400 tabular-nums">{entry.count}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A measurement's value with its unit. */
+export function formatMeasurement(m: Pick<Measurement, 'kind' | 'value'>): string {
+  if (m.kind === 'angle') return `${m.value.toFixed(1)}°`;
+  if (m.kind === 'area') return `${m.value.toFixed(3)} m²`;
+  return `${m.value.toFixed(3)} m`;
+}
+
+/** The measurements taken, selectable and deletable (Delete does the same in the view). */
+export function MeasurementList({
+  viewer,
+  measurements,
+  selected,
+}: {
+  viewer: Viewer;
+  measurements: Measurement[];
+  selected: string | null;
+}) {
+  const { t } = useTranslation();
+  if (!measurements.length) return null;
+  return (
+    <div className="pointer-events-auto w-56 rounded-xl border border-gray-200 bg-white/95 p-1 text-xs shadow-lg backdrop-blur">
+      <p className="px-2 py-1 font-semibold text-gray-800">{t('viewer.measure.title')}</p>
+      <ul>
+        {measurements.map((m, index) => (
+          <li key={m.id}>
+            <div
+              className={`group flex items-center gap-2 rounded-lg px-2 py-1 ${m.id === selected ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-50'}`}
+            >
+              <button
+                type="button"
+                className="flex min-w-0 flex-1 items-center gap-2 text-left"
+                onClick={() => viewer.measure.select(m.id === selected ? null : m.id)}
+              >
+                <span className="text-gray-500">
+                  {index + 1}. {t(`viewer.measure.${m.kind}`)}
+                </span>
+                <span className="ml-auto font-medium tabular-nums" data-measure-value>
+                  {formatMeasurement(m)}
+                </span>
+              </button>
+              <button
+                type="button"
+                aria-label={t('viewer.measure.delete')}
+                onClick={() => viewer.measure.remove(m.id)}
+                className="rounded p-0.5 text-gray-400 hover:text-red-600"
+              >
+                <Trash2 className="size-3.5" />
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useMemo, useState } from 'react';
+import type { ModelMetadata } from '@truss/converter/metadata';
+import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Viewer } from './engine';
+import type { ShortcutAction } from './shortcuts';
+
+export interface LegendEntry {
+  key: string;
+  color: Color;
+  count: number;
+}
+
+export interface ViewerCommands {
+  select(): void;
+  boxSelect(): void;
+  fit(): void;
+  view(view: StandardView): void;
+  toggleProjection(): void;
+  toggleWalk(): void;
+  hide(): void;
+  isolate(): void;
+  showAll(): void;
+  toggleXray(): void;
+  toggleColorByType(): void;
+  toggleSectionPlane(): void;
+  toggleSectionBox(): void;
+  clearSections(): void;
+  measure(kind: MeasurementKind): void;
+  clearMeasurements(): void;
+  toggleEdges(): void;
+  /**
+   * Esc: drop the tool's work in progress and go back to selecting, else leave walk mode, else
+   * clear the selection.
+   */
+  cancel(): void;
+}
+
+/** Downloads a blob under a file name (screenshots). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * What the toolbar buttons and the keyboard shortcuts do, in one place. Also holds the two
+ * settings the engine keeps no event for: edges and the colour-by-type legend.
+ */
+export function useViewerCommands(
+  viewer: Viewer | null,
+  metadata: ModelMetadata | null,
+  info: LoadedModelInfo | null,
+  refresh: () => void,
+) {
+  const [edges, setEdges] = useState(false);
+  const [legend, setLegend] = useState<LegendEntry[] | null>(null);
+
+  const commands = useMemo<ViewerCommands | null>(() => {
+    if (!viewer) return null;
+    const tool = (next: Parameters<Viewer['setTool']>[0]) =>
+      viewer.setTool(viewer.getTool() === next ? 'select' : next);
+    return {
+      select: () => viewer.setTool('select'),
+      boxSelect: () => tool('box-select'),
+      fit: () => viewer.navigation.fitAll(true),
+      view: (view) => viewer.navigation.setStandardView(view, true),
+      toggleProjection: () => {
+        const mode = viewer.navigation.getProjection();
+        viewer.navigation.setProjection(mode === 'perspective' ? 'orthographic' : 'perspective');
+        refresh();
+      },
+      toggleWalk: () => {
+        viewer.navigation.setMode(viewer.navigation.getMode() === 'walk' ? 'orbit' : 'walk');
+        refresh();
+      },
+      hide: () => {
+        const ids = viewer.selection.get();
+        if (!ids.length) return;
+        viewer.visibility.hide(ids);
+        viewer.selection.clear();
+      },
+      isolate: () => {
+        const ids = viewer.selection.get();
+        if (ids.length) viewer.visibility.isolate(ids);
+      },
+      showAll: () => viewer.visibility.showAll(),
+      toggleXray: () => {
+        viewer.visibility.setXray(!viewer.visibility.getXray());
+        refresh();
+      },
+      toggleColorByType: () => {
+        if (legend) {
+          viewer.visibility.clearColors();
+          setLegend(null);
+          return;
+        }
+        if (!metadata) return;
+        const { type } = metadata.elements;
+        const entries = viewer.visibility.colorBy((id) =>
+          (metadata.elements.triangles[id] ?? 0) > 0 ? (metadata.strings[type[id]!] ?? null) : null,
+        );
+        setLegend([...entries].sort((a, b) => b.count - a.count));
+      },
+      toggleSectionPlane: () => tool('section-plane'),
+      toggleSectionBox: () => {
+        if (viewer.section.get().box) {
+          viewer.section.setBox(null);
+          return;
+        }
+        const bbox = info?.bbox;
+        if (bbox) viewer.section.setBox({ min: bbox[0], max: bbox[1] });
+      },
+      clearSections: () => {
+        viewer.section.clear();
+        if (viewer.getTool() === 'section-plane') viewer.setTool('select');
+      },
+      measure: (kind) => tool(`measure-${kind}`),
+      clearMeasurements: () => viewer.measure.clear(),
+      toggleEdges: () => {
+        const next = !viewer.getViewpoint().edges;
+        viewer.setEdges(next);
+        setEdges(next);
+      },
+      cancel: () => {
+        if (viewer.getTool() !== 'select') {
+          viewer.measure.cancel();
+          viewer.setTool('select');
+        } else if (viewer.navigation.getMode() === 'walk') {
+          viewer.navigation.setMode('orbit');
+          refresh();
+        } else viewer.selection.clear();
+      },
+    };
+  }, [viewer, metadata, info, legend, refresh]);
+
+  return { commands, edges, setEdges, legend };
+}
+
+/** The command a keyboard shortcut runs (the panel/help keys are the workspace's own). */
+export function runShortcut(commands: ViewerCommands, action: ShortcutAction): boolean {
+  if (action.startsWith('view:')) {
+    commands.view(action.slice(5) as StandardView);
+    return true;
+  }
+  const map: Partial<Record<ShortcutAction, () => void>> = {
+    fit: commands.fit,
+    hide: commands.hide,
+    isolate: commands.isolate,
+    showAll: commands.showAll,
+    xray: commands.toggleXray,
+    cancel: commands.cancel,
+    projection: commands.toggleProjection,
+    walk: commands.toggleWalk,
+    measure: () => commands.measure('distance'),
+    section: commands.toggleSectionPlane,
+    boxSelect: commands.boxSelect,
+  };
+  const run = map[action];
+  if (!run) return false;
+  run();
+  return true;
+}

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { LoadedModelInfo, Viewer } from './engine';
+import { useViewerLoad } from './useViewerLoad';
+
+afterEach(cleanup);
+
+function fakeViewer() {
+  const listeners = new Map<string, (event: unknown) => void>();
+  const loads: Array<{ resolve: (info: LoadedModelInfo) => void; reject: (e: Error) => void }> = [];
+  const viewer = {
+    on: (type: string, listener: (event: unknown) => void) => {
+      listeners.set(type, listener);
+      return () => listeners.delete(type);
+    },
+    load: vi.fn(
+      () =>
+        new Promise<LoadedModelInfo>((resolve, reject) => {
+          loads.push({ resolve, reject });
+        }),
+    ),
+  };
+  const emit = (type: string, event: unknown) => listeners.get(type)?.(event);
+  return { viewer: viewer as unknown as Viewer, emit, loads, load: viewer.load };
+}
+
+const info: LoadedModelInfo = {
+  elementCount: 1,
+  triangleCount: 12,
+  materialCount: 1,
+  bbox: [
+    [0, 0, 0],
+    [1, 1, 1],
+  ],
+  metadata: null,
+};
+const marks = (name: string) => performance.getEntriesByName(name, 'mark').length;
+
+describe('useViewerLoad', () => {
+  it('reports progress, first frame and loaded on <body> and the performance timeline', async () => {
+    const { viewer, emit, loads, load } = fakeViewer();
+    const source = { glb: '/m.glb', metadata: '/m.json' };
+    const { result } = renderHook(() => useViewerLoad(viewer, source, 0));
+    expect(load).toHaveBeenCalledWith(
+      { glb: '/m.glb', metadata: '/m.json' },
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+    expect(document.body.dataset.viewerState).toBe('loading');
+    act(() =>
+      emit('progress', { stage: 'download', fraction: 0.5, loadedBytes: 5, totalBytes: 10 }),
+    );
+    expect(result.current.progress?.fraction).toBe(0.5);
+    act(() => emit('first-frame', { ms: 10 }));
+    expect(result.current.phase).toBe('first-frame');
+    expect(document.body.dataset.viewerState).toBe('first-frame');
+    expect(marks('truss:first-frame')).toBe(1);
+    await act(async () => loads[0]!.resolve(info));
+    expect(result.current.phase).toBe('loaded');
+    expect(result.current.info).toBe(info);
+    expect(document.body.dataset.viewerState).toBe('loaded');
+    expect(marks('truss:loaded')).toBe(1);
+  });
+
+  it('a failed load is an error state; a new attempt loads again', async () => {
+    const { viewer, loads, load } = fakeViewer();
+    const source = { glb: '/m.glb' };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { result, rerender } = renderHook(
+      ({ attempt }) => useViewerLoad(viewer, source, attempt),
+      {
+        initialProps: { attempt: 0 },
+      },
+    );
+    await act(async () => loads[0]!.reject(new Error('network')));
+    expect(result.current.phase).toBe('error');
+    expect(result.current.error?.message).toBe('network');
+    expect(document.body.dataset.viewerState).toBe('error');
+    rerender({ attempt: 1 });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(result.current.phase).toBe('loading');
+    expect(marks('truss:loaded')).toBe(0);
+  });
+});
