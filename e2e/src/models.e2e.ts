@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, signInWithForm } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { waitForViewerLoaded } from './support/viewer.ts';
 
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 const IFC = path.join(samples, 'ifc/IfcOpenHouse_IFC4.ifc');
@@ -135,11 +136,11 @@ describe('models: upload, live status, rename, trash and restore', () => {
     await page.getByRole('link', { name: 'Back to models' }).click();
     await row(page, 'Rubber duck').getByText('Ready').filter({ visible: true }).waitFor();
 
-    // The model page: name, live status, facts, download.
+    // The model page: name, the model in the viewer, download.
     await row(page, 'Rubber duck').getByRole('link', { name: 'Rubber duck' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/model/'));
     await page.getByRole('heading', { name: 'Rubber duck' }).waitFor();
-    await page.getByText('GLB').first().waitFor();
+    await waitForViewerLoaded(page);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download original' }).click();
     expect((await download).suggestedFilename()).toBe('Duck.glb');

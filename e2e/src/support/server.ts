@@ -13,7 +13,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -49,9 +49,13 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
  * Starts the product the way a user does (`npm start` minus the web build, which the e2e
  * script runs first): one process, embedded PGlite and local storage in a fresh DATA_DIR.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** A port chosen beforehand, when something started earlier must know the URL (OAuth). */
+  options: { port?: number } = {},
+): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-e2e-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
