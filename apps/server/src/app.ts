@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     models: modelsModule.models,
     mailer,
+    notifications,
     requireAuth,
     now,
     publicUrl: config.publicUrl,

@@ -177,6 +177,29 @@ describe(`access code brute-force limits (${testEngine()})`, () => {
     expect(mails.body[0]!.subject).toBe(`您的「${team.model.name}」分享链接已被锁定`);
   });
 
+  it('an owner who turned the lock notice off gets no mail, and the lock holds', async () => {
+    const settings = await server.api('PUT', '/api/user/notifications', {
+      token: team.owner.token,
+      body: { share_code_locked: false },
+    });
+    expect(settings.status).toBe(200);
+    await server.api('DELETE', '/api/dev/mail');
+    const link = await codeShare('2468');
+    for (let i = 0; i < 20; i += 1) {
+      await verify(`10.4.0.${Math.floor(i / 5)}`, link.token, String(3000 + i));
+    }
+    expect((await verify('10.4.0.50', link.token, '2468')).status).toBe(423);
+    const mails = await server.api<unknown[]>(
+      'GET',
+      `/api/dev/mail?to=${encodeURIComponent(team.owner.user.email)}`,
+    );
+    expect(mails.body).toHaveLength(0);
+    await server.api('PUT', '/api/user/notifications', {
+      token: team.owner.token,
+      body: { share_code_locked: true },
+    });
+  });
+
   it('concurrent wrong codes from one IP cannot get past the per-IP limit', async () => {
     const link = await codeShare('3141');
     const results = await Promise.all(

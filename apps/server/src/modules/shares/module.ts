@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ModelsService } from '../models/service.ts';
+import type { NotificationPolicy } from '../users/notification-policy.ts';
 import { SharesAccessService } from './access-service.ts';
 import { SharesRepository } from './repository.ts';
 import { shareOpenGraph } from './open-graph.ts';
@@ -16,6 +17,8 @@ export interface SharesModuleDeps {
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
   mailer: Mailer;
+  /** Whether the share's creator wants the "code locked" mail. */
+  notifications: NotificationPolicy;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
   publicUrl: string;
@@ -40,6 +43,7 @@ export async function registerShares(
     repo,
     secrets,
     mailer: deps.mailer,
+    notifications: deps.notifications,
     now: deps.now,
     publicUrl: deps.publicUrl,
     log: app.log,

@@ -14,6 +14,7 @@ import type { SharesTable } from '../../db/schema.ts';
 import { ForbiddenError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { NotificationPolicy } from '../users/notification-policy.ts';
 import { ModelNotFoundError } from '../models/errors.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
@@ -25,6 +26,7 @@ export interface SharesServiceDeps {
   repo: SharesRepository;
   secrets: ShareSecrets;
   mailer: Mailer;
+  notifications: NotificationPolicy;
   now: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -167,10 +169,14 @@ export class SharesService {
     await this.#d.repo.delete(id);
   }
 
-  /** Mails the creator that the code is locked (after the lock is committed). */
+  /**
+   * Mails the creator that the code is locked (after the lock is committed), unless they turned
+   * that notice off in their notification settings; My Shares shows the lock either way.
+   */
   async mailLocked(row: ShareWithModel): Promise<void> {
-    if (!row.creator_email) return;
+    if (!row.creator_email || !row.created_by) return;
     try {
+      if (!(await this.#d.notifications.allows(row.created_by, 'share_code_locked'))) return;
       await this.#d.mailer.send(
         shareLockedMail({
           to: row.creator_email,
