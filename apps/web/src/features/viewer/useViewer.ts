@@ -1,5 +1,5 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { createViewer, type Viewer } from './engine';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createViewer, type StandardView, type Viewer } from './engine';
 
 declare global {
   interface Window {
@@ -26,10 +26,15 @@ const engines = new WeakMap<HTMLCanvasElement, Entry>();
  */
 export function useViewer(
   canvasRef: RefObject<HTMLCanvasElement | null>,
-  options: { preserveDrawingBuffer?: boolean } = {},
+  options: {
+    preserveDrawingBuffer?: boolean;
+    /** The view cube's face labels in the page's language (read when the engine is created). */
+    viewCubeLabels?: Partial<Record<StandardView, string>>;
+  } = {},
 ): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const preserveDrawingBuffer = options.preserveDrawingBuffer ?? false;
+  const labels = useRef(options.viewCubeLabels);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -40,7 +45,14 @@ export function useViewer(
       entry.disposeTimer = null;
     }
     if (!entry) {
-      entry = { viewer: createViewer({ canvas, preserveDrawingBuffer }), disposeTimer: null };
+      entry = {
+        viewer: createViewer({
+          canvas,
+          preserveDrawingBuffer,
+          ...(labels.current ? { viewCubeLabels: labels.current } : {}),
+        }),
+        disposeTimer: null,
+      };
       engines.set(canvas, entry);
     }
     const current = entry;

@@ -78,7 +78,16 @@ export function ModelViewer({
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const viewer = useViewer(canvasRef);
+  const viewer = useViewer(canvasRef, {
+    viewCubeLabels: {
+      top: t('viewer.cube.top'),
+      bottom: t('viewer.cube.bottom'),
+      front: t('viewer.cube.front'),
+      back: t('viewer.cube.back'),
+      left: t('viewer.cube.left'),
+      right: t('viewer.cube.right'),
+    },
+  });
   const [attempt, setAttempt] = useState(0);
   const load = useViewerLoad(
     viewer,

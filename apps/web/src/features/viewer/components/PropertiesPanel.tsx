@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ChevronRight, ClipboardCopy, Copy, MousePointerClick } from 'lucide-react';
@@ -16,6 +16,21 @@ async function copy(text: string, done: string, failed: string): Promise<void> {
     console.warn('[viewer] copy to the clipboard failed', error);
     toast.error(failed);
   }
+}
+
+/**
+ * IFC names are CamelCase (PredefinedType, ThermalTransmittance): offer line breaks between the
+ * words so a narrow panel wraps "Predefined/Type" rather than "PredefinedTy/pe".
+ */
+function camelBreaks(name: string): ReactNode {
+  const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
+  if (words.length < 2) return name;
+  return words.map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {word}
+    </Fragment>
+  ));
 }
 
 function Group({
@@ -54,7 +69,9 @@ function Group({
               key={`${row.name}-${index}`}
               className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2 px-3 py-1 text-xs hover:bg-gray-50"
             >
-              <dt className="break-words text-gray-500">{row.name}</dt>
+              <dt className="break-words text-gray-500" title={row.name}>
+                {camelBreaks(row.name)}
+              </dt>
               <dd
                 className="cursor-copy break-words text-gray-900 select-text"
                 title={t('viewer.properties.clickToCopy')}

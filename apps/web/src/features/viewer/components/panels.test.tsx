@@ -151,6 +151,9 @@ describe('properties panel', () => {
     expect(screen.getByText('12.3457 m²')).toBeTruthy();
     const pset = screen.getByRole('button', { name: /Pset_WallCommon/ });
     expect(pset.getAttribute('aria-expanded')).toBe('true');
+    // CamelCase names wrap between their words, never inside one
+    const name = screen.getByText('IsExternal');
+    expect(name.innerHTML).toBe('Is<wbr>External');
     fireEvent.click(pset);
     expect(screen.queryByText('IsExternal')).toBeNull();
   });
