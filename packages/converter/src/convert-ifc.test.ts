@@ -93,6 +93,8 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
     );
     expect(quantities.some((s) => s.properties.some((p) => p.unit === 'm²'))).toBe(true);
     const { draws } = await readGlb(result.glb);
+    // The viewer's draw-call budget: materials + 10 (76 primitives before instancing was capped).
+    expect(metadata.stats.drawBatches).toBeLessThanOrEqual(metadata.stats.materials + 10);
     // Flat-shaded IFC geometry carries no normals (the viewer derives flat ones).
     expect(draws.filter((d) => d.hasNormals).length).toBeLessThan(draws.length / 10);
     const triangles = new Map<number, number>();

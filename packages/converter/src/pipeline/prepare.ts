@@ -59,7 +59,12 @@ export interface PreparedScene {
 export interface PrepareOptions {
   /** A (geometry, material) pair placed at least this often becomes an instance group. */
   minInstances: number;
-  /** Upper bound on instance groups: each costs a draw call. */
+  /**
+   * Upper bound on instanced (geometry, material) pairs. Each is a draw call on top of the one
+   * batch per material, and the viewer's budget is materials + 10: the few pairs that save the
+   * most stay instanced, the rest are merged into the batches (more vertices, far fewer draws;
+   * on the samples it moved Duplex from 76 to 27 draws and its .glb from 111 to 91 KiB).
+   */
   maxInstanceGroups: number;
   /** Recentre when the model's centre is farther than this from the origin (metres). */
   recentreBeyond: number;
@@ -67,7 +72,7 @@ export interface PrepareOptions {
 
 export const DEFAULT_PREPARE_OPTIONS: PrepareOptions = {
   minInstances: 4,
-  maxInstanceGroups: 512,
+  maxInstanceGroups: 8,
   recentreBeyond: 1000,
 };
 
