@@ -66,13 +66,33 @@ export async function loadSessionData(): Promise<void> {
   }
 }
 
+export interface GuardOptions {
+  /**
+   * Render once the profile is in (the sign-in is valid) and load the rest of the session data
+   * behind the page: for the full-window viewer, whose first frame should not wait for the
+   * subscription and the project list it hardly shows.
+   */
+  sessionDataInBackground?: boolean;
+  /** Started as soon as the user is known to be signed in, beside the session data. */
+  prefetch?: (args: LoaderFunctionArgs) => void;
+}
+
 /** The loader every page route gets: redirect unauthenticated users, then load session data. */
-export function guardLoader(name: string) {
-  return async ({ request }: LoaderFunctionArgs) => {
+export function guardLoader(name: string, options: GuardOptions = {}) {
+  return async (args: LoaderFunctionArgs) => {
+    const { request } = args;
     if (isOpenRoute(name)) return null;
     if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
+    options.prefetch?.(args);
     try {
-      await loadSessionData();
+      if (options.sessionDataInBackground) {
+        const session = loadSessionData();
+        await queryClient.ensureQueryData(profileQuery());
+        // A failed profile has already failed the page above; the rest only logs.
+        session.catch((error: unknown) => console.error('[guard] session data', error));
+      } else {
+        await loadSessionData();
+      }
     } catch (error) {
       if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
       throw error;

@@ -179,4 +179,47 @@ describe('navigation', () => {
     await settle(router);
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('the model page asks for the model and its files beside the profile, not after the session data', async () => {
+    authStore.setTokens({ token: 't', refreshToken: 'r', expiresIn: 900 });
+    const calls: string[] = [];
+    let releaseProject: () => void = () => undefined;
+    const projectHeld = new Promise<void>((resolve) => (releaseProject = resolve));
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url === '/api/project') {
+          await projectHeld;
+          return json([{ id: 'p1', name: 'Default Project', is_default: true }]);
+        }
+        if (url === '/api/models/m1') {
+          return json({
+            id: 'm1',
+            status: 'ready',
+            viewable_url: '/api/models/m1/viewable.glb?v=h',
+            metadata_url: '/api/models/m1/metadata.json?v=h',
+          });
+        }
+        if (url.startsWith('/api/models/m1/')) return new Response(new ArrayBuffer(8));
+        return json({ plan: { id: 'free' }, language: 'en' });
+      }),
+    );
+    const router = createMemoryRouter(routes, { initialEntries: ['/model/m1'] });
+    await settle(router);
+    // The page is entered while the project list is still on its way...
+    expect(router.state.location.pathname).toBe('/model/m1');
+    expect(router.state.navigation.state).toBe('idle');
+    // ...and the model was asked for with the profile, its files as soon as it was known.
+    expect(calls.slice(0, 2).sort()).toEqual(['/api/models/m1', '/api/user/profile']);
+    expect(calls).toContain('/api/models/m1/viewable.glb?v=h');
+    expect(calls).toContain('/api/models/m1/metadata.json?v=h');
+    releaseProject();
+  });
 });

@@ -22,7 +22,7 @@ import { paymentRoutes, subscriptionRoutes } from '../features/subscription/rout
 import { devRoutes } from '../features/dev/routes';
 import { mySharesRoutes, shareRoutes } from '../features/share/routes';
 import { inviteRoutes } from '../features/invite/routes';
-import { page } from '../lib/routing';
+import { page, type PageHandle } from '../lib/routing';
 
 /**
  * The spec's underscore paths (/models_, /model_/{id}, /project_/{id}/members, ...) are kept as
@@ -41,10 +41,11 @@ const underscoreRedirect = ({ request }: LoaderFunctionArgs) =>
 /** Every named leaf route gets the guard; a route's own loader runs after it. */
 function withGuards(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
-    const name = (route.handle as { name?: string } | undefined)?.name;
+    const handle = route.handle as PageHandle | undefined;
+    const name = handle?.name;
     const children = route.children ? withGuards(route.children) : undefined;
     if (!name) return children ? ({ ...route, children } as RouteObject) : route;
-    const guard = guardLoader(name);
+    const guard = guardLoader(name, handle?.guard);
     const own = typeof route.loader === 'function' ? route.loader : undefined;
     const loader = async (args: LoaderFunctionArgs) => {
       await guard(args);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunction, RouteObject } from 'react-router';
+import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router';
 import type en from '../locales/en.json';
 
 export type TitleKey = keyof (typeof en)['titles'];
@@ -9,6 +9,11 @@ export interface PageHandle {
   name: string;
   /** Key under `titles` in the locale files. */
   title?: TitleKey;
+  /** How the guard loads the session data (see `GuardOptions` in app/guard.ts). */
+  guard?: {
+    sessionDataInBackground?: boolean;
+    prefetch?: (args: LoaderFunctionArgs) => void;
+  };
 }
 
 /** A page route: named for the guard, titled for the top bar, its component loaded lazily. */

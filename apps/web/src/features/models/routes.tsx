@@ -1,4 +1,5 @@
 import { page } from '../../lib/routing';
+import { prefetchModelPage } from './prefetch';
 
 /** /models in the default layout. */
 export const modelsRoutes = [
@@ -9,7 +10,11 @@ export const modelsRoutes = [
 export const modelViewerRoutes = [
   page(
     'model/:id',
-    { name: 'model-id', title: 'model' },
+    {
+      name: 'model-id',
+      title: 'model',
+      guard: { sessionDataInBackground: true, prefetch: prefetchModelPage },
+    },
     () => import('./components/ModelDetailPage'),
   ),
 ];
