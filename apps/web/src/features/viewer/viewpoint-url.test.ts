@@ -5,6 +5,7 @@ import {
   decodeViewpoint,
   encodeIdRanges,
   encodeViewpoint,
+  MAX_VIEWPOINT_PARAM_LENGTH,
   withViewpointParam,
 } from './viewpoint-url';
 
@@ -47,6 +48,34 @@ describe('viewpoint in the URL', () => {
       ...viewpoint,
       camera: { ...viewpoint.camera, position: [12.5, -3.25, 40.1235] },
       visibility: { hidden: [3, 4, 5, 7, 100], isolated: null },
+    });
+  });
+
+  it('stays short enough to reload: colours, then selection, then visibility give way to the view', () => {
+    // colour by type on a large model: every other id in one of 12 colours
+    const colors: Record<string, number> = {};
+    for (let id = 0; id < 20_000; id += 2) colors[id] = (id % 12) * 0x111111;
+    const everyThird = Array.from({ length: 6000 }, (_, k) => k * 3);
+    const big: Viewpoint = { ...viewpoint, colors, selection: everyThird };
+
+    const noColours = decodeViewpoint(encodeViewpoint(big));
+    expect(encodeViewpoint(big).length).toBeLessThanOrEqual(MAX_VIEWPOINT_PARAM_LENGTH);
+    expect(noColours?.colors).toEqual({});
+    expect(noColours?.camera.position).toEqual([12.5, -3.25, 40.1235]);
+    expect(noColours?.visibility.hidden).toEqual([3, 4, 5, 7, 100]);
+    expect(noColours?.sections.planes).toHaveLength(1);
+
+    const scattered: Viewpoint = { ...big, visibility: { hidden: everyThird, isolated: null } };
+    const viewOnly = decodeViewpoint(encodeViewpoint(scattered));
+    expect(viewOnly).toMatchObject({ colors: {}, selection: [], xray: true });
+    expect(viewOnly?.visibility).toEqual({ hidden: [], isolated: null });
+    expect(viewOnly?.camera.position).toEqual([12.5, -3.25, 40.1235]);
+
+    // a small viewpoint keeps everything
+    expect(decodeViewpoint(encodeViewpoint(viewpoint))?.colors).toEqual({
+      1: 0xff0000,
+      2: 0xff0000,
+      3: 0x00ff00,
     });
   });
 

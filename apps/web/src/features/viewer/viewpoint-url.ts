@@ -156,8 +156,31 @@ function fromBase64Url(text: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
-export function encodeViewpoint(vp: Viewpoint): string {
-  return toBase64Url(JSON.stringify(compact(vp)));
+/**
+ * Longest `vp` written. The whole request line must stay under the server's 16 KiB header limit
+ * (Node's default) or a reload answers 431; colour-by-type on a large model scatters ids over
+ * many ranges and would pass it.
+ */
+export const MAX_VIEWPOINT_PARAM_LENGTH = 8000;
+
+/**
+ * The viewpoint as a `vp` value. Past the length limit, the parts that make it long are left out
+ * in this order (the view itself is always kept): colours, then the selection, then visibility.
+ */
+export function encodeViewpoint(vp: Viewpoint, maxLength = MAX_VIEWPOINT_PARAM_LENGTH): string {
+  const full = compact(vp);
+  const attempts: Compact[] = [
+    full,
+    { ...full, k: {} },
+    { ...full, k: {}, s: '' },
+    { ...full, k: {}, s: '', h: '', i: null },
+  ];
+  let encoded = '';
+  for (const attempt of attempts) {
+    encoded = toBase64Url(JSON.stringify(attempt));
+    if (encoded.length <= maxLength) return encoded;
+  }
+  return encoded;
 }
 
 /** The viewpoint in a `vp` value, or null when it is not one (a cut or edited link). */
