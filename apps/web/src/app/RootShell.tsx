@@ -8,6 +8,7 @@ import { useAuth } from '../lib/auth-store';
 import { signInPath } from '../lib/navigation';
 import { useServerEvents } from '../features/projects/realtime';
 import { isOpenRoute } from './guard';
+import { useDocumentTitleOverride } from '../lib/document-title';
 
 /** The title of the deepest matched route that has one. */
 export function usePageTitle(): string | null {
@@ -48,7 +49,8 @@ export function RootShell() {
   useLeaveWhenSignedOut();
   useServerEvents();
   const navigation = useNavigation();
-  const title = usePageTitle();
+  const routeTitle = usePageTitle();
+  const title = useDocumentTitleOverride() ?? routeTitle;
   const { t } = useTranslation();
   const product = t('app.title');
 

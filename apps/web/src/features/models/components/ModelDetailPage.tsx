@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
@@ -160,6 +161,8 @@ export default function ModelDetailPage() {
   const myId = useMyId();
   const failureText = useFailureText();
   const [dialog, setDialog] = useState<ModelDialogState>(null);
+  const modelName = useModelName();
+  useDocumentTitle(query.data ? modelName(query.data) : null);
 
   const frame = (header: ReactNode, body: ReactNode) => (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">

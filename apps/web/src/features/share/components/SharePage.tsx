@@ -21,6 +21,7 @@ import {
   ShareSignIn,
 } from './ShareStates';
 import { SharedViewer } from './SharedViewer';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const PROCESSING_POLL_MS = 5000;
 
@@ -121,6 +122,7 @@ export default function SharePage() {
   const share = query.data;
   // A failed refetch (the share was disabled meanwhile) wins over the data from before.
   const view = shareView(share, query.error);
+  useDocumentTitle(view === 'not-found' ? null : share?.model?.name);
 
   let body: ReactNode;
   switch (view) {
