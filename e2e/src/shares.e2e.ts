@@ -125,7 +125,7 @@ describe('shares: a code-protected link, opened by a signed-out visitor, then di
     await visitorCode.fill(CODE);
     await expectModelRendered(visitor);
     await visitor.getByText('Duck.glb').first().waitFor();
-    expect(await visitor.title()).toBe('Duck.glb · Truss');
+    expect(await visitor.title()).toBe('Duck.glb · Truss 3D & BIM Viewer');
     await visitor.screenshot({ path: await screenshotPath('share-viewer-en') });
 
     // The same in Chinese, then the embed mode: no header, only the viewer.
