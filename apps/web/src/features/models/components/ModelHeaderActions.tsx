@@ -1,14 +1,14 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Download, FolderInput, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Download, MoreHorizontal, Share2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass } from '../../../components/ui/LanguageSwitcher';
 import { useMyId } from '../../projects/api';
 import { canShareModel } from '../../share/permissions';
 import { modelAbilities } from '../permissions';
 import type { ModelDialogState } from './ModelDialogs';
-import { useDownload } from './ModelItems';
+import { ModelEditMenuItems, useDownload } from './ModelItems';
 
 /**
  * The model page header's actions: download, and rename / move / trash in a menu, each only when
@@ -63,36 +63,7 @@ export function ModelHeaderActions({
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content align="end" sideOffset={4} className={`${menuContentClass} w-56`}>
-              {may.rename && (
-                <DropdownMenu.Item
-                  className={menuItemClass}
-                  onSelect={() => onOpenDialog({ kind: 'rename', model })}
-                >
-                  <Pencil className="size-4 text-gray-500" aria-hidden />
-                  {t('models.rename')}
-                </DropdownMenu.Item>
-              )}
-              {may.move && (
-                <DropdownMenu.Item
-                  className={menuItemClass}
-                  onSelect={() => onOpenDialog({ kind: 'move', model })}
-                >
-                  <FolderInput className="size-4 text-gray-500" aria-hidden />
-                  {t('models.move')}
-                </DropdownMenu.Item>
-              )}
-              {may.trash && (
-                <>
-                  <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
-                  <DropdownMenu.Item
-                    className={`${menuItemClass} text-red-700 data-[highlighted]:bg-red-50`}
-                    onSelect={() => onOpenDialog({ kind: 'trash', model })}
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                    {t('models.trash')}
-                  </DropdownMenu.Item>
-                </>
-              )}
+              <ModelEditMenuItems model={model} may={may} onOpenDialog={onOpenDialog} />
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>

@@ -21,7 +21,7 @@ import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { canShareModel } from '../../share/permissions';
 import { downloadOriginal } from '../api';
-import { modelAbilities } from '../permissions';
+import { modelAbilities, type ModelAbilities } from '../permissions';
 import type { UploadItem } from '../uploads/queue';
 import type { ModelDialogState } from './ModelDialogs';
 import {
@@ -50,6 +50,56 @@ export function useDownload() {
       .finally(() => setBusy(null));
   };
   return { busy, start };
+}
+
+/**
+ * Rename, move and trash as items of a model's actions menu, each only when `may` allows it;
+ * shared by the list's menu and the model page's header menu.
+ */
+export function ModelEditMenuItems({
+  model,
+  may,
+  onOpenDialog,
+}: {
+  model: Model;
+  may: Pick<ModelAbilities, 'rename' | 'move' | 'trash'>;
+  onOpenDialog: OpenModelDialog;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {may.rename && (
+        <DropdownMenu.Item
+          className={menuItemClass}
+          onSelect={() => onOpenDialog({ kind: 'rename', model })}
+        >
+          <Pencil className="size-4 text-gray-500" aria-hidden />
+          {t('models.rename')}
+        </DropdownMenu.Item>
+      )}
+      {may.move && (
+        <DropdownMenu.Item
+          className={menuItemClass}
+          onSelect={() => onOpenDialog({ kind: 'move', model })}
+        >
+          <FolderInput className="size-4 text-gray-500" aria-hidden />
+          {t('models.move')}
+        </DropdownMenu.Item>
+      )}
+      {may.trash && (
+        <>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
+          <DropdownMenu.Item
+            className={`${menuItemClass} text-red-700 data-[highlighted]:bg-red-50`}
+            onSelect={() => onOpenDialog({ kind: 'trash', model })}
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t('models.trash')}
+          </DropdownMenu.Item>
+        </>
+      )}
+    </>
+  );
 }
 
 /** Open, rename, move, download, trash: each only when `can()` allows it. */
@@ -96,36 +146,7 @@ export function ModelActionsMenu({
               {t('share.action')}
             </DropdownMenu.Item>
           )}
-          {may.rename && (
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => onOpenDialog({ kind: 'rename', model })}
-            >
-              <Pencil className="size-4 text-gray-500" aria-hidden />
-              {t('models.rename')}
-            </DropdownMenu.Item>
-          )}
-          {may.move && (
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => onOpenDialog({ kind: 'move', model })}
-            >
-              <FolderInput className="size-4 text-gray-500" aria-hidden />
-              {t('models.move')}
-            </DropdownMenu.Item>
-          )}
-          {may.trash && (
-            <>
-              <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
-              <DropdownMenu.Item
-                className={`${menuItemClass} text-red-700 data-[highlighted]:bg-red-50`}
-                onSelect={() => onOpenDialog({ kind: 'trash', model })}
-              >
-                <Trash2 className="size-4" aria-hidden />
-                {t('models.trash')}
-              </DropdownMenu.Item>
-            </>
-          )}
+          <ModelEditMenuItems model={model} may={may} onOpenDialog={onOpenDialog} />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
