@@ -10,7 +10,8 @@ import {
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { CodeInput } from '../../../components/ui/CodeInput';
-import { FormAlert, TextField } from '../../../components/ui/Field';
+import { EmailField } from '../../../components/ui/CredentialFields';
+import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
@@ -92,12 +93,8 @@ export function CodeSignInForm({
     return (
       <form noValidate onSubmit={onSend} className="space-y-4">
         {send.error && <FormAlert>{errorMessage(send.error, t)}</FormAlert>}
-        <TextField
-          label={t('form.email')}
-          type="email"
+        <EmailField
           name="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           value={email}
           error={emailForm.errors.email}

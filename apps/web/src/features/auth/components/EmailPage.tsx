@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkEmailBodySchema } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, TextField } from '../../../components/ui/Field';
+import { EmailField } from '../../../components/ui/CredentialFields';
+import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { authApi } from '../api';
@@ -41,11 +42,7 @@ export default function EmailPage() {
       <AuthHeading title={t('auth.emailTitle')} subtitle={t('auth.emailSubtitle')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {check.error && <FormAlert>{errorMessage(check.error, t)}</FormAlert>}
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+        <EmailField
           autoFocus
           value={email}
           error={errors.email}

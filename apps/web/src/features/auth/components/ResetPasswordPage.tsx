@@ -6,7 +6,8 @@ import { KeyRound, MailCheck } from 'lucide-react';
 import { z } from 'zod';
 import { forgotPasswordBodySchema, passwordSchema } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, TextField } from '../../../components/ui/Field';
+import { EmailField, NewPasswordFields } from '../../../components/ui/CredentialFields';
+import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
@@ -94,11 +95,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
       <AuthHeading title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {forgot.error && <FormAlert>{errorMessage(forgot.error, t)}</FormAlert>}
-        <TextField
-          label={t('form.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
+        <EmailField
           autoFocus
           value={email}
           error={errors.email}
@@ -172,23 +169,16 @@ function NewPasswordForm({ token }: { token: string }) {
             )}
           </FormAlert>
         )}
-        <TextField
+        <NewPasswordFields
           label={t('settings.account.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          value={values.password}
-          error={errors.password}
           hint={t('auth.passwordRule')}
-          onChange={(e) => set('password', e.target.value)}
-        />
-        <TextField
-          label={t('form.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          error={errors.confirm}
-          onChange={(e) => set('confirm', e.target.value)}
+          autoFocus
+          password={values.password}
+          confirm={values.confirm}
+          passwordError={errors.password}
+          confirmError={errors.confirm}
+          onPasswordChange={(value) => set('password', value)}
+          onConfirmChange={(value) => set('confirm', value)}
         />
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
           {t('auth.setNewPassword')}

@@ -6,6 +6,7 @@ import { KeyRound, Mail } from 'lucide-react';
 import clsx from 'clsx';
 import { loginBodySchema, type AuthResponse } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
+import { EmailField } from '../../../components/ui/CredentialFields';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
@@ -141,12 +142,8 @@ export default function SignInPage() {
               <FormAlert>{errorMessage(login.error, t)}</FormAlert>
             </div>
           )}
-          <TextField
-            label={t('form.email')}
-            type="email"
+          <EmailField
             name="email"
-            autoComplete="email"
-            inputMode="email"
             autoFocus={!email}
             value={email}
             error={errors.email}

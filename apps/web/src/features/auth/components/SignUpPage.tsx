@@ -5,7 +5,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, TextField } from '../../../components/ui/Field';
+import { EmailField, NewPasswordFields } from '../../../components/ui/CredentialFields';
+import { FormAlert } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
@@ -108,38 +109,25 @@ export default function SignUpPage() {
             )}
           </FormAlert>
         )}
-        <TextField
-          label={t('form.email')}
-          type="email"
+        <EmailField
           name="email"
-          autoComplete="email"
-          inputMode="email"
           autoFocus
           value={values.email}
           error={errors.email}
           disabled={signup.isPending}
           onChange={(e) => update('email', e.target.value)}
         />
-        <TextField
+        <NewPasswordFields
           label={t('form.password')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
           hint={t('form.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          names={{ password: 'new-password', confirm: 'confirm-password' }}
+          password={values.password}
+          confirm={values.confirmPassword}
+          passwordError={errors.password}
+          confirmError={errors.confirmPassword}
           disabled={signup.isPending}
-          onChange={(e) => update('password', e.target.value)}
-        />
-        <TextField
-          label={t('form.confirmPassword')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          disabled={signup.isPending}
-          onChange={(e) => update('confirmPassword', e.target.value)}
+          onPasswordChange={(value) => update('password', value)}
+          onConfirmChange={(value) => update('confirmPassword', value)}
         />
         <div className="space-y-1.5">
           <div className="flex items-start gap-3">

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { passwordSchema } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { NewPasswordFields } from '../../../components/ui/CredentialFields';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { Badge, Card } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -86,21 +87,14 @@ function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
             onChange={(e) => set('currentPassword', e.target.value)}
           />
         )}
-        <TextField
+        <NewPasswordFields
           label={t('settings.account.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          error={errors.newPassword}
-          onChange={(e) => set('newPassword', e.target.value)}
-        />
-        <TextField
-          label={t('form.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => set('confirmPassword', e.target.value)}
+          password={values.newPassword}
+          confirm={values.confirmPassword}
+          passwordError={errors.newPassword}
+          confirmError={errors.confirmPassword}
+          onPasswordChange={(value) => set('newPassword', value)}
+          onConfirmChange={(value) => set('confirmPassword', value)}
         />
         <Button type="submit" loading={change.isPending}>
           {hasPassword ? t('settings.account.changePassword') : t('settings.account.setPassword')}
