@@ -3,7 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import { Button, type ButtonVariant } from './Button';
+import { Button, type ButtonProps, type ButtonVariant } from './Button';
 import { FormAlert } from './Field';
 
 /**
@@ -77,6 +77,29 @@ export function Modal({
   );
 }
 
+/**
+ * A dialog footer's Cancel and main action. While `pending`, Cancel is disabled and the action
+ * shows its spinner; the other props (variant, disabled, a form to submit…) go to the action.
+ */
+export function DialogActions({
+  onCancel,
+  pending,
+  children,
+  ...action
+}: ButtonProps & { onCancel: () => void; pending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        {t('common.cancel')}
+      </Button>
+      <Button loading={pending} {...action}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
 /** "Are you sure?" with one action; the action's error is shown in the dialog. */
 export function ConfirmDialog({
   open,
@@ -101,7 +124,6 @@ export function ConfirmDialog({
   variant?: ButtonVariant;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
   return (
     <Modal
       open={open}
@@ -110,14 +132,14 @@ export function ConfirmDialog({
       description={description}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant={variant} onClick={onConfirm} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={!!pending}
+          variant={variant}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </DialogActions>
       }
     >
       {(error || children) && (

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
 import { MODEL_NAME_MAX_LENGTH, renameModelBodySchema, type Model } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
+import { ConfirmDialog, DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { Badge } from '../../../components/ui/Page';
 import { errorMessage } from '../../../lib/errors';
@@ -82,18 +81,14 @@ function RenameModelDialog({
       size="sm"
       title={t('modelDialogs.renameTitle')}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            disabled={rename.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={rename.isPending}>
-            {t('common.save')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={rename.isPending}
+          type="submit"
+          form={formId}
+        >
+          {t('common.save')}
+        </DialogActions>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">
@@ -175,15 +170,15 @@ function MoveModelDialog({
       title={t('modelDialogs.moveTitle')}
       description={model ? t('modelDialogs.moveDescription', { name: modelName(model) }) : ''}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={move.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={onMove} disabled={!chosen} loading={move.isPending}>
-            <FolderInput className="size-4" aria-hidden />
-            {t('modelDialogs.move')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={move.isPending}
+          onClick={onMove}
+          disabled={!chosen}
+        >
+          <FolderInput className="size-4" aria-hidden />
+          {t('modelDialogs.move')}
+        </DialogActions>
       }
     >
       <div className="space-y-3 pb-2">

@@ -13,7 +13,7 @@ import {
   type ProjectMember,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -236,18 +236,14 @@ export function InviteDialog({
       description={t('inviteDialog.description')}
       size="md"
       footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            disabled={invite.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={invite.isPending}>
-            {t('inviteDialog.send')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={invite.isPending}
+          type="submit"
+          form={formId}
+        >
+          {t('inviteDialog.send')}
+        </DialogActions>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">

@@ -2,8 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { type Project } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
+import { ConfirmDialog, DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -58,24 +57,16 @@ export function DeleteProjectDialog({
       title={t('projectDelete.title', { name: project ? projectName(project) : '' })}
       description={t('projectDelete.description')}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            disabled={remove.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="danger"
-            disabled={typed !== 'DELETE'}
-            loading={remove.isPending}
-          >
-            {t('projectDelete.confirm')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={remove.isPending}
+          type="submit"
+          form={formId}
+          variant="danger"
+          disabled={typed !== 'DELETE'}
+        >
+          {t('projectDelete.confirm')}
+        </DialogActions>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">

@@ -9,8 +9,7 @@ import {
   PROJECT_NAME_MAX_LENGTH,
   type Project,
 } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
@@ -161,18 +160,14 @@ export function ProjectFormDialog({
       title={editing ? t('projectForm.editTitle') : t('projectForm.createTitle')}
       description={editing ? undefined : t('projectForm.createDescription')}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            disabled={mutation.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={mutation.isPending}>
-            {editing ? t('common.save') : t('projectForm.create')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={mutation.isPending}
+          type="submit"
+          form={formId}
+        >
+          {editing ? t('common.save') : t('projectForm.create')}
+        </DialogActions>
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4 pb-2">

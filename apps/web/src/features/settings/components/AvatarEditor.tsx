@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageUp, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Profile } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -88,14 +88,14 @@ function CropDialog({
       title={t('settings.avatar.cropTitle')}
       description={t('settings.avatar.cropHint')}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={upload.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => upload.mutate()} loading={upload.isPending} disabled={!image}>
-            {t('settings.avatar.save')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          pending={upload.isPending}
+          onClick={() => upload.mutate()}
+          disabled={!image}
+        >
+          {t('settings.avatar.save')}
+        </DialogActions>
       }
     >
       <div className="space-y-4 pb-2">

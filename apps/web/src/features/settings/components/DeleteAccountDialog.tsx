@@ -4,8 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { ArrowRightLeft, Trash2 } from 'lucide-react';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountBodySchema } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
@@ -70,23 +69,15 @@ export function DeleteAccountDialog({
       title={t('settings.account.deleteTitle')}
       description={t('settings.account.deleteWarning')}
       footer={
-        <>
-          <Button
-            variant="secondary"
-            onClick={() => onOpenChange(false)}
-            disabled={remove.isPending}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={onDelete}
-            loading={remove.isPending}
-            disabled={!data || confirm.trim() !== DELETE_ACCOUNT_CONFIRMATION}
-          >
-            {t('settings.account.deleteButton')}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          pending={remove.isPending}
+          variant="danger"
+          onClick={onDelete}
+          disabled={!data || confirm.trim() !== DELETE_ACCOUNT_CONFIRMATION}
+        >
+          {t('settings.account.deleteButton')}
+        </DialogActions>
       }
     >
       <div className="space-y-4 pb-2 text-sm">
