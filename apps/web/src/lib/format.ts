@@ -148,26 +148,40 @@ function formatShortDate(date: Date, locale: string, prefs: FormatPreferences): 
   });
 }
 
+/**
+ * Date and time: with no preferred date or time pattern, the locale's own (`localeOptions`);
+ * else the short date and the time in the preferred patterns.
+ */
+function formatDateAndTime(
+  iso: string,
+  locale: string,
+  prefs: FormatPreferences,
+  localeOptions: Intl.DateTimeFormatOptions,
+  seconds: boolean,
+): string {
+  const date = validDate(iso);
+  if (!date) return iso;
+  if (!prefs.dateFormat && !prefs.timeFormat) {
+    return date.toLocaleString(locale, { timeZone: zone(prefs), ...localeOptions });
+  }
+  return `${formatShortDate(date, locale, prefs)} ${formatTime(iso, locale, prefs, seconds)}`;
+}
+
 /** Date and time to the second (tooltips, mail list). */
 export function formatDateTime(
   iso: string,
   locale: string,
   prefs: FormatPreferences = current,
 ): string {
-  const date = validDate(iso);
-  if (!date) return iso;
-  if (!prefs.dateFormat && !prefs.timeFormat) {
-    return date.toLocaleString(locale, {
-      timeZone: zone(prefs),
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  }
-  return `${formatShortDate(date, locale, prefs)} ${formatTime(iso, locale, prefs, true)}`;
+  const localeOptions = {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  } as const;
+  return formatDateAndTime(iso, locale, prefs, localeOptions, true);
 }
 
 /** Date and time to the minute ("Nov 22, 2026, 9:41 AM" / "2026年11月22日 09:41"). */
@@ -176,16 +190,8 @@ export function formatShortDateTime(
   locale: string,
   prefs: FormatPreferences = current,
 ): string {
-  const date = validDate(iso);
-  if (!date) return iso;
-  if (!prefs.dateFormat && !prefs.timeFormat) {
-    return date.toLocaleString(locale, {
-      timeZone: zone(prefs),
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    });
-  }
-  return `${formatShortDate(date, locale, prefs)} ${formatTime(iso, locale, prefs)}`;
+  const localeOptions = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  return formatDateAndTime(iso, locale, prefs, localeOptions, false);
 }
 
 /**
