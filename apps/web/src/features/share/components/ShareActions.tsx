@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Pencil, Trash2, type LucideIcon } from 'lucide-react';
 import type { Share } from '@truss/contracts';
 import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
 import { Tooltip } from '../../../components/ui/Tooltip';
@@ -13,6 +13,34 @@ import { ShareStatusSwitch } from './ShareBits';
 
 const iconButton =
   'rounded-lg p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50';
+
+/** An icon-only button of a share's row: the tooltip names the action, the label also the model. */
+function IconAction({
+  icon: Icon,
+  tooltip,
+  label,
+  className,
+  onClick,
+}: {
+  icon: LucideIcon;
+  tooltip: string;
+  label: string;
+  className?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip content={tooltip}>
+      <button
+        type="button"
+        className={className ? `${iconButton} ${className}` : iconButton}
+        onClick={onClick}
+        aria-label={label}
+      >
+        <Icon className="size-4" aria-hidden />
+      </button>
+    </Tooltip>
+  );
+}
 
 /** Enable/disable with a toast; the lists follow through the mutation's invalidation. */
 export function ShareToggle({ share }: { share: Share }) {
@@ -56,39 +84,28 @@ export function ShareRowActions({ share, onEdit }: { share: Share; onEdit: () =>
 
   return (
     <div className="flex items-center justify-end gap-0.5">
-      <Tooltip content={t('share.list.copyLink')}>
-        <button
-          type="button"
-          className={iconButton}
-          onClick={copy}
-          aria-label={t('share.list.copyLinkFor', { name })}
-        >
-          <Copy className="size-4" aria-hidden />
-        </button>
-      </Tooltip>
-      <Tooltip content={t('share.list.edit')}>
-        <button
-          type="button"
-          className={iconButton}
-          onClick={onEdit}
-          aria-label={t('share.list.editFor', { name })}
-        >
-          <Pencil className="size-4" aria-hidden />
-        </button>
-      </Tooltip>
-      <Tooltip content={t('share.list.delete')}>
-        <button
-          type="button"
-          className={`${iconButton} hover:bg-red-50 hover:text-red-700`}
-          onClick={() => {
-            remove.reset();
-            setConfirming(true);
-          }}
-          aria-label={t('share.list.deleteFor', { name })}
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </button>
-      </Tooltip>
+      <IconAction
+        icon={Copy}
+        tooltip={t('share.list.copyLink')}
+        label={t('share.list.copyLinkFor', { name })}
+        onClick={copy}
+      />
+      <IconAction
+        icon={Pencil}
+        tooltip={t('share.list.edit')}
+        label={t('share.list.editFor', { name })}
+        onClick={onEdit}
+      />
+      <IconAction
+        icon={Trash2}
+        tooltip={t('share.list.delete')}
+        label={t('share.list.deleteFor', { name })}
+        className="hover:bg-red-50 hover:text-red-700"
+        onClick={() => {
+          remove.reset();
+          setConfirming(true);
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => !remove.isPending && setConfirming(open)}
