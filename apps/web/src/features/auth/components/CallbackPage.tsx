@@ -5,13 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link2Off } from 'lucide-react';
 import type { OAuthCallbackResponse } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
 import { safeRedirect } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
-import { AuthHeading } from './AuthHeading';
+import { AuthHeading, AuthIcon, AuthWorking } from './AuthHeading';
 
 /**
  * /callback: where Google and WeChat send the browser back. The query goes to the server, which
@@ -57,20 +56,11 @@ export default function CallbackPage() {
   }, [finish]);
 
   if (!finish.error) {
-    return (
-      <div className="flex flex-col items-center gap-4 py-6 text-center">
-        <Spinner className="size-8 text-brand-600" label={t('auth.callbackWorking')} />
-        <p className="text-sm text-gray-600">{t('auth.callbackWorking')}</p>
-      </div>
-    );
+    return <AuthWorking label={t('auth.callbackWorking')} />;
   }
   return (
     <div className="text-center">
-      <div className="mb-5 flex justify-center">
-        <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
-          <Link2Off className="size-6" aria-hidden />
-        </div>
-      </div>
+      <AuthIcon icon={Link2Off} tone="red" />
       <AuthHeading title={t('auth.callbackTitle')} subtitle={errorMessage(finish.error, t)} />
       <Link
         to={signedIn ? '/settings/connectors' : '/signin'}

@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
 import { authApi } from '../api';
+import { CodeSentTo, ResendCodeButton } from './VerificationCode';
 
 /** Resend waits: the server's `resendIn`, or its Retry-After on a 429 (capped at an hour). */
 function resendDeadline(seconds: number): number {
@@ -128,8 +129,7 @@ export function CodeSignInForm({
       className="space-y-5"
     >
       <p className="text-sm text-gray-600">
-        {t('auth.verifySubtitle', { count: VERIFICATION_CODE_LENGTH })}{' '}
-        <span className="font-medium break-all text-gray-900">{sentTo}</span>
+        <CodeSentTo email={sentTo} />
       </p>
       {verify.error && <FormAlert>{errorMessage(verify.error, t)}</FormAlert>}
       {send.error && <FormAlert>{errorMessage(send.error, t)}</FormAlert>}
@@ -154,14 +154,11 @@ export function CodeSignInForm({
         {t('auth.signIn')}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <button
-          type="button"
+        <ResendCodeButton
+          secondsLeft={secondsLeft}
+          pending={send.isPending}
           onClick={() => send.mutate(sentTo)}
-          disabled={secondsLeft > 0 || send.isPending}
-          className="font-medium text-brand-700 hover:text-brand-800 disabled:cursor-not-allowed disabled:text-gray-400"
-        >
-          {secondsLeft > 0 ? t('auth.resendIn', { count: secondsLeft }) : t('auth.resend')}
-        </button>
+        />
         <button
           type="button"
           onClick={() => {

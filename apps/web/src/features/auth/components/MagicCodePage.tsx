@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { MailX } from 'lucide-react';
 import { codeVerifyBodySchema } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
-import { AuthHeading } from './AuthHeading';
+import { AuthHeading, AuthIcon, AuthWorking } from './AuthHeading';
 
 /** The mailed sign-in link: /magic-code?email=…&code=… signs in at once. */
 export default function MagicCodePage() {
@@ -36,23 +35,14 @@ export default function MagicCodePage() {
   }, [parsed, verify]);
 
   if (parsed.success && !verify.error) {
-    return (
-      <div className="flex flex-col items-center gap-4 py-6 text-center">
-        <Spinner className="size-8 text-brand-600" label={t('auth.magicSigningIn')} />
-        <p className="text-sm text-gray-600">{t('auth.magicSigningIn')}</p>
-      </div>
-    );
+    return <AuthWorking label={t('auth.magicSigningIn')} />;
   }
 
   const email = params.get('email') ?? '';
   const retry = `/signin?mode=code${email ? `&email=${encodeURIComponent(email)}` : ''}`;
   return (
     <div className="text-center">
-      <div className="mb-5 flex justify-center">
-        <div className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
-          <MailX className="size-6" aria-hidden />
-        </div>
-      </div>
+      <AuthIcon icon={MailX} tone="red" />
       <AuthHeading
         title={t('auth.magicTitle')}
         subtitle={

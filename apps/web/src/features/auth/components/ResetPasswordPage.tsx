@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ import { ApiError } from '../../../lib/http';
 import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
-import { AuthHeading } from './AuthHeading';
+import { AuthHeading, AuthIcon } from './AuthHeading';
 
 const newPasswordSchema = z
   .object({ password: passwordSchema, confirm: z.string() })
@@ -22,16 +22,6 @@ const newPasswordSchema = z
     path: ['confirm'],
     error: 'validation.passwordsMismatch',
   });
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <div className="mb-5 flex justify-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-        {children}
-      </div>
-    </div>
-  );
-}
 
 /** Step 1: ask for the email; the server mails a link (and answers alike for unknown addresses). */
 function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
@@ -56,9 +46,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   if (sent) {
     return (
       <div className="text-center">
-        <Icon>
-          <MailCheck className="size-6" aria-hidden />
-        </Icon>
+        <AuthIcon icon={MailCheck} />
         <AuthHeading
           title={t('auth.checkMailTitle')}
           subtitle={
@@ -89,9 +77,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
 
   return (
     <>
-      <Icon>
-        <KeyRound className="size-6" aria-hidden />
-      </Icon>
+      <AuthIcon icon={KeyRound} />
       <AuthHeading title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {forgot.error && <FormAlert>{errorMessage(forgot.error, t)}</FormAlert>}
@@ -151,9 +137,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <>
-      <Icon>
-        <KeyRound className="size-6" aria-hidden />
-      </Icon>
+      <AuthIcon icon={KeyRound} />
       <AuthHeading title={t('auth.newPasswordTitle')} subtitle={t('auth.newPasswordSubtitle')} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {reset.error && (

@@ -18,7 +18,8 @@ import { safeRedirect } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
 import { authApi, completeSignIn } from '../api';
-import { AuthHeading } from './AuthHeading';
+import { AuthHeading, AuthIcon } from './AuthHeading';
+import { CodeSentTo, ResendCodeButton } from './VerificationCode';
 
 /** Seconds before another code may be requested. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -101,20 +102,8 @@ export default function VerifyEmailPage() {
 
   return (
     <>
-      <div className="mb-5 flex justify-center">
-        <div className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-1 ring-brand-100">
-          <MailCheck className="size-6" aria-hidden />
-        </div>
-      </div>
-      <AuthHeading
-        title={t('auth.verifyTitle')}
-        subtitle={
-          <>
-            {t('auth.verifySubtitle', { count: VERIFICATION_CODE_LENGTH })}{' '}
-            <span className="font-medium break-all text-gray-900">{email}</span>
-          </>
-        }
-      />
+      <AuthIcon icon={MailCheck} />
+      <AuthHeading title={t('auth.verifyTitle')} subtitle={<CodeSentTo email={email} />} />
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {state.notVerified && !verify.error && (
           <FormAlert tone="info">{t('errors.EMAIL_NOT_VERIFIED')}</FormAlert>
@@ -143,14 +132,11 @@ export default function VerifyEmailPage() {
       <div className="mt-6 flex flex-col items-center gap-2 text-sm text-gray-600">
         <p>
           {t('auth.noCode')}{' '}
-          <button
-            type="button"
+          <ResendCodeButton
+            secondsLeft={secondsLeft}
+            pending={resend.isPending}
             onClick={() => resend.mutate()}
-            disabled={secondsLeft > 0 || resend.isPending}
-            className="font-medium text-brand-700 hover:text-brand-800 disabled:cursor-not-allowed disabled:text-gray-400"
-          >
-            {secondsLeft > 0 ? t('auth.resendIn', { count: secondsLeft }) : t('auth.resend')}
-          </button>
+          />
         </p>
         <Link
           to={
