@@ -133,7 +133,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deletionListeners: projectDeletionListeners,
   });
   const invitationTokens = new InvitationTokens(config.tokenHmacSecret);
-  const members = new MembersService({ data, events, now });
+  const members = new MembersService({
+    data,
+    events,
+    mailer,
+    notifications,
+    now,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const invitations = new InvitationsService({
     data,
     events,
@@ -163,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     data,
     events,
+    mailer,
+    notifications,
     subscriptions,
     requireAuth,
     now,

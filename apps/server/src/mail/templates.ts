@@ -76,3 +76,51 @@ export function verificationCodeMail(input: {
 `;
   return { to: input.to, subject: t.subject(input.code), text, html };
 }
+
+/** Collapses whitespace (names typed by users) for subjects and sentences. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A notification mail (the kinds users switch in Settings > Notifications): a few lines, one
+ * button whose link the text repeats, and a footer saying where to turn such mails off.
+ */
+export function noticeMail(input: {
+  to: string;
+  locale: Locale;
+  subject: string;
+  lines: string[];
+  button: { label: string; url: string };
+  /** Why the recipient gets this mail and where to turn it off. */
+  footer: string;
+  publicUrl: string;
+}): OutgoingMail {
+  const { button, publicUrl } = input;
+  const settingsUrl = `${publicUrl}/settings/notifications`;
+  const text = [
+    ...input.lines,
+    '',
+    `${button.label}: ${button.url}`,
+    '',
+    `${input.footer} ${settingsUrl}`,
+    '',
+    `${PRODUCT_NAME} · ${publicUrl}`,
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="${input.locale}">
+  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
+    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+      <tr><td>
+        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
+        ${input.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n        ')}
+        <p style="margin:8px 0 24px"><a href="${escapeHtml(button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escapeHtml(button.label)}</a></p>
+        <p style="margin:0 0 24px;color:#52525b;font-size:13px">${escapeHtml(input.footer)} <a href="${escapeHtml(settingsUrl)}" style="color:#4f46e5">${escapeHtml(settingsUrl)}</a></p>
+        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(publicUrl)}" style="color:#a1a1aa">${escapeHtml(publicUrl)}</a></p>
+      </td></tr>
+    </table>
+  </body>
+</html>
+`;
+  return { to: input.to, subject: oneLine(input.subject), text, html };
+}

@@ -1,9 +1,14 @@
 import type { GrantableRole, ProjectMember } from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import type { EventPublisher } from '../events/bus.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/access.ts';
+import type { NotificationPolicy } from '../users/notification-policy.ts';
+import { displayName } from '../users/service.ts';
 import { CreatorCannotLeaveError, InvitationNotFoundError, MemberNotFoundError } from './errors.ts';
+import { memberChangeMail, type MemberChange } from './mail.ts';
 import { memberFromInvitation, memberFromRow } from './mapping.ts';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
@@ -11,10 +16,18 @@ const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 export interface MembersServiceDeps {
   data: DataAccess;
   events: EventPublisher;
+  /** Members whose role someone changed, or whom someone removed, are mailed (`member_changes`). */
+  mailer: Mailer;
+  notifications: Pick<NotificationPolicy, 'allows'>;
   now: Clock;
+  publicUrl: string;
+  log: FastifyBaseLogger;
 }
 
-type Outcome =
+/** A change to mail to `userId` once committed. */
+type Notice = { userId: string; change: MemberChange };
+
+type Outcome = (
   | { kind: 'member'; member: ProjectMember }
   | { kind: 'removed'; userId: string; self: boolean }
   | {
@@ -22,7 +35,8 @@ type Outcome =
       action: 'role_changed' | 'cancelled';
       member: ProjectMember | null;
       inviteeId: string | null;
-    };
+    }
+) & { notice?: Notice };
 
 /**
  * A project's member list and what can be done to its rows. A row id is a membership id or, for
@@ -59,9 +73,17 @@ export class MembersService {
           newRole: role,
         });
         await repos.members.updateRole(member.id, role);
+        const { project } = access;
         return {
           kind: 'member',
-          member: memberFromRow({ ...member, role }, access.project.owner_id),
+          member: memberFromRow({ ...member, role }, project.owner_id),
+          notice:
+            member.role === role || member.user_id === userId
+              ? undefined
+              : {
+                  userId: member.user_id,
+                  change: { kind: 'role_changed', projectId, projectName: project.name, role },
+                },
         };
       }
       const invitation = await this.#openInvitation(repos, projectId, memberId, ['pending']);
@@ -81,6 +103,7 @@ export class MembersService {
       };
     });
     await this.#publish(projectId, outcome);
+    await this.#mail(userId, outcome.notice);
     if (outcome.kind === 'removed' || !outcome.member) throw new MemberNotFoundError();
     return outcome.member;
   }
@@ -103,9 +126,46 @@ export class MembersService {
         });
       }
       await repos.members.delete(member.id);
-      return { kind: 'removed', userId: member.user_id, self };
+      // Leaving on one's own is not news to the one leaving.
+      const change = { kind: 'removed', projectId, projectName: access.project.name } as const;
+      return {
+        kind: 'removed',
+        userId: member.user_id,
+        self,
+        notice: self ? undefined : { userId: member.user_id, change },
+      };
     });
     await this.#publish(projectId, outcome);
+    await this.#mail(userId, outcome.notice);
+  }
+
+  /**
+   * Mails a committed change to the member it happened to, if they want `member_changes` mails.
+   * Never throws: the change stands and the app shows it; a failed mail is only logged.
+   */
+  async #mail(actorId: string, notice: Notice | undefined): Promise<void> {
+    if (!notice) return;
+    const { data, notifications, log } = this.#d;
+    try {
+      if (!(await notifications.allows(notice.userId, 'member_changes'))) return;
+      const member = await data.repos.users.findById(notice.userId);
+      if (!member) return;
+      const actor = await data.repos.users.findById(actorId);
+      await this.#d.mailer.send(
+        memberChangeMail({
+          to: member.email,
+          locale: member.language,
+          actor: actor ? (displayName(actor) ?? actor.email) : '',
+          change: notice.change,
+          publicUrl: this.#d.publicUrl,
+        }),
+      );
+    } catch (error) {
+      log.error(
+        { err: error, project: notice.change.projectId, member: notice.userId },
+        'could not mail a member change',
+      );
+    }
   }
 
   /** Cancels a pending invitation (its link stops working) or hides a rejected one. */

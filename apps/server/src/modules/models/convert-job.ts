@@ -20,6 +20,7 @@ import { JobFailure } from '../jobs/errors.ts';
 import type { JobContext, JobHandler } from '../jobs/runner.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
+import type { ConversionNotifier } from './notifier.ts';
 import { ProgressReporter } from './progress.ts';
 import { modelKeys } from './service.ts';
 
@@ -52,6 +53,8 @@ export interface ConvertModelHandlerDeps {
   storage: ObjectStorage;
   events: ModelEvents;
   convert: ConvertFn;
+  /** Mails the uploader once the conversion is finished (ready or failed for good). */
+  notifier: ConversionNotifier;
   /** Scratch folder for originals fetched from remote storage. */
   tempDir: string;
   now: Clock;
@@ -237,7 +240,10 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     }
     await this.#deleteStale(payload.modelId, prefix);
     const ready = await data.repos.models.findById(payload.modelId);
-    if (ready) await events.publish(statusEvent(ready));
+    if (!ready) return;
+    await events.publish(statusEvent(ready));
+    // Only the worker whose `complete` committed the flip gets here: one mail per conversion.
+    await this.#d.notifier.conversionFinished(ready.id, 'ready');
   }
 
   /** Viewables of earlier attempts (a crash between writing and flipping) or conversions. */
@@ -278,6 +284,9 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       },
       this.#d.now(),
     );
-    if (row) await this.#d.events.publish(statusEvent(row));
+    if (!row) return; // the model was deleted meanwhile
+    await this.#d.events.publish(statusEvent(row));
+    // The runner calls this once, when the job fails for good (never per retried attempt).
+    await this.#d.notifier.conversionFinished(row.id, 'failed');
   }
 }

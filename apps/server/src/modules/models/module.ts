@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { defaultModelsConfig, type ModelsConfig } from '../../config-models.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { JobRunner, type AnyJobHandler } from '../jobs/runner.ts';
 import { WorkerPool } from '../jobs/worker-pool.ts';
 import { createStorage, type ObjectStorage } from '../storage/index.ts';
 import type { SubscriptionsService } from '../subscriptions/service.ts';
+import type { NotificationPolicy } from '../users/notification-policy.ts';
 import { uploadsRoutes } from '../uploads/routes.ts';
 import { UploadsService } from '../uploads/service.ts';
 import { ConvertModelHandler, type ConvertFn } from './convert-job.ts';
@@ -16,6 +18,7 @@ import { converterWorkerScript, poolConverter } from './converter-pool.ts';
 import type { ModelEvents } from './events.ts';
 import { FileUrlSigner } from './file-urls.ts';
 import { ModelLimits } from './limits.ts';
+import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
 
@@ -28,9 +31,17 @@ declare module 'fastify' {
 
 export interface ModelsModuleDeps {
   /** Without `dataDir`/`models`: a temporary folder and the `api` role (no workers). */
-  config: { dataDir?: string; tokenHmacSecret: string; models?: ModelsConfig };
+  config: {
+    dataDir?: string;
+    tokenHmacSecret: string;
+    publicUrl: string;
+    models?: ModelsConfig;
+  };
   data: DataAccess;
   events: ModelEvents;
+  /** The app's one mailer and notification policy: workers mail uploaders when models finish. */
+  mailer: Mailer;
+  notifications: NotificationPolicy;
   subscriptions: SubscriptionsService;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
@@ -96,11 +107,19 @@ export async function registerModels(
       });
       convert = poolConverter(pool);
     }
+    const notifier = new ModelProcessedNotifier({
+      data,
+      mailer: deps.mailer,
+      notifications: deps.notifications,
+      publicUrl: config.publicUrl,
+      log,
+    });
     const handler = new ConvertModelHandler({
       data,
       storage,
       events,
       convert,
+      notifier,
       tempDir: path.join(dataDir, 'tmp'),
       now,
       log,

@@ -274,6 +274,28 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
         .map((child) => child.output().match(/job succeeded/g)?.length ?? 0);
       expect(perWorker.reduce((a, b) => a + b, 0)).toBe(files.length);
       console.log(`jobs per worker process: ${perWorker.join(', ')}`);
+
+      // the worker processes mailed the uploader (their mailer: the dev outbox in the shared
+      // database), one mail per model, sent after the job (and its mail) is over
+      const readyMails = async () =>
+        (
+          (await (await fetch(`${api.url}/api/dev/mail`)).json()) as {
+            subject: string;
+            text: string;
+          }[]
+        ).filter((mail) => mail.subject.endsWith(' is ready to view'));
+      const mailDeadline = Date.now() + 10_000;
+      while ((await readyMails()).length < files.length && Date.now() < mailDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const mails = await readyMails();
+      expect(mails.map((mail) => mail.subject).sort()).toEqual(
+        files.map((file) => `"${path.basename(file)}" is ready to view`).sort(),
+      );
+      for (const id of ids) {
+        expect(mails.filter((mail) => mail.text.includes(`/model/${id}`))).toHaveLength(1);
+      }
     });
   },
 );
