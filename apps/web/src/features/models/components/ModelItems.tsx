@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { ListTableHead } from '../../../components/ui/ListTableHead';
 import { Card } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { errorMessage } from '../../../lib/errors';
@@ -319,31 +320,17 @@ export function ModelCollection({
   return (
     <Card className="overflow-hidden">
       <table className="w-full table-fixed text-left text-sm">
-        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              {t('models.columns.name')}
-            </th>
-            <th scope="col" className="hidden w-20 px-4 py-2.5 font-medium lg:table-cell">
-              {t('models.columns.format')}
-            </th>
-            <th scope="col" className="hidden w-24 px-4 py-2.5 font-medium sm:table-cell">
-              {t('models.columns.size')}
-            </th>
-            <th scope="col" className="hidden w-40 px-4 py-2.5 font-medium xl:table-cell">
-              {t('models.columns.creator')}
-            </th>
-            <th scope="col" className="hidden w-40 px-4 py-2.5 font-medium sm:table-cell">
-              {t('models.columns.status')}
-            </th>
-            <th scope="col" className="hidden w-28 px-4 py-2.5 font-medium md:table-cell">
-              {t('models.columns.updated')}
-            </th>
-            <th scope="col" className="w-14 px-2 py-2.5">
-              <span className="sr-only">{t('models.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <ListTableHead
+          columns={[
+            { label: t('models.columns.name') },
+            { label: t('models.columns.format'), className: 'hidden w-20 lg:table-cell' },
+            { label: t('models.columns.size'), className: 'hidden w-24 sm:table-cell' },
+            { label: t('models.columns.creator'), className: 'hidden w-40 xl:table-cell' },
+            { label: t('models.columns.status'), className: 'hidden w-40 sm:table-cell' },
+            { label: t('models.columns.updated'), className: 'hidden w-28 md:table-cell' },
+          ]}
+          actions={{ label: t('models.columns.actions'), className: 'w-14' }}
+        />
         <tbody>
           {uploads.map((item) => (
             <UploadRow key={item.id} item={item} />

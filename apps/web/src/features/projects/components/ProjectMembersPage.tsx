@@ -6,6 +6,7 @@ import { type ProjectMember } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { FormAlert } from '../../../components/ui/Field';
+import { ListTableHead } from '../../../components/ui/ListTableHead';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
@@ -109,25 +110,15 @@ export default function ProjectMembersPage() {
             <caption className="sr-only">
               {t('membersPage.tableCaption', { name: projectName(project) })}
             </caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('members.member')}
-                </th>
-                <th scope="col" className="hidden w-28 px-4 py-2.5 font-medium sm:table-cell">
-                  {t('members.role')}
-                </th>
-                <th scope="col" className="hidden w-28 px-4 py-2.5 font-medium md:table-cell">
-                  {t('membersPage.statusLabel')}
-                </th>
-                <th scope="col" className="hidden w-36 px-4 py-2.5 font-medium lg:table-cell">
-                  {t('members.added')}
-                </th>
-                <th scope="col" className="w-22 px-2 py-2.5 sm:w-52 sm:px-4">
-                  <span className="sr-only">{t('projects.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead
+              columns={[
+                { label: t('members.member') },
+                { label: t('members.role'), className: 'hidden w-28 sm:table-cell' },
+                { label: t('membersPage.statusLabel'), className: 'hidden w-28 md:table-cell' },
+                { label: t('members.added'), className: 'hidden w-36 lg:table-cell' },
+              ]}
+              actions={{ label: t('projects.columns.actions'), className: 'w-22 sm:w-52 sm:px-4' }}
+            />
             <tbody>
               {rows.map((member) => (
                 <MemberRow

@@ -20,6 +20,7 @@ import type { Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { FormAlert } from '../../../components/ui/Field';
+import { ListTableHead } from '../../../components/ui/ListTableHead';
 import { ListToolbar } from '../../../components/ui/ListToolbar';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -140,28 +141,16 @@ function ProjectCollection({
   return (
     <Card className="overflow-hidden">
       <table className="w-full table-fixed text-left text-sm">
-        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              {t('projects.columns.name')}
-            </th>
-            <th scope="col" className="hidden w-56 px-4 py-2.5 font-medium md:table-cell">
-              {t('projects.columns.role')}
-            </th>
-            <th scope="col" className="hidden w-20 px-4 py-2.5 font-medium lg:table-cell">
-              {t('projects.columns.models')}
-            </th>
-            <th scope="col" className="hidden w-20 px-4 py-2.5 font-medium lg:table-cell">
-              {t('projects.columns.members')}
-            </th>
-            <th scope="col" className="hidden w-36 px-4 py-2.5 font-medium sm:table-cell">
-              {t('projects.columns.updated')}
-            </th>
-            <th scope="col" className="w-24 px-2 py-2.5">
-              <span className="sr-only">{t('projects.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <ListTableHead
+          columns={[
+            { label: t('projects.columns.name') },
+            { label: t('projects.columns.role'), className: 'hidden w-56 md:table-cell' },
+            { label: t('projects.columns.models'), className: 'hidden w-20 lg:table-cell' },
+            { label: t('projects.columns.members'), className: 'hidden w-20 lg:table-cell' },
+            { label: t('projects.columns.updated'), className: 'hidden w-36 sm:table-cell' },
+          ]}
+          actions={{ label: t('projects.columns.actions'), className: 'w-24' }}
+        />
         <tbody>
           {projects.map((p) => (
             <ProjectRow key={p.id} project={p} onOpenDialog={onOpenDialog} />

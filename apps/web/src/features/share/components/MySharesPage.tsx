@@ -5,6 +5,7 @@ import { Link2 } from 'lucide-react';
 import type { Share } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
+import { ListTableHead } from '../../../components/ui/ListTableHead';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -97,28 +98,16 @@ export default function MySharesPage() {
       ) : (
         <Card className="overflow-hidden">
           <table className="w-full table-fixed text-left text-sm">
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  {t('share.list.columns.model')}
-                </th>
-                <th scope="col" className="hidden w-52 px-4 py-2.5 font-medium md:table-cell">
-                  {t('share.list.columns.type')}
-                </th>
-                <th scope="col" className="w-20 px-4 py-2.5 font-medium md:w-36">
-                  {t('share.list.columns.status')}
-                </th>
-                <th scope="col" className="hidden w-44 px-4 py-2.5 font-medium md:table-cell">
-                  {t('share.list.columns.expires')}
-                </th>
-                <th scope="col" className="hidden w-32 px-4 py-2.5 font-medium lg:table-cell">
-                  {t('share.list.columns.created')}
-                </th>
-                <th scope="col" className="w-32 px-2 py-2.5">
-                  <span className="sr-only">{t('share.list.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead
+              columns={[
+                { label: t('share.list.columns.model') },
+                { label: t('share.list.columns.type'), className: 'hidden w-52 md:table-cell' },
+                { label: t('share.list.columns.status'), className: 'w-20 md:w-36' },
+                { label: t('share.list.columns.expires'), className: 'hidden w-44 md:table-cell' },
+                { label: t('share.list.columns.created'), className: 'hidden w-32 lg:table-cell' },
+              ]}
+              actions={{ label: t('share.list.columns.actions'), className: 'w-32' }}
+            />
             <tbody>
               {shares.data.map((share) => (
                 <ShareRow key={share.id} share={share} onEdit={() => setEditing(share)} />
