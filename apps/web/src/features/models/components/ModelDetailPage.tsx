@@ -10,17 +10,17 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
-import { modelQuery, useRestoreModel } from '../api';
+import { modelQuery } from '../api';
 import { modelAbilities } from '../permissions';
 import { ModelProgress, ModelStatusBadge, useFailureText, useModelName } from './ModelBits';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelHeaderActions } from './ModelHeaderActions';
+import { RestoreModelButton } from './RestoreModelButton';
 
 /** Signed URLs change their expiry and signature daily; reload only when the content changes. */
 function contentKey(url: string | null): string | null {
@@ -105,27 +105,11 @@ function StatePanel({
 
 function TrashBanner({ model, may }: { model: Model; may: boolean }) {
   const { t } = useTranslation();
-  const restore = useRestoreModel();
   const name = useModelName()(model);
   return (
     <div className="flex shrink-0 flex-wrap items-center justify-center gap-3 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-sm text-amber-900">
       <span>{t('model.inTrash')}</span>
-      {may && (
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={restore.isPending}
-          onClick={() =>
-            restore.mutate(model, {
-              onSuccess: () => toast.success(t('trash.restored', { name })),
-              onError: (error) => toast.error(errorMessage(error, t)),
-            })
-          }
-        >
-          <RotateCcw className="size-4" aria-hidden />
-          {t('trash.restore')}
-        </Button>
-      )}
+      {may && <RestoreModelButton model={model} name={name} />}
     </div>
   );
 }

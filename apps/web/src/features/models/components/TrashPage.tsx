@@ -1,25 +1,24 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { ArrowLeft, RotateCcw, Trash2 } from 'lucide-react';
+import { ArrowLeft, Trash2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
-import { errorMessage } from '../../../lib/errors';
 import { formatBytes } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
-import { useModelList, useRestoreModel } from '../api';
+import { useModelList } from '../api';
 import { modelAbilities } from '../permissions';
 import { creatorLabel, formatLabel, ModelThumbnail, useModelName } from './ModelBits';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelListError } from './ModelListError';
+import { RestoreModelButton } from './RestoreModelButton';
 
 function TrashRow({
   model,
@@ -34,7 +33,6 @@ function TrashRow({
   const myId = useMyId();
   const name = useModelName()(model);
   const may = modelAbilities(project, myId, model);
-  const restore = useRestoreModel();
   const creator = creatorLabel(model);
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:flex-nowrap">
@@ -69,21 +67,11 @@ function TrashRow({
       </p>
       <div className="ml-auto flex shrink-0 gap-2">
         {may.restore && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={restore.isPending}
+          <RestoreModelButton
+            model={model}
+            name={name}
             aria-label={t('trash.restoreNamed', { name })}
-            onClick={() =>
-              restore.mutate(model, {
-                onSuccess: () => toast.success(t('trash.restored', { name })),
-                onError: (error) => toast.error(errorMessage(error, t)),
-              })
-            }
-          >
-            <RotateCcw className="size-4" aria-hidden />
-            {t('trash.restore')}
-          </Button>
+          />
         )}
         {may.deletePermanently && (
           <Button
