@@ -6,6 +6,7 @@ import type { Share } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
 import { ListTableHead } from '../../../components/ui/ListTableHead';
+import { LoadErrorAlert } from '../../../components/ui/LoadErrorAlert';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -15,7 +16,6 @@ import { useMyShares } from '../api';
 import { ShareRowActions, ShareToggle } from './ShareActions';
 import { CodeLockedBadge, ShareExpiry, ShareStatusBadge, ShareTypeBadge } from './ShareBits';
 import { ShareDialog } from './ShareDialog';
-import { ShareListError } from './ShareListError';
 
 function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
   const { t } = useTranslation();
@@ -84,7 +84,12 @@ export default function MySharesPage() {
       {shares.isPending ? (
         <LoadingBlock label={t('common.loading')} />
       ) : shares.error ? (
-        <ShareListError error={shares.error} onRetry={() => void shares.refetch()} />
+        <LoadErrorAlert
+          title={t('errors.SHARE_LIST_FAILED')}
+          error={shares.error}
+          retryLabel={t('share.list.retry')}
+          onRetry={() => void shares.refetch()}
+        />
       ) : shares.data.length === 0 ? (
         <EmptyState
           icon={Link2}
