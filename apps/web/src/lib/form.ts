@@ -61,3 +61,20 @@ export function useSchemaValidation<S extends z.ZodType, K extends string>(
 
   return { errors, setErrors, submit, revalidate, applyServerErrors };
 }
+
+/**
+ * A form's values and a setter for one field that revalidates the whole form with the new values
+ * (`useSchemaValidation`'s `revalidate`, live once the user has tried to submit).
+ */
+export function useFormValues<V extends object>(
+  initial: V | (() => V),
+  revalidate: (values: V) => void,
+) {
+  const [values, setValues] = useState<V>(initial);
+  const set = <K extends keyof V>(key: K, value: V[K]) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    revalidate(next);
+  };
+  return { values, setValues, set };
+}

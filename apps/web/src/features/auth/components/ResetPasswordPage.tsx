@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import { EmailField, NewPasswordFields } from '../../../components/ui/CredentialFields';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
@@ -107,11 +107,11 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ password: '', confirm: '' });
   const { errors, submit, revalidate } = useSchemaValidation<
     typeof newPasswordSchema,
     'password' | 'confirm'
   >(newPasswordSchema, t);
+  const { values, set } = useFormValues({ password: '', confirm: '' }, revalidate);
   const reset = useMutation({
     mutationFn: authApi.resetPassword,
     onSuccess: (response) => {
@@ -120,11 +120,6 @@ function NewPasswordForm({ token }: { token: string }) {
       navigate(DEFAULT_AFTER_SIGN_IN, { replace: true });
     },
   });
-  const set = (key: 'password' | 'confirm', value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    revalidate(next);
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = submit(values);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { EmailField, NewPasswordFields } from '../../../components/ui/Credential
 import { FormAlert } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/navigation';
@@ -40,17 +40,15 @@ export default function SignUpPage() {
   const redirectParam = params.get('redirect');
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const termsId = useId();
-  const [values, setValues] = useState({
-    email: params.get('email') ?? '',
-    password: '',
-    confirmPassword: '',
-    agreeTerms: false,
-  });
   const invitation = useRedirectInvitation(redirectParam);
   const { errors, submit, revalidate, applyServerErrors } = useSchemaValidation<
     typeof signUpFormSchema,
     Field
   >(signUpFormSchema, t);
+  const { values, setValues, set } = useFormValues(
+    { email: params.get('email') ?? '', password: '', confirmPassword: '', agreeTerms: false },
+    revalidate,
+  );
 
   const signup = useMutation({
     mutationFn: authApi.signup,
@@ -63,12 +61,6 @@ export default function SignUpPage() {
   });
 
   if (isAuthenticated) return <Navigate to={safeRedirect(redirectParam)} replace />;
-
-  const update = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    revalidate(next);
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +107,7 @@ export default function SignUpPage() {
           value={values.email}
           error={errors.email}
           disabled={signup.isPending}
-          onChange={(e) => update('email', e.target.value)}
+          onChange={(e) => set('email', e.target.value)}
         />
         <NewPasswordFields
           label={t('form.password')}
@@ -126,8 +118,8 @@ export default function SignUpPage() {
           passwordError={errors.password}
           confirmError={errors.confirmPassword}
           disabled={signup.isPending}
-          onPasswordChange={(value) => update('password', value)}
-          onConfirmChange={(value) => update('confirmPassword', value)}
+          onPasswordChange={(value) => set('password', value)}
+          onConfirmChange={(value) => set('confirmPassword', value)}
         />
         <div className="space-y-1.5">
           <div className="flex items-start gap-3">
@@ -138,7 +130,7 @@ export default function SignUpPage() {
               disabled={signup.isPending}
               aria-invalid={errors.agreeTerms ? true : undefined}
               aria-describedby={errors.agreeTerms ? `${termsId}-error` : undefined}
-              onChange={(e) => update('agreeTerms', e.target.checked)}
+              onChange={(e) => set('agreeTerms', e.target.checked)}
               className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
             />
             <label htmlFor={termsId} className="text-sm leading-5 text-gray-700">

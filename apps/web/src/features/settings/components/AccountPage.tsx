@@ -13,7 +13,7 @@ import { Badge, Card } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, useFormatPreferences } from '../../../lib/format';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { profileQuery, endLocalSession } from '../../auth/api';
 import { connectorsQuery, settingsApi } from '../api';
@@ -38,12 +38,12 @@ type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
-  const [values, setValues] = useState(empty);
   const [schema] = useState(() => passwordForm(hasPassword));
   const { errors, submit, revalidate } = useSchemaValidation<typeof schema, PasswordField>(
     schema,
     t,
   );
+  const { values, setValues, set } = useFormValues(empty, revalidate);
   const change = useMutation({
     mutationFn: settingsApi.changePassword,
     onSuccess: () => {
@@ -54,11 +54,6 @@ function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
       );
     },
   });
-  const set = (key: PasswordField, value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    revalidate(next);
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = submit(values);

@@ -16,7 +16,7 @@ import { Badge, Card } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatPersonName } from '../../../lib/format';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { profileQuery } from '../../auth/api';
 import { useUpdateProfile } from '../api';
@@ -88,24 +88,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<Values>(() => initialValues(profile, i18n.language));
-  const [saved, setSaved] = useState(values);
   const update = useUpdateProfile();
   const { errors, submit, revalidate, applyServerErrors } = useSchemaValidation<
     typeof formSchema,
     Field
   >(formSchema, t);
+  const { values, setValues, set } = useFormValues<Values>(
+    () => initialValues(profile, i18n.language),
+    revalidate,
+  );
+  const [saved, setSaved] = useState(values);
   const countries = useMemo(
     () => countryOptions(i18n.language).map((c) => ({ value: c.code, label: c.name })),
     [i18n.language],
   );
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
 
-  const set = <K extends Field>(key: K, value: Values[K]) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    revalidate(next);
-  };
   const text = (
     key: Exclude<
       Field,
