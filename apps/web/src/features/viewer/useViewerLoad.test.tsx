@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { LoadedModelInfo, Viewer } from './engine';
-import { useViewerLoad } from './useViewerLoad';
+import { useLoadProgress, useViewerLoad } from './useViewerLoad';
 
 afterEach(cleanup);
 
@@ -36,8 +36,53 @@ const info: LoadedModelInfo = {
 };
 const marks = (name: string) => performance.getEntriesByName(name, 'mark').length;
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const progress = (loadedBytes: number) => ({
+  stage: 'download' as const,
+  fraction: loadedBytes / 10,
+  loadedBytes,
+  totalBytes: 10,
+});
+
+describe('useLoadProgress', () => {
+  it('renders the latest of the chunks reported within a frame, once', async () => {
+    const { viewer, emit } = fakeViewer();
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      return useLoadProgress(viewer, true);
+    });
+    expect(result.current).toBeNull();
+    const before = renders;
+    act(() => {
+      emit('progress', progress(2));
+      emit('progress', progress(5));
+    });
+    expect(result.current).toBeNull();
+    await act(nextFrame);
+    expect(result.current?.loadedBytes).toBe(5);
+    expect(renders).toBe(before + 1);
+  });
+
+  it('stops listening when inactive and starts from nothing when active again', async () => {
+    const { viewer, emit } = fakeViewer();
+    const { result, rerender } = renderHook(({ active }) => useLoadProgress(viewer, active), {
+      initialProps: { active: true },
+    });
+    act(() => emit('progress', progress(5)));
+    await act(nextFrame);
+    expect(result.current?.loadedBytes).toBe(5);
+    rerender({ active: false });
+    act(() => emit('progress', progress(8)));
+    await act(nextFrame);
+    expect(result.current?.loadedBytes).toBe(5);
+    rerender({ active: true });
+    expect(result.current).toBeNull();
+  });
+});
+
 describe('useViewerLoad', () => {
-  it('reports progress, first frame and loaded on <body> and the performance timeline', async () => {
+  it('reports first frame and loaded on <body> and the performance timeline', async () => {
     const { viewer, emit, loads, load } = fakeViewer();
     const source = { glb: '/m.glb', metadata: '/m.json' };
     const { result } = renderHook(() => useViewerLoad(viewer, source, 0));
@@ -46,10 +91,6 @@ describe('useViewerLoad', () => {
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
     expect(document.body.dataset.viewerState).toBe('loading');
-    act(() =>
-      emit('progress', { stage: 'download', fraction: 0.5, loadedBytes: 5, totalBytes: 10 }),
-    );
-    expect(result.current.progress?.fraction).toBe(0.5);
     act(() => emit('first-frame', { ms: 10 }));
     expect(result.current.phase).toBe('first-frame');
     expect(document.body.dataset.viewerState).toBe('first-frame');

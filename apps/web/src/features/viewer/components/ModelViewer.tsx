@@ -266,7 +266,11 @@ export function ModelViewer({
             tabIndex={0}
             aria-label={t('viewer.canvas')}
           />
-          <LoadOverlay load={load} onRetry={() => setAttempt((n) => n + 1)} />
+          <LoadOverlay
+            viewer={viewer}
+            phase={load.phase}
+            onRetry={() => setAttempt((n) => n + 1)}
+          />
           <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
             {viewer && (
               <MeasurementList

@@ -5,7 +5,7 @@ import { Progress } from '../../../components/ui/Progress';
 import { formatBytes } from '../../../lib/format';
 import type { LoadProgress, Measurement, Viewer } from '../engine';
 import type { LegendEntry } from '../useViewerCommands';
-import type { ViewerLoadState } from '../useViewerLoad';
+import { useLoadProgress, type ViewerLoadState } from '../useViewerLoad';
 
 /** Percent of the viewable downloaded (null while the size is unknown). */
 export function loadPercent(progress: LoadProgress | null): number | null {
@@ -15,9 +15,18 @@ export function loadPercent(progress: LoadProgress | null): number | null {
 }
 
 /** Before the first frame: a card with the download progress; after it, a thin bar on top. */
-export function LoadOverlay({ load, onRetry }: { load: ViewerLoadState; onRetry: () => void }) {
+export function LoadOverlay({
+  viewer,
+  phase,
+  onRetry,
+}: {
+  viewer: Viewer | null;
+  phase: ViewerLoadState['phase'];
+  onRetry: () => void;
+}) {
   const { t, i18n } = useTranslation();
-  if (load.phase === 'error') {
+  const progress = useLoadProgress(viewer, phase === 'loading' || phase === 'first-frame');
+  if (phase === 'error') {
     return (
       <div className="absolute inset-0 z-10 flex items-center justify-center bg-gray-100/80 p-4">
         <div
@@ -35,30 +44,30 @@ export function LoadOverlay({ load, onRetry }: { load: ViewerLoadState; onRetry:
       </div>
     );
   }
-  if (load.phase === 'loaded') return null;
-  const percent = loadPercent(load.progress);
+  if (phase === 'loaded') return null;
+  const percent = loadPercent(progress);
   const label = t('viewer.load.label');
-  if (load.phase === 'first-frame') {
+  if (phase === 'first-frame') {
     return (
       <div className="pointer-events-none absolute inset-x-0 top-0 z-10">
         <Progress value={percent} label={label} className="h-1 rounded-none bg-transparent" />
       </div>
     );
   }
-  const bytes = load.progress
-    ? load.progress.totalBytes
+  const bytes = progress
+    ? progress.totalBytes
       ? t('viewer.load.bytes', {
-          loaded: formatBytes(load.progress.loadedBytes, i18n.language),
-          total: formatBytes(load.progress.totalBytes, i18n.language),
+          loaded: formatBytes(progress.loadedBytes, i18n.language),
+          total: formatBytes(progress.totalBytes, i18n.language),
         })
-      : formatBytes(load.progress.loadedBytes, i18n.language)
+      : formatBytes(progress.loadedBytes, i18n.language)
     : null;
   return (
     <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center p-4">
       <div className="w-full max-w-xs rounded-2xl border border-gray-200 bg-white/95 p-4 shadow-lg">
         <div className="mb-2 flex items-center justify-between gap-2 text-sm">
           <span className="font-medium text-gray-900">
-            {t(`viewer.load.stage.${load.progress?.stage ?? 'download'}`)}
+            {t(`viewer.load.stage.${progress?.stage ?? 'download'}`)}
           </span>
           {percent !== null && <span className="text-gray-600 tabular-nums">{percent}%</span>}
         </div>
