@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { routeModulePreload } from './build/route-modulepreload';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -28,7 +29,16 @@ function latestBuildManifest(): Plugin {
 const apiTarget = process.env.TRUSS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), latestBuildManifest()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    latestBuildManifest(),
+    // The viewer pages' chunks (three.js among them) load beside the entry, not after it.
+    routeModulePreload([
+      { path: /^\/model\/[^/]+\/?$/, module: 'src/features/models/components/ModelDetailPage.tsx' },
+      { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
+    ]),
+  ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

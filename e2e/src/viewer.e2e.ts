@@ -263,6 +263,32 @@ describe('viewer: pixels of the model page', () => {
     ).toBeGreaterThan(0.5);
   });
 
+  it('the model page fetches the engine (three.js) from index.html, beside the app, not after it', async () => {
+    const page = await openModel(house);
+    const requests = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(entry.name));
+      return {
+        three: find(/\/assets\/three-[\w-]+\.js$/).map((e) => e.startTime),
+        entryDone: find(/\/assets\/index-[\w-]+\.js$/).map((e) => e.responseEnd),
+        links: document.querySelectorAll('link[rel="modulepreload"][href*="/three-"]').length,
+      };
+    });
+    // One request, started before the app's entry script had even arrived (a lazy route's
+    // import could only start after the entry ran).
+    expect(requests.links).toBe(1);
+    expect(requests.three).toHaveLength(1);
+    expect(requests.entryDone).toHaveLength(1);
+    expect(requests.three[0]).toBeLessThan(requests.entryDone[0]!);
+    // Other pages do not download the engine up front.
+    // (The inline script runs while the HTML is parsed, so 'load' is late enough.)
+    await page.goto('/models', { waitUntil: 'load' });
+    const links = await page.evaluate(
+      () => document.querySelectorAll('link[rel="modulepreload"][href*="/three-"]').length,
+    );
+    expect(links).toBe(0);
+  });
+
   it('isolate leaves only the chosen element visible', async () => {
     const page = await openModel(house);
     await standardView(page, 'iso');
