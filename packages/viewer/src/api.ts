@@ -31,6 +31,11 @@ export interface ViewableSource {
   metadata?: string;
   /** Extra request init (credentials, headers) for both fetches. */
   requestInit?: RequestInit;
+  /**
+   * How both files are requested (default: the global `fetch`): an app can answer with a request
+   * it started before the viewer existed.
+   */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 export interface LoadProgress {

@@ -14,13 +14,16 @@ export class LoadError extends Error {
   }
 }
 
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
 /** Reads a response body with progress (Content-Length when the server sends it). */
 export async function fetchBytes(
+  fetcher: Fetcher,
   url: string,
-  init: RequestInit | undefined,
+  init: RequestInit,
   onProgress: (progress: LoadProgress) => void,
 ): Promise<ArrayBuffer> {
-  const response = await fetch(url, init);
+  const response = await fetcher(url, init);
   if (!response.ok) throw new LoadError(`Could not load ${url}: HTTP ${response.status}.`);
   const header = response.headers.get('content-length');
   // A compressed transfer's Content-Length counts wire bytes, not the body bytes read here.
@@ -58,8 +61,12 @@ export async function fetchBytes(
   return bytes.buffer;
 }
 
-export async function fetchMetadata(url: string, init: RequestInit | undefined): Promise<unknown> {
-  const response = await fetch(url, init);
+export async function fetchMetadata(
+  fetcher: Fetcher,
+  url: string,
+  init: RequestInit,
+): Promise<unknown> {
+  const response = await fetcher(url, init);
   if (!response.ok) throw new LoadError(`Could not load ${url}: HTTP ${response.status}.`);
   // Served with Content-Encoding: gzip, so the browser inflates it before json().
   return response.json();

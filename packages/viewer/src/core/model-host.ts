@@ -56,12 +56,13 @@ export class ModelHost {
   async load(source: ViewableSource, hooks: LoadHooks): Promise<LoadedModelInfo> {
     const init: RequestInit = { ...source.requestInit };
     if (hooks.signal) init.signal = hooks.signal;
+    const fetcher = source.fetch ?? ((url: string, request: RequestInit) => fetch(url, request));
     const metadataPromise = source.metadata
-      ? fetchMetadata(source.metadata, init)
+      ? fetchMetadata(fetcher, source.metadata, init)
       : Promise.resolve(null);
     // Observed here so an early failure is not reported as unhandled; awaited below.
     metadataPromise.catch(() => undefined);
-    const buffer = await fetchBytes(source.glb, init, hooks.progress);
+    const buffer = await fetchBytes(fetcher, source.glb, init, hooks.progress);
     // Marks on the performance timeline (no logging) let benchmarks see where load time goes.
     performance.mark('truss:fetched');
     throwIfAborted(hooks.signal);

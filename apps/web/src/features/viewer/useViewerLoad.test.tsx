@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { LoadedModelInfo, Viewer } from './engine';
 import { useLoadProgress, useViewerLoad } from './useViewerLoad';
+import { fetchViewableFile } from './viewable-handoff';
 
 afterEach(cleanup);
 
@@ -87,7 +88,7 @@ describe('useViewerLoad', () => {
     const source = { glb: '/m.glb', metadata: '/m.json' };
     const { result } = renderHook(() => useViewerLoad(viewer, source, 0));
     expect(load).toHaveBeenCalledWith(
-      { glb: '/m.glb', metadata: '/m.json' },
+      expect.objectContaining({ glb: '/m.glb', metadata: '/m.json', fetch: fetchViewableFile }),
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
     expect(document.body.dataset.viewerState).toBe('loading');

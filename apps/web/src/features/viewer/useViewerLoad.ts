@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoadedModelInfo, LoadProgress, Viewer } from './engine';
+import { fetchViewableFile } from './viewable-handoff';
 
 export type ViewerLoadPhase = 'loading' | 'first-frame' | 'loaded' | 'error';
 
@@ -42,7 +43,12 @@ export function useViewerLoad(
     });
     viewer
       .load(
-        { glb, ...(metadata ? { metadata } : {}), ...(requestInit ? { requestInit } : {}) },
+        {
+          glb,
+          ...(metadata ? { metadata } : {}),
+          ...(requestInit ? { requestInit } : {}),
+          fetch: fetchViewableFile,
+        },
         {
           signal: controller.signal,
         },

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchViewableFile, prefetchViewableFile } from './viewable-handoff';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function stubFetch(answer: () => Promise<Response>) {
+  const fetch = vi.fn(answer);
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('viewable handoff', () => {
+  it('gives the viewer the early download once, read into memory with its headers', async () => {
+    const fetch = stubFetch(async () => new Response('glb bytes', { headers: { 'x-a': '1' } }));
+    prefetchViewableFile('/v/a.glb');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const first = await fetchViewableFile('/v/a.glb', {});
+    expect(await first.text()).toBe('glb bytes');
+    expect(first.headers.get('x-a')).toBe('1');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Used once: the next load asks the network (and its HTTP cache) again.
+    await fetchViewableFile('/v/a.glb', {});
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes an error status through for the viewer to report', async () => {
+    stubFetch(async () => new Response('gone', { status: 404 }));
+    prefetchViewableFile('/v/missing.glb');
+    const response = await fetchViewableFile('/v/missing.glb', {});
+    expect(response.status).toBe(404);
+  });
+
+  it('retries an early download that failed on the network as the viewer’s own request', async () => {
+    const fetch = stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    prefetchViewableFile('/v/b.glb');
+    fetch.mockImplementation(async () => new Response('second try'));
+    const init = { credentials: 'include' as const };
+    const response = await fetchViewableFile('/v/b.glb', init);
+    expect(await response.text()).toBe('second try');
+    expect(fetch).toHaveBeenLastCalledWith('/v/b.glb', init);
+  });
+
+  it('drops an early download nobody asked for after a minute', async () => {
+    vi.useFakeTimers();
+    const fetch = stubFetch(async () => new Response('x'));
+    prefetchViewableFile('/v/c.glb');
+    vi.advanceTimersByTime(60_000);
+    await fetchViewableFile('/v/c.glb', {});
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Downloads of a viewable's files started before the viewer exists (the model page's prefetch,
+ * beside the session data), handed to the viewer's first request for the same URL. Each is used
+ * once and dropped after a minute: a handoff of one early download, not a cache (the files are
+ * immutable and the HTTP cache keeps them).
+ */
+const early = new Map<string, Promise<Response>>();
+const HANDOFF_MS = 60_000;
+
+export function prefetchViewableFile(url: string): void {
+  if (early.has(url)) return;
+  const response = fetch(url, { priority: 'high' }).then(async (answer) => {
+    if (!answer.ok) return answer;
+    // Read now, while the page is still starting: the viewer then reads from memory instead of
+    // waiting for the network's tasks behind its own first render.
+    const body = await answer.arrayBuffer();
+    return new Response(body, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    });
+  });
+  // Observed, so a download nobody takes does not end as an unhandled rejection.
+  response.catch(() => undefined);
+  early.set(url, response);
+  setTimeout(() => {
+    if (early.get(url) === response) early.delete(url);
+  }, HANDOFF_MS);
+}
+
+/** The viewer's fetch: the early download of `url` if there is one, else a new request. */
+export function fetchViewableFile(url: string, init: RequestInit): Promise<Response> {
+  const response = early.get(url);
+  if (!response) return fetch(url, init);
+  early.delete(url);
+  // An early download that failed on the network is tried again as the viewer's own request.
+  return response.catch(() => fetch(url, init));
+}
