@@ -289,6 +289,48 @@ describe('viewer: pixels of the model page', () => {
     expect(links).toBe(0);
   });
 
+  it('the frame-rate guard draws simpler while an orbit is slow and at full quality once still', async () => {
+    const page = await openModel(house);
+    const box = (await page.locator('canvas').first().boundingBox())!;
+    await page.evaluate(() => {
+      // A slow GPU: the browser grants the next animation frame only 120 ms after the last.
+      let last = 0;
+      window.requestAnimationFrame = (callback) => {
+        const wait = Math.max(0, last + 120 - performance.now());
+        return window.setTimeout(() => {
+          last = performance.now();
+          callback(last);
+        }, wait);
+      };
+      window.cancelAnimationFrame = (handle) => window.clearTimeout(handle);
+      (window as { __degradedSeen?: boolean }).__degradedSeen = false;
+      window.setInterval(() => {
+        if ((window as TrussWindow).__trussViewer!.getStats().degraded)
+          (window as { __degradedSeen?: boolean }).__degradedSeen = true;
+      }, 5);
+    });
+    expect(await withViewer(page, (viewer) => viewer.getStats().degraded, null)).toBe(false);
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    // Moves far apart, as when slow frames hold up input: each frame looks like the only one.
+    for (let step = 1; step <= 6; step++) {
+      await page.mouse.move(x + step * 40, y + step * 8);
+      await page.waitForTimeout(200);
+    }
+    await page.mouse.up();
+    expect(await page.evaluate(() => (window as { __degradedSeen?: boolean }).__degradedSeen)).toBe(
+      true,
+    );
+    // Still again: full quality returns by itself.
+    await expect
+      .poll(() => withViewer(page, (viewer) => viewer.getStats().degraded, null), {
+        timeout: 5_000,
+      })
+      .toBe(false);
+  });
+
   it('isolate leaves only the chosen element visible', async () => {
     const page = await openModel(house);
     await standardView(page, 'iso');

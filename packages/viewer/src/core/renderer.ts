@@ -6,8 +6,8 @@
 import * as THREE from 'three';
 import type { RenderStats, ViewerOptions } from '../api.ts';
 
-/** Above this frame time (ms) the guard simplifies while the camera moves. */
-const SLOW_FRAME_MS = 33;
+/** Above this frame time (ms: under 25 frames a second) the guard simplifies while moving. */
+const SLOW_FRAME_MS = 40;
 /** Full quality again this long after the last movement. */
 const STILL_AFTER_MS = 250;
 /** A frame requested this soon after the previous one ended continues an animation or a drag. */
@@ -28,6 +28,7 @@ export class RenderLoop {
   private lastFrameEnd = 0;
   private lastFrameMs = 0;
   private frameHandle = 0;
+  private presentHandle = 0;
   private readonly frameTimes: Array<{ at: number; ms: number }> = [];
   private lastMotion = 0;
   private degraded = false;
@@ -81,6 +82,21 @@ export class RenderLoop {
       this.render({ frameMs: continuous ? interval : undefined });
       this.lastFrameEnd = performance.now();
       if (more) this.requestRender();
+      else if (this.lastFrameEnd - this.lastMotion < STILL_AFTER_MS) this.measurePresentation(now);
+    });
+  }
+
+  /**
+   * While the camera moves, wait for the next animation frame after a drawn one: the browser
+   * grants it only once the GPU has finished the frame, so the interval is the frame's real cost.
+   * render() alone returns long before a software or weak GPU has drawn, and a drag's frames are
+   * often too far apart to count as continuous.
+   */
+  private measurePresentation(frameAt: number): void {
+    if (this.presentHandle) return;
+    this.presentHandle = requestAnimationFrame((next) => {
+      this.presentHandle = 0;
+      this.guard(next - frameAt, performance.now());
     });
   }
 
@@ -203,6 +219,7 @@ export class RenderLoop {
 
   dispose(): void {
     cancelAnimationFrame(this.frameHandle);
+    cancelAnimationFrame(this.presentHandle);
     if (this.stillTimer) clearTimeout(this.stillTimer);
     this.beforeRender.clear();
     this.renderer.dispose();
