@@ -98,10 +98,15 @@ export function useUpdateProfile() {
   });
 }
 
+/**
+ * Saves one preference at a time. Saves run one after another (one scope), so the answers come
+ * back in order and the last one holds every change; the form stays usable meanwhile.
+ */
 export function useUpdatePreferences() {
   const client = useQueryClient();
   const setProfile = useProfileCache();
   return useMutation({
+    scope: { id: 'user-preferences' },
     mutationFn: settingsApi.updatePreferences,
     onSuccess: (prefs) => {
       client.setQueryData(preferencesKey, applyPreferences(prefs));

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { startTransition, useMemo, useOptimistic, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -61,7 +61,6 @@ function Choice<V extends string>({
   value,
   options,
   onChange,
-  disabled,
 }: {
   legend: string;
   hint?: string;
@@ -69,10 +68,9 @@ function Choice<V extends string>({
   value: V;
   options: readonly { value: V; label: ReactNode; lang?: string }[];
   onChange: (value: V) => void;
-  disabled?: boolean;
 }) {
   return (
-    <fieldset className="px-5 py-4" disabled={disabled}>
+    <fieldset className="px-5 py-4">
       <legend className="float-left mb-1 w-full text-sm font-medium text-gray-900">{legend}</legend>
       {hint && <p className="clear-both mb-2 text-sm text-gray-600">{hint}</p>}
       <div className="clear-both flex flex-wrap gap-2 pt-1">
@@ -101,12 +99,23 @@ function Choice<V extends string>({
 function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
   const { t, i18n } = useTranslation();
   const update = useUpdatePreferences();
-  // The choice shows at once; a failed save puts it back.
-  const prefs: Preferences = { ...saved, ...(update.isPending ? update.variables : {}) };
+  // A choice shows at once, also while earlier ones are still saving; a failed save puts it back.
+  const [prefs, choose] = useOptimistic(
+    saved,
+    (current: Preferences, change: PreferencesUpdateBody): Preferences => ({
+      ...current,
+      ...change,
+    }),
+  );
   const save = (body: PreferencesUpdateBody) =>
-    update.mutate(body, {
-      onSuccess: () => toast.success(t('settings.preferences.saved')),
-      onError: (error) => toast.error(t('settings.preferences.saveFailed'), errorMessage(error, t)),
+    startTransition(async () => {
+      choose(body);
+      try {
+        await update.mutateAsync(body);
+        toast.success(t('settings.preferences.saved'));
+      } catch (error) {
+        toast.error(t('settings.preferences.saveFailed'), errorMessage(error, t));
+      }
     });
 
   const zones: SearchOption[] = useMemo(() => {
@@ -137,7 +146,6 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
           hint={t('settings.languageHint')}
           name="language"
           value={prefs.language}
-          disabled={update.isPending}
           options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }))}
           onChange={(language) => {
             // Applies at once (and the locale cookie); the server keeps it for mails.
@@ -154,7 +162,6 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
             placeholder={t('settings.preferences.timezone')}
             searchPlaceholder={t('settings.preferences.searchZone')}
             emptyText={t('settings.search.none')}
-            disabled={update.isPending}
             className="max-w-lg"
             triggerLabel={(o) =>
               o.value === DEVICE_ZONE
@@ -169,7 +176,6 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
           legend={t('settings.preferences.dateFormat')}
           name="date_format"
           value={prefs.date_format}
-          disabled={update.isPending}
           options={DATE_FORMATS.map((f) => ({
             value: f,
             label: (
@@ -187,7 +193,6 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
           legend={t('settings.preferences.timeFormat')}
           name="time_format"
           value={prefs.time_format}
-          disabled={update.isPending}
           options={TIME_FORMATS.map((f) => ({
             value: f,
             label: (
@@ -205,7 +210,6 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
           legend={t('settings.preferences.weekStart')}
           name="week_start"
           value={prefs.week_start}
-          disabled={update.isPending}
           options={WEEK_STARTS.map((w) => ({
             value: w,
             label: t(`settings.preferences.weekdays.${w}`),

@@ -56,6 +56,8 @@ function stubApi(replies: Record<string, (body: unknown) => unknown>) {
   return calls;
 }
 
+const checked = (name: RegExp) => (screen.getByRole('radio', { name }) as HTMLInputElement).checked;
+
 /** The toaster is not mounted here: read the toast store. */
 const toasted = (title: string) =>
   waitFor(() => expect(getToasts().map((t) => t.title)).toContain(title));
@@ -143,6 +145,49 @@ describe('preferences page', () => {
     expect(getFormatPreferences().dateFormat).toBe('dd/mm/yyyy');
     fireEvent.click(screen.getByRole('radio', { name: 'Sunday' }));
     await waitFor(() => expect(getFormatPreferences().weekStart).toBe('sunday'));
+  });
+
+  it('takes a second choice while the first is saving; saves them in order and keeps both', async () => {
+    queryClient.setQueryData(preferencesKey, prefs);
+    // A slow server that answers only when told to, with its stored preferences.
+    let stored: Preferences = { ...prefs };
+    const sent: unknown[] = [];
+    const answers: Array<() => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Partial<Preferences>;
+        sent.push(body);
+        await new Promise<void>((resolve) => answers.push(resolve));
+        stored = { ...stored, ...body };
+        return new Response(JSON.stringify(stored), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderRoutes([{ path: '/', Component: PreferencesPage }], '/');
+    fireEvent.click(screen.getByRole('radio', { name: /^dd\/mm\/yyyy/ }));
+    fireEvent.click(screen.getByRole('radio', { name: /^12-hour/ }));
+    // Both show before any answer; only the first has gone to the server.
+    await waitFor(() => {
+      expect(checked(/^dd\/mm\/yyyy/)).toBe(true);
+      expect(checked(/^12-hour/)).toBe(true);
+    });
+    expect(sent).toHaveLength(1);
+    answers.shift()!();
+    await waitFor(() =>
+      expect(sent).toEqual([{ date_format: 'dd/mm/yyyy' }, { time_format: '12h' }]),
+    );
+    expect(checked(/^12-hour/)).toBe(true);
+    answers.shift()!();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(preferencesKey)).toMatchObject({
+        date_format: 'dd/mm/yyyy',
+        time_format: '12h',
+      }),
+    );
+    expect(checked(/^dd\/mm\/yyyy/)).toBe(true);
+    expect(checked(/^12-hour/)).toBe(true);
   });
 });
 
