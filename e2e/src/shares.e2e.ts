@@ -128,6 +128,17 @@ describe('shares: a code-protected link, opened by a signed-out visitor, then di
     expect(await visitor.title()).toBe('Duck.glb · Truss 3D & BIM Viewer');
     await visitor.screenshot({ path: await screenshotPath('share-viewer-en') });
 
+    // Switching the language on the open page relabels the view cube too (and back again).
+    const cube = visitor.locator('canvas[data-truss-viewcube]');
+    const cubeImage = () => cube.evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+    const englishCube = await cubeImage();
+    await visitor.getByRole('button', { name: 'Language' }).click();
+    await visitor.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await expect.poll(cubeImage).not.toBe(englishCube);
+    await visitor.getByRole('button', { name: '语言' }).click();
+    await visitor.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect.poll(cubeImage).toBe(englishCube);
+
     // The same in Chinese, then the embed mode: no header, only the viewer.
     const zh = await newPage('zh-CN');
     await zh.goto(link);

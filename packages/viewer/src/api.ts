@@ -160,6 +160,8 @@ export interface NavigationApi {
   getMode(): NavigationMode;
   /** Show/hide the view cube overlay. */
   setViewCubeVisible(visible: boolean): void;
+  /** The view cube's face labels, e.g. when the host's language changes. */
+  setViewCubeLabels(labels: Partial<Record<StandardView, string>>): void;
 }
 
 export interface SelectionApi {

@@ -330,6 +330,10 @@ export function createViewer(options: ViewerOptions): Viewer {
       setMode: (mode) => nav.setMode(mode),
       getMode: () => nav.getMode(),
       setViewCubeVisible: (visible) => viewCube.setVisible(visible),
+      setViewCubeLabels: (labels) => {
+        viewCube.setLabels(labels);
+        loop.requestRender();
+      },
     },
     selection: { get: selection.get, set: selection.set, clear: selection.clear },
     visibility,

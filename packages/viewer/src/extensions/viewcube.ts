@@ -51,7 +51,7 @@ export class ViewCube {
   constructor(
     parent: HTMLElement,
     private readonly onView: (view: StandardView) => void,
-    private readonly labels: Partial<Record<StandardView, string>> = {},
+    private labels: Partial<Record<StandardView, string>> = {},
   ) {
     this.element = document.createElement('canvas');
     const ratio = Math.min(globalThis.devicePixelRatio || 1, 2);
@@ -73,6 +73,11 @@ export class ViewCube {
 
   setVisible(visible: boolean): void {
     this.element.style.display = visible ? '' : 'none';
+  }
+
+  /** New face labels (the host's language changed); drawn with the next frame. */
+  setLabels(labels: Partial<Record<StandardView, string>>): void {
+    this.labels = { ...labels };
   }
 
   /** Redraws for the camera's orientation. */

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { createViewer, type StandardView, type Viewer } from './engine';
+import { useEffect, useState, type RefObject } from 'react';
+import { createViewer, type Viewer } from './engine';
 
 declare global {
   interface Window {
@@ -28,13 +28,10 @@ export function useViewer(
   canvasRef: RefObject<HTMLCanvasElement | null>,
   options: {
     preserveDrawingBuffer?: boolean;
-    /** The view cube's face labels in the page's language (read when the engine is created). */
-    viewCubeLabels?: Partial<Record<StandardView, string>>;
   } = {},
 ): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const preserveDrawingBuffer = options.preserveDrawingBuffer ?? false;
-  const labels = useRef(options.viewCubeLabels);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -46,11 +43,7 @@ export function useViewer(
     }
     if (!entry) {
       entry = {
-        viewer: createViewer({
-          canvas,
-          preserveDrawingBuffer,
-          ...(labels.current ? { viewCubeLabels: labels.current } : {}),
-        }),
+        viewer: createViewer({ canvas, preserveDrawingBuffer }),
         disposeTimer: null,
       };
       engines.set(canvas, entry);

@@ -78,16 +78,18 @@ export function ModelViewer({
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const viewer = useViewer(canvasRef, {
-    viewCubeLabels: {
+  const viewer = useViewer(canvasRef);
+  // The view cube speaks the page's language, also after a switch.
+  useEffect(() => {
+    viewer?.navigation.setViewCubeLabels({
       top: t('viewer.cube.top'),
       bottom: t('viewer.cube.bottom'),
       front: t('viewer.cube.front'),
       back: t('viewer.cube.back'),
       left: t('viewer.cube.left'),
       right: t('viewer.cube.right'),
-    },
-  });
+    });
+  }, [viewer, t]);
   const [attempt, setAttempt] = useState(0);
   const load = useViewerLoad(
     viewer,
