@@ -432,6 +432,49 @@ describe('viewer: pixels of the model page', () => {
     expect(keptAfter).toBeGreaterThan(keptBefore * 0.8);
   });
 
+  it('a section box made with an element selected fits around that element and cuts the rest', async () => {
+    const page = await openModel(house);
+    await standardView(page, 'iso');
+    const before = await shot(page);
+    const background = borderColor(before);
+    // The door, selected as a user would before choosing Section box.
+    const [door] = elementsOfType(await metadataOf(house), 'IfcDoor');
+    expect(door).toBeDefined();
+    const chosen = await withViewer(
+      page,
+      (viewer, id) => {
+        viewer.selection.set([id]);
+        return { id, box: viewer.boxOf([id])! };
+      },
+      door!,
+    );
+    expect(chosen).not.toBeNull();
+    await page.getByRole('button', { name: 'Section', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Section box' }).click();
+    const box = await withViewer(page, (viewer) => viewer.section.get().box, null);
+    expect(box).not.toBeNull();
+    const [min, max] = chosen!.box;
+    const diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+    for (let axis = 0; axis < 3; axis++) {
+      // Around the element, with a small margin (2 % of its diagonal), not around the house.
+      expect(box!.min[axis]).toBeLessThan(min[axis]!);
+      expect(box!.max[axis]).toBeGreaterThan(max[axis]!);
+      expect(min[axis]! - box!.min[axis]!).toBeLessThan(0.05 * diagonal);
+      expect(box!.max[axis]! - max[axis]!).toBeLessThan(0.05 * diagonal);
+    }
+    await withViewer(page, (viewer) => viewer.selection.clear(), null);
+    await standardView(page, 'iso');
+    const after = await shot(page);
+    const all = { x: 0, y: 0, width: after.width, height: after.height };
+    const coveredBefore = coveredFraction(before, background, all);
+    const coveredAfter = coveredFraction(after, background, all);
+    console.log(
+      `section box around door ${chosen!.id}: ${(coveredBefore * 100).toFixed(1)} % -> ${(coveredAfter * 100).toFixed(1)} % of the view covered`,
+    );
+    expect(coveredAfter).toBeGreaterThan(0);
+    expect(coveredAfter).toBeLessThan(coveredBefore * 0.5);
+  });
+
   it('a distance measured between two vertices of a unit cube, clicked on screen, reads right within 1 mm', async () => {
     const glb = new Uint8Array(
       await (await fetch(`${server.url}${cube.viewable_url}`)).arrayBuffer(),

@@ -194,7 +194,7 @@ export interface SectionApi {
   addPlane(point: Vec3, normal: Vec3): string;
   updatePlane(id: string, plane: Partial<Omit<SectionPlaneState, 'id'>>): void;
   removePlane(id: string): void;
-  /** Section box around the given elements (or the whole model); gizmo handles to drag faces. */
+  /** Section box with these corners (null removes it); gizmo handles drag its faces. */
   setBox(box: { min: Vec3; max: Vec3 } | null): void;
   clear(): void;
   get(): { planes: SectionPlaneState[]; box: SectionBoxState | null };
@@ -219,6 +219,8 @@ export interface Viewer {
   on<K extends keyof ViewerEvents>(type: K, listener: (event: ViewerEvents[K]) => void): () => void;
   /** Pick the element under a canvas point (CSS pixels from the canvas's top-left). */
   pick(x: number, y: number): PickResult | null;
+  /** World bounding box of these elements [min, max]; null when none of them has geometry. */
+  boxOf(elementIds: number[]): [Vec3, Vec3] | null;
   /** World point -> canvas CSS pixels (null when behind the camera). */
   project(point: Vec3): { x: number; y: number } | null;
   setTool(tool: ViewerTool): void;

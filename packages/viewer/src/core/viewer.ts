@@ -267,6 +267,10 @@ export function createViewer(options: ViewerOptions): Viewer {
       const hit = raycast(x, y);
       return hit ? { elementId: hit.elementId, point: hit.point, normal: hit.normal } : null;
     },
+    boxOf(elementIds) {
+      const box = model.elementsBox(elementIds);
+      return box.isEmpty() ? null : [box.min.toArray(), box.max.toArray()];
+    },
     project,
     setTool: (tool: ViewerTool) => input.setTool(tool),
     getTool: () => input.getTool(),

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ModelMetadata } from '@truss/converter/metadata';
-import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Viewer } from './engine';
+import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Vec3, Viewer } from './engine';
 import type { ShortcutAction } from './shortcuts';
 
 export interface LegendEntry {
@@ -32,6 +32,18 @@ export interface ViewerCommands {
    * clear the selection.
    */
   cancel(): void;
+}
+
+/**
+ * A section box a little larger than the elements (2 % of its diagonal each way), so their outer
+ * faces are not cut exactly in their own plane.
+ */
+export function paddedBox([min, max]: [Vec3, Vec3]): { min: Vec3; max: Vec3 } {
+  const pad = 0.02 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
+  return {
+    min: [min[0] - pad, min[1] - pad, min[2] - pad],
+    max: [max[0] + pad, max[1] + pad, max[2] + pad],
+  };
 }
 
 /** Downloads a blob under a file name (screenshots). */
@@ -111,8 +123,10 @@ export function useViewerCommands(
           viewer.section.setBox(null);
           return;
         }
-        const bbox = info?.bbox;
-        if (bbox) viewer.section.setBox({ min: bbox[0], max: bbox[1] });
+        // Around the selection when there is one (as in Autodesk's viewer), else the model.
+        const selected = viewer.selection.get();
+        const bbox = (selected.length ? viewer.boxOf(selected) : null) ?? info?.bbox;
+        if (bbox) viewer.section.setBox(paddedBox(bbox));
       },
       clearSections: () => {
         viewer.section.clear();
