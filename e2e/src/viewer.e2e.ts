@@ -537,6 +537,47 @@ describe('viewer: pixels of the model page', () => {
     await expect.poll(() => label.textContent()).toBe(`${expected.toFixed(3)} m`);
   });
 
+  it('labels of measurements on the same spot are moved apart, not stacked', async () => {
+    const page = await openModel(cube);
+    await standardView(page, 'iso');
+    // Three distances along the same edge: three labels at (nearly) one place.
+    const labels = await withViewer(
+      page,
+      (viewer) => {
+        viewer.measure.add('distance', [
+          [0, 0, 0],
+          [1, 0, 0],
+        ]);
+        viewer.measure.add('distance', [
+          [0, 0, 0],
+          [1, 0, 0],
+        ]);
+        viewer.measure.add('distance', [
+          [0.1, 0, 0],
+          [0.9, 0, 0],
+        ]);
+        viewer.renderNow();
+        return Array.from(document.querySelectorAll('[data-measurement-id]')).map((label) => {
+          const r = label.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        });
+      },
+      null,
+    );
+    expect(labels).toHaveLength(3);
+    for (const [i, a] of labels.entries()) {
+      expect(a.width).toBeGreaterThan(0);
+      for (const b of labels.slice(i + 1)) {
+        const apart =
+          a.x + a.width <= b.x ||
+          b.x + b.width <= a.x ||
+          a.y + a.height <= b.y ||
+          b.y + b.height <= a.y;
+        expect(apart, JSON.stringify({ a, b })).toBe(true);
+      }
+    }
+  });
+
   it('a viewpoint saved and restored after changing camera, visibility and section reproduces the image', async () => {
     const page = await openModel(house);
     await standardView(page, 'iso');

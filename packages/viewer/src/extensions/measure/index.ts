@@ -8,6 +8,7 @@
  */
 import type { MeasureApi, Measurement, MeasurementKind, Vec3, ViewerTool } from '../../api.ts';
 import type { PointerInfo, ViewerContext } from '../../core/context.ts';
+import { separateLabels } from './label-layout.ts';
 import { measurementValue, sub } from './math.ts';
 import { chooseSnap, type Snap } from './snap.ts';
 import { MeasureMaterials, MeasurementVisual, PreviewVisual } from './visuals.ts';
@@ -212,9 +213,17 @@ export function createMeasureExtension(ctx: ViewerContext): MeasureExtension {
     emit();
   });
 
+  /** Labels at their anchors, moved apart where they would cover each other. */
+  const layoutLabels = () => {
+    const all = [...visuals.values()];
+    const boxes = all.map((visual) => visual.labelBox());
+    const shifts = separateLabels(boxes);
+    all.forEach((visual, i) => visual.placeLabel(boxes[i]!, shifts[i]));
+  };
+
   const offRender = ctx.onBeforeRender(() => {
     materials.setResolution(ctx.canvas.clientWidth, ctx.canvas.clientHeight);
-    for (const visual of visuals.values()) visual.updateLabel();
+    layoutLabels();
     preview?.updateMarker();
   });
 
@@ -252,7 +261,7 @@ export function createMeasureExtension(ctx: ViewerContext): MeasureExtension {
         deselect: () => api.select(null),
       });
       visuals.set(id, visual);
-      visual.updateLabel();
+      layoutLabels();
       emit();
       return { ...measurement, points: measurement.points.map((p) => [...p] as Vec3) };
     },

@@ -10,6 +10,7 @@ import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
 import type { Measurement, MeasurementKind, Vec3 } from '../../api.ts';
 import type { ViewerContext } from '../../core/context.ts';
+import type { LabelBox } from './label-layout.ts';
 import { formatValue, labelAnchor, newellNormal } from './math.ts';
 import { segmentDistance2D, type ScreenPoint, type Snap } from './snap.ts';
 
@@ -185,6 +186,7 @@ export class MeasurementVisual {
   private readonly path: PathObject;
   private readonly fill: THREE.Mesh | null = null;
   readonly label: HTMLElement;
+  private labelSize: { width: number; height: number } | null = null;
 
   constructor(
     private readonly ctx: ViewerContext,
@@ -259,13 +261,31 @@ export class MeasurementVisual {
     this.label.setAttribute('aria-pressed', String(selected));
   }
 
-  updateLabel(): void {
+  /**
+   * Where the label would sit (top-left and size, CSS px) before any separation from other
+   * labels; null when its anchor is behind the camera.
+   */
+  labelBox(): LabelBox | null {
     const { kind, points } = this.measurement;
-    place(
-      this.label,
-      this.ctx.project(labelAnchor(kind, points)),
-      kind === 'angle' ? '-140%' : '-50%',
-    );
+    const at = this.ctx.project(labelAnchor(kind, points));
+    if (!at) return null;
+    // The text never changes: measure once, when the label is first laid out in the page.
+    if (!this.labelSize && this.label.offsetWidth > 0) {
+      this.labelSize = { width: this.label.offsetWidth, height: this.label.offsetHeight };
+    }
+    const { width, height } = this.labelSize ?? { width: 0, height: 0 };
+    // An angle's label sits above its vertex, the others centred on their anchor.
+    const lift = kind === 'angle' ? 1.4 : 0.5;
+    return { x: at.x - width / 2, y: at.y - height * lift, width, height };
+  }
+
+  placeLabel(box: LabelBox | null, shiftDown = 0): void {
+    if (!box) {
+      this.label.style.display = 'none';
+      return;
+    }
+    this.label.style.display = '';
+    this.label.style.transform = `translate(${box.x.toFixed(1)}px, ${(box.y + shiftDown).toFixed(1)}px)`;
   }
 
   /** Screen distance from the pointer to the drawn path (Infinity when off screen). */
