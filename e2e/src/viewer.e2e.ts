@@ -432,6 +432,48 @@ describe('viewer: pixels of the model page', () => {
     expect(keptAfter).toBeGreaterThan(keptBefore * 0.8);
   });
 
+  it('colours the model by a property chosen in the properties panel, with a legend', async () => {
+    const page = await openModel(house);
+    await standardView(page, 'iso');
+    const plain = await shot(page);
+    const [wall] = elementsOfType(await metadataOf(house), 'IfcWallStandardCase');
+    expect(wall).toBeDefined();
+    await withViewer(page, (viewer, id) => viewer.selection.set([id]), wall!);
+    const panel = page.getByRole('complementary', { name: 'Properties' });
+    // The first row's button colours by type; the next ones by the wall's properties.
+    const byProperty = panel.getByRole('button', { name: /^Colour the model by / }).nth(1);
+    const label = (await byProperty.getAttribute('aria-label'))!;
+    const name = label.replace('Colour the model by ', '');
+    await byProperty.click();
+    const legend = page.getByText(`Colour by ${name}`, { exact: true });
+    await legend.waitFor();
+    const counts = await page
+      .locator('ul li span.tabular-nums')
+      .evaluateAll((spans) => spans.map((s) => Number(s.textContent)));
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((n) => n > 0)).toBe(true);
+    await withViewer(page, (viewer) => viewer.selection.clear(), null);
+    await standardView(page, 'iso');
+    const colored = await shot(page);
+    let changed = 0;
+    for (let i = 0; i < plain.data.length; i += 4) {
+      if (
+        Math.abs(plain.data[i]! - colored.data[i]!) +
+          Math.abs(plain.data[i + 1]! - colored.data[i + 1]!) >
+        30
+      )
+        changed++;
+    }
+    console.log(
+      `colour by ${name}: ${counts.length} values, ${((changed / (plain.data.length / 4)) * 100).toFixed(1)} % of pixels changed`,
+    );
+    expect(changed / (plain.data.length / 4)).toBeGreaterThan(0.02);
+    await page.screenshot({ path: await screenshotPath('viewer-color-by-property') });
+    // Closing the legend puts the model's own colours back.
+    await page.getByRole('button', { name: 'Turn off colours' }).click();
+    await legend.waitFor({ state: 'detached' });
+  });
+
   it('a section box made with an element selected fits around that element and cuts the rest', async () => {
     const page = await openModel(house);
     await standardView(page, 'iso');

@@ -183,9 +183,14 @@ export interface VisibilityApi {
   /** Colour overrides; `null` clears the element's override. */
   setColors(colors: Map<number, Color | null>): void;
   clearColors(): void;
-  /** Colour every element by a key (type, or any property value): returns the legend. */
+  /**
+   * Colour every element by a key (type, or any property value): returns the legend, most
+   * frequent first. `fixed` gives some keys their own colour (e.g. grey for "no value"); they
+   * are listed last.
+   */
   colorBy(
     keyOf: (elementId: number) => string | null,
+    options?: { fixed?: Record<string, Color> },
   ): Array<{ key: string; color: Color; count: number }>;
 }
 

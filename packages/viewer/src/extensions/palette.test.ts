@@ -43,4 +43,19 @@ describe('colour-by palette', () => {
     expect(colors.has(3)).toBe(false);
     expect(new Set(legend.map((l) => l.color)).size).toBe(3);
   });
+
+  it('gives fixed keys their own colour, lists them last and keeps the palette for the rest', () => {
+    const keys = ['a', 'none', 'none', 'none', 'b', 'b'];
+    const grey = 0xd1d5db;
+    const { legend, colors } = buildLegend(
+      [0, 1, 2, 3, 4, 5],
+      (id) => keys[id] ?? null,
+      new Map([['none', grey]]),
+    );
+    expect(legend.map((entry) => entry.key)).toEqual(['b', 'a', 'none']);
+    expect(legend[0]!.color).toBe(paletteColor(0));
+    expect(legend[1]!.color).toBe(paletteColor(1));
+    expect(legend[2]).toEqual({ key: 'none', color: grey, count: 3 });
+    expect(colors.get(1)).toBe(grey);
+  });
 });

@@ -51,11 +51,13 @@ export function paletteColor(index: number): Color {
 
 /**
  * Groups element ids by key (null keys are left uncoloured), most frequent first, and assigns
- * palette colours in that order.
+ * palette colours in that order. Keys in `fixed` get their given colour (e.g. grey for "no
+ * value") and come last, without using up a palette colour.
  */
 export function buildLegend(
   ids: Iterable<number>,
   keyOf: (id: number) => string | null,
+  fixed: ReadonlyMap<string, Color> = new Map(),
 ): { legend: Array<{ key: string; color: Color; count: number }>; colors: Map<number, Color> } {
   const groups = new Map<string, number[]>();
   for (const id of ids) {
@@ -66,11 +68,15 @@ export function buildLegend(
     group.push(id);
   }
   const ordered = [...groups.entries()].sort(
-    (a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]),
+    (a, b) =>
+      Number(fixed.has(a[0])) - Number(fixed.has(b[0])) ||
+      b[1].length - a[1].length ||
+      a[0].localeCompare(b[0]),
   );
   const colors = new Map<number, Color>();
-  const legend = ordered.map(([key, members], index) => {
-    const color = paletteColor(index);
+  let next = 0;
+  const legend = ordered.map(([key, members]) => {
+    const color = fixed.get(key) ?? paletteColor(next++);
     for (const id of members) colors.set(id, color);
     return { key, color, count: members.length };
   });

@@ -87,8 +87,9 @@ export function createVisibility({
       withState((s) => {
         s.colors.clear();
       }, false),
-    colorBy(keyOf) {
-      const { legend, colors } = buildLegend(elementIds(), keyOf);
+    colorBy(keyOf, options = {}) {
+      const fixed = new Map(Object.entries(options.fixed ?? {}));
+      const { legend, colors } = buildLegend(elementIds(), keyOf, fixed);
       withState((s) => {
         s.colors.clear();
         for (const [id, color] of colors) s.colors.set(id, color);

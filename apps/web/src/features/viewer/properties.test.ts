@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { commonType, elementGroups, formatValue, groupsAsText } from './properties';
+import { colorKeyOf, commonType, elementGroups, formatValue, groupsAsText } from './properties';
+import type { PropertyRow } from './properties';
 import { sampleMetadata } from './test/fixture';
 
 const words = { yes: 'Yes', no: 'No', unknown: 'Unknown' };
+const shown = ({ name, text }: PropertyRow) => ({ name, text });
 const labels = {
   group: 'Attributes',
   type: 'Type',
@@ -34,25 +36,25 @@ describe('element groups', () => {
       ['pset', 'Pset_WallCommon'],
       ['qto', 'Qto_WallBaseQuantities'],
     ]);
-    expect(groups[0]!.rows).toEqual([
+    expect(groups[0]!.rows.map(shown)).toEqual([
       { name: 'Type', text: 'IfcWall' },
       { name: 'Name', text: 'Basic Wall:Exterior' },
       { name: 'GlobalId', text: '2O2Fr$t4X7Zf8NOew3FLOH' },
       { name: 'Express ID', text: '101' },
       { name: 'Tag', text: 'W-01' },
     ]);
-    expect(groups[1]!.rows).toEqual([
+    expect(groups[1]!.rows.map(shown)).toEqual([
       { name: 'IsExternal', text: 'Yes' },
       { name: 'LoadBearing', text: 'Unknown' },
       { name: 'FireRating', text: '1.000e-5' },
     ]);
-    expect(groups[2]!.rows).toEqual([{ name: 'NetSideArea', text: '12.3457 m²' }]);
+    expect(groups[2]!.rows.map(shown)).toEqual([{ name: 'NetSideArea', text: '12.3457 m²' }]);
   });
 
   it('an element without name, GlobalId or sets still has its type', () => {
     const groups = elementGroups(metadata, 7, labels, words);
     expect(groups).toHaveLength(1);
-    expect(groups[0]!.rows).toEqual([
+    expect(groups[0]!.rows.map(shown)).toEqual([
       { name: 'Type', text: 'IfcSlab' },
       { name: 'Express ID', text: '103' },
     ]);
@@ -82,5 +84,64 @@ describe('element groups', () => {
     expect(commonType(metadata, [5, 8])).toBe('IfcWall');
     expect(commonType(metadata, [5, 6])).toBeNull();
     expect(commonType(metadata, [])).toBeNull();
+  });
+});
+
+describe('colour by', () => {
+  const metadata = sampleMetadata();
+
+  it('offers the type and property rows, not names or ids', () => {
+    const [attributes, pset] = elementGroups(metadata, 5, labels, words);
+    expect(attributes!.rows.map((row) => [row.name, row.colorKey ?? null])).toEqual([
+      ['Type', { kind: 'type' }],
+      ['Name', null],
+      ['GlobalId', null],
+      ['Express ID', null],
+      ['Tag', { kind: 'property', setKind: 'attributes', set: 'Attributes', name: 'Tag' }],
+    ]);
+    expect(pset!.rows[0]!.colorKey).toEqual({
+      kind: 'property',
+      setKind: 'pset',
+      set: 'Pset_WallCommon',
+      name: 'IsExternal',
+    });
+  });
+
+  it('gives each drawn element its value as shown, "not set" without it, nothing when not drawn', () => {
+    const external = colorKeyOf(
+      metadata,
+      { kind: 'property', setKind: 'pset', set: 'Pset_WallCommon', name: 'IsExternal' },
+      words,
+      'Not set',
+    );
+    // 5 and 8 are walls with the set, 6 (door) and 7 (slab) have none, 0-4 have no geometry.
+    expect(Array.from({ length: 9 }, (_, id) => external(id))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      'Yes',
+      'Not set',
+      'Not set',
+      'Yes',
+    ]);
+    const area = colorKeyOf(
+      metadata,
+      { kind: 'property', setKind: 'qto', set: 'Qto_WallBaseQuantities', name: 'NetSideArea' },
+      words,
+      'Not set',
+    );
+    expect([area(5), area(8)]).toEqual(['12.3457 m²', 'Not set']);
+    // A property of that name in another kind of set does not count.
+    const wrongKind = colorKeyOf(
+      metadata,
+      { kind: 'property', setKind: 'qto', set: 'Pset_WallCommon', name: 'IsExternal' },
+      words,
+      'Not set',
+    );
+    expect(wrongKind(5)).toBe('Not set');
+    const type = colorKeyOf(metadata, { kind: 'type' }, words, 'Not set');
+    expect([type(0), type(5), type(6), type(7)]).toEqual([null, 'IfcWall', 'IfcDoor', 'IfcSlab']);
   });
 });

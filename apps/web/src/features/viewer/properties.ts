@@ -1,4 +1,5 @@
 import {
+  PROPERTY_SET_KINDS,
   getElement,
   getElementProperties,
   type ModelMetadata,
@@ -6,10 +7,16 @@ import {
   type ModelPropertyValue,
 } from '@truss/converter/metadata';
 
+/** What the model can be coloured by: the element type, or one property of one set. */
+export type ColorKey =
+  { kind: 'type' } | { kind: 'property'; setKind: ModelPropertySetKind; set: string; name: string };
+
 export interface PropertyRow {
   name: string;
   /** The value as shown and copied (unit included). */
   text: string;
+  /** Set when the model can be coloured by this row's values (not by names or ids). */
+  colorKey?: ColorKey;
 }
 
 export interface PropertyGroup {
@@ -68,7 +75,9 @@ export function elementGroups(
   words: ValueWords,
 ): PropertyGroup[] {
   const element = getElement(metadata, id);
-  const attributes: PropertyRow[] = [{ name: labels.type, text: element.type }];
+  const attributes: PropertyRow[] = [
+    { name: labels.type, text: element.type, colorKey: { kind: 'type' } },
+  ];
   if (element.name) attributes.push({ name: labels.name, text: element.name });
   if (element.globalId) attributes.push({ name: labels.globalId, text: element.globalId });
   if (element.expressId) {
@@ -76,7 +85,11 @@ export function elementGroups(
   }
   const sets = getElementProperties(metadata, id);
   const rowsOf = (set: (typeof sets)[number]) =>
-    set.properties.map((p) => ({ name: p.name, text: formatValue(p.value, p.unit, words) }));
+    set.properties.map((p): PropertyRow => ({
+      name: p.name,
+      text: formatValue(p.value, p.unit, words),
+      colorKey: { kind: 'property', setKind: set.kind, set: set.name, name: p.name },
+    }));
   for (const set of sets) if (set.kind === 'attributes') attributes.push(...rowsOf(set));
   const groups: PropertyGroup[] = [
     { key: 'attributes', title: labels.group, kind: 'attributes', rows: attributes },
@@ -111,4 +124,42 @@ export function commonType(metadata: ModelMetadata, ids: readonly number[]): str
   const first = metadata.elements.type[ids[0]!];
   for (const id of ids) if (metadata.elements.type[id] !== first) return null;
   return metadata.strings[first ?? -1] ?? null;
+}
+
+/**
+ * Each element's value for `key`, as shown in the properties panel, for colouring the model:
+ * `notSet` for an element that lacks the property, null for elements without geometry (not
+ * coloured). Reads each distinct property set once, so it is quick on large models too.
+ */
+export function colorKeyOf(
+  metadata: ModelMetadata,
+  key: ColorKey,
+  words: ValueWords,
+  notSet: string,
+): (id: number) => string | null {
+  const { strings, elements, properties } = metadata;
+  const drawn = (id: number) => (elements.triangles[id] ?? 0) > 0;
+  if (key.kind === 'type') {
+    return (id) => (drawn(id) ? (strings[elements.type[id]!] ?? notSet) : null);
+  }
+  const kindIndex = PROPERTY_SET_KINDS.indexOf(key.setKind);
+  // Per distinct set: the value's text, or undefined when the set is not the one asked for.
+  const valueOfSet = properties.sets.map(([name, kind, ...rows]) => {
+    if (kind !== kindIndex || strings[name!] !== key.set) return undefined;
+    for (const row of rows) {
+      const [propertyName, value, unit] = properties.values[row!]!;
+      if (strings[propertyName] === key.name) {
+        return formatValue(value, unit === undefined ? undefined : strings[unit], words);
+      }
+    }
+    return undefined;
+  });
+  return (id) => {
+    if (!drawn(id)) return null;
+    for (const setIndex of properties.elements[id] ?? []) {
+      const text = valueOfSet[setIndex];
+      if (text !== undefined) return text;
+    }
+    return notSet;
+  };
 }

@@ -1,12 +1,22 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ModelMetadata } from '@truss/converter/metadata';
 import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Vec3, Viewer } from './engine';
+import { colorKeyOf, type ColorKey } from './properties';
 import type { ShortcutAction } from './shortcuts';
 
 export interface LegendEntry {
   key: string;
   color: Color;
   count: number;
+}
+
+const NOT_SET_GREY = 0xd1d5db;
+
+/** The colours on the model and what they mean. */
+export interface Legend {
+  title: string;
+  entries: LegendEntry[];
 }
 
 export interface ViewerCommands {
@@ -21,6 +31,9 @@ export interface ViewerCommands {
   showAll(): void;
   toggleXray(): void;
   toggleColorByType(): void;
+  /** Colour every element by its value of `key` (the properties panel's rows offer it). */
+  colorBy(key: ColorKey, title: string): void;
+  clearColors(): void;
   toggleSectionPlane(): void;
   toggleSectionBox(): void;
   clearSections(): void;
@@ -60,7 +73,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 
 /**
  * What the toolbar buttons and the keyboard shortcuts do, in one place. Also holds the two
- * settings the engine keeps no event for: edges and the colour-by-type legend.
+ * settings the engine keeps no event for: edges and the colour legend.
  */
 export function useViewerCommands(
   viewer: Viewer | null,
@@ -69,10 +82,29 @@ export function useViewerCommands(
   refresh: () => void,
 ) {
   const [edges, setEdges] = useState(false);
-  const [legend, setLegend] = useState<LegendEntry[] | null>(null);
+  const [legend, setLegend] = useState<Legend | null>(null);
+  const { t } = useTranslation();
 
   const commands = useMemo<ViewerCommands | null>(() => {
     if (!viewer) return null;
+    const colorBy = (key: ColorKey, title: string) => {
+      if (!metadata) return;
+      const words = {
+        yes: t('viewer.properties.yes'),
+        no: t('viewer.properties.no'),
+        unknown: t('viewer.properties.unknown'),
+      };
+      const notSet = t('viewer.legend.notSet');
+      // Elements without the value stay a neutral grey, listed last.
+      const entries = viewer.visibility.colorBy(colorKeyOf(metadata, key, words, notSet), {
+        fixed: { [notSet]: NOT_SET_GREY },
+      });
+      setLegend({ title, entries });
+    };
+    const clearColors = () => {
+      viewer.visibility.clearColors();
+      setLegend(null);
+    };
     const tool = (next: Parameters<Viewer['setTool']>[0]) =>
       viewer.setTool(viewer.getTool() === next ? 'select' : next);
     return {
@@ -104,19 +136,10 @@ export function useViewerCommands(
         viewer.visibility.setXray(!viewer.visibility.getXray());
         refresh();
       },
-      toggleColorByType: () => {
-        if (legend) {
-          viewer.visibility.clearColors();
-          setLegend(null);
-          return;
-        }
-        if (!metadata) return;
-        const { type } = metadata.elements;
-        const entries = viewer.visibility.colorBy((id) =>
-          (metadata.elements.triangles[id] ?? 0) > 0 ? (metadata.strings[type[id]!] ?? null) : null,
-        );
-        setLegend([...entries].sort((a, b) => b.count - a.count));
-      },
+      toggleColorByType: () =>
+        legend ? clearColors() : colorBy({ kind: 'type' }, t('viewer.legend.title')),
+      colorBy,
+      clearColors,
       toggleSectionPlane: () => tool('section-plane'),
       toggleSectionBox: () => {
         if (viewer.section.get().box) {
@@ -149,7 +172,7 @@ export function useViewerCommands(
         } else viewer.selection.clear();
       },
     };
-  }, [viewer, metadata, info, legend, refresh]);
+  }, [viewer, metadata, info, legend, refresh, t]);
 
   return { commands, edges, setEdges, legend };
 }

@@ -284,7 +284,11 @@ export function ModelViewer({
           </div>
           {legend && commands && (
             <div className="pointer-events-none absolute right-3 bottom-20 z-10">
-              <ColorLegend entries={legend} onClose={commands.toggleColorByType} />
+              <ColorLegend
+                title={legend.title}
+                entries={legend.entries}
+                onClose={commands.clearColors}
+              />
             </div>
           )}
           {commands && load.phase !== 'error' && (
@@ -314,6 +318,14 @@ export function ModelViewer({
               elementId={propertiesId}
               selection={selection}
               loaded={load.phase === 'loaded'}
+              onColorBy={(key, name) =>
+                commands?.colorBy(
+                  key,
+                  key.kind === 'type'
+                    ? t('viewer.legend.title')
+                    : t('viewer.legend.byProperty', { name }),
+                )
+              }
             />
           </aside>
         )}

@@ -1,10 +1,16 @@
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { ChevronRight, ClipboardCopy, Copy, MousePointerClick } from 'lucide-react';
+import { ChevronRight, ClipboardCopy, Copy, MousePointerClick, Palette } from 'lucide-react';
 import type { ModelMetadata } from '@truss/converter/metadata';
 import { toast } from '../../../lib/toast';
-import { commonType, elementGroups, groupsAsText, type PropertyGroup } from '../properties';
+import {
+  commonType,
+  elementGroups,
+  groupsAsText,
+  type ColorKey,
+  type PropertyGroup,
+} from '../properties';
 import { elementName, elementType } from '../tree';
 
 /** Writes text to the clipboard; the toast says whether it worked. */
@@ -38,11 +44,13 @@ function Group({
   open,
   onToggle,
   onCopy,
+  onColorBy,
 }: {
   group: PropertyGroup;
   open: boolean;
   onToggle: () => void;
   onCopy: (text: string) => void;
+  onColorBy?: ((key: ColorKey, name: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -67,7 +75,7 @@ function Group({
           {group.rows.map((row, index) => (
             <div
               key={`${row.name}-${index}`}
-              className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2 px-3 py-1 text-xs hover:bg-gray-50"
+              className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto_auto] items-start gap-1.5 px-3 py-1 text-xs hover:bg-gray-50"
             >
               <dt className="break-words text-gray-500" title={row.name}>
                 {camelBreaks(row.name)}
@@ -79,6 +87,19 @@ function Group({
               >
                 {row.text}
               </dd>
+              {onColorBy && row.colorKey ? (
+                <button
+                  type="button"
+                  aria-label={t('viewer.properties.colorBy', { name: row.name })}
+                  title={t('viewer.properties.colorBy', { name: row.name })}
+                  onClick={() => onColorBy(row.colorKey!, row.name)}
+                  className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
+                >
+                  <Palette className="size-3.5" />
+                </button>
+              ) : (
+                <span />
+              )}
               <button
                 type="button"
                 aria-label={t('viewer.properties.copyValue', { name: row.name })}
@@ -101,6 +122,7 @@ export function PropertiesPanel({
   elementId,
   selection,
   loaded,
+  onColorBy,
 }: {
   metadata: ModelMetadata | null;
   /** The model has finished loading (until then a missing metadata is not news). */
@@ -108,6 +130,8 @@ export function PropertiesPanel({
   /** The element whose properties are shown (a single pick, or the tree node clicked). */
   elementId: number | null;
   selection: number[];
+  /** Colour the model by a row's values (the legend is the workspace's). */
+  onColorBy?: (key: ColorKey, name: string) => void;
 }) {
   const { t } = useTranslation();
   const [closed, setClosed] = useState<Set<string>>(() => new Set());
@@ -195,6 +219,7 @@ export function PropertiesPanel({
               })
             }
             onCopy={onCopy}
+            onColorBy={onColorBy}
           />
         ))}
       </div>

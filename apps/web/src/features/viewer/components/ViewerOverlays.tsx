@@ -80,13 +80,23 @@ export function LoadOverlay({
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
-/** The colour-by-type legend. */
-export function ColorLegend({ entries, onClose }: { entries: LegendEntry[]; onClose: () => void }) {
+/** What the colours on the model mean (by type, or by a property's values). */
+export function ColorLegend({
+  title,
+  entries,
+  onClose,
+}: {
+  title: string;
+  entries: LegendEntry[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="pointer-events-auto flex max-h-72 w-56 flex-col rounded-xl border border-gray-200 bg-white/95 text-xs shadow-lg backdrop-blur">
       <div className="flex items-center justify-between border-b border-gray-100 px-3 py-2">
-        <span className="font-semibold text-gray-800">{t('viewer.legend.title')}</span>
+        <span className="min-w-0 truncate font-semibold text-gray-800" title={title}>
+          {title}
+        </span>
         <button
           type="button"
           onClick={onClose}

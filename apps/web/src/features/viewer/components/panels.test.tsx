@@ -133,7 +133,11 @@ describe('model tree panel', () => {
 });
 
 describe('properties panel', () => {
-  const renderPanel = (elementId: number | null, selection: number[]) =>
+  const renderPanel = (
+    elementId: number | null,
+    selection: number[],
+    onColorBy?: (key: unknown, name: string) => void,
+  ) =>
     render(
       <I18nextProvider i18n={i18n}>
         <PropertiesPanel
@@ -141,9 +145,24 @@ describe('properties panel', () => {
           elementId={elementId}
           selection={selection}
           loaded
+          {...(onColorBy ? { onColorBy } : {})}
         />
       </I18nextProvider>,
     );
+
+  it('colours the model by a property from its row; names and ids offer no colouring', () => {
+    const onColorBy = vi.fn();
+    renderPanel(5, [5], onColorBy);
+    fireEvent.click(screen.getByRole('button', { name: 'Colour the model by IsExternal' }));
+    expect(onColorBy).toHaveBeenCalledWith(
+      { kind: 'property', setKind: 'pset', set: 'Pset_WallCommon', name: 'IsExternal' },
+      'IsExternal',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Colour the model by Type' }));
+    expect(onColorBy).toHaveBeenLastCalledWith({ kind: 'type' }, 'Type');
+    expect(screen.queryByRole('button', { name: 'Colour the model by GlobalId' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Colour the model by Name' })).toBeNull();
+  });
 
   it('shows attributes and sets with units, collapsible', () => {
     renderPanel(5, [5]);
