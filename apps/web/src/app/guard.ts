@@ -73,7 +73,10 @@ export interface GuardOptions {
    * subscription and the project list it hardly shows.
    */
   sessionDataInBackground?: boolean;
-  /** Started as soon as the user is known to be signed in, beside the session data. */
+  /**
+   * Started as early as the page may load: at once on open pages, else as soon as the user is
+   * known to be signed in, beside the session data.
+   */
   prefetch?: (args: LoaderFunctionArgs) => void;
 }
 
@@ -81,7 +84,11 @@ export interface GuardOptions {
 export function guardLoader(name: string, options: GuardOptions = {}) {
   return async (args: LoaderFunctionArgs) => {
     const { request } = args;
-    if (isOpenRoute(name)) return null;
+    if (isOpenRoute(name)) {
+      // Open pages (a shared model) prefetch what they show, for anyone.
+      options.prefetch?.(args);
+      return null;
+    }
     if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
     options.prefetch?.(args);
     try {

@@ -1,4 +1,5 @@
 import { page } from '../../lib/routing';
+import { prefetchSharePage } from './prefetch';
 
 /**
  * Share visitors are not signed in: the route is named page-share so the guard lets them in. The
@@ -7,7 +8,7 @@ import { page } from '../../lib/routing';
 export const shareRoutes = [
   page(
     'share/:token',
-    { name: 'page-share', title: 'share' },
+    { name: 'page-share', title: 'share', guard: { prefetch: prefetchSharePage } },
     () => import('./components/SharePage'),
   ),
 ];
