@@ -32,7 +32,7 @@ export interface ViewerCommands {
   toggleXray(): void;
   toggleColorByType(): void;
   /** Colour every element by its value of `key` (the properties panel's rows offer it). */
-  colorBy(key: ColorKey, title: string): void;
+  colorBy(key: ColorKey): void;
   clearColors(): void;
   toggleSectionPlane(): void;
   toggleSectionBox(): void;
@@ -87,8 +87,12 @@ export function useViewerCommands(
 
   const commands = useMemo<ViewerCommands | null>(() => {
     if (!viewer) return null;
-    const colorBy = (key: ColorKey, title: string) => {
+    const colorBy = (key: ColorKey) => {
       if (!metadata) return;
+      const title =
+        key.kind === 'type'
+          ? t('viewer.legend.title')
+          : t('viewer.legend.byProperty', { name: key.name });
       const words = {
         yes: t('viewer.properties.yes'),
         no: t('viewer.properties.no'),
@@ -136,8 +140,7 @@ export function useViewerCommands(
         viewer.visibility.setXray(!viewer.visibility.getXray());
         refresh();
       },
-      toggleColorByType: () =>
-        legend ? clearColors() : colorBy({ kind: 'type' }, t('viewer.legend.title')),
+      toggleColorByType: () => (legend ? clearColors() : colorBy({ kind: 'type' })),
       colorBy,
       clearColors,
       toggleSectionPlane: () => tool('section-plane'),

@@ -318,14 +318,7 @@ export function ModelViewer({
               elementId={propertiesId}
               selection={selection}
               loaded={load.phase === 'loaded'}
-              onColorBy={(key, name) =>
-                commands?.colorBy(
-                  key,
-                  key.kind === 'type'
-                    ? t('viewer.legend.title')
-                    : t('viewer.legend.byProperty', { name }),
-                )
-              }
+              onColorBy={commands?.colorBy}
             />
           </aside>
         )}

@@ -50,7 +50,7 @@ function Group({
   open: boolean;
   onToggle: () => void;
   onCopy: (text: string) => void;
-  onColorBy?: ((key: ColorKey, name: string) => void) | undefined;
+  onColorBy?: ((key: ColorKey) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -92,7 +92,7 @@ function Group({
                   type="button"
                   aria-label={t('viewer.properties.colorBy', { name: row.name })}
                   title={t('viewer.properties.colorBy', { name: row.name })}
-                  onClick={() => onColorBy(row.colorKey!, row.name)}
+                  onClick={() => onColorBy(row.colorKey!)}
                   className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
                 >
                   <Palette className="size-3.5" />
@@ -131,7 +131,7 @@ export function PropertiesPanel({
   elementId: number | null;
   selection: number[];
   /** Colour the model by a row's values (the legend is the workspace's). */
-  onColorBy?: (key: ColorKey, name: string) => void;
+  onColorBy?: ((key: ColorKey) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const [closed, setClosed] = useState<Set<string>>(() => new Set());

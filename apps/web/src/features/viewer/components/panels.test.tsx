@@ -136,7 +136,7 @@ describe('properties panel', () => {
   const renderPanel = (
     elementId: number | null,
     selection: number[],
-    onColorBy?: (key: unknown, name: string) => void,
+    onColorBy?: (key: unknown) => void,
   ) =>
     render(
       <I18nextProvider i18n={i18n}>
@@ -154,12 +154,14 @@ describe('properties panel', () => {
     const onColorBy = vi.fn();
     renderPanel(5, [5], onColorBy);
     fireEvent.click(screen.getByRole('button', { name: 'Colour the model by IsExternal' }));
-    expect(onColorBy).toHaveBeenCalledWith(
-      { kind: 'property', setKind: 'pset', set: 'Pset_WallCommon', name: 'IsExternal' },
-      'IsExternal',
-    );
+    expect(onColorBy).toHaveBeenCalledWith({
+      kind: 'property',
+      setKind: 'pset',
+      set: 'Pset_WallCommon',
+      name: 'IsExternal',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Colour the model by Type' }));
-    expect(onColorBy).toHaveBeenLastCalledWith({ kind: 'type' }, 'Type');
+    expect(onColorBy).toHaveBeenLastCalledWith({ kind: 'type' });
     expect(screen.queryByRole('button', { name: 'Colour the model by GlobalId' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Colour the model by Name' })).toBeNull();
   });
