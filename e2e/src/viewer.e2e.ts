@@ -728,6 +728,12 @@ describe('viewer: the model page with tree, properties and a section (screenshot
       await expect.poll(() => properties.getByText('GlobalId').count()).toBeGreaterThan(0);
       await page.waitForTimeout(300);
       await page.screenshot({ path: await screenshotPath(`viewer-model-page-${locale}`) });
+      if (locale === 'zh-CN') {
+        // Colour by type from the panel, in Chinese: the row's button and the legend's title.
+        await properties.getByRole('button', { name: '按“类型”为模型着色' }).click();
+        await page.getByText('按类型着色', { exact: true }).waitFor();
+        await page.screenshot({ path: await screenshotPath('viewer-color-by-type-zh-CN') });
+      }
     }
     // A second account, a conversion and two pages: more than the default test time when loaded.
   }, 180_000);

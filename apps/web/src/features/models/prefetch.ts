@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { prefetchViewableFile } from '../viewer/viewable-handoff';
+import { prefetchViewableFiles } from '../viewer/viewable-handoff';
 import { modelQuery } from './api';
 
 /**
@@ -12,11 +12,7 @@ import { modelQuery } from './api';
 export function prefetchModelPage({ params }: LoaderFunctionArgs): void {
   const id = params.id;
   if (!id) return;
-  void queryClient.prefetchQuery(modelQuery(id)).then(() => {
-    const model = queryClient.getQueryData(modelQuery(id).queryKey);
-    if (model?.status !== 'ready') return;
-    for (const url of [model.viewable_url, model.metadata_url]) {
-      if (url) prefetchViewableFile(url);
-    }
-  });
+  void queryClient
+    .prefetchQuery(modelQuery(id))
+    .then(() => prefetchViewableFiles(queryClient.getQueryData(modelQuery(id).queryKey)));
 }

@@ -54,8 +54,9 @@ export const publicShareQuery = (token: string) =>
         credentials: 'include',
       }),
     retry: false,
-    staleTime: 0,
-    // A visitor's focus coming back re-checks the share (disabled meanwhile -> the expired state).
+    // Fresh for a moment, so the page does not ask again right after the route's prefetch; a
+    // visitor's focus coming back later re-checks the share (disabled -> the expired state).
+    staleTime: 5_000,
     refetchOnWindowFocus: true,
   });
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { prefetchViewableFile } from '../viewer/viewable-handoff';
+import { prefetchViewableFiles } from '../viewer/viewable-handoff';
 import { publicShareQuery } from './api';
 
 /**
@@ -11,11 +11,9 @@ import { publicShareQuery } from './api';
 export function prefetchSharePage({ params }: LoaderFunctionArgs): void {
   const token = params.token;
   if (!token) return;
-  void queryClient.prefetchQuery(publicShareQuery(token)).then(() => {
-    const model = queryClient.getQueryData(publicShareQuery(token).queryKey)?.model;
-    if (model?.status !== 'ready') return;
-    for (const url of [model.viewable_url, model.metadata_url]) {
-      if (url) prefetchViewableFile(url);
-    }
-  });
+  void queryClient
+    .prefetchQuery(publicShareQuery(token))
+    .then(() =>
+      prefetchViewableFiles(queryClient.getQueryData(publicShareQuery(token).queryKey)?.model),
+    );
 }

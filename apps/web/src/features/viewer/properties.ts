@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   PROPERTY_SET_KINDS,
   getElement,
@@ -31,6 +32,15 @@ export interface ValueWords {
   yes: string;
   no: string;
   unknown: string;
+}
+
+/** The words for booleans and IFC UNKNOWN in the page's language. */
+export function valueWords(t: TFunction): ValueWords {
+  return {
+    yes: t('viewer.properties.yes'),
+    no: t('viewer.properties.no'),
+    unknown: t('viewer.properties.unknown'),
+  };
 }
 
 /**

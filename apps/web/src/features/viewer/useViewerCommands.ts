@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelMetadata } from '@truss/converter/metadata';
 import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Vec3, Viewer } from './engine';
-import { colorKeyOf, type ColorKey } from './properties';
+import { colorKeyOf, valueWords, type ColorKey } from './properties';
 import type { ShortcutAction } from './shortcuts';
 
 export interface LegendEntry {
@@ -93,14 +93,10 @@ export function useViewerCommands(
         key.kind === 'type'
           ? t('viewer.legend.title')
           : t('viewer.legend.byProperty', { name: key.name });
-      const words = {
-        yes: t('viewer.properties.yes'),
-        no: t('viewer.properties.no'),
-        unknown: t('viewer.properties.unknown'),
-      };
       const notSet = t('viewer.legend.notSet');
       // Elements without the value stay a neutral grey, listed last.
-      const entries = viewer.visibility.colorBy(colorKeyOf(metadata, key, words, notSet), {
+      const keyOf = colorKeyOf(metadata, key, valueWords(t), notSet);
+      const entries = viewer.visibility.colorBy(keyOf, {
         fixed: { [notSet]: NOT_SET_GREY },
       });
       setLegend({ title, entries });

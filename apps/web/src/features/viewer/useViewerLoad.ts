@@ -18,8 +18,9 @@ function publish(phase: ViewerLoadPhase): void {
 }
 
 /**
- * Loads the viewable into the engine (again when `attempt` changes: retry) and reports its phase
- * (the byte progress is `useLoadProgress`'s, so it does not re-render the whole workspace). Sets the performance marks `truss:first-frame` and `truss:loaded` that the benchmark reads.
+ * Loads the viewable into the engine (again when `attempt` changes: retry) and reports its phase;
+ * the byte progress is `useLoadProgress`'s, so it does not re-render the whole workspace. Sets
+ * the performance marks `truss:first-frame` and `truss:loaded` that the benchmark reads.
  */
 export function useViewerLoad(
   viewer: Viewer | null,

@@ -28,6 +28,19 @@ export function prefetchViewableFile(url: string): void {
   }, HANDOFF_MS);
 }
 
+/** A ready model's viewable and metadata, downloaded early for the viewer (pages' prefetch). */
+export function prefetchViewableFiles(
+  model:
+    | { status: string; viewable_url?: string | null; metadata_url?: string | null }
+    | null
+    | undefined,
+): void {
+  if (model?.status !== 'ready') return;
+  for (const url of [model.viewable_url, model.metadata_url]) {
+    if (url) prefetchViewableFile(url);
+  }
+}
+
 /** The viewer's fetch: the early download of `url` if there is one, else a new request. */
 export function fetchViewableFile(url: string, init: RequestInit): Promise<Response> {
   const response = early.get(url);

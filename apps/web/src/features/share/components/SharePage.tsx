@@ -104,8 +104,6 @@ function Centered({ children }: { children: ReactNode }) {
   return <div className="flex flex-1 items-center justify-center p-4 sm:p-8">{children}</div>;
 }
 
-const JUST_FETCHED_MS = 5_000;
-
 /**
  * /share/{token}: the public shared-model page. `?embed=1` (the page inside someone's
  * `<iframe>`) drops the header and shows only the viewer, or the code prompt when needed.
@@ -118,8 +116,6 @@ export default function SharePage() {
   const embed = search.get('embed') === '1';
   const query = useQuery({
     ...publicShareQuery(token),
-    // The route's prefetch has just asked; do not ask again as the page appears.
-    refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > JUST_FETCHED_MS,
     refetchInterval: (q) =>
       q.state.data?.model?.status === 'processing' ? PROCESSING_POLL_MS : false,
   });

@@ -10,6 +10,7 @@ import {
   groupsAsText,
   type ColorKey,
   type PropertyGroup,
+  valueWords,
 } from '../properties';
 import { elementName, elementType } from '../tree';
 
@@ -25,8 +26,8 @@ async function copy(text: string, done: string, failed: string): Promise<void> {
 }
 
 /**
- * IFC names are CamelCase (PredefinedType, ThermalTransmittance): offer line breaks between the
- * words so a narrow panel wraps "Predefined/Type" rather than "PredefinedTy/pe".
+ * IFC names and many values are CamelCase (PredefinedType, IfcWallStandardCase): offer line
+ * breaks between the words so a narrow panel wraps "Predefined/Type" rather than "PredefinedTy/pe".
  */
 function camelBreaks(name: string): ReactNode {
   const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
@@ -85,7 +86,7 @@ function Group({
                 title={t('viewer.properties.clickToCopy')}
                 onClick={() => onCopy(row.text)}
               >
-                {row.text}
+                {camelBreaks(row.text)}
               </dd>
               {onColorBy && row.colorKey ? (
                 <button
@@ -98,7 +99,8 @@ function Group({
                   <Palette className="size-3.5" />
                 </button>
               ) : (
-                <span />
+                // Same width as the button, so values line up from row to row.
+                <span className="size-4.5" aria-hidden />
               )}
               <button
                 type="button"
@@ -147,11 +149,7 @@ export function PropertiesPanel({
         globalId: t('viewer.properties.globalId'),
         expressId: t('viewer.properties.expressId'),
       },
-      {
-        yes: t('viewer.properties.yes'),
-        no: t('viewer.properties.no'),
-        unknown: t('viewer.properties.unknown'),
-      },
+      valueWords(t),
     );
   }, [metadata, elementId, t]);
   const onCopy = (text: string) =>
