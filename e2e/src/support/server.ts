@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,7 +64,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+      // TRUSS_SERVER_LOG=<file>: the server's request log (with response times) for diagnosis.
+      LOG_LEVEL: process.env.TRUSS_SERVER_LOG ? 'info' : 'warn',
       DATABASE_URL: '',
       SMTP_URL: '',
       PORT: String(port),
@@ -75,6 +77,8 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  if (process.env.TRUSS_SERVER_LOG)
+    child.stdout?.pipe(createWriteStream(process.env.TRUSS_SERVER_LOG));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   await waitForHealth(url, child, output);
   return {
