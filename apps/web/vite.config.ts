@@ -33,9 +33,17 @@ export default defineConfig({
     react(),
     tailwindcss(),
     latestBuildManifest(),
-    // The viewer pages' chunks (three.js among them) load beside the entry, not after it.
+    // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
+    // after it. On a model page the early view's engine first, the rest once the early view has
+    // asked for the model's files (features/viewer/boot, main.tsx).
     routeModulePreload([
-      { path: /^\/model\/[^/]+\/?$/, module: 'src/features/models/components/ModelDetailPage.tsx' },
+      { path: /^\/model\/[^/]+\/?$/, module: 'src/features/viewer/engine.ts' },
+      { path: /^\//, module: 'src/app/start.tsx', deferred: true },
+      {
+        path: /^\/model\/[^/]+\/?$/,
+        module: 'src/features/models/components/ModelDetailPage.tsx',
+        deferred: true,
+      },
       { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
     ]),
   ],

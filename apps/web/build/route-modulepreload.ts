@@ -8,6 +8,13 @@ export interface PreloadRoute {
   path: RegExp;
   /** The route's lazily imported module, relative to the app's root (e.g. `src/…/Page.tsx`). */
   module: string;
+  /**
+   * Preloaded only when the page calls `window.__trussPreloadDeferred()` (declared in
+   * src/vite-env.d.ts): the browser asks a
+   * host over six connections at most, so what the page must ask for first (a model page's
+   * early view: the model, its viewable) is not queued behind these.
+   */
+  deferred?: boolean;
 }
 
 /** `fileName` and every chunk it imports statically, directly or not, minus `skip`. */
@@ -23,10 +30,10 @@ function withImports(chunks: Map<string, Chunk>, fileName: string, skip = new Se
 }
 
 /**
- * A lazily loaded page is requested only once the app's entry has run and the router has matched
- * it. For the pages whose first paint matters most (the viewer), a tiny script in index.html
- * matches the path first and adds `<link rel="modulepreload">` for the page's chunks, so they
- * download (and compile) beside the entry instead of after it.
+ * A lazily loaded module is requested only once the code that imports it runs: the app after the
+ * entry, a page after the router has matched it. A tiny script in index.html matches the path
+ * first and adds `<link rel="modulepreload">` for the chunks of every route that matches, in the
+ * order given, so they download (and compile) beside the entry instead of after it.
  */
 export function routeModulePreload(routes: PreloadRoute[]): Plugin {
   return {
@@ -43,17 +50,27 @@ export function routeModulePreload(routes: PreloadRoute[]): Plugin {
         // The entry and what it imports are preloaded by Vite already.
         const entry = new Set(withImports(chunks, ctx.chunk.fileName));
         const table = routes.map((route) => {
-          const page = [...chunks.values()].find((chunk) =>
-            chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${route.module}`),
-          );
+          const isModule = (id: string | null) =>
+            !!id && id.replaceAll('\\', '/').endsWith(`/${route.module}`);
+          // A module that only re-exports has no chunk of its own: then the chunk it went into.
+          const page =
+            [...chunks.values()].find((chunk) => isModule(chunk.facadeModuleId)) ??
+            [...chunks.values()].find((chunk) => chunk.moduleIds.some(isModule));
           if (!page) throw new Error(`route-modulepreload: no chunk for ${route.module}`);
-          return [route.path.source, withImports(chunks, page.fileName, entry).map((f) => `/${f}`)];
+          return [
+            route.path.source,
+            withImports(chunks, page.fileName, entry).map((f) => `/${f}`),
+            route.deferred ? 1 : 0,
+          ];
         });
         // Before the stylesheet: an inline script after it would wait for the CSS to load.
         const script =
-          `(function(t){for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(location.pathname)){` +
-          `t[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';` +
-          `l.crossOrigin='';l.href=h;document.head.appendChild(l)});return}})(${JSON.stringify(table)})`;
+          `(function(t){var s={};function p(d){for(var i=0;i<t.length;i++)` +
+          `if(t[i][2]===d&&new RegExp(t[i][0]).test(location.pathname))t[i][1].forEach(function(h){` +
+          `if(s[h])return;s[h]=1;var l=document.createElement('link');l.rel='modulepreload';` +
+          `l.crossOrigin='';l.href=h;document.head.appendChild(l)})}p(0);` +
+          `window.__trussPreloadDeferred=function(){window.__trussPreloadDeferred=function(){};p(1)}})` +
+          `(${JSON.stringify(table)})`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

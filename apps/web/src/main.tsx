@@ -1,26 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import './styles.css';
-import './lib/i18n';
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { startEarlyViewer } from './features/viewer/boot/early-viewer';
 import { installChunkReloadGuard } from './lib/reload-guard';
 
 installChunkReloadGuard();
-const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-
-try {
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-} catch (error) {
-  console.error('[app] failed to mount', error);
-  throw error;
-}
+// The app starts once a model page's early view has drawn its first frame (or at once elsewhere):
+// its start would otherwise hold the main thread that first frame needs.
+void startEarlyViewer(() => window.__trussPreloadDeferred?.())
+  .then(() => import('./app/start'))
+  .catch((error: unknown) => {
+    // The guard above reloads for a missing file (a new deployment) at most once per 10 s.
+    console.error('[app] failed to start', error);
+    const root = document.getElementById('root');
+    if (root && !root.hasChildNodes()) {
+      root.textContent = 'Truss could not start. Reload the page. · Truss 无法启动，请刷新页面。';
+    }
+  });

@@ -2,3 +2,11 @@
 
 /** The id of this build; `/build/latest.json` carries the id of the newest deployed build. */
 declare const __TRUSS_BUILD_ID__: string;
+
+interface Window {
+  /**
+   * Adds the deferred `<link rel="modulepreload">`s of the current path (build/route-modulepreload.ts);
+   * once, later calls do nothing.
+   */
+  __trussPreloadDeferred?: () => void;
+}

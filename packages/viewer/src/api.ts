@@ -12,7 +12,10 @@ export type Color = number;
 
 export interface ViewerOptions {
   canvas: HTMLCanvasElement;
-  /** Background colour (default 0xf3f4f6, the app's light grey). */
+  /**
+   * Background colour (default 0xf3f4f6, the app's light grey). Nothing is drawn before the first
+   * model's first frame: until then the canvas is transparent and its host's background shows.
+   */
   background?: Color;
   /** Keep the drawing buffer so pixels can be read back (tests, screenshots). Default false. */
   preserveDrawingBuffer?: boolean;

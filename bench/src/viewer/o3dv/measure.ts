@@ -6,6 +6,9 @@ import type { O3dvResult } from './page.ts';
 
 export interface ViewerRun {
   firstFrameMs: number;
+  /** The viewer has the whole model (Truss: the engine's load is done; O3DV: = loadedMs). */
+  modelLoadedMs?: number;
+  /** The page is loaded (Truss: model and the page's panels and toolbar). */
   loadedMs: number;
   heapMiB: number;
   drawCalls: number;

@@ -56,6 +56,7 @@ export async function measureTruss(
     await waitForViewerLoaded(page, timeoutMs);
     const marks = await page.evaluate(() => ({
       firstFrame: performance.getEntriesByName('truss:first-frame')[0]?.startTime ?? null,
+      modelLoaded: performance.getEntriesByName('truss:model-loaded')[0]?.startTime ?? null,
       loaded: performance.getEntriesByName('truss:loaded')[0]?.startTime ?? null,
     }));
     if (marks.firstFrame === null || marks.loaded === null) {
@@ -68,6 +69,7 @@ export async function measureTruss(
     });
     return {
       firstFrameMs: marks.firstFrame,
+      modelLoadedMs: marks.modelLoaded ?? Number.NaN,
       loadedMs: marks.loaded,
       heapMiB: await heapMiB(devtools),
       drawCalls: stats.drawCalls,

@@ -4,6 +4,7 @@
  * while the camera moves and frames are slow, draw at a lower pixel ratio and without edges.
  */
 import * as THREE from 'three';
+import { glContextAttributes } from '../gl-context.ts';
 import type { RenderStats, ViewerOptions } from '../api.ts';
 
 /** Above this frame time (ms: under 25 frames a second) the guard simplifies while moving. */
@@ -24,6 +25,12 @@ export class RenderLoop {
   private readonly light = new THREE.DirectionalLight(0xffffff, 1.6);
   private readonly beforeRender = new Set<() => void>();
   private frameRequested = false;
+  /**
+   * Nothing is drawn until the first direct render() (a model's first frame): an empty scene's
+   * frame would cost a slow GPU as much as a model's, right when the model is being fetched,
+   * and the transparent canvas shows its host's background meanwhile.
+   */
+  private drawn = false;
   private lastFrameAt = 0;
   private lastFrameEnd = 0;
   private lastFrameMs = 0;
@@ -48,9 +55,11 @@ export class RenderLoop {
   ) {
     this.renderer = new THREE.WebGLRenderer({
       canvas,
-      antialias: options.antialias ?? true,
-      preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
-      powerPreference: 'high-performance',
+      // The same attributes as a context prepared ahead (gl-context.ts), which is then used.
+      ...glContextAttributes({
+        antialias: options.antialias ?? true,
+        preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+      }),
     });
     this.renderer.localClippingEnabled = true;
     this.renderer.info.autoReset = false;
@@ -68,7 +77,7 @@ export class RenderLoop {
   }
 
   requestRender(): void {
-    if (this.frameRequested) return;
+    if (this.frameRequested || !this.drawn) return;
     this.frameRequested = true;
     const requestedAt = performance.now();
     this.frameHandle = requestAnimationFrame((now) => {
@@ -130,6 +139,7 @@ export class RenderLoop {
 
   /** Draws one frame now: model, depth-tested helpers, then overlays on top. */
   render(options: { overlays?: boolean; frameMs?: number | undefined } = {}): void {
+    this.drawn = true;
     const started = performance.now();
     const camera = this.camera();
     for (const callback of this.beforeRender) callback();

@@ -16,6 +16,7 @@ import { authStore } from '../../lib/auth-store';
 import { ApiError, newRequestId, toApiError } from '../../lib/http';
 import { getLocale } from '../../lib/locale';
 import { queryClient } from '../../lib/query-client';
+import { takeEarlyModel } from '../viewer/boot/early-viewer';
 import { projectsKey } from '../projects/api';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
@@ -60,7 +61,12 @@ export const modelListQuery = (projectId: string, filter: ModelListFilter) =>
 export const modelQuery = (id: string) =>
   queryOptions({
     queryKey: modelKey(id),
-    queryFn: () => http.get<Model>(`/api/models/${id}`),
+    // A model page's first ask may already be under way (the early view, features/viewer/boot).
+    queryFn: () =>
+      takeEarlyModel(id)?.then(
+        (model) => model as Model,
+        () => http.get<Model>(`/api/models/${id}`),
+      ) ?? http.get<Model>(`/api/models/${id}`),
     staleTime: 30_000,
   });
 

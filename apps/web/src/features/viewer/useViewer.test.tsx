@@ -6,6 +6,17 @@ import { useViewer } from './useViewer';
 
 const created: Array<{ canvas: HTMLCanvasElement; dispose: ReturnType<typeof vi.fn> }> = [];
 
+const early = vi.hoisted(() => ({
+  taken: null as { viewer: unknown; canvas: HTMLCanvasElement } | null,
+  takeEarlyViewer: (_glb: string, host: HTMLElement) => {
+    const taken = early.taken;
+    early.taken = null;
+    if (taken) host.append(taken.canvas);
+    return taken;
+  },
+}));
+vi.mock('./boot/early-viewer', () => ({ takeEarlyViewer: early.takeEarlyViewer }));
+
 vi.mock('./engine', () => ({
   createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
     const engine = { canvas, dispose: vi.fn() };
@@ -19,10 +30,16 @@ afterEach(() => {
   created.length = 0;
 });
 
-function Probe({ onViewer }: { onViewer: (viewer: Viewer | null) => void }) {
-  const ref = useRef<HTMLCanvasElement>(null);
-  onViewer(useViewer(ref));
-  return <canvas ref={ref} />;
+function Probe({
+  onViewer,
+  earlyGlb,
+}: {
+  onViewer: (viewer: Viewer | null) => void;
+  earlyGlb?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  onViewer(useViewer(ref, { label: '3D view', ...(earlyGlb ? { earlyGlb } : {}) }));
+  return <div ref={ref} data-testid="host" />;
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -40,9 +57,34 @@ describe('useViewer', () => {
     expect(created[0]!.dispose).not.toHaveBeenCalled();
     expect(window.__trussViewer).toBe(created[0]);
     expect(seen.at(-1)).toBe(created[0]);
+    const canvas = created[0]!.canvas;
+    expect(canvas.parentElement?.dataset.testid).toBe('host');
+    expect(canvas.getAttribute('aria-label')).toBe('3D view');
+    expect(canvas.tabIndex).toBe(0);
     unmount();
     await tick();
     expect(created[0]!.dispose).toHaveBeenCalledTimes(1);
+    expect(canvas.isConnected).toBe(false);
     expect(window.__trussViewer).toBeUndefined();
+  });
+
+  it("adopts the early view's engine and canvas instead of creating one", async () => {
+    const canvas = document.createElement('canvas');
+    const engine = { canvas, dispose: vi.fn() };
+    early.taken = { viewer: engine, canvas };
+    const seen: Array<Viewer | null> = [];
+    const { unmount } = render(
+      <StrictMode>
+        <Probe earlyGlb="/v.glb" onViewer={(v) => seen.push(v)} />
+      </StrictMode>,
+    );
+    await tick();
+    expect(created).toHaveLength(0);
+    expect(seen.at(-1)).toBe(engine);
+    expect(canvas.parentElement?.dataset.testid).toBe('host');
+    expect(canvas.getAttribute('aria-label')).toBe('3D view');
+    unmount();
+    await tick();
+    expect(engine.dispose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { takeEarlyViewer } from './boot/early-viewer';
 import { createViewer, type Viewer } from './engine';
 
 declare global {
@@ -14,51 +15,78 @@ declare global {
 
 interface Entry {
   viewer: Viewer;
+  canvas: HTMLCanvasElement;
   disposeTimer: ReturnType<typeof setTimeout> | null;
 }
 
-/** One engine per canvas; disposal waits a tick so StrictMode's unmount + remount reuses it. */
-const engines = new WeakMap<HTMLCanvasElement, Entry>();
+/** The canvas fills its host; the classes ModelViewer's canvas always had. */
+export const VIEWER_CANVAS_CLASS = 'absolute inset-0 block size-full touch-none outline-none';
+
+/** One engine per host; disposal waits a tick so StrictMode's unmount + remount reuses it. */
+const engines = new WeakMap<HTMLElement, Entry>();
 
 /**
- * Creates the engine on the canvas once it is mounted and disposes of it when the canvas goes
- * away. Returns null until the engine exists.
+ * Puts a canvas with an engine into the host element once it is mounted, and disposes of both
+ * when the host goes away. With `earlyGlb`, the engine the page's early view opened that
+ * viewable with (features/viewer/boot) is adopted instead of creating one. Returns null until the
+ * engine exists.
  */
 export function useViewer(
-  canvasRef: RefObject<HTMLCanvasElement | null>,
+  hostRef: RefObject<HTMLElement | null>,
   options: {
     preserveDrawingBuffer?: boolean;
+    /** Adopt the early view of this viewable, if there is one. */
+    earlyGlb?: string;
+    /** The canvas's accessible name. */
+    label?: string;
   } = {},
 ): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const preserveDrawingBuffer = options.preserveDrawingBuffer ?? false;
+  const { earlyGlb, label } = options;
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    let entry = engines.get(canvas);
+    const host = hostRef.current;
+    if (!host) return;
+    let entry = engines.get(host);
     if (entry?.disposeTimer) {
       clearTimeout(entry.disposeTimer);
       entry.disposeTimer = null;
     }
     if (!entry) {
+      const early = earlyGlb && !preserveDrawingBuffer ? takeEarlyViewer(earlyGlb, host) : null;
+      const canvas = early?.canvas ?? document.createElement('canvas');
+      canvas.className = VIEWER_CANVAS_CLASS;
+      canvas.tabIndex = 0;
+      // Before the engine: it puts its overlay (labels, view cube) beside the canvas.
+      if (!early) host.append(canvas);
       entry = {
-        viewer: createViewer({ canvas, preserveDrawingBuffer }),
+        viewer: early?.viewer ?? createViewer({ canvas, preserveDrawingBuffer }),
+        canvas,
         disposeTimer: null,
       };
-      engines.set(canvas, entry);
+      engines.set(host, entry);
     }
     const current = entry;
     window.__trussViewer = current.viewer;
     setViewer(current.viewer);
     return () => {
       current.disposeTimer = setTimeout(() => {
-        engines.delete(canvas);
+        engines.delete(host);
         if (window.__trussViewer === current.viewer) delete window.__trussViewer;
         current.viewer.dispose();
+        current.canvas.remove();
       }, 0);
     };
-  }, [canvasRef, preserveDrawingBuffer]);
+    // The early view is looked for once, when the host mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hostRef, preserveDrawingBuffer]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!viewer || !host || label === undefined) return;
+    engines.get(host)?.canvas.setAttribute('aria-label', label);
+  }, [viewer, label, hostRef]);
 
   return viewer;
 }

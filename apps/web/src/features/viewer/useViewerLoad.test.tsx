@@ -2,6 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { LoadedModelInfo, Viewer } from './engine';
 import { useLoadProgress, useViewerLoad } from './useViewerLoad';
+
+const early = vi.hoisted(() => ({
+  load: null as null | {
+    load: Promise<unknown>;
+    controller: AbortController;
+    firstFrame: boolean;
+  },
+}));
+vi.mock('./boot/early-viewer', () => ({
+  adoptEarlyLoad: () => {
+    const taken = early.load;
+    early.load = null;
+    return taken;
+  },
+}));
 import { fetchViewableFile } from './viewable-handoff';
 
 afterEach(cleanup);
@@ -101,6 +116,29 @@ describe('useViewerLoad', () => {
     expect(result.current.info).toBe(info);
     expect(document.body.dataset.viewerState).toBe('loaded');
     expect(marks('truss:loaded')).toBe(1);
+  });
+
+  it("adopts the early view's load: no second load, its first frame and marks kept", async () => {
+    const { viewer, loads, load } = fakeViewer();
+    performance.clearMarks();
+    performance.mark('truss:first-frame');
+    let resolve: (value: LoadedModelInfo) => void = () => undefined;
+    early.load = {
+      load: new Promise<LoadedModelInfo>((r) => (resolve = r)),
+      controller: new AbortController(),
+      firstFrame: true,
+    };
+    const { result } = renderHook(() => useViewerLoad(viewer, { glb: '/m.glb' }, 0));
+    expect(load).not.toHaveBeenCalled();
+    expect(loads).toHaveLength(0);
+    expect(result.current.phase).toBe('first-frame');
+    expect(document.body.dataset.viewerState).toBe('first-frame');
+    expect(marks('truss:first-frame')).toBe(1);
+    await act(async () => resolve(info));
+    expect(result.current.phase).toBe('loaded');
+    expect(marks('truss:loaded')).toBe(1);
+    // The early view marks the model's arrival itself.
+    expect(marks('truss:model-loaded')).toBe(0);
   });
 
   it('a failed load is an error state; a new attempt loads again', async () => {

@@ -4,6 +4,8 @@
  * once and dropped after a minute: a handoff of one early download, not a cache (the files are
  * immutable and the HTTP cache keeps them).
  */
+import { isEarlyFile } from './boot/early-viewer';
+
 const early = new Map<string, Promise<Response>>();
 const HANDOFF_MS = 60_000;
 
@@ -37,7 +39,8 @@ export function prefetchViewableFiles(
 ): void {
   if (model?.status !== 'ready') return;
   for (const url of [model.viewable_url, model.metadata_url]) {
-    if (url) prefetchViewableFile(url);
+    // The early view has them under way already.
+    if (url && !isEarlyFile(url)) prefetchViewableFile(url);
   }
 }
 

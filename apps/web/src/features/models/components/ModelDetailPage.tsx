@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { dropEarlyViewer } from '../../viewer/boot/early-viewer';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
 import { modelQuery } from '../api';
@@ -147,6 +148,11 @@ export default function ModelDetailPage() {
   const [dialog, setDialog] = useState<ModelDialogState>(null);
   const modelName = useModelName();
   useDocumentTitle(query.data ? modelName(query.data) : null);
+  const viewable = query.data?.status === 'ready' && !!query.data.viewable_url;
+  // The page shows no 3D view (an error, processing, failed): no early view either.
+  useEffect(() => {
+    if (!query.isPending && !viewable) dropEarlyViewer();
+  }, [query.isPending, viewable]);
 
   const frame = (header: ReactNode, body: ReactNode) => (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">

@@ -77,8 +77,8 @@ export function ModelViewer({
   title,
 }: ModelViewerProps) {
   const { t } = useTranslation();
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const viewer = useViewer(canvasRef);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewer = useViewer(hostRef, { earlyGlb: glbUrl, label: t('viewer.canvas') });
   // The view cube speaks the page's language, also after a switch.
   useEffect(() => {
     viewer?.navigation.setViewCubeLabels({
@@ -262,12 +262,8 @@ export function ModelViewer({
           </aside>
         )}
         <div className="relative min-w-0 flex-1 overflow-hidden">
-          <canvas
-            ref={canvasRef}
-            className="absolute inset-0 block size-full touch-none outline-none"
-            tabIndex={0}
-            aria-label={t('viewer.canvas')}
-          />
+          {/* The engine's canvas and overlay go in here (useViewer). */}
+          <div ref={hostRef} className="absolute inset-0" />
           <LoadOverlay
             viewer={viewer}
             phase={load.phase}

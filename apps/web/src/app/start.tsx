@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import '../lib/i18n';
+import { dropEarlyViewer } from '../features/viewer/boot/early-viewer';
+import { Providers } from './providers';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+// An early 3D view (features/viewer/boot) belongs to the model page: gone once the app is
+// anywhere else.
+const stopWatching = router.subscribe((state) => {
+  if (state.navigation.state !== 'idle' || state.location.pathname.startsWith('/model/')) return;
+  dropEarlyViewer();
+  stopWatching();
+});
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+try {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error('[app] failed to mount', error);
+  throw error;
+}

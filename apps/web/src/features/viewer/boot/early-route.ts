@@ -1,0 +1,109 @@
+/**
+ * What the early viewer needs to know before the app exists, read without the app's modules (no
+ * zod, no React): whether the page is a model page, the stored session, the language, and where
+ * the model page will put its 3D view. Pure functions of their inputs, so they are unit-tested.
+ */
+
+/** The auth store's localStorage key and its expiry margin (lib/auth-store.ts, spec §3, §9). */
+const AUTH_STORAGE_KEY = 'truss';
+const TOKEN_EXPIRY_MARGIN_MS = 5000;
+const MODEL_PATH = /^\/model\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+export interface EarlyModelRequest {
+  modelId: string;
+  token: string;
+  locale: string;
+}
+
+/**
+ * The model page's request if it can be made now: a model path and a stored token that is still
+ * valid. Anything else (signed out, expired token, another page) is left to the app, which
+ * refreshes tokens and redirects.
+ */
+export function earlyModelRequest(
+  pathname: string,
+  stored: string | null,
+  cookie: string,
+  now: number,
+): EarlyModelRequest | null {
+  const modelId = MODEL_PATH.exec(pathname)?.[1];
+  if (!modelId || !stored) return null;
+  let session: { token?: unknown; tokenExpiry?: unknown; isAuthenticated?: unknown };
+  try {
+    session = JSON.parse(stored) as typeof session;
+  } catch {
+    return null;
+  }
+  if (!session || session.isAuthenticated !== true) return null;
+  const { token, tokenExpiry } = session;
+  if (typeof token !== 'string' || !token || typeof tokenExpiry !== 'number') return null;
+  if (now >= tokenExpiry - TOKEN_EXPIRY_MARGIN_MS) return null;
+  const locale = /(?:^|;\s*)locale=([^;]*)/.exec(cookie)?.[1];
+  return {
+    modelId,
+    token,
+    locale: locale && decodeURIComponent(locale) === 'zh-CN' ? 'zh-CN' : 'en',
+  };
+}
+
+export function readEarlyModelRequest(): EarlyModelRequest | null {
+  let stored: string | null;
+  try {
+    stored = localStorage.getItem(AUTH_STORAGE_KEY);
+  } catch {
+    return null; // storage blocked: the app copes with that
+  }
+  return earlyModelRequest(location.pathname, stored, document.cookie, Date.now());
+}
+
+/** The part of a model (GET /api/models/{id}) the early viewer reads. */
+export interface ViewableModel {
+  id: string;
+  status: string;
+  viewable_url: string | null;
+  metadata_url: string | null;
+  deleted_at: string | null;
+}
+
+/**
+ * A model the early viewer opens: ready, with a viewable, and not in the trash (whose banner
+ * changes the page's layout; the app opens those).
+ */
+export function isEarlyViewable(value: unknown, id: string): value is ViewableModel {
+  const model = value as Partial<ViewableModel> | null;
+  return (
+    !!model &&
+    model.id === id &&
+    model.status === 'ready' &&
+    typeof model.viewable_url === 'string' &&
+    !model.deleted_at
+  );
+}
+
+/**
+ * The model page's layout (ModelDetailPage + ModelViewer): a 48 px header (`h-12`), the tree and
+ * properties panels (`w-64 xl:w-72 2xl:w-80`) beside the view from 768 px up, none below
+ * (`NARROW_QUERY`). The e2e test checks the early view lands exactly where the page's view is.
+ */
+export const MODEL_PAGE_LAYOUT = {
+  headerHeight: 48,
+  narrowBelow: 768,
+  panelWidths: [
+    { from: 1536, width: 320 },
+    { from: 1280, width: 288 },
+    { from: 0, width: 256 },
+  ],
+} as const;
+
+export interface ViewArea {
+  top: number;
+  /** Width of each side panel (0 when the panels are closed on a narrow screen). */
+  panel: number;
+}
+
+export function modelViewArea(windowWidth: number): ViewArea {
+  const { headerHeight, narrowBelow, panelWidths } = MODEL_PAGE_LAYOUT;
+  if (windowWidth < narrowBelow) return { top: headerHeight, panel: 0 };
+  const panel = panelWidths.find((step) => windowWidth >= step.from)!.width;
+  return { top: headerHeight, panel };
+}

@@ -1,0 +1,209 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoadedModelInfo, Viewer } from '../engine';
+import type * as EarlyViewer from './early-viewer';
+
+const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
+const glb = `/api/models/${id}/viewable.glb?v=1&exp=1&sig=a`;
+const metadata = `/api/models/${id}/metadata.json?v=1&exp=1&sig=b`;
+
+interface FakeEngine {
+  viewer: Viewer;
+  emit: (type: string) => void;
+  load: ReturnType<typeof vi.fn>;
+  dispose: ReturnType<typeof vi.fn>;
+  resolveLoad: (info: LoadedModelInfo) => void;
+  canvas: HTMLCanvasElement;
+}
+const engines: FakeEngine[] = [];
+
+vi.mock('../engine', () => ({
+  createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
+    const listeners = new Map<string, () => void>();
+    let resolveLoad: (info: LoadedModelInfo) => void = () => undefined;
+    const load = vi.fn(() => new Promise<LoadedModelInfo>((resolve) => (resolveLoad = resolve)));
+    const dispose = vi.fn();
+    // Like the engine: its overlay layer goes beside the canvas.
+    const overlay = document.createElement('div');
+    overlay.dataset.trussViewerOverlay = '';
+    canvas.parentElement?.append(overlay);
+    const viewer = {
+      on: (type: string, listener: () => void) => {
+        listeners.set(type, listener);
+        return () => listeners.delete(type);
+      },
+      load,
+      dispose,
+      navigation: { setViewCubeVisible: vi.fn() },
+    };
+    engines.push({
+      viewer: viewer as unknown as Viewer,
+      emit: (type) => listeners.get(type)?.(),
+      load,
+      dispose,
+      resolveLoad: (info) => resolveLoad(info),
+      canvas,
+    });
+    return viewer;
+  },
+}));
+vi.mock('@truss/viewer/gl-context', () => ({ prepareCanvas: () => true }));
+
+let boot: typeof EarlyViewer;
+let requests: string[];
+
+function answer(model: Record<string, unknown> | null, status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      requests.push(url);
+      if (url === `/api/models/${id}`) {
+        return Promise.resolve(new Response(JSON.stringify(model), { status }));
+      }
+      return Promise.resolve(new Response(new ArrayBuffer(8)));
+    }),
+  );
+}
+
+const ready = {
+  id,
+  status: 'ready',
+  viewable_url: glb,
+  metadata_url: metadata,
+  deleted_at: null,
+};
+const settle = async () => {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+const outline = () => document.querySelector<HTMLElement>('[data-early-viewer]');
+
+beforeEach(async () => {
+  vi.resetModules();
+  boot = await import('./early-viewer');
+  engines.length = 0;
+  requests = [];
+  window.history.replaceState(null, '', `/model/${id}`);
+  localStorage.setItem(
+    'truss',
+    JSON.stringify({ token: 't', tokenExpiry: Date.now() + 600_000, isAuthenticated: true }),
+  );
+  performance.clearMarks('truss:first-frame');
+});
+
+afterEach(() => {
+  boot.dropEarlyViewer();
+  document.body.innerHTML = '';
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the early view', () => {
+  it('does nothing without a session: the app may download and start at once', async () => {
+    localStorage.clear();
+    answer(ready);
+    const preloadApp = vi.fn();
+    await boot.startEarlyViewer(preloadApp);
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+    expect(requests).toEqual([]);
+    expect(outline()).toBeNull();
+  });
+
+  it('opens a ready model where the page will show it and lets the app start after the first frame', async () => {
+    answer(ready);
+    const preloadApp = vi.fn();
+    let started = false;
+    const appMayStart = boot.startEarlyViewer(preloadApp).then(() => (started = true));
+    await settle();
+    expect(requests).toEqual([`/api/models/${id}`, glb, metadata]);
+    const engine = engines[0]!;
+    expect(engine.load).toHaveBeenCalledWith(
+      expect.objectContaining({ glb, metadata, fetch: expect.any(Function) }),
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+    // The engine reads the files already under way, not new requests.
+    const fetchFile = engine.load.mock.calls[0]![0].fetch as (u: string, i: object) => unknown;
+    await fetchFile(glb, {});
+    expect(requests.filter((url) => url === glb)).toHaveLength(1);
+    expect(boot.isEarlyFile(glb)).toBe(true);
+    // Placed under the 48 px header between the side panels of a 1024 px window.
+    const view = engine.canvas.parentElement!;
+    expect(outline()?.contains(engine.canvas)).toBe(true);
+    expect(view.style.top).toBe('48px');
+    expect(view.style.left).toBe(`${window.innerWidth >= 1280 ? 288 : 256}px`);
+    expect(started).toBe(false);
+    expect(preloadApp).not.toHaveBeenCalled();
+
+    engine.emit('first-frame');
+    await appMayStart;
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+    expect(performance.getEntriesByName('truss:first-frame', 'mark')).toHaveLength(1);
+    expect(document.body.dataset.viewerState).toBe('first-frame');
+  });
+
+  it('hands the engine, its canvas and overlay, its load and the model to the page, once', async () => {
+    answer(ready);
+    void boot.startEarlyViewer(() => undefined);
+    await settle();
+    const engine = engines[0]!;
+    engine.emit('first-frame');
+    await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ viewable_url: glb });
+    expect(boot.takeEarlyModel(id)).toBeNull();
+
+    const host = document.createElement('div');
+    document.body.append(host);
+    const taken = boot.takeEarlyViewer(glb, host);
+    expect(taken?.viewer).toBe(engine.viewer);
+    expect(host.querySelector('canvas')).toBe(engine.canvas);
+    expect(host.querySelector('[data-truss-viewer-overlay]')).not.toBeNull();
+    expect(engine.canvas.getAttribute('style')).toBeNull();
+    expect(outline()).toBeNull();
+    expect(boot.takeEarlyViewer(glb, host)).toBeNull();
+
+    const adopted = boot.adoptEarlyLoad(engine.viewer, glb);
+    expect(adopted?.firstFrame).toBe(true);
+    expect(boot.adoptEarlyLoad(engine.viewer, glb)).toBeNull();
+    // The page owns the engine now: dropping the early view leaves it alone.
+    boot.dropEarlyViewer();
+    expect(engine.dispose).not.toHaveBeenCalled();
+  });
+
+  it('leaves a processing model to the page, with the answer it got', async () => {
+    answer({ ...ready, status: 'processing', viewable_url: null });
+    const preloadApp = vi.fn();
+    await boot.startEarlyViewer(preloadApp);
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+    expect(engines).toHaveLength(0);
+    expect(outline()).toBeNull();
+    await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ status: 'processing' });
+  });
+
+  it('leaves a failed request to the page (which asks again, refreshing the token)', async () => {
+    answer({ code: 'UNAUTHORIZED' }, 401);
+    const preloadApp = vi.fn();
+    await boot.startEarlyViewer(preloadApp);
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+    expect(engines).toHaveLength(0);
+    expect(boot.takeEarlyModel(id)).toBeNull();
+  });
+
+  it('is disposed of when the page shows another viewable or has no use for it', async () => {
+    answer(ready);
+    void boot.startEarlyViewer(() => undefined);
+    await settle();
+    const engine = engines[0]!;
+    expect(boot.takeEarlyViewer('/other.glb', document.body)).toBeNull();
+    expect(engine.dispose).toHaveBeenCalledTimes(1);
+    expect(outline()).toBeNull();
+    expect(boot.isEarlyFile(glb)).toBe(false);
+  });
+
+  it('does not appear once the page has made its own engine', async () => {
+    answer(ready);
+    void boot.startEarlyViewer(() => undefined);
+    // The page looks before the early engine exists (the app started at the deadline).
+    expect(boot.takeEarlyViewer(glb, document.body)).toBeNull();
+    await settle();
+    expect(engines).toHaveLength(0);
+    expect(outline()).toBeNull();
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
+ * the entry asks for the model at once, loads the engine (three.js, no React) and opens the
+ * viewable on a canvas placed where the page's view will be, inside a plain-DOM outline of the
+ * page. The app starts after the first frame (or at a deadline) and adopts the engine, its canvas
+ * and its load (`takeEarlyViewer`, `adoptEarlyLoad`); the model it asked for seeds the app's
+ * query (`takeEarlyModel`). Anything unexpected (another page, no session, a model that is not
+ * ready, an error) leaves the page to the app as before.
+ *
+ * Why: the app's own start (React, router, i18n, schemas) costs a few hundred ms of main thread
+ * on a slow machine before the page could even ask for the model; the engine does not need it.
+ */
+// Not from '../engine': that would put three.js into the app's entry. This module has no three.
+import { prepareCanvas } from '@truss/viewer/gl-context';
+import type { LoadedModelInfo, Viewer } from '../engine';
+import {
+  isEarlyViewable,
+  modelViewArea,
+  readEarlyModelRequest,
+  type EarlyModelRequest,
+  type ViewableModel,
+} from './early-route';
+
+/** The app waits for the early view's first frame at most until this long after navigation. */
+export const APP_START_DEADLINE_MS = 1000;
+
+interface EarlyViewer {
+  viewer: Viewer;
+  canvas: HTMLCanvasElement;
+  outline: HTMLElement;
+  /** Holds the canvas and the engine's overlay layer (labels, view cube). */
+  view: HTMLElement;
+  glb: string;
+  load: Promise<LoadedModelInfo>;
+  controller: AbortController;
+  /** Set by the engine's first-frame event. */
+  drawn: { firstFrame: boolean };
+  /** The page took the engine and its canvas (the outline is gone). */
+  adopted: boolean;
+}
+
+let earlyModel: { id: string; response: Promise<ViewableModel> } | null = null;
+let early: EarlyViewer | null = null;
+/** Files the early view asked for (the page's prefetch leaves them alone). */
+const earlyFiles = new Set<string>();
+/** The page has looked for the early view (or dropped it): too late to open one now. */
+let abandoned = false;
+
+/** A plain-DOM outline of the model page (header, side panels, view) until the app renders it. */
+function createOutline(canvas: HTMLCanvasElement): { outline: HTMLElement; view: HTMLElement } {
+  const { top, panel } = modelViewArea(window.innerWidth);
+  const outline = document.createElement('div');
+  outline.dataset.earlyViewer = '';
+  outline.setAttribute('aria-hidden', 'true');
+  outline.style.cssText = 'position:fixed;inset:0;z-index:40;background:#f3f4f6;';
+  const bar = (css: string) => {
+    const part = document.createElement('div');
+    part.style.cssText = `position:absolute;background:#fff;border:0 solid #e5e7eb;${css}`;
+    outline.append(part);
+  };
+  bar(`left:0;right:0;top:0;height:${top}px;border-bottom-width:1px;box-sizing:border-box;`);
+  if (panel > 0) {
+    const side = `top:${top}px;bottom:0;width:${panel}px;box-sizing:border-box;`;
+    bar(`left:0;${side}border-right-width:1px;`);
+    bar(`right:0;${side}border-left-width:1px;`);
+  }
+  const view = document.createElement('div');
+  view.style.cssText = `position:absolute;top:${top}px;bottom:0;left:${panel}px;right:${panel}px;overflow:hidden;`;
+  canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;';
+  view.append(canvas);
+  outline.append(view);
+  document.body.append(outline);
+  return { outline, view };
+}
+
+function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
+  return fetch(`/api/models/${request.modelId}`, {
+    headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
+    priority: 'high',
+  }).then(async (response) => {
+    if (!response.ok) throw new Error(`early model request: HTTP ${response.status}`);
+    return (await response.json()) as ViewableModel;
+  });
+}
+
+/** The viewable's files, asked for as soon as their URLs are known, for the engine's fetch. */
+function requestFiles(urls: string[], signal: AbortSignal) {
+  const files = new Map(
+    urls.map((url) => [url, fetch(url, { priority: 'high', signal })] as const),
+  );
+  for (const response of files.values()) response.catch(() => undefined);
+  return (url: string, init: RequestInit): Promise<Response> => {
+    const response = files.get(url);
+    files.delete(url);
+    return response ?? fetch(url, init);
+  };
+}
+
+async function open(request: EarlyModelRequest): Promise<void> {
+  // The model and the engine's code download side by side, while the GPU starts up.
+  const engine = import('../engine');
+  engine.catch(() => undefined);
+  const canvas = document.createElement('canvas');
+  if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
+  const model = await earlyModel!.response;
+  if (!isEarlyViewable(model, request.modelId)) return;
+  const controller = new AbortController();
+  const glb = model.viewable_url!;
+  const metadata = model.metadata_url;
+  const urls = metadata ? [glb, metadata] : [glb];
+  const fetchFile = requestFiles(urls, controller.signal);
+  for (const url of urls) earlyFiles.add(url);
+  const { createViewer } = await engine;
+  if (abandoned) {
+    controller.abort();
+    return;
+  }
+  const { outline, view } = createOutline(canvas);
+  let viewer: Viewer;
+  try {
+    viewer = createViewer({ canvas });
+  } catch (error) {
+    controller.abort();
+    outline.remove();
+    throw error;
+  }
+  // The cube appears with the app's toolbar, labelled in the page's language.
+  viewer.navigation.setViewCubeVisible(false);
+  const drawn = { firstFrame: false };
+  const firstFrame = new Promise<void>((resolve) => {
+    const off = viewer.on('first-frame', () => {
+      off();
+      drawn.firstFrame = true;
+      performance.mark('truss:first-frame');
+      document.body.dataset.viewerState = 'first-frame';
+      resolve();
+    });
+  });
+  const load = viewer.load(
+    { glb, ...(metadata ? { metadata } : {}), fetch: fetchFile },
+    { signal: controller.signal },
+  );
+  early = { viewer, canvas, outline, view, glb, load, controller, drawn, adopted: false };
+  // The model is in (the page's own `truss:loaded` follows once its panels are up).
+  load.then(() => performance.mark('truss:model-loaded')).catch(() => undefined);
+  // Until the page adopts it, a failed load only ends the wait (and the early view): the page
+  // loads again and shows the error where it belongs.
+  await Promise.race([firstFrame, load]);
+}
+
+/**
+ * Starts the early view when the page is a model page with a session. Resolves when the app
+ * should start: after the first frame, when there is nothing to do early or it failed, or at the
+ * deadline (a large model's first batch may take longer; the app's progress shows from then).
+ * `preloadApp` is called then too: the browser asks a host over six connections at most, and the
+ * app's forty-odd files would hold up the model's.
+ */
+export function startEarlyViewer(preloadApp: () => void): Promise<void> {
+  const request = readEarlyModelRequest();
+  if (!request) {
+    preloadApp();
+    return Promise.resolve();
+  }
+  earlyModel = { id: request.modelId, response: requestModel(request) };
+  earlyModel.response.catch(() => undefined);
+  const opened = open(request).catch((error: unknown) => {
+    console.warn('[viewer] the early view did not open; the page opens it', error);
+    dropEarlyViewer();
+  });
+  const deadline = new Promise<void>((resolve) =>
+    setTimeout(resolve, Math.max(0, APP_START_DEADLINE_MS - performance.now())),
+  );
+  return Promise.race([opened, deadline]).finally(preloadApp);
+}
+
+/**
+ * The model the early viewer asked for, once, for the app's model query (`null`: none asked;
+ * a rejected promise: the request failed and the app asks again itself).
+ */
+export function takeEarlyModel(id: string): Promise<ViewableModel> | null {
+  if (earlyModel?.id !== id) return null;
+  const { response } = earlyModel;
+  earlyModel = null;
+  return response;
+}
+
+/**
+ * The early engine for the page's view of `glb`, taken once: its canvas and overlay move into
+ * `host` and the outline goes. Another URL drops the early view.
+ */
+export function takeEarlyViewer(
+  glb: string,
+  host: HTMLElement,
+): { viewer: Viewer; canvas: HTMLCanvasElement } | null {
+  if (!early || early.adopted) {
+    // The page makes its own engine now: an early view that is still opening must not appear.
+    if (!early) abandoned = true;
+    return null;
+  }
+  if (early.glb !== glb) {
+    dropEarlyViewer();
+    return null;
+  }
+  early.adopted = true;
+  const { viewer, canvas, outline, view } = early;
+  canvas.removeAttribute('style');
+  host.append(...view.childNodes);
+  outline.remove();
+  return { viewer, canvas };
+}
+
+/**
+ * The adopted engine's load of `glb`, for the page's first load: taken once (a retry loads
+ * again). `firstFrame` says the first frame has been drawn already.
+ */
+export function adoptEarlyLoad(
+  viewer: Viewer,
+  glb: string,
+): { load: Promise<LoadedModelInfo>; controller: AbortController; firstFrame: boolean } | null {
+  if (!early?.adopted || early.viewer !== viewer || early.glb !== glb) return null;
+  const { load, controller, drawn } = early;
+  early = null;
+  return { load, controller, firstFrame: drawn.firstFrame };
+}
+
+/** Whether the early view has asked for this file (and is not dropped). */
+export function isEarlyFile(url: string): boolean {
+  return earlyFiles.has(url);
+}
+
+/** The page has no use for the early view (another page, another state): dispose of it. */
+export function dropEarlyViewer(): void {
+  abandoned = true;
+  earlyModel = null;
+  earlyFiles.clear();
+  const current = early;
+  early = null;
+  // An adopted engine is the page's to dispose of.
+  if (!current || current.adopted) return;
+  current.controller.abort();
+  current.outline.remove();
+  current.viewer.dispose();
+}

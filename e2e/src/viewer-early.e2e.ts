@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Model } from '@truss/contracts';
+import type { Viewer } from '@truss/viewer';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  convertFile,
+  firstProjectId,
+  login,
+  signedInState,
+  waitForViewerLoaded,
+} from './support/viewer.ts';
+
+/**
+ * The model page's early view (apps/web/src/features/viewer/boot): with a session in storage the
+ * model is opened before the app starts, where the page will show it, and the page adopts it.
+ */
+const HOUSE = fileURLToPath(
+  new URL('../../../shared/samples/ifc/IfcOpenHouse_IFC4.ifc', import.meta.url),
+);
+
+let server: RunningServer;
+let browser: Browser;
+let email: string;
+let house: Model;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  email = `ella-${Date.now()}@example.com`;
+  const auth = await createAccount(server.url, email);
+  house = await convertFile(
+    server.url,
+    auth.token,
+    await firstProjectId(server.url, auth.token),
+    HOUSE,
+  );
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Watch {
+  /** Whether the early view's outline was ever on the page. */
+  outlineSeen: boolean;
+  /** At the first frame: the early canvas's rectangle, and whether the app had rendered. */
+  atFirstFrame: { rect: number[] | null; appRendered: boolean } | null;
+}
+
+/** Records what the early view did, from before the page's first script. */
+const WATCH = `
+  window.__watch = { outlineSeen: false, atFirstFrame: null };
+  new MutationObserver(() => {
+    if (document.querySelector('[data-early-viewer]')) window.__watch.outlineSeen = true;
+  }).observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    if (!list.getEntries().some((e) => e.name === 'truss:first-frame')) return;
+    const canvas = document.querySelector('[data-early-viewer] canvas');
+    const r = canvas && canvas.getBoundingClientRect();
+    window.__watch.atFirstFrame = {
+      rect: r ? [r.x, r.y, r.width, r.height] : null,
+      appRendered: !!document.getElementById('root')?.hasChildNodes(),
+    };
+  }).observe({ type: 'mark' });
+`;
+
+async function open(
+  auth: Awaited<ReturnType<typeof login>>,
+  options: { tokenExpiry?: number; width?: number } = {},
+): Promise<Page> {
+  const state = signedInState(server.url, auth);
+  if (options.tokenExpiry !== undefined) {
+    const stored = JSON.parse(state.origins[0]!.localStorage[0]!.value) as Record<string, unknown>;
+    stored.tokenExpiry = options.tokenExpiry;
+    state.origins[0]!.localStorage[0]!.value = JSON.stringify(stored);
+  }
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: options.width ?? 1280, height: 800 },
+    storageState: state,
+  });
+  contexts.push(context);
+  await context.addInitScript({ content: WATCH });
+  const page = await context.newPage();
+  await page.goto(`/model/${house.id}`);
+  await waitForViewerLoaded(page);
+  return page;
+}
+
+const watch = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
+
+/** Requests (resource timing) whose path matches, with their start times. */
+const requests = (page: Page, pattern: string) =>
+  page.evaluate(
+    (source) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new RegExp(source).test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    pattern,
+  );
+
+async function pageCanvasRect(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const r = document.querySelector('canvas[aria-label]')!.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height];
+  });
+}
+
+describe('the early view of a model page', () => {
+  it.each([1280, 1000, 600])(
+    'draws the model before the app starts, where the page shows it (%i px wide), and hands it over',
+    async (width) => {
+      const page = await open(await login(server.url, email), { width });
+      const seen = await watch(page);
+      expect(seen.outlineSeen).toBe(true);
+      expect(seen.atFirstFrame?.appRendered).toBe(false);
+      // The page's view is exactly where the early one was: no jump when the app takes over.
+      const early = seen.atFirstFrame!.rect!;
+      const final = await pageCanvasRect(page);
+      for (let i = 0; i < 4; i++) expect(Math.abs(final[i]! - early[i]!)).toBeLessThanOrEqual(1);
+      // Handed over, not duplicated: one canvas, one request per file, the cube shown by the page.
+      expect(await page.locator('[data-early-viewer]').count()).toBe(0);
+      expect(await page.locator('canvas[aria-label]').count()).toBe(1);
+      expect(await requests(page, `^/api/models/${house.id}$`)).toHaveLength(1);
+      expect(await requests(page, '/viewable\\.glb$')).toHaveLength(1);
+      expect(await requests(page, '/metadata\\.json$')).toHaveLength(1);
+      await expect(page.locator('canvas[data-truss-viewcube]').isVisible()).resolves.toBe(true);
+      // Drawn before the app even asked who is signed in.
+      const [firstFrame, profile] = await Promise.all([
+        page.evaluate(() => performance.getEntriesByName('truss:first-frame')[0]!.startTime),
+        requests(page, '^/api/user/profile$'),
+      ]);
+      expect(firstFrame).toBeLessThan(profile[0]!);
+      if (width < 768) return;
+      // The page works on the adopted engine: a real click on the model selects an element and
+      // the properties panel shows it.
+      const target = await page.evaluate(() => {
+        const viewer = (window as unknown as { __trussViewer: Viewer }).__trussViewer;
+        const canvas = document.querySelector('canvas[aria-label]')!.getBoundingClientRect();
+        for (let i = 2; i < 18; i++) {
+          for (let j = 2; j < 18; j++) {
+            const x = (canvas.width * i) / 20;
+            const y = (canvas.height * j) / 20;
+            if (viewer.pick(x, y)) return { x: canvas.x + x, y: canvas.y + y };
+          }
+        }
+        return null;
+      });
+      expect(target).not.toBeNull();
+      await page.mouse.click(target!.x, target!.y);
+      const properties = page.getByRole('complementary').last();
+      await expect.poll(() => properties.getByText('GlobalId').count()).toBeGreaterThan(0);
+      if (width === 1280) {
+        await page.screenshot({ path: await screenshotPath('viewer-early-handover-en') });
+      }
+    },
+  );
+
+  it('leaves an expired stored session to the app, which refreshes it and opens the model', async () => {
+    const page = await open(await login(server.url, email), { tokenExpiry: Date.now() - 1000 });
+    expect((await watch(page)).outlineSeen).toBe(false);
+    expect(await requests(page, '^/api/auth/refresh$')).toHaveLength(1);
+    expect(await page.locator('canvas[aria-label]').count()).toBe(1);
+  });
+
+  it('leaves a model it may not see to the page, which says so', async () => {
+    const other = `olga-${Date.now()}@example.com`;
+    await createAccount(server.url, other);
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      storageState: signedInState(server.url, await login(server.url, other)),
+    });
+    contexts.push(context);
+    await context.addInitScript({ content: WATCH });
+    const page = await context.newPage();
+    await page.goto(`/model/${house.id}`);
+    await page.getByRole('heading', { name: /Model not found|could not be loaded/ }).waitFor();
+    expect((await watch(page)).outlineSeen).toBe(false);
+    expect(await page.locator('canvas').count()).toBe(0);
+  });
+});
