@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Model } from '@truss/contracts';
 import type { Viewer } from '@truss/viewer';
