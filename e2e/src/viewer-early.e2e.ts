@@ -8,6 +8,8 @@ import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
   convertFile,
+  decodePng,
+  differingFraction,
   firstProjectId,
   login,
   signedInState,
@@ -139,6 +141,18 @@ describe('the early view of a model page', () => {
         requests(page, '^/api/user/profile$'),
       ]);
       expect(firstFrame).toBeLessThan(profile[0]!);
+      // It draws on: a new view shows (frames were held only while the app started).
+      const canvas = page.locator('canvas[aria-label]');
+      const before = decodePng(await canvas.screenshot());
+      await page.evaluate(() =>
+        (window as unknown as { __trussViewer: Viewer }).__trussViewer.navigation.setStandardView(
+          'top',
+          false,
+        ),
+      );
+      await expect
+        .poll(async () => differingFraction(before, decodePng(await canvas.screenshot())))
+        .toBeGreaterThan(0.02);
       if (width < 768) return;
       // The page works on the adopted engine: a real click on the model selects an element and
       // the properties panel shows it.

@@ -67,7 +67,7 @@ try {
       const out: [number, number, string][] = [];
       for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
         // Queued (waiting for a connection) until requestStart; first byte at responseStart.
-        const detail = `  (request ${entry.requestStart.toFixed(0)}, first byte ${entry.responseStart.toFixed(0)})`;
+        const detail = `  (request ${entry.requestStart.toFixed(0)}, first byte ${entry.responseStart.toFixed(0)}, ${(entry.encodedBodySize / 1024).toFixed(0)} KiB)`;
         out.push([
           entry.startTime,
           entry.responseEnd,

@@ -244,6 +244,13 @@ export interface Viewer {
   /** Render now (tests) and return stats. */
   renderNow(): RenderStats;
   getStats(): RenderStats;
+  /**
+   * Draws no new frames (loading, input and state changes go on) until the returned function is
+   * called; then one frame shows everything. For a page that needs the main thread and the GPU
+   * for a moment more than a refined picture (the app starting beside an early first frame).
+   * The first frame of a load is drawn regardless.
+   */
+  holdFrames(): () => void;
   resize(): void;
   dispose(): void;
   readonly navigation: NavigationApi;

@@ -31,6 +31,9 @@ export class RenderLoop {
    * and the transparent canvas shows its host's background meanwhile.
    */
   private drawn = false;
+  /** holdFrames() callers not yet released, and whether a frame was asked for meanwhile. */
+  private holds = 0;
+  private heldRequest = false;
   private lastFrameAt = 0;
   private lastFrameEnd = 0;
   private lastFrameMs = 0;
@@ -76,7 +79,26 @@ export class RenderLoop {
     return () => this.beforeRender.delete(callback);
   }
 
+  /** No frames are drawn until the returned function is called (each hold released once). */
+  holdFrames(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds === 0 && this.heldRequest) {
+        this.heldRequest = false;
+        this.requestRender();
+      }
+    };
+  }
+
   requestRender(): void {
+    if (this.holds > 0) {
+      this.heldRequest = true;
+      return;
+    }
     if (this.frameRequested || !this.drawn) return;
     this.frameRequested = true;
     const requestedAt = performance.now();

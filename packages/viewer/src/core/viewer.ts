@@ -305,6 +305,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       return loop.stats();
     },
     getStats: () => loop.stats(),
+    holdFrames: () => loop.holdFrames(),
     resize,
     dispose() {
       if (disposed) return;

@@ -11,6 +11,8 @@ interface FakeEngine {
   emit: (type: string) => void;
   load: ReturnType<typeof vi.fn>;
   dispose: ReturnType<typeof vi.fn>;
+  /** Whether frames are held (after the first frame, until the page adopts the engine). */
+  held: () => boolean;
   resolveLoad: (info: LoadedModelInfo) => void;
   canvas: HTMLCanvasElement;
 }
@@ -22,6 +24,7 @@ vi.mock('../engine', () => ({
     let resolveLoad: (info: LoadedModelInfo) => void = () => undefined;
     const load = vi.fn(() => new Promise<LoadedModelInfo>((resolve) => (resolveLoad = resolve)));
     const dispose = vi.fn();
+    let holds = 0;
     // Like the engine: its overlay layer goes beside the canvas.
     const overlay = document.createElement('div');
     overlay.dataset.trussViewerOverlay = '';
@@ -34,12 +37,21 @@ vi.mock('../engine', () => ({
       load,
       dispose,
       navigation: { setViewCubeVisible: vi.fn() },
+      holdFrames: () => {
+        holds++;
+        let released = false;
+        return () => {
+          if (!released) holds--;
+          released = true;
+        };
+      },
     };
     engines.push({
       viewer: viewer as unknown as Viewer,
       emit: (type) => listeners.get(type)?.(),
       load,
       dispose,
+      held: () => holds > 0,
       resolveLoad: (info) => resolveLoad(info),
       canvas,
     });
@@ -145,7 +157,10 @@ describe('the early view', () => {
     void boot.startEarlyViewer(() => undefined);
     await settle();
     const engine = engines[0]!;
+    expect(engine.held()).toBe(false);
     engine.emit('first-frame');
+    // Later frames wait for the page, which is starting now.
+    expect(engine.held()).toBe(true);
     await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ viewable_url: glb });
     expect(boot.takeEarlyModel(id)).toBeNull();
 
@@ -157,6 +172,7 @@ describe('the early view', () => {
     expect(host.querySelector('[data-truss-viewer-overlay]')).not.toBeNull();
     expect(engine.canvas.getAttribute('style')).toBeNull();
     expect(outline()).toBeNull();
+    expect(engine.held()).toBe(false);
     expect(boot.takeEarlyViewer(glb, host)).toBeNull();
 
     const adopted = boot.adoptEarlyLoad(engine.viewer, glb);
@@ -165,6 +181,17 @@ describe('the early view', () => {
     // The page owns the engine now: dropping the early view leaves it alone.
     boot.dropEarlyViewer();
     expect(engine.dispose).not.toHaveBeenCalled();
+  });
+
+  it('lets the held frames go as soon as someone touches the view', async () => {
+    answer(ready);
+    void boot.startEarlyViewer(() => undefined);
+    await settle();
+    const engine = engines[0]!;
+    engine.emit('first-frame');
+    expect(engine.held()).toBe(true);
+    engine.canvas.dispatchEvent(new Event('pointerdown'));
+    expect(engine.held()).toBe(false);
   });
 
   it('leaves a processing model to the page, with the answer it got', async () => {

@@ -37,6 +37,8 @@ interface EarlyViewer {
   drawn: { firstFrame: boolean };
   /** The page took the engine and its canvas (the outline is gone). */
   adopted: boolean;
+  /** Frames after the first wait for the page (see open); this lets them go. */
+  releaseFrames: () => void;
 }
 
 let earlyModel: { id: string; response: Promise<ViewableModel> } | null = null;
@@ -127,9 +129,17 @@ async function open(request: EarlyModelRequest): Promise<void> {
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
+  // After the first frame the app starts; further frames (the rest of the batches, refinements)
+  // wait for it: on a slow GPU each costs the main thread as much as the app's start. A touch
+  // on the view lets them go at once.
+  let releaseFrames: (() => void) | null = null;
+  const release = () => releaseFrames?.();
+  canvas.addEventListener('pointerdown', release);
+  canvas.addEventListener('wheel', release, { passive: true });
   const firstFrame = new Promise<void>((resolve) => {
     const off = viewer.on('first-frame', () => {
       off();
+      releaseFrames = viewer.holdFrames();
       drawn.firstFrame = true;
       performance.mark('truss:first-frame');
       document.body.dataset.viewerState = 'first-frame';
@@ -140,7 +150,18 @@ async function open(request: EarlyModelRequest): Promise<void> {
     { glb, ...(metadata ? { metadata } : {}), fetch: fetchFile },
     { signal: controller.signal },
   );
-  early = { viewer, canvas, outline, view, glb, load, controller, drawn, adopted: false };
+  early = {
+    viewer,
+    canvas,
+    outline,
+    view,
+    glb,
+    load,
+    controller,
+    drawn,
+    adopted: false,
+    releaseFrames: release,
+  };
   // The model is in (the page's own `truss:loaded` follows once its panels are up).
   load.then(() => performance.mark('truss:model-loaded')).catch(() => undefined);
   // Until the page adopts it, a failed load only ends the wait (and the early view): the page
@@ -206,6 +227,7 @@ export function takeEarlyViewer(
   canvas.removeAttribute('style');
   host.append(...view.childNodes);
   outline.remove();
+  early.releaseFrames();
   return { viewer, canvas };
 }
 
