@@ -25,6 +25,9 @@ function latestBuildManifest(): Plugin {
   };
 }
 
+/** A model page: its early view's downloads come first (features/viewer/boot). */
+const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
+
 /** Where /api goes in `vite` and `vite preview` (another port when several servers run). */
 const apiTarget = process.env.TRUSS_API_URL ?? 'http://localhost:3000';
 
@@ -36,16 +39,19 @@ export default defineConfig({
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
     // after it. On a model page the early view's engine first, the rest once the early view has
     // asked for the model's files (features/viewer/boot, main.tsx).
-    routeModulePreload([
-      { path: /^\/model\/[^/]+\/?$/, module: 'src/features/viewer/engine.ts' },
-      { path: /^\//, module: 'src/app/start.tsx', deferred: true },
-      {
-        path: /^\/model\/[^/]+\/?$/,
-        module: 'src/features/models/components/ModelDetailPage.tsx',
-        deferred: true,
-      },
-      { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
-    ]),
+    routeModulePreload(
+      [
+        { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
+        { path: /^\//, module: 'src/app/start.tsx', deferred: true },
+        {
+          path: MODEL_PAGE,
+          module: 'src/features/models/components/ModelDetailPage.tsx',
+          deferred: true,
+        },
+        { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
+      ],
+      { deferOn: MODEL_PAGE },
+    ),
   ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
   server: {

@@ -9,8 +9,8 @@ export interface PreloadRoute {
   /** The route's lazily imported module, relative to the app's root (e.g. `src/…/Page.tsx`). */
   module: string;
   /**
-   * Preloaded only when the page calls `window.__trussPreloadDeferred()` (declared in
-   * src/vite-env.d.ts): the browser asks a
+   * On paths matching the plugin's `deferOn`, preloaded only when the page calls
+   * `window.__trussPreloadDeferred()` (declared in src/vite-env.d.ts): the browser asks a
    * host over six connections at most, so what the page must ask for first (a model page's
    * early view: the model, its viewable) is not queued behind these.
    */
@@ -35,7 +35,13 @@ function withImports(chunks: Map<string, Chunk>, fileName: string, skip = new Se
  * first and adds `<link rel="modulepreload">` for the chunks of every route that matches, in the
  * order given, so they download (and compile) beside the entry instead of after it.
  */
-export function routeModulePreload(routes: PreloadRoute[]): Plugin {
+export function routeModulePreload(
+  routes: PreloadRoute[],
+  options: {
+    /** Where `deferred` routes wait for the page (elsewhere they preload at once). */
+    deferOn?: RegExp;
+  } = {},
+): Plugin {
   return {
     name: 'truss-route-modulepreload',
     apply: 'build',
@@ -65,12 +71,13 @@ export function routeModulePreload(routes: PreloadRoute[]): Plugin {
         });
         // Before the stylesheet: an inline script after it would wait for the CSS to load.
         const script =
-          `(function(t){var s={};function p(d){for(var i=0;i<t.length;i++)` +
-          `if(t[i][2]===d&&new RegExp(t[i][0]).test(location.pathname))t[i][1].forEach(function(h){` +
+          `(function(t,d){var s={};function p(f){for(var i=0;i<t.length;i++)` +
+          `if(t[i][2]===f&&new RegExp(t[i][0]).test(location.pathname))t[i][1].forEach(function(h){` +
           `if(s[h])return;s[h]=1;var l=document.createElement('link');l.rel='modulepreload';` +
           `l.crossOrigin='';l.href=h;document.head.appendChild(l)})}p(0);` +
-          `window.__trussPreloadDeferred=function(){window.__trussPreloadDeferred=function(){};p(1)}})` +
-          `(${JSON.stringify(table)})`;
+          `window.__trussPreloadDeferred=function(){window.__trussPreloadDeferred=function(){};p(1)};` +
+          `if(!new RegExp(d).test(location.pathname))window.__trussPreloadDeferred()})` +
+          `(${JSON.stringify(table)},${JSON.stringify(options.deferOn?.source ?? '^$')})`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
