@@ -14,14 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
-import {
-  convertFile,
-  firstProjectId,
-  login,
-  signedInState,
-  waitForViewerLoaded,
-} from '@truss/e2e/support/viewer';
-import { localOnly } from './browser.ts';
+import { convertFile, firstProjectId, waitForViewerLoaded } from '@truss/e2e/support/viewer';
+import { signedInPage } from './truss/measure.ts';
 
 const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
 const file =
@@ -37,14 +31,7 @@ try {
   const model = await convertFile(server.url, auth.token, projectId, file, 600_000);
   console.log(`${path.basename(file)} converted: ${model.id}`);
   for (let run = 0; run <= RUNS; run++) {
-    const session = await login(server.url, email);
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      storageState: signedInState(server.url, session),
-    });
-    await localOnly(context);
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(browser, { baseUrl: server.url, email });
     const trace = process.env.TRUSS_TIMELINE_TRACE && run === RUNS;
     if (trace) {
       await browser.startTracing(page, {

@@ -28,7 +28,7 @@ export interface TrussSession {
 }
 
 /** A fresh context (cold HTTP cache) signed in with its own token pair. */
-async function signedInPage(
+export async function signedInPage(
   browser: Browser,
   session: TrussSession,
 ): Promise<{ context: BrowserContext; page: Page }> {
