@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedModelInfo, Viewer } from '../engine';
 import type * as EarlyViewer from './early-viewer';
+import { APP_START_DEADLINE_MS } from './early-viewer';
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
 const glb = `/api/models/${id}/viewable.glb?v=1&exp=1&sig=a`;
@@ -8,7 +9,7 @@ const metadata = `/api/models/${id}/metadata.json?v=1&exp=1&sig=b`;
 
 interface FakeEngine {
   viewer: Viewer;
-  emit: (type: string) => void;
+  emit: (type: string, event?: unknown) => void;
   load: ReturnType<typeof vi.fn>;
   dispose: ReturnType<typeof vi.fn>;
   /** Whether frames are held (after the first frame, until the page adopts the engine). */
@@ -20,7 +21,7 @@ const engines: FakeEngine[] = [];
 
 vi.mock('../engine', () => ({
   createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
-    const listeners = new Map<string, () => void>();
+    const listeners = new Map<string, (event?: unknown) => void>();
     let resolveLoad: (info: LoadedModelInfo) => void = () => undefined;
     const load = vi.fn(() => new Promise<LoadedModelInfo>((resolve) => (resolveLoad = resolve)));
     const dispose = vi.fn();
@@ -30,7 +31,7 @@ vi.mock('../engine', () => ({
     overlay.dataset.trussViewerOverlay = '';
     canvas.parentElement?.append(overlay);
     const viewer = {
-      on: (type: string, listener: () => void) => {
+      on: (type: string, listener: (event?: unknown) => void) => {
         listeners.set(type, listener);
         return () => listeners.delete(type);
       },
@@ -48,7 +49,7 @@ vi.mock('../engine', () => ({
     };
     engines.push({
       viewer: viewer as unknown as Viewer,
-      emit: (type) => listeners.get(type)?.(),
+      emit: (type, event) => listeners.get(type)?.(event),
       load,
       dispose,
       held: () => holds > 0,
@@ -86,6 +87,10 @@ const ready = {
 const settle = async () => {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+/** Waits for `n` animation frames (rAF callbacks queued before run first). */
+const frames = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+};
 const outline = () => document.querySelector<HTMLElement>('[data-early-viewer]');
 
 beforeEach(async () => {
@@ -122,6 +127,8 @@ describe('the early view', () => {
 
   it('opens a ready model where the page will show it and lets the app start after the first frame', async () => {
     answer(ready);
+    // Right after navigation: the deadline (1 s after it) is far.
+    vi.spyOn(performance, 'now').mockReturnValue(0);
     const preloadApp = vi.fn();
     let started = false;
     const appMayStart = boot.startEarlyViewer(preloadApp).then(() => (started = true));
@@ -152,14 +159,31 @@ describe('the early view', () => {
     expect(document.body.dataset.viewerState).toBe('first-frame');
   });
 
+  it('lets the app start at the deadline when the first frame takes longer (a large model)', async () => {
+    answer(ready);
+    vi.spyOn(performance, 'now').mockReturnValue(APP_START_DEADLINE_MS + 1);
+    const preloadApp = vi.fn();
+    await boot.startEarlyViewer(preloadApp);
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+    await settle();
+    // The early view goes on and is adopted as usual.
+    expect(outline()).not.toBeNull();
+  });
+
   it('hands the engine, its canvas and overlay, its load and the model to the page, once', async () => {
     answer(ready);
     void boot.startEarlyViewer(() => undefined);
     await settle();
     const engine = engines[0]!;
-    expect(engine.held()).toBe(false);
     engine.emit('first-frame');
-    // Later frames wait for the page, which is starting now.
+    engine.emit('progress', { stage: 'build', fraction: 0.5 });
+    await frames(2);
+    expect(engine.held()).toBe(false);
+    // Once a frame shows every batch, later frames wait for the page, which is starting now.
+    engine.emit('progress', { stage: 'build', fraction: 1 });
+    await frames(1);
+    expect(engine.held()).toBe(false);
+    await frames(1);
     expect(engine.held()).toBe(true);
     await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ viewable_url: glb });
     expect(boot.takeEarlyModel(id)).toBeNull();
@@ -189,8 +213,14 @@ describe('the early view', () => {
     await settle();
     const engine = engines[0]!;
     engine.emit('first-frame');
+    engine.emit('progress', { stage: 'build', fraction: 1 });
+    await frames(2);
     expect(engine.held()).toBe(true);
     engine.canvas.dispatchEvent(new Event('pointerdown'));
+    expect(engine.held()).toBe(false);
+    // Not held again afterwards.
+    engine.emit('progress', { stage: 'build', fraction: 1 });
+    await frames(2);
     expect(engine.held()).toBe(false);
   });
 

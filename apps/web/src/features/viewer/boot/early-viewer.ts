@@ -129,17 +129,31 @@ async function open(request: EarlyModelRequest): Promise<void> {
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
-  // After the first frame the app starts; further frames (the rest of the batches, refinements)
-  // wait for it: on a slow GPU each costs the main thread as much as the app's start. A touch
-  // on the view lets them go at once.
-  let releaseFrames: (() => void) | null = null;
-  const release = () => releaseFrames?.();
+  // Once a frame shows every batch, later frames (refinements) wait for the page, which is
+  // starting then: on a slow GPU each costs the main thread as much as the app's whole start.
+  // Adoption or a touch on the view lets them go.
+  let held: (() => void) | null = null;
+  let letGo = false;
+  const release = () => {
+    letGo = true;
+    held?.();
+    held = null;
+  };
   canvas.addEventListener('pointerdown', release);
   canvas.addEventListener('wheel', release, { passive: true });
+  const offBuilt = viewer.on('progress', ({ stage, fraction }) => {
+    if (stage !== 'build' || fraction !== 1) return;
+    offBuilt();
+    // The frame with the last batches is drawn on the next animation frame; hold after it.
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if (!letGo) held = viewer.holdFrames();
+      }),
+    );
+  });
   const firstFrame = new Promise<void>((resolve) => {
     const off = viewer.on('first-frame', () => {
       off();
-      releaseFrames = viewer.holdFrames();
       drawn.firstFrame = true;
       performance.mark('truss:first-frame');
       document.body.dataset.viewerState = 'first-frame';
