@@ -37,7 +37,7 @@ interface EarlyViewer {
   drawn: { firstFrame: boolean };
   /** The page took the engine and its canvas (the outline is gone). */
   adopted: boolean;
-  /** Frames after the first wait for the page (see open); this lets them go. */
+  /** Frames after the one that shows every batch wait for the page (see open); this lets them go. */
   releaseFrames: () => void;
 }
 
