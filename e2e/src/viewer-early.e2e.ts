@@ -75,7 +75,7 @@ const WATCH = `
 
 async function open(
   auth: Awaited<ReturnType<typeof login>>,
-  options: { tokenExpiry?: number; width?: number } = {},
+  options: { tokenExpiry?: number; width?: number; waitForViewer?: boolean } = {},
 ): Promise<Page> {
   const state = signedInState(server.url, auth);
   if (options.tokenExpiry !== undefined) {
@@ -92,7 +92,7 @@ async function open(
   await context.addInitScript({ content: WATCH });
   const page = await context.newPage();
   await page.goto(`/model/${house.id}`);
-  await waitForViewerLoaded(page);
+  if (options.waitForViewer ?? true) await waitForViewerLoaded(page);
   return page;
 }
 
@@ -188,15 +188,7 @@ describe('the early view of a model page', () => {
   it('leaves a model it may not see to the page, which says so', async () => {
     const other = `olga-${Date.now()}@example.com`;
     await createAccount(server.url, other);
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      storageState: signedInState(server.url, await login(server.url, other)),
-    });
-    contexts.push(context);
-    await context.addInitScript({ content: WATCH });
-    const page = await context.newPage();
-    await page.goto(`/model/${house.id}`);
+    const page = await open(await login(server.url, other), { waitForViewer: false });
     await page.getByRole('heading', { name: /Model not found|could not be loaded/ }).waitFor();
     expect((await watch(page)).outlineSeen).toBe(false);
     expect(await page.locator('canvas').count()).toBe(0);

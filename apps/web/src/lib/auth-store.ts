@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Profile, TokenPair, UserSubscription } from '@truss/contracts';
+import { AUTH_STORAGE_KEY, isTokenExpired, parsePersisted } from './stored-session';
 
 /** Spec §3 "Auth state". */
 export interface AuthState {
@@ -16,10 +17,7 @@ export interface AuthState {
   isRefreshing: boolean;
 }
 
-/** Spec §3: persisted under a key named after the product. */
-export const AUTH_STORAGE_KEY = 'truss';
-/** Spec §9: a token counts as expired 5000 ms before its expiry. */
-export const TOKEN_EXPIRY_MARGIN_MS = 5000;
+export { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from './stored-session';
 
 const PERSISTED_KEYS = [
   'token',
@@ -48,27 +46,6 @@ function defaultStorage(): Storage | null {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     return null;
-  }
-}
-
-function parsePersisted(raw: string | null): Partial<PersistedState> {
-  if (!raw) return {};
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!value || typeof value !== 'object') return {};
-    const v = value as Record<string, unknown>;
-    return {
-      token: typeof v.token === 'string' ? v.token : null,
-      refreshToken: typeof v.refreshToken === 'string' ? v.refreshToken : null,
-      tokenExpiry: typeof v.tokenExpiry === 'number' ? v.tokenExpiry : null,
-      isAuthenticated: v.isAuthenticated === true,
-      subscription:
-        v.subscription && typeof v.subscription === 'object'
-          ? (v.subscription as UserSubscription)
-          : null,
-    };
-  } catch {
-    return {};
   }
 }
 
@@ -121,9 +98,7 @@ export function createAuthStore(storage: Storage | null = defaultStorage()) {
     },
     /** Expired 5000 ms before expiry, or when no expiry exists. */
     isTokenExpired(now: number = Date.now()): boolean {
-      const { tokenExpiry } = state;
-      if (tokenExpiry === null || !state.token) return true;
-      return now >= tokenExpiry - TOKEN_EXPIRY_MARGIN_MS;
+      return isTokenExpired(state, now);
     },
     clear(): void {
       state = { ...initialAuthState };

@@ -26,6 +26,19 @@ describe('viewable handoff', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('does not download again a file the viewer has just taken (a later prefetch of it)', async () => {
+    vi.useFakeTimers();
+    const fetch = stubFetch(async () => new Response('glb'));
+    prefetchViewableFile('/v/t.glb');
+    await fetchViewableFile('/v/t.glb', {});
+    prefetchViewableFile('/v/t.glb');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A minute on, it is an early download again (a new visit of the model).
+    vi.advanceTimersByTime(60_000);
+    prefetchViewableFile('/v/t.glb');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('passes an error status through for the viewer to report', async () => {
     stubFetch(async () => new Response('gone', { status: 404 }));
     prefetchViewableFile('/v/missing.glb');

@@ -4,13 +4,16 @@
  * once and dropped after a minute: a handoff of one early download, not a cache (the files are
  * immutable and the HTTP cache keeps them).
  */
-import { isEarlyFile } from './boot/early-viewer';
-
 const early = new Map<string, Promise<Response>>();
+/**
+ * Files the viewer took from an early download within the last minute: asked for early again
+ * (the page's prefetch after the early view had them), they would download twice.
+ */
+const taken = new Set<string>();
 const HANDOFF_MS = 60_000;
 
 export function prefetchViewableFile(url: string): void {
-  if (early.has(url)) return;
+  if (early.has(url) || taken.has(url)) return;
   const response = fetch(url, { priority: 'high' }).then(async (answer) => {
     if (!answer.ok) return answer;
     // Read now, while the page is still starting: the viewer then reads from memory instead of
@@ -39,8 +42,7 @@ export function prefetchViewableFiles(
 ): void {
   if (model?.status !== 'ready') return;
   for (const url of [model.viewable_url, model.metadata_url]) {
-    // The early view has them under way already.
-    if (url && !isEarlyFile(url)) prefetchViewableFile(url);
+    if (url) prefetchViewableFile(url);
   }
 }
 
@@ -49,6 +51,8 @@ export function fetchViewableFile(url: string, init: RequestInit): Promise<Respo
   const response = early.get(url);
   if (!response) return fetch(url, init);
   early.delete(url);
+  taken.add(url);
+  setTimeout(() => taken.delete(url), HANDOFF_MS);
   // An early download that failed on the network is tried again as the viewer's own request.
   return response.catch(() => fetch(url, init));
 }

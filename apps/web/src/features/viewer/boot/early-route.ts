@@ -3,10 +3,8 @@
  * zod, no React): whether the page is a model page, the stored session, the language, and where
  * the model page will put its 3D view. Pure functions of their inputs, so they are unit-tested.
  */
+import { AUTH_STORAGE_KEY, isTokenExpired, parsePersisted } from '../../../lib/stored-session';
 
-/** The auth store's localStorage key and its expiry margin (lib/auth-store.ts, spec §3, §9). */
-const AUTH_STORAGE_KEY = 'truss';
-const TOKEN_EXPIRY_MARGIN_MS = 5000;
 const MODEL_PATH = /^\/model\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 export interface EarlyModelRequest {
@@ -27,17 +25,11 @@ export function earlyModelRequest(
   now: number,
 ): EarlyModelRequest | null {
   const modelId = MODEL_PATH.exec(pathname)?.[1];
-  if (!modelId || !stored) return null;
-  let session: { token?: unknown; tokenExpiry?: unknown; isAuthenticated?: unknown };
-  try {
-    session = JSON.parse(stored) as typeof session;
-  } catch {
-    return null;
-  }
-  if (!session || session.isAuthenticated !== true) return null;
-  const { token, tokenExpiry } = session;
-  if (typeof token !== 'string' || !token || typeof tokenExpiry !== 'number') return null;
-  if (now >= tokenExpiry - TOKEN_EXPIRY_MARGIN_MS) return null;
+  if (!modelId) return null;
+  const session = parsePersisted(stored);
+  if (!session.isAuthenticated || !session.token || isTokenExpired(session, now)) return null;
+  const token = session.token;
+  // Not lib/locale's getLocale: that module brings the contracts (zod) into the entry.
   const locale = /(?:^|;\s*)locale=([^;]*)/.exec(cookie)?.[1];
   return {
     modelId,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoadedModelInfo, Viewer } from '../engine';
+import type * as ViewableHandoff from '../viewable-handoff';
 import type * as EarlyViewer from './early-viewer';
 import { APP_START_DEADLINE_MS } from './early-viewer';
 
@@ -62,6 +63,7 @@ vi.mock('../engine', () => ({
 vi.mock('@truss/viewer/gl-context', () => ({ prepareCanvas: () => true }));
 
 let boot: typeof EarlyViewer;
+let handoff: typeof ViewableHandoff;
 let requests: string[];
 
 function answer(model: Record<string, unknown> | null, status = 200) {
@@ -87,6 +89,21 @@ const ready = {
 const settle = async () => {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
+/** Opens the early view of the ready model and returns its engine (nothing drawn yet). */
+async function openEarly(): Promise<FakeEngine> {
+  answer(ready);
+  void boot.startEarlyViewer(() => undefined);
+  await settle();
+  return engines[0]!;
+}
+
+/** The engine draws its first frame, then the frame with every batch, a frame later. */
+async function drawAll(engine: FakeEngine): Promise<void> {
+  engine.emit('first-frame');
+  engine.emit('progress', { stage: 'build', fraction: 1 });
+  await frames(2);
+}
+
 /** Waits for `n` animation frames (rAF callbacks queued before run first). */
 const frames = async (n: number) => {
   for (let i = 0; i < n; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -96,6 +113,7 @@ const outline = () => document.querySelector<HTMLElement>('[data-early-viewer]')
 beforeEach(async () => {
   vi.resetModules();
   boot = await import('./early-viewer');
+  handoff = await import('../viewable-handoff');
   engines.length = 0;
   requests = [];
   window.history.replaceState(null, '', `/model/${id}`);
@@ -136,14 +154,16 @@ describe('the early view', () => {
     expect(requests).toEqual([`/api/models/${id}`, glb, metadata]);
     const engine = engines[0]!;
     expect(engine.load).toHaveBeenCalledWith(
-      expect.objectContaining({ glb, metadata, fetch: expect.any(Function) }),
+      expect.objectContaining({ glb, metadata, fetch: handoff.fetchViewableFile }),
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
-    // The engine reads the files already under way, not new requests.
+    // The engine reads the files already under way, not new requests, and the page's prefetch
+    // of the same model does not ask for them again.
     const fetchFile = engine.load.mock.calls[0]![0].fetch as (u: string, i: object) => unknown;
     await fetchFile(glb, {});
     expect(requests.filter((url) => url === glb)).toHaveLength(1);
-    expect(boot.isEarlyFile(glb)).toBe(true);
+    handoff.prefetchViewableFiles(ready);
+    expect(requests.filter((url) => url === glb)).toHaveLength(1);
     // Placed under the 48 px header between the side panels of a 1024 px window.
     const view = engine.canvas.parentElement!;
     expect(outline()?.contains(engine.canvas)).toBe(true);
@@ -171,10 +191,7 @@ describe('the early view', () => {
   });
 
   it('hands the engine, its canvas and overlay, its load and the model to the page, once', async () => {
-    answer(ready);
-    void boot.startEarlyViewer(() => undefined);
-    await settle();
-    const engine = engines[0]!;
+    const engine = await openEarly();
     engine.emit('first-frame');
     engine.emit('progress', { stage: 'build', fraction: 0.5 });
     await frames(2);
@@ -208,19 +225,13 @@ describe('the early view', () => {
   });
 
   it('lets the held frames go as soon as someone touches the view', async () => {
-    answer(ready);
-    void boot.startEarlyViewer(() => undefined);
-    await settle();
-    const engine = engines[0]!;
-    engine.emit('first-frame');
-    engine.emit('progress', { stage: 'build', fraction: 1 });
-    await frames(2);
+    const engine = await openEarly();
+    await drawAll(engine);
     expect(engine.held()).toBe(true);
     engine.canvas.dispatchEvent(new Event('pointerdown'));
     expect(engine.held()).toBe(false);
     // Not held again afterwards.
-    engine.emit('progress', { stage: 'build', fraction: 1 });
-    await frames(2);
+    await drawAll(engine);
     expect(engine.held()).toBe(false);
   });
 
@@ -244,14 +255,13 @@ describe('the early view', () => {
   });
 
   it('is disposed of when the page shows another viewable or has no use for it', async () => {
-    answer(ready);
-    void boot.startEarlyViewer(() => undefined);
-    await settle();
-    const engine = engines[0]!;
+    const engine = await openEarly();
     expect(boot.takeEarlyViewer('/other.glb', document.body)).toBeNull();
     expect(engine.dispose).toHaveBeenCalledTimes(1);
     expect(outline()).toBeNull();
-    expect(boot.isEarlyFile(glb)).toBe(false);
+    // What it had downloaded goes to the page's own viewer: no second request.
+    await handoff.fetchViewableFile(glb, {});
+    expect(requests.filter((url) => url === glb)).toHaveLength(1);
   });
 
   it('does not appear once the page has made its own engine', async () => {

@@ -13,6 +13,7 @@
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
 import { prepareCanvas } from '@truss/viewer/gl-context';
 import type { LoadedModelInfo, Viewer } from '../engine';
+import { fetchViewableFile, prefetchViewableFiles } from '../viewable-handoff';
 import {
   isEarlyViewable,
   modelViewArea,
@@ -43,8 +44,6 @@ interface EarlyViewer {
 
 let earlyModel: { id: string; response: Promise<ViewableModel> } | null = null;
 let early: EarlyViewer | null = null;
-/** Files the early view asked for (the page's prefetch leaves them alone). */
-const earlyFiles = new Set<string>();
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
 
@@ -85,19 +84,6 @@ function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
   });
 }
 
-/** The viewable's files, asked for as soon as their URLs are known, for the engine's fetch. */
-function requestFiles(urls: string[], signal: AbortSignal) {
-  const files = new Map(
-    urls.map((url) => [url, fetch(url, { priority: 'high', signal })] as const),
-  );
-  for (const response of files.values()) response.catch(() => undefined);
-  return (url: string, init: RequestInit): Promise<Response> => {
-    const response = files.get(url);
-    files.delete(url);
-    return response ?? fetch(url, init);
-  };
-}
-
 async function open(request: EarlyModelRequest): Promise<void> {
   // The model and the engine's code download side by side, while the GPU starts up.
   const engine = import('../engine');
@@ -106,23 +92,18 @@ async function open(request: EarlyModelRequest): Promise<void> {
   if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
   const model = await earlyModel!.response;
   if (!isEarlyViewable(model, request.modelId)) return;
-  const controller = new AbortController();
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
-  const urls = metadata ? [glb, metadata] : [glb];
-  const fetchFile = requestFiles(urls, controller.signal);
-  for (const url of urls) earlyFiles.add(url);
+  // Asked for as soon as their URLs are known; the engine (or, if this view is dropped, the
+  // page's) takes them from the handoff, and the page's prefetch does not ask again.
+  prefetchViewableFiles(model);
   const { createViewer } = await engine;
-  if (abandoned) {
-    controller.abort();
-    return;
-  }
+  if (abandoned) return;
   const { outline, view } = createOutline(canvas);
   let viewer: Viewer;
   try {
     viewer = createViewer({ canvas });
   } catch (error) {
-    controller.abort();
     outline.remove();
     throw error;
   }
@@ -160,8 +141,9 @@ async function open(request: EarlyModelRequest): Promise<void> {
       resolve();
     });
   });
+  const controller = new AbortController();
   const load = viewer.load(
-    { glb, ...(metadata ? { metadata } : {}), fetch: fetchFile },
+    { glb, ...(metadata ? { metadata } : {}), fetch: fetchViewableFile },
     { signal: controller.signal },
   );
   early = {
@@ -259,16 +241,10 @@ export function adoptEarlyLoad(
   return { load, controller, firstFrame: drawn.firstFrame };
 }
 
-/** Whether the early view has asked for this file (and is not dropped). */
-export function isEarlyFile(url: string): boolean {
-  return earlyFiles.has(url);
-}
-
 /** The page has no use for the early view (another page, another state): dispose of it. */
 export function dropEarlyViewer(): void {
   abandoned = true;
   earlyModel = null;
-  earlyFiles.clear();
   const current = early;
   early = null;
   // An adopted engine is the page's to dispose of.
