@@ -75,9 +75,10 @@ export interface GuardOptions {
   sessionDataInBackground?: boolean;
   /**
    * Started as early as the page may load: at once on open pages, else as soon as the user is
-   * known to be signed in, beside the session data.
+   * known to be signed in, beside the session data. What it returns is the loader's result (the
+   * page's `useLoaderData`).
    */
-  prefetch?: (args: LoaderFunctionArgs) => void;
+  prefetch?: (args: LoaderFunctionArgs) => unknown;
 }
 
 /** The loader every page route gets: redirect unauthenticated users, then load session data. */
@@ -86,11 +87,10 @@ export function guardLoader(name: string, options: GuardOptions = {}) {
     const { request } = args;
     if (isOpenRoute(name)) {
       // Open pages (a shared model) prefetch what they show, for anyone.
-      options.prefetch?.(args);
-      return null;
+      return options.prefetch?.(args) ?? null;
     }
     if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
-    options.prefetch?.(args);
+    const prefetched = options.prefetch?.(args) ?? null;
     try {
       if (options.sessionDataInBackground) {
         const session = loadSessionData();
@@ -104,6 +104,6 @@ export function guardLoader(name: string, options: GuardOptions = {}) {
       if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
       throw error;
     }
-    return null;
+    return prefetched;
   };
 }

@@ -38,7 +38,10 @@ export function canonicalPath(url: URL): string {
 const underscoreRedirect = ({ request }: LoaderFunctionArgs) =>
   replace(canonicalPath(new URL(request.url)));
 
-/** Every named leaf route gets the guard; a route's own loader runs after it. */
+/**
+ * Every named leaf route gets the guard; a route's own loader runs after it. The loader data is
+ * the route's own loader's, else what the guard's prefetch returned.
+ */
 function withGuards(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
     const handle = route.handle as PageHandle | undefined;
@@ -48,8 +51,8 @@ function withGuards(routes: RouteObject[]): RouteObject[] {
     const guard = guardLoader(name, handle?.guard);
     const own = typeof route.loader === 'function' ? route.loader : undefined;
     const loader = async (args: LoaderFunctionArgs) => {
-      await guard(args);
-      return own ? own(args) : null;
+      const prefetched = await guard(args);
+      return own ? own(args) : prefetched;
     };
     return { ...route, ...(children ? { children } : {}), loader } as RouteObject;
   });

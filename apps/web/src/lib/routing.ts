@@ -12,7 +12,8 @@ export interface PageHandle {
   /** How the guard loads the session data (see `GuardOptions` in app/guard.ts). */
   guard?: {
     sessionDataInBackground?: boolean;
-    prefetch?: (args: LoaderFunctionArgs) => void;
+    /** What it returns is the page's loader data (`useLoaderData`). */
+    prefetch?: (args: LoaderFunctionArgs) => unknown;
   };
 }
 

@@ -16,7 +16,6 @@ import { authStore } from '../../lib/auth-store';
 import { ApiError, newRequestId, toApiError } from '../../lib/http';
 import { getLocale } from '../../lib/locale';
 import { queryClient } from '../../lib/query-client';
-import { takeEarlyModel } from '../viewer/boot/early-viewer';
 import { projectsKey } from '../projects/api';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
@@ -58,15 +57,18 @@ export const modelListQuery = (projectId: string, filter: ModelListFilter) =>
     placeholderData: keepPreviousData,
   });
 
-export const modelQuery = (id: string) =>
+/**
+ * GET /api/models/{id}. `firstAnswer`: the same request made before the app started (the model
+ * page's early view, features/viewer/boot), used instead of asking again; if it failed, the
+ * model is asked for again (refreshing the token).
+ */
+export const modelQuery = (id: string, firstAnswer?: Promise<unknown>) =>
   queryOptions({
     queryKey: modelKey(id),
-    // A model page's first ask may already be under way (the early view, features/viewer/boot).
-    queryFn: () =>
-      takeEarlyModel(id)?.then(
-        (model) => model as Model,
-        () => http.get<Model>(`/api/models/${id}`),
-      ) ?? http.get<Model>(`/api/models/${id}`),
+    queryFn: () => {
+      const ask = () => http.get<Model>(`/api/models/${id}`);
+      return firstAnswer ? firstAnswer.then((model) => model as Model, ask) : ask();
+    },
     staleTime: 30_000,
   });
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
+import { claimEarlyView, type EarlyView } from '../viewer/boot/early-viewer';
 import { prefetchViewableFiles } from '../viewer/viewable-handoff';
 import { modelQuery } from './api';
 
@@ -8,11 +9,16 @@ import { modelQuery } from './api';
  * viewable and metadata (handed to the viewer when it asks), so the first frame does not wait for
  * the page to be rendered first.
  * Failures are left to the page: its own query and the viewer report them where they are seen.
+ *
+ * It claims the page's early view (features/viewer/boot), if one was started for this model:
+ * its answer is the model query's, and the rest goes to the page as the route's loader data.
  */
-export function prefetchModelPage({ params }: LoaderFunctionArgs): void {
+export function prefetchModelPage({ params }: LoaderFunctionArgs): EarlyView | null {
   const id = params.id;
-  if (!id) return;
+  if (!id) return null;
+  const early = claimEarlyView(id);
   void queryClient
-    .prefetchQuery(modelQuery(id))
+    .prefetchQuery(modelQuery(id, early?.model))
     .then(() => prefetchViewableFiles(queryClient.getQueryData(modelQuery(id).queryKey)));
+  return early;
 }

@@ -1,21 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, useRef } from 'react';
 import { cleanup, render } from '@testing-library/react';
+import type { EarlyView } from './boot/early-viewer';
 import type { Viewer } from './engine';
 import { useViewer } from './useViewer';
 
 const created: Array<{ canvas: HTMLCanvasElement; dispose: ReturnType<typeof vi.fn> }> = [];
 
-const early = vi.hoisted(() => ({
+const early = {
   taken: null as { viewer: unknown; canvas: HTMLCanvasElement } | null,
-  takeEarlyViewer: (_glb: string, host: HTMLElement) => {
-    const taken = early.taken;
-    early.taken = null;
-    if (taken) host.append(taken.canvas);
-    return taken;
-  },
-}));
-vi.mock('./boot/early-viewer', () => ({ takeEarlyViewer: early.takeEarlyViewer }));
+  view: {
+    adoptEngine: (_glb: string, host: HTMLElement) => {
+      const taken = early.taken;
+      early.taken = null;
+      if (taken) host.append(taken.canvas);
+      return taken;
+    },
+  } as unknown as EarlyView,
+};
 
 vi.mock('./engine', () => ({
   createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
@@ -38,7 +40,12 @@ function Probe({
   earlyGlb?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  onViewer(useViewer(ref, { label: '3D view', ...(earlyGlb ? { earlyGlb } : {}) }));
+  onViewer(
+    useViewer(ref, {
+      label: '3D view',
+      early: earlyGlb ? { view: early.view, glb: earlyGlb } : null,
+    }),
+  );
   return <div ref={ref} data-testid="host" />;
 }
 

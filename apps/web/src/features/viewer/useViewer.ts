@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { takeEarlyViewer } from './boot/early-viewer';
+import type { EarlyView } from './boot/early-viewer';
 import { createViewer, type Viewer } from './engine';
 
 declare global {
@@ -27,23 +27,23 @@ const engines = new WeakMap<HTMLElement, Entry>();
 
 /**
  * Puts a canvas with an engine into the host element once it is mounted, and disposes of both
- * when the host goes away. With `earlyGlb`, the engine the page's early view opened that
- * viewable with (features/viewer/boot) is adopted instead of creating one. Returns null until the
- * engine exists.
+ * when the host goes away. With `early`, the engine the page's early view opened its viewable
+ * with (features/viewer/boot) is adopted instead of creating one. Returns null until the engine
+ * exists.
  */
 export function useViewer(
   hostRef: RefObject<HTMLElement | null>,
   options: {
     preserveDrawingBuffer?: boolean;
-    /** Adopt the early view of this viewable, if there is one. */
-    earlyGlb?: string;
+    /** The page's early view and the viewable shown: its engine is adopted if it shows that. */
+    early?: { view: EarlyView; glb: string } | null;
     /** The canvas's accessible name. */
     label?: string;
   } = {},
 ): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const preserveDrawingBuffer = options.preserveDrawingBuffer ?? false;
-  const { earlyGlb, label } = options;
+  const { early: earlyView, label } = options;
 
   useEffect(() => {
     const host = hostRef.current;
@@ -54,7 +54,10 @@ export function useViewer(
       entry.disposeTimer = null;
     }
     if (!entry) {
-      const early = earlyGlb && !preserveDrawingBuffer ? takeEarlyViewer(earlyGlb, host) : null;
+      const early =
+        earlyView && !preserveDrawingBuffer
+          ? earlyView.view.adoptEngine(earlyView.glb, host)
+          : null;
       const canvas = early?.canvas ?? document.createElement('canvas');
       canvas.className = VIEWER_CANVAS_CLASS;
       canvas.tabIndex = 0;

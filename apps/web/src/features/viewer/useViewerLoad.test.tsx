@@ -1,22 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
+import type { EarlyView } from './boot/early-viewer';
 import type { LoadedModelInfo, Viewer } from './engine';
 import { useLoadProgress, useViewerLoad } from './useViewerLoad';
 
-const early = vi.hoisted(() => ({
+const early = {
   load: null as null | {
     load: Promise<unknown>;
     controller: AbortController;
     firstFrame: boolean;
   },
-}));
-vi.mock('./boot/early-viewer', () => ({
-  adoptEarlyLoad: () => {
-    const taken = early.load;
-    early.load = null;
-    return taken;
-  },
-}));
+  view: {
+    takeLoad: () => {
+      const taken = early.load;
+      early.load = null;
+      return taken;
+    },
+  } as unknown as EarlyView,
+};
 import { fetchViewableFile } from './viewable-handoff';
 
 afterEach(cleanup);
@@ -128,7 +129,7 @@ describe('useViewerLoad', () => {
       controller: new AbortController(),
       firstFrame: true,
     };
-    const { result } = renderHook(() => useViewerLoad(viewer, { glb: '/m.glb' }, 0));
+    const { result } = renderHook(() => useViewerLoad(viewer, { glb: '/m.glb' }, 0, early.view));
     expect(load).not.toHaveBeenCalled();
     expect(loads).toHaveLength(0);
     expect(result.current.phase).toBe('first-frame');

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoadedModelInfo, LoadProgress, Viewer } from './engine';
-import { adoptEarlyLoad } from './boot/early-viewer';
+import type { EarlyView } from './boot/early-viewer';
 import { fetchViewableFile } from './viewable-handoff';
 
 export type ViewerLoadPhase = 'loading' | 'first-frame' | 'loaded' | 'error';
@@ -29,15 +29,19 @@ export function useViewerLoad(
   viewer: Viewer | null,
   source: { glb: string; metadata?: string; requestInit?: RequestInit },
   attempt: number,
+  /** The page's early view: the first load of its adopted engine is the one it has under way. */
+  earlyView?: EarlyView | null,
 ): ViewerLoadState {
   const [state, setState] = useState<ViewerLoadState>(INITIAL);
+  // The one the page started with: looked at for the first load only.
+  const [firstEarlyView] = useState(earlyView);
   const { glb, metadata, requestInit } = source;
 
   useEffect(() => {
     if (!viewer) return;
     // The first load of an engine adopted from the early view is the one it has under way (its
     // first frame may be drawn and marked already).
-    const early = attempt === 0 ? adoptEarlyLoad(viewer, glb) : null;
+    const early = attempt === 0 ? (firstEarlyView?.takeLoad(viewer, glb) ?? null) : null;
     const controller = early?.controller ?? new AbortController();
     const firstFrame = () => {
       publish('first-frame');
@@ -90,7 +94,7 @@ export function useViewerLoad(
       controller.abort();
       offFirst();
     };
-  }, [viewer, glb, metadata, requestInit, attempt]);
+  }, [viewer, glb, metadata, requestInit, attempt, firstEarlyView]);
 
   useEffect(() => () => void delete document.body.dataset.viewerState, []);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, ArrowLeft, FileQuestion, Loader2, RotateCcw, Unplug } from 'lucide-react';
@@ -13,8 +13,9 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
-import { dropEarlyViewer } from '../../viewer/boot/early-viewer';
+import type { EarlyView } from '../../viewer/boot/early-viewer';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
+import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
 import { modelQuery } from '../api';
 import { modelAbilities } from '../permissions';
@@ -54,7 +55,10 @@ function ModelHeader({
       : `/models/${model.project_id}`;
   const backLabel = project ? projectName(project) : t('error.backModels');
   return (
-    <header className="z-20 flex h-12 shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-2 sm:gap-3 sm:px-3">
+    <header
+      style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
+      className="z-20 flex shrink-0 items-center gap-2 border-b border-gray-200 bg-white px-2 sm:gap-3 sm:px-3"
+    >
       <Link to="/models" aria-label={t('app.home')} className="hidden shrink-0 sm:block">
         <LogoMark className="size-7" />
       </Link>
@@ -115,7 +119,15 @@ function TrashBanner({ model, may }: { model: Model; may: boolean }) {
   );
 }
 
-function ReadyViewer({ model, header }: { model: Model; header: ReactNode }) {
+function ReadyViewer({
+  model,
+  header,
+  earlyView,
+}: {
+  model: Model;
+  header: ReactNode;
+  earlyView: EarlyView | null;
+}) {
   const glb = useStableUrl(model.viewable_url);
   const metadata = useStableUrl(model.metadata_url);
   const { initialViewpoint, onViewpointChange, onLoaded } = useViewpointUrl();
@@ -130,6 +142,7 @@ function ReadyViewer({ model, header }: { model: Model; header: ReactNode }) {
       initialViewpoint={initialViewpoint}
       onViewpointChange={onViewpointChange}
       onLoaded={onLoaded}
+      earlyView={earlyView}
     />
   );
 }
@@ -142,6 +155,8 @@ export default function ModelDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery({ ...modelQuery(id), enabled: !!id });
+  // What the early view made for this page, claimed by its prefetch (./prefetch.ts).
+  const earlyView = useLoaderData<EarlyView | null>() ?? null;
   const { projects } = useCurrentProject();
   const myId = useMyId();
   const failureText = useFailureText();
@@ -151,8 +166,8 @@ export default function ModelDetailPage() {
   const viewable = query.data?.status === 'ready' && !!query.data.viewable_url;
   // The page shows no 3D view (an error, processing, failed): no early view either.
   useEffect(() => {
-    if (!query.isPending && !viewable) dropEarlyViewer();
-  }, [query.isPending, viewable]);
+    if (!query.isPending && !viewable) earlyView?.drop();
+  }, [query.isPending, viewable, earlyView]);
 
   const frame = (header: ReactNode, body: ReactNode) => (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
@@ -213,7 +228,7 @@ export default function ModelDetailPage() {
 
   let body: ReactNode;
   if (model.status === 'ready' && model.viewable_url) {
-    body = <ReadyViewer key={model.id} model={model} header={header} />;
+    body = <ReadyViewer key={model.id} model={model} header={header} earlyView={earlyView} />;
   } else if (model.status === 'failed') {
     body = (
       <StatePanel

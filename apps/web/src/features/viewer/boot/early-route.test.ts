@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earlyModelRequest, isEarlyViewable, modelViewArea } from './early-route';
+import { earlyModelRequest, isEarlyViewable } from './early-route';
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
 const now = 1_800_000_000_000;
@@ -53,16 +53,5 @@ describe('isEarlyViewable', () => {
     ['no model', null],
   ])('not %s', (_case, model) => {
     expect(isEarlyViewable(model, id)).toBe(false);
-  });
-});
-
-describe('modelViewArea', () => {
-  it('follows the model page: no panels on a phone, 256/288/320 px panels from md/xl/2xl', () => {
-    expect(modelViewArea(390)).toEqual({ top: 48, panel: 0 });
-    expect(modelViewArea(767)).toEqual({ top: 48, panel: 0 });
-    expect(modelViewArea(768)).toEqual({ top: 48, panel: 256 });
-    expect(modelViewArea(1279)).toEqual({ top: 48, panel: 256 });
-    expect(modelViewArea(1280)).toEqual({ top: 48, panel: 288 });
-    expect(modelViewArea(1536)).toEqual({ top: 48, panel: 320 });
   });
 });

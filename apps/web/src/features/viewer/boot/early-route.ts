@@ -1,7 +1,7 @@
 /**
  * What the early viewer needs to know before the app exists, read without the app's modules (no
- * zod, no React): whether the page is a model page, the stored session, the language, and where
- * the model page will put its 3D view. Pure functions of their inputs, so they are unit-tested.
+ * zod, no React): whether the page is a model page, the stored session, the language, and whether
+ * the model is one to open early. Pure functions of their inputs, so they are unit-tested.
  */
 import { AUTH_STORAGE_KEY, isTokenExpired, parsePersisted } from '../../../lib/stored-session';
 
@@ -70,32 +70,4 @@ export function isEarlyViewable(value: unknown, id: string): value is ViewableMo
     typeof model.viewable_url === 'string' &&
     !model.deleted_at
   );
-}
-
-/**
- * The model page's layout (ModelDetailPage + ModelViewer): a 48 px header (`h-12`), the tree and
- * properties panels (`w-64 xl:w-72 2xl:w-80`) beside the view from 768 px up, none below
- * (`NARROW_QUERY`). The e2e test checks the early view lands exactly where the page's view is.
- */
-export const MODEL_PAGE_LAYOUT = {
-  headerHeight: 48,
-  narrowBelow: 768,
-  panelWidths: [
-    { from: 1536, width: 320 },
-    { from: 1280, width: 288 },
-    { from: 0, width: 256 },
-  ],
-} as const;
-
-export interface ViewArea {
-  top: number;
-  /** Width of each side panel (0 when the panels are closed on a narrow screen). */
-  panel: number;
-}
-
-export function modelViewArea(windowWidth: number): ViewArea {
-  const { headerHeight, narrowBelow, panelWidths } = MODEL_PAGE_LAYOUT;
-  if (windowWidth < narrowBelow) return { top: headerHeight, panel: 0 };
-  const panel = panelWidths.find((step) => windowWidth >= step.from)!.width;
-  return { top: headerHeight, panel };
 }

@@ -202,25 +202,26 @@ describe('the early view', () => {
     expect(engine.held()).toBe(false);
     await frames(1);
     expect(engine.held()).toBe(true);
-    await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ viewable_url: glb });
-    expect(boot.takeEarlyModel(id)).toBeNull();
+    const claimed = boot.claimEarlyView(id)!;
+    await expect(claimed.model).resolves.toMatchObject({ viewable_url: glb });
+    expect(boot.claimEarlyView(id)).toBeNull();
 
     const host = document.createElement('div');
     document.body.append(host);
-    const taken = boot.takeEarlyViewer(glb, host);
+    const taken = claimed.adoptEngine(glb, host);
     expect(taken?.viewer).toBe(engine.viewer);
     expect(host.querySelector('canvas')).toBe(engine.canvas);
     expect(host.querySelector('[data-truss-viewer-overlay]')).not.toBeNull();
     expect(engine.canvas.getAttribute('style')).toBeNull();
     expect(outline()).toBeNull();
     expect(engine.held()).toBe(false);
-    expect(boot.takeEarlyViewer(glb, host)).toBeNull();
+    expect(claimed.adoptEngine(glb, host)).toBeNull();
 
-    const adopted = boot.adoptEarlyLoad(engine.viewer, glb);
+    const adopted = claimed.takeLoad(engine.viewer, glb);
     expect(adopted?.firstFrame).toBe(true);
-    expect(boot.adoptEarlyLoad(engine.viewer, glb)).toBeNull();
+    expect(claimed.takeLoad(engine.viewer, glb)).toBeNull();
     // The page owns the engine now: dropping the early view leaves it alone.
-    boot.dropEarlyViewer();
+    claimed.drop();
     expect(engine.dispose).not.toHaveBeenCalled();
   });
 
@@ -242,7 +243,7 @@ describe('the early view', () => {
     expect(preloadApp).toHaveBeenCalledTimes(1);
     expect(engines).toHaveLength(0);
     expect(outline()).toBeNull();
-    await expect(boot.takeEarlyModel(id)).resolves.toMatchObject({ status: 'processing' });
+    await expect(boot.claimEarlyView(id)!.model).resolves.toMatchObject({ status: 'processing' });
   });
 
   it('leaves a failed request to the page (which asks again, refreshing the token)', async () => {
@@ -251,12 +252,12 @@ describe('the early view', () => {
     await boot.startEarlyViewer(preloadApp);
     expect(preloadApp).toHaveBeenCalledTimes(1);
     expect(engines).toHaveLength(0);
-    expect(boot.takeEarlyModel(id)).toBeNull();
+    expect(boot.claimEarlyView(id)).toBeNull();
   });
 
   it('is disposed of when the page shows another viewable or has no use for it', async () => {
     const engine = await openEarly();
-    expect(boot.takeEarlyViewer('/other.glb', document.body)).toBeNull();
+    expect(boot.claimEarlyView(id)!.adoptEngine('/other.glb', document.body)).toBeNull();
     expect(engine.dispose).toHaveBeenCalledTimes(1);
     expect(outline()).toBeNull();
     // What it had downloaded goes to the page's own viewer: no second request.
@@ -268,7 +269,7 @@ describe('the early view', () => {
     answer(ready);
     void boot.startEarlyViewer(() => undefined);
     // The page looks before the early engine exists (the app started at the deadline).
-    expect(boot.takeEarlyViewer(glb, document.body)).toBeNull();
+    expect(boot.claimEarlyView(id)!.adoptEngine(glb, document.body)).toBeNull();
     await settle();
     expect(engines).toHaveLength(0);
     expect(outline()).toBeNull();

@@ -2,10 +2,10 @@
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
  * the entry asks for the model at once, loads the engine (three.js, no React) and opens the
  * viewable on a canvas placed where the page's view will be, inside a plain-DOM outline of the
- * page. The app starts after the first frame (or at a deadline) and adopts the engine, its canvas
- * and its load (`takeEarlyViewer`, `adoptEarlyLoad`); the model it asked for seeds the app's
- * query (`takeEarlyModel`). Anything unexpected (another page, no session, a model that is not
- * ready, an error) leaves the page to the app as before.
+ * page. The app starts after the first frame (or at a deadline); the model page claims what was
+ * made, once, as one handoff (`claimEarlyView`): the model's answer for its query, then the
+ * engine with its canvas and its load for its viewer. Anything unexpected (another page, no
+ * session, a model that is not ready, an error) leaves the page to the app as before.
  *
  * Why: the app's own start (React, router, i18n, schemas) costs a few hundred ms of main thread
  * on a slow machine before the page could even ask for the model; the engine does not need it.
@@ -14,9 +14,9 @@
 import { prepareCanvas } from '@truss/viewer/gl-context';
 import type { LoadedModelInfo, Viewer } from '../engine';
 import { fetchViewableFile, prefetchViewableFiles } from '../viewable-handoff';
+import { modelViewArea } from '../model-page-layout';
 import {
   isEarlyViewable,
-  modelViewArea,
   readEarlyModelRequest,
   type EarlyModelRequest,
   type ViewableModel,
@@ -42,7 +42,8 @@ interface EarlyViewer {
   releaseFrames: () => void;
 }
 
-let earlyModel: { id: string; response: Promise<ViewableModel> } | null = null;
+/** The model page's request, until the page claims the early view (or it is dropped). */
+let claimable: { id: string; model: Promise<ViewableModel> } | null = null;
 let early: EarlyViewer | null = null;
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
@@ -84,13 +85,13 @@ function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
   });
 }
 
-async function open(request: EarlyModelRequest): Promise<void> {
+async function open(request: EarlyModelRequest, answer: Promise<ViewableModel>): Promise<void> {
   // The model and the engine's code download side by side, while the GPU starts up.
   const engine = import('../engine');
   engine.catch(() => undefined);
   const canvas = document.createElement('canvas');
   if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
-  const model = await earlyModel!.response;
+  const model = await answer;
   if (!isEarlyViewable(model, request.modelId)) return;
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
@@ -178,9 +179,10 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
     preloadApp();
     return Promise.resolve();
   }
-  earlyModel = { id: request.modelId, response: requestModel(request) };
-  earlyModel.response.catch(() => undefined);
-  const opened = open(request).catch((error: unknown) => {
+  const response = requestModel(request);
+  response.catch(() => undefined);
+  claimable = { id: request.modelId, model: response };
+  const opened = open(request, response).catch((error: unknown) => {
     console.warn('[viewer] the early view did not open; the page opens it', error);
     dropEarlyViewer();
   });
@@ -190,25 +192,43 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
   return Promise.race([opened, deadline]).finally(preloadApp);
 }
 
-/**
- * The model the early viewer asked for, once, for the app's model query (`null`: none asked;
- * a rejected promise: the request failed and the app asks again itself).
- */
-export function takeEarlyModel(id: string): Promise<ViewableModel> | null {
-  if (earlyModel?.id !== id) return null;
-  const { response } = earlyModel;
-  earlyModel = null;
-  return response;
+/** The engine the early view opened, moved into the page's view. */
+export interface AdoptedEarlyEngine {
+  viewer: Viewer;
+  canvas: HTMLCanvasElement;
+}
+
+/** The early view's load of the viewable, under way: the page's first load. */
+export interface EarlyLoad {
+  load: Promise<LoadedModelInfo>;
+  controller: AbortController;
+  /** The first frame has been drawn already (read when the page takes the load). */
+  firstFrame: boolean;
 }
 
 /**
- * The early engine for the page's view of `glb`, taken once: its canvas and overlay move into
- * `host` and the outline goes. Another URL drops the early view.
+ * What the early view made for one model page, claimed by that page once (`claimEarlyView`).
+ * Each part is handed over once; whatever the page does not take is disposed of by `drop`.
  */
-export function takeEarlyViewer(
-  glb: string,
-  host: HTMLElement,
-): { viewer: Viewer; canvas: HTMLCanvasElement } | null {
+export interface EarlyView {
+  /**
+   * The model (GET /api/models/{id}) the early view asked for, for the page's model query (a
+   * rejected promise: the request failed and the page asks again itself).
+   */
+  readonly model: Promise<ViewableModel>;
+  /**
+   * The early engine for the page's view of `glb`: its canvas and overlay move into `host` and
+   * the outline goes. Null when there is none yet (then none appears: the page makes its own)
+   * or it shows another file (then it is disposed of).
+   */
+  adoptEngine(glb: string, host: HTMLElement): AdoptedEarlyEngine | null;
+  /** The adopted engine's load of `glb`, for the page's first load (a retry loads again). */
+  takeLoad(viewer: Viewer, glb: string): EarlyLoad | null;
+  /** The page shows no 3D view (an error, processing, failed): dispose of the early view. */
+  drop(): void;
+}
+
+function adoptEngine(glb: string, host: HTMLElement): AdoptedEarlyEngine | null {
   if (!early || early.adopted) {
     // The page makes its own engine now: an early view that is still opening must not appear.
     if (!early) abandoned = true;
@@ -227,24 +247,28 @@ export function takeEarlyViewer(
   return { viewer, canvas };
 }
 
-/**
- * The adopted engine's load of `glb`, for the page's first load: taken once (a retry loads
- * again). `firstFrame` says the first frame has been drawn already.
- */
-export function adoptEarlyLoad(
-  viewer: Viewer,
-  glb: string,
-): { load: Promise<LoadedModelInfo>; controller: AbortController; firstFrame: boolean } | null {
+function takeLoad(viewer: Viewer, glb: string): EarlyLoad | null {
   if (!early?.adopted || early.viewer !== viewer || early.glb !== glb) return null;
   const { load, controller, drawn } = early;
   early = null;
   return { load, controller, firstFrame: drawn.firstFrame };
 }
 
-/** The page has no use for the early view (another page, another state): dispose of it. */
+/**
+ * The early view of model `id` for its page, once: null when none was started for that model,
+ * it was dropped, or it has been claimed already.
+ */
+export function claimEarlyView(id: string): EarlyView | null {
+  if (claimable?.id !== id) return null;
+  const { model } = claimable;
+  claimable = null;
+  return { model, adoptEngine, takeLoad, drop: dropEarlyViewer };
+}
+
+/** The app shows another page, or the model page has no use for the early view: dispose of it. */
 export function dropEarlyViewer(): void {
   abandoned = true;
-  earlyModel = null;
+  claimable = null;
   const current = early;
   early = null;
   // An adopted engine is the page's to dispose of.

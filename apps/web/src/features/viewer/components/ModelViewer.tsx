@@ -4,12 +4,15 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import type { ModelMetadata } from '@truss/converter/metadata';
 import { toast } from '../../../lib/toast';
+import type { EarlyView } from '../boot/early-viewer';
 import type { LoadedModelInfo, Viewpoint } from '../engine';
+import { modelViewArea } from '../model-page-layout';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 import { createElementTree } from '../tree';
 import { useViewer } from '../useViewer';
 import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
 import { useViewerLoad } from '../useViewerLoad';
+import { usePanelWidth } from '../usePanelWidth';
 import { useViewerSnapshot } from '../useViewerSnapshot';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
@@ -37,27 +40,19 @@ export interface ModelViewerProps {
   toolbarExtra?: ReactNode;
   /** Base of downloaded file names (screenshots). */
   title?: string;
+  /** The model page's early view (features/viewer/boot): its engine and load are taken over. */
+  earlyView?: EarlyView | null;
 }
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
-const NARROW_QUERY = '(max-width: 767px)';
 
 function isMetadata(value: unknown): value is ModelMetadata {
   const m = value as Partial<ModelMetadata> | null;
   return !!m && m.version === 2 && typeof m.elements?.count === 'number';
 }
 
-function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => window.matchMedia?.(NARROW_QUERY).matches ?? false);
-  useEffect(() => {
-    const query = window.matchMedia?.(NARROW_QUERY);
-    if (!query) return;
-    const onChange = () => setNarrow(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return narrow;
-}
+/** The side panels start closed where they would cover the view (a narrow window). */
+const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
 
 /**
  * The viewer workspace: the 3D view with its toolbar, the model tree on the left and the
@@ -75,10 +70,14 @@ export function ModelViewer({
   header,
   toolbarExtra,
   title,
+  earlyView,
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
-  const viewer = useViewer(hostRef, { earlyGlb: glbUrl, label: t('viewer.canvas') });
+  const viewer = useViewer(hostRef, {
+    early: earlyView ? { view: earlyView, glb: glbUrl } : null,
+    label: t('viewer.canvas'),
+  });
   // The view cube speaks the page's language, also after a switch.
   useEffect(() => {
     viewer?.navigation.setViewCubeLabels({
@@ -99,6 +98,7 @@ export function ModelViewer({
       ...(requestInit ? { requestInit } : {}),
     },
     attempt,
+    earlyView,
   );
   const metadata = isMetadata(load.info?.metadata) ? load.info.metadata : null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
@@ -110,13 +110,10 @@ export function ModelViewer({
     refresh,
   );
 
-  const narrow = useNarrow();
-  const [treeOpen, setTreeOpen] = useState(
-    () => !embed && !window.matchMedia?.(NARROW_QUERY).matches,
-  );
-  const [propertiesOpen, setPropertiesOpen] = useState(
-    () => !embed && !window.matchMedia?.(NARROW_QUERY).matches,
-  );
+  const panelWidth = usePanelWidth();
+  const narrow = panelWidth === 0;
+  const [treeOpen, setTreeOpen] = useState(() => !embed && panelsFitBeside());
+  const [propertiesOpen, setPropertiesOpen] = useState(() => !embed && panelsFitBeside());
   const [helpOpen, setHelpOpen] = useState(false);
   const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
   // On a phone the panels cover the view: one at a time.
@@ -213,11 +210,12 @@ export function ModelViewer({
   const panelClass = (side: 'left' | 'right') =>
     clsx(
       'flex min-h-0 flex-col bg-white',
-      narrow
-        ? 'absolute inset-y-0 z-20 w-[85%] max-w-sm shadow-xl'
-        : 'relative w-64 shrink-0 xl:w-72 2xl:w-80',
+      narrow ? 'absolute inset-y-0 z-20 w-[85%] max-w-sm shadow-xl' : 'relative shrink-0',
       side === 'left' ? 'left-0 border-r border-gray-200' : 'right-0 border-l border-gray-200',
     );
+
+  // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
+  const panelStyle = narrow ? undefined : { width: panelWidth };
 
   const panelHeader = (label: string, onClose: () => void) => (
     <div className="flex h-10 shrink-0 items-center justify-between border-b border-gray-200 px-3">
@@ -238,7 +236,11 @@ export function ModelViewer({
       {!embed && header}
       <div className="relative flex min-h-0 flex-1">
         {!embed && treeOpen && (
-          <aside className={panelClass('left')} aria-label={t('viewer.tree.title')}>
+          <aside
+            className={panelClass('left')}
+            style={panelStyle}
+            aria-label={t('viewer.tree.title')}
+          >
             {panelHeader(t('viewer.tree.title'), () => setTreeOpen(false))}
             {viewer && metadata && tree ? (
               <ModelTreePanel
@@ -307,7 +309,11 @@ export function ModelViewer({
           )}
         </div>
         {!embed && propertiesOpen && (
-          <aside className={panelClass('right')} aria-label={t('viewer.properties.title')}>
+          <aside
+            className={panelClass('right')}
+            style={panelStyle}
+            aria-label={t('viewer.properties.title')}
+          >
             {panelHeader(t('viewer.properties.title'), () => setPropertiesOpen(false))}
             <PropertiesPanel
               metadata={metadata}

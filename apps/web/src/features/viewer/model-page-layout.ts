@@ -1,0 +1,38 @@
+/**
+ * The model page's frame, in one place: the page draws its header (ModelDetailPage) and side
+ * panels (ModelViewer) with these numbers, and the early view (boot/) places its canvas by them
+ * before the app exists, so the view does not move when the page takes it over (the e2e test
+ * `viewer-early` checks). No imports: this module is part of the app's entry.
+ */
+export const MODEL_PAGE_LAYOUT = {
+  /** The page's header above the workspace. */
+  headerHeight: 48,
+  /** Below this window width the side panels start closed and cover the view when opened. */
+  narrowBelow: 768,
+  /** The tree and properties panels beside the view, by window width (widest first). */
+  panelWidths: [
+    { from: 1536, width: 320 },
+    { from: 1280, width: 288 },
+    { from: 0, width: 256 },
+  ],
+} as const;
+
+export interface ViewArea {
+  top: number;
+  /** Width of each side panel (0 when the panels are closed on a narrow screen). */
+  panel: number;
+}
+
+/** Where the 3D view sits in a window this wide, with both side panels open. */
+export function modelViewArea(windowWidth: number): ViewArea {
+  const { headerHeight, narrowBelow, panelWidths } = MODEL_PAGE_LAYOUT;
+  if (windowWidth < narrowBelow) return { top: headerHeight, panel: 0 };
+  const panel = panelWidths.find((step) => windowWidth >= step.from)!.width;
+  return { top: headerHeight, panel };
+}
+
+/** The window widths at which `modelViewArea` changes. */
+export const MODEL_PAGE_BREAKPOINTS: readonly number[] = [
+  MODEL_PAGE_LAYOUT.narrowBelow,
+  ...MODEL_PAGE_LAYOUT.panelWidths.map((step) => step.from).filter((from) => from > 0),
+];
