@@ -21,7 +21,7 @@ import {
   useTrashModel,
 } from '../api';
 import { canUpload } from '../permissions';
-import { useModelName } from './ModelBits';
+import { useModelName } from '../labels';
 import { useOnOpen } from '../../../lib/use-on-open';
 import { ShareModelDialog } from '../../share/components/ShareDialog';
 
@@ -29,6 +29,9 @@ export type ModelDialogState = {
   kind: 'rename' | 'move' | 'trash' | 'delete' | 'share';
   model: Model;
 } | null;
+
+/** Opens one of the dialogs (a list's or a page's menu asks). */
+export type OpenModelDialog = (state: NonNullable<ModelDialogState>) => void;
 
 function RenameModelDialog({
   model,

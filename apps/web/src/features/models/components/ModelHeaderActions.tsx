@@ -8,7 +8,8 @@ import { useMyId } from '../../projects/api';
 import { canShareModel } from '../../share/permissions';
 import { modelAbilities } from '../permissions';
 import type { ModelDialogState } from './ModelDialogs';
-import { ModelEditMenuItems, useDownload } from './ModelItems';
+import { ModelEditMenuItems } from './ModelEditMenuItems';
+import { useDownload } from '../useDownload';
 
 /**
  * The model page header's actions: download, and rename / move / trash in a menu, each only when

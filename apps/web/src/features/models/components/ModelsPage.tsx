@@ -15,7 +15,7 @@ import { useModelList, type ModelSort, type SortOrder } from '../api';
 import { useCanUpload } from '../permissions';
 import { useUploads } from '../uploads/store';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
-import { ModelCollection, type ModelView } from './ModelItems';
+import { ModelCollection, type ModelView } from './ModelCollection';
 import { SupportedFormats } from './SupportedFormats';
 import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
 import { ModelListError } from './ModelListError';

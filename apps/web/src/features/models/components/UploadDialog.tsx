@@ -12,7 +12,8 @@ import { useProjectName } from '../../projects/components/ProjectAvatar';
 import { refreshUnfinished, useUnfinishedUploads, useUploads, uploadQueue } from '../uploads/store';
 import type { UnfinishedUpload } from '../uploads/url-storage';
 import { ACCEPTED_EXTENSIONS, ACCEPT_ATTRIBUTE } from './SupportedFormats';
-import { UnfinishedEntry, UploadEntry } from './UploadEntries';
+import { UnfinishedUploadEntry } from './UnfinishedUploadEntry';
+import { UploadEntry } from './UploadEntry';
 
 /** Why files were not added (spec §5: at most 3 files at once). */
 export type UploadRefusal =
@@ -167,7 +168,7 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
             <p className="mb-2 text-xs text-gray-500">{t('uploads.unfinishedHint')}</p>
             <ul className="divide-y divide-gray-100 rounded-xl border border-amber-200 bg-amber-50/40">
               {unfinished.map((entry) => (
-                <UnfinishedEntry
+                <UnfinishedUploadEntry
                   key={entry.key}
                   entry={entry}
                   projectLabel={otherProjectLabel(entry.projectId)}

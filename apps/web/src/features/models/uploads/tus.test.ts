@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
 import { i18n } from '../../../lib/i18n';
-import { uploadFailureParts } from '../components/UploadEntries';
+import { uploadFailureParts } from './failure-text';
 import { modelIdFrom, shouldRetryUpload, uploadFailure } from './tus';
 import {
   TrussUrlStorage,

@@ -225,6 +225,9 @@ export function ProjectFormDialog({
 
 export type ProjectDialogState = { kind: 'edit' | 'delete' | 'leave'; project: Project } | null;
 
+/** Opens one of the dialogs (a list's or a page's menu asks). */
+export type OpenProjectDialog = (state: NonNullable<ProjectDialogState>) => void;
+
 /**
  * The edit, delete and leave dialogs for one page. After a delete or leave, a page about that
  * project goes to /models (the current project is re-picked).

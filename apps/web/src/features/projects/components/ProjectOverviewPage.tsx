@@ -11,7 +11,7 @@ import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
 import { ProjectNotFound } from './ProjectNotFound';
 import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
-import { FavoriteButton } from './ProjectItems';
+import { FavoriteButton } from './FavoriteButton';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

@@ -29,7 +29,9 @@ import { myInvitationsQuery } from '../api';
 import { useCurrentProject } from '../current';
 import { useProjectName } from './ProjectAvatar';
 import { ProjectDialogs, ProjectFormDialog, type ProjectDialogState } from './ProjectDialogs';
-import { ProjectCard, ProjectRow, type OpenProjectDialog } from './ProjectItems';
+import type { OpenProjectDialog } from './ProjectDialogs';
+import { ProjectCard } from './ProjectCard';
+import { ProjectRow } from './ProjectRow';
 import { SharedWithMe } from './SharedWithMe';
 import { TrashSection } from './ProjectTrashSection';
 

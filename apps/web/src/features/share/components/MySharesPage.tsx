@@ -14,7 +14,10 @@ import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import { useMyShares } from '../api';
 import { ShareRowActions, ShareToggle } from './ShareActions';
-import { CodeLockedBadge, ShareExpiry, ShareStatusBadge, ShareTypeBadge } from './ShareBits';
+import { CodeLockedBadge } from './CodeLockedBadge';
+import { ShareExpiry } from './ShareExpiry';
+import { ShareStatusBadge } from './ShareStatusBadge';
+import { ShareTypeBadge } from './ShareTypeBadge';
 import { ShareDialog } from './ShareDialog';
 
 function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {

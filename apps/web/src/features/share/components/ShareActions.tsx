@@ -9,7 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteShare, useUpdateShare } from '../api';
 import { copyText } from '../clipboard';
 import { CopyField } from './CopyField';
-import { ShareStatusSwitch } from './ShareBits';
+import { ShareStatusSwitch } from './ShareStatusSwitch';
 
 const iconButton =
   'rounded-lg p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50';

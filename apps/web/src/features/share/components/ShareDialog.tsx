@@ -15,7 +15,10 @@ import { toast } from '../../../lib/toast';
 import { useOnOpen } from '../../../lib/use-on-open';
 import { useModelShares } from '../api';
 import { ShareRowActions, ShareToggle } from './ShareActions';
-import { CodeLockedBadge, ShareExpiry, ShareStatusBadge, ShareTypeBadge } from './ShareBits';
+import { CodeLockedBadge } from './CodeLockedBadge';
+import { ShareExpiry } from './ShareExpiry';
+import { ShareStatusBadge } from './ShareStatusBadge';
+import { ShareTypeBadge } from './ShareTypeBadge';
 import { ShareForm } from './ShareForm';
 import { ShareResult } from './ShareResult';
 

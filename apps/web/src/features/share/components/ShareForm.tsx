@@ -17,7 +17,9 @@ import { FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessage, validationMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { randomAccessCode, useCreateShare, useUpdateShare } from '../api';
-import { CodeLockedNote, Segmented, ShareExpiry } from './ShareBits';
+import { Segmented } from '../../../components/ui/Segmented';
+import { CodeLockedNote } from './CodeLockedNote';
+import { ShareExpiry } from './ShareExpiry';
 
 const TYPES: ShareType[] = ['public', 'password', 'private'];
 const EXPIRATIONS: ShareExpiration[] = ['1d', '7d', '30d', 'never'];

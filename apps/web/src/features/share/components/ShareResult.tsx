@@ -4,7 +4,8 @@ import type { Share } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { embedSnippet } from '../api';
 import { CopyField } from './CopyField';
-import { ShareExpiry, ShareTypeBadge } from './ShareBits';
+import { ShareExpiry } from './ShareExpiry';
+import { ShareTypeBadge } from './ShareTypeBadge';
 
 /**
  * A link just created (or given a new code): the link, the code (this is the only time the
