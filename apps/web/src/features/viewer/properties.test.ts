@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { colorKeyOf, commonType, elementGroups, formatValue, groupsAsText } from './properties';
 import type { PropertyRow } from './properties';
-import { sampleMetadata } from './test/fixture';
+import { sampleMetadata } from './testing/fixture';
 
 const words = { yes: 'Yes', no: 'No', unknown: 'Unknown' };
 const shown = ({ name, text }: PropertyRow) => ({ name, text });

@@ -9,7 +9,7 @@ import {
   treeKeyAction,
   visibleRows,
 } from './tree';
-import { sampleMetadata } from './test/fixture';
+import { sampleMetadata } from './testing/fixture';
 
 const metadata = sampleMetadata();
 const tree = createElementTree(metadata);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import CallbackPage from './CallbackPage';
 import MagicCodePage from './MagicCodePage';
 import ResetPasswordPage from './ResetPasswordPage';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../../../lib/auth-store';
 import { safeRedirect } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import SignInPage from './SignInPage';
 import VerifyEmailPage from './VerifyEmailPage';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import { profileKey } from '../../auth/api';
 import InvitePage from './InvitePage';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Project, ProjectMember } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import { InviteDialog } from './InviteDialog';
 
 const ME = '00000000-0000-4000-8000-000000000001';

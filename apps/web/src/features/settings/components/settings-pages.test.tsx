@@ -5,7 +5,7 @@ import { authStore } from '../../../lib/auth-store';
 import { getFormatPreferences, setFormatPreferences } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { clearToasts, getToasts } from '../../../lib/toast';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import { profileKey } from '../../auth/api';
 import { connectorsKey, preferencesKey } from '../api';
 import ConnectorsPage from './ConnectorsPage';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import { CopyField } from './CopyField';
 
 const LINK = 'http://localhost/share/abcdefghijklmnopqrstuv';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Share } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes } from '../../../testing/render';
 import { ShareForm } from './ShareForm';
 
 const MODEL = '00000000-0000-4000-8000-0000000000m1'.replace('m', 'a');

@@ -5,7 +5,7 @@ import type { ModelMetadata } from '@truss/converter/metadata';
 import { i18n } from '../../../lib/i18n';
 import { clearToasts, getToasts } from '../../../lib/toast';
 import type { Viewer } from '../engine';
-import { sampleMetadata } from '../test/fixture';
+import { sampleMetadata } from '../testing/fixture';
 import { createElementTree } from '../tree';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
