@@ -90,7 +90,13 @@ function failureText(failure: JobFailure): string {
  * Polls the jobs table, runs up to `concurrency` jobs at once, keeps their leases alive with
  * heartbeats, enforces the time limit and records every failure. Several runners (in one or many
  * processes) share one database safely: claims use FOR UPDATE SKIP LOCKED, and a job whose
- * worker died is taken again when its lease runs out.
+ * worker died is taken again when its lease runs out. New jobs wake it (poke, NOTIFY).
+ *
+ * Not pg-boss or graphile-worker (issue 13; `npm run bench:jobs -w @truss/bench`): graphile-worker
+ * takes only a `pg` pool, so no PGlite. pg-boss 12 has heartbeats, an abort signal, LISTEN and a
+ * custom-executor hook, but requires Node 22.12 (we support 20.19); pg-boss 10, the last for
+ * Node 20, runs on PGlite through an executor but only polls (500 ms at least), has no heartbeat
+ * (a killed worker's job waits out its whole expiry) and no abort on timeout.
  */
 export class JobRunner {
   readonly workerId: string;
