@@ -43,7 +43,8 @@ export const modelSettings = [
   {
     name: 'JOB_POLL_INTERVAL_MS',
     default: '1000',
-    description: 'How often an idle worker looks for due jobs.',
+    description:
+      'How often an idle worker looks for due jobs. On PostgreSQL a new job also wakes idle workers of every process at once (LISTEN/NOTIFY); polling is the fallback.',
   },
   {
     name: 'JOB_RETRY_BASE_SECONDS',

@@ -79,6 +79,15 @@ export class PGlitePool implements PostgresPool {
   }
 }
 
+/**
+ * Kysely's own PostgresDialect over the pool above (so savepoints and row counts work as on
+ * PostgreSQL). Kept instead of a package, measured 2026-11 (bench in issue 13's note):
+ * `kysely-pglite-dialect` 1.3 queues the connection the same way but its peer range stops at
+ * PGlite 0.4 (npm install fails on our 0.5 without --legacy-peer-deps) and it has no savepoints;
+ * `kysely-pglite` 0.6 hands out the session with no lock at all (20 concurrent read-modify-write
+ * transactions left the counter at 1, not 20; a concurrent insert vanished in another request's
+ * rollback), reports 0 updated rows for every UPDATE, and pulls in a codegen CLI (10 deps).
+ */
 export function createPGliteDialect(pglite: PGlite): PostgresDialect {
   return new PostgresDialect({ pool: new PGlitePool(pglite) });
 }

@@ -37,6 +37,16 @@ export interface EventTransport {
   start(handlers: { deliver(envelope: EventEnvelope): void; reset(): void }): Promise<void>;
   send(envelope: EventEnvelope): Promise<void>;
   close(): Promise<void>;
+  /** Other NOTIFY channels on the same listening connection (absent in-process). */
+  listen?(channel: string, handlers: ChannelHandlers): () => void;
+}
+
+/** A plain NOTIFY channel shared between processes (e.g. the job queue's wake-ups). */
+export interface ChannelHandlers {
+  /** Any process sent NOTIFY on the channel (with its payload). */
+  notify(payload: string): void;
+  /** The listening connection came back: notifications sent meanwhile are lost. */
+  reset(): void;
 }
 
 /** The publishing side of the bus: what services depend on. */
@@ -120,6 +130,14 @@ export class EventBus implements EventPublisher {
   onReset(listener: () => void): () => void {
     this.#resetListeners.add(listener);
     return () => this.#resetListeners.delete(listener);
+  }
+
+  /**
+   * Listens on another NOTIFY channel through the bus's one listening connection (PostgreSQL);
+   * a no-op in-process, where there is no other process to hear from. Returns the unsubscribe.
+   */
+  listen(channel: string, handlers: ChannelHandlers): () => void {
+    return this.#d.transport.listen?.(channel, handlers) ?? (() => undefined);
   }
 
   /** Local subscribers right now (tests, health). */

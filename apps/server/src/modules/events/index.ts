@@ -6,6 +6,7 @@ import { EventBus, InProcessTransport, type EventTransport } from './bus.ts';
 import { PgNotifyTransport } from './pg-transport.ts';
 
 export type {
+  ChannelHandlers,
   EventAudience,
   EventEnvelope,
   EventInput,

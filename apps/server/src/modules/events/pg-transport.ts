@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { EventEnvelope, EventTransport } from './bus.ts';
+import type { ChannelHandlers, EventEnvelope, EventTransport } from './bus.ts';
 
 export const EVENTS_CHANNEL = 'truss_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
@@ -77,6 +77,8 @@ export class PgNotifyTransport implements EventTransport {
   #attempt = 0;
   #timer: NodeJS.Timeout | null = null;
   #everConnected = false;
+  /** Extra channels (`listen`) and their handlers, LISTENed on every (re)connect. */
+  readonly #channels = new Map<string, Set<ChannelHandlers>>();
 
   constructor(options: PgNotifyTransportOptions) {
     this.#o = options;
@@ -102,6 +104,21 @@ export class PgNotifyTransport implements EventTransport {
     await client?.end().catch(() => undefined);
   }
 
+  listen(channel: string, handlers: ChannelHandlers): () => void {
+    let set = this.#channels.get(channel);
+    if (!set) {
+      set = new Set();
+      this.#channels.set(channel, set);
+      const client = this.#client;
+      // Connected already: LISTEN now (otherwise the next connect does).
+      client?.query(`LISTEN ${client.escapeIdentifier(channel)}`).catch((error: unknown) => {
+        this.#lost(client, error);
+      });
+    }
+    set.add(handlers);
+    return () => set.delete(handlers);
+  }
+
   /** Whether the listening connection is up (health, tests). */
   get listening(): boolean {
     return this.#client !== null;
@@ -111,7 +128,13 @@ export class PgNotifyTransport implements EventTransport {
     if (this.#closed) return;
     const client = new pg.Client({ connectionString: this.#o.connectionString, keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      if (message.channel !== EVENTS_CHANNEL) {
+        for (const handlers of this.#channels.get(message.channel) ?? []) {
+          handlers.notify(message.payload ?? '');
+        }
+        return;
+      }
+      if (!message.payload) return;
       const envelope = decodePayload(message.payload);
       if (envelope) this.#handlers?.deliver(envelope);
     });
@@ -120,6 +143,9 @@ export class PgNotifyTransport implements EventTransport {
     try {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      for (const channel of this.#channels.keys()) {
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      }
     } catch (error) {
       this.#lost(client, error);
       return;
@@ -133,6 +159,7 @@ export class PgNotifyTransport implements EventTransport {
     if (this.#everConnected) {
       this.#o.log.info('event listener reconnected');
       this.#handlers?.reset();
+      for (const set of this.#channels.values()) for (const handlers of set) handlers.reset();
     }
     this.#everConnected = true;
   }

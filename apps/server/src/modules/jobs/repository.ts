@@ -1,6 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobRow } from '../../db/schema.ts';
 
+/**
+ * NOTIFY channel of new work (payload: the job type). PostgreSQL delivers it when the enqueuing
+ * transaction commits, so workers of every process start the job at once instead of at their
+ * next poll.
+ */
+export const JOBS_CHANNEL = 'truss_jobs';
+
 export interface NewJob {
   type: string;
   payload: Record<string, unknown>;
@@ -27,7 +34,10 @@ export interface BackoffSettings {
 export class JobsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** Inserts a job; null when a queued or running job with the same dedupe key exists. */
+  /**
+   * Inserts a job and tells listening workers (at commit); null when a queued or running job
+   * with the same dedupe key exists.
+   */
   async enqueue(job: NewJob, now: Date): Promise<string | null> {
     const row = await this.db
       .insertInto('jobs')
@@ -49,7 +59,12 @@ export class JobsRepository {
       )
       .returning('id')
       .executeTakeFirst();
+    if (row) await this.#notify(job.type);
     return row?.id ?? null;
+  }
+
+  async #notify(type: string): Promise<void> {
+    await sql`SELECT pg_notify(${JOBS_CHANNEL}, ${type})`.execute(this.db);
   }
 
   /**
@@ -146,9 +161,9 @@ export class JobsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Gives a job back without counting the attempt (graceful shutdown). */
+  /** Gives a job back without counting the attempt (graceful shutdown); wakes other workers. */
   async release(id: string, workerId: string, now: Date): Promise<void> {
-    await this.db
+    const row = await this.db
       .updateTable('jobs')
       .set({
         status: 'queued',
@@ -160,7 +175,9 @@ export class JobsRepository {
       .where('id', '=', id)
       .where('locked_by', '=', workerId)
       .where('status', '=', 'running')
-      .execute();
+      .returning('type')
+      .executeTakeFirst();
+    if (row) await this.#notify(row.type);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
+import { JOBS_CHANNEL } from './repository.ts';
 
 export interface JobContext<P> {
   job: JobRow;
@@ -48,6 +49,14 @@ export interface JobRunnerSettings {
   retryMaxSeconds: number;
 }
 
+/**
+ * NOTIFY channels between processes (the event bus fits: PostgreSQL LISTEN on its one listening
+ * connection, a no-op on PGlite where enqueues poke the in-process runner directly).
+ */
+export interface JobWakeups {
+  listen(channel: string, handlers: { notify(payload: string): void; reset(): void }): () => void;
+}
+
 export interface JobRunnerDeps {
   data: DataAccess;
   handlers: readonly AnyJobHandler[];
@@ -56,6 +65,8 @@ export interface JobRunnerDeps {
   log: FastifyBaseLogger;
   /** Default: host:pid:random. */
   workerId?: string;
+  /** Starts jobs other processes enqueue at once; without it they wait for the next poll. */
+  wakeups?: JobWakeups;
 }
 
 /** Delay before attempt `attempt + 1`: base * 2^(attempt-1), capped, with ±20 % jitter. */
@@ -79,7 +90,13 @@ function failureText(failure: JobFailure): string {
  * Polls the jobs table, runs up to `concurrency` jobs at once, keeps their leases alive with
  * heartbeats, enforces the time limit and records every failure. Several runners (in one or many
  * processes) share one database safely: claims use FOR UPDATE SKIP LOCKED, and a job whose
- * worker died is taken again when its lease runs out.
+ * worker died is taken again when its lease runs out. New jobs wake it (poke, NOTIFY).
+ *
+ * Not pg-boss or graphile-worker (issue 13; `npm run bench:jobs -w @truss/bench`): graphile-worker
+ * takes only a `pg` pool, so no PGlite. pg-boss 12 has heartbeats, an abort signal, LISTEN and a
+ * custom-executor hook, but requires Node 22.12 (we support 20.19); pg-boss 10, the last for
+ * Node 20, runs on PGlite through an executor but only polls (500 ms at least), has no heartbeat
+ * (a killed worker's job waits out its whole expiry) and no abort on timeout.
  */
 export class JobRunner {
   readonly workerId: string;
@@ -89,6 +106,9 @@ export class JobRunner {
   #running = false;
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
+  /** Poked while the loop was busy: look again before sleeping. */
+  #poked = false;
+  #unlisten: (() => void) | null = null;
   #lastExpiry = 0;
 
   constructor(deps: JobRunnerDeps) {
@@ -107,11 +127,19 @@ export class JobRunner {
   start(): void {
     if (this.#running) return;
     this.#running = true;
+    this.#unlisten =
+      this.#d.wakeups?.listen(JOBS_CHANNEL, {
+        notify: (type) => {
+          if (this.#handlers.has(type)) this.poke();
+        },
+        reset: () => this.poke(),
+      }) ?? null;
     this.#loop = this.#pollLoop();
   }
 
-  /** Wakes the poll loop (a job was just enqueued by this process). */
+  /** Wakes the poll loop (a job was just enqueued, here or by another process). */
   poke(): void {
+    this.#poked = true;
     this.#wake?.();
   }
 
@@ -122,6 +150,8 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
+    this.#unlisten?.();
+    this.#unlisten = null;
     this.poke();
     await this.#loop;
     for (const { controller } of this.#active.values()) controller.abort(new ShutdownError());
@@ -130,6 +160,7 @@ export class JobRunner {
 
   async #pollLoop(): Promise<void> {
     while (this.#running) {
+      this.#poked = false;
       let claimed = false;
       try {
         if (this.#active.size < this.#d.settings.concurrency) {
@@ -140,6 +171,8 @@ export class JobRunner {
         this.#d.log.error({ err: error }, 'job poll failed');
       }
       if (claimed && this.#active.size < this.#d.settings.concurrency) continue;
+      // A wake-up that came while claiming (its job may have committed just after our look).
+      if (this.#poked) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.#d.settings.pollIntervalMs);
         this.#wake = () => {

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import { JobRunner, type AnyJobHandler } from '../jobs/runner.ts';
+import { JobRunner, type AnyJobHandler, type JobWakeups } from '../jobs/runner.ts';
 import { WorkerPool } from '../jobs/worker-pool.ts';
 import { createStorage, type ObjectStorage } from '../storage/index.ts';
 import type { SubscriptionsService } from '../subscriptions/service.ts';
@@ -38,7 +38,8 @@ export interface ModelsModuleDeps {
     models?: ModelsConfig;
   };
   data: DataAccess;
-  events: ModelEvents;
+  /** The event bus: model events out, job wake-ups from other processes in. */
+  events: ModelEvents & JobWakeups;
   /** The app's one mailer and notification policy: workers mail uploaders when models finish. */
   mailer: Mailer;
   notifications: NotificationPolicy;
@@ -137,6 +138,7 @@ export async function registerModels(
       },
       now,
       log,
+      wakeups: events,
     });
   }
 
