@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import type { ModelMetadata } from '@truss/converter/metadata';
 import { toast } from '../../../lib/toast';
 import type { LoadedModelInfo, Viewpoint } from '../engine';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
@@ -41,11 +40,6 @@ export interface ModelViewerProps {
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
 const NARROW_QUERY = '(max-width: 767px)';
-
-function isMetadata(value: unknown): value is ModelMetadata {
-  const m = value as Partial<ModelMetadata> | null;
-  return !!m && m.version === 2 && typeof m.elements?.count === 'number';
-}
 
 function useNarrow(): boolean {
   const [narrow, setNarrow] = useState(() => window.matchMedia?.(NARROW_QUERY).matches ?? false);
@@ -100,7 +94,7 @@ export function ModelViewer({
     },
     attempt,
   );
-  const metadata = isMetadata(load.info?.metadata) ? load.info.metadata : null;
+  const metadata = load.info?.metadata ?? null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
   const { commands, edges, setEdges, legend } = useViewerCommands(
