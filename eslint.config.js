@@ -17,6 +17,38 @@ const engineBoundary = {
   ],
 };
 
+/**
+ * The viewable format is the contract between the converter (writer) and the viewer, the web app
+ * and the server (readers): it depends on none of them, and stays free of Node and DOM APIs.
+ */
+const viewableBoundary = {
+  patterns: [
+    ...engineBoundary.patterns,
+    {
+      group: [
+        '@truss/converter',
+        '@truss/converter/*',
+        '@truss/viewer',
+        '@truss/viewer/*',
+        '**/packages/converter/**',
+        '**/packages/viewer/**',
+      ],
+      message: 'The viewable format must not depend on the converter or the viewer.',
+    },
+    { group: ['node:*', 'three', 'three/*'], message: 'The viewable format is plain data.' },
+  ],
+};
+
+/** The web app reads the viewable through @truss/viewable and @truss/viewer, never the converter. */
+const webBoundary = {
+  patterns: [
+    {
+      group: ['@truss/converter', '@truss/converter/*', '**/packages/converter/**'],
+      message: 'The web app must not import the converter; the format is in @truss/viewable.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,5 +88,13 @@ export default tseslint.config(
   {
     files: ['packages/viewer/**/*.ts', 'packages/converter/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', engineBoundary] },
+  },
+  {
+    files: ['packages/viewable/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', viewableBoundary] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', webBoundary] },
   },
 );

@@ -1,7 +1,7 @@
 import * as WebIFC from 'web-ifc';
 import { describe, expect, it } from 'vitest';
+import { buildElementTree, getElementProperties } from '@truss/viewable';
 import { extractZip } from './zip.ts';
-import { buildElementTree, getElementProperties } from './metadata.ts';
 import { getIfcApi } from './importers/ifc.ts';
 import { convertSample } from './testing/convert-helpers.ts';
 import { readGlb } from './testing/read-glb.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildElementTree } from './metadata.ts';
+import { buildElementTree } from '@truss/viewable';
 import { convertSample } from './testing/convert-helpers.ts';
 import { HAVE_SAMPLES } from './testing/samples.ts';
 

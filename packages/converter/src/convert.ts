@@ -5,13 +5,13 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { METADATA_VERSION, type ModelMetadata, type ModelStats } from '@truss/viewable';
 import { AbortedError, asConversionError, NoGeometryError, TooLargeError } from './errors.ts';
 import { detectFormat, stepFileSchema, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
 import { importByFormat } from './importers/index.ts';
 import { StringTable } from './metadata-builder.ts';
 import { encodeMetadata } from './metadata-file.ts';
-import { METADATA_VERSION, type ModelMetadata, type ModelStats } from './metadata.ts';
 import { prepareScene, type PreparedScene } from './pipeline/prepare.ts';
 import { renderThumbnail } from './pipeline/thumbnail.ts';
 import { writeGlb } from './pipeline/write-glb.ts';
@@ -52,9 +52,8 @@ export interface ConversionResult {
   glb: Uint8Array;
   metadata: ModelMetadata;
   /**
-   * The metadata as stored: gzip-compressed JSON (`encodeMetadata(metadata)`), to keep as
-   * `metadata.json.gz` and serve with `Content-Type: application/json` and
-   * `Content-Encoding: gzip` (see METADATA_FILE).
+   * The metadata gzip-compressed (`encodeMetadata(metadata)`): what the worker hands over and
+   * the server re-encodes into the viewable's stored layout (`VIEWABLE_FILES`).
    */
   metadataGz: Uint8Array;
   thumbnailPng: Uint8Array;

@@ -2,47 +2,11 @@
  * Format detection from file CONTENT (magic bytes, header text). The filename only breaks ties
  * where content cannot (e.g. it names the model inside a zip); a renamed file is still detected.
  */
+import type { ModelFormat } from '@truss/viewable';
 import { EmptyFileError, UnsupportedFormatError } from './errors.ts';
 import { isZip, listZip } from './zip.ts';
 
-export type ModelFormat =
-  | 'ifc'
-  | 'ifczip'
-  | 'gltf'
-  | 'glb'
-  | 'obj'
-  | 'stl'
-  | 'ply'
-  | 'fbx'
-  | 'dae'
-  | '3mf'
-  | '3ds'
-  | 'off'
-  | 'step'
-  | 'iges'
-  | 'brep'
-  | '3dm'
-  | 'zip';
-
-export const MODEL_FORMATS: readonly ModelFormat[] = [
-  'ifc',
-  'ifczip',
-  'gltf',
-  'glb',
-  'obj',
-  'stl',
-  'ply',
-  'fbx',
-  'dae',
-  '3mf',
-  '3ds',
-  'off',
-  'step',
-  'iges',
-  'brep',
-  '3dm',
-  'zip',
-];
+export { MODEL_FORMATS, type ModelFormat } from '@truss/viewable';
 
 /** Extensions of model files we look for inside a plain zip, best candidate first. */
 const MODEL_EXTENSIONS_IN_ZIP = [

@@ -23,28 +23,7 @@ export {
   type ConversionErrorCode,
 } from './errors.ts';
 export type { ConversionStage } from './importers/context.ts';
-export {
-  buildElementTree,
-  getElement,
-  getElementProperties,
-  listElements,
-  METADATA_VERSION,
-  PROPERTY_SET_KINDS,
-  type BoundingBox,
-  type ModelElement,
-  type ModelElementTable,
-  type ModelMetadata,
-  type ModelProperty,
-  type ModelPropertyRow,
-  type ModelPropertySet,
-  type ModelPropertySetKind,
-  type ModelPropertyTable,
-  type ModelPropertyValue,
-  type ModelStats,
-  type ModelStorey,
-  type ModelTreeNode,
-} from './metadata.ts';
-export { decodeMetadata, encodeMetadata, METADATA_FILE } from './metadata-file.ts';
+export { decodeMetadata, encodeMetadata } from './metadata-file.ts';
 export { validateGlb, type GlbValidation } from './validate.ts';
 export {
   runConversionInWorker,

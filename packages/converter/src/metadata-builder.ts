@@ -9,7 +9,7 @@ import {
   type ModelPropertySetKind,
   type ModelPropertyTable,
   type ModelPropertyValue,
-} from './metadata.ts';
+} from '@truss/viewable';
 
 export class StringTable {
   readonly strings: string[] = [];

@@ -1,17 +1,10 @@
 /**
- * The stored form of the metadata: its JSON, gzip-compressed. Property names and values repeat
- * a lot even after the tables dedupe them, and gzip (what every browser decodes natively, with
- * `Content-Encoding: gzip` or DecompressionStream) takes the rest.
+ * The metadata as the converter hands it over: its JSON, gzip-compressed (cheap at level 6, and
+ * property names and values repeat a lot even after the tables dedupe them). The server keeps
+ * it in the viewable's stored layout (`VIEWABLE_FILES` of @truss/viewable).
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { METADATA_VERSION, type ModelMetadata } from './metadata.ts';
-
-/** How to store and serve the encoded metadata. */
-export const METADATA_FILE = {
-  name: 'metadata.json.gz',
-  contentType: 'application/json',
-  contentEncoding: 'gzip',
-} as const;
+import { METADATA_VERSION, type ModelMetadata } from '@truss/viewable';
 
 export function encodeMetadata(metadata: ModelMetadata): Uint8Array {
   const json = Buffer.from(JSON.stringify(metadata));
@@ -20,7 +13,7 @@ export function encodeMetadata(metadata: ModelMetadata): Uint8Array {
   return new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength);
 }
 
-/** Reads stored metadata: gzip-compressed or plain JSON; refuses other versions. */
+/** Reads the metadata from its bytes: gzip-compressed or plain JSON; refuses other versions. */
 export function decodeMetadata(bytes: Uint8Array): ModelMetadata {
   const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
   const metadata = JSON.parse(

@@ -8,7 +8,7 @@ import {
   getElementProperties,
   METADATA_VERSION,
   type ModelMetadata,
-} from './metadata.ts';
+} from '@truss/viewable';
 
 function sample(): ModelMetadata {
   const builder = new PropertyTableBuilder();

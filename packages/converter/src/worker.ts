@@ -3,6 +3,7 @@
  * plain data in, transferable buffers out, typed errors flattened to { code, message } because
  * class instances do not survive postMessage.
  */
+import type { ModelFormat } from '@truss/viewable';
 import { convertModel, type ConvertOptions } from './convert.ts';
 import { isConversionError, type ConversionErrorCode } from './errors.ts';
 import type { ConversionStats } from './convert.ts';
@@ -22,10 +23,12 @@ export type WorkerConversionResponse =
       glb: ArrayBuffer;
       thumbnailPng: ArrayBuffer;
       /**
-       * The metadata as stored (`metadata.json.gz`: gzip-compressed JSON, version 2; see
-       * METADATA_FILE and decodeMetadata). Cheaper to transfer than a structured clone.
+       * The metadata: gzip-compressed JSON, version 2 (encodeMetadata / decodeMetadata). Cheaper
+       * to transfer than a structured clone.
        */
       metadataGz: ArrayBuffer;
+      /** The detected source format (`metadata.format`), so the caller need not decode it. */
+      format: ModelFormat;
       stats: ConversionStats;
     }
   | { ok: false; code: ConversionErrorCode | 'INTERNAL'; message: string };
@@ -60,6 +63,7 @@ export async function runConversionInWorker(
       glb: ownBuffer(result.glb),
       thumbnailPng: ownBuffer(result.thumbnailPng),
       metadataGz: ownBuffer(result.metadataGz),
+      format: result.metadata.format,
       stats: result.stats,
     };
   } catch (error) {

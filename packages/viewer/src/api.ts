@@ -5,6 +5,7 @@
  * Element ids are the rows of the model's metadata (`_ELEMENT_ID` in the .glb); the engine
  * knows nothing about projects, users, React or HTTP beyond fetching the URLs it is given.
  */
+import type { ModelMetadata } from '@truss/viewable';
 
 export type Vec3 = [number, number, number];
 /** 0xRRGGBB. */
@@ -56,8 +57,11 @@ export interface LoadedModelInfo {
   materialCount: number;
   /** World-space bounding box of the whole model [min, max]. */
   bbox: [Vec3, Vec3];
-  /** Metadata v2 object when a metadata URL was given (typed loosely to keep the engine free of app types). */
-  metadata: unknown | null;
+  /**
+   * The metadata when a metadata URL was given and it is of the version this engine reads
+   * (`readMetadata` of @truss/viewable), otherwise null.
+   */
+  metadata: ModelMetadata | null;
 }
 
 export interface RenderStats {

@@ -28,6 +28,34 @@ describe('engine boundary lint rule', () => {
     30_000,
   );
 
+  it('keeps the viewable format free of the converter, the viewer, Node and React', async () => {
+    const messages = await restrictedImportMessages(
+      [
+        "import { useState } from 'react';",
+        "import { convertModel } from '@truss/converter';",
+        "import { createViewer } from '@truss/viewer';",
+        "import { gzipSync } from 'node:zlib';",
+        'export const probe = [useState, convertModel, createViewer, gzipSync];',
+        '',
+      ].join('\n'),
+      'packages/viewable/src/probe.ts',
+    );
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toContain('Engines must not use React');
+    expect(messages[1]).toContain('must not depend on the converter or the viewer');
+    expect(messages[2]).toContain('must not depend on the converter or the viewer');
+    expect(messages[3]).toContain('plain data');
+  }, 30_000);
+
+  it('refuses the converter in the web app, which reads the format from @truss/viewable', async () => {
+    const messages = await restrictedImportMessages(
+      "import type { ModelMetadata } from '@truss/converter/metadata';\nimport { readMetadata } from '@truss/viewable';\nexport type Probe = ModelMetadata;\nexport const probe = readMetadata;\n",
+      'apps/web/src/probe.ts',
+    );
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('must not import the converter');
+  }, 30_000);
+
   it('allows the same imports in the web app', async () => {
     const messages = await restrictedImportMessages(
       "import { useState } from 'react';\nexport const probe = useState;\n",

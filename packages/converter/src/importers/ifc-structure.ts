@@ -7,8 +7,8 @@
  * is read the same way.
  */
 import type * as WebIFC from 'web-ifc';
+import type { ModelPropertyValue } from '@truss/viewable';
 import type { PropertyTableBuilder } from '../metadata-builder.ts';
-import type { ModelPropertyValue } from '../metadata.ts';
 import type { SceneElement, SceneStorey } from '../scene.ts';
 import { StepEnum, StepRef, StepTyped, type StepFile, type StepValue } from './step.ts';
 

@@ -3,7 +3,7 @@
  * repeated geometry split out as instance groups; the rest merged into one batch per material
  * with a per-vertex element id; per-element bounding boxes and triangle counts.
  */
-import type { BoundingBox } from '../metadata.ts';
+import type { BoundingBox } from '@truss/viewable';
 import type { SceneGeometry, SceneModel } from '../scene.ts';
 import {
   decompose,

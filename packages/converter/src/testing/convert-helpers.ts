@@ -1,8 +1,8 @@
 /** Shared checks for conversion tests: every output must be a valid, batched, indexed .glb. */
 import { expect } from 'vitest';
+import { listElements, type ModelElement } from '@truss/viewable';
 import { convertModel, type ConversionResult } from '../convert.ts';
 import { decodeMetadata } from '../metadata-file.ts';
-import { listElements, type ModelElement } from '../metadata.ts';
 import { validateGlb } from '../validate.ts';
 import { sample } from './samples.ts';
 

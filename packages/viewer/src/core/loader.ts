@@ -68,7 +68,7 @@ export async function fetchMetadata(
 ): Promise<unknown> {
   const response = await fetcher(url, init);
   if (!response.ok) throw new LoadError(`Could not load ${url}: HTTP ${response.status}.`);
-  // Served with Content-Encoding: gzip, so the browser inflates it before json().
+  // Served with Content-Encoding (br, or gzip for older clients): the browser inflates it.
   return response.json();
 }
 

@@ -3,6 +3,7 @@
  * boxes, x-ray and edges. `load` fetches, decodes and builds the scene progressively.
  */
 import * as THREE from 'three';
+import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, ViewableSource } from '../api.ts';
 import { EdgesLayer } from '../extensions/edges.ts';
 import { ElementState } from './element-state.ts';
@@ -40,7 +41,7 @@ export class ModelHost {
   meshes: ModelMesh[] = [];
   state: ElementState | null = null;
   box = new THREE.Box3();
-  metadata: unknown = null;
+  metadata: ModelMetadata | null = null;
   private boxes: Float32Array | null = null;
   private readonly edges: EdgesLayer;
   private edgesWanted = false;
@@ -115,7 +116,7 @@ export class ModelHost {
     );
     performance.mark('truss:built');
     if (this.edgesWanted) this.edges.set(true, meshes);
-    this.metadata = await metadataPromise;
+    this.metadata = readMetadata(await metadataPromise);
     performance.mark('truss:metadata');
     if (hooks.stale()) throw new DOMException('A newer load replaced this one.', 'AbortError');
     void this.buildBoundsTrees(meshes, hooks.stale);
@@ -126,9 +127,8 @@ export class ModelHost {
     let triangles = 0;
     for (const m of meshes)
       triangles += m.triangles * (m.instanced ? (m.mesh as THREE.InstancedMesh).count : 1);
-    const metaCount = (this.metadata as { elements?: { count?: unknown } } | null)?.elements?.count;
     return {
-      elementCount: typeof metaCount === 'number' ? metaCount : this.state.count,
+      elementCount: this.metadata?.elements.count ?? this.state.count,
       triangleCount: triangles,
       materialCount: materials.size,
       bbox: [toVec3(this.box.min), toVec3(this.box.max)],

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,7 @@ import {
   type ModelFailureCode,
   type ModelStage,
 } from '@truss/contracts';
+import { VIEWABLE_FILES } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -24,7 +25,6 @@ import type { ConversionNotifier } from './notifier.ts';
 import { ProgressReporter } from './progress.ts';
 import { modelKeys } from './service.ts';
 
-const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);
 
@@ -34,10 +34,10 @@ export type ConversionOutcome =
       ok: true;
       glb: ArrayBuffer;
       thumbnailPng: ArrayBuffer;
-      /** metadata.json as UTF-8 (converter worker protocol up to metadata version 1)... */
-      metadataJson?: ArrayBuffer;
-      /** ...or gzip-compressed (later converters). */
-      metadataGz?: ArrayBuffer;
+      /** The metadata JSON, gzip-compressed. */
+      metadataGz: ArrayBuffer;
+      /** The detected source format (the metadata's `format`). */
+      format: string;
       stats: unknown;
     }
   | { ok: false; code: string; message: string };
@@ -172,36 +172,19 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     const { storage, events, data, now } = this.#d;
     const glb = new Uint8Array(outcome.glb);
     const thumbnail = new Uint8Array(outcome.thumbnailPng);
-    const givenGz = outcome.metadataGz ? new Uint8Array(outcome.metadataGz) : null;
-    const metadata = outcome.metadataJson
-      ? new Uint8Array(outcome.metadataJson)
-      : givenGz
-        ? new Uint8Array(await gunzipAsync(givenGz))
-        : null;
-    if (!metadata)
-      throw new JobFailure('CONVERSION_FAILED', 'the converter returned no metadata', false);
-    const [metadataGz, metadataBr] = await Promise.all([
-      givenGz ?? gzipAsync(metadata, { level: 9 }),
-      brotliAsync(metadata, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: metadata.byteLength,
-        },
-      }),
-    ]);
-    let format: string | null = null;
-    try {
-      format =
-        (JSON.parse(new TextDecoder().decode(metadata)) as { format?: string }).format ?? null;
-    } catch {
-      format = null; // metadata is the converter's own JSON; a parse failure leaves format unknown
-    }
+    const metadataJson = await gunzipAsync(new Uint8Array(outcome.metadataGz));
+    // The converter hands the metadata over gzip'd (cheap in its worker); the viewable keeps one
+    // copy in the stored layout's encoding (brotli: smaller, served as is to browsers).
+    const metadata = await brotliAsync(metadataJson, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: metadataJson.byteLength,
+      },
+    });
     const files: [string, Uint8Array, string][] = [
-      ['model.glb', glb, 'model/gltf-binary'],
-      ['metadata.json', metadata, 'application/json'],
-      ['metadata.json.gz', metadataGz, 'application/json'],
-      ['metadata.json.br', metadataBr, 'application/json'],
-      ['thumbnail.png', thumbnail, 'image/png'],
+      [VIEWABLE_FILES.glb.name, glb, VIEWABLE_FILES.glb.contentType],
+      [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
+      [VIEWABLE_FILES.thumbnail.name, thumbnail, VIEWABLE_FILES.thumbnail.contentType],
     ];
     try {
       for (const [name, bytes, contentType] of files) {
@@ -219,9 +202,9 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
         }
         await repos.models.flipViewable(payload.modelId, {
           derivedPrefix: prefix,
-          format: format ?? row.format,
+          format: outcome.format,
           viewableHash: sha256(glb),
-          metadataHash: sha256(metadata),
+          metadataHash: sha256(metadataJson),
           thumbnailHash: sha256(thumbnail),
           derivedBytes: files.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0),
           now: now(),

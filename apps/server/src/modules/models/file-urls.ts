@@ -1,11 +1,24 @@
 import { createHmac } from 'node:crypto';
+import { VIEWABLE_FILES } from '@truss/viewable';
 import { safeEqual } from '../../lib/crypto.ts';
 
-/** The files of a ready model, by the name in their URL. */
+/** The files of a ready model, by the name in their URL, and how the viewable stores them. */
 export const MODEL_FILES = {
-  'viewable.glb': { stored: 'model.glb', contentType: 'model/gltf-binary' },
-  'metadata.json': { stored: 'metadata.json', contentType: 'application/json; charset=utf-8' },
-  'thumbnail.png': { stored: 'thumbnail.png', contentType: 'image/png' },
+  'viewable.glb': {
+    stored: VIEWABLE_FILES.glb.name,
+    contentType: 'model/gltf-binary',
+    storedEncoding: null,
+  },
+  'metadata.json': {
+    stored: VIEWABLE_FILES.metadata.name,
+    contentType: 'application/json; charset=utf-8',
+    storedEncoding: VIEWABLE_FILES.metadata.encoding,
+  },
+  'thumbnail.png': {
+    stored: VIEWABLE_FILES.thumbnail.name,
+    contentType: 'image/png',
+    storedEncoding: null,
+  },
 } as const;
 export type ModelFileName = keyof typeof MODEL_FILES;
 

@@ -1,4 +1,12 @@
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, gunzip, gzip } from 'node:zlib';
 import type { ByteRange } from '../storage/index.ts';
+
+const brotliCompressAsync = promisify(brotliCompress);
+const brotliDecompressAsync = promisify(brotliDecompress);
+const gunzipAsync = promisify(gunzip);
+const gzipAsync = promisify(gzip);
 
 /**
  * `Content-Disposition: attachment` with the original filename: a plain ASCII fallback plus the
@@ -48,6 +56,7 @@ export function parseRange(
 }
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
+export type StoredEncoding = Exclude<ContentEncoding, 'identity'>;
 
 /** br, then gzip, then identity, as the client's Accept-Encoding allows (q=0 refuses). */
 export function negotiateEncoding(header: string | undefined): ContentEncoding {
@@ -72,4 +81,48 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
+}
+
+/** The bytes of a stored file, opened whole or by range. */
+export interface FileBody {
+  size: number;
+  open(range?: ByteRange): Promise<Readable>;
+}
+
+/**
+ * A file kept compressed (`stored`: the viewable's metadata) in the encoding the client accepts
+ * (`wanted`, from negotiateEncoding): as stored when it accepts that; otherwise decoded in memory,
+ * and re-encoded when it accepts another encoding. Browsers all accept br (what the server stores),
+ * so only other clients pay for the recoding; it gives the same bytes for the same file, so each
+ * encoding's ETag stays valid.
+ */
+export async function bodyInEncoding<File extends FileBody>(
+  file: File,
+  stored: StoredEncoding,
+  wanted: ContentEncoding,
+): Promise<File> {
+  if (wanted === stored) return file;
+  const compressed = await readAll(await file.open());
+  const plain = await (stored === 'br' ? brotliDecompressAsync : gunzipAsync)(compressed);
+  const bytes =
+    wanted === 'identity'
+      ? plain
+      : wanted === 'gzip'
+        ? await gzipAsync(plain, { level: 6 })
+        : await brotliCompressAsync(plain);
+  return {
+    ...file,
+    size: bytes.length,
+    open: async (range) => Readable.from([slice(bytes, range)]),
+  };
+}
+
+function slice(bytes: Buffer, range: ByteRange | undefined): Buffer {
+  return range ? bytes.subarray(range.start, range.end + 1) : bytes;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

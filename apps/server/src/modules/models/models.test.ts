@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
@@ -23,14 +24,13 @@ function tinyGlb(): ArrayBuffer {
 /** Instant conversion (the real converter runs in uploads.test.ts). */
 const fakeConvert: ConvertFn = async (request, { onProgress }) => {
   onProgress('parse', 0.5);
-  const metadata = Buffer.from(
-    JSON.stringify({ version: 1, format: 'obj', name: request.filename }),
-  );
+  const metadata = gzipSync(JSON.stringify({ version: 1, format: 'obj', name: request.filename }));
   return {
     ok: true,
     glb: tinyGlb(),
     thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).buffer,
-    metadataJson: metadata.buffer.slice(metadata.byteOffset, metadata.byteOffset + metadata.length),
+    metadataGz: new Uint8Array(metadata).buffer,
+    format: 'obj',
     stats: {},
   };
 };
@@ -396,7 +396,13 @@ describe(`models API (${testEngine()})`, () => {
     expect(restored.body.deleted_at).toBeNull();
     await server.api('DELETE', `/api/models/${a.id}`, { token: owner.token });
     const storageKeys = await server.app.models.storage.list(`models/${a.id}/`);
-    expect(storageKeys.length).toBeGreaterThanOrEqual(6); // original + 5 viewable files
+    // the original + the viewable: model.glb, ONE metadata copy (brotli) and the thumbnail
+    expect(storageKeys.map((key) => key.replace(/^.*\//, '')).sort()).toEqual([
+      'metadata.json.br',
+      'model.glb',
+      'original',
+      'thumbnail.png',
+    ]);
     const gone = await server.api('DELETE', `/api/models/${a.id}/permanent`, {
       token: owner.token,
     });

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataAccess } from '../../repositories.ts';
@@ -18,12 +19,13 @@ function okOutcome(): Extract<ConversionOutcome, { ok: true }> {
   glb.writeUInt32LE(json.length, 12);
   glb.write('JSON', 16);
   json.copy(glb, 20);
-  const metadata = Buffer.from(JSON.stringify({ version: 1, format: 'obj' }));
+  const metadata = gzipSync(JSON.stringify({ version: 1, format: 'obj' }));
   return {
     ok: true,
     glb: new Uint8Array(glb).buffer,
     thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer,
-    metadataJson: new Uint8Array(metadata).buffer,
+    metadataGz: new Uint8Array(metadata).buffer,
+    format: 'obj',
     stats: {},
   };
 }

@@ -17,7 +17,13 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../http/errors.ts';
 import { bearerSecurity, currentUser } from '../auth/guard.ts';
 import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
-import { contentDisposition, etagMatches, negotiateEncoding, parseRange } from './http-files.ts';
+import {
+  bodyInEncoding,
+  contentDisposition,
+  etagMatches,
+  negotiateEncoding,
+  parseRange,
+} from './http-files.ts';
 import type { FileAccess, ModelsService, StoredFile } from './service.ts';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
@@ -31,29 +37,22 @@ const errors = {
 const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), ...errors };
 
 /**
- * Streams a stored file with ETag, conditional GET, Range (identity only) and caching. Exported
- * for the share routes, which serve the same files behind their own access checks.
+ * Streams a stored file with ETag, conditional GET, Range (identity only) and caching; a file
+ * kept compressed goes out in the encoding the client accepts. Exported for the share routes,
+ * which serve the same files behind their own access checks. (`_service` is no longer read: it
+ * stays until the share routes' calls move with the module restructuring.)
  */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  service: ModelsService,
+  _service: ModelsService,
   file: StoredFile,
   options: { version?: string; disposition?: string },
 ): Promise<FastifyReply> {
-  let body = file;
-  let encoding: 'br' | 'gzip' | null = null;
-  if (file.encodings.length > 0) {
-    const wanted = negotiateEncoding(request.headers['accept-encoding']);
-    if (wanted !== 'identity' && file.encodings.includes(wanted)) {
-      const encoded = await service.encoded(file, wanted);
-      if (encoded) {
-        body = encoded;
-        encoding = wanted;
-      }
-    }
-    reply.header('vary', 'Accept-Encoding');
-  }
+  // A file kept compressed goes out in any encoding the client accepts (recoded when needed).
+  const wanted = file.storedEncoding ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  const encoding = wanted === 'identity' ? null : wanted;
+  if (file.storedEncoding) reply.header('vary', 'Accept-Encoding');
   const etag = `"${file.hash.slice(0, 32)}${encoding ? `-${encoding}` : ''}"`;
   reply
     .header('etag', etag)
@@ -65,6 +64,8 @@ export async function sendFile(
     .header('x-content-type-options', 'nosniff');
   if (options.disposition) reply.header('content-disposition', options.disposition);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  const body =
+    file.storedEncoding && wanted ? await bodyInEncoding(file, file.storedEncoding, wanted) : file;
   if (encoding) {
     reply.header('content-encoding', encoding).header('content-length', body.size);
     return reply.send(await body.open());

@@ -16,6 +16,7 @@ import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import { ModelNotFoundError, ModelNotInTrashError, ModelNotReadyError } from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
 import { MODEL_FILES, type FileUrlSigner, type ModelFileName } from './file-urls.ts';
+import type { StoredEncoding } from './http-files.ts';
 import type { ModelLimits } from './limits.ts';
 import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
@@ -43,8 +44,11 @@ export interface StoredFile {
   contentType: string;
   /** Content hash (ETag). */
   hash: string;
-  /** Precompressed variants that exist next to the file. */
-  encodings: ('br' | 'gzip')[];
+  /**
+   * How the stored bytes are compressed (the viewable's metadata), or null: served as stored to
+   * clients that accept it, recoded for others (http-files `bodyInEncoding`).
+   */
+  storedEncoding: StoredEncoding | null;
   open(range?: ByteRange): Promise<Readable>;
 }
 
@@ -219,7 +223,7 @@ export class ModelsService {
           ? model.metadata_hash
           : model.thumbnail_hash;
     const key = `${model.derived_prefix}${spec.stored}`;
-    return this.#stored(key, spec.contentType, hash ?? '', name === 'metadata.json');
+    return this.#stored(key, spec.contentType, hash ?? '', spec.storedEncoding);
   }
 
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {
@@ -242,7 +246,7 @@ export class ModelsService {
       model.original_key,
       'application/octet-stream',
       model.original_sha256 ?? model.id,
-      false,
+      null,
     );
     return { ...file, filename: model.original_filename || model.name };
   }
@@ -251,7 +255,7 @@ export class ModelsService {
     key: string,
     contentType: string,
     hash: string,
-    compressed: boolean,
+    storedEncoding: StoredEncoding | null,
   ): Promise<StoredFile> {
     const info = await this.#d.storage.stat(key);
     if (!info) throw new ModelNotFoundError(`missing object ${key}`);
@@ -261,17 +265,8 @@ export class ModelsService {
       size: info.size,
       contentType,
       hash,
-      encodings: compressed ? ['br', 'gzip'] : [],
+      storedEncoding,
       open: (range) => storage.get(key, range),
     };
-  }
-
-  /** A precompressed variant of a stored file (`<key>.br`, `<key>.gz`). */
-  async encoded(file: StoredFile, encoding: 'br' | 'gzip'): Promise<StoredFile | null> {
-    const key = `${file.key}.${encoding === 'br' ? 'br' : 'gz'}`;
-    const info = await this.#d.storage.stat(key);
-    if (!info) return null;
-    const storage = this.#d.storage;
-    return { ...file, key, size: info.size, open: (range) => storage.get(key, range) };
   }
 }

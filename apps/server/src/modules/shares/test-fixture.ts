@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { CreateShareBody, Model, Share } from '@truss/contracts';
 import { createTeam, type Team } from '../../test/project-team.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
@@ -21,12 +22,13 @@ export const THUMBNAIL = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
 
 /** Instant conversion: the share tests need ready models, not the real converter. */
 export const fakeConvert: ConvertFn = async (request) => {
-  const metadata = Buffer.from(JSON.stringify({ version: 1, name: request.filename }));
+  const metadata = gzipSync(JSON.stringify({ version: 1, name: request.filename }));
   return {
     ok: true,
     glb: tinyGlb(),
     thumbnailPng: THUMBNAIL.slice().buffer,
-    metadataJson: metadata.buffer.slice(metadata.byteOffset, metadata.byteOffset + metadata.length),
+    metadataGz: new Uint8Array(metadata).buffer,
+    format: 'obj',
     stats: {},
   };
 };

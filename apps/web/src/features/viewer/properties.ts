@@ -6,7 +6,7 @@ import {
   type ModelMetadata,
   type ModelPropertySetKind,
   type ModelPropertyValue,
-} from '@truss/converter/metadata';
+} from '@truss/viewable';
 
 /** What the model can be coloured by: the element type, or one property of one set. */
 export type ColorKey =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 import {
   ancestorsOf,
   createElementTree,

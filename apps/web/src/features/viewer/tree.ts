@@ -1,4 +1,4 @@
-import { buildElementTree, type ModelMetadata } from '@truss/converter/metadata';
+import { buildElementTree, type ModelMetadata } from '@truss/viewable';
 
 /**
  * The model tree as flat arrays (50 000 elements must stay cheap): children per element id from

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 import type { Color, LoadedModelInfo, MeasurementKind, StandardView, Vec3, Viewer } from './engine';
 import { colorKeyOf, valueWords, type ColorKey } from './properties';
 import type { ShortcutAction } from './shortcuts';

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ChevronRight, Eye, EyeOff, Search, X } from 'lucide-react';
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 import type { Viewer } from '../engine';
 import {
   ancestorsOf,

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import type { ModelMetadata } from '@truss/converter/metadata';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
 import type { LoadedModelInfo, Viewpoint } from '../engine';
@@ -45,11 +44,6 @@ export interface ModelViewerProps {
 }
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
-
-function isMetadata(value: unknown): value is ModelMetadata {
-  const m = value as Partial<ModelMetadata> | null;
-  return !!m && m.version === 2 && typeof m.elements?.count === 'number';
-}
 
 /** The side panels start closed where they would cover the view (a narrow window). */
 const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
@@ -100,7 +94,7 @@ export function ModelViewer({
     attempt,
     earlyView,
   );
-  const metadata = isMetadata(load.info?.metadata) ? load.info.metadata : null;
+  const metadata = load.info?.metadata ?? null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
   const { commands, edges, setEdges, legend } = useViewerCommands(

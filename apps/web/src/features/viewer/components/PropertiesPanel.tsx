@@ -2,7 +2,7 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ChevronRight, ClipboardCopy, Copy, MousePointerClick, Palette } from 'lucide-react';
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 import { toast } from '../../../lib/toast';
 import {
   commonType,

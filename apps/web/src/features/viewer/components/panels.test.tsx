@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 import { i18n } from '../../../lib/i18n';
 import { clearToasts, getToasts } from '../../../lib/toast';
 import type { Viewer } from '../engine';

@@ -1,4 +1,4 @@
-import type { ModelMetadata } from '@truss/converter/metadata';
+import type { ModelMetadata } from '@truss/viewable';
 
 /**
  * A tiny IFC-like model: project > site > building > two storeys; a wall, a door and a slab on

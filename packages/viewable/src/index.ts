@@ -1,0 +1,31 @@
+/**
+ * @truss/viewable: the viewable format itself (types, version, readers, stored layout). The
+ * converter writes it; the viewer, the web app and the server read it. No Node or DOM APIs, and
+ * nothing of the apps, the converter or the viewer.
+ */
+export { MODEL_FORMATS, type ModelFormat } from './formats.ts';
+export { VIEWABLE_FILES, type ViewableFile } from './layout.ts';
+export {
+  METADATA_VERSION,
+  PROPERTY_SET_KINDS,
+  type BoundingBox,
+  type ModelElement,
+  type ModelElementTable,
+  type ModelMetadata,
+  type ModelProperty,
+  type ModelPropertyRow,
+  type ModelPropertySet,
+  type ModelPropertySetKind,
+  type ModelPropertyTable,
+  type ModelPropertyValue,
+  type ModelStats,
+  type ModelStorey,
+  type ModelTreeNode,
+} from './metadata.ts';
+export {
+  buildElementTree,
+  getElement,
+  getElementProperties,
+  listElements,
+  readMetadata,
+} from './read.ts';
