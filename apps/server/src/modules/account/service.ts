@@ -17,7 +17,7 @@ import {
 } from '../auth/errors.ts';
 import { assertStrongPassword } from '../auth/password-reset.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import type { EventPublisher } from '../events/bus.ts';
 import { toConnector } from '../oauth/service.ts';
 import type { ProjectDeletionListener } from '../projects/service.ts';

@@ -17,7 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { contentDisposition } from '../models/http-files.ts';
 import { sendFile } from '../models/routes.ts';
 import type { ModelsService } from '../models/service.ts';
