@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const sharesModule = await registerShares(app, {
-    db: database.db,
+    data,
     models: modelsModule.models,
     mailer,
     notifications,

@@ -53,18 +53,6 @@ function escapeLike(text: string): string {
 export class ModelsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** The user's role in the project (accepted memberships only), or null. */
-  async roleIn(projectId: string, userId: string): Promise<MemberRole | null> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .select('role')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    return row?.role ?? null;
-  }
-
   async projectOwner(projectId: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('projects')

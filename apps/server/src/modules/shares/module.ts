@@ -1,19 +1,17 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { DataAccess } from '../../repositories.ts';
 import type { ModelsService } from '../models/service.ts';
 import type { NotificationPolicy } from '../users/notification-policy.ts';
 import { SharesAccessService } from './access-service.ts';
-import { SharesRepository } from './repository.ts';
 import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
 import { ShareSecrets } from './secrets.ts';
 import { SharesService } from './service.ts';
 
 export interface SharesModuleDeps {
-  db: Kysely<Database>;
+  data: DataAccess;
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
   mailer: Mailer;
@@ -37,10 +35,9 @@ export async function registerShares(
   app: FastifyInstance,
   deps: SharesModuleDeps,
 ): Promise<SharesModule> {
-  const repo = new SharesRepository(deps.db);
   const secrets = new ShareSecrets(deps.tokenHmacSecret);
   const shares = new SharesService({
-    repo,
+    data: deps.data,
     secrets,
     mailer: deps.mailer,
     notifications: deps.notifications,
@@ -49,7 +46,7 @@ export async function registerShares(
     log: app.log,
   });
   const access = new SharesAccessService({
-    repo,
+    data: deps.data,
     secrets,
     now: deps.now,
     onLocked: (row) => shares.mailLocked(row),

@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import type { ModelEvents } from '../models/events.ts';
 import type { ModelLimits } from '../models/limits.ts';
 import { modelKeys, type ModelsService } from '../models/service.ts';
+import { assertCan, loadProjectAccess } from '../projects/access.ts';
 import { ProjectNotFoundError } from '../projects/errors.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import {
@@ -84,10 +85,9 @@ export class UploadsService {
     input: { projectId: string; filename: string; size: number },
   ): Promise<string> {
     const { data, limits, now, settings } = this.#d;
-    const role = await data.repos.models.roleIn(input.projectId, userId);
-    if (!can({ userId, role }, 'model.upload')) throw new ProjectNotFoundError();
-    const ownerId = await data.repos.models.projectOwner(input.projectId);
-    if (!ownerId) throw new ProjectNotFoundError();
+    const access = await loadProjectAccess(data.repos, input.projectId, userId);
+    assertCan(access, 'model.upload', {}, () => new ProjectNotFoundError());
+    const ownerId = access.project.owner_id;
     const allowance = await limits.allowance(ownerId);
     const id = randomUUID();
     await data.transaction(async (repos) => {
