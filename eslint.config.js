@@ -17,6 +17,25 @@ const engineBoundary = {
   ],
 };
 
+/**
+ * Server modules meet only through each other's `index.ts` (tldraw's internal-import rule): a file
+ * in `modules/<a>/` may import `../<b>/index.ts`, never another file of `modules/<b>/`. One block
+ * per folder depth, because the same `../../` reaches `src/` from one depth and `modules/` from
+ * the next.
+ */
+const moduleInternals = (up) => ({
+  patterns: [
+    {
+      regex: `^${up}(?!\\.\\.?/)[^/]+/(?!index\\.ts$)`,
+      message: 'Import another server module only through its index.ts (`../<module>/index.ts`).',
+    },
+    {
+      regex: `^${up}\\.\\./modules/`,
+      message: 'Import another server module only through its index.ts (`../<module>/index.ts`).',
+    },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,5 +75,22 @@ export default tseslint.config(
   {
     files: ['packages/viewer/**/*.ts', 'packages/converter/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', engineBoundary] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', moduleInternals('\\.\\./')] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', moduleInternals('\\.\\./\\.\\./')] },
+  },
+  {
+    // Owned by parallel work on issue 13 (conversion job, converter pool): their imports of
+    // jobs internals move to '../jobs/index.ts' once that work lands. Nothing else is exempt.
+    files: [
+      'apps/server/src/modules/models/convert-job.ts',
+      'apps/server/src/modules/models/converter-pool.ts',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -13,8 +13,8 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import type { DataAccess } from '../../repositories.ts';
-import { newProjectMetadata } from '../projects/service.ts';
-import { EmailAlreadyRegisteredError } from '../users/errors.ts';
+import { newProjectMetadata } from '../projects/index.ts';
+import { EmailAlreadyRegisteredError } from '../users/index.ts';
 import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
   AccountStatusError,

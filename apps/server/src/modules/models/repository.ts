@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { Database, MemberRole, ModelRow, ModelsTable } from '../../db/schema.ts';
+import type { Database, ModelRow, ModelsTable } from '../../db/schema.ts';
 
 /** A model row with its creator's public fields. */
 export interface ModelWithCreator extends ModelRow {

@@ -10,7 +10,7 @@ import {
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import { loadProjectAccess } from '../projects/access.ts';
+import { loadProjectAccess } from '../projects/index.ts';
 import {
   ShareCodeLockedError,
   ShareCodeRequiredError,

@@ -19,9 +19,9 @@ import {
   findProjectAccess,
   loadProjectAccess,
   type ProjectAccess,
-} from '../projects/access.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
-import { ModelNotFoundError } from '../models/errors.ts';
+} from '../projects/index.ts';
+import type { NotificationPolicy } from '../users/index.ts';
+import { ModelNotFoundError } from '../models/index.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
 import { toShare } from './presenter.ts';

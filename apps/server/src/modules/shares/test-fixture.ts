@@ -2,7 +2,7 @@ import type { CreateShareBody, Model, Share } from '@truss/contracts';
 import { createTeam, type Team } from '../../test/project-team.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { tusUpload, waitForModel } from '../../test/uploads.ts';
-import type { ConvertFn } from '../models/convert-job.ts';
+import type { ConvertFn } from '../models/index.ts';
 
 /** A GLB with nothing in it (valid header + JSON chunk). */
 function tinyGlb(): ArrayBuffer {

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  can,
   JOB_TYPES,
   MAX_CONCURRENT_UPLOADS,
   UPLOAD_EXPIRY_HOURS,
@@ -13,12 +12,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UploadRow } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { ModelEvents } from '../models/events.ts';
-import type { ModelLimits } from '../models/limits.ts';
-import { modelKeys, type ModelsService } from '../models/service.ts';
-import { assertCan, loadProjectAccess } from '../projects/access.ts';
-import { ProjectNotFoundError } from '../projects/errors.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { ModelEvents } from '../models/index.ts';
+import type { ModelLimits } from '../models/index.ts';
+import { modelKeys, type ModelsService } from '../models/index.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import {
   MergeFailedError,

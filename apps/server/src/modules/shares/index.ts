@@ -1,16 +1,17 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { ModelsService } from '../models/service.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
+import type { ModelsService } from '../models/index.ts';
+import type { RegisterModule } from '../module.ts';
+import type { NotificationPolicy } from '../users/index.ts';
 import { SharesAccessService } from './access-service.ts';
 import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
 import { ShareSecrets } from './secrets.ts';
 import { SharesService } from './service.ts';
 
-export interface SharesModuleDeps {
+export interface SharesDeps {
   data: DataAccess;
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
@@ -31,10 +32,7 @@ export interface SharesModule {
 }
 
 /** Share links: the owner routes, the public routes and their file URLs, wired once. */
-export async function registerShares(
-  app: FastifyInstance,
-  deps: SharesModuleDeps,
-): Promise<SharesModule> {
+export const register: RegisterModule<SharesDeps, SharesModule> = async (app, deps) => {
   const secrets = new ShareSecrets(deps.tokenHmacSecret);
   const shares = new SharesService({
     data: deps.data,
@@ -59,4 +57,4 @@ export async function registerShares(
     secureCookies: deps.publicUrl.startsWith('https:'),
   });
   return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl) };
-}
+};
