@@ -18,7 +18,7 @@ import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
 
-export type { ConvertFn } from './convert-job.ts';
+export type { ConversionOutcome, ConvertFn } from './convert-job.ts';
 export { ModelNotFoundError } from './errors.ts';
 export type { ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';

@@ -2,38 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { openSse } from '../../test/sse.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
-import type { ConvertFn } from './convert-job.ts';
-
-/** A GLB with nothing in it (valid header + JSON chunk): enough for API tests. */
-function tinyGlb(): ArrayBuffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
-  const glb = Buffer.alloc(12 + 8 + json.length);
-  glb.write('glTF', 0);
-  glb.writeUInt32LE(2, 4);
-  glb.writeUInt32LE(glb.length, 8);
-  glb.writeUInt32LE(json.length, 12);
-  glb.write('JSON', 16);
-  json.copy(glb, 20);
-  return glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.length);
-}
-
-/** Instant conversion (the real converter runs in uploads.test.ts). */
-const fakeConvert: ConvertFn = async (request, { onProgress }) => {
-  onProgress('parse', 0.5);
-  const metadata = Buffer.from(
-    JSON.stringify({ version: 1, format: 'obj', name: request.filename }),
-  );
-  return {
-    ok: true,
-    glb: tinyGlb(),
-    thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).buffer,
-    metadataJson: metadata.buffer.slice(metadata.byteOffset, metadata.byteOffset + metadata.length),
-    stats: {},
-  };
-};
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { fakeConvert } from '../../testing/fake-convert.ts';
+import { openSse } from '../../testing/sse.ts';
+import { tusUpload, waitForModel } from '../../testing/uploads.ts';
 
 const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
 
