@@ -49,6 +49,25 @@ const webBoundary = {
   ],
 };
 
+/**
+ * Server modules meet only through each other's `index.ts` (tldraw's internal-import rule): a file
+ * in `modules/<a>/` may import `../<b>/index.ts`, never another file of `modules/<b>/`. One block
+ * per folder depth, because the same `../../` reaches `src/` from one depth and `modules/` from
+ * the next.
+ */
+const moduleInternals = (up) => ({
+  patterns: [
+    {
+      regex: `^${up}(?!\\.\\.?/)[^/]+/(?!index\\.ts$)`,
+      message: 'Import another server module only through its index.ts (`../<module>/index.ts`).',
+    },
+    {
+      regex: `^${up}\\.\\./modules/`,
+      message: 'Import another server module only through its index.ts (`../<module>/index.ts`).',
+    },
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -96,5 +115,13 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', webBoundary] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', moduleInternals('\\.\\./')] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', moduleInternals('\\.\\./\\.\\./')] },
   },
 );

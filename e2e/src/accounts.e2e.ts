@@ -5,7 +5,7 @@ import zh from '../../apps/web/src/locales/zh-CN.json';
 import {
   startOidcProvider,
   type OidcTestProvider,
-} from '../../apps/server/src/test/oidc-provider.ts';
+} from '../../apps/server/src/testing/oidc-provider.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { createAccount, mailMatching, signInWithForm, TEST_PASSWORD } from './support/accounts.ts';

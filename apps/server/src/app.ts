@@ -1,9 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -12,31 +15,25 @@ import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createAuthGuard } from './modules/auth/guard.ts';
-import { PasswordHasher } from './modules/auth/passwords.ts';
-import { createAuthServices } from './modules/auth/module.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { TokenService } from './modules/auth/tokens.ts';
-import { devRoutes } from './modules/dev/routes.ts';
-import { DevService } from './modules/dev/service.ts';
-import { createEventBus, EventStreams } from './modules/events/index.ts';
-import { eventsRoutes } from './modules/events/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { registerModels, type ModelsModuleDeps } from './modules/models/module.ts';
-import { registerShares } from './modules/shares/module.ts';
-import { invitationRoutes } from './modules/members/invitation-routes.ts';
-import { InvitationTokens } from './modules/members/invitation-tokens.ts';
-import { InvitationsService } from './modules/members/invitations-service.ts';
-import { InviteeService } from './modules/members/invitee-service.ts';
-import { membersRoutes } from './modules/members/routes.ts';
-import { MembersService } from './modules/members/service.ts';
-import { HealthService } from './modules/health/service.ts';
-import { projectsRoutes } from './modules/projects/routes.ts';
-import { ProjectsService, type ProjectDeletionListener } from './modules/projects/service.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
-import { SubscriptionsService } from './modules/subscriptions/service.ts';
-import { registerAccounts } from './modules/account/module.ts';
-import { NotificationPolicy } from './modules/users/notification-policy.ts';
+import * as accountModule from './modules/account/index.ts';
+import * as authModule from './modules/auth/index.ts';
+import * as devModule from './modules/dev/index.ts';
+import * as eventsModule from './modules/events/index.ts';
+import * as healthModule from './modules/health/index.ts';
+import * as jobsModule from './modules/jobs/index.ts';
+import type { AnyJobHandler, JobRunner, WorkerPool } from './modules/jobs/index.ts';
+import * as membersModule from './modules/members/index.ts';
+import * as modelsModule from './modules/models/index.ts';
+import type { ConvertFn, ModelsService } from './modules/models/index.ts';
+import * as oauthModule from './modules/oauth/index.ts';
+import * as projectsModule from './modules/projects/index.ts';
+import * as sharesModule from './modules/shares/index.ts';
+import * as storageModule from './modules/storage/index.ts';
+import type { ObjectStorage } from './modules/storage/index.ts';
+import * as subscriptionsModule from './modules/subscriptions/index.ts';
+import * as uploadsModule from './modules/uploads/index.ts';
+import type { UploadsService } from './modules/uploads/index.ts';
+import * as usersModule from './modules/users/index.ts';
 import { createDataAccess } from './repositories.ts';
 import { SERVER_VERSION } from './lib/version.ts';
 
@@ -63,7 +60,23 @@ export interface AppDeps {
   /** Replaces the mailer chosen from config (SMTP_URL or dev outbox). */
   mailer?: Mailer;
   /** Test seams of the models module (converter, extra job handlers). */
-  models?: Pick<ModelsModuleDeps, 'convert' | 'extraHandlers'>;
+  models?: { convert?: ConvertFn; extraHandlers?: AnyJobHandler[] };
+}
+
+/** The models side's services, where tests and the worker role reach them (`app.models`). */
+export interface ModelsSide {
+  models: ModelsService;
+  uploads: UploadsService;
+  storage: ObjectStorage;
+  /** null in the `api` role. */
+  runner: JobRunner | null;
+  pool: WorkerPool | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    models: ModelsSide;
+  }
 }
 
 /**
@@ -91,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerOpenApi(app, SERVER_VERSION);
 
-  // --- wiring ---------------------------------------------------------------------------------
+  // --- modules, in dependency order: each gets what it needs, wired once here ---------------
   const data = createDataAccess(database.db);
   const mailer =
     deps.mailer ??
@@ -100,115 +113,109 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: config.mailFrom,
       outbox: (mail) => data.repos.devMail.insert(mail),
     });
-  const passwords = new PasswordHasher();
-  await passwords.warmUp();
-  const tokens = new TokenService({
-    jwtSecret: config.jwtSecret,
-    hmacSecret: config.tokenHmacSecret,
-    now,
-  });
-  const { auth, codeSignIn, passwordReset, sessions } = createAuthServices({
-    data,
-    passwords,
-    tokens,
-    mailer,
-    now,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  const requireAuth = createAuthGuard(auth);
-  // Asked before every mail that is not about security (users' notification settings).
-  const notifications = new NotificationPolicy(data);
-  // Realtime fan-out (LISTEN/NOTIFY on PostgreSQL): services publish through `events`.
-  const events = createEventBus({ database, data, now, log: app.log });
-  await events.start();
-  const eventStreams = new EventStreams(events);
-  // Modules that own project data (models, storage) push their clean-up here.
-  const projectDeletionListeners: ProjectDeletionListener[] = [];
-  const projects = new ProjectsService({
-    data,
-    events,
-    now,
-    log: app.log,
-    deletionListeners: projectDeletionListeners,
-  });
-  const invitationTokens = new InvitationTokens(config.tokenHmacSecret);
-  const members = new MembersService({
-    data,
-    events,
-    mailer,
-    notifications,
-    now,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  const invitations = new InvitationsService({
-    data,
-    events,
-    mailer,
-    tokens: invitationTokens,
-    now,
-    publicUrl: config.publicUrl,
-    log: app.log,
-    notifications,
-  });
-  const invitee = new InviteeService({ data, events, tokens: invitationTokens, now });
-  const subscriptions = new SubscriptionsService(data);
-  const health = new HealthService(data, database.engine, SERVER_VERSION);
+  const { publicUrl, tokenHmacSecret } = config;
+  // Without `dataDir`/`models`: a temporary folder and the `api` role (no workers).
+  const dataDir = config.dataDir ?? path.join(os.tmpdir(), `truss-data-${process.pid}`);
+  const settings = config.models ?? { ...defaultModelsConfig(dataDir), role: 'api' as const };
 
-  // --- routes ---------------------------------------------------------------------------------
-  await app.register(healthRoutes, { health });
-  await app.register(authRoutes, { auth, codeSignIn, passwordReset, requireAuth });
-  await app.register(projectsRoutes, { projects, requireAuth });
-  await app.register(membersRoutes, { members, invitations, requireAuth });
-  await app.register(invitationRoutes, { invitee, requireAuth });
-  await app.register(eventsRoutes, { streams: eventStreams, requireAuth, now });
-  await app.register(subscriptionsRoutes, { subscriptions, requireAuth });
-  if (!config.isProduction) {
-    await app.register(devRoutes, { dev: new DevService(data) });
-  }
-  const modelsModule = await registerModels(app, {
-    config,
+  await healthModule.register(app, { data, engine: database.engine, version: SERVER_VERSION });
+  const { storage } = await storageModule.register(app, { config: settings.storage });
+  const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
+    data,
+    mailer,
+    now,
+    publicUrl,
+    jwtSecret: config.jwtSecret,
+    tokenHmacSecret,
+  });
+  const { events } = await eventsModule.register(app, { database, data, requireAuth, now });
+  const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
+  const { deletionListeners } = await projectsModule.register(app, {
     data,
     events,
+    requireAuth,
+    now,
+  });
+  await membersModule.register(app, {
+    data,
+    events,
+    mailer,
+    notifications,
+    requireAuth,
+    now,
+    publicUrl,
+    tokenHmacSecret,
+  });
+  const { subscriptions } = await subscriptionsModule.register(app, { data, requireAuth });
+  if (!config.isProduction) await devModule.register(app, { data });
+  const { models, limits, convertHandler, pool } = await modelsModule.register(app, {
+    config: { tokenHmacSecret, publicUrl },
+    settings,
+    dataDir,
+    data,
+    events,
+    storage,
     mailer,
     notifications,
     subscriptions,
     requireAuth,
     now,
-    ...deps.models,
+    convert: deps.models?.convert,
   });
-  projectDeletionListeners.push(modelsModule.models);
-  await registerAccounts(app, {
+  deletionListeners.push(models);
+  const { queue, runner } = await jobsModule.register(app, {
+    data,
+    settings,
+    handlers: convertHandler ? [convertHandler, ...(deps.models?.extraHandlers ?? [])] : null,
+    pools: pool ? [pool] : [],
+    wakeups: events,
+    now,
+  });
+  const { uploads } = await uploadsModule.register(app, {
+    settings,
+    dataDir,
+    data,
+    storage,
+    limits,
+    queue,
+    models,
+    events,
+    requireAuth,
+    now,
+  });
+  app.decorate('models', { models, uploads, storage, runner, pool });
+  const { oauth } = await oauthModule.register(app, {
     data,
     auth,
     sessions,
+    oauth: config.oauth ?? { google: null, wechat: null },
+    publicUrl,
+    tokenHmacSecret,
+    now,
+  });
+  await accountModule.register(app, {
+    data,
     passwords,
     events,
+    oauth,
+    deletionListeners,
+    storage,
     requireAuth,
-    storage: modelsModule.storage,
-    deletionListeners: projectDeletionListeners,
-    oauth: config.oauth ?? { google: null, wechat: null },
-    publicUrl: config.publicUrl,
-    tokenHmacSecret: config.tokenHmacSecret,
     now,
-    log: app.log,
   });
-  const sharesModule = await registerShares(app, {
-    db: database.db,
-    models: modelsModule.models,
+  const shares = await sharesModule.register(app, {
+    data,
+    models,
     mailer,
     notifications,
     requireAuth,
     now,
-    publicUrl: config.publicUrl,
-    tokenHmacSecret: config.tokenHmacSecret,
+    publicUrl,
+    tokenHmacSecret,
   });
-  await registerSpa(app, config.webDistDir, { head: sharesModule.openGraph });
+  await registerSpa(app, config.webDistDir, { head: shares.openGraph });
 
-  app.addHook('preClose', async () => eventStreams.closeAll());
   app.addHook('onClose', async () => {
-    await events.close();
     mailer.close();
     await database.close();
   });

@@ -9,6 +9,7 @@ import { InvitationsRepository } from './modules/members/invitations-repository.
 import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
+import { SharesRepository } from './modules/shares/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { JobsRepository } from './modules/jobs/repository.ts';
@@ -31,6 +32,7 @@ export interface Repositories {
   events: EventsRepository;
   identities: IdentitiesRepository;
   account: AccountRepository;
+  shares: SharesRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -49,6 +51,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     events: new EventsRepository(db),
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
+    shares: new SharesRepository(db),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testEngine } from '../test/test-server.ts';
+import { createTestDatabase, testEngine } from '../testing/test-server.ts';
 import type { DatabaseHandle } from './database.ts';
 import { createMigrator, migrateToLatest } from './migrate.ts';
 import { Mutex } from './pglite-dialect.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>TRUSS_SPA</body></html>';
 

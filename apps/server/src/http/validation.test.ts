@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('validation errors', () => {
   let server: TestServer;

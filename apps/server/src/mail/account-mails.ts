@@ -1,6 +1,6 @@
 import type { Locale } from '@truss/contracts';
 import type { OutgoingMail } from './mailer.ts';
-import { escapeHtml, PRODUCT_NAME } from './templates.ts';
+import { escapeHtml, mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from './layout.ts';
 
 /** The security mails of accounts: sign-in code + magic link, password reset link. */
 
@@ -24,29 +24,31 @@ function render(subject: string, to: string, layout: Layout): OutgoingMail {
     '',
     `${PRODUCT_NAME} · ${layout.publicUrl}`,
   ].join('\n');
-  const p = (line: string, style = 'margin:0 0 16px') =>
-    `<p style="${style}">${escapeHtml(line)}</p>`;
-  const html = `<!doctype html>
-<html lang="${layout.locale}">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
-        <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(layout.heading)}</h1>
-        ${layout.lines.map((line) => p(line)).join('\n        ')}
-        ${layout.code ? p(layout.code, 'margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px') : ''}
-        ${
-          layout.button
-            ? `<p style="margin:0 0 24px"><a href="${escapeHtml(layout.button.url)}" style="display:inline-block;padding:10px 20px;background:#4f46e5;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(layout.button.label)}</a></p>`
-            : ''
-        }
-        ${layout.footer.map((line) => p(line, 'margin:0 0 8px;color:#52525b')).join('\n        ')}
-        <p style="margin:16px 0 0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(layout.publicUrl)}" style="color:#a1a1aa">${escapeHtml(layout.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+  // The last footer line keeps the gap above the site's address (24px, as in every mail).
+  const footer = layout.footer.map((line, index) =>
+    mailParagraph(
+      line,
+      index === layout.footer.length - 1
+        ? 'margin:0 0 24px;color:#52525b'
+        : 'margin:0 0 8px;color:#52525b',
+    ),
+  );
+  const html = mailHtml({
+    locale: layout.locale,
+    publicUrl: layout.publicUrl,
+    blocks: [
+      `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(layout.heading)}</h1>`,
+      ...layout.lines.map((line) => mailParagraph(line)),
+      layout.code
+        ? mailParagraph(
+            layout.code,
+            'margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px',
+          )
+        : '',
+      layout.button ? mailButton(layout.button) : '',
+      ...footer,
+    ],
+  });
   return { to, subject, text, html };
 }
 

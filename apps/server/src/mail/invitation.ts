@@ -1,6 +1,7 @@
 import { INVITATION_TTL_DAYS, type Locale } from '@truss/contracts';
 import type { OutgoingMail } from './mailer.ts';
-import { escapeHtml, PRODUCT_NAME } from './templates.ts';
+import { escapeHtml, mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from './layout.ts';
+import { oneLine } from './templates.ts';
 
 interface InvitationMailTexts {
   subject: (inviter: string, project: string) => string;
@@ -59,24 +60,17 @@ export function invitationMail(input: {
     '',
     `${PRODUCT_NAME} · ${input.publicUrl}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
-        <p style="margin:0 0 24px">${escapeHtml(intro)}</p>
-        <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escapeHtml(t.button)}</a></p>
-        <p style="margin:0 0 8px;color:#52525b;font-size:13px">${escapeHtml(t.linkHint)}<br><a href="${escapeHtml(link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>
-        <p style="margin:16px 0 8px;color:#52525b">${escapeHtml(expiry)}</p>
-        <p style="margin:0 0 24px;color:#52525b">${escapeHtml(t.ignore)}</p>
-        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(input.publicUrl)}" style="color:#a1a1aa">${escapeHtml(input.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
-  const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const html = mailHtml({
+    locale: input.locale,
+    publicUrl: input.publicUrl,
+    blocks: [
+      mailParagraph(intro, 'margin:0 0 24px'),
+      mailButton({ label: t.button, url: link }),
+      `<p style="margin:0 0 8px;color:#52525b;font-size:13px">${escapeHtml(t.linkHint)}<br><a href="${escapeHtml(link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>`,
+      mailParagraph(expiry, 'margin:16px 0 8px;color:#52525b'),
+      mailParagraph(t.ignore, 'margin:0 0 24px;color:#52525b'),
+    ],
+  });
   return {
     to: input.to,
     subject: t.subject(oneLine(input.inviter), oneLine(input.projectName)),

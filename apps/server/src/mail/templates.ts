@@ -1,16 +1,9 @@
 import type { Locale } from '@truss/contracts';
 import type { OutgoingMail } from './mailer.ts';
 
-export const PRODUCT_NAME = 'Truss';
+import { escapeHtml, mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from './layout.ts';
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml, PRODUCT_NAME } from './layout.ts';
 
 interface CodeMailTexts {
   subject: (code: string) => string;
@@ -57,23 +50,20 @@ export function verificationCodeMail(input: {
     '',
     `${PRODUCT_NAME} · ${input.publicUrl}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
-        <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>
-        <p style="margin:0 0 16px">${escapeHtml(t.intro)}</p>
-        <p style="margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px">${escapeHtml(input.code)}</p>
-        <p style="margin:0 0 8px;color:#52525b">${escapeHtml(t.expiry(minutes))}</p>
-        <p style="margin:0 0 24px;color:#52525b">${escapeHtml(t.ignore)}</p>
-        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(input.publicUrl)}" style="color:#a1a1aa">${escapeHtml(input.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+  const html = mailHtml({
+    locale: input.locale,
+    publicUrl: input.publicUrl,
+    blocks: [
+      `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(t.heading)}</h1>`,
+      mailParagraph(t.intro),
+      mailParagraph(
+        input.code,
+        'margin:0 0 16px;font-size:32px;font-weight:700;letter-spacing:8px',
+      ),
+      mailParagraph(t.expiry(minutes), 'margin:0 0 8px;color:#52525b'),
+      mailParagraph(t.ignore, 'margin:0 0 24px;color:#52525b'),
+    ],
+  });
   return { to: input.to, subject: t.subject(input.code), text, html };
 }
 
@@ -107,20 +97,14 @@ export function noticeMail(input: {
     '',
     `${PRODUCT_NAME} · ${publicUrl}`,
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
-        ${input.lines.map((line) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`).join('\n        ')}
-        <p style="margin:8px 0 24px"><a href="${escapeHtml(button.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escapeHtml(button.label)}</a></p>
-        <p style="margin:0 0 24px;color:#52525b;font-size:13px">${escapeHtml(input.footer)} <a href="${escapeHtml(settingsUrl)}" style="color:#4f46e5">${escapeHtml(settingsUrl)}</a></p>
-        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(publicUrl)}" style="color:#a1a1aa">${escapeHtml(publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+  const html = mailHtml({
+    locale: input.locale,
+    publicUrl,
+    blocks: [
+      ...input.lines.map((line) => mailParagraph(line)),
+      mailButton(button, '8px 0 24px'),
+      `<p style="margin:0 0 24px;color:#52525b;font-size:13px">${escapeHtml(input.footer)} <a href="${escapeHtml(settingsUrl)}" style="color:#4f46e5">${escapeHtml(settingsUrl)}</a></p>`,
+    ],
+  });
   return { to: input.to, subject: oneLine(input.subject), text, html };
 }

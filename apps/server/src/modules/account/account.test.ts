@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { AuthResponse, DeletionPreview, Project } from '@truss/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createProject } from '../../test/project-team.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { addMember, createProject } from '../../testing/project-team.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe('account: password change, sign out everywhere, deletion', () => {
   let server: TestServer;

@@ -14,16 +14,16 @@ import {
   CurrentPasswordIncorrectError,
   PasswordUpdateFailedError,
   SameAsOldPasswordError,
-} from '../auth/errors.ts';
-import { assertStrongPassword } from '../auth/password-reset.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
-import type { AuthContext } from '../auth/service.ts';
-import type { EventPublisher } from '../events/bus.ts';
-import { toConnector } from '../oauth/service.ts';
-import type { ProjectDeletionListener } from '../projects/service.ts';
+} from '../auth/index.ts';
+import { assertStrongPassword } from '../auth/index.ts';
+import type { PasswordHasher } from '../auth/index.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import type { EventPublisher } from '../events/index.ts';
+import { toConnector } from '../oauth/index.ts';
+import type { ProjectDeletionListener } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
-import { UserNotFoundError } from '../users/errors.ts';
-import { displayName } from '../users/service.ts';
+import { UserNotFoundError } from '../users/index.ts';
+import { displayName } from '../users/index.ts';
 import {
   AccountDeleteFailedError,
   ConnectorNotLinkedError,

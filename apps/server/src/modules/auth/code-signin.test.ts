@@ -1,6 +1,6 @@
 import type { AuthResponse, CodeSendResponse } from '@truss/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 const MAGIC = /\/magic-code\?email=([^&\s]+)&code=(\d{6})/;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { defaultModelsConfig } from '../../config-models.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 describe('failed sign-in limits (per account and per IP, held in the database)', () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import type { AuthResponse } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 describe('password sign-in, bearer auth and logout', () => {
   let server: TestServer;

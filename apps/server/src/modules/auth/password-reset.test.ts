@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@truss/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 const LINK = /\/reset-password\?token=([A-Za-z0-9_-]+)/;
 

@@ -1,6 +1,6 @@
 import { REFRESH_GRACE_SECONDS, type TokenPair } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe('refresh token rotation', () => {
   let server: TestServer;

@@ -25,7 +25,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../http/error-handler.ts';
 import type { CodeSignInService } from './code-signin.ts';
-import { bearerSecurity, bearerToken, currentUser } from './guard.ts';
+import { bearerSecurity, bearerToken, currentUser } from '../../http/auth-context.ts';
 import type { PasswordResetService } from './password-reset.ts';
 import type { AuthService } from './service.ts';
 

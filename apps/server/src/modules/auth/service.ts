@@ -6,14 +6,15 @@ import {
 } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmailCodePurpose, UserRow } from '../../db/schema.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
 import type { AppError } from '../../http/errors.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import type { DataAccess } from '../../repositories.ts';
-import { newProjectMetadata } from '../projects/service.ts';
-import { EmailAlreadyRegisteredError } from '../users/errors.ts';
+import { newProjectMetadata } from '../projects/index.ts';
+import { EmailAlreadyRegisteredError } from '../users/index.ts';
 import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
   AccountStatusError,
@@ -30,12 +31,6 @@ import { assertActive, assertCanSignIn, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Who is calling, from a valid access token whose session is still alive. */
-export interface AuthContext {
-  userId: string;
-  /** The refresh-token family of the sign-in (JWT `sid`). */
-  sessionId: string;
-}
-
 export interface AuthServiceDeps {
   data: DataAccess;
   passwords: PasswordHasher;

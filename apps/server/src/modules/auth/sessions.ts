@@ -3,7 +3,7 @@ import { REFRESH_TOKEN_LIFETIME_DAYS, type AuthResponse } from '@truss/contracts
 import type { UserRow } from '../../db/schema.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import type { Repositories } from '../../repositories.ts';
-import { toProfile } from '../users/service.ts';
+import { toProfile } from '../users/index.ts';
 import { AccountStatusError, EmailNotVerifiedError } from './errors.ts';
 import type { TokenService } from './tokens.ts';
 

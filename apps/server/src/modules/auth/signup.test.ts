@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS, type AuthResponse } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 describe('sign-up and email verification (mail over SMTP)', () => {
   let server: TestServer;

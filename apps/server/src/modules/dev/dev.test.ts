@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevMail } from '@truss/contracts';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 describe('dev outbox (no SMTP_URL)', () => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerEvent } from '@truss/contracts';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSse } from '../../test/sse.ts';
+import { openSse } from '../../testing/sse.ts';
 import { EventBus, InProcessTransport, type EventEnvelope } from './bus.ts';
 import { decodePayload, encodeEnvelope, MAX_NOTIFY_BYTES } from './pg-transport.ts';
 import { EventStreams } from './streams.ts';

@@ -1,8 +1,8 @@
 import type { Project, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type Team } from '../../test/project-team.ts';
-import { openSse, type SseClient } from '../../test/sse.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createTeam, type Team } from '../../testing/project-team.ts';
+import { openSse, type SseClient } from '../../testing/sse.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe('GET /api/events (SSE)', () => {
   let server: TestServer;

@@ -1,9 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { EventBus, InProcessTransport, type EventTransport } from './bus.ts';
+import type { RegisterModule } from '../module.ts';
 import { PgNotifyTransport } from './pg-transport.ts';
+import { eventsRoutes } from './routes.ts';
+import { EventStreams } from './streams.ts';
 
 export type {
   ChannelHandlers,
@@ -42,3 +45,27 @@ export function createEventBus(deps: {
     log,
   });
 }
+
+export interface EventsDeps {
+  database: DatabaseHandle;
+  data: DataAccess;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+}
+
+/**
+ * Realtime fan-out: services publish through `events`; `GET /api/events` streams them (SSE).
+ * Streams end before the app closes, the bus after.
+ */
+export const register: RegisterModule<
+  EventsDeps,
+  { events: EventBus; streams: EventStreams }
+> = async (app, deps) => {
+  const events = createEventBus({ ...deps, log: app.log });
+  await events.start();
+  const streams = new EventStreams(events);
+  await app.register(eventsRoutes, { streams, requireAuth: deps.requireAuth, now: deps.now });
+  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('onClose', async () => events.close());
+  return { events, streams };
+};

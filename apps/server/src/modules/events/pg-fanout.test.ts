@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppConfig } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
-import { openSse, type SseClient } from '../../test/sse.ts';
-import { createTestDatabase, testEngine, uniqueEmail } from '../../test/test-server.ts';
+import { openSse, type SseClient } from '../../testing/sse.ts';
+import { createTestDatabase, testEngine, uniqueEmail } from '../../testing/test-server.ts';
 
 /**
  * Two API instances (separate pools, separate LISTEN connections) on ONE PostgreSQL database:

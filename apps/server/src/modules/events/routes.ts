@@ -3,7 +3,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeJwt } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
-import { bearerSecurity, bearerToken, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, bearerToken, currentUser } from '../../http/auth-context.ts';
 import type { EventStreams } from './streams.ts';
 
 /** Milliseconds until the (already verified) bearer token expires, if it says. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 
 describe('health, request ids, errors and OpenAPI', () => {
   let server: TestServer;

@@ -8,7 +8,7 @@ import {
   createTestDatabase,
   testEngine,
   type TestClock,
-} from '../../test/test-server.ts';
+} from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
 import { JobQueue } from './queue.ts';
 import { JobRunner, retryDelaySeconds, type JobHandler, type JobRunnerSettings } from './runner.ts';

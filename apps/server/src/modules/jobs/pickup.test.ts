@@ -9,7 +9,7 @@ import { buildApp, type AppConfig } from '../../app.ts';
 import { defaultModelsConfig } from '../../config-models.ts';
 import { openDatabase } from '../../db/database.ts';
 import { createDataAccess, type DataAccess } from '../../repositories.ts';
-import { createTestDatabase, testEngine } from '../../test/test-server.ts';
+import { createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import type { JobHandler } from './runner.ts';
 
 const POLL_INTERVAL_MS = 10_000;

@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataAccess, type DataAccess } from '../../repositories.ts';
-import { createTestClock, createTestDatabase, testEngine } from '../../test/test-server.ts';
+import { createTestClock, createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
 import { JobRunner, type JobHandler } from './runner.ts';
 import { WorkerPool } from './worker-pool.ts';

@@ -9,7 +9,7 @@ import {
 } from '@truss/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, bearerToken, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, bearerToken, currentUser } from '../../http/auth-context.ts';
 import type { InviteeService } from './invitee-service.ts';
 
 /**

@@ -14,11 +14,11 @@ import { TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invitationMail } from '../../mail/invitation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
+import type { NotificationPolicy } from '../users/index.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { EventPublisher } from '../events/bus.ts';
-import { assertCan, loadProjectAccess } from '../projects/access.ts';
-import { displayName } from '../users/service.ts';
+import type { EventPublisher } from '../events/index.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { displayName } from '../users/index.ts';
 import {
   InvitationMailFailedError,
   InvitationNotFoundError,

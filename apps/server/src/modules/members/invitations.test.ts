@@ -1,7 +1,7 @@
 import type { InvitationPreview, InviteResponse, Project, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTeam, signIn, type Team, type TestUser } from '../../test/project-team.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
+import { createTeam, signIn, type Team, type TestUser } from '../../testing/project-team.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
 const INVALID_TEXT = 'This invitation link has expired or is invalid, please contact the inviter';
 

@@ -1,6 +1,6 @@
 import type { InvitationPreview, ProjectMember } from '@truss/contracts';
 import type { UserRow } from '../../db/schema.ts';
-import { displayName } from '../users/service.ts';
+import { displayName } from '../users/index.ts';
 import type { InvitationDetailRow } from './invitations-repository.ts';
 import type { MemberRow } from './repository.ts';
 

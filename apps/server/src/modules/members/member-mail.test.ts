@@ -1,7 +1,7 @@
 import type { DevMail, InviteResponse, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addMember, createTeam, type Team, type TestUser } from '../../test/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
+import { addMember, createTeam, type Team, type TestUser } from '../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 
 /** The `member_changes` mails: role changed or removed by someone else, read from the outbox. */
 describe(`member change mails (${testEngine()})`, () => {

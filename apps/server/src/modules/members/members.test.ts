@@ -1,7 +1,7 @@
 import type { InviteResponse, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createProject, createTeam, type Team } from '../../test/project-team.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 type Who = keyof Omit<Team, 'project'>;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

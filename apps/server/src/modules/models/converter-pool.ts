@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { WorkerPool } from '../jobs/worker-pool.ts';
+import type { WorkerPool } from '../jobs/index.ts';
 import type { ConversionOutcome, ConvertFn } from './convert-job.ts';
 
 /** The converter's worker_threads entry (a plain JS bootstrap that loads its TypeScript). */

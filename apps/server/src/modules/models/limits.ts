@@ -1,5 +1,5 @@
 import type { Repositories } from '../../repositories.ts';
-import type { SubscriptionsService } from '../subscriptions/service.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
 import { ModelLimitExceededError, StorageLimitExceededError } from './errors.ts';
 
 export interface PlanAllowance {

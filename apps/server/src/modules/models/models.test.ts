@@ -1,88 +1,22 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { openSse } from '../../test/sse.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
-import type { ConvertFn } from './convert-job.ts';
-
-/** A GLB with nothing in it (valid header + JSON chunk): enough for API tests. */
-function tinyGlb(): ArrayBuffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
-  const glb = Buffer.alloc(12 + 8 + json.length);
-  glb.write('glTF', 0);
-  glb.writeUInt32LE(2, 4);
-  glb.writeUInt32LE(glb.length, 8);
-  glb.writeUInt32LE(json.length, 12);
-  glb.write('JSON', 16);
-  json.copy(glb, 20);
-  return glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.length);
-}
-
-/** Instant conversion (the real converter runs in uploads.test.ts). */
-const fakeConvert: ConvertFn = async (request, { onProgress }) => {
-  onProgress('parse', 0.5);
-  const metadata = gzipSync(JSON.stringify({ version: 1, format: 'obj', name: request.filename }));
-  return {
-    ok: true,
-    glb: tinyGlb(),
-    thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).buffer,
-    metadataGz: new Uint8Array(metadata).buffer,
-    format: 'obj',
-    stats: {},
-  };
-};
-
-const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+import { testEngine, type TestServer } from '../../testing/test-server.ts';
+import { openSse } from '../../testing/sse.ts';
+import { modelsApi, OBJ, startModelsServer } from './testing/models-api.ts';
 
 describe(`models API (${testEngine()})`, () => {
   let server: TestServer;
+  let api: ReturnType<typeof modelsApi>;
   beforeAll(async () => {
-    server = await startTestServer({
-      mail: 'outbox',
-      models: { role: 'all', jobPollIntervalMs: 20, uploadActiveWindowSeconds: 600 },
-      modelDeps: { convert: fakeConvert },
-    });
+    server = await startModelsServer();
+    api = modelsApi(server);
   });
   afterAll(() => server?.close());
 
-  async function user() {
-    const created = await server.createUser();
-    const projects = await server.api<Project[]>('GET', '/api/project', { token: created.token });
-    return { ...created, token: created.token, projectId: projects.body[0]!.id };
-  }
-
-  async function addMember(projectId: string, userId: string, role: 'admin' | 'member') {
-    await server.db
-      .insertInto('project_members')
-      .values({ project_id: projectId, user_id: userId, role, status: 'accepted' })
-      .execute();
-  }
-
-  async function upload(token: string, projectId: string, filename = 'cube.obj', bytes = OBJ) {
-    const result = await tusUpload(bytes, { baseUrl: server.url, token, projectId, filename });
-    expect(result.error).toBeNull();
-    return waitForModel(
-      async () => (await server.api<Model>('GET', `/api/models/${result.modelId}`, { token })).body,
-    );
-  }
-
-  /** tus creation only (no bytes), as a client starting an upload. */
-  function create(token: string | null, projectId: string, length: number, extra = {}) {
-    const b64 = (text: string) => Buffer.from(text).toString('base64');
-    return fetch(`${server.url}/api/uploads`, {
-      method: 'POST',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-length': String(length),
-        'upload-metadata': `projectId ${b64(projectId)},filename ${b64('a.obj')}`,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...extra,
-      },
-    });
-  }
+  const user = () => api.user();
+  const addMember = (...args: Parameters<typeof api.addMember>) => api.addMember(...args);
+  const upload = (...args: Parameters<typeof api.upload>) => api.upload(...args);
+  const create = (...args: Parameters<typeof api.create>) => api.create(...args);
 
   it('permissions: anonymous 401, outsiders 404, members view and upload, only owners/admins or the uploader edit', async () => {
     const owner = await user();
@@ -210,140 +144,6 @@ describe(`models API (${testEngine()})`, () => {
     } finally {
       sse.close();
     }
-  });
-
-  it('a failed finish (Failed to merge files) is finished by the next HEAD, once', async () => {
-    const owner = await user();
-    const storage = server.app.models.storage;
-    const putFile = storage.putFile.bind(storage);
-    storage.putFile = async () => {
-      throw new Error('disk full');
-    };
-    let result;
-    try {
-      result = await tusUpload(OBJ, {
-        baseUrl: server.url,
-        token: owner.token,
-        projectId: owner.projectId,
-        filename: 'late.obj',
-      });
-    } finally {
-      storage.putFile = putFile;
-    }
-    expect(result.error?.status).toBe(500);
-    expect(JSON.parse(result.error!.body)).toMatchObject({
-      code: 'MERGE_FAILED',
-      message: 'Failed to merge files',
-    });
-    const head = () =>
-      fetch(result.url!, {
-        method: 'HEAD',
-        headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${owner.token}` },
-      });
-    const resumed = await head();
-    expect(resumed.status).toBe(200);
-    expect(resumed.headers.get('upload-offset')).toBe(String(OBJ.length));
-    const modelId = resumed.headers.get('truss-model-id');
-    expect(modelId).toBe(result.url!.split('/').pop());
-    const model = await waitForModel(
-      async () =>
-        (await server.api<Model>('GET', `/api/models/${modelId}`, { token: owner.token })).body,
-    );
-    expect(model.status).toBe('ready');
-    expect((await head()).status).toBe(404); // finished uploads are gone from tus
-    const list = await server.api<Model[]>('GET', `/api/project/${owner.projectId}/models`, {
-      token: owner.token,
-    });
-    expect(list.body).toHaveLength(1);
-  });
-
-  it('the OpenAPI document lists the models and upload routes', async () => {
-    const doc = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
-    expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/project/{id}/models',
-        '/api/models/{id}',
-        '/api/models/{id}/viewable.glb',
-        '/api/uploads',
-        '/api/uploads/{id}',
-      ]),
-    );
-  });
-
-  it('at most 3 unfinished uploads per user ("Maximum 3 Files Allowed"), in both languages', async () => {
-    const owner = await user();
-    const urls: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const response = await create(owner.token, owner.projectId, 100);
-      expect(response.status).toBe(201);
-      expect(response.headers.get('access-control-allow-origin')).toBeNull(); // same origin only
-      urls.push(response.headers.get('location')!);
-    }
-    const fourth = await create(owner.token, owner.projectId, 100);
-    expect(fourth.status).toBe(429);
-    expect(await fourth.json()).toMatchObject({
-      code: 'TOO_MANY_UPLOADS',
-      message: 'Maximum 3 Files Allowed',
-    });
-    const zh = await create(owner.token, owner.projectId, 100, { 'accept-language': 'zh-CN' });
-    expect(await zh.json()).toMatchObject({
-      code: 'TOO_MANY_UPLOADS',
-      message: '最多同时上传 3 个文件',
-    });
-    // cancelling one (tus DELETE) frees a slot
-    const cancel = await fetch(`${server.url}${urls[0]}`, {
-      method: 'DELETE',
-      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${owner.token}` },
-    });
-    expect(cancel.status).toBe(204);
-    expect((await create(owner.token, owner.projectId, 100)).status).toBe(201);
-    // someone else's upload URL is not found
-    const other = await user();
-    const stolen = await fetch(`${server.url}${urls[1]}`, {
-      method: 'HEAD',
-      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${other.token}` },
-    });
-    expect(stolen.status).toBe(404);
-  });
-
-  it("refuses an upload the owner's plan has no storage for", async () => {
-    const owner = await user();
-    const response = await create(owner.token, owner.projectId, 2 * 1024 ** 3);
-    expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ code: 'STORAGE_LIMIT_EXCEEDED' });
-    expect((await create(owner.token, owner.projectId, 1024 ** 3)).status).toBe(201);
-    // that reservation counts until the upload finishes or is purged
-    expect((await create(owner.token, owner.projectId, 10)).status).toBe(413);
-  });
-
-  it('purges unfinished uploads after 24 hours', async () => {
-    const owner = await user();
-    const response = await create(owner.token, owner.projectId, OBJ.length * 2);
-    const url = `${server.url}${response.headers.get('location')}`;
-    const patch = await fetch(url, {
-      method: 'PATCH',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        authorization: `Bearer ${owner.token}`,
-      },
-      body: OBJ,
-    });
-    expect(patch.status).toBe(204);
-    const id = url.split('/').pop()!;
-    const file = path.join(server.dataDir, 'uploads', id);
-    expect(existsSync(file)).toBe(true);
-    server.clock.advance(23 * 3600);
-    await server.app.models.uploads.sweep();
-    expect(existsSync(file)).toBe(true);
-    server.clock.advance(2 * 3600);
-    expect((await server.app.models.uploads.sweep()).expired).toBeGreaterThanOrEqual(1);
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(`${file}.json`)).toBe(false);
-    const row = await server.db.selectFrom('uploads').select('id').where('id', '=', id).execute();
-    expect(row).toEqual([]);
   });
 
   it('list with sort and search, trash, restore, permanent deletion frees the storage', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
+import type { NotificationPolicy } from '../users/index.ts';
 import { modelProcessedMail } from './mail.ts';
 
 export interface ModelNotifierDeps {

@@ -6,7 +6,7 @@ import {
   type ModelFailureCode,
   type ModelStatus,
 } from '@truss/contracts';
-import { displayName } from '../users/service.ts';
+import { displayName } from '../users/index.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import type { ModelWithCreator } from './repository.ts';
 

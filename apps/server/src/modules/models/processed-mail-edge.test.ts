@@ -1,34 +1,14 @@
-import { gzipSync } from 'node:zlib';
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataAccess } from '../../repositories.ts';
-import type { TestUser } from '../../test/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
-import type { ConversionOutcome, ConvertFn } from './convert-job.ts';
+import { convertedOutcome } from '../../testing/fake-convert.ts';
+import type { TestUser } from '../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { tusUpload, waitForModel } from '../../testing/uploads.ts';
+import type { ConvertFn } from './index.ts';
 import { ModelProcessedNotifier } from './notifier.ts';
 
 const BYTES = Buffer.from('o tri\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
-
-function okOutcome(): Extract<ConversionOutcome, { ok: true }> {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
-  const glb = Buffer.alloc(20 + json.length);
-  glb.write('glTF', 0);
-  glb.writeUInt32LE(2, 4);
-  glb.writeUInt32LE(glb.length, 8);
-  glb.writeUInt32LE(json.length, 12);
-  glb.write('JSON', 16);
-  json.copy(glb, 20);
-  const metadata = gzipSync(JSON.stringify({ version: 1, format: 'obj' }));
-  return {
-    ok: true,
-    glb: new Uint8Array(glb).buffer,
-    thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer,
-    metadataGz: new Uint8Array(metadata).buffer,
-    format: 'obj',
-    stats: {},
-  };
-}
 
 /** The test converter: what it does depends on the file's name. */
 const calls = new Map<string, number>();
@@ -43,7 +23,7 @@ const fakeConvert: ConvertFn = async ({ filename }) => {
   if (filename.startsWith('flaky') && call === 1) throw new Error('storage hiccup');
   if (filename.startsWith('crashing')) throw new Error('worker crashed');
   if (filename.startsWith('broken')) return { ok: false, code: 'MALFORMED_FILE', message: 'bad' };
-  return okOutcome();
+  return convertedOutcome(filename);
 };
 
 /**

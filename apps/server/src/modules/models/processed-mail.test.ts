@@ -1,7 +1,7 @@
 import type { DevMail, Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { tusUpload, waitForModel } from '../../testing/uploads.ts';
 
 /** One triangle: the real converter turns it into a ready model in well under a second. */
 const OBJ = Buffer.from('o tri\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');

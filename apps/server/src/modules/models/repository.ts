@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { Database, MemberRole, ModelRow, ModelsTable } from '../../db/schema.ts';
+import type { Database, ModelRow, ModelsTable } from '../../db/schema.ts';
 
 /** A model row with its creator's public fields. */
 export interface ModelWithCreator extends ModelRow {
@@ -52,18 +52,6 @@ function escapeLike(text: string): string {
 /** Models and the membership facts their permission checks need. */
 export class ModelsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
-
-  /** The user's role in the project (accepted memberships only), or null. */
-  async roleIn(projectId: string, userId: string): Promise<MemberRole | null> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .select('role')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    return row?.role ?? null;
-  }
 
   async projectOwner(projectId: string): Promise<string | null> {
     const row = await this.db

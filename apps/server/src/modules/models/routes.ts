@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../http/errors.ts';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
 import {
   bodyInEncoding,

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  can,
   type Model,
   type ModelListParams,
   type ProjectStorage,
@@ -8,10 +7,10 @@ import {
 } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelRow } from '../../db/schema.ts';
-import { ForbiddenError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
-import { ProjectNotFoundError } from '../projects/errors.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import { ModelNotFoundError, ModelNotInTrashError, ModelNotReadyError } from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
@@ -66,15 +65,13 @@ export class ModelsService {
   async #authorize(userId: string, id: string, action: ProjectAction): Promise<ModelWithCreator> {
     const model = await this.#d.data.repos.models.findById(id);
     if (!model) throw new ModelNotFoundError();
-    const role = await this.#d.data.repos.models.roleIn(model.project_id, userId);
-    const actor = { userId, role };
-    if (!can(actor, 'model.view')) throw new ModelNotFoundError('not a member');
-    if (
-      action !== 'model.view' &&
-      !can(actor, action, { ownerId: model.created_by ?? undefined })
-    ) {
-      throw new ForbiddenError(`${action} denied`);
-    }
+    const access = await loadProjectAccess(
+      this.#d.data.repos,
+      model.project_id,
+      userId,
+      () => new ModelNotFoundError('not a member'),
+    );
+    assertCan(access, action, { ownerId: model.created_by ?? undefined });
     return model;
   }
 
@@ -89,8 +86,7 @@ export class ModelsService {
   }
 
   async list(userId: string, projectId: string, query: ModelListParams): Promise<Model[]> {
-    const role = await this.#d.data.repos.models.roleIn(projectId, userId);
-    if (!can({ userId, role }, 'model.view')) throw new ProjectNotFoundError();
+    await loadProjectAccess(this.#d.data.repos, projectId, userId);
     const rows = await this.#d.data.repos.models.listForProject(projectId, {
       trashed: query.trashed,
       sort: query.sort,
@@ -103,8 +99,7 @@ export class ModelsService {
 
   /** Storage of one project, for any member. */
   async projectStorage(userId: string, projectId: string): Promise<ProjectStorage> {
-    const role = await this.#d.data.repos.models.roleIn(projectId, userId);
-    if (!can({ userId, role }, 'model.view')) throw new ProjectNotFoundError();
+    await loadProjectAccess(this.#d.data.repos, projectId, userId);
     const usage = await this.#d.data.repos.models.projectStorage(projectId);
     return {
       project_id: projectId,
@@ -132,11 +127,10 @@ export class ModelsService {
   async move(userId: string, id: string, targetProjectId: string): Promise<Model> {
     const model = await this.#authorize(userId, id, 'model.move');
     if (model.project_id === targetProjectId) return this.#present(id);
-    const targetRole = await this.#d.data.repos.models.roleIn(targetProjectId, userId);
-    if (!can({ userId, role: targetRole }, 'model.upload')) throw new ProjectNotFoundError();
-    const targetOwner = await this.#d.data.repos.models.projectOwner(targetProjectId);
+    const target = await loadProjectAccess(this.#d.data.repos, targetProjectId, userId);
+    assertCan(target, 'model.upload', {}, () => new ProjectNotFoundError());
+    const targetOwner = target.project.owner_id;
     const sourceOwner = await this.#d.data.repos.models.projectOwner(model.project_id);
-    if (!targetOwner) throw new ProjectNotFoundError();
     const allowance = await this.#d.limits.allowance(targetOwner);
     const moved = await this.#d.data.transaction(async (repos) => {
       const row = await repos.models.lockById(id);

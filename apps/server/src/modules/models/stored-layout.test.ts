@@ -6,8 +6,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { Model, Project } from '@truss/contracts';
 import { VIEWABLE_FILES } from '@truss/viewable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { tusUpload, waitForModel } from '../../testing/uploads.ts';
 import type { ConvertFn } from './convert-job.ts';
 
 const METADATA = JSON.stringify({ version: 2, format: 'obj', strings: ['x'.repeat(2000)] });

@@ -4,9 +4,9 @@ import {
   signInAtProvider,
   startOidcProvider,
   type OidcTestProvider,
-} from '../../test/oidc-provider.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../../test/test-server.ts';
-import { startWechatStandin, type WechatStandin } from '../../test/wechat-standin.ts';
+} from '../../testing/oidc-provider.ts';
+import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
+import { startWechatStandin, type WechatStandin } from '../../testing/wechat-standin.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1';
 const REDIRECT_URI = `${PUBLIC_URL}/callback`;

@@ -12,8 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLocale } from '../../http/error-handler.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
-import { bearerSecurity, bearerToken } from '../auth/guard.ts';
-import type { AuthContext, AuthService } from '../auth/service.ts';
+import { bearerSecurity, bearerToken } from '../../http/auth-context.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { FlowCookie } from './flow-cookie.ts';
 import type { OAuthService } from './service.ts';
 

@@ -13,9 +13,9 @@ import { UnauthorizedError } from '../../http/errors.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
-import type { AuthContext } from '../auth/service.ts';
-import { assertActive, assertCanSignIn, type Sessions } from '../auth/sessions.ts';
-import { newProjectMetadata } from '../projects/service.ts';
+import type { AuthContext } from '../../http/auth-context.ts';
+import { assertActive, assertCanSignIn, type Sessions } from '../auth/index.ts';
+import { newProjectMetadata } from '../projects/index.ts';
 import {
   IdentityLinkedToOtherAccountError,
   OAuthCancelledError,

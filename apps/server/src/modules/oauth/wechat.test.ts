@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWechatStandin, type WechatStandin } from '../../test/wechat-standin.ts';
+import { startWechatStandin, type WechatStandin } from '../../testing/wechat-standin.ts';
 import { WechatConnect } from './wechat.ts';
 
 describe('WechatConnect against the stand-in', () => {

@@ -4,43 +4,67 @@ import type { Repositories } from '../../repositories.ts';
 import { ProjectNotFoundError } from './errors.ts';
 import type { ProjectAccessRow } from './repository.ts';
 
-/** A project and the caller's standing in it, as every project-scoped service call starts. */
+/**
+ * The one project-access step, used by every module that touches a project's resources
+ * (projects, members, models, uploads, shares): the project and the caller's role in it are
+ * loaded once (one query, accepted memberships only), then every decision is contracts' `can()`.
+ */
 export interface ProjectAccess {
   project: ProjectAccessRow;
   actor: Actor;
 }
 
-/**
- * Loads the project for `userId`. Unknown projects and projects the caller may not view
- * (`can(actor, 'project.view')`) both give 404 PROJECT_NOT_FOUND: never 403, so a non-member
- * cannot learn that a project exists.
- */
-export async function loadProjectAccess(
-  repos: Repositories,
+type AccessRepos = Pick<Repositories, 'projects'>;
+
+/** The project and the caller's standing in it, or null when the project does not exist. */
+export async function findProjectAccess(
+  repos: AccessRepos,
   projectId: string,
   userId: string,
-): Promise<ProjectAccess> {
+): Promise<ProjectAccess | null> {
   const project = await repos.projects.findAccess(projectId, userId);
-  const actor: Actor = { userId, role: project?.role ?? null };
-  if (!project || !can(actor, 'project.view')) throw new ProjectNotFoundError();
-  return { project, actor };
+  if (!project) return null;
+  return { project, actor: { userId, role: project.role } };
 }
 
 /**
- * The one permission check for project-scoped actions, through contracts' `can()`. The project's
- * creator and default flag are filled in; `denied` is the error when the answer is no
- * (default 403 FORBIDDEN).
+ * Loads the project for `userId`. Unknown projects and projects the caller may not view
+ * (`can(actor, 'project.view')`) both give `notFound()` (default 404 PROJECT_NOT_FOUND): never
+ * 403, so a non-member cannot learn that a project, or a model or share in it, exists.
+ */
+export async function loadProjectAccess(
+  repos: AccessRepos,
+  projectId: string,
+  userId: string,
+  notFound: () => AppError = () => new ProjectNotFoundError(),
+): Promise<ProjectAccess> {
+  const access = await findProjectAccess(repos, projectId, userId);
+  if (!access || !can(access.actor, 'project.view')) throw notFound();
+  return access;
+}
+
+/** `can()` with the project's creator and default flag filled in. */
+export function canInProject(
+  access: ProjectAccess,
+  action: ProjectAction,
+  resource: PermissionResource = {},
+): boolean {
+  return can(access.actor, action, {
+    creatorId: access.project.owner_id,
+    isDefaultProject: access.project.is_default,
+    ...resource,
+  });
+}
+
+/**
+ * The one permission check for project-scoped actions; `denied` is the error when the answer is
+ * no (default 403 FORBIDDEN).
  */
 export function assertCan(
   access: ProjectAccess,
   action: ProjectAction,
   resource: PermissionResource = {},
-  denied: () => AppError = () => new ForbiddenError(action),
+  denied: () => AppError = () => new ForbiddenError(`${action} denied`),
 ): void {
-  const full: PermissionResource = {
-    creatorId: access.project.owner_id,
-    isDefaultProject: access.project.is_default,
-    ...resource,
-  };
-  if (!can(access.actor, action, full)) throw denied();
+  if (!canInProject(access, action, resource)) throw denied();
 }

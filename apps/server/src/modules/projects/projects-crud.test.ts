@@ -2,8 +2,8 @@ import type { Project } from '@truss/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataAccess } from '../../repositories.ts';
-import { createProject, createTeam, type Team } from '../../test/project-team.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ProjectsService, type ProjectDeletionListener } from './service.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';

@@ -1,6 +1,6 @@
 import type { Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe('GET /api/project', () => {
   let server: TestServer;

@@ -11,7 +11,7 @@ import {
 } from '@truss/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import type { ProjectsService } from './service.ts';
 
 const errors = {

@@ -1,5 +1,4 @@
 import {
-  can,
   canShareVisitor,
   SHARE_CODE_ATTEMPT_WINDOW_MINUTES,
   SHARE_CODE_MAX_ATTEMPTS_PER_IP,
@@ -10,6 +9,8 @@ import {
 } from '@truss/contracts';
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import { loadProjectAccess } from '../projects/index.ts';
 import {
   ShareCodeLockedError,
   ShareCodeRequiredError,
@@ -18,7 +19,7 @@ import {
   ShareSignInRequiredError,
 } from './errors.ts';
 import { isLive, toPublicShare } from './presenter.ts';
-import type { SharesRepository, ShareWithModel } from './repository.ts';
+import type { ShareWithModel } from './repository.ts';
 import { UNLOCK_COOKIE, UNLOCK_MAX_SECONDS, type ShareSecrets } from './secrets.ts';
 
 /** Who opens a share link: the signed-in user (if any) and what the browser carries. */
@@ -38,7 +39,7 @@ export interface ShareCookie {
 }
 
 export interface SharesAccessServiceDeps {
-  repo: SharesRepository;
+  data: DataAccess;
   secrets: ShareSecrets;
   now: Clock;
   /** Called after a code got locked (mails the creator). */
@@ -70,7 +71,7 @@ export class SharesAccessService {
 
   /** The live share of `token`, or the one SHARE_NOT_FOUND answer. */
   async #live(token: string): Promise<ShareWithModel> {
-    const row = await this.#d.repo.findByTokenHash(this.#d.secrets.tokenHash(token));
+    const row = await this.#d.data.repos.shares.findByTokenHash(this.#d.secrets.tokenHash(token));
     if (!row) throw new ShareNotFoundError('unknown token');
     if (!isLive(row, this.#d.now())) throw new ShareNotFoundError('share not live');
     return row;
@@ -79,8 +80,12 @@ export class SharesAccessService {
   /** Private shares: members only (anonymous: sign in; non-member: the not-found answer). */
   async #assertMember(row: ShareWithModel, userId: string | null): Promise<void> {
     if (!userId) throw new ShareSignInRequiredError();
-    const role = await this.#d.repo.roleIn(row.project_id, userId);
-    if (!can({ userId, role }, 'model.view')) throw new ShareNotFoundError('not a member');
+    await loadProjectAccess(
+      this.#d.data.repos,
+      row.project_id,
+      userId,
+      () => new ShareNotFoundError('not a member'),
+    );
   }
 
   #unlocked(row: ShareWithModel, unlock: string | undefined): boolean {
@@ -118,7 +123,7 @@ export class SharesAccessService {
     if (row.type !== 'password')
       return { share: await this.#present(row, token, visitor), cookie: null };
     const now = this.#d.now();
-    const outcome = await this.#d.repo.transaction(async (repo) => {
+    const outcome = await this.#d.data.transaction(async ({ shares: repo }) => {
       const current = await repo.lockForVerify(row.id);
       if (!current) return { kind: 'gone' as const };
       if (current.code_locked_at) return { kind: 'locked' as const };
@@ -177,7 +182,7 @@ export class SharesAccessService {
    * neither name nor thumbnail to whoever holds the link but not the code).
    */
   async preview(token: string): Promise<{ name: string; thumbnailPath: string | null } | null> {
-    const row = await this.#d.repo.findByTokenHash(this.#d.secrets.tokenHash(token));
+    const row = await this.#d.data.repos.shares.findByTokenHash(this.#d.secrets.tokenHash(token));
     if (!row || !isLive(row, this.#d.now()) || row.type !== 'public') return null;
     const model = toPublicShare(row, token, { unlocked: true, fileQuery: null }).model;
     return { name: row.model_name, thumbnailPath: model?.thumbnail_url ?? null };

@@ -7,8 +7,8 @@ import {
   type Share,
 } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/project-team.ts';
-import { testEngine, type TestServer } from '../../test/test-server.ts';
+import { signIn } from '../../testing/project-team.ts';
+import { testEngine, type TestServer } from '../../testing/test-server.ts';
 import {
   cookieFrom,
   createShare,
@@ -16,7 +16,7 @@ import {
   fromIp,
   startShareServer,
   type ShareTeam,
-} from './test-fixture.ts';
+} from './testing/share-fixture.ts';
 
 describe(`access code brute-force limits (${testEngine()})`, () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { SHARE_CODE_MAX_FAILURES, type Locale } from '@truss/contracts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.ts';
+import { mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from '../../mail/layout.ts';
 
 interface LockedMailTexts {
   subject: (model: string) => string;
@@ -40,20 +40,14 @@ export function shareLockedMail(input: {
   const text = [intro, '', t.action, '', link, '', `${PRODUCT_NAME} · ${input.publicUrl}`].join(
     '\n',
   );
-  const html = `<!doctype html>
-<html lang="${input.locale}">
-  <body style="margin:0;padding:24px;background:#f4f4f5;font-family:-apple-system,'Segoe UI',Roboto,'PingFang SC','Microsoft YaHei',sans-serif;color:#18181b">
-    <table role="presentation" width="100%" style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-      <tr><td>
-        <p style="margin:0 0 24px;font-size:18px;font-weight:600">${PRODUCT_NAME}</p>
-        <p style="margin:0 0 16px">${escapeHtml(intro)}</p>
-        <p style="margin:0 0 24px">${escapeHtml(t.action)}</p>
-        <p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 20px;border-radius:6px;font-weight:600">${escapeHtml(t.button)}</a></p>
-        <p style="margin:0;font-size:12px;color:#a1a1aa"><a href="${escapeHtml(input.publicUrl)}" style="color:#a1a1aa">${escapeHtml(input.publicUrl)}</a></p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`;
+  const html = mailHtml({
+    locale: input.locale,
+    publicUrl: input.publicUrl,
+    blocks: [
+      mailParagraph(intro),
+      mailParagraph(t.action, 'margin:0 0 24px'),
+      mailButton({ label: t.button, url: link }),
+    ],
+  });
   return { to: input.to, subject: t.subject(modelName), text, html };
 }

@@ -2,10 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam } from '../../test/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
+import { fakeConvert } from '../../testing/fake-convert.ts';
+import { createTeam } from '../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 import { ShareSecrets } from './secrets.ts';
-import { createShare, fakeConvert, readyModel } from './test-fixture.ts';
+import { createShare, readyModel } from './testing/share-fixture.ts';
 import { escapeHtml } from '../../mail/templates.ts';
 
 const INDEX_HTML = `<!doctype html>

@@ -1,53 +1,43 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { Database, MemberRole, SharesTable } from '../../db/schema.ts';
+import type {
+  Database,
+  ModelRow,
+  ProjectRow,
+  ShareRow,
+  SharesTable,
+  UserRow,
+} from '../../db/schema.ts';
 
 /** A share with what its presenters need from the model, project and creator. */
-export interface ShareWithModel {
-  id: string;
-  model_id: string;
-  created_by: string | null;
-  token_salt: string;
-  type: 'public' | 'password' | 'private';
-  status: 'active' | 'disabled';
-  expiration: '1d' | '7d' | '30d' | 'never';
-  expires_at: Date | null;
-  allow_comments: boolean;
-  issue_permission: 'edit' | 'view';
-  code_hmac: string | null;
-  code_version: number;
-  code_failures: number;
-  code_locked_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  model_name: string;
-  model_status: 'uploading' | 'queued' | 'processing' | 'ready' | 'failed';
-  model_format: string | null;
-  model_deleted_at: Date | null;
-  model_derived_prefix: string | null;
-  model_viewable_hash: string | null;
-  model_metadata_hash: string | null;
-  model_thumbnail_hash: string | null;
-  model_original_key: string | null;
-  project_id: string;
-  project_name: string;
-  creator_email: string | null;
-  creator_name: string | null;
-  creator_language: 'en' | 'zh-CN' | null;
-}
+export type ShareWithModel = Omit<ShareRow, 'token_hash'> & {
+  model_name: ModelRow['name'];
+  model_status: ModelRow['status'];
+  model_format: ModelRow['format'];
+  model_deleted_at: ModelRow['deleted_at'];
+  model_derived_prefix: ModelRow['derived_prefix'];
+  model_viewable_hash: ModelRow['viewable_hash'];
+  model_metadata_hash: ModelRow['metadata_hash'];
+  model_thumbnail_hash: ModelRow['thumbnail_hash'];
+  model_original_key: ModelRow['original_key'];
+  project_id: ProjectRow['id'];
+  project_name: ProjectRow['name'];
+  creator_email: UserRow['email'] | null;
+  creator_name: UserRow['full_name'] | null;
+  creator_language: UserRow['language'] | null;
+};
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/** The code state a verify locks and counts. */
+export type ShareCodeState = Pick<
+  ShareRow,
+  'code_hmac' | 'code_version' | 'code_failures' | 'code_locked_at'
+>;
 
-/** The only place that touches the share tables. */
+/** What creating a share and listing a model's shares need to know about the model. */
+export type ShareModelRef = Pick<ModelRow, 'id' | 'project_id' | 'created_by' | 'deleted_at'>;
+
+/** The only place that touches the share tables (through `DataAccess`, like every repository). */
 export class SharesRepository {
-  constructor(private readonly db: Executor) {}
-
-  /** Runs `work` in one transaction with a repository bound to it. */
-  transaction<T>(work: (repo: SharesRepository) => Promise<T>): Promise<T> {
-    if (this.db.isTransaction) return work(this);
-    return (this.db as Kysely<Database>)
-      .transaction()
-      .execute((trx) => work(new SharesRepository(trx)));
-  }
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   #withModel() {
     return this.db
@@ -132,15 +122,7 @@ export class SharesRepository {
   }
 
   /** Locks the share row so concurrent code checks on it queue up (inside a transaction). */
-  async lockForVerify(id: string): Promise<
-    | {
-        code_hmac: string | null;
-        code_version: number;
-        code_failures: number;
-        code_locked_at: Date | null;
-      }
-    | undefined
-  > {
+  async lockForVerify(id: string): Promise<ShareCodeState | undefined> {
     return this.db
       .selectFrom('shares')
       .select(['code_hmac', 'code_version', 'code_failures', 'code_locked_at'])
@@ -202,23 +184,7 @@ export class SharesRepository {
     await this.db.deleteFrom('share_code_failures').where('share_id', '=', shareId).execute();
   }
 
-  async roleIn(projectId: string, userId: string): Promise<MemberRole | null> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .select('role')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'accepted')
-      .executeTakeFirst();
-    return row?.role ?? null;
-  }
-
-  async findModel(
-    modelId: string,
-  ): Promise<
-    | { id: string; project_id: string; created_by: string | null; deleted_at: Date | null }
-    | undefined
-  > {
+  async findModel(modelId: string): Promise<ShareModelRef | undefined> {
     return this.db
       .selectFrom('models')
       .select(['id', 'project_id', 'created_by', 'deleted_at'])

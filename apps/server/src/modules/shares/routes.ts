@@ -17,10 +17,10 @@ import {
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
-import { contentDisposition } from '../models/http-files.ts';
-import { sendFile } from '../models/routes.ts';
-import type { ModelsService } from '../models/service.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
+import { contentDisposition } from '../models/index.ts';
+import { sendFile } from '../models/index.ts';
+import type { ModelsService } from '../models/index.ts';
 import type { SharesAccessService, ShareVisitorContext } from './access-service.ts';
 import { readCookie, UNLOCK_COOKIE, unlockCookieHeader } from './secrets.ts';
 import type { SharesService } from './service.ts';

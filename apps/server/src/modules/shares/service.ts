@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  can,
   SHARE_EXPIRATION_DAYS,
   type CreateShareBody,
   type Share,
@@ -11,19 +10,26 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Updateable } from 'kysely';
 import type { SharesTable } from '../../db/schema.ts';
-import { ForbiddenError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
-import { ModelNotFoundError } from '../models/errors.ts';
+import type { DataAccess } from '../../repositories.ts';
+import {
+  assertCan,
+  canInProject,
+  findProjectAccess,
+  loadProjectAccess,
+  type ProjectAccess,
+} from '../projects/index.ts';
+import type { NotificationPolicy } from '../users/index.ts';
+import { ModelNotFoundError } from '../models/index.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
 import { toShare } from './presenter.ts';
-import type { SharesRepository, ShareWithModel } from './repository.ts';
+import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
 export interface SharesServiceDeps {
-  repo: SharesRepository;
+  data: DataAccess;
   secrets: ShareSecrets;
   mailer: Mailer;
   notifications: NotificationPolicy;
@@ -52,35 +58,41 @@ export class SharesService {
   }
 
   async #reload(id: string): Promise<ShareWithModel> {
-    const row = await this.#d.repo.findById(id);
+    const row = await this.#d.data.repos.shares.findById(id);
     if (!row) throw new ShareIdNotFoundError();
     return row;
   }
 
   /** The share if `userId` may manage it: 404 for non-members, 403 for other members' shares. */
   async #authorize(userId: string, id: string): Promise<ShareWithModel> {
-    const row = await this.#d.repo.findById(id);
+    const row = await this.#d.data.repos.shares.findById(id);
     if (!row) throw new ShareIdNotFoundError();
-    const actor = { userId, role: await this.#d.repo.roleIn(row.project_id, userId) };
-    if (!can(actor, 'model.view')) throw new ShareIdNotFoundError('not a member');
-    if (!can(actor, 'share.manage', { ownerId: row.created_by ?? undefined })) {
-      throw new ForbiddenError('share.manage denied');
-    }
+    const access = await loadProjectAccess(
+      this.#d.data.repos,
+      row.project_id,
+      userId,
+      () => new ShareIdNotFoundError('not a member'),
+    );
+    assertCan(access, 'share.manage', { ownerId: row.created_by ?? undefined });
     return row;
   }
 
   async create(userId: string, body: CreateShareBody): Promise<Share> {
-    const model = await this.#d.repo.findModel(body.modelId);
+    const model = await this.#d.data.repos.shares.findModel(body.modelId);
     if (!model || model.deleted_at) throw new ModelNotFoundError();
-    const actor = { userId, role: await this.#d.repo.roleIn(model.project_id, userId) };
-    if (!can(actor, 'model.view')) throw new ModelNotFoundError('not a member');
-    if (!can(actor, 'share.create')) throw new ForbiddenError('share.create denied');
+    const access = await loadProjectAccess(
+      this.#d.data.repos,
+      model.project_id,
+      userId,
+      () => new ModelNotFoundError('not a member'),
+    );
+    assertCan(access, 'share.create');
     const now = this.#d.now();
     const code = body.type === 'password' ? (body.accessCode ?? null) : null;
     if (body.type === 'password' && code === null) throw new ShareAccessCodeInvalidError();
     const id = randomUUID();
     const salt = this.#d.secrets.newSalt();
-    await this.#d.repo.insert({
+    await this.#d.data.repos.shares.insert({
       id,
       model_id: model.id,
       created_by: userId,
@@ -105,24 +117,34 @@ export class SharesService {
    */
   async list(userId: string, query: ShareListQuery): Promise<Share[]> {
     if (query.modelId) {
-      const model = await this.#d.repo.findModel(query.modelId);
+      const model = await this.#d.data.repos.shares.findModel(query.modelId);
       if (!model) throw new ModelNotFoundError();
-      const actor = { userId, role: await this.#d.repo.roleIn(model.project_id, userId) };
-      if (!can(actor, 'model.view')) throw new ModelNotFoundError('not a member');
-      const rows = await this.#d.repo.listByModel(model.id);
+      const access = await loadProjectAccess(
+        this.#d.data.repos,
+        model.project_id,
+        userId,
+        () => new ModelNotFoundError('not a member'),
+      );
+      const rows = await this.#d.data.repos.shares.listByModel(model.id);
       return rows
-        .filter((row) => can(actor, 'share.manage', { ownerId: row.created_by ?? undefined }))
+        .filter((row) =>
+          canInProject(access, 'share.manage', { ownerId: row.created_by ?? undefined }),
+        )
         .map((row) => this.#present(row));
     }
-    const rows = await this.#d.repo.listByCreator(userId);
-    const roles = new Map<string, Awaited<ReturnType<SharesRepository['roleIn']>>>();
+    const rows = await this.#d.data.repos.shares.listByCreator(userId);
+    const projects = new Map<string, ProjectAccess | null>();
     const shares: Share[] = [];
     for (const row of rows) {
-      if (!roles.has(row.project_id)) {
-        roles.set(row.project_id, await this.#d.repo.roleIn(row.project_id, userId));
+      if (!projects.has(row.project_id)) {
+        const access = await findProjectAccess(this.#d.data.repos, row.project_id, userId);
+        projects.set(row.project_id, access);
       }
-      const actor = { userId, role: roles.get(row.project_id) ?? null };
-      if (can(actor, 'share.manage', { ownerId: row.created_by ?? undefined })) {
+      const access = projects.get(row.project_id);
+      if (
+        access &&
+        canInProject(access, 'share.manage', { ownerId: row.created_by ?? undefined })
+      ) {
         shares.push(this.#present(row));
       }
     }
@@ -157,7 +179,7 @@ export class SharesService {
       patch.code_failures = 0;
       patch.code_locked_at = null;
     }
-    await this.#d.repo.transaction(async (repo) => {
+    await this.#d.data.transaction(async ({ shares: repo }) => {
       await repo.update(id, patch);
       if (newCode !== null) await repo.clearFailures(id);
     });
@@ -166,7 +188,7 @@ export class SharesService {
 
   async delete(userId: string, id: string): Promise<void> {
     await this.#authorize(userId, id);
-    await this.#d.repo.delete(id);
+    await this.#d.data.repos.shares.delete(id);
   }
 
   /**

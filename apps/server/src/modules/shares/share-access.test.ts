@@ -1,17 +1,17 @@
 import { gunzipSync } from 'node:zlib';
 import type { ErrorBody, PublicShare, Share } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, signIn } from '../../test/project-team.ts';
-import { testEngine, type TestServer } from '../../test/test-server.ts';
+import { THUMBNAIL } from '../../testing/fake-convert.ts';
+import { createProject, signIn } from '../../testing/project-team.ts';
+import { testEngine, type TestServer } from '../../testing/test-server.ts';
 import {
   cookieFrom,
   createShare,
   createShareTeam,
   readyModel,
   startShareServer,
-  THUMBNAIL,
   type ShareTeam,
-} from './test-fixture.ts';
+} from './testing/share-fixture.ts';
 
 describe(`share links, public side (${testEngine()})`, () => {
   let server: TestServer;

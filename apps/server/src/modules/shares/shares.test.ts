@@ -1,14 +1,14 @@
 import type { ErrorBody, Share } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../test/project-team.ts';
-import { testEngine, type TestServer } from '../../test/test-server.ts';
+import { signIn } from '../../testing/project-team.ts';
+import { testEngine, type TestServer } from '../../testing/test-server.ts';
 import {
   createShare,
   createShareTeam,
   readyModel,
   startShareServer,
   type ShareTeam,
-} from './test-fixture.ts';
+} from './testing/share-fixture.ts';
 
 describe(`shares owner API (${testEngine()})`, () => {
   let server: TestServer;

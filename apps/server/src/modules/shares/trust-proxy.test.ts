@@ -1,8 +1,13 @@
 import type { ErrorBody } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../config.ts';
-import { testEngine, type TestServer } from '../../test/test-server.ts';
-import { createShare, createShareTeam, startShareServer, type ShareTeam } from './test-fixture.ts';
+import { testEngine, type TestServer } from '../../testing/test-server.ts';
+import {
+  createShare,
+  createShareTeam,
+  startShareServer,
+  type ShareTeam,
+} from './testing/share-fixture.ts';
 
 describe('TRUST_PROXY', () => {
   it.each([

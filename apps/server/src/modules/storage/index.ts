@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RegisterModule } from '../module.ts';
 import { LocalStorage } from './local-storage.ts';
 import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 import type { ObjectStorage } from './storage.ts';
@@ -18,3 +19,9 @@ export function createStorage(config: StorageConfig): ObjectStorage {
     ? new S3Storage(config.s3)
     : new LocalStorage(path.join(config.dataDir, 'storage'));
 }
+
+/** The object storage of models, derived files and avatars (no routes of its own). */
+export const register: RegisterModule<
+  { config: StorageConfig },
+  { storage: ObjectStorage }
+> = async (_app, deps) => ({ storage: createStorage(deps.config) });

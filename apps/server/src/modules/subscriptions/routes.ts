@@ -1,7 +1,7 @@
 import { errorBodySchema, planListSchema, userSubscriptionSchema } from '@truss/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import type { SubscriptionsService } from './service.ts';
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{

@@ -1,6 +1,6 @@
 import { planListSchema, userSubscriptionSchema, type Plan } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { PLANS } from './plans.config.ts';
 
 describe('plans and subscription', () => {

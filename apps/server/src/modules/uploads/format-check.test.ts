@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HAVE_SAMPLES, sample } from '../../test/samples.ts';
+import { HAVE_SAMPLES, sample } from '../../testing/samples.ts';
 import { detectComplete, detectFromHead, HEAD_BYTES } from './format-check.ts';
 
 function head(relative: string) {

@@ -19,7 +19,7 @@ import type {
 import { z } from 'zod';
 import { errorBody } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
-import { bearerSecurity, currentUser } from '../auth/guard.ts';
+import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { UploadNotFoundError } from './errors.ts';
 import { HEAD_BYTES } from './format-check.ts';
 import type { UploadsService } from './service.ts';

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  can,
   JOB_TYPES,
   MAX_CONCURRENT_UPLOADS,
   UPLOAD_EXPIRY_HOURS,
@@ -13,11 +12,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UploadRow } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import type { ModelEvents } from '../models/events.ts';
-import type { ModelLimits } from '../models/limits.ts';
-import { modelKeys, type ModelsService } from '../models/service.ts';
-import { ProjectNotFoundError } from '../projects/errors.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { ModelEvents } from '../models/index.ts';
+import type { ModelLimits } from '../models/index.ts';
+import { modelKeys, type ModelsService } from '../models/index.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import {
   MergeFailedError,
@@ -84,10 +84,9 @@ export class UploadsService {
     input: { projectId: string; filename: string; size: number },
   ): Promise<string> {
     const { data, limits, now, settings } = this.#d;
-    const role = await data.repos.models.roleIn(input.projectId, userId);
-    if (!can({ userId, role }, 'model.upload')) throw new ProjectNotFoundError();
-    const ownerId = await data.repos.models.projectOwner(input.projectId);
-    if (!ownerId) throw new ProjectNotFoundError();
+    const access = await loadProjectAccess(data.repos, input.projectId, userId);
+    assertCan(access, 'model.upload', {}, () => new ProjectNotFoundError());
+    const ownerId = access.project.owner_id;
     const allowance = await limits.allowance(ownerId);
     const id = randomUUID();
     await data.transaction(async (repos) => {

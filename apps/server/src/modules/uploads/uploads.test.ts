@@ -7,9 +7,9 @@ import type { Model, Project } from '@truss/contracts';
 import { validateGlb } from '@truss/converter';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSIMP_INVALID_DIR, HAVE_SAMPLES, sample } from '../../test/samples.ts';
-import { startTestServer, testEngine, type TestServer } from '../../test/test-server.ts';
-import { sha256, tusUpload, waitForModel } from '../../test/uploads.ts';
+import { ASSIMP_INVALID_DIR, HAVE_SAMPLES, sample } from '../../testing/samples.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { sha256, tusUpload, waitForModel } from '../../testing/uploads.ts';
 
 /**
  * Upload -> convert -> view through the real HTTP server, the real tus client and the real

@@ -8,8 +8,8 @@ import type {
 } from '@truss/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../test/project-team.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createProject } from '../../testing/project-team.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe('profile, avatar, preferences and notification settings', () => {
   let server: TestServer;

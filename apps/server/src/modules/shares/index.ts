@@ -1,19 +1,18 @@
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { ModelsService } from '../models/service.ts';
-import type { NotificationPolicy } from '../users/notification-policy.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { ModelsService } from '../models/index.ts';
+import type { RegisterModule } from '../module.ts';
+import type { NotificationPolicy } from '../users/index.ts';
 import { SharesAccessService } from './access-service.ts';
-import { SharesRepository } from './repository.ts';
 import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
 import { ShareSecrets } from './secrets.ts';
 import { SharesService } from './service.ts';
 
-export interface SharesModuleDeps {
-  db: Kysely<Database>;
+export interface SharesDeps {
+  data: DataAccess;
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
   mailer: Mailer;
@@ -33,14 +32,10 @@ export interface SharesModule {
 }
 
 /** Share links: the owner routes, the public routes and their file URLs, wired once. */
-export async function registerShares(
-  app: FastifyInstance,
-  deps: SharesModuleDeps,
-): Promise<SharesModule> {
-  const repo = new SharesRepository(deps.db);
+export const register: RegisterModule<SharesDeps, SharesModule> = async (app, deps) => {
   const secrets = new ShareSecrets(deps.tokenHmacSecret);
   const shares = new SharesService({
-    repo,
+    data: deps.data,
     secrets,
     mailer: deps.mailer,
     notifications: deps.notifications,
@@ -49,7 +44,7 @@ export async function registerShares(
     log: app.log,
   });
   const access = new SharesAccessService({
-    repo,
+    data: deps.data,
     secrets,
     now: deps.now,
     onLocked: (row) => shares.mailLocked(row),
@@ -62,4 +57,4 @@ export async function registerShares(
     secureCookies: deps.publicUrl.startsWith('https:'),
   });
   return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl) };
-}
+};

@@ -8,10 +8,10 @@ import { validateGlb } from '@truss/converter';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
-import { signUpOn, startChildServer, type ChildServer } from '../../test/child-server.ts';
-import { HAVE_SAMPLES, sample } from '../../test/samples.ts';
-import { testEngine } from '../../test/test-server.ts';
-import { sha256, tusUpload } from '../../test/uploads.ts';
+import { signUpOn, startChildServer, type ChildServer } from '../../testing/child-server.ts';
+import { HAVE_SAMPLES, sample } from '../../testing/samples.ts';
+import { testEngine } from '../../testing/test-server.ts';
+import { sha256, tusUpload } from '../../testing/uploads.ts';
 
 /**
  * Heavier: the real server in a child process (`tsx src/main.ts`, API + workers), killed with

@@ -1,37 +1,8 @@
-import { gzipSync } from 'node:zlib';
 import type { CreateShareBody, Model, Share } from '@truss/contracts';
-import { createTeam, type Team } from '../../test/project-team.ts';
-import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { tusUpload, waitForModel } from '../../test/uploads.ts';
-import type { ConvertFn } from '../models/convert-job.ts';
-
-/** A GLB with nothing in it (valid header + JSON chunk). */
-function tinyGlb(): ArrayBuffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
-  const glb = Buffer.alloc(12 + 8 + json.length);
-  glb.write('glTF', 0);
-  glb.writeUInt32LE(2, 4);
-  glb.writeUInt32LE(glb.length, 8);
-  glb.writeUInt32LE(json.length, 12);
-  glb.write('JSON', 16);
-  json.copy(glb, 20);
-  return glb.buffer.slice(glb.byteOffset, glb.byteOffset + glb.length);
-}
-
-export const THUMBNAIL = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
-
-/** Instant conversion: the share tests need ready models, not the real converter. */
-export const fakeConvert: ConvertFn = async (request) => {
-  const metadata = gzipSync(JSON.stringify({ version: 1, name: request.filename }));
-  return {
-    ok: true,
-    glb: tinyGlb(),
-    thumbnailPng: THUMBNAIL.slice().buffer,
-    metadataGz: new Uint8Array(metadata).buffer,
-    format: 'obj',
-    stats: {},
-  };
-};
+import { createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
+import { fakeConvert } from '../../../testing/fake-convert.ts';
+import { tusUpload, waitForModel } from '../../../testing/uploads.ts';
 
 export const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
 

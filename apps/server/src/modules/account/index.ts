@@ -1,0 +1,43 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { PasswordHasher } from '../auth/index.ts';
+import type { EventPublisher } from '../events/index.ts';
+import type { RegisterModule } from '../module.ts';
+import type { OAuthService } from '../oauth/index.ts';
+import type { ProjectDeletionListener } from '../projects/index.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { accountRoutes } from './routes.ts';
+import { AccountService } from './service.ts';
+
+export interface AccountDeps {
+  data: DataAccess;
+  passwords: PasswordHasher;
+  events: EventPublisher;
+  /** Which sign-in methods exist (the last one cannot be unlinked). */
+  oauth: OAuthService;
+  /** The projects module's live list: deleting an account deletes the projects it owns alone. */
+  deletionListeners: ProjectDeletionListener[];
+  storage: ObjectStorage;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+}
+
+/** Password change, sign-in connectors, and account deletion. */
+export const register: RegisterModule<AccountDeps, { account: AccountService }> = async (
+  app,
+  deps,
+) => {
+  const account = new AccountService({
+    data: deps.data,
+    passwords: deps.passwords,
+    events: deps.events,
+    providers: () => deps.oauth.providers(),
+    deletionListeners: deps.deletionListeners,
+    storage: deps.storage,
+    now: deps.now,
+    log: app.log,
+  });
+  await app.register(accountRoutes, { account, requireAuth: deps.requireAuth });
+  return { account };
+};

@@ -1,0 +1,21 @@
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { RegisterModule } from '../module.ts';
+import { healthRoutes } from './routes.ts';
+import { HealthService } from './service.ts';
+
+export interface HealthDeps {
+  data: DataAccess;
+  engine: DatabaseHandle['engine'];
+  version: string;
+}
+
+/** `GET /api/health`: the database answers, and which engine and server version run. */
+export const register: RegisterModule<HealthDeps, { health: HealthService }> = async (
+  app,
+  deps,
+) => {
+  const health = new HealthService(deps.data, deps.engine, deps.version);
+  await app.register(healthRoutes, { health });
+  return { health };
+};

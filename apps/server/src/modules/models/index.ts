@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { ModelsConfig } from '../../config-models.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { DataAccess } from '../../repositories.ts';
+import { WorkerPool } from '../jobs/index.ts';
+import type { RegisterModule } from '../module.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import type { SubscriptionsService } from '../subscriptions/index.ts';
+import type { NotificationPolicy } from '../users/index.ts';
+import { ConvertModelHandler, type ConvertFn } from './convert-job.ts';
+import { converterWorkerScript, poolConverter } from './converter-pool.ts';
+import type { ModelEvents } from './events.ts';
+import { FileUrlSigner } from './file-urls.ts';
+import { ModelLimits } from './limits.ts';
+import { ModelProcessedNotifier } from './notifier.ts';
+import { modelsRoutes } from './routes.ts';
+import { ModelsService } from './service.ts';
+
+export type { ConversionOutcome, ConvertFn } from './convert-job.ts';
+export { ModelNotFoundError } from './errors.ts';
+export type { ModelEvents } from './events.ts';
+export { contentDisposition } from './http-files.ts';
+export { ModelLimits } from './limits.ts';
+export { sendFile } from './routes.ts';
+export { modelKeys, ModelsService, type StoredFile } from './service.ts';
+
+export interface ModelsDeps {
+  config: { tokenHmacSecret: string; publicUrl: string };
+  /** Roles, limits and worker settings (config-models.ts). */
+  settings: ModelsConfig;
+  dataDir: string;
+  data: DataAccess;
+  events: ModelEvents;
+  storage: ObjectStorage;
+  /** The app's one mailer and notification policy: workers mail uploaders when models finish. */
+  mailer: Mailer;
+  notifications: NotificationPolicy;
+  subscriptions: SubscriptionsService;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+  /** Replaces the worker-thread converter (tests). */
+  convert?: ConvertFn;
+}
+
+export interface ModelsModule {
+  models: ModelsService;
+  /** Plan allowances (uploads check them too). */
+  limits: ModelLimits;
+  /** The conversion job's handler; null in the `api` role (no workers in this process). */
+  convertHandler: ConvertModelHandler | null;
+  /** The converter's worker threads; null without workers or with a test converter. */
+  pool: WorkerPool | null;
+}
+
+/**
+ * Models: their routes in the `all` and `api` roles, the conversion handler and its worker
+ * threads in `all` and `worker` (the jobs module runs them). Everything starts when the app is
+ * ready and stops before it closes.
+ */
+export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, deps) => {
+  const { config, settings, dataDir, data, events, storage, now } = deps;
+  const log = app.log;
+  const signer = new FileUrlSigner(config.tokenHmacSecret);
+  const limits = new ModelLimits(deps.subscriptions);
+  const withWorkers = settings.role !== 'api';
+  const models = new ModelsService({ data, storage, events, signer, limits, now, log });
+
+  let pool: WorkerPool | null = null;
+  let convertHandler: ConvertModelHandler | null = null;
+  if (withWorkers) {
+    let convert = deps.convert;
+    if (!convert) {
+      pool = new WorkerPool({
+        script: converterWorkerScript(),
+        resourceLimits: settings.workerResourceLimits,
+        warm: settings.workerConcurrency,
+        log,
+      });
+      convert = poolConverter(pool);
+    }
+    const notifier = new ModelProcessedNotifier({
+      data,
+      mailer: deps.mailer,
+      notifications: deps.notifications,
+      publicUrl: config.publicUrl,
+      log,
+    });
+    convertHandler = new ConvertModelHandler({
+      data,
+      storage,
+      events,
+      convert,
+      notifier,
+      tempDir: path.join(dataDir, 'tmp'),
+      now,
+      log,
+    });
+  }
+
+  if (settings.role !== 'worker') {
+    await app.register(modelsRoutes, { models, signer, requireAuth: deps.requireAuth, now });
+  }
+  app.addHook('onReady', async () => {
+    log.info(
+      {
+        role: settings.role,
+        storage: storage.kind,
+        workers: withWorkers ? settings.workerConcurrency : 0,
+      },
+      'models ready',
+    );
+  });
+  return { models, limits, convertHandler, pool };
+};

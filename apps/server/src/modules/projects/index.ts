@@ -1,0 +1,52 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { EventPublisher } from '../events/index.ts';
+import type { RegisterModule } from '../module.ts';
+import { projectsRoutes } from './routes.ts';
+import { ProjectsService, type ProjectDeletionListener } from './service.ts';
+
+export {
+  assertCan,
+  canInProject,
+  findProjectAccess,
+  loadProjectAccess,
+  type ProjectAccess,
+} from './access.ts';
+export { ProjectNotFoundError } from './errors.ts';
+export {
+  newProjectMetadata,
+  ProjectsService,
+  type ProjectDeletionContext,
+  type ProjectDeletionListener,
+} from './service.ts';
+
+export interface ProjectsDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+}
+
+export interface ProjectsModule {
+  projects: ProjectsService;
+  /**
+   * Modules that own project data (models, storage) add their clean-up here; project and account
+   * deletion read the list when they run, so later modules can still add theirs.
+   */
+  deletionListeners: ProjectDeletionListener[];
+}
+
+/** Projects: list, create, update, delete, favourites; and the one project-access step. */
+export const register: RegisterModule<ProjectsDeps, ProjectsModule> = async (app, deps) => {
+  const deletionListeners: ProjectDeletionListener[] = [];
+  const projects = new ProjectsService({
+    data: deps.data,
+    events: deps.events,
+    now: deps.now,
+    log: app.log,
+    deletionListeners,
+  });
+  await app.register(projectsRoutes, { projects, requireAuth: deps.requireAuth });
+  return { projects, deletionListeners };
+};

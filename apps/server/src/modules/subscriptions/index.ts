@@ -1,0 +1,22 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { DataAccess } from '../../repositories.ts';
+import type { RegisterModule } from '../module.ts';
+import { subscriptionsRoutes } from './routes.ts';
+import { SubscriptionsService } from './service.ts';
+
+export { SubscriptionsService } from './service.ts';
+
+export interface SubscriptionsDeps {
+  data: DataAccess;
+  requireAuth: onRequestAsyncHookHandler;
+}
+
+/** Plans and usage; the models module asks it for an owner's allowance. */
+export const register: RegisterModule<
+  SubscriptionsDeps,
+  { subscriptions: SubscriptionsService }
+> = async (app, deps) => {
+  const subscriptions = new SubscriptionsService(deps.data);
+  await app.register(subscriptionsRoutes, { subscriptions, requireAuth: deps.requireAuth });
+  return { subscriptions };
+};

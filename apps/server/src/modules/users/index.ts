@@ -1,0 +1,38 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { RegisterModule } from '../module.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { NotificationPolicy } from './notification-policy.ts';
+import { usersRoutes } from './routes.ts';
+import { UsersService } from './service.ts';
+
+export { EmailAlreadyRegisteredError, UserNotFoundError } from './errors.ts';
+export { NotificationPolicy } from './notification-policy.ts';
+export { displayName, toProfile, UsersService } from './service.ts';
+
+export interface UsersDeps {
+  data: DataAccess;
+  /** Where avatars are kept (the models' object storage). */
+  storage: ObjectStorage;
+  requireAuth: onRequestAsyncHookHandler;
+  now: Clock;
+}
+
+export interface UsersModule {
+  users: UsersService;
+  /** Asked before every mail that is not about security (users' notification settings). */
+  notifications: NotificationPolicy;
+}
+
+/** Profile, avatar, preferences and notification settings of the signed-in user. */
+export const register: RegisterModule<UsersDeps, UsersModule> = async (app, deps) => {
+  const users = new UsersService({
+    data: deps.data,
+    now: deps.now,
+    log: app.log,
+    storage: deps.storage,
+  });
+  await app.register(usersRoutes, { users, requireAuth: deps.requireAuth });
+  return { users, notifications: new NotificationPolicy(deps.data) };
+};
