@@ -2,13 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PropertyTableBuilder } from './metadata-builder.ts';
 import { decodeMetadata, encodeMetadata } from './metadata-file.ts';
-import {
-  buildElementTree,
-  getElement,
-  getElementProperties,
-  METADATA_VERSION,
-  type ModelMetadata,
-} from '@truss/viewable';
+import { getElementProperties, METADATA_VERSION, type ModelMetadata } from '@truss/viewable';
 
 function sample(): ModelMetadata {
   const builder = new PropertyTableBuilder();
@@ -43,6 +37,7 @@ function sample(): ModelMetadata {
   };
 }
 
+// The readers' own tests are in @truss/viewable (read.test.ts); here: what the converter builds.
 describe('metadata version 2', () => {
   it('dedupes properties and sets, and expands them per element', () => {
     const metadata = sample();
@@ -60,33 +55,6 @@ describe('metadata version 2', () => {
     ]);
     expect(getElementProperties(metadata, 2).map((s) => s.kind)).toEqual(['pset', 'attributes']);
     expect(getElementProperties(metadata, 0)).toEqual([]);
-  });
-
-  it('reads elements and the tree from the columns', () => {
-    const metadata = sample();
-    expect(getElement(metadata, 0)).toEqual({
-      id: 0,
-      type: 'IfcBuildingStorey',
-      name: 'Level 1',
-      parent: null,
-      bbox: null,
-      triangles: 0,
-      expressId: 5,
-    });
-    expect(getElement(metadata, 2)).toMatchObject({
-      name: 'W2',
-      parent: 0,
-      globalId: 'b',
-      bbox: [1, 0, 0, 2, 3, 4],
-    });
-    expect(() => getElement(metadata, 3)).toThrow(RangeError);
-    expect(buildElementTree(metadata)).toEqual({
-      id: 0,
-      children: [
-        { id: 1, children: [] },
-        { id: 2, children: [] },
-      ],
-    });
   });
 
   it('encodes to gzip and decodes gzip or plain JSON; refuses other versions', () => {
