@@ -2,26 +2,17 @@ import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Download, ExternalLink, MoreHorizontal, Share2 } from 'lucide-react';
-import type { Model, Project } from '@truss/contracts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { useMyId } from '../../projects/api';
 import { canShareModel } from '../../share/permissions';
 import { modelAbilities } from '../permissions';
 import { useModelName } from '../labels';
 import { ModelEditMenuItems } from './ModelEditMenuItems';
-import type { OpenModelDialog } from './ModelDialogs';
+import type { ModelItemProps } from './ModelDialogs';
 import { useDownload } from '../useDownload';
 
 /** Open, rename, move, download, trash: each only when `can()` allows it. */
-export function ModelActionsMenu({
-  model,
-  project,
-  onOpenDialog,
-}: {
-  model: Model;
-  project: Project;
-  onOpenDialog: OpenModelDialog;
-}) {
+export function ModelActionsMenu({ model, project, onOpenDialog }: ModelItemProps) {
   const { t } = useTranslation();
   const myId = useMyId();
   const name = useModelName()(model);

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import type { Model, Project } from '@truss/contracts';
 import { Card } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { ModelProgress } from './ModelProgress';
@@ -7,20 +6,12 @@ import { ModelStatusBadge } from './ModelStatusBadge';
 import { ModelThumbnail } from './ModelThumbnail';
 import { useModelName } from '../labels';
 import { ModelActionsMenu } from './ModelActionsMenu';
-import type { OpenModelDialog } from './ModelDialogs';
+import type { ModelItemProps } from './ModelDialogs';
 import { ModelFailureLine } from './ModelFailureLine';
 import { ModelMeta } from './ModelMeta';
 
 /** Grid view: a card per model with its thumbnail; the whole card opens the model. */
-export function ModelCard({
-  model,
-  project,
-  onOpenDialog,
-}: {
-  model: Model;
-  project: Project;
-  onOpenDialog: OpenModelDialog;
-}) {
+export function ModelCard({ model, project, onOpenDialog }: ModelItemProps) {
   const name = useModelName()(model);
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow focus-within:border-gray-300 hover:border-gray-300 hover:shadow-md">

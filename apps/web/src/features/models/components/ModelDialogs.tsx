@@ -2,7 +2,12 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
-import { MODEL_NAME_MAX_LENGTH, renameModelBodySchema, type Model } from '@truss/contracts';
+import {
+  MODEL_NAME_MAX_LENGTH,
+  renameModelBodySchema,
+  type Model,
+  type Project,
+} from '@truss/contracts';
 import { ConfirmDialog, DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { Badge } from '../../../components/ui/Page';
@@ -32,6 +37,13 @@ export type ModelDialogState = {
 
 /** Opens one of the dialogs (a list's or a page's menu asks). */
 export type OpenModelDialog = (state: NonNullable<ModelDialogState>) => void;
+
+/** What a model's card, row and actions menu get. */
+export interface ModelItemProps {
+  model: Model;
+  project: Project;
+  onOpenDialog: OpenModelDialog;
+}
 
 function RenameModelDialog({
   model,

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Model, Project } from '@truss/contracts';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { formatBytes } from '../../../lib/format';
 import { ModelProgress } from './ModelProgress';
@@ -8,20 +7,12 @@ import { ModelStatusBadge } from './ModelStatusBadge';
 import { ModelThumbnail } from './ModelThumbnail';
 import { creatorLabel, formatLabel, useModelName } from '../labels';
 import { ModelActionsMenu } from './ModelActionsMenu';
-import type { OpenModelDialog } from './ModelDialogs';
+import type { ModelItemProps } from './ModelDialogs';
 import { ModelFailureLine } from './ModelFailureLine';
 import { ModelMeta } from './ModelMeta';
 
 /** List view: a table row per model. */
-export function ModelRow({
-  model,
-  project,
-  onOpenDialog,
-}: {
-  model: Model;
-  project: Project;
-  onOpenDialog: OpenModelDialog;
-}) {
+export function ModelRow({ model, project, onOpenDialog }: ModelItemProps) {
   const { t, i18n } = useTranslation();
   const name = useModelName()(model);
   const creator = creatorLabel(model);

@@ -13,23 +13,16 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Project } from '@truss/contracts';
 import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useProjectPreferences } from '../api';
 import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
-import type { OpenProjectDialog } from './ProjectDialogs';
+import type { ProjectItemProps } from './ProjectDialogs';
 
 /** Open, members, edit, show in sidebar, leave, delete: each only when `can()` allows it. */
-export function ProjectActionsMenu({
-  project,
-  onOpenDialog,
-}: {
-  project: Project;
-  onOpenDialog: OpenProjectDialog;
-}) {
+export function ProjectActionsMenu({ project, onOpenDialog }: ProjectItemProps) {
   const { t } = useTranslation();
   const name = useProjectName()(project);
   const abilities = useProjectAbilities(project);

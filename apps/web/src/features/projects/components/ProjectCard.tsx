@@ -1,23 +1,16 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Box, Users } from 'lucide-react';
-import type { Project } from '@truss/contracts';
 import { Card } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 import { FavoriteButton } from './FavoriteButton';
-import type { OpenProjectDialog } from './ProjectDialogs';
+import type { ProjectItemProps } from './ProjectDialogs';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { ProjectBadges } from './ProjectBadges';
 
 /** Grid view: one card per project; the whole card opens the project's models. */
-export function ProjectCard({
-  project,
-  onOpenDialog,
-}: {
-  project: Project;
-  onOpenDialog: OpenProjectDialog;
-}) {
+export function ProjectCard({ project, onOpenDialog }: ProjectItemProps) {
   const { t } = useTranslation();
   const name = useProjectName()(project);
   return (

@@ -228,6 +228,12 @@ export type ProjectDialogState = { kind: 'edit' | 'delete' | 'leave'; project: P
 /** Opens one of the dialogs (a list's or a page's menu asks). */
 export type OpenProjectDialog = (state: NonNullable<ProjectDialogState>) => void;
 
+/** What a project's card, row and actions menu get. */
+export interface ProjectItemProps {
+  project: Project;
+  onOpenDialog: OpenProjectDialog;
+}
+
 /**
  * The edit, delete and leave dialogs for one page. After a delete or leave, a page about that
  * project goes to /models (the current project is re-picked).

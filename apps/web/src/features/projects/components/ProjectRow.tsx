@@ -1,21 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Project } from '@truss/contracts';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 import { FavoriteButton } from './FavoriteButton';
-import type { OpenProjectDialog } from './ProjectDialogs';
+import type { ProjectItemProps } from './ProjectDialogs';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { ProjectBadges } from './ProjectBadges';
 
 /** List view: a table row per project. */
-export function ProjectRow({
-  project,
-  onOpenDialog,
-}: {
-  project: Project;
-  onOpenDialog: OpenProjectDialog;
-}) {
+export function ProjectRow({ project, onOpenDialog }: ProjectItemProps) {
   const { t } = useTranslation();
   const name = useProjectName()(project);
   return (
