@@ -36,6 +36,7 @@ import { ProjectsService, type ProjectDeletionListener } from './modules/project
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/service.ts';
 import { registerAccounts } from './modules/account/module.ts';
+import { registerTopics } from './modules/topics/index.ts';
 import { NotificationPolicy } from './modules/users/notification-policy.ts';
 import { createDataAccess } from './repositories.ts';
 import { SERVER_VERSION } from './lib/version.ts';
@@ -203,6 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl: config.publicUrl,
     tokenHmacSecret: config.tokenHmacSecret,
+  });
+  await registerTopics(app, {
+    data,
+    events,
+    streams: eventStreams,
+    requireAuth,
+    shareGate: sharesModule.visitorGate,
+    now,
   });
   await registerSpa(app, config.webDistDir, { head: sharesModule.openGraph });
 

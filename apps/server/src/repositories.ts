@@ -14,6 +14,7 @@ import { UsersRepository } from './modules/users/repository.ts';
 import { JobsRepository } from './modules/jobs/repository.ts';
 import { ModelsRepository } from './modules/models/repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
+import { TopicsRepository } from './modules/topics/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -31,6 +32,7 @@ export interface Repositories {
   events: EventsRepository;
   identities: IdentitiesRepository;
   account: AccountRepository;
+  topics: TopicsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -49,6 +51,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     events: new EventsRepository(db),
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
+    topics: new TopicsRepository(db),
   };
 }
 

@@ -209,20 +209,20 @@ export const createTopicBodySchema = z.object({
 });
 export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
 
-export const updateTopicBodySchema = z
-  .object({
-    title: name(TOPIC_TITLE_MAX),
-    description: plainText(TOPIC_DESCRIPTION_MAX),
-    type: name(64),
-    status: z.enum(TOPIC_STATUSES),
-    priority: z.enum(TOPIC_PRIORITIES).nullable(),
-    labels: labelsSchema,
-    assigneeId: z.uuid().nullable(),
-    dueDate: dueDateSchema,
-    stage: name(128).nullable(),
-    relatedTopics: z.array(z.string().max(64)).max(100),
-    pin: pinSchema.nullable(),
-  })
+const updateTopicFieldsSchema = z.object({
+  title: name(TOPIC_TITLE_MAX),
+  description: plainText(TOPIC_DESCRIPTION_MAX),
+  type: name(64),
+  status: z.enum(TOPIC_STATUSES),
+  priority: z.enum(TOPIC_PRIORITIES).nullable(),
+  labels: labelsSchema,
+  assigneeId: z.uuid().nullable(),
+  dueDate: dueDateSchema,
+  stage: name(128).nullable(),
+  relatedTopics: z.array(z.string().max(64)).max(100),
+  pin: pinSchema.nullable(),
+});
+export const updateTopicBodySchema = updateTopicFieldsSchema
   .partial()
   .refine((body) => Object.keys(body).length > 0, { error: 'validation.nothingToUpdate' });
 export type UpdateTopicBody = z.infer<typeof updateTopicBodySchema>;
@@ -247,7 +247,12 @@ export const shareCreateTopicBodySchema = createTopicBodySchema
 export const shareCreateCommentBodySchema = createCommentBodySchema.extend({
   authorName: visitorNameSchema,
 });
-export const shareUpdateTopicBodySchema = updateTopicBodySchema;
+/** "Issue Editing" visitors change every field but the assignee. */
+export const shareUpdateTopicBodySchema = updateTopicFieldsSchema
+  .omit({ assigneeId: true })
+  .partial()
+  .extend({ authorName: visitorNameSchema })
+  .refine((body) => Object.keys(body).length > 1, { error: 'validation.nothingToUpdate' });
 
 export const topicListQuerySchema = z.object({
   kind: topicKindSchema.optional(),
