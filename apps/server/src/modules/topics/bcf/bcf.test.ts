@@ -45,7 +45,9 @@ function validate(zip: Uint8Array, version: '3.0' | '2.1', name: string): void {
         stdio: 'pipe',
       });
     } catch (error) {
-      throw new Error(`${name} ${file}: ${String((error as { stderr?: Buffer }).stderr)}`);
+      throw new Error(`${name} ${file}: ${String((error as { stderr?: Buffer }).stderr)}`, {
+        cause: error,
+      });
     }
   }
 }
