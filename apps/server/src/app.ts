@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     streams: eventStreams,
     requireAuth,
     shareGate: sharesModule.visitorGate,
+    storage: modelsModule.storage,
     now,
   });
   await registerSpa(app, config.webDistDir, { head: sharesModule.openGraph });

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { TopicsBcfRepository } from './bcf-repository.ts';
 import type {
   Database,
   TopicCommentRow,
@@ -67,6 +68,11 @@ const VIEWPOINT_META = [
 /** The only place that touches the topic tables. */
 export class TopicsRepository {
   constructor(private readonly db: Executor) {}
+
+  /** The BCF import's batched writes and the export's reads. */
+  get bcf(): TopicsBcfRepository {
+    return new TopicsBcfRepository(this.db);
+  }
 
   /** Reserves `count` consecutive numbers in the project; returns the first (atomic upsert). */
   async reserveNumbers(projectId: string, count: number): Promise<number> {
@@ -331,27 +337,6 @@ export class TopicsRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** Members by e-mail (a BCF AssignedTo names a user by address). */
-  async memberIdsByEmail(
-    projectId: string,
-    emails: readonly string[],
-  ): Promise<Map<string, string>> {
-    if (emails.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('project_members as pm')
-      .innerJoin('users as u', 'u.id', 'pm.user_id')
-      .select(['u.id', 'u.email'])
-      .where('pm.project_id', '=', projectId)
-      .where('pm.status', '=', 'accepted')
-      .where(
-        'u.email',
-        'in',
-        emails.map((email) => email.toLowerCase()),
-      )
-      .execute();
-    return new Map(rows.map((row) => [row.email, row.id]));
-  }
-
   async userNames(
     userIds: readonly string[],
   ): Promise<Map<string, { name: string; email: string }>> {
@@ -391,18 +376,5 @@ export class TopicsRepository {
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .execute();
     return rows.map((row) => row.id);
-  }
-
-  /** Ready models of the project with their metadata location (GlobalId matching). */
-  async readyModels(
-    projectId: string,
-  ): Promise<{ id: string; derived_prefix: string | null; metadata_hash: string | null }[]> {
-    return this.db
-      .selectFrom('models')
-      .select(['id', 'derived_prefix', 'metadata_hash'])
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'ready')
-      .where('deleted_at', 'is', null)
-      .execute();
   }
 }

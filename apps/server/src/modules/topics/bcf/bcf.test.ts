@@ -1,56 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { unzipSync, zipSync, strToU8 } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
 import type { BcfArchive } from './model.ts';
 import { BcfReadError, readBcf } from './read.ts';
 import { writeBcf } from './write.ts';
+import { BCF_SHARED as SHARED, validateBcf as validate } from './xsd-validate.ts';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../../../../../shared/bcf');
 const cases = (version: string) =>
   readdirSync(path.join(SHARED, version))
     .filter((file) => file.endsWith('.bcf'))
     .map((file) => [file, path.join(SHARED, version, file)] as const);
-const scratch = mkdtempSync(path.join(tmpdir(), 'truss-bcf-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** Every XML file of an exported archive against buildingSMART's XSDs (xmllint, libxml2-utils). */
-function validate(zip: Uint8Array, version: '3.0' | '2.1', name: string): void {
-  const dir = path.join(scratch, `${version}-${name}`);
-  const schemas = path.join(SHARED, version === '3.0' ? 'schemas-v3.0' : 'schemas-v2.1');
-  const schemaOf = (file: string) =>
-    file === 'bcf.version'
-      ? 'version.xsd'
-      : file === 'project.bcfp'
-        ? 'project.xsd'
-        : file === 'extensions.xml'
-          ? 'extensions.xsd'
-          : file === 'documents.xml'
-            ? 'documents.xsd'
-            : file.endsWith('markup.bcf')
-              ? 'markup.xsd'
-              : file.endsWith('.bcfv')
-                ? 'visinfo.xsd'
-                : null;
-  for (const [file, bytes] of Object.entries(unzipSync(zip))) {
-    const schema = schemaOf(file);
-    if (!schema) continue;
-    const at = path.join(dir, file);
-    mkdirSync(path.dirname(at), { recursive: true });
-    writeFileSync(at, bytes);
-    try {
-      execFileSync('xmllint', ['--noout', '--schema', path.join(schemas, schema), at], {
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      throw new Error(`${name} ${file}: ${String((error as { stderr?: Buffer }).stderr)}`, {
-        cause: error,
-      });
-    }
-  }
-}
 
 const strip = ({ version: _version, ...rest }: BcfArchive) => rest;
 
