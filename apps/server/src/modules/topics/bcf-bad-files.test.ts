@@ -166,6 +166,49 @@ describe(`BCF routes: permissions and bad files (${testEngine()})`, () => {
     }
   });
 
+  it('a re-import of a changed file updates the topic, adds new comments and keeps Truss ones', async () => {
+    const project = await createProject(server, team.owner.token, 'Changes');
+    const comment = (id: string, text: string) =>
+      `<Comment Guid="${id}"><Date>2024-02-03T04:05:06Z</Date><Author>b@example.com</Author><Comment>${text}</Comment></Comment>`;
+    const file = (title: string, comments: string) =>
+      zipSync({
+        'bcf.version': VERSION,
+        [`${guid(1)}/markup.bcf`]: strToU8(
+          `<?xml version="1.0"?><Markup><Topic Guid="${guid(1)}" TopicType="Fault" TopicStatus="Open"><Title>${title}</Title><CreationDate>2024-01-02T03:04:05Z</CreationDate><CreationAuthor>a@example.com</CreationAuthor><Comments>${comments}</Comments></Topic></Markup>`,
+        ),
+      });
+    const first = await importBcf(
+      server,
+      team.owner.token,
+      project.id,
+      file('Before', comment(guid(11), 'one')),
+    );
+    expect(first.body.created).toBe(1);
+    const [topic] = await storedTopics(server, project.id);
+    const row = await server.db
+      .selectFrom('topics')
+      .select('id')
+      .where('guid', '=', guid(1))
+      .where('project_id', '=', project.id)
+      .executeTakeFirstOrThrow();
+    await server.api('POST', `/api/topics/${row.id}/comments`, {
+      token: team.owner.token,
+      body: { text: 'from Truss' },
+    });
+    const second = await importBcf(
+      server,
+      team.owner.token,
+      project.id,
+      file('After', comment(guid(11), 'one, edited') + comment(guid(12), 'two')),
+    );
+    expect(second.body).toMatchObject({ created: 0, updated: 1 });
+    const [after] = await storedTopics(server, project.id);
+    expect(topic!.title).toBe('Before');
+    expect(after!.title).toBe('After');
+    expect(after!.type).toBe('Fault');
+    expect(after!.comments.map((c) => c.text).sort()).toEqual(['from Truss', 'one, edited', 'two']);
+  });
+
   it('imports 10 000 topics in one request', async () => {
     const project = await createProject(server, team.owner.token, 'Big');
     const bytes = manyTopics(10_000);

@@ -39,8 +39,32 @@ function instant(value: string | undefined): Date | null {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+const JSON_COLUMNS = new Set(['labels', 'related_guids', 'bcf']);
 const blankless = (values: readonly string[]) =>
   [...new Set(values.map((v) => v.trim()))].filter(Boolean);
+
+/** JSON with object keys sorted (jsonb keeps its own key order). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+/** True when writing `patch` would leave `row` as it is (a re-import of the same file). */
+function unchanged(row: TopicRow, patch: Record<string, unknown>): boolean {
+  return Object.entries(patch).every(([key, value]) => {
+    const current = (row as unknown as Record<string, unknown>)[key];
+    if (value instanceof Date || current instanceof Date) {
+      return value instanceof Date && current instanceof Date
+        ? value.getTime() === current.getTime()
+        : value === current;
+    }
+    if (JSON_COLUMNS.has(key)) return canonical(current) === canonical(JSON.parse(value as string));
+    return (current ?? null) === (value ?? null);
+  });
+}
 
 function extrasOf(topic: BcfTopic): TopicBcfExtras {
   const extras: TopicBcfExtras = {};
@@ -178,10 +202,8 @@ export async function importArchive(
     const row: TopicRow | undefined = existing.get(t.guid);
     if (!row) continue;
     topicIds.set(t.guid, row.id);
-    await bcf.updateTopic(row.id, {
-      ...fields(t),
-      ...(row.model_id ? {} : { model_id: modelOf(t, owners) }),
-    });
+    const patch = { ...fields(t), ...(row.model_id ? {} : { model_id: modelOf(t, owners) }) };
+    if (!unchanged(row, patch)) await bcf.updateTopic(row.id, patch);
   }
 
   const knownIds = [...existing.values()].map((row) => row.id);
