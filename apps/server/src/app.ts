@@ -31,6 +31,7 @@ import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
 import type { ObjectStorage } from './modules/storage/index.ts';
 import * as subscriptionsModule from './modules/subscriptions/index.ts';
+import * as topicsModule from './modules/topics/index.ts';
 import * as uploadsModule from './modules/uploads/index.ts';
 import type { UploadsService } from './modules/uploads/index.ts';
 import * as usersModule from './modules/users/index.ts';
@@ -128,7 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: config.jwtSecret,
     tokenHmacSecret,
   });
-  const { events } = await eventsModule.register(app, { database, data, requireAuth, now });
+  const { events, streams } = await eventsModule.register(app, {
+    database,
+    data,
+    requireAuth,
+    now,
+  });
   const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
   const { deletionListeners } = await projectsModule.register(app, {
     data,
@@ -212,6 +218,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl,
     tokenHmacSecret,
+  });
+  await topicsModule.register(app, {
+    data,
+    events,
+    streams,
+    requireAuth,
+    shareGate: shares.visitorGate,
+    storage,
+    now,
   });
   await registerSpa(app, config.webDistDir, { head: shares.openGraph });
 

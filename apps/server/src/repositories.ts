@@ -15,6 +15,7 @@ import { UsersRepository } from './modules/users/repository.ts';
 import { JobsRepository } from './modules/jobs/repository.ts';
 import { ModelsRepository } from './modules/models/repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
+import { TopicsRepository } from './modules/topics/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -33,6 +34,7 @@ export interface Repositories {
   identities: IdentitiesRepository;
   account: AccountRepository;
   shares: SharesRepository;
+  topics: TopicsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -52,6 +54,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
     shares: new SharesRepository(db),
+    topics: new TopicsRepository(db),
   };
 }
 

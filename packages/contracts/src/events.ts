@@ -17,6 +17,13 @@ export const eventTypeSchema = z.enum([
   'invitation.changed',
   'model.status',
   'model.progress',
+  'topic.created',
+  'topic.updated',
+  'topic.deleted',
+  'topics.imported',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
 ]);
 export type EventType = z.infer<typeof eventTypeSchema>;
 
@@ -24,6 +31,8 @@ export type EventType = z.infer<typeof eventTypeSchema>;
  * The `data:` of one SSE message. `projectId` says which project changed; `data` carries the
  * changed entity where useful (clients mostly refetch the affected queries).
  * For `member.removed`, `data.userId` is the removed user: that user's tabs leave the project.
+ * Topic and comment events carry `topicId` (and `commentId`, `modelId`); share pages receive them
+ * on `/api/share/{token}/events` for the shared model's topics.
  */
 export const serverEventSchema = z.object({
   id: z.string(),

@@ -13,3 +13,4 @@ export * from './jobs.ts';
 export * from './shares.ts';
 export * from './account.ts';
 export * from './profile.ts';
+export * from './topics.ts';

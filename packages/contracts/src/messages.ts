@@ -109,6 +109,14 @@ const errorTextsEn = {
   SHARE_LIST_FAILED: 'Failed to Get Share List',
   SHARE_VERIFY_FAILED: 'Verification Failed',
   SHARE_ACCESS_CODE_INVALID: 'Access Code Must Be 4 Digits',
+  TOPIC_NOT_FOUND: 'Issue or comment not found',
+  COMMENT_NOT_FOUND: 'Comment not found',
+  TOPIC_ASSIGNEE_NOT_MEMBER: 'Issues can only be assigned to project members',
+  TOPIC_TYPE_UNKNOWN: 'Choose one of the project’s issue types',
+  VIEWPOINT_SNAPSHOT_INVALID: 'The snapshot must be a PNG or JPEG image of at most 2 MB',
+  BCF_FILE_INVALID: 'This is not a readable BCF file (.bcf or .bcfzip)',
+  BCF_FILE_TOO_LARGE: 'The BCF file is too large',
+  BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
 } as const;
 
 export type ErrorCode = keyof typeof errorTextsEn;
@@ -202,6 +210,14 @@ const errorTextsZh: Record<ErrorCode, string> = {
   SHARE_LIST_FAILED: '获取分享列表失败',
   SHARE_VERIFY_FAILED: '验证失败',
   SHARE_ACCESS_CODE_INVALID: '访问码必须为 4 位数字',
+  TOPIC_NOT_FOUND: '问题或评论不存在',
+  COMMENT_NOT_FOUND: '评论不存在',
+  TOPIC_ASSIGNEE_NOT_MEMBER: '只能将问题指派给项目成员',
+  TOPIC_TYPE_UNKNOWN: '请选择项目中已有的问题类型',
+  VIEWPOINT_SNAPSHOT_INVALID: '快照必须是不超过 2 MB 的 PNG 或 JPEG 图片',
+  BCF_FILE_INVALID: '这不是可读取的 BCF 文件（.bcf 或 .bcfzip）',
+  BCF_FILE_TOO_LARGE: 'BCF 文件过大',
+  BCF_TOO_MANY_TOPICS: 'BCF 文件中的主题数量超过单次导入的上限',
 };
 
 const validationTextsEn = {

@@ -36,6 +36,18 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'model.move': { ownerId: OTHER },
   'share.create': {},
   'share.manage': { ownerId: OTHER },
+  'topic.view': {},
+  'topic.create': {},
+  'topic.comment': {},
+  'topic.edit': { ownerId: OTHER },
+  'topic.assign': { ownerId: OTHER },
+  'topic.setStatus': { ownerId: OTHER, assigneeId: OTHER },
+  'topic.delete': { ownerId: OTHER },
+  'topic.manageTypes': {},
+  'comment.edit': { ownerId: OTHER },
+  'comment.delete': { ownerId: OTHER },
+  'bcf.export': {},
+  'bcf.import': {},
 };
 
 const table: Record<ProjectAction, Row> = {
@@ -56,6 +68,18 @@ const table: Record<ProjectAction, Row> = {
   'model.move': { owner: true, admin: true, member: false, outsider: false },
   'share.create': { owner: true, admin: true, member: true, outsider: false },
   'share.manage': { owner: true, admin: true, member: false, outsider: false },
+  'topic.view': { owner: true, admin: true, member: true, outsider: false },
+  'topic.create': { owner: true, admin: true, member: true, outsider: false },
+  'topic.comment': { owner: true, admin: true, member: true, outsider: false },
+  'topic.edit': { owner: true, admin: true, member: false, outsider: false },
+  'topic.assign': { owner: true, admin: true, member: false, outsider: false },
+  'topic.setStatus': { owner: true, admin: true, member: false, outsider: false },
+  'topic.delete': { owner: true, admin: true, member: false, outsider: false },
+  'topic.manageTypes': { owner: true, admin: true, member: false, outsider: false },
+  'comment.edit': { owner: true, admin: true, member: false, outsider: false },
+  'comment.delete': { owner: true, admin: true, member: false, outsider: false },
+  'bcf.export': { owner: true, admin: true, member: true, outsider: false },
+  'bcf.import': { owner: true, admin: true, member: false, outsider: false },
 };
 
 const roles: [keyof Row, Role][] = [
@@ -93,6 +117,32 @@ describe('edge rules', () => {
       expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
       expect(can(actor(null), action, { ownerId: SELF })).toBe(false);
     }
+  });
+
+  it('members edit, assign, delete their own topics and comments; outsiders nothing', () => {
+    for (const action of [
+      'topic.edit',
+      'topic.assign',
+      'topic.setStatus',
+      'topic.delete',
+      'comment.edit',
+      'comment.delete',
+    ] as const) {
+      expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
+      expect(can(actor(null), action, { ownerId: SELF })).toBe(false);
+    }
+  });
+
+  it("a member changes the status of someone else's issue only when assigned to it", () => {
+    expect(can(actor('member'), 'topic.setStatus', { ownerId: OTHER, assigneeId: SELF })).toBe(
+      true,
+    );
+    expect(can(actor('member'), 'topic.setStatus', { ownerId: OTHER, assigneeId: null })).toBe(
+      false,
+    );
+    expect(can(actor('member'), 'topic.edit', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
+    expect(can(actor('member'), 'topic.assign', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
+    expect(can(actor(null), 'topic.setStatus', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
   });
 
   it('nobody deletes the default project', () => {

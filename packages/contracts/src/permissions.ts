@@ -23,6 +23,21 @@ import type { ProjectRole } from './project.ts';
  * | model.restore / move     | yes   | yes              | own models  |
  * | share.create             | yes   | yes              | yes         |
  * | share.manage             | yes   | yes              | own shares  |
+ * | topic.view / create      | yes   | yes              | yes         |  comment threads and issues
+ * | topic.comment            | yes   | yes              | yes         |  reply on any topic
+ * | topic.edit               | yes   | yes              | own topics  |  title, text, type, priority,
+ * |                          |       |                  |             |  labels, due, stage, pin, links
+ * | topic.assign             | yes   | yes              | own topics  |
+ * | topic.setStatus          | yes   | yes              | own or assigned to them |
+ * | topic.delete             | yes   | yes              | own topics  |
+ * | topic.manageTypes        | yes   | yes              | no          |  extend the type list
+ * | comment.edit / delete    | yes   | yes              | own comments |
+ * | bcf.export               | yes   | yes              | yes         |
+ * | bcf.import               | yes   | yes              | no          |  updates anyone's topics by GUID
+ *
+ * A member therefore changes only the status of someone else's issue, and only when it is
+ * assigned to them (the assignee resolves it); everything else on others' topics is the
+ * creator's or a manager's, so one member cannot rewrite or reassign another's report.
  *
  * Nobody can change their own role or change anyone to owner (ownership transfer is separate).
  */
@@ -43,7 +58,19 @@ export type ProjectAction =
   | 'model.restore'
   | 'model.move'
   | 'share.create'
-  | 'share.manage';
+  | 'share.manage'
+  | 'topic.view'
+  | 'topic.create'
+  | 'topic.comment'
+  | 'topic.edit'
+  | 'topic.assign'
+  | 'topic.setStatus'
+  | 'topic.delete'
+  | 'topic.manageTypes'
+  | 'comment.edit'
+  | 'comment.delete'
+  | 'bcf.export'
+  | 'bcf.import';
 
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project.view',
@@ -63,6 +90,18 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'model.move',
   'share.create',
   'share.manage',
+  'topic.view',
+  'topic.create',
+  'topic.comment',
+  'topic.edit',
+  'topic.assign',
+  'topic.setStatus',
+  'topic.delete',
+  'topic.manageTypes',
+  'comment.edit',
+  'comment.delete',
+  'bcf.export',
+  'bcf.import',
 ];
 
 export const PROJECT_ROLES: readonly ProjectRole[] = ['owner', 'admin', 'member'];
@@ -81,8 +120,10 @@ export interface PermissionResource {
   target?: { userId: string; role: ProjectRole };
   /** For member.invite / member.changeRole: the role being granted. */
   newRole?: ProjectRole;
-  /** For model and share actions: who created the model or share. */
+  /** For model, share, topic and comment actions: who created the model, share, topic or comment. */
   ownerId?: string;
+  /** For topic.setStatus: the topic's assignee. */
+  assigneeId?: string | null;
 }
 
 const everyone: readonly ProjectRole[] = ['owner', 'admin', 'member'];
@@ -127,6 +168,20 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'model.move': ownOrManager,
   'share.create': (actor) => actor.role !== null,
   'share.manage': ownOrManager,
+  'topic.view': (actor) => actor.role !== null,
+  'topic.create': (actor) => actor.role !== null,
+  'topic.comment': (actor) => actor.role !== null,
+  'topic.edit': ownOrManager,
+  'topic.assign': ownOrManager,
+  'topic.setStatus': (actor, resource) =>
+    ownOrManager(actor, resource) ||
+    (actor.role !== null && !!resource.assigneeId && resource.assigneeId === actor.userId),
+  'topic.delete': ownOrManager,
+  'topic.manageTypes': (actor) => actor.role !== null && managers.includes(actor.role),
+  'comment.edit': ownOrManager,
+  'comment.delete': ownOrManager,
+  'bcf.export': (actor) => actor.role !== null,
+  'bcf.import': (actor) => actor.role !== null && managers.includes(actor.role),
 };
 
 /** The one permission check: may `actor` do `action` on `resource`? */

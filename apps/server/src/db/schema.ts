@@ -7,10 +7,19 @@ import type {
 } from './schema-accounts.ts';
 import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
+import type {
+  TopicCommentsTable,
+  TopicCountersTable,
+  TopicFilesTable,
+  TopicsTable,
+  TopicTypesTable,
+  TopicViewpointsTable,
+} from './schema-topics.ts';
 
 export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
 export type * from './schema-shares.ts';
+export type * from './schema-topics.ts';
 
 /** A timestamptz column: read as Date, written as Date. */
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -155,6 +164,12 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   shares: SharesTable;
   share_code_failures: ShareCodeFailuresTable;
+  topic_counters: TopicCountersTable;
+  topic_types: TopicTypesTable;
+  topics: TopicsTable;
+  topic_viewpoints: TopicViewpointsTable;
+  topic_comments: TopicCommentsTable;
+  topic_files: TopicFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,7 +16,7 @@ import {
   fromIp,
   startShareServer,
   type ShareTeam,
-} from './testing/share-fixture.ts';
+} from '../../testing/share-fixture.ts';
 
 describe(`access code brute-force limits (${testEngine()})`, () => {
   let server: TestServer;

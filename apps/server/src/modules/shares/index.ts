@@ -1,4 +1,5 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { ShareVisitorAction } from '@truss/contracts';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
@@ -6,9 +7,10 @@ import type { ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { SharesAccessService } from './access-service.ts';
+import type { ShareWithModel } from './repository.ts';
 import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
-import { ShareSecrets } from './secrets.ts';
+import { readCookie, ShareSecrets, UNLOCK_COOKIE } from './secrets.ts';
 import { SharesService } from './service.ts';
 
 export interface SharesDeps {
@@ -29,6 +31,16 @@ export interface SharesModule {
   access: SharesAccessService;
   /** <head> markup of `/share/{token}` pages (for the SPA fallback). */
   openGraph: ReturnType<typeof shareOpenGraph>;
+  /**
+   * Other modules' share routes (topics): checks the share for this request exactly as the file
+   * routes do (live, unlocked, private: a member by bearer), then the visitor's `action`.
+   */
+  visitorGate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    action: ShareVisitorAction,
+  ): Promise<ShareWithModel>;
 }
 
 /** Share links: the owner routes, the public routes and their file URLs, wired once. */
@@ -56,5 +68,13 @@ export const register: RegisterModule<SharesDeps, SharesModule> = async (app, de
     requireAuth: deps.requireAuth,
     secureCookies: deps.publicUrl.startsWith('https:'),
   });
-  return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl) };
+  const visitorGate: SharesModule['visitorGate'] = async (request, reply, token, action) => {
+    if (request.headers.authorization) await deps.requireAuth.call(app, request, reply);
+    const visitor = {
+      userId: request.user?.userId ?? null,
+      unlock: readCookie(request.headers.cookie, UNLOCK_COOKIE),
+    };
+    return access.fileAccess(token, visitor, action);
+  };
+  return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl), visitorGate };
 };

@@ -6,7 +6,7 @@ import { fakeConvert } from '../../testing/fake-convert.ts';
 import { createTeam } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 import { ShareSecrets } from './secrets.ts';
-import { createShare, readyModel } from './testing/share-fixture.ts';
+import { createShare, readyModel } from '../../testing/share-fixture.ts';
 import { escapeHtml } from '../../mail/templates.ts';
 
 const INDEX_HTML = `<!doctype html>

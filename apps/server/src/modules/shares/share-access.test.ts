@@ -11,7 +11,7 @@ import {
   readyModel,
   startShareServer,
   type ShareTeam,
-} from './testing/share-fixture.ts';
+} from '../../testing/share-fixture.ts';
 
 describe(`share links, public side (${testEngine()})`, () => {
   let server: TestServer;

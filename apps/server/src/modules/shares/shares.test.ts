@@ -8,7 +8,7 @@ import {
   readyModel,
   startShareServer,
   type ShareTeam,
-} from './testing/share-fixture.ts';
+} from '../../testing/share-fixture.ts';
 
 describe(`shares owner API (${testEngine()})`, () => {
   let server: TestServer;

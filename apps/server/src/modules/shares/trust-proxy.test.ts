@@ -7,7 +7,7 @@ import {
   createShareTeam,
   startShareServer,
   type ShareTeam,
-} from './testing/share-fixture.ts';
+} from '../../testing/share-fixture.ts';
 
 describe('TRUST_PROXY', () => {
   it.each([

@@ -1,8 +1,8 @@
 import type { CreateShareBody, Model, Share } from '@truss/contracts';
-import { createTeam, type Team } from '../../../testing/project-team.ts';
-import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
-import { fakeConvert } from '../../../testing/fake-convert.ts';
-import { tusUpload, waitForModel } from '../../../testing/uploads.ts';
+import { createTeam, type Team } from './project-team.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+import { fakeConvert } from './fake-convert.ts';
+import { tusUpload, waitForModel } from './uploads.ts';
 
 export const OBJ = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
 

@@ -1,0 +1,143 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type {
+  Camera,
+  ClippingPlane,
+  Component,
+  Pin,
+  TopicKind,
+  ViewState,
+  Visibility,
+} from '@truss/contracts';
+
+/** Tables of topics, comments and viewpoints (migration 0006); part of `Database` in schema.ts. */
+
+type Timestamp = ColumnType<Date, Date, Date>;
+/** jsonb: read as parsed JSON, written as a JSON string (identical on pg and PGlite). */
+type Json<T> = ColumnType<T, string, string>;
+type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+/** bytea: Buffer on pg, Uint8Array on PGlite. */
+type Bytes = Uint8Array;
+
+/**
+ * BCF fields Truss does not show but keeps, so an export gives back what an import took in
+ * (see bcf/model.ts for their meaning).
+ */
+export interface TopicBcfExtras {
+  serverAssignedId?: string;
+  index?: number;
+  creationAuthor?: string;
+  modifiedAuthor?: string;
+  referenceLinks?: string[];
+  bimSnippet?: {
+    snippetType: string;
+    isExternal: boolean;
+    reference: string;
+    referenceSchema: string;
+  };
+  documentReferences?: {
+    guid: string;
+    documentGuid?: string;
+    url?: string;
+    description?: string;
+  }[];
+  headerFiles?: {
+    ifcProject?: string;
+    ifcSpatialStructureElement?: string;
+    isExternal?: boolean;
+    filename?: string;
+    date?: string;
+    reference?: string;
+  }[];
+}
+
+export interface TopicCountersTable {
+  project_id: string;
+  last_number: number;
+}
+
+export interface TopicTypesTable {
+  project_id: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface TopicsTable {
+  id: Generated<string>;
+  project_id: string;
+  model_id: string | null;
+  guid: string;
+  number: number;
+  kind: TopicKind;
+  title: string;
+  description: Generated<string>;
+  type: string;
+  status: string;
+  priority: string | null;
+  labels: JsonDefault<string[]>;
+  assignee_id: string | null;
+  assigned_to: string | null;
+  due_date: Timestamp | null;
+  stage: string | null;
+  related_guids: JsonDefault<string[]>;
+  pin: Json<Pin | null>;
+  author_id: string | null;
+  author_name: string;
+  mention_ids: JsonDefault<string[]>;
+  share_id: string | null;
+  visitor_key: string | null;
+  bcf: JsonDefault<TopicBcfExtras>;
+  created_at: Timestamp;
+  modified_at: Timestamp;
+  modified_by_name: string | null;
+}
+
+export interface TopicViewpointsTable {
+  id: Generated<string>;
+  topic_id: string;
+  guid: string;
+  position: number;
+  camera: Json<Camera | null>;
+  clipping_planes: JsonDefault<ClippingPlane[]>;
+  lines: JsonDefault<ViewState['lines']>;
+  bitmaps: JsonDefault<ViewState['bitmaps']>;
+  selection: JsonDefault<Component[]>;
+  visibility: Json<Visibility>;
+  coloring: JsonDefault<ViewState['coloring']>;
+  snapshot: Bytes | null;
+  snapshot_type: 'png' | 'jpg' | null;
+  bcf: JsonDefault<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface TopicCommentsTable {
+  id: Generated<string>;
+  topic_id: string;
+  guid: string;
+  author_id: string | null;
+  author_name: string;
+  text: string;
+  mention_ids: JsonDefault<string[]>;
+  viewpoint_id: string | null;
+  edited: Generated<boolean>;
+  share_id: string | null;
+  visitor_key: string | null;
+  created_at: Timestamp;
+  modified_at: Timestamp | null;
+  modified_by_name: string | null;
+}
+
+export interface TopicFilesTable {
+  id: Generated<string>;
+  topic_id: string;
+  kind: 'document' | 'snippet';
+  /** Document GUID (documents) or the archive path the snippet's Reference names. */
+  ref: string;
+  filename: string;
+  description: string | null;
+  bytes: Bytes;
+}
+
+export type TopicRow = Selectable<TopicsTable>;
+export type TopicViewpointRow = Selectable<TopicViewpointsTable>;
+export type TopicCommentRow = Selectable<TopicCommentsTable>;
+export type TopicFileRow = Selectable<TopicFilesTable>;

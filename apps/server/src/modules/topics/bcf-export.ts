@@ -1,0 +1,170 @@
+import { TOPIC_PRIORITIES, TOPIC_STATUSES } from '@truss/contracts';
+import type {
+  TopicCommentRow,
+  TopicFileRow,
+  TopicRow,
+  TopicViewpointRow,
+} from '../../db/schema.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from './bcf/model.ts';
+import { byTopic } from './presenter.ts';
+import { topicTypes } from './writes.ts';
+
+/** Topics per round of reads (their viewpoints, snapshots, comments and files). */
+const TOPICS_PER_READ = 1000;
+
+/** A text BCF may hold (its schemas refuse blank strings where a value is optional). */
+const filled = (value: string | null | undefined) => (value?.trim() ? value : undefined);
+const unique = (values: readonly (string | null | undefined)[]) => [
+  ...new Set(values.map((v) => v?.trim()).filter((v): v is string => !!v)),
+];
+
+function viewpointOf(row: TopicViewpointRow): BcfViewpoint {
+  const viewpoint: BcfViewpoint = {
+    guid: row.guid,
+    view: {
+      camera: row.camera,
+      clippingPlanes: row.clipping_planes,
+      lines: row.lines,
+      bitmaps: row.bitmaps,
+      selection: row.selection,
+      visibility: row.visibility,
+      coloring: row.coloring,
+    },
+  };
+  const index = (row.bcf as { index?: unknown }).index;
+  if (typeof index === 'number') viewpoint.index = index;
+  if (row.snapshot && row.snapshot_type) {
+    viewpoint.snapshot = { type: row.snapshot_type, bytes: row.snapshot };
+  }
+  return viewpoint;
+}
+
+function commentOf(
+  row: TopicCommentRow,
+  viewpointGuids: ReadonlyMap<string, string>,
+  email: (userId: string | null) => string | undefined,
+): BcfComment {
+  const comment: BcfComment = {
+    guid: row.guid,
+    date: row.created_at.toISOString(),
+    author: email(row.author_id) ?? filled(row.author_name) ?? 'unknown',
+    text: row.text,
+  };
+  const viewpoint = row.viewpoint_id ? viewpointGuids.get(row.viewpoint_id) : undefined;
+  if (viewpoint) comment.viewpointGuid = viewpoint;
+  if (row.modified_at) comment.modifiedDate = row.modified_at.toISOString();
+  const modifiedAuthor = filled(row.modified_by_name);
+  if (row.modified_at && modifiedAuthor) comment.modifiedAuthor = modifiedAuthor;
+  return comment;
+}
+
+function topicOf(
+  row: TopicRow,
+  parts: { viewpoints: TopicViewpointRow[]; comments: TopicCommentRow[]; files: TopicFileRow[] },
+  email: (userId: string | null) => string | undefined,
+): BcfTopic {
+  const extras = row.bcf;
+  const viewpointGuids = new Map(parts.viewpoints.map((vp) => [vp.id, vp.guid] as const));
+  const topic: BcfTopic = {
+    guid: row.guid,
+    type: row.type,
+    status: row.status,
+    title: row.title,
+    labels: unique(row.labels),
+    creationDate: row.created_at.toISOString(),
+    creationAuthor:
+      filled(extras.creationAuthor) ?? email(row.author_id) ?? filled(row.author_name) ?? 'unknown',
+    relatedTopics: row.related_guids,
+    referenceLinks: extras.referenceLinks ?? [],
+    documentReferences: extras.documentReferences ?? [],
+    headerFiles: extras.headerFiles ?? [],
+    comments: parts.comments.map((c) => commentOf(c, viewpointGuids, email)),
+    viewpoints: parts.viewpoints.map(viewpointOf),
+    attachments: parts.files.map((file) => ({
+      kind: file.kind,
+      ref: file.ref,
+      filename: file.filename,
+      ...(file.description ? { description: file.description } : {}),
+      bytes: file.bytes,
+    })),
+  };
+  const optional: Partial<BcfTopic> = {
+    priority: filled(row.priority),
+    index: extras.index,
+    serverAssignedId: extras.serverAssignedId,
+    modifiedDate:
+      row.modified_at.getTime() !== row.created_at.getTime()
+        ? row.modified_at.toISOString()
+        : undefined,
+    modifiedAuthor: filled(row.modified_by_name) ?? filled(extras.modifiedAuthor),
+    dueDate: row.due_date?.toISOString(),
+    assignedTo: (row.assignee_id ? email(row.assignee_id) : undefined) ?? filled(row.assigned_to),
+    stage: filled(row.stage),
+    description: filled(row.description),
+    bimSnippet: extras.bimSnippet,
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) (topic as unknown as Record<string, unknown>)[key] = value;
+  }
+  return topic;
+}
+
+/**
+ * A project's topics (all, or those GUIDs) as a BCF archive: viewpoints with snapshots,
+ * comments, kept files and fields, users by e-mail, and the project's lists as extensions.
+ */
+export async function exportArchive(
+  repos: Repositories,
+  project: { id: string; name: string },
+  guids?: readonly string[],
+): Promise<Omit<BcfArchive, 'version'>> {
+  const rows = await repos.topics.bcf.exportTopics(project.id, guids);
+  const topics: BcfTopic[] = [];
+  for (let i = 0; i < rows.length; i += TOPICS_PER_READ) {
+    const part = rows.slice(i, i + TOPICS_PER_READ);
+    const ids = part.map((row) => row.id);
+    const [viewpoints, comments, files] = await Promise.all([
+      repos.topics.viewpointsWithSnapshots(ids),
+      repos.topics.comments(ids),
+      repos.topics.files(ids),
+    ]);
+    const userIds = new Set<string>();
+    for (const row of part)
+      for (const id of [row.author_id, row.assignee_id]) if (id) userIds.add(id);
+    for (const c of comments) if (c.author_id) userIds.add(c.author_id);
+    const users = await repos.topics.userNames([...userIds]);
+    const email = (id: string | null) => (id ? users.get(id)?.email : undefined);
+    const [vps, cs, fs] = [byTopic(viewpoints), byTopic(comments), byTopic(files)];
+    for (const row of part) {
+      topics.push(
+        topicOf(
+          row,
+          {
+            viewpoints: vps.get(row.id) ?? [],
+            comments: cs.get(row.id) ?? [],
+            files: fs.get(row.id) ?? [],
+          },
+          email,
+        ),
+      );
+    }
+  }
+  const used = (pick: (t: BcfTopic) => string | undefined) => topics.map(pick);
+  return {
+    project: { id: project.id, name: project.name },
+    extensions: {
+      topicTypes: unique([...(await topicTypes(repos, project.id)), ...used((t) => t.type)]),
+      topicStatuses: unique([...TOPIC_STATUSES, ...used((t) => t.status)]),
+      priorities: unique([...TOPIC_PRIORITIES, ...used((t) => t.priority)]),
+      topicLabels: unique(topics.flatMap((t) => t.labels)),
+      users: unique([
+        ...(await repos.topics.bcf.memberEmails(project.id)),
+        ...used((t) => t.assignedTo),
+      ]),
+      snippetTypes: unique(used((t) => t.bimSnippet?.snippetType)),
+      stages: unique(used((t) => t.stage)),
+    },
+    topics,
+  };
+}

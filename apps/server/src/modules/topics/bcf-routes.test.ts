@@ -1,0 +1,177 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Topic, TopicList } from '@truss/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { readBcf } from './bcf/read.ts';
+import { BCF_SHARED, validateBcf } from './bcf/xsd-validate.ts';
+import {
+  expectSameTopics,
+  exportBcf,
+  importBcf,
+  storedTopics,
+} from './testing/bcf-test-helpers.ts';
+import { createIssue, viewpoint } from './test-fixture.ts';
+
+const cases = ['v3.0', 'v2.1'].flatMap((folder) =>
+  readdirSync(path.join(BCF_SHARED, folder))
+    .filter((file) => file.endsWith('.bcf'))
+    .map((file) => ({
+      name: `${folder}/${file}`,
+      bytes: readFileSync(path.join(BCF_SHARED, folder, file)),
+    })),
+);
+
+/**
+ * BCF import and export through the HTTP routes, for every buildingSMART test case: import,
+ * re-import (updates), export 3.0 and 2.1 (valid against the XSDs), import the 3.0 export into a
+ * fresh project (the same topics, comments, viewpoints and snapshots).
+ */
+describe(`BCF routes (${testEngine()})`, () => {
+  let server: TestServer;
+  let team: Team;
+
+  beforeAll(async () => {
+    server = await startTestServer({ mail: 'outbox' });
+    team = await createTeam(server);
+  });
+  afterAll(() => server?.close());
+
+  /** A new project of the team's owner, with the team's admin and member in it. */
+  async function freshProject() {
+    const project = await createProject(server, team.owner.token, 'BCF round trip');
+    await addMember(server, project.id, team.admin.user.id, 'admin');
+    await addMember(server, project.id, team.member.user.id, 'member');
+    return project;
+  }
+
+  for (const { name, bytes } of cases) {
+    it(`${name}: imports, re-imports as updates, exports valid 3.0 and 2.1, round-trips`, async () => {
+      const expected = readBcf(bytes).archive.topics;
+      const first = await freshProject();
+      const imported = await importBcf(server, team.owner.token, first.id, bytes);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      expect(imported.body).toMatchObject({ created: expected.length, updated: 0, skipped: [] });
+      expect(imported.body.topics.map((t) => t.title).sort()).toEqual(
+        expected.map((t) => t.title.trim()).sort(),
+      );
+
+      const again = await importBcf(server, team.admin.token, first.id, bytes);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ created: 0, updated: expected.length });
+      const before = await storedTopics(server, first.id);
+      expect(before).toHaveLength(expected.length);
+
+      const v3 = await exportBcf(server, team.member.token, first.id, 'version=3.0');
+      expect(v3.status).toBe(200);
+      validateBcf(v3.bytes, '3.0', name);
+      const v21 = await exportBcf(server, team.member.token, first.id, 'version=2.1');
+      expect(v21.status).toBe(200);
+      validateBcf(v21.bytes, '2.1', name);
+
+      const second = await freshProject();
+      const back = await importBcf(server, team.owner.token, second.id, v3.bytes);
+      expect(back.status).toBe(200);
+      expect(back.body).toMatchObject({ created: expected.length, updated: 0, skipped: [] });
+      expectSameTopics(await storedTopics(server, second.id), before);
+    });
+  }
+
+  it('keeps what the test cases ask for: one visible wall, nothing selected; an orthographic camera', async () => {
+    const project = await freshProject();
+    const wall = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
+    const ortho = cases.find((c) => c.name === 'v3.0/Visualization-Orthogonal_camera.bcf')!;
+    for (const file of [wall, ortho]) {
+      expect((await importBcf(server, team.owner.token, project.id, file.bytes)).status).toBe(200);
+    }
+    const list = await server.api<TopicList>('GET', `/api/project/${project.id}/topics`, {
+      token: team.member.token,
+    });
+    const views = list.body.topics.flatMap((t) => t.viewpoints);
+    const wallView = views.find((vp) => vp.visibility.exceptions.length === 1)!;
+    expect(wallView).toMatchObject({ selection: [], visibility: { defaultVisibility: false } });
+    expect(views.some((vp) => vp.camera?.type === 'orthographic')).toBe(true);
+    expect(list.body.topics.every((t) => t.kind === 'issue')).toBe(true);
+  });
+
+  it('exports picked topics, with Truss-made ones, as an attachment', async () => {
+    const project = await freshProject();
+    const made = await createIssue(server, team.member.token, project.id, {
+      title: 'Duct through beam',
+      labels: ['MEP'],
+      assigneeId: team.admin.user.id,
+      viewpoints: [viewpoint()],
+    });
+    await server.api('POST', `/api/topics/${made.id}/comments`, {
+      token: team.admin.token,
+      body: { text: 'On it', viewpoint: viewpoint() },
+    });
+    const other = await createIssue(server, team.member.token, project.id, { title: 'Other' });
+    const res = await exportBcf(
+      server,
+      team.member.token,
+      project.id,
+      `version=2.1&topics=${made.guid}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/octet-stream');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="BCF round trip \(BCF 2\.1\)\.bcf"/,
+    );
+    validateBcf(res.bytes, '2.1', 'picked');
+    const read = readBcf(res.bytes).archive;
+    expect(read.topics.map((t) => t.guid)).toEqual([made.guid]);
+    const topic = read.topics[0]!;
+    expect(topic).toMatchObject({
+      assignedTo: team.admin.user.email,
+      creationAuthor: team.member.user.email,
+      labels: ['MEP'],
+    });
+    expect(topic.comments).toHaveLength(1);
+    expect(topic.viewpoints).toHaveLength(2);
+    expect(topic.comments[0]!.viewpointGuid).toBe(topic.viewpoints[1]!.guid);
+    expect(read.topics.some((t) => t.guid === other.guid)).toBe(false);
+
+    // Into a project the assignee is not a member of: the address is kept as written.
+    const copy = await createProject(server, team.owner.token, 'Copy');
+    const report = await importBcf(server, team.owner.token, copy.id, res.bytes);
+    expect(report.body.created).toBe(1);
+    const list = await server.api<TopicList>('GET', `/api/project/${copy.id}/topics`, {
+      token: team.owner.token,
+    });
+    const copied: Topic = list.body.topics[0]!;
+    expect(copied).toMatchObject({
+      guid: made.guid,
+      title: 'Duct through beam',
+      assignee_id: null,
+    });
+    expect(copied.assigned_to).toBe(team.admin.user.email); // not a member of the owner's new project
+  });
+
+  it('adds unknown topic types to the project list and keeps unmatched component GUIDs', async () => {
+    const project = await freshProject();
+    const labels = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
+    const res = await importBcf(server, team.owner.token, project.id, labels.bytes);
+    const wall = readBcf(labels.bytes).archive.topics[0]!.viewpoints[0]!.view.visibility.exceptions;
+    expect(res.body.unmatchedComponents).toEqual(wall.map((c) => c.ifcGuid)); // no model in the project
+    const all = cases.flatMap((c) => readBcf(c.bytes).archive.topics.map((t) => t.type));
+    const custom = [...new Set(all)].filter(
+      (t) => t && !['Issue', 'Request', 'Clash', 'Remark'].includes(t),
+    );
+    const project2 = await freshProject();
+    for (const c of cases.filter((c) =>
+      readBcf(c.bytes).archive.topics.some((t) => custom.includes(t.type)),
+    )) {
+      await importBcf(server, team.owner.token, project2.id, c.bytes);
+    }
+    const types = await server.api<{ types: string[] }>(
+      'GET',
+      `/api/project/${project2.id}/topic-types`,
+      {
+        token: team.member.token,
+      },
+    );
+    for (const type of custom) expect(types.body.types).toContain(type);
+  });
+});

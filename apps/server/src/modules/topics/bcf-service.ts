@@ -1,0 +1,105 @@
+import type { BcfImportReport } from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { EventPublisher } from '../events/index.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import type { BcfArchive, BcfProblem } from './bcf/model.ts';
+import { BcfReadError, readBcf } from './bcf/read.ts';
+import { writeBcf } from './bcf/write.ts';
+import { exportArchive } from './bcf-export.ts';
+import { importArchive } from './bcf-import.ts';
+import { bcfGuid } from './bcf-normalize.ts';
+import type { ElementIndex } from './element-index.ts';
+import { BcfFileInvalidError, BcfFileTooLargeError, BcfTooManyTopicsError } from './errors.ts';
+import { shareStreamKey } from './service.ts';
+
+export interface BcfServiceDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  elements: ElementIndex;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+export interface BcfFile {
+  bytes: Uint8Array;
+  filename: string;
+}
+
+/** The reader's verdict on a whole file as the API's errors (400/413, never a 5xx). */
+function read(bytes: Uint8Array): { archive: BcfArchive; problems: BcfProblem[] } {
+  try {
+    return readBcf(bytes);
+  } catch (error) {
+    if (!(error instanceof BcfReadError)) throw error;
+    if (error.kind === 'too-large') throw new BcfFileTooLargeError(error.message);
+    if (error.kind === 'too-many-topics') throw new BcfTooManyTopicsError(error.message);
+    throw new BcfFileInvalidError(error.message);
+  }
+}
+
+/** A file name from the project's name (the download's Content-Disposition). */
+function exportFilename(projectName: string, version: '3.0' | '2.1'): string {
+  const printable = [...projectName].filter((char) => char >= ' ').join('');
+  const base = printable.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'project';
+  return `${base} (BCF ${version}).bcf`;
+}
+
+/**
+ * BCF import and export for a project. An import reads the whole file first (a bad file stops
+ * there with a 4xx), matches components against the GlobalIds of the project's ready models,
+ * then writes every topic in one transaction; what it could not take is listed in the report.
+ */
+export class BcfService {
+  readonly #d: BcfServiceDeps;
+
+  constructor(deps: BcfServiceDeps) {
+    this.#d = deps;
+  }
+
+  async import(userId: string, projectId: string, bytes: Uint8Array): Promise<BcfImportReport> {
+    const { data, now } = this.#d;
+    assertCan(await loadProjectAccess(data.repos, projectId, userId), 'bcf.import');
+    const { archive, problems } = read(bytes);
+    const owners = await this.#d.elements.forProject(data.repos, projectId);
+    const outcome = await data.transaction(async (repos) => {
+      assertCan(await loadProjectAccess(repos, projectId, userId), 'bcf.import');
+      return importArchive(repos, { projectId, archive, problems, owners, now: now() });
+    });
+    const shares = (
+      await Promise.all(
+        outcome.modelIds.map((id) => data.repos.topics.liveShareIds(id, now()).catch(() => [])),
+      )
+    ).flat();
+    await this.#d.events.publish(
+      {
+        type: 'topics.imported',
+        projectId,
+        data: {
+          created: outcome.report.created,
+          updated: outcome.report.updated,
+          modelIds: outcome.modelIds,
+        },
+      },
+      { userIds: shares.map(shareStreamKey) },
+    );
+    return outcome.report;
+  }
+
+  async export(
+    userId: string,
+    projectId: string,
+    version: '3.0' | '2.1',
+    guids?: readonly string[],
+  ): Promise<BcfFile> {
+    const repos = this.#d.data.repos;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'bcf.export');
+    const archive = await exportArchive(repos, access.project, guids?.map(bcfGuid));
+    return {
+      bytes: writeBcf(archive, version),
+      filename: exportFilename(access.project.name, version),
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { EventPublisher, EventStreams } from '../events/index.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import type { RegisterModule } from '../module.ts';
+import { bcfRoutes } from './bcf-routes.ts';
+import { BcfService } from './bcf-service.ts';
+import { ElementIndex } from './element-index.ts';
+import { topicsRoutes } from './routes.ts';
+import { TopicsService } from './service.ts';
+import { VisitorTopicsService } from './visitor-service.ts';
+import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts';
+
+export { BcfService } from './bcf-service.ts';
+export { TopicsService } from './service.ts';
+export type { ShareVisitorGate } from './visitor-routes.ts';
+export type { VisitorShare } from './visitor-service.ts';
+
+export interface TopicsModuleDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  /** Share pages' event streams open here. */
+  streams: EventStreams;
+  requireAuth: onRequestAsyncHookHandler;
+  /** The shares module's check of a visitor's share for one request. */
+  shareGate: ShareVisitorGate;
+  /** Where models' metadata lives (BCF components are matched against their GlobalIds). */
+  storage: ObjectStorage;
+  now: Clock;
+}
+
+/** Topics (comment threads and issues), their comments and viewpoints, for members and share visitors. */
+export const register: RegisterModule<
+  TopicsModuleDeps,
+  { topics: TopicsService; bcf: BcfService }
+> = async (app, deps) => {
+  const topics = new TopicsService({
+    data: deps.data,
+    events: deps.events,
+    now: deps.now,
+    log: app.log,
+  });
+  const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
+  const bcf = new BcfService({
+    data: deps.data,
+    events: deps.events,
+    elements: new ElementIndex(deps.storage, app.log),
+    now: deps.now,
+    log: app.log,
+  });
+  await app.register(topicsRoutes, { topics, requireAuth: deps.requireAuth });
+  await app.register(bcfRoutes, { bcf, requireAuth: deps.requireAuth });
+  await app.register(visitorTopicsRoutes, {
+    visitors,
+    gate: deps.shareGate,
+    streams: deps.streams,
+  });
+  return { topics, bcf };
+};

@@ -1,0 +1,84 @@
+import type { Topic, TopicComment, Viewpoint } from '@truss/contracts';
+import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
+import type { ViewpointMetaRow } from './repository.ts';
+
+export function snapshotPath(viewpointId: string): string {
+  return `/api/viewpoints/${viewpointId}/snapshot`;
+}
+
+export function toViewpoint(row: ViewpointMetaRow, snapshotUrl = snapshotPath): Viewpoint {
+  return {
+    id: row.id,
+    guid: row.guid,
+    index: row.position,
+    camera: row.camera,
+    clippingPlanes: row.clipping_planes,
+    lines: row.lines,
+    bitmaps: row.bitmaps,
+    selection: row.selection,
+    visibility: row.visibility,
+    coloring: row.coloring,
+    snapshot_type: row.snapshot_type,
+    snapshot_url: row.snapshot_type ? snapshotUrl(row.id) : null,
+  };
+}
+
+export function toTopic(
+  row: TopicRow,
+  viewpoints: readonly ViewpointMetaRow[],
+  commentCount: number,
+  snapshotUrl = snapshotPath,
+): Topic {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    model_id: row.model_id,
+    guid: row.guid,
+    number: row.number,
+    kind: row.kind,
+    title: row.title,
+    description: row.description,
+    type: row.type,
+    status: row.status,
+    priority: row.priority,
+    labels: row.labels,
+    assignee_id: row.assignee_id,
+    assigned_to: row.assigned_to,
+    due_date: row.due_date?.toISOString() ?? null,
+    stage: row.stage,
+    related_topics: row.related_guids,
+    pin: row.pin,
+    author: { user_id: row.author_id, name: row.author_name },
+    mentions: row.mention_ids,
+    comment_count: commentCount,
+    viewpoints: viewpoints.map((vp) => toViewpoint(vp, snapshotUrl)),
+    created_at: row.created_at.toISOString(),
+    modified_at: row.modified_at.toISOString(),
+  };
+}
+
+export function toComment(row: TopicCommentRow): TopicComment {
+  return {
+    id: row.id,
+    topic_id: row.topic_id,
+    guid: row.guid,
+    author: { user_id: row.author_id, name: row.author_name },
+    text: row.text,
+    mentions: row.mention_ids,
+    viewpoint_id: row.viewpoint_id,
+    edited: row.edited,
+    created_at: row.created_at.toISOString(),
+    modified_at: row.modified_at?.toISOString() ?? null,
+  };
+}
+
+/** Groups rows by `topic_id`. */
+export function byTopic<T extends { topic_id: string }>(rows: readonly T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.topic_id) ?? [];
+    list.push(row);
+    map.set(row.topic_id, list);
+  }
+  return map;
+}

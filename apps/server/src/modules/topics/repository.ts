@@ -1,0 +1,380 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { TopicsBcfRepository } from './bcf-repository.ts';
+import type {
+  Database,
+  TopicCommentRow,
+  TopicCommentsTable,
+  TopicFileRow,
+  TopicFilesTable,
+  TopicRow,
+  TopicsTable,
+  TopicViewpointRow,
+  TopicViewpointsTable,
+} from '../../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A viewpoint without its snapshot bytes (lists never carry pictures). */
+export type ViewpointMetaRow = Omit<TopicViewpointRow, 'snapshot'>;
+export type TopicListRow = TopicRow & { comment_count: number };
+
+export interface TopicFilter {
+  kind?: 'comment' | 'issue';
+  statuses?: string[];
+  types?: string[];
+  /** A user id, or null for "unassigned". */
+  assigneeId?: string | null;
+  label?: string;
+  modelId?: string;
+  dueBefore?: Date;
+  dueAfter?: Date;
+  search?: string;
+  /** Only these GUIDs (BCF export of picked topics). */
+  guids?: string[];
+}
+
+export interface TopicPage {
+  sort: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMNS = {
+  number: 't.number',
+  created: 't.created_at',
+  modified: 't.modified_at',
+  due: 't.due_date',
+  title: 't.title',
+} as const;
+
+const VIEWPOINT_META = [
+  'id',
+  'topic_id',
+  'guid',
+  'position',
+  'camera',
+  'clipping_planes',
+  'lines',
+  'bitmaps',
+  'selection',
+  'visibility',
+  'coloring',
+  'snapshot_type',
+  'bcf',
+  'created_at',
+] as const;
+
+/** The only place that touches the topic tables. */
+export class TopicsRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The BCF import's batched writes and the export's reads. */
+  get bcf(): TopicsBcfRepository {
+    return new TopicsBcfRepository(this.db);
+  }
+
+  /** Reserves `count` consecutive numbers in the project; returns the first (atomic upsert). */
+  async reserveNumbers(projectId: string, count: number): Promise<number> {
+    const row = await this.db
+      .insertInto('topic_counters')
+      .values({ project_id: projectId, last_number: count })
+      .onConflict((oc) =>
+        oc
+          .column('project_id')
+          .doUpdateSet({ last_number: sql<number>`topic_counters.last_number + ${count}` }),
+      )
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    return row.last_number - count + 1;
+  }
+
+  async insertTopic(values: Insertable<TopicsTable>): Promise<TopicRow> {
+    return this.db.insertInto('topics').values(values).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async updateTopic(id: string, patch: Updateable<TopicsTable>): Promise<TopicRow> {
+    return this.db
+      .updateTable('topics')
+      .set(patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async deleteTopic(id: string): Promise<void> {
+    await this.db.deleteFrom('topics').where('id', '=', id).execute();
+  }
+
+  async findTopic(id: string): Promise<TopicRow | undefined> {
+    return this.db.selectFrom('topics').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findTopicsByGuid(projectId: string, guids: readonly string[]): Promise<TopicRow[]> {
+    if (guids.length === 0) return [];
+    return this.db
+      .selectFrom('topics')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('guid', 'in', guids)
+      .execute();
+  }
+
+  async list(
+    projectId: string,
+    filter: TopicFilter,
+    page: TopicPage,
+  ): Promise<{ total: number; rows: TopicListRow[] }> {
+    let query = this.db.selectFrom('topics as t').where('t.project_id', '=', projectId);
+    if (filter.kind) query = query.where('t.kind', '=', filter.kind);
+    if (filter.statuses?.length) query = query.where('t.status', 'in', filter.statuses);
+    if (filter.types?.length) query = query.where('t.type', 'in', filter.types);
+    if (filter.assigneeId !== undefined) {
+      query =
+        filter.assigneeId === null
+          ? query.where('t.assignee_id', 'is', null)
+          : query.where('t.assignee_id', '=', filter.assigneeId);
+    }
+    if (filter.label)
+      query = query.where(sql<boolean>`t.labels @> ${JSON.stringify([filter.label])}::jsonb`);
+    if (filter.modelId) query = query.where('t.model_id', '=', filter.modelId);
+    if (filter.dueBefore) query = query.where('t.due_date', '<', filter.dueBefore);
+    if (filter.dueAfter) query = query.where('t.due_date', '>=', filter.dueAfter);
+    if (filter.guids)
+      query = query.where('t.guid', 'in', filter.guids.length ? filter.guids : ['']);
+    if (filter.search) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('t.title', 'ilike', pattern),
+          eb('t.description', 'ilike', pattern),
+          eb(sql<string>`t.number::text`, '=', filter.search!.replace(/^#/, '')),
+        ]),
+      );
+    }
+    const total = await query
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const direction = page.order;
+    let ordered = query.selectAll('t').select((eb) =>
+      eb
+        .selectFrom('topic_comments as c')
+        .whereRef('c.topic_id', '=', 't.id')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .as('comment_count'),
+    );
+    if (page.sort === 'priority') {
+      ordered = ordered.orderBy(
+        sql`CASE t.priority WHEN 'Critical' THEN 4 WHEN 'High' THEN 3 WHEN 'Normal' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`,
+        direction,
+      );
+    } else {
+      ordered = ordered.orderBy(
+        sql.ref(SORT_COLUMNS[page.sort]),
+        sql.raw(`${direction} NULLS LAST`),
+      );
+    }
+    const rows = await ordered
+      .orderBy('t.number', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return {
+      total: Number(total.n),
+      rows: rows.map((row) => ({ ...row, comment_count: Number(row.comment_count ?? 0) })),
+    };
+  }
+
+  async commentCount(topicId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('topic_comments')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('topic_id', '=', topicId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async viewpoints(topicIds: readonly string[]): Promise<ViewpointMetaRow[]> {
+    if (topicIds.length === 0) return [];
+    return this.db
+      .selectFrom('topic_viewpoints')
+      .select(VIEWPOINT_META)
+      .where('topic_id', 'in', topicIds)
+      .orderBy('topic_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  /** Viewpoints with their snapshots (the BCF export). */
+  async viewpointsWithSnapshots(topicIds: readonly string[]): Promise<TopicViewpointRow[]> {
+    if (topicIds.length === 0) return [];
+    return this.db
+      .selectFrom('topic_viewpoints')
+      .selectAll()
+      .where('topic_id', 'in', topicIds)
+      .orderBy('topic_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  async insertViewpoint(values: Insertable<TopicViewpointsTable>): Promise<ViewpointMetaRow> {
+    return this.db
+      .insertInto('topic_viewpoints')
+      .values(values)
+      .returning(VIEWPOINT_META)
+      .executeTakeFirstOrThrow();
+  }
+
+  async deleteViewpoints(topicId: string): Promise<void> {
+    await this.db.deleteFrom('topic_viewpoints').where('topic_id', '=', topicId).execute();
+  }
+
+  async viewpointSnapshot(
+    viewpointId: string,
+  ): Promise<
+    | { topic_id: string; snapshot: Uint8Array | null; snapshot_type: 'png' | 'jpg' | null }
+    | undefined
+  > {
+    return this.db
+      .selectFrom('topic_viewpoints')
+      .select(['topic_id', 'snapshot', 'snapshot_type'])
+      .where('id', '=', viewpointId)
+      .executeTakeFirst();
+  }
+
+  async comments(topicIds: readonly string[]): Promise<TopicCommentRow[]> {
+    if (topicIds.length === 0) return [];
+    return this.db
+      .selectFrom('topic_comments')
+      .selectAll()
+      .where('topic_id', 'in', topicIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  async findComment(id: string): Promise<TopicCommentRow | undefined> {
+    return this.db.selectFrom('topic_comments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insertComment(values: Insertable<TopicCommentsTable>): Promise<TopicCommentRow> {
+    return this.db
+      .insertInto('topic_comments')
+      .values(values)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async updateComment(id: string, patch: Updateable<TopicCommentsTable>): Promise<TopicCommentRow> {
+    return this.db
+      .updateTable('topic_comments')
+      .set(patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async deleteComment(id: string): Promise<void> {
+    await this.db.deleteFrom('topic_comments').where('id', '=', id).execute();
+  }
+
+  async deleteComments(topicId: string): Promise<void> {
+    await this.db.deleteFrom('topic_comments').where('topic_id', '=', topicId).execute();
+  }
+
+  async touchTopic(id: string, at: Date, byName: string): Promise<void> {
+    await this.db
+      .updateTable('topics')
+      .set({ modified_at: at, modified_by_name: byName })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async files(topicIds: readonly string[]): Promise<TopicFileRow[]> {
+    if (topicIds.length === 0) return [];
+    return this.db
+      .selectFrom('topic_files')
+      .selectAll()
+      .where('topic_id', 'in', topicIds)
+      .execute();
+  }
+
+  async replaceFiles(topicId: string, files: Insertable<TopicFilesTable>[]): Promise<void> {
+    await this.db.deleteFrom('topic_files').where('topic_id', '=', topicId).execute();
+    if (files.length) await this.db.insertInto('topic_files').values(files).execute();
+  }
+
+  async extraTypes(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('topic_types')
+      .select('name')
+      .where('project_id', '=', projectId)
+      .orderBy('created_at')
+      .orderBy('name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
+  async addTypes(projectId: string, names: readonly string[], at: Date): Promise<void> {
+    if (names.length === 0) return;
+    await this.db
+      .insertInto('topic_types')
+      .values(names.map((name) => ({ project_id: projectId, name, created_at: at })))
+      .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
+      .execute();
+  }
+
+  /** Accepted members of the project among `userIds` (assignees and mentions must be members). */
+  async memberIds(projectId: string, userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'accepted')
+      .where('user_id', 'in', userIds)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  }
+
+  async userNames(
+    userIds: readonly string[],
+  ): Promise<Map<string, { name: string; email: string }>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'full_name'])
+      .where('id', 'in', userIds)
+      .execute();
+    return new Map(
+      rows.map((row) => [row.id, { name: row.full_name || row.email, email: row.email }]),
+    );
+  }
+
+  /** Topics and comments posted through `shareId` by one visitor since `since`. */
+  async visitorPostsSince(shareId: string, visitorKey: string, since: Date): Promise<number> {
+    const count = async (table: 'topics' | 'topic_comments') => {
+      const row = await this.db
+        .selectFrom(table)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('share_id', '=', shareId)
+        .where('visitor_key', '=', visitorKey)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    };
+    return (await count('topics')) + (await count('topic_comments'));
+  }
+
+  /** Live shares of a model (their pages get the model's topic events). */
+  async liveShareIds(modelId: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('shares')
+      .select('id')
+      .where('model_id', '=', modelId)
+      .where('status', '=', 'active')
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .execute();
+    return rows.map((row) => row.id);
+  }
+}

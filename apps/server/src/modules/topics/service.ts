@@ -1,0 +1,294 @@
+import type {
+  CreateCommentBody,
+  CreateTopicBody,
+  EventType,
+  ProjectAction,
+  Topic,
+  TopicComment,
+  TopicList,
+  TopicListQuery,
+  TopicWithComments,
+  UpdateTopicBody,
+} from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { EventPublisher } from '../events/index.ts';
+import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
+import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
+import { byTopic, toComment, toTopic } from './presenter.ts';
+import type { TopicFilter, TopicPage } from './repository.ts';
+import {
+  addComment,
+  createTopic,
+  memberMentions,
+  patchTopic,
+  topicTypes,
+  type TopicAuthor,
+} from './writes.ts';
+
+export interface TopicsServiceDeps {
+  data: DataAccess;
+  events: EventPublisher;
+  now: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** The SSE key of a share page's stream (the bus addresses "users"; a share page is one). */
+export function shareStreamKey(shareId: string): string {
+  return `share:${shareId}`;
+}
+
+export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
+  const list = (value: string | undefined) =>
+    value
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+  return {
+    kind: query.kind,
+    statuses: list(query.status),
+    types: list(query.type),
+    assigneeId:
+      query.assignee === undefined ? undefined : query.assignee === 'none' ? null : query.assignee,
+    label: query.label,
+    modelId: query.modelId,
+    dueBefore: query.dueBefore ? new Date(query.dueBefore) : undefined,
+    dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
+    search: query.q?.trim() || undefined,
+  };
+}
+
+export function listPage(query: TopicListQuery): TopicPage {
+  return { sort: query.sort, order: query.order, limit: query.limit, offset: query.offset };
+}
+
+/**
+ * Topics for project members: every call loads the caller's role once (`loadProjectAccess`) and
+ * decides with contracts' `can()`. Changes publish an event after their transaction commits, to
+ * the project's members and to the open pages of the model's live shares.
+ */
+export class TopicsService {
+  readonly #d: TopicsServiceDeps;
+
+  constructor(deps: TopicsServiceDeps) {
+    this.#d = deps;
+  }
+
+  get data(): DataAccess {
+    return this.#d.data;
+  }
+
+  async #authorName(userId: string): Promise<string> {
+    const names = await this.#d.data.repos.topics.userNames([userId]);
+    return names.get(userId)?.name ?? 'Unknown';
+  }
+
+  /** The topic and the caller's access to its project; 404 for both unknown and not a member. */
+  async #topicAccess(
+    repos: Repositories,
+    userId: string,
+    topicId: string,
+  ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
+    const topic = await repos.topics.findTopic(topicId);
+    if (!topic) throw new TopicNotFoundError();
+    const access = await loadProjectAccess(repos, topic.project_id, userId).catch(() => {
+      throw new TopicNotFoundError('not a member');
+    });
+    return { topic, access };
+  }
+
+  async #present(repos: Repositories, topic: TopicRow): Promise<Topic> {
+    const [viewpoints, count] = await Promise.all([
+      repos.topics.viewpoints([topic.id]),
+      repos.topics.commentCount(topic.id),
+    ]);
+    return toTopic(topic, viewpoints, count);
+  }
+
+  /** Publishes a topic event to members and live share pages of the topic's model. */
+  async publish(
+    type: EventType,
+    topic: TopicRow,
+    data: Record<string, unknown> = {},
+  ): Promise<void> {
+    const shares = topic.model_id
+      ? await this.#d.data.repos.topics.liveShareIds(topic.model_id, this.#d.now()).catch(() => [])
+      : [];
+    await this.#d.events.publish(
+      {
+        type,
+        projectId: topic.project_id,
+        data: { topicId: topic.id, modelId: topic.model_id, kind: topic.kind, ...data },
+      },
+      { userIds: shares.map(shareStreamKey) },
+    );
+  }
+
+  async list(userId: string, projectId: string, query: TopicListQuery): Promise<TopicList> {
+    const repos = this.#d.data.repos;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'topic.view');
+    const { total, rows } = await repos.topics.list(projectId, listFilter(query), listPage(query));
+    const viewpoints = byTopic(await repos.topics.viewpoints(rows.map((row) => row.id)));
+    return {
+      total,
+      topics: rows.map((row) => toTopic(row, viewpoints.get(row.id) ?? [], row.comment_count)),
+    };
+  }
+
+  async create(userId: string, projectId: string, body: CreateTopicBody): Promise<Topic> {
+    const author: TopicAuthor = { userId, name: await this.#authorName(userId) };
+    const { topic, result } = await this.#d.data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      assertCan(access, 'topic.create');
+      if (body.assigneeId) assertCan(access, 'topic.assign', { ownerId: userId });
+      const modelId = body.modelId ?? null;
+      if (
+        modelId &&
+        !(await repos.models.findById(modelId).then((m) => m?.project_id === projectId))
+      ) {
+        throw new TopicNotFoundError('model not in project');
+      }
+      const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
+      return { topic: created.topic, result: toTopic(created.topic, created.viewpoints, 0) };
+    });
+    await this.publish('topic.created', topic);
+    return result;
+  }
+
+  async get(userId: string, topicId: string): Promise<TopicWithComments> {
+    const repos = this.#d.data.repos;
+    const { topic } = await this.#topicAccess(repos, userId, topicId);
+    const comments = await repos.topics.comments([topic.id]);
+    return { ...(await this.#present(repos, topic)), comments: comments.map(toComment) };
+  }
+
+  /**
+   * Each changed field needs its own permission: status -> topic.setStatus (members: own or
+   * assigned), assignee -> topic.assign, everything else -> topic.edit (own topics for members).
+   */
+  async update(userId: string, topicId: string, body: UpdateTopicBody): Promise<Topic> {
+    const name = await this.#authorName(userId);
+    const { before, after, result } = await this.#d.data.transaction(async (repos) => {
+      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      const resource = { ownerId: topic.author_id ?? undefined, assigneeId: topic.assignee_id };
+      const needed = new Set<ProjectAction>();
+      for (const key of Object.keys(body)) {
+        needed.add(
+          key === 'status'
+            ? 'topic.setStatus'
+            : key === 'assigneeId'
+              ? 'topic.assign'
+              : 'topic.edit',
+        );
+      }
+      for (const action of needed) assertCan(access, action, resource);
+      const updated = await patchTopic(repos, topic, body, name, this.#d.now());
+      return { before: topic, after: updated, result: await this.#present(repos, updated) };
+    });
+    await this.publish('topic.updated', after, {
+      changed: Object.keys(body),
+      ...(before.status !== after.status ? { status: after.status } : {}),
+    });
+    return result;
+  }
+
+  async delete(userId: string, topicId: string): Promise<void> {
+    const topic = await this.#d.data.transaction(async (repos) => {
+      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      assertCan(access, 'topic.delete', { ownerId: topic.author_id ?? undefined });
+      await repos.topics.deleteTopic(topic.id);
+      return topic;
+    });
+    await this.publish('topic.deleted', topic);
+  }
+
+  async comments(userId: string, topicId: string): Promise<TopicComment[]> {
+    const repos = this.#d.data.repos;
+    const { topic } = await this.#topicAccess(repos, userId, topicId);
+    return (await repos.topics.comments([topic.id])).map(toComment);
+  }
+
+  async addComment(
+    userId: string,
+    topicId: string,
+    body: CreateCommentBody,
+  ): Promise<TopicComment> {
+    const author: TopicAuthor = { userId, name: await this.#authorName(userId) };
+    const { topic, comment } = await this.#d.data.transaction(async (repos) => {
+      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      assertCan(access, 'topic.comment');
+      const { comment } = await addComment(repos, topic, author, body, this.#d.now());
+      return { topic, comment };
+    });
+    await this.publish('comment.created', topic, { commentId: comment.id });
+    return toComment(comment);
+  }
+
+  async #commentAccess(repos: Repositories, userId: string, commentId: string) {
+    const comment = await repos.topics.findComment(commentId);
+    if (!comment) throw new CommentNotFoundError();
+    const { topic, access } = await this.#topicAccess(repos, userId, comment.topic_id).catch(() => {
+      throw new CommentNotFoundError('not a member');
+    });
+    return { comment, topic, access };
+  }
+
+  async editComment(userId: string, commentId: string, text: string): Promise<TopicComment> {
+    const name = await this.#authorName(userId);
+    const { topic, comment } = await this.#d.data.transaction(async (repos) => {
+      const found = await this.#commentAccess(repos, userId, commentId);
+      assertCan(found.access, 'comment.edit', { ownerId: found.comment.author_id ?? undefined });
+      const now = this.#d.now();
+      const comment: TopicCommentRow = await repos.topics.updateComment(commentId, {
+        text,
+        edited: true,
+        modified_at: now,
+        modified_by_name: name,
+        mention_ids: JSON.stringify(await memberMentions(repos, found.topic.project_id, text)),
+      });
+      return { topic: found.topic, comment };
+    });
+    await this.publish('comment.updated', topic, { commentId });
+    return toComment(comment);
+  }
+
+  async deleteComment(userId: string, commentId: string): Promise<void> {
+    const topic = await this.#d.data.transaction(async (repos) => {
+      const found = await this.#commentAccess(repos, userId, commentId);
+      assertCan(found.access, 'comment.delete', { ownerId: found.comment.author_id ?? undefined });
+      await repos.topics.deleteComment(commentId);
+      return found.topic;
+    });
+    await this.publish('comment.deleted', topic, { commentId });
+  }
+
+  async types(userId: string, projectId: string): Promise<string[]> {
+    const repos = this.#d.data.repos;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'topic.view');
+    return topicTypes(repos, projectId);
+  }
+
+  async addType(userId: string, projectId: string, name: string): Promise<string[]> {
+    return this.#d.data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      assertCan(access, 'topic.manageTypes');
+      await repos.topics.addTypes(projectId, [name], this.#d.now());
+      return topicTypes(repos, projectId);
+    });
+  }
+
+  async snapshot(
+    userId: string,
+    viewpointId: string,
+  ): Promise<{ bytes: Uint8Array; type: 'png' | 'jpg' }> {
+    const repos = this.#d.data.repos;
+    const row = await repos.topics.viewpointSnapshot(viewpointId);
+    if (!row?.snapshot || !row.snapshot_type) throw new TopicNotFoundError('no snapshot');
+    await this.#topicAccess(repos, userId, row.topic_id);
+    return { bytes: row.snapshot, type: row.snapshot_type };
+  }
+}

@@ -1,0 +1,169 @@
+import type { BcfImportReport } from '@truss/contracts';
+import { expect } from 'vitest';
+import type { TestServer } from '../../../testing/test-server.ts';
+
+/** Test helpers for the BCF routes: raw-body import, export download, a project's stored topics. */
+
+export interface RawResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+  bytes: Uint8Array;
+}
+
+export async function importBcf(
+  server: TestServer,
+  token: string | null,
+  projectId: string,
+  bytes: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<RawResponse<BcfImportReport & { code?: string; message?: string }>> {
+  const res = await fetch(`${server.url}/api/project/${projectId}/bcf`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/octet-stream',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: bytes,
+  });
+  const raw = new Uint8Array(await res.arrayBuffer());
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: JSON.parse(new TextDecoder().decode(raw)) as never,
+    bytes: raw,
+  };
+}
+
+export async function exportBcf(
+  server: TestServer,
+  token: string | null,
+  projectId: string,
+  query = 'version=3.0',
+): Promise<RawResponse<unknown>> {
+  const res = await fetch(`${server.url}/api/project/${projectId}/bcf?${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const json = res.headers.get('content-type')?.includes('json');
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: json ? JSON.parse(new TextDecoder().decode(bytes)) : null,
+    bytes,
+  };
+}
+
+const base64 = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes).toString('base64') : null);
+const sorted = (ids: (string | undefined)[]) => ids.filter((id) => id !== undefined).sort();
+
+/** What a project holds of its topics, in a form two projects can be compared by (GUID order). */
+export async function storedTopics(server: TestServer, projectId: string) {
+  const db = server.db;
+  const topics = await db
+    .selectFrom('topics')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('guid')
+    .execute();
+  const ids = topics.map((t) => t.id);
+  const none = ids.length === 0;
+  const viewpoints = none
+    ? []
+    : await db.selectFrom('topic_viewpoints').selectAll().where('topic_id', 'in', ids).execute();
+  const comments = none
+    ? []
+    : await db.selectFrom('topic_comments').selectAll().where('topic_id', 'in', ids).execute();
+  const files = none
+    ? []
+    : await db.selectFrom('topic_files').selectAll().where('topic_id', 'in', ids).execute();
+  const vpGuid = new Map(viewpoints.map((vp) => [vp.id, vp.guid]));
+  return topics.map((t) => ({
+    guid: t.guid,
+    kind: t.kind,
+    title: t.title,
+    description: t.description,
+    type: t.type,
+    status: t.status,
+    priority: t.priority,
+    labels: t.labels,
+    assigned_to: t.assigned_to,
+    due_date: t.due_date?.toISOString() ?? null,
+    stage: t.stage,
+    related: t.related_guids,
+    author: t.author_name,
+    created_at: t.created_at.toISOString(),
+    modified_at: t.modified_at.toISOString(),
+    bcf: t.bcf,
+    comments: comments
+      .filter((c) => c.topic_id === t.id)
+      .sort((a, b) => a.guid.localeCompare(b.guid))
+      .map((c) => ({
+        guid: c.guid,
+        text: c.text,
+        author: c.author_name,
+        created_at: c.created_at.toISOString(),
+        modified_at: c.modified_at?.toISOString() ?? null,
+        viewpoint: c.viewpoint_id ? vpGuid.get(c.viewpoint_id) : null,
+      })),
+    viewpoints: viewpoints
+      .filter((vp) => vp.topic_id === t.id)
+      .sort((a, b) => a.guid.localeCompare(b.guid))
+      .map((vp) => ({
+        guid: vp.guid,
+        camera: vp.camera,
+        clippingPlanes: vp.clipping_planes,
+        lines: vp.lines,
+        bitmaps: vp.bitmaps,
+        defaultVisibility: vp.visibility.defaultVisibility,
+        selection: sorted(vp.selection.map((c) => c.ifcGuid)),
+        exceptions: sorted(vp.visibility.exceptions.map((c) => c.ifcGuid)),
+        coloring: vp.coloring.map((c) => ({
+          color: c.color,
+          components: sorted(c.components.map((x) => x.ifcGuid)),
+        })),
+        snapshot: base64(vp.snapshot),
+        snapshotType: vp.snapshot_type,
+        bcf: vp.bcf,
+      })),
+    files: files
+      .filter((f) => f.topic_id === t.id)
+      .sort((a, b) => a.ref.localeCompare(b.ref))
+      .map((f) => ({ kind: f.kind, ref: f.ref, filename: f.filename, bytes: base64(f.bytes) })),
+  }));
+}
+
+type Stored = Awaited<ReturnType<typeof storedTopics>>;
+
+/**
+ * Asserts two projects hold the same topics: every field equal, cameras within 1e-6 (a BCF 2.1
+ * source has no aspect ratio; its 3.0 export writes 1), component GUIDs as sets.
+ */
+export function expectSameTopics(actual: Stored, expected: Stored): void {
+  expect(actual.map((t) => t.guid)).toEqual(expected.map((t) => t.guid));
+  for (const [i, want] of expected.entries()) {
+    const got = actual[i]!;
+    const strip = (t: Stored[number]) => ({
+      ...t,
+      viewpoints: t.viewpoints.map((vp) => ({ ...vp, camera: null })),
+    });
+    expect(strip(got)).toEqual(strip(want));
+    for (const [j, vp] of want.viewpoints.entries()) {
+      const camera = got.viewpoints[j]!.camera;
+      if (!vp.camera) {
+        expect(camera).toBeNull();
+        continue;
+      }
+      expect(camera?.type).toBe(vp.camera.type);
+      for (const key of ['position', 'direction', 'up'] as const) {
+        for (const axis of ['x', 'y', 'z'] as const) {
+          expect(camera![key][axis]).toBeCloseTo(vp.camera[key][axis], 6);
+        }
+      }
+      for (const key of ['fieldOfView', 'viewToWorldScale', 'aspectRatio'] as const) {
+        if (vp.camera[key] !== undefined) expect(camera![key]).toBeCloseTo(vp.camera[key], 6);
+      }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import {
+  canShareVisitor,
+  SHARE_VISITOR_POSTS_PER_MINUTE,
+  type CreateCommentBody,
+  type CreateTopicBody,
+  type ShareVisitorAction,
+  type Topic,
+  type TopicComment,
+  type TopicList,
+  type TopicListQuery,
+  type TopicWithComments,
+  type UpdateTopicBody,
+} from '@truss/contracts';
+import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
+import type { TopicRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { TopicNotFoundError } from './errors.ts';
+import { byTopic, toComment, toTopic } from './presenter.ts';
+import { listFilter, listPage, type TopicsService } from './service.ts';
+import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
+
+/** The live share a visitor came through, as the shares module checked it for this request. */
+export interface VisitorShare {
+  id: string;
+  model_id: string;
+  project_id: string;
+  allow_comments: boolean;
+  issue_permission: 'edit' | 'view';
+}
+
+export function visitorSnapshotPath(token: string) {
+  return (viewpointId: string) => `/api/share/${token}/viewpoints/${viewpointId}/snapshot`;
+}
+
+/** The rate limit's key: one visitor is one address on one share (never the address itself). */
+export function visitorKey(shareId: string, ip: string): string {
+  return createHash('sha256').update(`${shareId}\n${ip}`).digest('base64url');
+}
+
+function allowed(share: VisitorShare, action: ShareVisitorAction): boolean {
+  return canShareVisitor(
+    { allowComments: share.allow_comments, issuePermission: share.issue_permission },
+    action,
+  );
+}
+
+function assertAllowed(share: VisitorShare, action: ShareVisitorAction): void {
+  if (!allowed(share, action)) throw new ForbiddenError(`share visitor ${action} denied`);
+}
+
+/**
+ * Topics for share visitors, decided by the share's settings through contracts'
+ * `canShareVisitor`: comment threads (and every topic's comments) only when the share allows
+ * comments; issues always visible, created and edited only with "Issue Editing". A visitor sees
+ * only the shared model's topics; others answer 404 as if they did not exist.
+ */
+export class VisitorTopicsService {
+  readonly #topics: TopicsService;
+  readonly #data: DataAccess;
+  readonly #now: Clock;
+
+  constructor(deps: { topics: TopicsService; data: DataAccess; now: Clock }) {
+    this.#topics = deps.topics;
+    this.#data = deps.data;
+    this.#now = deps.now;
+  }
+
+  async #visibleTopic(
+    repos: Repositories,
+    share: VisitorShare,
+    topicId: string,
+  ): Promise<TopicRow> {
+    const topic = await repos.topics.findTopic(topicId);
+    if (!topic || topic.model_id !== share.model_id) throw new TopicNotFoundError('not this share');
+    if (!allowed(share, topic.kind === 'issue' ? 'issue.view' : 'comment.view')) {
+      throw new TopicNotFoundError('hidden from visitors');
+    }
+    return topic;
+  }
+
+  async #rateLimit(repos: Repositories, share: VisitorShare, key: string): Promise<void> {
+    const since = new Date(this.#now().getTime() - 60_000);
+    if (
+      (await repos.topics.visitorPostsSince(share.id, key, since)) >= SHARE_VISITOR_POSTS_PER_MINUTE
+    ) {
+      throw new TooManyRequestsError(60);
+    }
+  }
+
+  async list(share: VisitorShare, token: string, query: TopicListQuery): Promise<TopicList> {
+    assertAllowed(share, 'issue.view');
+    const repos = this.#data.repos;
+    const filter = { ...listFilter(query), modelId: share.model_id };
+    if (!allowed(share, 'comment.view')) {
+      if (filter.kind === 'comment') return { total: 0, topics: [] };
+      filter.kind = 'issue';
+    }
+    const { total, rows } = await repos.topics.list(share.project_id, filter, listPage(query));
+    const viewpoints = byTopic(await repos.topics.viewpoints(rows.map((row) => row.id)));
+    const snapshots = visitorSnapshotPath(token);
+    const showComments = allowed(share, 'comment.view');
+    return {
+      total,
+      topics: rows.map((row) =>
+        toTopic(row, viewpoints.get(row.id) ?? [], showComments ? row.comment_count : 0, snapshots),
+      ),
+    };
+  }
+
+  async get(share: VisitorShare, token: string, topicId: string): Promise<TopicWithComments> {
+    const repos = this.#data.repos;
+    const topic = await this.#visibleTopic(repos, share, topicId);
+    const comments = allowed(share, 'comment.view') ? await repos.topics.comments([topic.id]) : [];
+    const viewpoints = await repos.topics.viewpoints([topic.id]);
+    return {
+      ...toTopic(topic, viewpoints, comments.length, visitorSnapshotPath(token)),
+      comments: comments.map(toComment),
+    };
+  }
+
+  async create(
+    share: VisitorShare,
+    token: string,
+    ip: string,
+    body: Omit<CreateTopicBody, 'modelId' | 'assigneeId'> & { authorName: string },
+  ): Promise<Topic> {
+    assertAllowed(share, body.kind === 'issue' ? 'issue.edit' : 'comment.create');
+    const key = visitorKey(share.id, ip);
+    const author: TopicAuthor = {
+      userId: null,
+      name: body.authorName,
+      shareId: share.id,
+      visitorKey: key,
+    };
+    const { authorName: _name, ...input } = body;
+    const created = await this.#data.transaction(async (repos) => {
+      await this.#rateLimit(repos, share, key);
+      return createTopic(repos, share.project_id, share.model_id, author, input, this.#now());
+    });
+    await this.#topics.publish('topic.created', created.topic);
+    return toTopic(created.topic, created.viewpoints, 0, visitorSnapshotPath(token));
+  }
+
+  async comment(
+    share: VisitorShare,
+    ip: string,
+    topicId: string,
+    body: CreateCommentBody & { authorName: string },
+  ): Promise<TopicComment> {
+    assertAllowed(share, 'comment.create');
+    const key = visitorKey(share.id, ip);
+    const author: TopicAuthor = {
+      userId: null,
+      name: body.authorName,
+      shareId: share.id,
+      visitorKey: key,
+    };
+    const { topic, comment } = await this.#data.transaction(async (repos) => {
+      const topic = await this.#visibleTopic(repos, share, topicId);
+      await this.#rateLimit(repos, share, key);
+      const { comment } = await addComment(repos, topic, author, body, this.#now());
+      return { topic, comment };
+    });
+    await this.#topics.publish('comment.created', topic, { commentId: comment.id });
+    return toComment(comment);
+  }
+
+  /** "Issue Editing": every field of an issue except the assignee (visitors see no member list). */
+  async update(
+    share: VisitorShare,
+    token: string,
+    topicId: string,
+    body: UpdateTopicBody & { authorName: string },
+  ): Promise<Topic> {
+    assertAllowed(share, 'issue.edit');
+    const { authorName, ...patch } = body;
+    if (patch.assigneeId !== undefined) throw new ForbiddenError('visitors do not assign');
+    const { after, viewpoints } = await this.#data.transaction(async (repos) => {
+      const topic = await this.#visibleTopic(repos, share, topicId);
+      if (topic.kind !== 'issue') throw new ForbiddenError('visitors edit issues only');
+      const after = await patchTopic(repos, topic, patch, authorName, this.#now());
+      return { after, viewpoints: await repos.topics.viewpoints([topic.id]) };
+    });
+    await this.#topics.publish('topic.updated', after, { changed: Object.keys(patch) });
+    const count = await this.#data.repos.topics.commentCount(after.id);
+    return toTopic(after, viewpoints, count, visitorSnapshotPath(token));
+  }
+
+  async snapshot(
+    share: VisitorShare,
+    viewpointId: string,
+  ): Promise<{ bytes: Uint8Array; type: 'png' | 'jpg' }> {
+    const repos = this.#data.repos;
+    const row = await repos.topics.viewpointSnapshot(viewpointId);
+    if (!row?.snapshot || !row.snapshot_type) throw new TopicNotFoundError('no snapshot');
+    await this.#visibleTopic(repos, share, row.topic_id);
+    return { bytes: row.snapshot, type: row.snapshot_type };
+  }
+}

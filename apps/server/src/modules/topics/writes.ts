@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_TOPIC_TYPES,
+  mentionIds,
+  SNAPSHOT_MAX_BYTES,
+  type CreateCommentBody,
+  type CreateTopicBody,
+  type UpdateTopicBody,
+  type ViewpointInput,
+} from '@truss/contracts';
+import type { Updateable } from 'kysely';
+import type { TopicCommentRow, TopicRow, TopicsTable } from '../../db/schema.ts';
+import type { Repositories } from '../../repositories.ts';
+import { AssigneeNotMemberError, SnapshotInvalidError, TopicTypeUnknownError } from './errors.ts';
+import type { ViewpointMetaRow } from './repository.ts';
+
+/** Who writes: a member (userId) or a share visitor (name, share, hashed address). */
+export interface TopicAuthor {
+  userId: string | null;
+  name: string;
+  shareId?: string;
+  visitorKey?: string;
+}
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+
+/** Base64 PNG/JPEG -> bytes and type, or 400 (wrong magic, too large). */
+export function decodeSnapshot(base64: string): { bytes: Buffer; type: 'png' | 'jpg' } {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0 || bytes.length > SNAPSHOT_MAX_BYTES) {
+    throw new SnapshotInvalidError(`snapshot of ${bytes.length} bytes`);
+  }
+  if (PNG.every((b, i) => bytes[i] === b)) return { bytes, type: 'png' };
+  if (JPEG.every((b, i) => bytes[i] === b)) return { bytes, type: 'jpg' };
+  throw new SnapshotInvalidError('snapshot is neither PNG nor JPEG');
+}
+
+export async function topicTypes(repos: Repositories, projectId: string): Promise<string[]> {
+  const extra = await repos.topics.extraTypes(projectId);
+  return [...new Set([...DEFAULT_TOPIC_TYPES, ...extra])];
+}
+
+async function assertType(repos: Repositories, projectId: string, type: string): Promise<void> {
+  if (!(await topicTypes(repos, projectId)).includes(type)) throw new TopicTypeUnknownError();
+}
+
+async function assertAssignee(
+  repos: Repositories,
+  projectId: string,
+  assigneeId: string | null | undefined,
+): Promise<void> {
+  if (!assigneeId) return;
+  const members = await repos.topics.memberIds(projectId, [assigneeId]);
+  if (!members.has(assigneeId)) throw new AssigneeNotMemberError();
+}
+
+/** Mentioned user ids that are members of the project (others are plain text). */
+export async function memberMentions(
+  repos: Repositories,
+  projectId: string,
+  text: string,
+): Promise<string[]> {
+  const ids = mentionIds(text);
+  const members = await repos.topics.memberIds(projectId, ids);
+  return ids.filter((id) => members.has(id));
+}
+
+export async function insertViewpoints(
+  repos: Repositories,
+  topicId: string,
+  inputs: readonly ViewpointInput[],
+  now: Date,
+  firstPosition = 0,
+): Promise<ViewpointMetaRow[]> {
+  const rows: ViewpointMetaRow[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const snapshot = input.snapshotBase64 ? decodeSnapshot(input.snapshotBase64) : null;
+    rows.push(
+      await repos.topics.insertViewpoint({
+        topic_id: topicId,
+        guid: randomUUID(),
+        position: firstPosition + i,
+        camera: JSON.stringify(input.camera),
+        clipping_planes: JSON.stringify(input.clippingPlanes),
+        lines: JSON.stringify(input.lines),
+        bitmaps: JSON.stringify(input.bitmaps),
+        selection: JSON.stringify(input.selection),
+        visibility: JSON.stringify(input.visibility),
+        coloring: JSON.stringify(input.coloring),
+        snapshot: snapshot?.bytes ?? null,
+        snapshot_type: snapshot?.type ?? null,
+        created_at: now,
+      }),
+    );
+  }
+  return rows;
+}
+
+/** Inserts a topic with its viewpoints; the caller checked the permission. */
+export async function createTopic(
+  repos: Repositories,
+  projectId: string,
+  modelId: string | null,
+  author: TopicAuthor,
+  body: Omit<CreateTopicBody, 'modelId'>,
+  now: Date,
+): Promise<{ topic: TopicRow; viewpoints: ViewpointMetaRow[] }> {
+  const type = body.type ?? (body.kind === 'issue' ? 'Issue' : 'Remark');
+  await assertType(repos, projectId, type);
+  await assertAssignee(repos, projectId, body.assigneeId);
+  const description = body.description ?? '';
+  const number = await repos.topics.reserveNumbers(projectId, 1);
+  const topic = await repos.topics.insertTopic({
+    project_id: projectId,
+    model_id: modelId,
+    guid: randomUUID(),
+    number,
+    kind: body.kind,
+    title: body.title,
+    description,
+    type,
+    status: body.status ?? 'Open',
+    priority: body.priority ?? (body.kind === 'issue' ? 'Normal' : null),
+    labels: JSON.stringify(body.labels ?? []),
+    assignee_id: body.assigneeId ?? null,
+    assigned_to: null,
+    due_date: body.dueDate ? new Date(body.dueDate) : null,
+    stage: body.stage ?? null,
+    related_guids: JSON.stringify(body.relatedTopics ?? []),
+    pin: JSON.stringify(body.pin ?? null),
+    author_id: author.userId,
+    author_name: author.name,
+    mention_ids: JSON.stringify(
+      await memberMentions(repos, projectId, `${body.title}\n${description}`),
+    ),
+    share_id: author.shareId ?? null,
+    visitor_key: author.visitorKey ?? null,
+    bcf: JSON.stringify({ creationAuthor: author.name }),
+    created_at: now,
+    modified_at: now,
+  });
+  const viewpoints = await insertViewpoints(repos, topic.id, body.viewpoints ?? [], now);
+  return { topic, viewpoints };
+}
+
+/** Applies a checked patch; returns the new row. */
+export async function patchTopic(
+  repos: Repositories,
+  topic: TopicRow,
+  body: UpdateTopicBody,
+  byName: string,
+  now: Date,
+): Promise<TopicRow> {
+  if (body.type !== undefined && body.type !== topic.type) {
+    await assertType(repos, topic.project_id, body.type);
+  }
+  if (body.assigneeId !== undefined) await assertAssignee(repos, topic.project_id, body.assigneeId);
+  const patch: Updateable<TopicsTable> = { modified_at: now, modified_by_name: byName };
+  if (body.title !== undefined) patch.title = body.title;
+  if (body.description !== undefined) patch.description = body.description;
+  if (body.type !== undefined) patch.type = body.type;
+  if (body.status !== undefined) patch.status = body.status;
+  if (body.priority !== undefined) patch.priority = body.priority;
+  if (body.labels !== undefined) patch.labels = JSON.stringify(body.labels);
+  if (body.assigneeId !== undefined) {
+    patch.assignee_id = body.assigneeId;
+    patch.assigned_to = null;
+  }
+  if (body.dueDate !== undefined) patch.due_date = body.dueDate ? new Date(body.dueDate) : null;
+  if (body.stage !== undefined) patch.stage = body.stage;
+  if (body.relatedTopics !== undefined) patch.related_guids = JSON.stringify(body.relatedTopics);
+  if (body.pin !== undefined) patch.pin = JSON.stringify(body.pin);
+  if (body.title !== undefined || body.description !== undefined) {
+    const text = `${body.title ?? topic.title}\n${body.description ?? topic.description}`;
+    patch.mention_ids = JSON.stringify(await memberMentions(repos, topic.project_id, text));
+  }
+  return repos.topics.updateTopic(topic.id, patch);
+}
+
+export async function addComment(
+  repos: Repositories,
+  topic: TopicRow,
+  author: TopicAuthor,
+  body: CreateCommentBody,
+  now: Date,
+): Promise<{ comment: TopicCommentRow; viewpoint: ViewpointMetaRow | null }> {
+  let viewpoint: ViewpointMetaRow | null = null;
+  if (body.viewpoint) {
+    const existing = await repos.topics.viewpoints([topic.id]);
+    const position = existing.reduce((max, vp) => Math.max(max, vp.position + 1), 0);
+    const [inserted] = await insertViewpoints(repos, topic.id, [body.viewpoint], now, position);
+    viewpoint = inserted ?? null;
+  }
+  const comment = await repos.topics.insertComment({
+    topic_id: topic.id,
+    guid: randomUUID(),
+    author_id: author.userId,
+    author_name: author.name,
+    text: body.text,
+    mention_ids: JSON.stringify(await memberMentions(repos, topic.project_id, body.text)),
+    viewpoint_id: viewpoint?.id ?? null,
+    share_id: author.shareId ?? null,
+    visitor_key: author.visitorKey ?? null,
+    created_at: now,
+  });
+  await repos.topics.touchTopic(topic.id, now, author.name);
+  return { comment, viewpoint };
+}
