@@ -36,6 +36,7 @@ import { ProjectsService, type ProjectDeletionListener } from './modules/project
 import { subscriptionsRoutes } from './modules/subscriptions/routes.ts';
 import { SubscriptionsService } from './modules/subscriptions/service.ts';
 import { registerAccounts } from './modules/account/module.ts';
+import { currentPaidPlan, registerPayments } from './modules/payments/index.ts';
 import { NotificationPolicy } from './modules/users/notification-policy.ts';
 import { createDataAccess } from './repositories.ts';
 import { SERVER_VERSION } from './lib/version.ts';
@@ -50,7 +51,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'payments'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -153,7 +154,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
   });
   const invitee = new InviteeService({ data, events, tokens: invitationTokens, now });
-  const subscriptions = new SubscriptionsService(data);
+  const subscriptions = new SubscriptionsService(data, (userId) =>
+    currentPaidPlan(data.repos, userId, now()),
+  );
   const health = new HealthService(data, database.engine, SERVER_VERSION);
 
   // --- routes ---------------------------------------------------------------------------------
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationRoutes, { invitee, requireAuth });
   await app.register(eventsRoutes, { streams: eventStreams, requireAuth, now });
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth });
+  await registerPayments(app, { config, data, subscriptions, requireAuth, now });
   if (!config.isProduction) {
     await app.register(devRoutes, { dev: new DevService(data) });
   }

@@ -8,6 +8,7 @@ import { HealthRepository } from './modules/health/repository.ts';
 import { InvitationsRepository } from './modules/members/invitations-repository.ts';
 import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
+import { PaymentsRepository } from './modules/payments/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
@@ -31,6 +32,7 @@ export interface Repositories {
   events: EventsRepository;
   identities: IdentitiesRepository;
   account: AccountRepository;
+  payments: PaymentsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -49,6 +51,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     events: new EventsRepository(db),
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
+    payments: new PaymentsRepository(db),
   };
 }
 

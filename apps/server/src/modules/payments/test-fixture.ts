@@ -1,0 +1,58 @@
+import type { Order } from '@truss/contracts';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { AlipayStandIn } from './sandbox/alipay-standin.ts';
+import { loadOrCreateSandboxKeys, type SandboxKeys } from './sandbox/keys.ts';
+import { SandboxTrades, type SandboxCallback } from './sandbox/trades.ts';
+import { WechatStandIn } from './sandbox/wechat-standin.ts';
+
+export interface PaymentsFixture {
+  server: TestServer;
+  keys: SandboxKeys;
+  /** Builders of signed callbacks with the sandbox's keys (tests tamper with them). */
+  wechat: WechatStandIn;
+  alipay: AlipayStandIn;
+  /** POSTs a callback to the server over HTTP, as the provider would. */
+  send(callback: SandboxCallback): Promise<{ status: number; text: string }>;
+  order(token: string, planId?: string, period?: string): Promise<Order>;
+  pay(orderId: string, provider: 'wechat' | 'alipay', notify?: boolean): Promise<number>;
+}
+
+/** A test server with payments on through the sandbox (both providers stand-ins). */
+export async function startPaymentsServer(): Promise<PaymentsFixture> {
+  const server = await startTestServer({
+    mail: 'outbox',
+    config: { payments: { wechat: null, alipay: null, sandbox: true } },
+  });
+  const keys = await loadOrCreateSandboxKeys(server.dataDir);
+  return {
+    server,
+    keys,
+    wechat: new WechatStandIn(keys.wechat, new SandboxTrades(), server.clock),
+    alipay: new AlipayStandIn(keys.alipay, new SandboxTrades(), server.clock),
+    async send(callback) {
+      const response = await fetch(`${server.url}${new URL(callback.url).pathname}`, {
+        method: 'POST',
+        headers: callback.headers,
+        body: callback.body,
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    async order(token, planId = 'pro', period = 'monthly') {
+      const res = await server.api<Order>('POST', '/api/orders/create', {
+        token,
+        body: { plan_id: planId, plan_period: period, currency: 'CNY' },
+      });
+      if (res.status !== 200) throw new Error(`order failed: ${res.text}`);
+      return res.body;
+    },
+    async pay(orderId, provider, notify = true) {
+      const res = await server.api('POST', `/api/dev/payments/${orderId}/pay`, {
+        body: { provider, notify },
+      });
+      return res.status;
+    },
+  };
+}
+
+export const WECHAT_NOTIFY = 'http://127.0.0.1/api/payments/wechat/notify';
+export const ALIPAY_NOTIFY = 'http://127.0.0.1/api/payments/alipay/notify';
