@@ -1,4 +1,4 @@
-import type { Order } from '@truss/contracts';
+import type { AuthResponse, Order } from '@truss/contracts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { AlipayStandIn } from './sandbox/alipay-standin.ts';
 import { loadOrCreateSandboxKeys, type SandboxKeys } from './sandbox/keys.ts';
@@ -15,6 +15,8 @@ export interface PaymentsFixture {
   send(callback: SandboxCallback): Promise<{ status: number; text: string }>;
   order(token: string, planId?: string, period?: string): Promise<Order>;
   pay(orderId: string, provider: 'wechat' | 'alipay', notify?: boolean): Promise<number>;
+  /** A new access token (after the test clock moved past the old one's 15 minutes). */
+  signIn(user: { user: { email: string }; password: string }): Promise<string>;
 }
 
 /** A test server with payments on through the sandbox (both providers stand-ins). */
@@ -50,6 +52,13 @@ export async function startPaymentsServer(): Promise<PaymentsFixture> {
         body: { provider, notify },
       });
       return res.status;
+    },
+    async signIn(user) {
+      const res = await server.api<AuthResponse>('POST', '/api/auth/login', {
+        body: { email: user.user.email, password: user.password },
+      });
+      if (res.status !== 200) throw new Error(`sign-in failed: ${res.text}`);
+      return res.body.token;
     },
   };
 }
