@@ -85,11 +85,26 @@ export class OrderSettlement {
     const outcome = await data.transaction(async (repos) => {
       const activated = await this.activate(repos, order, name, verified.tradeNo, verified.paidAt);
       const result: CallbackOutcome = activated ? 'activated' : 'already_paid';
+      const paidBy = activated ? name : (await repos.payments.findOrderById(order.id))?.provider;
+      // The payer paid both QR codes: recorded for an operator's refund.
+      const reason = paidBy && paidBy !== name ? 'double_payment' : null;
+      if (reason) log.error({ orderNo: order.order_no, provider: name }, 'paid twice: refund');
       // Stored in the same transaction: the provider hears "success" only once it is recorded.
-      await repos.payments.insertCallback(store(result, ids));
+      await repos.payments.insertCallback(store(result, { ...ids, reason }));
       return result;
     });
+    if (outcome === 'activated') await this.closeOthers(order, name);
     return { outcome };
+  }
+
+  /** Once one provider took the money, the other QR code must not take it again. */
+  private async closeOthers(order: OrderRow, paidWith: PaymentProviderName): Promise<void> {
+    for (const adapter of this.deps.providers.values()) {
+      if (adapter.name === paidWith) continue;
+      await adapter.close(order.order_no).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, provider: adapter.name }, 'close after payment failed');
+      });
+    }
   }
 
   /**
@@ -138,7 +153,7 @@ export class OrderSettlement {
       try {
         const trade = await adapter.query(order.order_no);
         if (trade.state === 'paid' && trade.amountFen === order.amount_fen) {
-          await data.transaction((repos) =>
+          const activated = await data.transaction((repos) =>
             this.activate(
               repos,
               order,
@@ -147,6 +162,7 @@ export class OrderSettlement {
               trade.paidAt ?? this.deps.now(),
             ),
           );
+          if (activated) await this.closeOthers(order, adapter.name);
           return (await data.repos.payments.findOrderById(order.id)) ?? order;
         }
       } catch (error) {
