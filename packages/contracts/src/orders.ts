@@ -74,3 +74,6 @@ export const devPayOrderBodySchema = z.object({
   notify: z.boolean().default(true),
 });
 export const devPayOrderParamsSchema = z.object({ orderId: z.uuid() });
+
+/** Development only: how many pending orders one reconcile pass looked at. */
+export const devReconcileResultSchema = z.object({ looked: z.number().int() });

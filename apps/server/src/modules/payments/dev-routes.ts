@@ -1,6 +1,7 @@
 import {
   devPayOrderBodySchema,
   devPayOrderParamsSchema,
+  devReconcileResultSchema,
   errorBodySchema,
   orderListSchema,
   orderSchema,
@@ -10,15 +11,17 @@ import { OrderNotPendingError, PaymentsUnavailableError } from './errors.ts';
 import { presentOrder } from './presenter.ts';
 import { SandboxPayError, type PaymentsSandbox } from './sandbox/server.ts';
 import type { PaymentsService } from './service.ts';
+import type { OrderSettlement } from './settlement.ts';
 
 /** The /dev page's payment buttons. Registered only outside production, with the sandbox on. */
 export const devPaymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
+  settlement: OrderSettlement;
   sandbox: PaymentsSandbox;
   /** Providers the sandbox stands in for (a really configured one is not paid from here). */
   sandboxed: ReadonlySet<string>;
   now: () => Date;
-}> = async (app, { payments, sandbox, sandboxed, now }) => {
+}> = async (app, { payments, settlement, sandbox, sandboxed, now }) => {
   app.get(
     '/api/dev/payments/orders',
     {
@@ -29,6 +32,18 @@ export const devPaymentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => payments.listPendingOrders(),
+  );
+
+  app.post(
+    '/api/dev/payments/reconcile',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Run the background reconcile pass now (late callbacks, expiry)',
+        response: { 200: devReconcileResultSchema },
+      },
+    },
+    async () => ({ looked: await settlement.reconcile() }),
   );
 
   app.post(

@@ -98,7 +98,13 @@ export async function registerPayments(
   await app.register(paymentsRoutes, { payments: service, requireAuth: deps.requireAuth });
   await app.register(notifyRoutes, { settlement });
   if (sandbox && !config.isProduction) {
-    await app.register(devPaymentRoutes, { payments: service, sandbox, sandboxed, now });
+    await app.register(devPaymentRoutes, {
+      payments: service,
+      settlement,
+      sandbox,
+      sandboxed,
+      now,
+    });
   }
 
   let timer: NodeJS.Timeout | undefined;

@@ -127,6 +127,33 @@ describe('orders', () => {
     expect(await f.pay(order.id, 'wechat')).toBe(409);
     expect(await f.pay(order.id, 'alipay')).toBe(409);
   });
+
+  it('the reconcile pass finds late payments and expires what was not paid', async () => {
+    const user = await f.server.createUser();
+    const lost = await f.order(user.token);
+    const unpaid = await f.order(user.token);
+    expect(await f.pay(lost.id, 'wechat', false)).toBe(200); // paid, callback lost
+    const status = async (id: string) =>
+      (
+        await f.server.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+    f.server.clock.advance(2 * 60);
+    await f.server.api('POST', '/api/dev/payments/reconcile');
+    expect(await status(lost.id)).toBe('paid');
+    expect(await status(unpaid.id)).toBe('pending');
+    f.server.clock.advance(14 * 60);
+    await f.server.api('POST', '/api/dev/payments/reconcile');
+    expect(await status(unpaid.id)).toBe('expired');
+    expect(await f.pay(unpaid.id, 'alipay')).toBe(409);
+    const sub = await f.server.api<{ plan: { id: string } }>('GET', '/api/user/subscription', {
+      token: await f.signIn(user),
+    });
+    expect(sub.body.plan.id).toBe('pro');
+  });
 });
 
 describe('orders without any provider', () => {

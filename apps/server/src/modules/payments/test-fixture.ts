@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AuthResponse, Order } from '@truss/contracts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { AlipayStandIn } from './sandbox/alipay-standin.ts';
@@ -19,12 +23,42 @@ export interface PaymentsFixture {
   signIn(user: { user: { email: string }; password: string }): Promise<string>;
 }
 
+/**
+ * Four RSA key pairs take seconds on a busy machine: one set of test keys is kept in the temp
+ * folder across runs (made in a private folder, then renamed into place) and copied into each
+ * test server's DATA_DIR.
+ */
+const SHARED_KEYS_DIR = path.join(tmpdir(), 'truss-payments-test-keys');
+
+async function dataDirWithSandboxKeys(): Promise<string> {
+  if (!existsSync(path.join(SHARED_KEYS_DIR, 'payments-sandbox', 'keys.json'))) {
+    const fresh = await mkdtemp(path.join(tmpdir(), 'truss-pay-keys-'));
+    await loadOrCreateSandboxKeys(fresh);
+    // another worker may have won the race: its keys are as good
+    await rename(fresh, SHARED_KEYS_DIR).catch(() => rm(fresh, { recursive: true, force: true }));
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-pay-test-'));
+  await cp(path.join(SHARED_KEYS_DIR, 'payments-sandbox'), path.join(dataDir, 'payments-sandbox'), {
+    recursive: true,
+  });
+  return dataDir;
+}
+
 /** A test server with payments on through the sandbox (both providers stand-ins). */
 export async function startPaymentsServer(): Promise<PaymentsFixture> {
-  const server = await startTestServer({
+  const dataDir = await dataDirWithSandboxKeys();
+  const started = await startTestServer({
     mail: 'outbox',
+    dataDir,
     config: { payments: { wechat: null, alipay: null, sandbox: true } },
   });
+  const server: TestServer = {
+    ...started,
+    async close() {
+      await started.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
   const keys = await loadOrCreateSandboxKeys(server.dataDir);
   return {
     server,
