@@ -8,6 +8,7 @@ import { HealthRepository } from './modules/health/repository.ts';
 import { InvitationsRepository } from './modules/members/invitations-repository.ts';
 import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
+import { PaymentsRepository } from './modules/payments/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SharesRepository } from './modules/shares/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
@@ -33,6 +34,7 @@ export interface Repositories {
   identities: IdentitiesRepository;
   account: AccountRepository;
   shares: SharesRepository;
+  payments: PaymentsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -52,6 +54,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
     shares: new SharesRepository(db),
+    payments: new PaymentsRepository(db),
   };
 }
 

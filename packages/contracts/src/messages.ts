@@ -109,6 +109,14 @@ const errorTextsEn = {
   SHARE_LIST_FAILED: 'Failed to Get Share List',
   SHARE_VERIFY_FAILED: 'Verification Failed',
   SHARE_ACCESS_CODE_INVALID: 'Access Code Must Be 4 Digits',
+  ORDER_NOT_FOUND: 'Order not found',
+  ORDER_NOT_PENDING: 'This order is no longer waiting for payment',
+  PLAN_NOT_ORDERABLE: 'This plan cannot be ordered',
+  CURRENCY_NOT_SUPPORTED: 'Only CNY is accepted',
+  TOO_MANY_OPEN_ORDERS: 'You have too many unpaid orders; pay or cancel one first',
+  PAYMENTS_UNAVAILABLE: 'Payment is not available right now, please try again later',
+  PAYMENT_NOT_FOUND: 'No paid order of yours matches this payment',
+  PAYMENT_MISMATCH: 'This payment does not match the plan or amount',
 } as const;
 
 export type ErrorCode = keyof typeof errorTextsEn;
@@ -202,6 +210,14 @@ const errorTextsZh: Record<ErrorCode, string> = {
   SHARE_LIST_FAILED: '获取分享列表失败',
   SHARE_VERIFY_FAILED: '验证失败',
   SHARE_ACCESS_CODE_INVALID: '访问码必须为 4 位数字',
+  ORDER_NOT_FOUND: '订单不存在',
+  ORDER_NOT_PENDING: '该订单已不再等待支付',
+  PLAN_NOT_ORDERABLE: '该套餐无法下单',
+  CURRENCY_NOT_SUPPORTED: '仅支持人民币 (CNY)',
+  TOO_MANY_OPEN_ORDERS: '未支付的订单过多，请先支付或取消其中一个',
+  PAYMENTS_UNAVAILABLE: '暂时无法支付，请稍后再试',
+  PAYMENT_NOT_FOUND: '没有与此支付匹配的已支付订单',
+  PAYMENT_MISMATCH: '此支付与套餐或金额不符',
 };
 
 const validationTextsEn = {

@@ -6,10 +6,16 @@ import type {
   UserPreferencesTable,
 } from './schema-accounts.ts';
 import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
+import type {
+  OrdersTable,
+  PaymentCallbacksTable,
+  SubscriptionPeriodsTable,
+} from './schema-payments.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 
 export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
+export type * from './schema-payments.ts';
 export type * from './schema-shares.ts';
 
 /** A timestamptz column: read as Date, written as Date. */
@@ -155,6 +161,9 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   shares: SharesTable;
   share_code_failures: ShareCodeFailuresTable;
+  orders: OrdersTable;
+  payment_callbacks: PaymentCallbacksTable;
+  subscription_periods: SubscriptionPeriodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
