@@ -130,23 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenHmacSecret,
   });
   const { events } = await eventsModule.register(app, { database, data, requireAuth, now });
-  const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
-  const { deletionListeners } = await projectsModule.register(app, {
-    data,
-    events,
-    requireAuth,
-    now,
-  });
-  await membersModule.register(app, {
-    data,
-    events,
-    mailer,
-    notifications,
-    requireAuth,
-    now,
-    publicUrl,
-    tokenHmacSecret,
-  });
+  // Plans and payments come before the modules whose additions their limits refuse.
   const { subscriptions } = await subscriptionsModule.register(app, {
     data,
     requireAuth,
@@ -159,6 +143,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     requireAuth,
     now,
+  });
+  const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
+  const { deletionListeners } = await projectsModule.register(app, {
+    data,
+    events,
+    requireAuth,
+    now,
+    limits: subscriptions,
+  });
+  await membersModule.register(app, {
+    data,
+    events,
+    mailer,
+    notifications,
+    requireAuth,
+    now,
+    publicUrl,
+    tokenHmacSecret,
+    limits: subscriptions,
   });
   if (!config.isProduction) await devModule.register(app, { data });
   const { models, limits, convertHandler, pool } = await modelsModule.register(app, {

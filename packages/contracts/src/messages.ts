@@ -53,6 +53,9 @@ const errorTextsEn = {
   MERGE_FAILED: 'Failed to merge files',
   STORAGE_LIMIT_EXCEEDED: "Your plan's storage is not enough for this file",
   MODEL_LIMIT_EXCEEDED: 'This project has reached the number of models your plan allows',
+  PROJECT_LIMIT_EXCEEDED: 'You own as many projects as your plan allows; upgrade to create more',
+  MEMBER_LIMIT_EXCEEDED:
+    "This project has reached the number of members (invitations included) its owner's plan allows",
   MODEL_NOT_READY: 'The model is still being processed',
   MODEL_NOT_IN_TRASH: 'Move the model to the trash before deleting it permanently',
   EMPTY_FILE: 'The file is empty',
@@ -158,6 +161,8 @@ const errorTextsZh: Record<ErrorCode, string> = {
   MERGE_FAILED: '文件合并失败',
   STORAGE_LIMIT_EXCEEDED: '套餐存储空间不足，无法上传此文件',
   MODEL_LIMIT_EXCEEDED: '该项目的模型数量已达到套餐上限',
+  PROJECT_LIMIT_EXCEEDED: '您拥有的项目数量已达到套餐上限，升级后可创建更多项目',
+  MEMBER_LIMIT_EXCEEDED: '该项目的成员数量（含待接受的邀请）已达到所有者套餐上限',
   MODEL_NOT_READY: '模型仍在处理中',
   MODEL_NOT_IN_TRASH: '请先将模型移入回收站，再永久删除',
   EMPTY_FILE: '文件为空',

@@ -4,6 +4,7 @@ import type { RegisterModule } from '../module.ts';
 import { subscriptionsRoutes } from './routes.ts';
 import { SubscriptionsService, type PaidPlanSource } from './service.ts';
 
+export type { PlanLimits } from './service.ts';
 export { findPlan, SubscriptionsService, type PaidPlanSource } from './service.ts';
 
 export interface SubscriptionsDeps {

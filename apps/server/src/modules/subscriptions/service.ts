@@ -27,6 +27,14 @@ function usage(current: number, limit: number | null) {
   };
 }
 
+/** Counted limits of a plan; null: unlimited. */
+export interface PlanLimits {
+  /** Projects the user owns (the default project included). */
+  projects: number | null;
+  /** Accepted members plus live pending invitations in one project the user owns. */
+  membersPerProject: number | null;
+}
+
 /** The plan a user has paid for right now (the payments module); null: the free plan. */
 export type PaidPlanSource = (
   userId: string,
@@ -40,6 +48,20 @@ export class SubscriptionsService {
 
   listPlans(): Plan[] {
     return [...PLANS];
+  }
+
+  /**
+   * The limits of the plan the user is on now (null: unlimited). Callers read them before their
+   * own transaction and count usage inside it, so two requests cannot both pass the last place.
+   */
+  async planLimits(userId: string): Promise<PlanLimits> {
+    const paid = await this.paidPlan(userId);
+    const { limits } = findPlan(paid?.planId ?? FREE_PLAN_ID);
+    const limit = (value: number | null) => (isUnlimited(value) ? null : value);
+    return {
+      projects: limit(limits.projects),
+      membersPerProject: limit(limits.members_per_project),
+    };
   }
 
   /** The paid plan while a paid period runs, else the free plan; the usage figures are real. */
