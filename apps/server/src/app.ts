@@ -26,6 +26,7 @@ import * as membersModule from './modules/members/index.ts';
 import * as modelsModule from './modules/models/index.ts';
 import type { ConvertFn, ModelsService } from './modules/models/index.ts';
 import * as oauthModule from './modules/oauth/index.ts';
+import * as paymentsModule from './modules/payments/index.ts';
 import * as projectsModule from './modules/projects/index.ts';
 import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
@@ -48,7 +49,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'payments'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -135,12 +136,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
   });
+  // Plans and payments come before the modules whose additions their limits refuse.
+  const { subscriptions } = await subscriptionsModule.register(app, {
+    data,
+    requireAuth,
+    // The paid plan is read from the payments module's periods (computed on read, no job).
+    paidPlan: (userId) => paymentsModule.currentPaidPlan(data.repos, userId, now()),
+  });
+  await paymentsModule.register(app, {
+    config: { ...config, dataDir },
+    data,
+    subscriptions,
+    requireAuth,
+    now,
+  });
   const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
   const { deletionListeners } = await projectsModule.register(app, {
     data,
     events,
     requireAuth,
     now,
+    limits: subscriptions,
   });
   await membersModule.register(app, {
     data,
@@ -151,8 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     publicUrl,
     tokenHmacSecret,
+    limits: subscriptions,
   });
-  const { subscriptions } = await subscriptionsModule.register(app, { data, requireAuth });
   if (!config.isProduction) await devModule.register(app, { data });
   const { models, limits, convertHandler, pool } = await modelsModule.register(app, {
     config: { tokenHmacSecret, publicUrl },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOAuthConfig, type OAuthConfig } from './config-accounts.ts';
 import { loadModelsConfig, type ModelsConfig } from './config-models.ts';
+import { loadPaymentsConfig, type PaymentsConfig } from './config-payments.ts';
 
 /**
  * Every environment setting the server reads, with its default. This table is the single source
@@ -128,6 +129,8 @@ export interface Config {
   models: ModelsConfig;
   /** Google and WeChat sign-in (config-accounts.ts); null providers are off. */
   oauth: OAuthConfig;
+  /** WeChat Pay and Alipay (config-payments.ts); null providers are off or sandboxed. */
+  payments: PaymentsConfig;
 }
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -220,5 +223,6 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     models: loadModelsConfig(env, dataDir, argv),
     oauth: loadOAuthConfig(env),
+    payments: loadPaymentsConfig(env, nodeEnv === 'production'),
   };
 }

@@ -8,6 +8,7 @@ import { HealthRepository } from './modules/health/repository.ts';
 import { InvitationsRepository } from './modules/members/invitations-repository.ts';
 import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
+import { PaymentsRepository } from './modules/payments/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { SharesRepository } from './modules/shares/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
@@ -35,6 +36,7 @@ export interface Repositories {
   account: AccountRepository;
   shares: SharesRepository;
   topics: TopicsRepository;
+  payments: PaymentsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -55,6 +57,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     account: new AccountRepository(db),
     shares: new SharesRepository(db),
     topics: new TopicsRepository(db),
+    payments: new PaymentsRepository(db),
   };
 }
 

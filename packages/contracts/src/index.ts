@@ -4,6 +4,7 @@ export * from './user.ts';
 export * from './auth.ts';
 export * from './project.ts';
 export * from './subscription.ts';
+export * from './orders.ts';
 export * from './dev.ts';
 export * from './permissions.ts';
 export * from './members.ts';

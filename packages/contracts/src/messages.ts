@@ -53,6 +53,9 @@ const errorTextsEn = {
   MERGE_FAILED: 'Failed to merge files',
   STORAGE_LIMIT_EXCEEDED: "Your plan's storage is not enough for this file",
   MODEL_LIMIT_EXCEEDED: 'This project has reached the number of models your plan allows',
+  PROJECT_LIMIT_EXCEEDED: 'You own as many projects as your plan allows; upgrade to create more',
+  MEMBER_LIMIT_EXCEEDED:
+    "This project has reached the number of members (invitations included) its owner's plan allows",
   MODEL_NOT_READY: 'The model is still being processed',
   MODEL_NOT_IN_TRASH: 'Move the model to the trash before deleting it permanently',
   EMPTY_FILE: 'The file is empty',
@@ -117,6 +120,14 @@ const errorTextsEn = {
   BCF_FILE_INVALID: 'This is not a readable BCF file (.bcf or .bcfzip)',
   BCF_FILE_TOO_LARGE: 'The BCF file is too large',
   BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
+  ORDER_NOT_FOUND: 'Order not found',
+  ORDER_NOT_PENDING: 'This order is no longer waiting for payment',
+  PLAN_NOT_ORDERABLE: 'This plan cannot be ordered',
+  CURRENCY_NOT_SUPPORTED: 'Only CNY is accepted',
+  TOO_MANY_OPEN_ORDERS: 'You have too many unpaid orders; pay or cancel one first',
+  PAYMENTS_UNAVAILABLE: 'Payment is not available right now, please try again later',
+  PAYMENT_NOT_FOUND: 'No paid order of yours matches this payment',
+  PAYMENT_MISMATCH: 'This payment does not match the plan or amount',
 } as const;
 
 export type ErrorCode = keyof typeof errorTextsEn;
@@ -158,6 +169,8 @@ const errorTextsZh: Record<ErrorCode, string> = {
   MERGE_FAILED: '文件合并失败',
   STORAGE_LIMIT_EXCEEDED: '套餐存储空间不足，无法上传此文件',
   MODEL_LIMIT_EXCEEDED: '该项目的模型数量已达到套餐上限',
+  PROJECT_LIMIT_EXCEEDED: '您拥有的项目数量已达到套餐上限，升级后可创建更多项目',
+  MEMBER_LIMIT_EXCEEDED: '该项目的成员数量（含待接受的邀请）已达到所有者套餐上限',
   MODEL_NOT_READY: '模型仍在处理中',
   MODEL_NOT_IN_TRASH: '请先将模型移入回收站，再永久删除',
   EMPTY_FILE: '文件为空',
@@ -218,6 +231,14 @@ const errorTextsZh: Record<ErrorCode, string> = {
   BCF_FILE_INVALID: '这不是可读取的 BCF 文件（.bcf 或 .bcfzip）',
   BCF_FILE_TOO_LARGE: 'BCF 文件过大',
   BCF_TOO_MANY_TOPICS: 'BCF 文件中的主题数量超过单次导入的上限',
+  ORDER_NOT_FOUND: '订单不存在',
+  ORDER_NOT_PENDING: '该订单已不再等待支付',
+  PLAN_NOT_ORDERABLE: '该套餐无法下单',
+  CURRENCY_NOT_SUPPORTED: '仅支持人民币 (CNY)',
+  TOO_MANY_OPEN_ORDERS: '未支付的订单过多，请先支付或取消其中一个',
+  PAYMENTS_UNAVAILABLE: '暂时无法支付，请稍后再试',
+  PAYMENT_NOT_FOUND: '没有与此支付匹配的已支付订单',
+  PAYMENT_MISMATCH: '此支付与套餐或金额不符',
 };
 
 const validationTextsEn = {

@@ -6,6 +6,11 @@ import type {
   UserPreferencesTable,
 } from './schema-accounts.ts';
 import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
+import type {
+  OrdersTable,
+  PaymentCallbacksTable,
+  SubscriptionPeriodsTable,
+} from './schema-payments.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 import type {
   TopicCommentsTable,
@@ -18,6 +23,7 @@ import type {
 
 export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
+export type * from './schema-payments.ts';
 export type * from './schema-shares.ts';
 export type * from './schema-topics.ts';
 
@@ -170,6 +176,9 @@ export interface Database {
   topic_viewpoints: TopicViewpointsTable;
   topic_comments: TopicCommentsTable;
   topic_files: TopicFilesTable;
+  orders: OrdersTable;
+  payment_callbacks: PaymentCallbacksTable;
+  subscription_periods: SubscriptionPeriodsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

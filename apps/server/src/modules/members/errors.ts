@@ -42,3 +42,10 @@ export class InvitationMailFailedError extends AppError {
     super('INVITATION_MAIL_FAILED', 502, { cause, detail: 'sending the invitation mail failed' });
   }
 }
+
+/** The project owner's plan allows no more members; pending invitations count as members. */
+export class MemberLimitExceededError extends AppError {
+  constructor(limit: number) {
+    super('MEMBER_LIMIT_EXCEEDED', 403, { detail: `members per project: limit ${limit}` });
+  }
+}

@@ -7,7 +7,7 @@ import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { InvitationTokens } from './invitation-tokens.ts';
-import { InvitationsService } from './invitations-service.ts';
+import { InvitationsService, type MembersPerProjectLimit } from './invitations-service.ts';
 import { InviteeService } from './invitee-service.ts';
 import { membersRoutes } from './routes.ts';
 import { MembersService } from './service.ts';
@@ -21,6 +21,8 @@ export interface MembersDeps {
   now: Clock;
   publicUrl: string;
   tokenHmacSecret: string;
+  /** The project owner's plan limits (the subscriptions module). */
+  limits: MembersPerProjectLimit;
 }
 
 export interface MembersModule {
@@ -44,6 +46,7 @@ export const register: RegisterModule<MembersDeps, MembersModule> = async (app, 
     publicUrl,
     log,
     notifications,
+    limits: deps.limits,
   });
   const invitee = new InviteeService({ data, events, tokens, now });
   await app.register(membersRoutes, { members, invitations, requireAuth: deps.requireAuth });

@@ -40,6 +40,37 @@ export class InvitationsRepository {
     return this.#detail().where('i.token_hash', '=', tokenHash).executeTakeFirst();
   }
 
+  /** The project's owner, or undefined when there is no such project. */
+  async projectOwner(projectId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('owner_id')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row?.owner_id;
+  }
+
+  /**
+   * The places a project's plan limit counts: accepted members plus pending invitations that
+   * have not expired (an expired one frees its place until it is renewed).
+   */
+  async countSeats(projectId: string, now: Date): Promise<number> {
+    const members = await this.db
+      .selectFrom('project_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'accepted')
+      .executeTakeFirstOrThrow();
+    const invitations = await this.db
+      .selectFrom('project_invitations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(members.n) + Number(invitations.n);
+  }
+
   /** Locks the invitation until the transaction ends. */
   async lockById(invitationId: string): Promise<ProjectInvitationRow | undefined> {
     return this.db

@@ -23,6 +23,7 @@ import {
   InvitationMailFailedError,
   InvitationNotFoundError,
   InvitePermissionDeniedError,
+  MemberLimitExceededError,
   NoValidEmailError,
 } from './errors.ts';
 import type { InvitationTokens } from './invitation-tokens.ts';
@@ -44,6 +45,13 @@ export interface InvitationsServiceDeps {
   log: FastifyBaseLogger;
   /** Invitees who turned invitation mails off still get the invitation in the app. */
   notifications?: NotificationPolicy;
+  /** The project owner's plan limits (the subscriptions module); absent: unlimited. */
+  limits?: MembersPerProjectLimit;
+}
+
+/** How many members (pending invitations included) one project may have; null: unlimited. */
+export interface MembersPerProjectLimit {
+  planLimits(ownerId: string): Promise<{ membersPerProject: number | null }>;
 }
 
 /** The caller's request language: the Accept-Language header if sent. */
@@ -91,6 +99,7 @@ export class InvitationsService {
       }
     }
 
+    const limit = await this.#memberLimit(projectId);
     const { projectName, inviter, mails, accounts } = await this.#d.data.transaction(
       async (repos) => {
         const access = await loadProjectAccess(repos, projectId, userId);
@@ -98,6 +107,9 @@ export class InvitationsService {
           return new InvitePermissionDeniedError();
         });
         if (valid.length === 0) throw new NoValidEmailError();
+        // Concurrent invitations to one project queue here (before any insert takes its key
+        // lock on the project), so each counts the seats the previous one took.
+        if (limit !== null) await repos.projects.lockMetadata(projectId);
         const now = this.#d.now();
         const members = await repos.members.memberEmails(projectId, valid);
         const pending = new Map(
@@ -148,6 +160,11 @@ export class InvitationsService {
           const locale = accounts.find((account) => account.email === email)?.language ?? fallback;
           mails.push({ invitationId, email, token: issued.token, locale });
         }
+        if (limit !== null && mails.length > 0) {
+          // Counted with this request's rows written; a refusal rolls them all back.
+          const seats = await repos.invitations.countSeats(projectId, now);
+          if (seats > limit) throw new MemberLimitExceededError(limit);
+        }
         return { projectName: access.project.name, inviter, mails, accounts };
       },
     );
@@ -175,6 +192,14 @@ export class InvitationsService {
     const list = [...results.values()];
     const invited = list.filter((result) => result.status === 'invited').length;
     return { results: list, invited, failed: list.length - invited };
+  }
+
+  /** The members-per-project limit of the project owner's plan, read before the transaction. */
+  async #memberLimit(projectId: string): Promise<number | null> {
+    if (!this.#d.limits) return null;
+    const ownerId = await this.#d.data.repos.invitations.projectOwner(projectId);
+    if (!ownerId) return null; // the transaction answers PROJECT_NOT_FOUND
+    return (await this.#d.limits.planLimits(ownerId)).membersPerProject;
   }
 
   /** A new link and a new 7-day expiry, mailed again; at most once a minute per invitation. */

@@ -1,5 +1,6 @@
 import type { InvitationPreview, InviteResponse, Project, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { createTeam, signIn, type Team, type TestUser } from '../../testing/project-team.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
@@ -11,6 +12,8 @@ describe('invitations: mail, link, preview, accept, decline, expiry, resend, can
   beforeAll(async () => {
     server = await startTestServer({ mail: 'smtp' });
     team = await createTeam(server);
+    // These tests invite many addresses to one project: more than the Free plan's 5 members.
+    await grantPaidPlan(server.db, team.owner.user.id, 'pro', server.clock());
   });
   afterAll(() => server?.close());
   beforeEach(() => {

@@ -1,5 +1,6 @@
 import type { DevMail, InviteResponse, ProjectMember } from '@truss/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { addMember, createTeam, type Team, type TestUser } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 
@@ -10,6 +11,8 @@ describe(`member change mails (${testEngine()})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ mail: 'outbox' });
     team = await createTeam(server);
+    // These tests invite many addresses to one project: more than the Free plan's 5 members.
+    await grantPaidPlan(server.db, team.owner.user.id, 'pro', server.clock());
     await server.db
       .updateTable('users')
       .set({ full_name: 'Olivia Owner' })

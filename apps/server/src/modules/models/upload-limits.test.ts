@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Model } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, type TestServer } from '../../testing/test-server.ts';
+import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { tusUpload, waitForModel } from '../../testing/uploads.ts';
 import { modelsApi, OBJ, startModelsServer } from './testing/models-api.ts';
 
@@ -121,6 +122,43 @@ describe(`uploads of the models API: failed finishes, limits, purge (${testEngin
     expect((await create(owner.token, owner.projectId, 1024 ** 3)).status).toBe(201);
     // that reservation counts until the upload finishes or is purged
     expect((await create(owner.token, owner.projectId, 10)).status).toBe(413);
+  });
+
+  const uploadRows = async (projectId: string) =>
+    (
+      await server.db
+        .selectFrom('uploads')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .execute()
+    ).length;
+
+  it('Free: the tenth model of a project is taken, the eleventh refused, nothing reserved', async () => {
+    const owner = await user();
+    await server.db
+      .insertInto('models')
+      .values(Array.from({ length: 9 }, (_, i) => ({ project_id: owner.projectId, name: `m${i}` })))
+      .execute();
+    expect((await create(owner.token, owner.projectId, 10)).status).toBe(201);
+    const refused = await create(owner.token, owner.projectId, 10);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'MODEL_LIMIT_EXCEEDED' });
+    expect(await uploadRows(owner.projectId)).toBe(1);
+  });
+
+  it("the owner's paid plan lifts the model and storage limits", async () => {
+    const owner = await user();
+    await server.db
+      .insertInto('models')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({ project_id: owner.projectId, name: `m${i}` })),
+      )
+      .execute();
+    expect((await create(owner.token, owner.projectId, 10)).status).toBe(403);
+    expect((await create(owner.token, owner.projectId, 2 * 1024 ** 3)).status).toBe(413);
+    expect(await uploadRows(owner.projectId)).toBe(0);
+    await grantPaidPlan(server.db, owner.user.id, 'pro', server.clock());
+    expect((await create(owner.token, owner.projectId, 2 * 1024 ** 3)).status).toBe(201);
   });
 
   it('purges unfinished uploads after 24 hours', async () => {

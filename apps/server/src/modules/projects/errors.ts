@@ -7,6 +7,13 @@ export class ProjectNotFoundError extends AppError {
   }
 }
 
+/** The owner's plan allows no more owned projects (nothing is deleted after a downgrade). */
+export class ProjectLimitExceededError extends AppError {
+  constructor(limit: number) {
+    super('PROJECT_LIMIT_EXCEEDED', 403, { detail: `projects owned: limit ${limit}` });
+  }
+}
+
 export class DefaultProjectUndeletableError extends AppError {
   constructor() {
     super('DEFAULT_PROJECT_UNDELETABLE', 403);

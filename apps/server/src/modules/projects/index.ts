@@ -4,7 +4,11 @@ import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import { projectsRoutes } from './routes.ts';
-import { ProjectsService, type ProjectDeletionListener } from './service.ts';
+import {
+  ProjectsService,
+  type OwnedProjectsLimit,
+  type ProjectDeletionListener,
+} from './service.ts';
 
 export {
   assertCan,
@@ -13,11 +17,12 @@ export {
   loadProjectAccess,
   type ProjectAccess,
 } from './access.ts';
-export { ProjectNotFoundError } from './errors.ts';
+export { ProjectLimitExceededError, ProjectNotFoundError } from './errors.ts';
 export {
   newProjectMetadata,
   ProjectsService,
   type ProjectDeletionContext,
+  type OwnedProjectsLimit,
   type ProjectDeletionListener,
 } from './service.ts';
 
@@ -26,6 +31,8 @@ export interface ProjectsDeps {
   events: EventPublisher;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
+  /** The owner's plan limits (the subscriptions module). */
+  limits: OwnedProjectsLimit;
 }
 
 export interface ProjectsModule {
@@ -46,6 +53,7 @@ export const register: RegisterModule<ProjectsDeps, ProjectsModule> = async (app
     now: deps.now,
     log: app.log,
     deletionListeners,
+    limits: deps.limits,
   });
   await app.register(projectsRoutes, { projects, requireAuth: deps.requireAuth });
   return { projects, deletionListeners };

@@ -111,6 +111,21 @@ export class ProjectsRepository {
       .executeTakeFirst();
   }
 
+  /** Serialises an owner's project creations until the transaction ends (the limit check). */
+  async lockOwner(ownerId: string): Promise<void> {
+    await this.db.selectFrom('users').select('id').where('id', '=', ownerId).forUpdate().execute();
+  }
+
+  /** Projects the user owns, the default project included (the plan's `projects` limit). */
+  async countOwned(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** A new (non-default) project with its creator as owner; returns its id. */
   async create(input: {
     name: string;

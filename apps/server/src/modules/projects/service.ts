@@ -6,7 +6,11 @@ import type { DataAccess, Repositories } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { displayName } from '../users/index.ts';
 import { assertCan, loadProjectAccess } from './access.ts';
-import { DefaultProjectUndeletableError, ProjectNotFoundError } from './errors.ts';
+import {
+  DefaultProjectUndeletableError,
+  ProjectLimitExceededError,
+  ProjectNotFoundError,
+} from './errors.ts';
 import type { ProjectListRow } from './repository.ts';
 
 /** Icon colours a new project picks from. */
@@ -95,6 +99,13 @@ export interface ProjectsServiceDeps {
   log: FastifyBaseLogger;
   /** Read at deletion time: modules may push theirs after the service is built. */
   deletionListeners?: ProjectDeletionListener[];
+  /** The owner's plan limits (the subscriptions module); absent: unlimited. */
+  limits?: OwnedProjectsLimit;
+}
+
+/** How many projects a user may own under their current plan; null: unlimited. */
+export interface OwnedProjectsLimit {
+  planLimits(userId: string): Promise<{ projects: number | null }>;
 }
 
 export class ProjectsService {
@@ -134,12 +145,24 @@ export class ProjectsService {
       ...newProjectMetadata(randomUUID()),
       ...(body.metadata?.avatar_bg_color ? { avatar_bg_color: body.metadata.avatar_bg_color } : {}),
     };
-    const projectId = await this.#data.repos.projects.create({
-      name: body.name,
-      description: body.description,
-      ownerId: userId,
-      metadata,
-      now: this.#d.now(),
+    // Read before the transaction (its own connection); counted inside it, under the owner's
+    // lock, so two concurrent requests cannot both take the last place.
+    const limit = (await this.#d.limits?.planLimits(userId))?.projects ?? null;
+    const projectId = await this.#data.transaction(async (repos) => {
+      if (limit !== null) {
+        await repos.projects.lockOwner(userId);
+        // After a downgrade the owner may be over the limit: nothing is deleted, only refused.
+        if ((await repos.projects.countOwned(userId)) >= limit) {
+          throw new ProjectLimitExceededError(limit);
+        }
+      }
+      return repos.projects.create({
+        name: body.name,
+        description: body.description,
+        ownerId: userId,
+        metadata,
+        now: this.#d.now(),
+      });
     });
     const project = await this.#read(userId, projectId);
     await this.#d.events.publish({ type: 'project.created', projectId, data: {} });

@@ -2,13 +2,16 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { subscriptionsRoutes } from './routes.ts';
-import { SubscriptionsService } from './service.ts';
+import { SubscriptionsService, type PaidPlanSource } from './service.ts';
 
-export { SubscriptionsService } from './service.ts';
+export type { PlanLimits } from './service.ts';
+export { findPlan, SubscriptionsService, type PaidPlanSource } from './service.ts';
 
 export interface SubscriptionsDeps {
   data: DataAccess;
   requireAuth: onRequestAsyncHookHandler;
+  /** The plan a user has paid for (the payments module); default: everyone is on Free. */
+  paidPlan?: PaidPlanSource;
 }
 
 /** Plans and usage; the models module asks it for an owner's allowance. */
@@ -16,7 +19,7 @@ export const register: RegisterModule<
   SubscriptionsDeps,
   { subscriptions: SubscriptionsService }
 > = async (app, deps) => {
-  const subscriptions = new SubscriptionsService(deps.data);
+  const subscriptions = new SubscriptionsService(deps.data, deps.paidPlan);
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth: deps.requireAuth });
   return { subscriptions };
 };

@@ -3,6 +3,7 @@ import {
   isUnlimited,
   type Plan,
   type PlanId,
+  type PlanPeriod,
   type UserSubscription,
 } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
@@ -26,16 +27,47 @@ function usage(current: number, limit: number | null) {
   };
 }
 
+/** Counted limits of a plan; null: unlimited. */
+export interface PlanLimits {
+  /** Projects the user owns (the default project included). */
+  projects: number | null;
+  /** Accepted members plus live pending invitations in one project the user owns. */
+  membersPerProject: number | null;
+}
+
+/** The plan a user has paid for right now (the payments module); null: the free plan. */
+export type PaidPlanSource = (
+  userId: string,
+) => Promise<{ planId: PlanId; period: PlanPeriod; endsAt: Date } | null>;
+
 export class SubscriptionsService {
-  constructor(private readonly data: DataAccess) {}
+  constructor(
+    private readonly data: DataAccess,
+    private readonly paidPlan: PaidPlanSource = async () => null,
+  ) {}
 
   listPlans(): Plan[] {
     return [...PLANS];
   }
 
-  /** Until orders exist every user is on the free plan; the usage figures are real. */
+  /**
+   * The limits of the plan the user is on now (null: unlimited). Callers read them before their
+   * own transaction and count usage inside it, so two requests cannot both pass the last place.
+   */
+  async planLimits(userId: string): Promise<PlanLimits> {
+    const paid = await this.paidPlan(userId);
+    const { limits } = findPlan(paid?.planId ?? FREE_PLAN_ID);
+    const limit = (value: number | null) => (isUnlimited(value) ? null : value);
+    return {
+      projects: limit(limits.projects),
+      membersPerProject: limit(limits.members_per_project),
+    };
+  }
+
+  /** The paid plan while a paid period runs, else the free plan; the usage figures are real. */
   async getUserSubscription(userId: string): Promise<UserSubscription> {
-    const plan = findPlan(FREE_PLAN_ID);
+    const paid = await this.paidPlan(userId);
+    const plan = findPlan(paid?.planId ?? FREE_PLAN_ID);
     const used = await this.data.repos.subscriptions.usage(userId);
     const storageLimit = isUnlimited(plan.limits.storage_gb)
       ? ('unlimited' as const)
@@ -43,8 +75,8 @@ export class SubscriptionsService {
     return {
       plan: { id: plan.id, name: plan.name, features: plan.features },
       status: 'active',
-      period: null,
-      current_period_end: null,
+      period: paid?.period ?? null,
+      current_period_end: paid?.endsAt.toISOString() ?? null,
       limits: {
         projects: usage(used.projects, plan.limits.projects),
         members_per_project: usage(used.maxMembersPerProject, plan.limits.members_per_project),

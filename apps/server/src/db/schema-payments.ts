@@ -1,0 +1,64 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date, Date>;
+type OptionalTimestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'cancelled' | 'refunded';
+export type PaymentProviderName = 'wechat' | 'alipay';
+export type PaidPlanId = 'pro' | 'enterprise';
+
+/** One purchase of one plan period. Money in integer fen; `order_no` is the providers' out_trade_no. */
+export interface OrdersTable {
+  id: Generated<string>;
+  order_no: string;
+  user_id: string;
+  plan_id: PaidPlanId;
+  plan_period: 'monthly' | 'yearly';
+  amount_fen: number;
+  currency: 'CNY';
+  status: Generated<OrderStatus>;
+  wechat_code_url: OptionalText;
+  alipay_qr_code: OptionalText;
+  /** Who took the money, once paid. */
+  provider: ColumnType<
+    PaymentProviderName | null,
+    PaymentProviderName | null | undefined,
+    PaymentProviderName | null
+  >;
+  provider_trade_no: OptionalText;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  paid_at: OptionalTimestamp;
+  closed_at: OptionalTimestamp;
+  refunded_at: OptionalTimestamp;
+}
+
+/** Every callback the notify routes received, accepted or not (the audit trail). */
+export interface PaymentCallbacksTable {
+  id: Generated<string>;
+  provider: PaymentProviderName;
+  notification_id: OptionalText;
+  order_no: OptionalText;
+  headers: ColumnType<Record<string, string>, string, string>;
+  body: string;
+  outcome: string;
+  reason: OptionalText;
+  received_at: Timestamp;
+}
+
+/** What a paid order bought: [starts_at, ends_at) on a plan. */
+export interface SubscriptionPeriodsTable {
+  id: Generated<string>;
+  user_id: string;
+  order_id: string;
+  plan_id: PaidPlanId;
+  plan_period: 'monthly' | 'yearly';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type PaymentCallbackRow = Selectable<PaymentCallbacksTable>;
+export type SubscriptionPeriodRow = Selectable<SubscriptionPeriodsTable>;
