@@ -9,7 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgErrorCode } from '../db/errors.ts';
-import { AppError } from './errors.ts';
+import { faultError } from './fault-errors.ts';
 
 export function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale(request.headers['accept-language']);
@@ -104,10 +104,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
 
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      reply.headers(error.headers);
-      return sendError(request, reply, error.code, error.statusCode);
+    const known = faultError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      reply.headers(known.headers);
+      return sendError(request, reply, known.code, known.statusCode);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
