@@ -10,6 +10,7 @@ import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSpa } from './http/spa.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   registerRequestIdEcho(app);
   registerErrorHandler(app);
+  registerNulGuard(app);
   await registerOpenApi(app, SERVER_VERSION);
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------

@@ -26,7 +26,13 @@ import type { UploadsService } from './service.ts';
 
 const metadataSchema = z.object({
   projectId: z.uuid({ error: 'validation.invalid' }),
-  filename: z.string().trim().min(1).max(MODEL_NAME_MAX_LENGTH),
+  // U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MODEL_NAME_MAX_LENGTH)
+    .refine((name) => !name.includes('\u0000')),
 });
 const lengthSchema = z.coerce.number().int().nonnegative();
 
