@@ -9,7 +9,7 @@ import {
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     // Long path parameters reach the zod schemas (400 in our error shape), not Fastify's bare 414.
     routerOptions: { maxParamLength: 1000 },
+    // Longer ones and bad URL escapes fail before routing: answered in our shape too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
