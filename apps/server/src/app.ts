@@ -48,7 +48,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'devRoutes'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -151,7 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenHmacSecret,
   });
   const { subscriptions } = await subscriptionsModule.register(app, { data, requireAuth });
-  if (!config.isProduction) await devModule.register(app, { data });
+  // Default outside production: the outbox answers loopback clients only.
+  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
+  if (devRoutes !== 'off')
+    await devModule.register(app, { data, loopbackOnly: devRoutes !== 'on' });
   const { models, limits, convertHandler, pool } = await modelsModule.register(app, {
     config: { tokenHmacSecret, publicUrl },
     settings,
