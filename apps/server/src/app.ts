@@ -122,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `truss-data-${process.pid}`);
   const settings = config.models ?? { ...defaultModelsConfig(dataDir), role: 'api' as const };
 
-  await healthModule.register(app, { data, engine: database.engine, version: SERVER_VERSION });
+  await healthModule.register(app, {
+    data,
+    engine: database.engine,
+    version: SERVER_VERSION,
+    probeDir: settings.storage.s3 ? null : dataDir,
+  });
   const { storage } = await storageModule.register(app, { config: settings.storage });
   const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
     data,

@@ -91,6 +91,12 @@ describe.skipIf(testEngine() !== 'postgres')(
           // while cut: the API answers 503 with a retry hint, in the JSON shape
           const during = await get();
           expect(during).toEqual({ status: 503, retryAfter: '5', code: 'DATABASE_UNAVAILABLE' });
+          if (cut === 0) {
+            const ready = await fetch(`${child.url}/api/health/ready`);
+            expect(ready.status).toBe(503);
+            expect(((await ready.json()) as { code: string }).code).toBe('DATABASE_UNAVAILABLE');
+            expect((await fetch(`${child.url}/api/health/live`)).status).toBe(200);
+          }
           loading = false;
           await Promise.all(load);
           expect(child.process.exitCode, child.output()).toBeNull();
