@@ -9,7 +9,8 @@ import {
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSpa } from './http/spa.ts';
@@ -49,7 +50,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'payments'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'payments' | 'devRoutes'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -98,12 +99,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     // Long path parameters reach the zod schemas (400 in our error shape), not Fastify's bare 414.
     routerOptions: { maxParamLength: 1000 },
+    // Longer ones and bad URL escapes fail before routing: answered in our shape too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerRequestIdEcho(app);
   registerErrorHandler(app);
+  registerNulGuard(app);
   await registerOpenApi(app, SERVER_VERSION);
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
@@ -120,7 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `truss-data-${process.pid}`);
   const settings = config.models ?? { ...defaultModelsConfig(dataDir), role: 'api' as const };
 
-  await healthModule.register(app, { data, engine: database.engine, version: SERVER_VERSION });
+  await healthModule.register(app, {
+    data,
+    engine: database.engine,
+    version: SERVER_VERSION,
+    probeDir: settings.storage.s3 ? null : dataDir,
+  });
   const { storage } = await storageModule.register(app, { config: settings.storage });
   const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
     data,
@@ -169,7 +178,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenHmacSecret,
     limits: subscriptions,
   });
-  if (!config.isProduction) await devModule.register(app, { data });
+  // Default outside production: the outbox answers loopback clients only.
+  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
+  if (devRoutes !== 'off')
+    await devModule.register(app, { data, loopbackOnly: devRoutes !== 'on' });
   const { models, limits, convertHandler, pool } = await modelsModule.register(app, {
     config: { tokenHmacSecret, publicUrl },
     settings,

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WEB_DIST_DIR, loadConfig, settings } from './config.ts';
+import { DEFAULT_WEB_DIST_DIR, loadConfig, parseDevRoutes, settings } from './config.ts';
 
 describe('loadConfig', () => {
   const dirs: string[] = [];
@@ -88,6 +88,7 @@ describe('loadConfig', () => {
       'JWT_SECRET',
       'TOKEN_HMAC_SECRET',
       'NODE_ENV',
+      'DEV_ROUTES',
       'LOG_LEVEL',
       'WEB_DIST_DIR',
       'TRUST_PROXY',
@@ -99,5 +100,15 @@ describe('loadConfig', () => {
       'WECHAT_OPEN_URL',
       'WECHAT_API_URL',
     ]);
+  });
+});
+
+describe('DEV_ROUTES', () => {
+  it('defaults to loopback, accepts on/off, and is always off in production', () => {
+    expect(parseDevRoutes(undefined, false)).toBe('loopback');
+    expect(parseDevRoutes('ON', false)).toBe('on');
+    expect(parseDevRoutes('off', false)).toBe('off');
+    expect(parseDevRoutes('on', true)).toBe('off');
+    expect(() => parseDevRoutes('yes', false)).toThrow(/DEV_ROUTES/);
   });
 });

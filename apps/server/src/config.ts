@@ -52,7 +52,13 @@ export const settings = [
   {
     name: 'NODE_ENV',
     default: 'development',
-    description: 'production disables the dev outbox routes (/api/dev/*).',
+    description: 'production disables the dev outbox routes (/api/dev/*, see DEV_ROUTES).',
+  },
+  {
+    name: 'DEV_ROUTES',
+    default: 'loopback',
+    description:
+      'Who may use the dev outbox (/api/dev/*, every mailed code and link): loopback (only clients on this machine, by socket address), on (anyone), off. Always off when NODE_ENV=production.',
   },
   {
     name: 'LOG_LEVEL',
@@ -125,6 +131,8 @@ export interface Config {
   webDistDir: string;
   /** Fastify's trustProxy: which X-Forwarded-For hops give `request.ip`. */
   trustProxy: TrustProxy;
+  /** The dev outbox routes: off, loopback clients only, or anyone. */
+  devRoutes: DevRoutes;
   /** Uploads, storage, jobs and conversion workers (settings in config-models.ts). */
   models: ModelsConfig;
   /** Google and WeChat sign-in (config-accounts.ts); null providers are off. */
@@ -137,6 +145,16 @@ const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const DEFAULT_WEB_DIST_DIR = path.resolve(serverRoot, '../web/dist');
 
 type Env = Record<string, string | undefined>;
+
+export type DevRoutes = 'off' | 'loopback' | 'on';
+
+/** DEV_ROUTES: loopback (default), on or off; production never serves the outbox. */
+export function parseDevRoutes(value: string | undefined, isProduction: boolean): DevRoutes {
+  if (isProduction) return 'off';
+  const mode = (value ?? 'loopback').toLowerCase();
+  if (mode === 'on' || mode === 'off' || mode === 'loopback') return mode;
+  throw new Error(`DEV_ROUTES must be loopback, on or off (got "${value}")`);
+}
 
 function read(env: Env, name: SettingName): string | undefined {
   const value = env[name]?.trim();
@@ -221,6 +239,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
+    devRoutes: parseDevRoutes(read(env, 'DEV_ROUTES'), nodeEnv === 'production'),
     models: loadModelsConfig(env, dataDir, argv),
     oauth: loadOAuthConfig(env),
     payments: loadPaymentsConfig(env, nodeEnv === 'production'),

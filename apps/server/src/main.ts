@@ -61,6 +61,10 @@ async function main(): Promise<void> {
       url: config.publicUrl,
       database: database.engine === 'pglite' ? path.join(config.dataDir, 'db') : 'postgres',
       mail: config.smtpUrl ? 'smtp' : 'dev outbox',
+      devOutbox:
+        config.devRoutes === 'off'
+          ? 'off'
+          : `${config.publicUrl}/api/dev/mail (${config.devRoutes === 'on' ? 'anyone' : 'loopback clients only'})`,
       role: config.models.role,
       storage: config.models.storage.s3 ? 's3' : 'local',
       docs: `${config.publicUrl}/api/docs`,

@@ -34,6 +34,8 @@ function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // During an outage a request fails in seconds (503) instead of waiting for a connection.
+    connectionTimeoutMillis: 5_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === OID_INT8) return (value: string) => Number(value);
@@ -46,6 +48,13 @@ function openPostgres(url: string): DatabaseHandle {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // pg-pool listens for errors only while a client is idle: a socket dying under a checked-out
+  // client (queries in flight) would be an unhandled 'error' event and end the process. The
+  // query in flight fails on its own (-> 503 DATABASE_UNAVAILABLE); the dead client is dropped
+  // when released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', connectionString: url, close: () => db.destroy() };
 }

@@ -9,7 +9,8 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pgErrorCode } from '../db/errors.ts';
-import { AppError } from './errors.ts';
+import { faultError } from './fault-errors.ts';
+import { REQUEST_ID_HEADER } from './request-id.ts';
 
 export function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale(request.headers['accept-language']);
@@ -104,10 +105,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
 
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      reply.headers(error.headers);
-      return sendError(request, reply, error.code, error.statusCode);
+    const known = faultError(error);
+    if (known) {
+      if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      reply.headers(known.headers);
+      return sendError(request, reply, known.code, known.statusCode);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -141,4 +143,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (statusCode === 503) return sendError(request, reply, 'SERVICE_UNAVAILABLE', 503);
     return sendError(request, reply, 'INTERNAL_ERROR', 500);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a bad percent-escape or an over-long path parameter fails before
+ * routing, where Fastify would answer its own shape echoing the URL. Ours instead, no echo.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.log.info({ err: error }, 'client error');
+  reply.header(REQUEST_ID_HEADER, request.id);
+  sendError(request, reply, 'VALIDATION_ERROR', 400);
 }

@@ -39,6 +39,24 @@ describe('dev outbox (no SMTP_URL)', () => {
     expect(verified.status).toBe(200);
   });
 
+  it('answers loopback clients only: another address is told the route does not exist', async () => {
+    const before = await server.app.inject({ method: 'GET', url: '/api/dev/mail' });
+    expect(before.statusCode).toBe(200);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const res = await server.app.inject({
+        method,
+        url: '/api/dev/mail',
+        remoteAddress: '10.0.0.5',
+        // a forged header does not make the client local
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+    const after = await server.api<DevMail[]>('GET', '/api/dev/mail');
+    expect(after.body.length).toBe((before.json() as DevMail[]).length); // DELETE refused
+  });
+
   it('DELETE /api/dev/mail empties the outbox', async () => {
     const res = await server.api('DELETE', '/api/dev/mail');
     expect(res.body).toEqual({ ok: true });
@@ -61,5 +79,22 @@ describe('dev routes in production', () => {
     }
     const doc = await server.api<{ paths: Record<string, unknown> }>('GET', '/api/docs/json');
     expect(doc.body.paths).not.toHaveProperty('/api/dev/mail');
+  });
+});
+
+describe('dev routes with DEV_ROUTES=on', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ mail: 'outbox', config: { devRoutes: 'on' } });
+  });
+  afterAll(() => server?.close());
+
+  it('answer any client', async () => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: '/api/dev/mail',
+      remoteAddress: '10.0.0.5',
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

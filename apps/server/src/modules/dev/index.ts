@@ -3,12 +3,15 @@ import type { RegisterModule } from '../module.ts';
 import { devRoutes } from './routes.ts';
 import { DevService } from './service.ts';
 
-/** Development helpers (the mail outbox); app.ts registers them outside production only. */
-export const register: RegisterModule<{ data: DataAccess }, { dev: DevService }> = async (
-  app,
-  deps,
-) => {
+/**
+ * Development helpers (the mail outbox); app.ts registers them outside production only, and
+ * for loopback clients only unless DEV_ROUTES=on.
+ */
+export const register: RegisterModule<
+  { data: DataAccess; loopbackOnly: boolean },
+  { dev: DevService }
+> = async (app, deps) => {
   const dev = new DevService(deps.data);
-  await app.register(devRoutes, { dev });
+  await app.register(devRoutes, { dev, loopbackOnly: deps.loopbackOnly });
   return { dev };
 };

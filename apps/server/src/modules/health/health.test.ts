@@ -1,4 +1,7 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READY_PROBE_FILE } from './service.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 
 describe('health, request ids, errors and OpenAPI', () => {
@@ -21,6 +24,27 @@ describe('health, request ids, errors and OpenAPI', () => {
     expect(res.body).toMatchObject({ status: 'ok', database: testEngine() });
     expect(typeof res.body.version).toBe('string');
     expect(typeof res.body.uptimeSeconds).toBe('number');
+  });
+
+  it('/api/health/live answers; /api/health/ready checks database and storage writes', async () => {
+    expect((await server.api('GET', '/api/health/live')).body).toEqual({ status: 'ok' });
+    const ready = await server.api('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', database: testEngine() });
+    // the storage folder refuses the probe file (a folder in its place; root ignores modes)
+    const probe = path.join(server.dataDir, READY_PROBE_FILE);
+    await mkdir(probe);
+    try {
+      const blocked = await server.api('GET', '/api/health/ready');
+      expect(blocked.status).toBe(503);
+      expect(blocked.headers.get('retry-after')).toBe('30');
+      expect(blocked.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(blocked.text).not.toContain(server.dataDir);
+      expect((await server.api('GET', '/api/health/live')).status).toBe(200);
+    } finally {
+      await rm(probe, { recursive: true });
+    }
+    expect((await server.api('GET', '/api/health/ready')).status).toBe(200);
   });
 
   it('echoes an incoming X-Request-Id and generates one otherwise', async () => {

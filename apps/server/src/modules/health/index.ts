@@ -8,6 +8,8 @@ export interface HealthDeps {
   data: DataAccess;
   engine: DatabaseHandle['engine'];
   version: string;
+  /** Local storage folder readiness writes a probe file to; null (S3) skips that check. */
+  probeDir?: string | null;
 }
 
 /** `GET /api/health`: the database answers, and which engine and server version run. */
@@ -15,7 +17,7 @@ export const register: RegisterModule<HealthDeps, { health: HealthService }> = a
   app,
   deps,
 ) => {
-  const health = new HealthService(deps.data, deps.engine, deps.version);
+  const health = new HealthService(deps.data, deps.engine, deps.version, deps.probeDir ?? null);
   await app.register(healthRoutes, { health });
   return { health };
 };

@@ -7,6 +7,7 @@ import {
   orderSchema,
 } from '@truss/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { restrictToLoopback } from '../../http/loopback-only.ts';
 import { OrderNotPendingError, PaymentsUnavailableError } from './errors.ts';
 import { presentOrder } from './presenter.ts';
 import { SandboxPayError, type PaymentsSandbox } from './sandbox/server.ts';
@@ -21,7 +22,10 @@ export const devPaymentRoutes: FastifyPluginAsyncZod<{
   /** Providers the sandbox stands in for (a really configured one is not paid from here). */
   sandboxed: ReadonlySet<string>;
   now: () => Date;
-}> = async (app, { payments, settlement, sandbox, sandboxed, now }) => {
+  /** As the dev outbox: only loopback clients unless DEV_ROUTES=on. */
+  loopbackOnly: boolean;
+}> = async (app, { payments, settlement, sandbox, sandboxed, now, loopbackOnly }) => {
+  if (loopbackOnly) restrictToLoopback(app);
   app.get(
     '/api/dev/payments/orders',
     {

@@ -29,6 +29,8 @@ export interface PaymentsModuleDeps {
     dataDir?: string;
     publicUrl: string;
     isProduction: boolean;
+    /** The dev routes' reach (DEV_ROUTES): loopback clients by default, never in production. */
+    devRoutes?: 'loopback' | 'on' | 'off';
   };
   data: DataAccess;
   subscriptions: SubscriptionsService;
@@ -95,8 +97,10 @@ export const register: RegisterModule<PaymentsModuleDeps, PaymentsModule> = asyn
 
   await app.register(paymentsRoutes, { payments: service, requireAuth: deps.requireAuth });
   await app.register(notifyRoutes, { settlement });
-  if (sandbox && !config.isProduction) {
+  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
+  if (sandbox && devRoutes !== 'off') {
     await app.register(devPaymentRoutes, {
+      loopbackOnly: devRoutes !== 'on',
       payments: service,
       settlement,
       sandbox,

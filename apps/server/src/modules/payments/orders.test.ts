@@ -10,6 +10,24 @@ describe('orders', () => {
   });
   afterAll(() => f?.server.close());
 
+  it('the sandbox pay route answers loopback clients only, like the dev outbox', async () => {
+    const user = await f.server.createUser();
+    const order = await f.order(user.token, 'pro', 'monthly');
+    const remote = await f.server.app.inject({
+      method: 'POST',
+      url: `/api/dev/payments/${order.id}/pay`,
+      payload: { provider: 'wechat' },
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(remote.statusCode).toBe(404);
+    expect(remote.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    const still = await f.server.api<Order>('GET', `/api/orders/${order.id}`, {
+      token: user.token,
+    });
+    expect(still.body.status).toBe('pending');
+  });
+
   it('creates a pro monthly order in fen with both pay codes, readable by its owner only', async () => {
     const user = await f.server.createUser();
     const order = await f.order(user.token, 'pro', 'monthly');

@@ -19,6 +19,7 @@ import type {
 import { z } from 'zod';
 import { errorBody } from '../../http/error-handler.ts';
 import { AppError } from '../../http/errors.ts';
+import { faultError } from '../../http/fault-errors.ts';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { UploadNotFoundError } from './errors.ts';
 import { HEAD_BYTES } from './format-check.ts';
@@ -26,7 +27,13 @@ import type { UploadsService } from './service.ts';
 
 const metadataSchema = z.object({
   projectId: z.uuid({ error: 'validation.invalid' }),
-  filename: z.string().trim().min(1).max(MODEL_NAME_MAX_LENGTH),
+  // U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MODEL_NAME_MAX_LENGTH)
+    .refine((name) => !name.includes('\u0000')),
 });
 const lengthSchema = z.coerce.number().int().nonnegative();
 
@@ -40,6 +47,17 @@ type SrvxRequest = Parameters<NonNullable<ServerOptions['onUploadFinish']>>[0];
 
 function nodeRequest(req: SrvxRequest): IncomingMessage | undefined {
   return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+}
+
+/** The header list srvx hands to `writeHead`, relabelled as JSON. */
+function withJsonContentType(headers: unknown): unknown {
+  if (!Array.isArray(headers)) return headers;
+  const out: unknown[] = [];
+  for (let i = 0; i + 1 < headers.length; i += 2) {
+    if (String(headers[i]).toLowerCase() !== 'content-type') out.push(headers[i], headers[i + 1]);
+  }
+  out.push('content-type', 'application/json; charset=utf-8');
+  return out;
 }
 
 async function readFileHead(file: string, length: number): Promise<Buffer> {
@@ -121,6 +139,8 @@ export interface UploadRoutesOptions {
 export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
   const { uploads, requireAuth } = options;
   const pendingIds = new WeakMap<IncomingMessage, string>();
+  /** Requests whose error answer is our JSON (tus would label it text/plain). */
+  const jsonErrors = new WeakSet<IncomingMessage>();
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: new CheckedFileStore(options.uploadDir, uploads),
@@ -140,12 +160,23 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
       return { headers: { 'Truss-Model-Id': model.id } };
     },
     onResponseError: (req, error) => {
-      if (!(error instanceof AppError)) return undefined;
+      // tus's own protocol answers (409 offset mismatch, 412, ...) stay as tus writes them;
+      // every other failure (a full disk, an unwritable folder, the database away) leaves in
+      // our JSON shape, without the path or message tus would echo.
+      const tusStatus = (error as { status_code?: unknown }).status_code;
+      const known =
+        faultError(error) ??
+        (typeof tusStatus === 'number' && tusStatus < 500
+          ? null
+          : new AppError('INTERNAL_ERROR', 500, { cause: error }));
+      if (!known) return undefined;
       const locale = resolveLocale(req.headers.get('accept-language'));
-      if (error.statusCode >= 500) app.log.error({ err: error }, 'upload failed');
+      if (known.statusCode >= 500) app.log.error({ err: error }, 'upload failed');
+      const raw = nodeRequest(req);
+      if (raw) jsonErrors.add(raw);
       return {
-        status_code: error.statusCode,
-        body: JSON.stringify(errorBody(error.code, error.statusCode, locale)),
+        status_code: known.statusCode,
+        body: JSON.stringify(errorBody(known.code, known.statusCode, locale)),
       };
     },
   });
@@ -161,7 +192,14 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
 
   const handOver = async (request: FastifyRequest, reply: FastifyReply): Promise<number> => {
     reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    const res = reply.raw;
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+    res.writeHead = ((...args: unknown[]) => {
+      if (!jsonErrors.has(request.raw)) return writeHead(...args);
+      const last = args.length - 1;
+      return writeHead(...args.slice(0, last), withJsonContentType(args[last]));
+    }) as typeof res.writeHead;
+    await tus.handle(request.raw, res);
     return reply.raw.statusCode;
   };
 

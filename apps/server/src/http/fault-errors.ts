@@ -1,0 +1,81 @@
+import { AppError } from './errors.ts';
+
+/** Seconds a client should wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export class DatabaseUnavailableError extends AppError {
+  constructor(cause?: unknown) {
+    super('DATABASE_UNAVAILABLE', 503, {
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      detail: 'database connection failed',
+      cause,
+    });
+  }
+}
+
+export class InsufficientStorageError extends AppError {
+  constructor(cause?: unknown) {
+    super('INSUFFICIENT_STORAGE', 507, { detail: 'no space left for storage', cause });
+  }
+}
+
+/** Socket-level failures of the connection to PostgreSQL (node's errno codes). */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs meaning the server went away or is not accepting connections: class 08 (connection
+ * exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+/** Texts `pg` and pg-pool raise when a socket dies or a connect times out (no code attached). */
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|terminating connection/i;
+const NO_SPACE_ERRNOS = new Set(['ENOSPC', 'EDQUOT']);
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current = error;
+  while (typeof current === 'object' && current !== null && chain.length < 5) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : '';
+}
+
+/** Whether an error (or its cause) says PostgreSQL cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((link) => {
+    const code = codeOf(link);
+    if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    const message = (link as { message?: unknown }).message;
+    return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
+  });
+}
+
+/** Whether an error (or its cause) is a full disk or an exhausted quota. */
+export function isOutOfSpace(error: unknown): boolean {
+  return causes(error).some((link) => NO_SPACE_ERRNOS.has(codeOf(link)));
+}
+
+/**
+ * Operating faults turned into typed errors the client can act on: the database away -> 503 with
+ * Retry-After; the disk full -> 507. Anything else stays unknown (500, details only in the log).
+ */
+export function faultError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isOutOfSpace(error)) return new InsufficientStorageError(error);
+  if (isDatabaseUnavailable(error)) return new DatabaseUnavailableError(error);
+  return null;
+}
