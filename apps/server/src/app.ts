@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -47,7 +48,7 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy'>>;
+  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'embedFrameAncestors'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -102,7 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   registerRequestIdEcho(app);
   registerErrorHandler(app);
-  await registerOpenApi(app, SERVER_VERSION);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    embedFrameAncestors: config.embedFrameAncestors ?? ['*'],
+    webDistDir: config.webDistDir,
+  });
+  await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
   const data = createDataAccess(database.db);
