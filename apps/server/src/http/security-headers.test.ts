@@ -53,10 +53,10 @@ describe('security headers', () => {
       const policy = csp(headers);
       expect(policy.get('default-src'), url).toEqual(["'self'"]);
       expect(policy.get('script-src'), url).toEqual(["'self'", "'wasm-unsafe-eval'", BOOT_HASH]);
-      expect(policy.get('style-src'), url).toEqual(["'self'"]);
+      expect(policy.get('style-src'), url).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(policy.get('connect-src'), url).toEqual(["'self'", 'blob:']);
       expect(policy.get('object-src'), url).toEqual(["'none'"]);
       expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
-      expect(policy.get('style-src-attr'), url).toEqual(["'unsafe-inline'"]);
       expect(headers.get('x-frame-options'), url).toBe('DENY');
       expect(headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(headers.get('referrer-policy'), url).toBe('no-referrer');

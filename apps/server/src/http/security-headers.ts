@@ -18,8 +18,8 @@ type Directives = Record<string, string[]>;
 /**
  * The one policy of the app and the API. Scripts only from our origin (Vite's build has no inline
  * script); 'wasm-unsafe-eval' because the viewer's meshopt decoder compiles bundled WebAssembly;
- * blob:/data: images for textures GLTFLoader unpacks from a .glb. Style attributes are allowed
- * (style-src-attr), style sheets and scripts only from files.
+ * blob:/data: images for textures GLTFLoader unpacks from a .glb. Inline styles are allowed
+ * (a style is not a script); scripts only from files or by hash.
  */
 export function appDirectives(
   https: boolean,
@@ -30,12 +30,13 @@ export function appDirectives(
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
     'script-src-attr': ["'none'"],
-    'style-src': ["'self'"],
-    // Style attributes only (the viewer's labels set some); <style> elements stay blocked.
-    'style-src-attr': ["'unsafe-inline'"],
+    // A library of the app injects a <style> element and the viewer's labels set style
+    // attributes (both seen blocked in the e2e runs): inline styles allowed, scripts never.
+    'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    // GLTFLoader fetches the textures it unpacked from a .glb through blob: URLs.
+    'connect-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
@@ -45,11 +46,10 @@ export function appDirectives(
   };
 }
 
-/** Swagger UI (/api/docs) loads its own files but sets styles inline and shows data: icons. */
+/** Swagger UI (/api/docs): the app's policy without the web build's script hashes (it has no inline script). */
 export function docsDirectives(https: boolean): Directives {
   return {
     ...appDirectives(https, ["'none'"]),
-    'style-src': ["'self'", "'unsafe-inline'"],
   };
 }
 
