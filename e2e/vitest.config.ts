@@ -6,6 +6,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['src/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['src/support/csp-guard.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // One Chromium and one server at a time: the machine has two cores.

@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandler } from './http/error-handle
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -50,7 +51,18 @@ export type AppConfig = Pick<
   | 'smtpUrl'
   | 'mailFrom'
 > &
-  Partial<Pick<Config, 'dataDir' | 'models' | 'oauth' | 'trustProxy' | 'payments' | 'devRoutes'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'dataDir'
+      | 'models'
+      | 'oauth'
+      | 'trustProxy'
+      | 'payments'
+      | 'devRoutes'
+      | 'embedFrameAncestors'
+    >
+  >;
 
 export interface AppDeps {
   config: AppConfig;
@@ -108,7 +120,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestIdEcho(app);
   registerErrorHandler(app);
   registerNulGuard(app);
-  await registerOpenApi(app, SERVER_VERSION);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    embedFrameAncestors: config.embedFrameAncestors ?? ['*'],
+    webDistDir: config.webDistDir,
+  });
+  await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
   const data = createDataAccess(database.db);

@@ -74,7 +74,13 @@ export const settings = [
     name: 'TRUST_PROXY',
     default: '(unset)',
     description:
-      'Reverse proxies trusted for X-Forwarded-For (the client IP of share code limits): true, a hop count, or IPs/CIDRs. Unset: none.',
+      'Reverse proxies trusted for X-Forwarded-For (the client IP of sign-in and share code limits): true, a hop count, or IPs/CIDRs. Unset: none.',
+  },
+  {
+    name: 'EMBED_FRAME_ANCESTORS',
+    default: '*',
+    description:
+      'Sites that may show the share embed page (/share/{token}?embed=1) in an iframe: CSP frame-ancestors sources, space-separated (https://intranet.example.com, self, none). Every other page refuses framing.',
   },
   {
     name: 'GOOGLE_ISSUER',
@@ -133,6 +139,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The dev outbox routes: off, loopback clients only, or anyone. */
   devRoutes: DevRoutes;
+  /** CSP frame-ancestors of the share embed page. */
+  embedFrameAncestors: string[];
   /** Uploads, storage, jobs and conversion workers (settings in config-models.ts). */
   models: ModelsConfig;
   /** Google and WeChat sign-in (config-accounts.ts); null providers are off. */
@@ -163,6 +171,14 @@ function read(env: Env, name: SettingName): string | undefined {
 
 /** Fastify's trustProxy: all, none, these addresses/CIDRs, or a test per hop. */
 export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+/** EMBED_FRAME_ANCESTORS: sources split on spaces/commas; bare self/none get their quotes. */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '*').split(/[\s,]+/).filter(Boolean);
+  return sources.map((source) =>
+    /^(self|none)$/i.test(source) ? `'${source.toLowerCase()}'` : source,
+  );
+}
 
 /** TRUST_PROXY: unset/false, true, a hop count, or comma-separated addresses/CIDRs. */
 export function parseTrustProxy(value: string | undefined): TrustProxy {
@@ -240,6 +256,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     devRoutes: parseDevRoutes(read(env, 'DEV_ROUTES'), nodeEnv === 'production'),
+    embedFrameAncestors: parseFrameAncestors(read(env, 'EMBED_FRAME_ANCESTORS')),
     models: loadModelsConfig(env, dataDir, argv),
     oauth: loadOAuthConfig(env),
     payments: loadPaymentsConfig(env, nodeEnv === 'production'),

@@ -17,7 +17,10 @@ export interface UserIdentitiesTable {
   created_at: Timestamp;
 }
 
-/** One row per failed password sign-in, per account (email) and per IP. */
+/**
+ * Two rows per failed password sign-in: scope 'account' keyed by the typed email and the client
+ * IP (`email ip`, see auth/login-limits.ts), and scope 'ip' keyed by the IP.
+ */
 export interface LoginFailuresTable {
   id: Generated<string>;
   scope: 'account' | 'ip';

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { docsDirectives, serializeDirectives } from './security-headers.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -9,7 +10,11 @@ export const DOCS_PREFIX = '/api/docs';
  * OpenAPI 3.1 generated from the contracts' zod schemas; Swagger UI at /api/docs and the JSON
  * document at /api/docs/json. Register before any route so every route is collected.
  */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  options: { https: boolean },
+): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -38,5 +43,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     }),
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    // Its own CSP (inline styles) in place of the app's, on the docs routes only.
+    staticCSP: serializeDirectives(docsDirectives(options.https)),
+  });
 }

@@ -3,38 +3,54 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { buildApp, type AppConfig } from '../../app.ts';
 import { defaultModelsConfig } from '../../config-models.ts';
 import { startTestServer, uniqueEmail, type TestServer } from '../../testing/test-server.ts';
 
-describe('failed sign-in limits (per account and per IP, held in the database)', () => {
+/** Another process's config over the same database (its own secrets, no mail server). */
+function secondConfig(dataDir: string): AppConfig {
+  return {
+    dataDir,
+    models: { ...defaultModelsConfig(dataDir), role: 'api' },
+    publicUrl: 'http://127.0.0.1',
+    jwtSecret: randomBytes(32).toString('hex'),
+    tokenHmacSecret: randomBytes(32).toString('hex'),
+    isProduction: false,
+    webDistDir: path.join(import.meta.dirname, '__no_web_build__'),
+    smtpUrl: null,
+    mailFrom: 'Truss <no-reply@truss.test>',
+  };
+}
+
+describe('failed sign-in limits (per account and IP, and per IP, held in the database)', () => {
   let server: TestServer;
   /** A second app instance on the same database, as another process would be. */
   let second: FastifyInstance;
   let secondUrl: string;
+  /** A third instance with TRUST_PROXY=true: X-Forwarded-For names the client. */
+  let proxied: FastifyInstance;
+  let proxiedUrl: string;
 
   beforeAll(async () => {
     server = await startTestServer({ mail: 'outbox' });
     second = await buildApp({
-      config: {
-        dataDir: server.dataDir,
-        models: { ...defaultModelsConfig(server.dataDir), role: 'api' },
-        publicUrl: 'http://127.0.0.1',
-        jwtSecret: randomBytes(32).toString('hex'),
-        tokenHmacSecret: randomBytes(32).toString('hex'),
-        isProduction: false,
-        webDistDir: path.join(import.meta.dirname, '__no_web_build__'),
-        smtpUrl: null,
-        mailFrom: 'Truss <no-reply@truss.test>',
-      },
+      config: secondConfig(server.dataDir),
       // Shares the first instance's database; only the first one closes it.
       database: { db: server.db, engine: server.engine, close: async () => undefined },
       now: server.clock,
     });
     await second.listen({ port: 0, host: '127.0.0.1' });
     secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    proxied = await buildApp({
+      config: { ...secondConfig(server.dataDir), trustProxy: true },
+      database: { db: server.db, engine: server.engine, close: async () => undefined },
+      now: server.clock,
+    });
+    await proxied.listen({ port: 0, host: '127.0.0.1' });
+    proxiedUrl = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    await proxied?.close();
     await second?.close();
     await server?.close();
   });
@@ -48,57 +64,103 @@ describe('failed sign-in limits (per account and per IP, held in the database)',
       body: JSON.stringify({ email, password }),
     }).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
 
-  it('the 11th try within 15 minutes is refused with 429 even with the right password', async () => {
+  const loginFrom = (ip: string, email: string, password: string) =>
+    fetch(`${proxiedUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ email, password }),
+    }).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
+
+  it('the delays grow per (account, IP), and the 11th try within 15 minutes is refused even with the right password', async () => {
     const user = await server.createUser();
-    for (let i = 0; i < 10; i += 1) {
+    // Three failures answer at once; then each try waits 1 s, 2 s, 4 s ... after the last one.
+    for (let i = 0; i < 3; i += 1) {
       expect((await login(user.user.email, 'wrong password')).status).toBe(401);
-      server.clock.advance(10);
     }
-    const blocked = await login(user.user.email, user.password);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body).toMatchObject({
+    const early = await login(user.user.email, user.password);
+    expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       statusMessage: 'Too many operations, please try again later',
     });
-    // The oldest failure leaves the window 900 s after it happened (100 s ago).
-    expect(Number(blocked.headers.get('retry-after'))).toBe(800);
-    server.clock.advance(800);
+    expect(Number(early.headers.get('retry-after'))).toBe(1);
+    server.clock.advance(1);
+    expect((await login(user.user.email, 'wrong password')).status).toBe(401);
+    server.clock.advance(1);
+    expect((await login(user.user.email, 'wrong password')).status).toBe(429);
+    for (let i = 4; i < 10; i += 1) {
+      server.clock.advance(2 ** (i - 3));
+      expect((await login(user.user.email, 'wrong password')).status).toBe(401);
+    }
+    // 1+2+4+...+64 = 127 s of waits: the hard cap of ten in 15 minutes holds after the delay.
+    server.clock.advance(128);
+    const blocked = await login(user.user.email, user.password);
+    expect(blocked.status).toBe(429);
+    // The oldest failure leaves the window 900 s after it happened (256 s ago).
+    expect(Number(blocked.headers.get('retry-after'))).toBe(900 - 256);
+    server.clock.advance(900 - 256);
     expect((await login(user.user.email, user.password)).status).toBe(200);
   });
 
-  it('counts per IP across accounts, known or not', async () => {
-    const victim = await server.createUser();
-    for (let i = 0; i < 10; i += 1) {
-      const email = i % 2 ? uniqueEmail('nobody') : (await server.createUser()).user.email;
-      expect((await login(email, 'wrong password')).status).toBe(401);
+  it('failures from other IPs never lock the owner out (TRUST_PROXY gives the client IP)', async () => {
+    const owner = await server.createUser();
+    // Twelve attackers behind the trusted proxy fail 36 times for the owner's account.
+    for (let attacker = 1; attacker <= 12; attacker += 1) {
+      for (let i = 0; i < 3; i += 1) {
+        const res = await loginFrom(`203.0.113.${attacker}`, owner.user.email, 'wrong password');
+        expect(res.status).toBe(401);
+      }
     }
-    const res = await login(victim.user.email, victim.password);
-    expect(res.status).toBe(429);
+    // The last attacker waits; the owner, from an address that has not failed, signs in.
+    expect((await loginFrom('203.0.113.12', owner.user.email, owner.password)).status).toBe(429);
+    expect((await loginFrom('198.51.100.7', owner.user.email, owner.password)).status).toBe(200);
   });
+
+  it('one IP failing for a dozen other accounts still signs in (the per-IP ceiling is 100 an hour)', async () => {
+    const ip = '192.0.2.44';
+    const colleague = await server.createUser();
+    for (let i = 0; i < 12; i += 1) {
+      const email = i % 2 ? uniqueEmail('nobody') : (await server.createUser()).user.email;
+      expect((await loginFrom(ip, email, 'wrong password')).status).toBe(401);
+    }
+    expect((await loginFrom(ip, colleague.user.email, colleague.password)).status).toBe(200);
+    // The ceiling: 100 failures from one IP within the hour refuse it, across accounts.
+    for (let i = 0; i < 88; i += 1) {
+      expect((await loginFrom(ip, uniqueEmail('spray'), 'wrong password')).status).toBe(401);
+    }
+    const refused = await loginFrom(ip, colleague.user.email, colleague.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBe(3600);
+    expect((await login(colleague.user.email, colleague.password)).status).toBe(200);
+  }, 120_000); // a hundred argon2 verifications
 
   it('holds across processes: failures on one instance block the other', async () => {
     const user = await server.createUser();
     for (let i = 0; i < 5; i += 1) {
       expect((await login(user.user.email, 'wrong password', secondUrl)).status).toBe(401);
+      server.clock.advance(2 ** 6);
       expect((await login(user.user.email, 'wrong password', server.url)).status).toBe(401);
+      server.clock.advance(2 ** 6);
     }
     const rows = await server.db
       .selectFrom('login_failures')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('scope', '=', 'account')
-      .where('key', '=', user.user.email)
+      .where('key', '=', `${user.user.email} 127.0.0.1`)
       .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(10);
     expect((await login(user.user.email, user.password, secondUrl)).status).toBe(429);
     expect((await login(user.user.email, user.password, server.url)).status).toBe(429);
   });
 
-  it('a successful sign-in clears the account count', async () => {
+  it('a successful sign-in clears the (account, IP) count', async () => {
     const user = await server.createUser();
-    for (let i = 0; i < 9; i += 1) await login(user.user.email, 'wrong password');
+    for (let i = 0; i < 9; i += 1) {
+      await login(user.user.email, 'wrong password');
+      server.clock.advance(2 ** 6);
+    }
     expect((await login(user.user.email, user.password)).status).toBe(200);
-    server.clock.advance(16 * 60); // the IP's nine stay counted; let them age out
-    for (let i = 0; i < 9; i += 1) await login(user.user.email, 'wrong password');
+    expect((await login(user.user.email, 'wrong password')).status).toBe(401);
     expect((await login(user.user.email, user.password)).status).toBe(200);
   });
 
@@ -107,6 +169,7 @@ describe('failed sign-in limits (per account and per IP, held in the database)',
     const unknown = uniqueEmail('unknown');
     const timed = async (email: string) => {
       const started = performance.now();
+      server.clock.advance(2 ** 6); // past any growing delay of the pair
       const res = await login(email, 'not the password');
       return { res, ms: performance.now() - started };
     };

@@ -3,11 +3,36 @@ import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 
+/** Failures of one (account, IP) pair answered at once; after these the waits start. */
+export const PAIR_FREE_FAILURES = 3;
+/** Failures from one IP, over all accounts, within IP_FAILURE_WINDOW_SECONDS. */
+export const IP_FAILURE_LIMIT = 100;
+export const IP_FAILURE_WINDOW_SECONDS = 60 * 60;
+
+/** The 'account' rows' key: the typed email as seen from one client IP. */
+export function pairKey(email: string, ip: string): string {
+  return `${email} ${ip}`;
+}
+
+/** Seconds until the oldest failure that still counts towards `limit` leaves the window. */
+function windowWait(times: Date[], limit: number, windowSeconds: number, now: Date): number {
+  if (times.length < limit) return 0;
+  const oldest = times[times.length - limit]!;
+  return windowSeconds - (now.getTime() - oldest.getTime()) / 1000;
+}
+
 /**
- * Failed password sign-ins, per account (the typed email, known or not, so both answer alike)
- * and per client IP. After LOGIN_FAILURE_LIMIT failures within the window every attempt is
- * refused with 429 — even with the right password — until the oldest failure leaves the window.
- * Rows live in the database, so the limits hold across processes.
+ * Failed password sign-ins, held in the database so the limits hold across processes. After
+ * OWASP ASVS (V2.2.1), they never lock the owner out:
+ * - per (account, IP) — the typed email, known or not, so both answer alike: after
+ *   PAIR_FREE_FAILURES failures each next try waits a doubling delay after the last failure
+ *   (1 s, 2 s, 4 s, ...), and LOGIN_FAILURE_LIMIT failures in the window refuse the pair until
+ *   the oldest leaves it. Failures from other IPs never block this one: the owner signs in from
+ *   their own IP (or by emailed code) while an attacker hammers the account elsewhere.
+ * - per IP, over all accounts: a ceiling of IP_FAILURE_LIMIT an hour, far above what an office
+ *   behind one NAT address fails, so one guessing colleague does not lock out the rest.
+ * `ip` is `request.ip`, which honours TRUST_PROXY. A refused try answers 429 with Retry-After,
+ * even with the right password, and is not counted.
  */
 export class LoginLimits {
   constructor(
@@ -17,20 +42,23 @@ export class LoginLimits {
 
   async assertAllowed(email: string, ip: string): Promise<void> {
     const now = this.now();
-    const since = addSeconds(now, -LOGIN_FAILURE_WINDOW_SECONDS);
     const repo = this.data.repos.auth;
-    const [account, byIp] = await Promise.all([
-      repo.loginFailuresSince('account', email, since),
-      repo.loginFailuresSince('ip', ip, since),
+    const [pair, byIp] = await Promise.all([
+      repo.loginFailuresSince(
+        'account',
+        pairKey(email, ip),
+        addSeconds(now, -LOGIN_FAILURE_WINDOW_SECONDS),
+      ),
+      repo.loginFailuresSince('ip', ip, addSeconds(now, -IP_FAILURE_WINDOW_SECONDS)),
     ]);
-    let wait = 0;
-    for (const times of [account, byIp]) {
-      if (times.length < LOGIN_FAILURE_LIMIT) continue;
-      const oldest = times[times.length - LOGIN_FAILURE_LIMIT]!;
-      wait = Math.max(
-        wait,
-        LOGIN_FAILURE_WINDOW_SECONDS - (now.getTime() - oldest.getTime()) / 1000,
-      );
+    let wait = Math.max(
+      windowWait(pair, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS, now),
+      windowWait(byIp, IP_FAILURE_LIMIT, IP_FAILURE_WINDOW_SECONDS, now),
+    );
+    const last = pair[pair.length - 1];
+    if (last && pair.length >= PAIR_FREE_FAILURES) {
+      const delay = 2 ** (pair.length - PAIR_FREE_FAILURES);
+      wait = Math.max(wait, delay - (now.getTime() - last.getTime()) / 1000);
     }
     if (wait > 0) throw new TooManyRequestsError(wait);
   }
@@ -39,7 +67,7 @@ export class LoginLimits {
     const now = this.now();
     await this.data.repos.auth.insertLoginFailures(
       [
-        { scope: 'account', key: email },
+        { scope: 'account', key: pairKey(email, ip) },
         { scope: 'ip', key: ip },
       ],
       now,
@@ -50,7 +78,8 @@ export class LoginLimits {
     }
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.data.repos.auth.clearLoginFailures('account', email);
+  /** The right password clears this IP's failures for the account (not the IP's ceiling). */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.data.repos.auth.clearLoginFailures('account', pairKey(email, ip));
   }
 }

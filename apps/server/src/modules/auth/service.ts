@@ -135,7 +135,7 @@ export class AuthService {
 
   /**
    * Password sign-in. Unknown email and wrong password look and take the same, and both count
-   * against the per-account and per-IP failure limits (checked first: 429 even when right).
+   * against the (account, IP) and per-IP failure limits (checked first: 429 even when right).
    */
   async login(email: string, password: string, ip: string): Promise<AuthResponse> {
     await this.#d.limits.assertAllowed(email, ip);
@@ -150,7 +150,7 @@ export class AuthService {
       await this.#d.limits.recordFailure(email, ip);
       throw new InvalidCredentialsError();
     }
-    await this.#d.limits.recordSuccess(email);
+    await this.#d.limits.recordSuccess(email, ip);
     assertCanSignIn(user);
     const now = this.#d.now();
     const session = await this.#d.data.transaction((repos) =>

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface SecurityHeadersOptions {
+  /** PUBLIC_URL: HSTS and upgrade-insecure-requests only when it is https. */
+  publicUrl: string;
+  /** EMBED_FRAME_ANCESTORS: who may frame the share embed page (`/share/{token}?embed=1`). */
+  embedFrameAncestors: readonly string[];
+  /** The built web app: the hashes of index.html's inline scripts join script-src. */
+  webDistDir: string;
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The one policy of the app and the API. Scripts only from our origin (Vite's build has no inline
+ * script); 'wasm-unsafe-eval' because the viewer's meshopt decoder compiles bundled WebAssembly;
+ * blob:/data: images for textures GLTFLoader unpacks from a .glb. Inline styles are allowed
+ * (a style is not a script); scripts only from files or by hash.
+ */
+export function appDirectives(
+  https: boolean,
+  frameAncestors: readonly string[],
+  scriptHashes: readonly string[] = [],
+): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptHashes],
+    'script-src-attr': ["'none'"],
+    // A library of the app injects a <style> element and the viewer's labels set style
+    // attributes (both seen blocked in the e2e runs): inline styles allowed, scripts never.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    // GLTFLoader fetches the textures it unpacked from a .glb through blob: URLs.
+    'connect-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [...frameAncestors],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Swagger UI (/api/docs): the app's policy without the web build's script hashes (it has no inline script). */
+export function docsDirectives(https: boolean): Directives {
+  return {
+    ...appDirectives(https, ["'none'"]),
+  };
+}
+
+export function serializeDirectives(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * CSP sources ('sha256-...') of the inline scripts in an HTML page: the build's early-view boot
+ * puts one small preload script into index.html, allowed by its hash (never 'unsafe-inline').
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    const digest = createHash('sha256')
+      .update(match[2] ?? '')
+      .digest('base64');
+    hashes.push(`'sha256-${digest}'`);
+  }
+  return hashes;
+}
+
+/** The hashes for the web build in `distDir` (none without a build; read once at start-up). */
+function webBuildScriptHashes(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+}
+
+/** The chrome-less share page meant for other sites' iframes. */
+export function isEmbedPage(request: FastifyRequest): boolean {
+  const [pathname, query = ''] = request.url.split('?', 2);
+  return (
+    /^\/share\/[^/]+\/?$/.test(pathname ?? '') && new URLSearchParams(query).get('embed') === '1'
+  );
+}
+
+/**
+ * Security headers on every response through @fastify/helmet: the strict CSP above with
+ * `frame-ancestors 'none'`, X-Frame-Options DENY, Referrer-Policy no-referrer (share tokens and
+ * reset links live in URLs), nosniff, and HSTS when PUBLIC_URL is https. The share embed page
+ * swaps in EMBED_FRAME_ANCESTORS and drops X-Frame-Options. Register before any route.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
+  const https = options.publicUrl.startsWith('https:');
+  const hashes = webBuildScriptHashes(options.webDistDir);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: appDirectives(https, ["'none'"], hashes),
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Not includeSubDomains: other hosts under the same domain are not ours to decide for.
+    strictTransportSecurity: https
+      ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
+  });
+  const embedPolicy = serializeDirectives(
+    appDirectives(https, options.embedFrameAncestors, hashes),
+  );
+  // Helmet writes its headers on the raw response in onRequest; this hook runs after it.
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    if (!isEmbedPage(request)) return;
+    reply.raw.setHeader('content-security-policy', embedPolicy);
+    reply.raw.removeHeader('x-frame-options');
+  });
+}
