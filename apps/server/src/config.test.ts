@@ -92,6 +92,7 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
       'WEB_DIST_DIR',
       'TRUST_PROXY',
+      'EMBED_FRAME_ANCESTORS',
       'GOOGLE_ISSUER',
       'GOOGLE_CLIENT_ID',
       'GOOGLE_CLIENT_SECRET',
