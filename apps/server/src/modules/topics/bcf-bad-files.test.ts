@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { sql } from 'kysely';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 import { exportBcf, importBcf, storedTopics } from './testing/bcf-test-helpers.ts';
@@ -44,6 +45,8 @@ describe(`BCF routes: permissions and bad files (${testEngine()})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ mail: 'outbox' });
     team = await createTeam(server);
+    // These tests create more projects than the Free plan allows.
+    await grantPaidPlan(server.db, team.owner.user.id, 'pro', server.clock());
   });
   afterAll(() => server?.close());
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Topic, TopicList } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 import { readBcf } from './bcf/read.ts';
@@ -35,6 +36,8 @@ describe(`BCF routes (${testEngine()})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ mail: 'outbox' });
     team = await createTeam(server);
+    // These tests create more projects than the Free plan allows.
+    await grantPaidPlan(server.db, team.owner.user.id, 'enterprise', server.clock());
   });
   afterAll(() => server?.close());
 
