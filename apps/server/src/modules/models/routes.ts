@@ -39,13 +39,11 @@ const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), .
 /**
  * Streams a stored file with ETag, conditional GET, Range (identity only) and caching; a file
  * kept compressed goes out in the encoding the client accepts. Exported for the share routes,
- * which serve the same files behind their own access checks. (`_service` is no longer read: it
- * stays until the share routes' calls move with the module restructuring.)
+ * which serve the same files behind their own access checks.
  */
 export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  _service: ModelsService,
   file: StoredFile,
   options: { version?: string; disposition?: string },
 ): Promise<FastifyReply> {
@@ -236,7 +234,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const file = await models.original(currentUser(request).userId, request.params.id);
-      return sendFile(request, reply, models, file, {
+      return sendFile(request, reply, file, {
         disposition: contentDisposition(file.filename),
       });
     },
@@ -266,7 +264,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
           access = { userId: currentUser(request).userId };
         }
         const file = await models.file(access, request.params.id, name);
-        return sendFile(request, reply, models, file, { version: request.query.v });
+        return sendFile(request, reply, file, { version: request.query.v });
       },
     );
   }

@@ -206,7 +206,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
         const file = await models.file({ signed: true }, share.model_id, name);
         // No `version`: revalidated (304 by ETag) rather than immutable, so a cut-off share
         // stops serving even a browser that loaded the file before.
-        return sendFile(request, reply, models, file, {});
+        return sendFile(request, reply, file, {});
       },
     );
   }
@@ -226,7 +226,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       const context = await visitor(request, reply, request.query);
       const share = await access.fileAccess(request.params.token, context, 'share.download');
       const file = await models.sharedOriginal(share.model_id);
-      return sendFile(request, reply, models, file, {
+      return sendFile(request, reply, file, {
         disposition: contentDisposition(file.filename),
       });
     },
