@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
 import { routeModulePreload } from './build/route-modulepreload';
 
 /**
@@ -36,6 +37,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     latestBuildManifest(),
+    // .br and .gz beside every text asset, sent as they are by the server.
+    precompress(),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
     // after it. On a model page the early view's engine first, the rest once the early view has
     // asked for the model's files (features/viewer/boot, main.tsx).

@@ -62,6 +62,8 @@ export async function registerSpa(
       root: distDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         reply.header('cache-control', filePath.includes(assetsDir) ? IMMUTABLE : REVALIDATE);
