@@ -9,6 +9,7 @@ import {
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { registerCompression } from './http/compression.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     embedFrameAncestors: config.embedFrameAncestors ?? ['*'],
     webDistDir: config.webDistDir,
   });
+  await registerCompression(app);
   await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
