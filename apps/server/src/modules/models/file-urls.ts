@@ -8,6 +8,7 @@ export const MODEL_FILES = {
     stored: VIEWABLE_FILES.glb.name,
     contentType: 'model/gltf-binary',
     storedEncoding: null,
+    compressed: VIEWABLE_FILES.glb.compressed,
   },
   'metadata.json': {
     stored: VIEWABLE_FILES.metadata.name,

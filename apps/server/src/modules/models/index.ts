@@ -23,7 +23,7 @@ export { ModelNotFoundError } from './errors.ts';
 export type { ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';
 export { ModelLimits } from './limits.ts';
-export { sendFile } from './routes.ts';
+export { sendFile, uncompressedFile } from './routes.ts';
 export { modelKeys, ModelsService, type StoredFile } from './service.ts';
 
 export interface ModelsDeps {

@@ -196,10 +196,12 @@ describe(`models API (${testEngine()})`, () => {
     expect(restored.body.deleted_at).toBeNull();
     await server.api('DELETE', `/api/models/${a.id}`, { token: owner.token });
     const storageKeys = await server.app.models.storage.list(`models/${a.id}/`);
-    // the original + the viewable: model.glb, ONE metadata copy (brotli) and the thumbnail
+    // the original + the viewable: model.glb and its brotli copy, ONE metadata copy (brotli)
+    // and the thumbnail
     expect(storageKeys.map((key) => key.replace(/^.*\//, '')).sort()).toEqual([
       'metadata.json.br',
       'model.glb',
+      'model.glb.br',
       'original',
       'thumbnail.png',
     ]);

@@ -23,6 +23,8 @@ import {
   etagMatches,
   negotiateEncoding,
   parseRange,
+  type ContentEncoding,
+  type FileBody,
 } from './http-files.ts';
 import type { FileAccess, ModelsService, StoredFile } from './service.ts';
 
@@ -37,9 +39,11 @@ const errors = {
 const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), ...errors };
 
 /**
- * Streams a stored file with ETag, conditional GET, Range (identity only) and caching; a file
- * kept compressed goes out in the encoding the client accepts. Exported for the share routes,
- * which serve the same files behind their own access checks.
+ * Streams a stored file with ETag, conditional GET, Range and caching. A file with a compressed
+ * copy (the model) goes out as that copy, Range included, to clients accepting its encoding; a
+ * file kept compressed (the metadata) in the encoding the client accepts, recoded when needed
+ * (Range on identity only). Exported for the share routes, which serve the same files behind
+ * their own access checks.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -47,11 +51,46 @@ export async function sendFile(
   file: StoredFile,
   options: { version?: string; disposition?: string },
 ): Promise<FastifyReply> {
-  // A file kept compressed goes out in any encoding the client accepts (recoded when needed).
-  const wanted = file.storedEncoding ? negotiateEncoding(request.headers['accept-encoding']) : null;
-  const encoding = wanted === 'identity' ? null : wanted;
-  if (file.storedEncoding) reply.header('vary', 'Accept-Encoding');
-  const etag = `"${file.hash.slice(0, 32)}${encoding ? `-${encoding}` : ''}"`;
+  const accepted = negotiateEncoding(request.headers['accept-encoding']);
+  if (file.compressedCopy || file.storedEncoding) reply.header('vary', 'Accept-Encoding');
+  const copy = file.compressedCopy;
+  if (copy && accepted === copy.storedEncoding) {
+    return sendBody(request, reply, { file: copy, encoding: accepted, ranges: true }, options);
+  }
+  if (!file.storedEncoding) {
+    return sendBody(request, reply, { file, encoding: 'identity', ranges: true }, options);
+  }
+  const stored = file.storedEncoding;
+  return sendBody(
+    request,
+    reply,
+    {
+      file,
+      encoding: accepted,
+      ranges: accepted === 'identity',
+      recode: () => bodyInEncoding(file, stored, accepted),
+    },
+    options,
+  );
+}
+
+interface Representation {
+  file: StoredFile;
+  /** What the bytes sent are encoded in (each encoding has its own ETag). */
+  encoding: ContentEncoding;
+  /** Whether Range applies (to the bytes sent). */
+  ranges: boolean;
+  /** The bytes when they are not `file`'s as stored; only called past the 304 check. */
+  recode?: () => Promise<FileBody>;
+}
+
+async function sendBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { file, encoding, ranges, recode }: Representation,
+  options: { version?: string; disposition?: string },
+): Promise<FastifyReply> {
+  const etag = `"${file.hash.slice(0, 32)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
   reply
     .header('etag', etag)
     .header(
@@ -62,12 +101,9 @@ export async function sendFile(
     .header('x-content-type-options', 'nosniff');
   if (options.disposition) reply.header('content-disposition', options.disposition);
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  const body =
-    file.storedEncoding && wanted ? await bodyInEncoding(file, file.storedEncoding, wanted) : file;
-  if (encoding) {
-    reply.header('content-encoding', encoding).header('content-length', body.size);
-    return reply.send(await body.open());
-  }
+  const body = recode ? await recode() : file;
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  if (!ranges) return reply.header('content-length', body.size).send(await body.open());
   reply.header('accept-ranges', 'bytes');
   const range = parseRange(request.headers.range, body.size);
   if (range === 'unsatisfiable') {
@@ -82,6 +118,12 @@ export async function sendFile(
   }
   return reply.header('content-length', body.size).send(await body.open());
 }
+
+/**
+ * Route options of the file routes: their bodies go out as stored (a viewable's own encoding, or
+ * identity with Range), never recompressed on the fly by the compression plugin.
+ */
+export const uncompressedFile = { compress: false } as const;
 
 export const modelsRoutes: FastifyPluginAsyncZod<{
   models: ModelsService;
@@ -224,6 +266,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
     '/api/models/:id/original',
     {
       ...authed,
+      ...uncompressedFile,
       schema: {
         tags,
         summary: 'Download the uploaded file (its original name in Content-Disposition)',
@@ -245,6 +288,7 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/api/models/:id/${name}`,
       {
+        ...uncompressedFile,
         schema: {
           tags,
           summary: `The ready model's ${name}: bearer token or the signed URL from the model; ETag, immutable when ?v= is the current hash${name === 'metadata.json' ? ', br/gzip' : ''}`,

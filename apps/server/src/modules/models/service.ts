@@ -48,6 +48,11 @@ export interface StoredFile {
    * clients that accept it, recoded for others (http-files `bodyInEncoding`).
    */
   storedEncoding: StoredEncoding | null;
+  /**
+   * A compressed copy kept beside identity bytes (the model's `model.glb.br`): sent as stored,
+   * Range included, to clients that accept its encoding; the others get the identity bytes.
+   */
+  compressedCopy?: StoredFile & { storedEncoding: StoredEncoding };
   open(range?: ByteRange): Promise<Readable>;
 }
 
@@ -217,7 +222,18 @@ export class ModelsService {
           ? model.metadata_hash
           : model.thumbnail_hash;
     const key = `${model.derived_prefix}${spec.stored}`;
-    return this.#stored(key, spec.contentType, hash ?? '', spec.storedEncoding);
+    const file = await this.#stored(key, spec.contentType, hash ?? '', spec.storedEncoding);
+    if (!('compressed' in spec)) return file;
+    const copyKey = `${model.derived_prefix}${spec.compressed.name}`;
+    // Folders converted before the copy existed have none: identity only.
+    if (!(await this.#d.storage.stat(copyKey))) return file;
+    const copy = await this.#stored(
+      copyKey,
+      spec.contentType,
+      hash ?? '',
+      spec.compressed.encoding,
+    );
+    return { ...file, compressedCopy: { ...copy, storedEncoding: spec.compressed.encoding } };
   }
 
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {

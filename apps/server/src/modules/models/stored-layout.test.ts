@@ -1,6 +1,7 @@
 /**
  * The viewable's stored layout: one brotli copy of the metadata, served as stored, recoded as
- * gzip or decoded for other clients; and folders stored before (three copies) still read.
+ * gzip or decoded for other clients; the model as is plus a brotli copy, each with Range; and
+ * folders stored before (three metadata copies, no model copy) still read.
  */
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Model, Project } from '@truss/contracts';
@@ -11,11 +12,16 @@ import { tusUpload, waitForModel } from '../../testing/uploads.ts';
 import type { ConvertFn } from './convert-job.ts';
 
 const METADATA = JSON.stringify({ version: 2, format: 'obj', strings: ['x'.repeat(2000)] });
+/** A compressible stand-in for a model (the job stores it without reading it). */
+const GLB = Buffer.concat([
+  Buffer.from('glTF'),
+  Buffer.from(Array.from({ length: 4000 }, (_, i) => i % 97)),
+]);
 
 /** Instant conversion; the job stores what it gets without reading the .glb. */
 const convert: ConvertFn = async () => ({
   ok: true,
-  glb: new TextEncoder().encode('glTF').buffer,
+  glb: new Uint8Array(GLB).buffer,
   thumbnailPng: new Uint8Array([0x89, 0x50, 0x4e, 0x47]).buffer,
   metadataGz: new Uint8Array(gzipSync(METADATA)).buffer,
   format: 'obj',
@@ -86,6 +92,7 @@ describe(`viewable stored layout (${testEngine()})`, () => {
     expect(keys.map((key) => key.slice(prefix.length)).sort()).toEqual([
       'metadata.json.br',
       'model.glb',
+      'model.glb.br',
       'thumbnail.png',
     ]);
     await expectEveryEncoding();
@@ -104,5 +111,48 @@ describe(`viewable stored layout (${testEngine()})`, () => {
       contentType: 'application/json',
     });
     await expectEveryEncoding();
+  });
+
+  /** The model through its signed URL, without inflating the body. */
+  const glb = (headers: Record<string, string>) =>
+    server.app.inject({ method: 'GET', url: model.viewable_url!, headers });
+
+  it('serves the model as its brotli copy to browsers, and as is to others, each with Range', async () => {
+    const br = await glb({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(GLB.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(GLB)).toBe(true);
+
+    const plain = await glb({ 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding');
+    expect(plain.rawPayload.equals(GLB)).toBe(true);
+    expect(plain.headers.etag).not.toBe(br.headers.etag);
+
+    // Range applies to the bytes of the representation asked for.
+    const plainRange = await glb({ range: 'bytes=4-13' });
+    expect(plainRange.statusCode).toBe(206);
+    expect(plainRange.headers['content-range']).toBe(`bytes 4-13/${GLB.length}`);
+    expect(plainRange.rawPayload.equals(GLB.subarray(4, 14))).toBe(true);
+    const brRange = await glb({ 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect(brRange.statusCode).toBe(206);
+    expect(brRange.headers['content-encoding']).toBe('br');
+    expect(brRange.headers['content-range']).toBe(`bytes 0-9/${br.rawPayload.length}`);
+    expect(brRange.rawPayload.equals(br.rawPayload.subarray(0, 10))).toBe(true);
+
+    const again = await glb({ 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(again.statusCode).toBe(304);
+    const stale = await glb({ 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag! });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('serves a model converted before the brotli copy existed as it is', async () => {
+    await server.app.models.storage.delete(`${prefix}model.glb.br`);
+    const res = await glb({ 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(GLB)).toBe(true);
   });
 });

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { contentDisposition } from '../models/index.ts';
-import { sendFile } from '../models/index.ts';
+import { sendFile, uncompressedFile } from '../models/index.ts';
 import type { ModelsService } from '../models/index.ts';
 import type { SharesAccessService, ShareVisitorContext } from './access-service.ts';
 import { readCookie, UNLOCK_COOKIE, unlockCookieHeader } from './secrets.ts';
@@ -192,6 +192,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     app.get(
       `${SHARE_PUBLIC_PATH}/:token/${name}`,
       {
+        ...uncompressedFile,
         schema: {
           tags,
           summary: `The shared model's ${name}, checked against the share on every request`,
@@ -214,6 +215,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${SHARE_PUBLIC_PATH}/:token/original`,
     {
+      ...uncompressedFile,
       schema: {
         tags,
         summary: 'Download the shared model as uploaded (when the share allows downloads)',
