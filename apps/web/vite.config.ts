@@ -95,7 +95,14 @@ export default defineConfig({
               test: /node_modules[\\/](three|three-mesh-bvh|meshoptimizer)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, minShareCount: 1 },
+            // The libraries every page starts with. Not every node_module: a catch-all group would
+            // put page-only libraries (libphonenumber's metadata, the icons of the viewer) into the
+            // chunk every route loads.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|ofetch|destr|ufo|clsx|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+              priority: 10,
+            },
           ],
         },
       },
