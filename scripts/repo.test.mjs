@@ -84,3 +84,17 @@ describe('documentation', () => {
     }
   });
 });
+
+describe('Chinese texts', () => {
+  it('address the user with 您 everywhere: no 你 in any source, locale or mail template (tests aside)', () => {
+    const files = execFileSync('git', ['ls-files', 'apps', 'packages', 'e2e'], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.(ts|tsx|json|html|mjs)$/.test(f) && !/\.test\./.test(f))
+      .filter((f) => existsSync(join(root, f)));
+    const offending = files.filter((f) => readFileSync(join(root, f), 'utf8').includes('你'));
+    expect(offending).toEqual([]);
+  });
+});
