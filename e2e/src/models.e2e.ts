@@ -249,3 +249,30 @@ describe('models: files picked together become one model', () => {
     await page.screenshot({ path: await screenshotPath('models-companion-refused-zh') });
   });
 });
+
+describe('the landing page', () => {
+  it('shows the real viewer screenshot, formats and plans, on a desktop and a phone, en and zh-CN', async () => {
+    for (const [locale, plans] of [
+      ['en', 'Plans'],
+      ['zh-CN', '套餐'],
+    ] as const) {
+      for (const width of [1280, 375]) {
+        const page = await newPage(locale, width);
+        await page.goto('/');
+        await page.getByRole('heading', { name: plans }).waitFor();
+        const shot = page.locator('figure img');
+        await expect
+          .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBe(1280);
+        await page.screenshot({
+          path: await screenshotPath(`landing-${locale}-${width}`),
+          fullPage: true,
+        });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
