@@ -11,6 +11,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',

@@ -7,12 +7,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, signInWithForm } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { waitForViewerLoaded } from './support/viewer.ts';
+import { decodePng, waitForViewerLoaded, type Pixels } from './support/viewer.ts';
 
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 const IFC = path.join(samples, 'ifc/IfcOpenHouse_IFC4.ifc');
 const STL = path.join(samples, 'stl/stl_binary.stl');
 const GLB = path.join(samples, 'gltf/Duck.glb');
+const OBJ = path.join(samples, 'obj/hundred_cubes.obj');
+const MTL = path.join(samples, 'obj/hundred_cubes.mtl');
 
 let server: RunningServer;
 let browser: Browser;
@@ -178,5 +180,99 @@ describe('models: upload, live status, rename, trash and restore', () => {
     await zh.setViewportSize({ width: 375, height: 812 });
     await zh.getByRole('button', { name: '网格视图' }).click();
     await zh.screenshot({ path: await screenshotPath('models-grid-zh-375'), fullPage: true });
+  });
+});
+
+/** Which of the MTL's three colours (red, green, blue-ish) show in a picture of the model. */
+function hueBuckets(image: Pixels): Set<string> {
+  const counts = new Map<string, number>();
+  for (let i = 0; i < image.data.length; i += 4) {
+    const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+    if (Math.max(r, g, b) - Math.min(r, g, b) < 50) continue;
+    const hue = r > g && r > b ? 'red' : g > b ? 'green' : 'blue';
+    counts.set(hue, (counts.get(hue) ?? 0) + 1);
+  }
+  // A bucket counts when it is more than a stray edge.
+  return new Set([...counts].filter(([, n]) => n > 200).map(([hue]) => hue));
+}
+
+describe('models: files picked together become one model', () => {
+  it('hundred_cubes.obj with its .mtl picked together is one upload, one coloured model', async () => {
+    const email = `olu-${Date.now()}@example.com`;
+    await createAccount(server.url, email);
+    const page = await newPage('en');
+    await page.goto('/signin');
+    await signInWithForm(page, email);
+    await page.goto('/models');
+    await page.getByText('No models yet').waitFor();
+    await page.getByRole('button', { name: 'Upload model' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload models' });
+    const picker = dialog.getByLabel('Choose files', { exact: true }).and(page.locator('input'));
+
+    // The material file alone is refused with the reason, before anything is sent.
+    await picker.setInputFiles([MTL]);
+    await dialog.getByText(/hundred_cubes\.mtl only works together with its model file/).waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(0);
+
+    // Both together: one entry, named after the OBJ.
+    await picker.setInputFiles([OBJ, MTL]);
+    await dialog
+      .getByRole('listitem', { name: 'hundred_cubes.obj' })
+      .getByText('Completed')
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('listitem').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await row(page, 'hundred_cubes.obj')
+      .getByText('Ready')
+      .filter({ visible: true })
+      .waitFor({ timeout: 120_000 });
+    expect(await page.getByRole('row').filter({ hasText: 'hundred_cubes' }).count()).toBe(1);
+
+    // In the viewer the cubes carry the MTL's red, green and blue.
+    await row(page, 'hundred_cubes.obj').getByRole('link', { name: 'hundred_cubes.obj' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/model/'));
+    await waitForViewerLoaded(page);
+    await page.waitForTimeout(500);
+    const image = decodePng(await page.locator('canvas').first().screenshot());
+    await page.screenshot({ path: await screenshotPath('models-obj-mtl-bundle-en') });
+    expect([...hueBuckets(image)].sort()).toEqual(['blue', 'green', 'red']);
+
+    // The refusal in Chinese (the account speaks English: switch in the account menu).
+    await page.goto('/models');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: /Language/ }).click();
+    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: '上传模型' }).first().click();
+    const zhDialog = page.getByRole('dialog');
+    await zhDialog.locator('input[type=file]').first().setInputFiles([MTL]);
+    await zhDialog.getByText(/hundred_cubes\.mtl 需要与使用它的模型文件一起上传/).waitFor();
+    await page.screenshot({ path: await screenshotPath('models-companion-refused-zh') });
+  });
+});
+
+describe('the landing page', () => {
+  it('shows the real viewer screenshot, formats and plans, on a desktop and a phone, en and zh-CN', async () => {
+    for (const [locale, plans] of [
+      ['en', 'Plans'],
+      ['zh-CN', '套餐'],
+    ] as const) {
+      for (const width of [1280, 375]) {
+        const page = await newPage(locale, width);
+        await page.goto('/');
+        await page.getByRole('heading', { name: plans }).waitFor();
+        const shot = page.locator('figure img');
+        await expect
+          .poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBe(1280);
+        await page.screenshot({
+          path: await screenshotPath(`landing-${locale}-${width}`),
+          fullPage: true,
+        });
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    }
   });
 });

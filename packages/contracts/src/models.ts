@@ -12,7 +12,12 @@ export const UPLOAD_EXPIRY_HOURS = 24;
 /** The tus endpoint (creation, resumption with HEAD/PATCH, termination with DELETE). */
 export const UPLOADS_PATH = '/api/uploads';
 /** Upload-Metadata keys the tus client must send (values base64 as the tus protocol says). */
-export const UPLOAD_METADATA_KEYS = { projectId: 'projectId', filename: 'filename' } as const;
+/** tus Upload-Metadata keys; `modelName` names the model when not the file (a browser-made zip). */
+export const UPLOAD_METADATA_KEYS = {
+  projectId: 'projectId',
+  filename: 'filename',
+  modelName: 'modelName',
+} as const;
 
 export const MODEL_NAME_MAX_LENGTH = 255;
 

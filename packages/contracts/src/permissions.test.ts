@@ -180,22 +180,23 @@ describe('edge rules', () => {
 });
 
 describe('canShareVisitor(visitor, action): every share setting x every action', () => {
-  type Column = 'comments+edit' | 'comments+view' | 'none+edit' | 'none+view';
+  type Column = 'comments+edit' | 'comments+view' | 'none+edit' | 'none+view' | 'download';
   const visitors: Record<Column, ShareVisitor> = {
-    'comments+edit': { allowComments: true, issuePermission: 'edit' },
-    'comments+view': { allowComments: true, issuePermission: 'view' },
-    'none+edit': { allowComments: false, issuePermission: 'edit' },
+    'comments+edit': { allowComments: true, issuePermission: 'edit', allowDownload: false },
+    'comments+view': { allowComments: true, issuePermission: 'view', allowDownload: false },
+    'none+edit': { allowComments: false, issuePermission: 'edit', allowDownload: false },
     'none+view': { allowComments: false, issuePermission: 'view' },
+    download: { allowComments: false, issuePermission: 'view', allowDownload: true },
   };
   // prettier-ignore
   const table: Record<ShareVisitorAction, Record<Column, boolean>> = {
-    //                 comments+edit  comments+view  none+edit  none+view
-    'share.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
-    'share.download': { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
-    'comment.view':   { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false },
-    'comment.create': { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false },
-    'issue.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true  },
-    'issue.edit':     { 'comments+edit': true,  'comments+view': false, 'none+edit': true,  'none+view': false },
+    //                 comments+edit  comments+view  none+edit  none+view  download
+    'share.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true,  download: true  },
+    'share.download': { 'comments+edit': false, 'comments+view': false, 'none+edit': false, 'none+view': false, download: true  },
+    'comment.view':   { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false, download: false },
+    'comment.create': { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false, download: false },
+    'issue.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true,  download: true  },
+    'issue.edit':     { 'comments+edit': true,  'comments+view': false, 'none+edit': true,  'none+view': false, download: false },
   };
 
   it('the table names every visitor action', () => {

@@ -198,14 +198,14 @@ export function can(
  * share's settings alone (spec §6 "Share visitors can be granted comment and issue-handling
  * rights"). Kept next to `can` and pure, so the server's share routes and the share page agree.
  *
- * | action          | allowComments | issuePermission |
- * |-----------------|---------------|-----------------|
- * | share.view      | any           | any             |  the model in the viewer
- * | share.download  | any           | any             |  the uploaded original
- * | comment.view    | true          | any             |
- * | comment.create  | true          | any             |
- * | issue.view      | any           | any             |
- * | issue.edit      | any           | edit            |  "Issue Editing"; "View Only" cannot
+ * | action          | allowComments | issuePermission | allowDownload |
+ * |-----------------|---------------|-----------------|---------------|
+ * | share.view      | any           | any             | any           |  the model in the viewer
+ * | share.download  | any           | any             | true          |  the uploaded original
+ * | comment.view    | true          | any             | any           |
+ * | comment.create  | true          | any             | any           |
+ * | issue.view      | any           | any             | any           |
+ * | issue.edit      | any           | edit            | any           |  "Issue Editing" only
  */
 export type ShareVisitorAction =
   'share.view' | 'share.download' | 'comment.view' | 'comment.create' | 'issue.view' | 'issue.edit';
@@ -222,11 +222,13 @@ export const SHARE_VISITOR_ACTIONS: readonly ShareVisitorAction[] = [
 export interface ShareVisitor {
   allowComments: boolean;
   issuePermission: 'edit' | 'view';
+  /** "Allow download" of the share; absent counts as off (callers that never download). */
+  allowDownload?: boolean;
 }
 
 const visitorRules: Record<ShareVisitorAction, (visitor: ShareVisitor) => boolean> = {
   'share.view': () => true,
-  'share.download': () => true,
+  'share.download': (visitor) => visitor.allowDownload === true,
   'comment.view': (visitor) => visitor.allowComments,
   'comment.create': (visitor) => visitor.allowComments,
   'issue.view': () => true,

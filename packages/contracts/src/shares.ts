@@ -64,6 +64,8 @@ export const createShareBodySchema = z
     accessCode: shareAccessCodeSchema.optional(),
     allowComments: z.boolean({ error: 'validation.invalid' }).default(true),
     issuePermission: shareIssuePermissionSchema.default('view'),
+    /** Visitors may download the uploaded original. Default: off, except for private links. */
+    allowDownload: z.boolean({ error: 'validation.invalid' }).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'password' && body.accessCode === undefined) {
@@ -85,6 +87,7 @@ export const updateShareBodySchema = z
     accessCode: shareAccessCodeSchema.optional(),
     allowComments: z.boolean({ error: 'validation.invalid' }).optional(),
     issuePermission: shareIssuePermissionSchema.optional(),
+    allowDownload: z.boolean({ error: 'validation.invalid' }).optional(),
     status: shareStatusSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
@@ -133,6 +136,8 @@ export const shareSchema = z
     expired: z.boolean(),
     allow_comments: z.boolean(),
     issue_permission: shareIssuePermissionSchema,
+    /** Visitors may download the uploaded original (the visitor's `permissions.download`). */
+    allow_download: z.boolean(),
     /** Whether an access code is set (the code itself is only kept as an HMAC). */
     has_code: z.boolean(),
     /**

@@ -48,6 +48,8 @@ export interface UploadsTable {
   user_id: string;
   project_id: string;
   filename: string;
+  /** The model's name when not the file's (a browser-made bundle; migration 0009). */
+  model_name: ColumnType<string | null, string | null | undefined, string | null>;
   size_bytes: BigInt;
   /** Detected from the first bytes; null until enough bytes arrived. */
   format: string | null;

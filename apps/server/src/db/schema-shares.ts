@@ -24,6 +24,8 @@ export interface SharesTable {
   expires_at: Timestamp | null;
   allow_comments: boolean;
   issue_permission: 'edit' | 'view';
+  /** Visitors may download the uploaded original (migration 0008). */
+  allow_download: Generated<boolean>;
   /** HMAC of the 4-digit access code; null when none was ever set. */
   code_hmac: string | null;
   /** Bumped with every new code: unlock cookies carry it. */

@@ -17,6 +17,8 @@ export interface TusOptions {
   token: string;
   projectId: string;
   filename: string;
+  /** tus metadata modelName: the model's name when not the file's. */
+  modelName?: string;
   /** Bytes per PATCH (default: all at once). */
   chunkSize?: number;
   /** Resume this upload instead of creating one. */
@@ -31,7 +33,11 @@ export function tusUpload(bytes: Buffer, options: TusOptions): Promise<TusOutcom
     const upload: tus.Upload = new tus.Upload(bytes, {
       endpoint: `${options.baseUrl}/api/uploads`,
       uploadUrl: options.uploadUrl ?? null,
-      metadata: { projectId: options.projectId, filename: options.filename },
+      metadata: {
+        projectId: options.projectId,
+        filename: options.filename,
+        ...(options.modelName ? { modelName: options.modelName } : {}),
+      },
       headers: { authorization: `Bearer ${options.token}` },
       chunkSize: options.chunkSize ?? Infinity,
       retryDelays: [],

@@ -64,17 +64,21 @@ export function useSchemaValidation<S extends z.ZodType, K extends string>(
 
 /**
  * A form's values and a setter for one field that revalidates the whole form with the new values
- * (`useSchemaValidation`'s `revalidate`, live once the user has tried to submit).
+ * (`useSchemaValidation`'s `revalidate`, live once the user has tried to submit). `onEdit` runs on
+ * every edit: pass the mutation's `reset` so that a server error about the old values (such as
+ * "Same as old password") goes away once the user changes them.
  */
 export function useFormValues<V extends object>(
   initial: V | (() => V),
   revalidate: (values: V) => void,
+  onEdit?: () => void,
 ) {
   const [values, setValues] = useState<V>(initial);
   const set = <K extends keyof V>(key: K, value: V[K]) => {
     const next = { ...values, [key]: value };
     setValues(next);
     revalidate(next);
+    onEdit?.();
   };
   return { values, setValues, set };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorTexts, validationTexts } from '@truss/contracts';
 import en from './en.json';
 import zhCN from './zh-CN.json';
 
@@ -44,5 +45,20 @@ describe('locale files', () => {
       (k) => JSON.stringify(vars(get(en, k))) !== JSON.stringify(vars(get(zhCN, k))),
     );
     expect(mismatched).toEqual([]);
+  });
+
+  it('Chinese addresses the user with 您, never 你 (one register for a paid professional tool)', () => {
+    const texts = [
+      ...keys(zhCN).map((k) => [
+        k,
+        String(
+          k.split('.').reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], zhCN),
+        ),
+      ]),
+      ...Object.entries(errorTexts['zh-CN']).map(([k, v]) => [`errors.${k}`, v]),
+      ...Object.entries(validationTexts['zh-CN']).map(([k, v]) => [k, v]),
+    ];
+    expect(texts.filter(([, text]) => text?.includes('你'))).toEqual([]);
+    expect(texts.filter(([, text]) => text?.includes('您')).length).toBeGreaterThan(80);
   });
 });

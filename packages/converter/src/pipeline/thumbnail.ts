@@ -1,14 +1,17 @@
 /**
  * A small software rasterizer for the model thumbnail (no GPU on the servers): orthographic iso
- * view, z-buffer, flat shading by material colour, 2x supersampling, transparent background.
+ * view, z-buffer, flat shading by material colour times the vertex colours (interpolated, as the
+ * viewer draws COLOR_0), 2x supersampling, transparent background.
  * Written as flat loops over typed arrays (no per-pixel closures or allocations): the thumbnail
  * is part of every conversion's time, so it must stay in the tens of milliseconds.
  */
-import { deflateSync, crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
+import { encodePng } from './png.ts';
 import type { PreparedScene } from './prepare.ts';
+
+export { encodePng };
 
 export interface ThumbnailOptions {
   width: number;
@@ -85,12 +88,16 @@ export function renderThumbnail(
   let world = new Float32Array(0);
   let screen = new Float32Array(0);
 
-  /** Draws positions (transformed by the 3x4 row-major `local`, or as they are) with flat shading. */
+  /**
+   * Draws positions (transformed by the 3x4 row-major `local`, or as they are) with flat shading;
+   * linear RGBA `colors` per vertex multiply the material colour, like the viewer's COLOR_0.
+   */
   const draw = (
     positions: Float32Array,
     indices: Uint32Array,
     material: SceneMaterial | undefined,
     local: Float64Array | null,
+    colors: Float32Array | null,
   ) => {
     if (budget <= 0) return;
     const base = material ? shadeColour(material) : [0.6, 0.6, 0.6, 1];
@@ -179,6 +186,29 @@ export function renderThumbnail(
       const dzx = a0 * az + a1 * bz + a2 * cz,
         dzy = b0 * az + b1 * bz + b2 * cz,
         dz0 = c0 * az + c1 * bz + c2 * cz;
+      // Vertex colours are affine in screen space the same way (a, b, c index RGBA by / 3 * 4).
+      let crx = 0,
+        cry = 0,
+        cr0 = 0,
+        cgx = 0,
+        cgy = 0,
+        cg0 = 0,
+        cbx = 0,
+        cby = 0,
+        cb0 = 0;
+      if (colors) {
+        const ca = (a / 3) * 4,
+          cb = (b / 3) * 4,
+          cc = (c / 3) * 4;
+        const plane = (k: number): [number, number, number] => [
+          a0 * colors[ca + k]! + a1 * colors[cb + k]! + a2 * colors[cc + k]!,
+          b0 * colors[ca + k]! + b1 * colors[cb + k]! + b2 * colors[cc + k]!,
+          c0 * colors[ca + k]! + c1 * colors[cb + k]! + c2 * colors[cc + k]!,
+        ];
+        [crx, cry, cr0] = plane(0);
+        [cgx, cgy, cg0] = plane(1);
+        [cbx, cby, cb0] = plane(2);
+      }
       for (let y = minY; y <= maxY; y++) {
         const py = y + 0.5;
         // The row's span: where all three edge functions are >= 0 (pixel centres at x + 0.5).
@@ -200,9 +230,16 @@ export function renderThumbnail(
         for (let x = lo, index = y * width + lo; x <= hi; x++, index++, z += dzx) {
           if (z >= depth[index]!) continue;
           depth[index] = z;
-          colour[index * 3] = r;
-          colour[index * 3 + 1] = g;
-          colour[index * 3 + 2] = bl;
+          if (colors) {
+            const px = x + 0.5;
+            colour[index * 3] = r * (crx * px + cry * py + cr0);
+            colour[index * 3 + 1] = g * (cgx * px + cgy * py + cg0);
+            colour[index * 3 + 2] = bl * (cbx * px + cby * py + cb0);
+          } else {
+            colour[index * 3] = r;
+            colour[index * 3 + 1] = g;
+            colour[index * 3 + 2] = bl;
+          }
           coverage[index] = 1;
         }
       }
@@ -210,14 +247,15 @@ export function renderThumbnail(
   };
 
   for (const batch of prepared.batches) {
-    draw(batch.positions, batch.indices, materials[batch.material], null);
+    draw(batch.positions, batch.indices, materials[batch.material], null, batch.colors);
   }
   const local = new Float64Array(12);
   for (const group of prepared.instanceGroups) {
     for (const { trs } of group.instances) {
       trsRows(trs.translation, trs.rotation, trs.scale, local);
       for (const part of group.parts) {
-        draw(part.geometry.positions, part.geometry.indices, materials[part.material], local);
+        const { positions, indices, colors } = part.geometry;
+        draw(positions, indices, materials[part.material], local, colors ?? null);
       }
     }
   }
@@ -331,54 +369,6 @@ function resolvePixels(
     }
   }
   return rgba;
-}
-
-/** A minimal PNG encoder: 8-bit RGBA, "Up" filter on every row, zlib level 6. */
-export function encodePng(rgba: Uint8Array, size: { width: number; height: number }): Uint8Array {
-  const { width, height } = size;
-  const stride = width * 4;
-  const filtered = new Uint8Array((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const o = y * (stride + 1);
-    const row = y * stride;
-    filtered[o] = 2;
-    if (y === 0) filtered.set(rgba.subarray(0, stride), o + 1);
-    else {
-      for (let i = 0; i < stride; i++) {
-        filtered[o + 1 + i] = (rgba[row + i]! - rgba[row - stride + i]!) & 0xff;
-      }
-    }
-  }
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 6, 0, 0, 0], 8);
-  const chunks = [
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(filtered, { level: 6 })),
-    chunk('IEND', new Uint8Array(0)),
-  ];
-  const signature = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const out = new Uint8Array(signature.length + chunks.reduce((sum, c) => sum + c.length, 0));
-  out.set(signature, 0);
-  let offset = signature.length;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  const typeBytes = new TextEncoder().encode(type);
-  out.set(typeBytes, 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
 }
 
 function dot(a: Vec3, b: Vec3): number {

@@ -50,10 +50,14 @@ const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
 
 /** Throws 403 unless a visitor of this share may do `action` (the shared `canShareVisitor`). */
 export function assertShareVisitorCan(
-  share: Pick<ShareWithModel, 'allow_comments' | 'issue_permission'>,
+  share: Pick<ShareWithModel, 'allow_comments' | 'issue_permission' | 'allow_download'>,
   action: ShareVisitorAction,
 ): void {
-  const visitor = { allowComments: share.allow_comments, issuePermission: share.issue_permission };
+  const visitor = {
+    allowComments: share.allow_comments,
+    issuePermission: share.issue_permission,
+    allowDownload: share.allow_download,
+  };
   if (!canShareVisitor(visitor, action)) throw new ForbiddenError(`share visitor ${action} denied`);
 }
 

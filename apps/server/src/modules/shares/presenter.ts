@@ -46,6 +46,7 @@ export function toShare(
     expired: isExpired(row, now),
     allow_comments: row.allow_comments,
     issue_permission: row.issue_permission,
+    allow_download: row.allow_download,
     has_code: row.code_hmac !== null,
     access_code: accessCode,
     code_locked: row.code_locked_at !== null,
@@ -59,7 +60,11 @@ export function toShare(
 }
 
 export function visitorPermissions(row: ShareWithModel): SharePermissions {
-  const visitor = { allowComments: row.allow_comments, issuePermission: row.issue_permission };
+  const visitor = {
+    allowComments: row.allow_comments,
+    issuePermission: row.issue_permission,
+    allowDownload: row.allow_download,
+  };
   return {
     view: canShareVisitor(visitor, 'share.view'),
     download: canShareVisitor(visitor, 'share.download'),

@@ -56,6 +56,7 @@ export class SharesRepository {
         's.expires_at',
         's.allow_comments',
         's.issue_permission',
+        's.allow_download',
         's.code_hmac',
         's.code_version',
         's.code_failures',

@@ -103,6 +103,8 @@ export class SharesService {
       expires_at: expiresAt(body.expiration, now),
       allow_comments: body.allowComments ?? true,
       issue_permission: body.issuePermission ?? 'view',
+      // Off for public and code links unless asked for; private links reach members only.
+      allow_download: body.allowDownload ?? body.type === 'private',
       code_hmac: code === null ? null : this.#d.secrets.codeHmac(id, code),
       code_version: code === null ? 0 : 1,
       created_at: now,
@@ -170,6 +172,7 @@ export class SharesService {
     }
     if (body.allowComments !== undefined) patch.allow_comments = body.allowComments;
     if (body.issuePermission !== undefined) patch.issue_permission = body.issuePermission;
+    if (body.allowDownload !== undefined) patch.allow_download = body.allowDownload;
     if (body.status !== undefined) patch.status = body.status;
     const newCode = body.accessCode ?? null;
     if (newCode !== null) {

@@ -43,7 +43,11 @@ describe(`share links, public side (${testEngine()})`, () => {
     fetch(`${server.url}${path}`, { headers });
 
   it('a public share shows the model, its permissions and share-scoped file URLs', async () => {
-    const link = await share({ allowComments: false, issuePermission: 'edit' });
+    const link = await share({
+      allowComments: false,
+      issuePermission: 'edit',
+      allowDownload: true,
+    });
     const res = await open(link.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -82,6 +86,59 @@ describe(`share links, public side (${testEngine()})`, () => {
     expect(original.status).toBe(200);
     expect(original.headers.get('content-disposition')).toContain('tower.obj');
     expect(await original.text()).toContain('o cube');
+  });
+
+  it('downloads follow the share: off for public and code links unless allowed, on for private', async () => {
+    const original = (token: string, headers: Record<string, string> = {}) =>
+      file(`/api/share/${token}/original`, headers);
+    const member = { authorization: `Bearer ${team.member.token}` };
+
+    const plain = await share();
+    expect(plain.allow_download).toBe(false);
+    const seen = await open(plain.token);
+    expect(seen.body.permissions.download).toBe(false);
+    expect(seen.body.model?.original_url).toBeNull();
+    // The URL is refused by the server, not just hidden.
+    const refused = await original(plain.token);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as ErrorBody).code).toBe('FORBIDDEN');
+    // The model itself still opens.
+    expect((await file(seen.body.model!.viewable_url!)).status).toBe(200);
+
+    const coded = await share({ type: 'password', accessCode: '1357' });
+    expect(coded.allow_download).toBe(false);
+    const unlock = await server.api<PublicShare>('POST', `/api/share/${coded.token}/verify`, {
+      body: { code: '1357' },
+    });
+    const cookie = cookieFrom(unlock.headers.get('set-cookie')!);
+    expect(unlock.body.model?.original_url).toBeNull();
+    expect((await original(coded.token, { cookie })).status).toBe(403);
+
+    const private_ = await share({ type: 'private' });
+    expect(private_.allow_download).toBe(true);
+    expect((await original(private_.token, member)).status).toBe(200);
+
+    // The owner turns it on (and off again): the same URL follows at once.
+    const on = await server.api<Share>('PATCH', `/api/shares/${plain.id}`, {
+      token: team.owner.token,
+      body: { allowDownload: true },
+    });
+    expect(on.body.allow_download).toBe(true);
+    expect((await open(plain.token)).body.model?.original_url).toBe(
+      `/api/share/${plain.token}/original`,
+    );
+    expect((await original(plain.token)).status).toBe(200);
+    await server.api<Share>('PATCH', `/api/shares/${plain.id}`, {
+      token: team.owner.token,
+      body: { allowDownload: false },
+    });
+    expect((await original(plain.token)).status).toBe(403);
+    const off = await server.api<Share>('PATCH', `/api/shares/${private_.id}`, {
+      token: team.owner.token,
+      body: { allowDownload: false },
+    });
+    expect(off.body.allow_download).toBe(false);
+    expect((await original(private_.token, member)).status).toBe(403);
   });
 
   it('serves precompressed metadata with Content-Encoding', async () => {
@@ -290,7 +347,7 @@ describe(`share links, public side (${testEngine()})`, () => {
 
   describe('code-protected shares', () => {
     it('asks for the code; files refuse without it; a right code unlocks with a cookie', async () => {
-      const link = await share({ type: 'password', accessCode: '2468' });
+      const link = await share({ type: 'password', accessCode: '2468', allowDownload: true });
       const locked = await open(link.token);
       expect(locked.status).toBe(200);
       expect(locked.body).toMatchObject({ needs_code: true, unlocked: false, model: null });

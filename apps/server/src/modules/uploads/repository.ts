@@ -6,6 +6,8 @@ export interface NewUpload {
   userId: string;
   projectId: string;
   filename: string;
+  /** The model's name, when not the file name. */
+  modelName?: string | null;
   sizeBytes: number;
   now: Date;
   expiresAt: Date;
@@ -61,6 +63,7 @@ export class UploadsRepository {
         user_id: upload.userId,
         project_id: upload.projectId,
         filename: upload.filename,
+        model_name: upload.modelName ?? null,
         size_bytes: upload.sizeBytes,
         created_at: upload.now,
         updated_at: upload.now,

@@ -25,15 +25,18 @@ import { UploadNotFoundError } from './errors.ts';
 import { HEAD_BYTES } from './format-check.ts';
 import type { UploadsService } from './service.ts';
 
+// U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
+const nameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MODEL_NAME_MAX_LENGTH)
+  .refine((name) => !name.includes('\u0000'));
 const metadataSchema = z.object({
   projectId: z.uuid({ error: 'validation.invalid' }),
-  // U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
-  filename: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MODEL_NAME_MAX_LENGTH)
-    .refine((name) => !name.includes('\u0000')),
+  filename: nameSchema,
+  /** The model's name when not the file's (files picked together, zipped by the browser). */
+  modelName: nameSchema.optional(),
 });
 const lengthSchema = z.coerce.number().int().nonnegative();
 
@@ -218,6 +221,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     const fields = metadataSchema.safeParse({
       projectId: metadata[UPLOAD_METADATA_KEYS.projectId],
       filename: metadata[UPLOAD_METADATA_KEYS.filename],
+      modelName: metadata[UPLOAD_METADATA_KEYS.modelName] ?? undefined,
     });
     if (!length.success || !fields.success) {
       throw new ValidationFailed('Upload-Length and metadata projectId, filename are required');
@@ -279,7 +283,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     schema: {
       ...schema,
       summary:
-        'tus creation: Upload-Length + Upload-Metadata (projectId, filename). 201 + Location; 404 PROJECT_NOT_FOUND, 413 STORAGE_LIMIT_EXCEEDED, 403 MODEL_LIMIT_EXCEEDED, 429 TOO_MANY_UPLOADS',
+        'tus creation: Upload-Length + Upload-Metadata (projectId, filename, optional modelName). 201 + Location; 404 PROJECT_NOT_FOUND, 413 STORAGE_LIMIT_EXCEEDED, 403 MODEL_LIMIT_EXCEEDED, 429 TOO_MANY_UPLOADS',
     },
     handler: (request, reply) =>
       request.method === 'OPTIONS' ? handOver(request, reply) : create(request, reply),

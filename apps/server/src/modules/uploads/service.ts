@@ -81,7 +81,7 @@ export class UploadsService {
    */
   async begin(
     userId: string,
-    input: { projectId: string; filename: string; size: number },
+    input: { projectId: string; filename: string; modelName?: string | undefined; size: number },
   ): Promise<string> {
     const { data, limits, now, settings } = this.#d;
     const access = await loadProjectAccess(data.repos, input.projectId, userId);
@@ -106,6 +106,7 @@ export class UploadsService {
         userId,
         projectId: input.projectId,
         filename: input.filename,
+        modelName: input.modelName ?? null,
         sizeBytes: input.size,
         now: at,
         expiresAt: addSeconds(at, UPLOAD_EXPIRY_HOURS * 3600),
@@ -194,7 +195,7 @@ export class UploadsService {
         await repos.models.insert({
           id,
           projectId: row.project_id,
-          name: row.filename,
+          name: row.model_name ?? row.filename,
           originalFilename: row.filename,
           sizeBytes: Number(row.size_bytes),
           format,

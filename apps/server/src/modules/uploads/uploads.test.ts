@@ -134,6 +134,41 @@ describe.skipIf(!HAVE_SAMPLES)(`uploads and conversion (${testEngine()})`, () =>
     expect(subscription.body.limits.storage.current).toBe(bytes.length);
   });
 
+  it('files picked together arrive as one zip named after the main file (metadata modelName)', async () => {
+    const { token, projectId } = await signedInWithProject();
+    const zip = zipSync({
+      'hundred_cubes.obj': readFileSync(sample('obj/hundred_cubes.obj')),
+      'hundred_cubes.mtl': readFileSync(sample('obj/hundred_cubes.mtl')),
+    });
+    const result = await tusUpload(Buffer.from(zip), {
+      baseUrl: server.url,
+      token,
+      projectId,
+      filename: 'hundred_cubes.zip',
+      modelName: 'hundred_cubes.obj',
+    });
+    expect(result.error).toBeNull();
+    const model = await waitForModel(getModel(token, result.modelId!));
+    expect(model).toMatchObject({ name: 'hundred_cubes.obj', status: 'ready', format: 'zip' });
+    // The MTL came along: its three colours are the viewable's materials.
+    const glb = new Uint8Array(
+      await (await fetch(`${server.url}${model.viewable_url}`)).arrayBuffer(),
+    );
+    const json = JSON.parse(
+      new TextDecoder().decode(glb.subarray(20, 20 + new DataView(glb.buffer).getUint32(12, true))),
+    ) as { materials?: unknown[] };
+    expect(json.materials).toHaveLength(3);
+
+    const bad = await tusUpload(Buffer.from(zip), {
+      baseUrl: server.url,
+      token,
+      projectId,
+      filename: 'x.zip',
+      modelName: ' ',
+    });
+    expect(bad.error?.status).toBe(400);
+  });
+
   it('content that is no model is refused with 415 before it is stored, whatever its name', async () => {
     const { token, projectId } = await signedInWithProject();
     const text = Buffer.from('Quarterly report\n\nThis is not a building model.\n'.repeat(50));

@@ -74,7 +74,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
               <span className="block truncate text-sm font-medium text-gray-900">
                 {displayName || t('userMenu.signedInAs')}
               </span>
-              <span className="block text-xs break-all text-gray-500">{email}</span>
+              <span className="block text-xs wrap-anywhere text-gray-500">{email}</span>
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />

@@ -52,7 +52,7 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
           subtitle={
             <>
               {t('auth.resetLinkSent')}{' '}
-              <span className="font-medium break-all text-gray-900">{sent.email}</span>
+              <span className="font-medium wrap-anywhere text-gray-900">{sent.email}</span>
             </>
           }
         />
@@ -103,6 +103,11 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   );
 }
 
+/** A dead link can't be fixed by typing: the form offers a new one. */
+const isLinkDead = (error: unknown) =>
+  error instanceof ApiError &&
+  ['RESET_LINK_INVALID', 'RESET_LINK_EXPIRED', 'RESET_TOKEN_MISSING'].includes(error.code);
+
 /** Step 2 (from the mail): a new password; success signs in with a fresh session. */
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -111,7 +116,10 @@ function NewPasswordForm({ token }: { token: string }) {
     typeof newPasswordSchema,
     'password' | 'confirm'
   >(newPasswordSchema, t);
-  const { values, set } = useFormValues({ password: '', confirm: '' }, revalidate);
+  // Editing clears a server error about the typed password; a dead link stays said.
+  const { values, set } = useFormValues({ password: '', confirm: '' }, revalidate, () => {
+    if (!isLinkDead(reset.error)) reset.reset();
+  });
   const reset = useMutation({
     mutationFn: authApi.resetPassword,
     onSuccess: (response) => {
@@ -125,10 +133,7 @@ function NewPasswordForm({ token }: { token: string }) {
     const parsed = submit(values);
     if (parsed) reset.mutate({ token, password: parsed.password });
   };
-  // A dead link can't be fixed by typing: offer a new one.
-  const linkDead =
-    reset.error instanceof ApiError &&
-    ['RESET_LINK_INVALID', 'RESET_LINK_EXPIRED', 'RESET_TOKEN_MISSING'].includes(reset.error.code);
+  const linkDead = isLinkDead(reset.error);
 
   return (
     <>

@@ -7,7 +7,7 @@ export function CodeSentTo({ email }: { email: string }) {
   return (
     <>
       {t('auth.verifySubtitle', { count: VERIFICATION_CODE_LENGTH })}{' '}
-      <span className="font-medium break-all text-gray-900">{email}</span>
+      <span className="font-medium wrap-anywhere text-gray-900">{email}</span>
     </>
   );
 }

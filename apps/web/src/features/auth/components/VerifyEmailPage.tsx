@@ -90,7 +90,9 @@ export default function VerifyEmailPage() {
 
   const doVerify = (value: string) => {
     const parsed = submit({ email, code: value });
-    if (parsed && !verify.isPending) verify.mutate(parsed);
+    // One message at a time: the field's own complaint replaces the server's earlier answer.
+    if (!parsed) verify.reset();
+    else if (!verify.isPending) verify.mutate(parsed);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -108,7 +110,7 @@ export default function VerifyEmailPage() {
         {state.notVerified && !verify.error && (
           <FormAlert tone="info">{t('errors.EMAIL_NOT_VERIFIED')}</FormAlert>
         )}
-        {verify.error && <FormAlert>{errorMessage(verify.error, t)}</FormAlert>}
+        {verify.error && !errors.code && <FormAlert>{errorMessage(verify.error, t)}</FormAlert>}
         {resend.error && <FormAlert>{errorMessage(resend.error, t)}</FormAlert>}
         <CodeInput
           ref={inputRef}
@@ -121,6 +123,7 @@ export default function VerifyEmailPage() {
           onChange={(value) => {
             setCode(value);
             revalidate({ email, code: value });
+            if (verify.error) verify.reset();
           }}
           onComplete={doVerify}
         />

@@ -6,7 +6,28 @@ import { buttonClass } from '../../../components/ui/Button';
 import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
 import { useAuth } from '../../../lib/auth-store';
 import { LegalFooter } from '../../../app/layouts/LegalFooter';
-import { HeroIllustration } from './HeroIllustration';
+import viewerScreenshot from '../assets/viewer-ifcopenhouse.webp';
+import { LandingPlans } from './LandingPlans';
+
+/** What the converter opens (SupportedFormats lists the extensions), by the names people use. */
+const FORMAT_NAMES = [
+  'IFC',
+  'IFCZIP',
+  'glTF / GLB',
+  'OBJ + MTL',
+  'FBX',
+  'COLLADA (DAE)',
+  'STL',
+  'PLY',
+  '3MF',
+  '3DS',
+  'OFF',
+  'STEP',
+  'IGES',
+  'BREP',
+  'Rhino 3DM',
+  'ZIP',
+] as const;
 
 const FEATURES = [
   { key: 'viewer', icon: Box },
@@ -73,12 +94,41 @@ export default function LandingPage() {
                 </>
               )}
             </div>
-            <p className="mt-6 text-sm text-gray-500">{t('landing.formats')}</p>
           </div>
-          <HeroIllustration />
+          <figure className="overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg">
+            <img
+              src={viewerScreenshot}
+              alt={t('landing.screenshotAlt')}
+              width={1280}
+              height={800}
+              className="block h-auto w-full"
+            />
+            <figcaption className="border-t border-gray-100 px-4 py-2 text-xs text-gray-500">
+              {t('landing.screenshotCaption')}
+            </figcaption>
+          </figure>
         </section>
 
-        <section className="border-t border-gray-200 bg-white">
+        <section aria-labelledby="landing-formats" className="border-t border-gray-200 bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+            <h2 id="landing-formats" className="text-lg font-semibold text-gray-900">
+              {t('landing.formatsTitle')}
+            </h2>
+            <p className="mt-2 max-w-3xl text-sm text-gray-600">{t('landing.formatsBody')}</p>
+            <ul className="mt-5 flex flex-wrap gap-2">
+              {FORMAT_NAMES.map((name) => (
+                <li
+                  key={name}
+                  className="rounded-md border border-gray-200 bg-gray-50 px-2.5 py-1 text-sm font-medium text-gray-700"
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section className="border-t border-gray-200 bg-gray-50">
           <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
             {FEATURES.map(({ key, icon: Icon }) => (
               <div key={key}>
@@ -94,10 +144,8 @@ export default function LandingPage() {
               </div>
             ))}
           </div>
-          <p className="mx-auto max-w-6xl px-4 pb-12 text-sm text-gray-500 sm:px-6">
-            {t('landing.roadmap')}
-          </p>
         </section>
+        <LandingPlans signedIn={signedIn} />
       </main>
       <LegalFooter />
     </div>

@@ -155,7 +155,7 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
             </span>
           </Detail>
           <Detail label={t('invitePage.sentTo')}>
-            <span className="inline-flex items-center gap-1.5 break-all">
+            <span className="inline-flex items-center gap-1.5 wrap-anywhere">
               <UserRound className="size-4 shrink-0 text-gray-400" aria-hidden />
               {preview.email}
             </span>

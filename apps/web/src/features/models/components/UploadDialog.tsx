@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/ui/Field';
 import { formatBytes } from '../../../lib/format';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { planUploads, uploadSources } from '../uploads/bundle';
 import { refreshUnfinished, useUnfinishedUploads, useUploads, uploadQueue } from '../uploads/store';
 import type { UnfinishedUpload } from '../uploads/url-storage';
 import { ACCEPTED_EXTENSIONS, ACCEPT_ATTRIBUTE } from './SupportedFormats';
@@ -18,7 +19,10 @@ import { UploadEntry } from './UploadEntry';
 /** Why files were not added (spec §5: at most 3 files at once). */
 export type UploadRefusal =
   | { kind: 'tooMany'; chosen: number; running: number }
-  | { kind: 'wrongFile'; entry: UnfinishedUpload };
+  | { kind: 'wrongFile'; entry: UnfinishedUpload }
+  /** Materials, buffers or textures picked without the model file that uses them. */
+  | { kind: 'companionsOnly'; names: string[] }
+  | { kind: 'bundleFailed'; message: string };
 
 /** Opening the dialog and adding files (from the picker, a drop on the page, or a resume). */
 export function useUploadStarter(project: Project | null) {
@@ -28,9 +32,28 @@ export function useUploadStarter(project: Project | null) {
     (files: File[], projectId = project?.id) => {
       setOpen(true);
       if (!projectId || files.length === 0) return;
+      // Files that belong together (an OBJ with its MTL and textures...) become one upload.
+      const plan = planUploads(files);
+      if (!plan.ok) {
+        setRefusal({ kind: 'companionsOnly', names: plan.names });
+        return;
+      }
       const running = uploadQueue.activeCount();
-      const result = uploadQueue.add(files, projectId);
-      setRefusal(result.ok ? null : { kind: 'tooMany', chosen: files.length, running });
+      if (plan.parts.length > uploadQueue.room()) {
+        setRefusal({ kind: 'tooMany', chosen: plan.parts.length, running });
+        return;
+      }
+      void uploadSources(plan).then(
+        (sources) => {
+          const result = uploadQueue.add(sources, projectId);
+          setRefusal(result.ok ? null : { kind: 'tooMany', chosen: sources.length, running });
+        },
+        (error: unknown) =>
+          setRefusal({
+            kind: 'bundleFailed',
+            message: error instanceof Error ? error.message : String(error),
+          }),
+      );
     },
     [project?.id],
   );
@@ -133,6 +156,17 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
             <p className="font-medium">{t('errors.TOO_MANY_UPLOADS')}</p>
             <p>{tooManyDetail}</p>
           </FormAlert>
+        )}
+        {refusal?.kind === 'companionsOnly' && (
+          <FormAlert>
+            {t('uploads.companionsOnly', {
+              names: refusal.names.join(', '),
+              count: refusal.names.length,
+            })}
+          </FormAlert>
+        )}
+        {refusal?.kind === 'bundleFailed' && (
+          <FormAlert>{t('uploads.bundleFailed', { message: refusal.message })}</FormAlert>
         )}
         {refusal?.kind === 'wrongFile' && (
           <FormAlert>

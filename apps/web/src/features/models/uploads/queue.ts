@@ -1,4 +1,5 @@
 import { MAX_CONCURRENT_UPLOADS } from '@truss/contracts';
+import type { UploadSource } from './bundle';
 
 /** Spec §4 "Upload": uploading, then completed, error or cancelled. */
 export type UploadState = 'uploading' | 'completed' | 'error' | 'cancelled';
@@ -17,8 +18,12 @@ export interface UploadFailure {
 export interface UploadItem {
   /** Local id (not the server's). */
   id: string;
+  /** What is sent (for files picked together: the zip the browser made of them). */
   file: File;
+  /** Shown, and the model's name: the main file's name for a bundle. */
   name: string;
+  /** Sent as tus metadata modelName when the model is not named after `file`. */
+  modelName: string | null;
   size: number;
   projectId: string;
   state: UploadState;
@@ -126,17 +131,23 @@ export class UploadQueue {
     if (changed) this.#emit();
   }
 
-  /** Adds the files of one pick or drop, all or none: refused when more than the free places. */
-  add(files: readonly File[], projectId: string): AddResult {
+  /**
+   * Adds the files of one pick or drop, all or none: refused when more than the free places. A
+   * source with a `modelName` (a bundle of files picked together) is one upload.
+   */
+  add(files: readonly (File | UploadSource)[], projectId: string): AddResult {
     if (files.length === 0) return { ok: true, items: [] };
     if (files.length > this.room()) return { ok: false, reason: 'TOO_MANY_UPLOADS' };
     const now = this.#options.now?.() ?? Date.now();
-    const items: UploadItem[] = files.map((file) => {
+    const items: UploadItem[] = files.map((source) => {
+      const { file, modelName } =
+        source instanceof File ? { file: source, modelName: null } : source;
       counter += 1;
       return {
         id: `upload-${counter}`,
         file,
-        name: file.name,
+        name: modelName ?? file.name,
+        modelName,
         size: file.size,
         projectId,
         state: 'uploading',

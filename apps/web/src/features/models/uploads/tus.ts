@@ -126,7 +126,8 @@ export function createTusTransport(userId: string) {
       endpoint: endpoint(),
       metadata: {
         [UPLOAD_METADATA_KEYS.projectId]: item.projectId,
-        [UPLOAD_METADATA_KEYS.filename]: item.name,
+        [UPLOAD_METADATA_KEYS.filename]: item.file.name,
+        ...(item.modelName ? { [UPLOAD_METADATA_KEYS.modelName]: item.modelName } : {}),
       },
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS,

@@ -215,7 +215,7 @@ export function InviteDialog({
                   <XCircle className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden />
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="break-all text-gray-900">{row.email}</p>
+                  <p className="wrap-anywhere text-gray-900">{row.email}</p>
                   <p className={clsx('text-xs', row.ok ? 'text-emerald-700' : 'text-red-700')}>
                     {row.ok ? t('inviteDialog.invited') : row.message}
                   </p>

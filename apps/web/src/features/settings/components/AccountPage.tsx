@@ -43,7 +43,8 @@ function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
     schema,
     t,
   );
-  const { values, setValues, set } = useFormValues(empty, revalidate);
+  // Editing a field clears the server's answer about the old values.
+  const { values, setValues, set } = useFormValues(empty, revalidate, () => change.reset());
   const change = useMutation({
     mutationFn: settingsApi.changePassword,
     onSuccess: () => {
@@ -153,7 +154,7 @@ export default function AccountPage() {
           {[
             [
               t('form.email'),
-              <span key="email" className="inline-flex flex-wrap items-center gap-2 break-all">
+              <span key="email" className="inline-flex flex-wrap items-center gap-2 wrap-anywhere">
                 {p.email}
                 {p.email_verified && <Badge tone="green">{t('settings.verified')}</Badge>}
               </span>,

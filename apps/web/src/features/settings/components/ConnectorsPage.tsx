@@ -56,7 +56,10 @@ function ConnectorRow({
               ]
                 .filter(Boolean)
                 .join(' · ')
-            : t(`settings.connectors.hint.${connector.provider}`)}
+            : connector.available
+              ? t(`settings.connectors.hint.${connector.provider}`)
+              : // Why it can't be linked, and what an administrator sets to change that.
+                t(`settings.connectors.unavailableHint.${connector.provider}`)}
         </p>
         {connector.linked && lastMethod && (
           <p className="mt-1 flex items-start gap-1.5 text-xs text-amber-700">

@@ -180,7 +180,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </div>
           <p className="text-xs text-gray-500">
             {t('settings.profile.shownAs')}{' '}
-            <span className="font-medium break-all text-gray-800">{preview}</span>
+            <span className="font-medium wrap-anywhere text-gray-800">{preview}</span>
           </p>
         </fieldset>
         <DateField
@@ -214,7 +214,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Section title={t('settings.profile.contact')}>
         <div className="space-y-1.5 sm:col-span-2">
           <p className="text-sm font-medium text-gray-800">{t('form.email')}</p>
-          <p className="flex flex-wrap items-center gap-2 text-sm break-all text-gray-900">
+          <p className="flex flex-wrap items-center gap-2 text-sm wrap-anywhere text-gray-900">
             {profile.email}
             {profile.email_verified ? (
               <Badge tone="green">

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConnectorsResponse, Preferences, Profile } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
+import { i18n } from '../../../lib/i18n';
 import { getFormatPreferences, setFormatPreferences } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { clearToasts, getToasts } from '../../../lib/toast';
@@ -220,8 +221,22 @@ describe('connectors page', () => {
     renderRoutes([{ path: '/', Component: ConnectorsPage }], '/');
     expect(screen.getByRole('button', { name: 'Unlink Google' })).toHaveProperty('disabled', true);
     expect(screen.getByText(/only way to sign in/)).toBeTruthy();
-    expect(screen.getByText('Not available')).toBeTruthy();
+    expect(screen.getByText('Not configured on this server')).toBeTruthy();
+    expect(screen.getByText(/WECHAT_APP_ID and WECHAT_APP_SECRET/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Link WeChat' })).toBeNull();
+  });
+
+  it('says in Chinese that the server has no credentials, and which settings turn it on', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      queryClient.setQueryData(connectorsKey, connectors(true));
+      stubApi({});
+      renderRoutes([{ path: '/', Component: ConnectorsPage }], '/');
+      expect(screen.getByText('此服务器未配置')).toBeTruthy();
+      expect(screen.getByText(/WECHAT_APP_ID 和 WECHAT_APP_SECRET/)).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('unlinks after confirming when a password remains', async () => {

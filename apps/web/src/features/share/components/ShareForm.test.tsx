@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Share } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
+import { i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import { ShareForm } from './ShareForm';
@@ -23,6 +24,7 @@ const share: Share = {
   expired: false,
   allow_comments: true,
   issue_permission: 'view',
+  allow_download: false,
   has_code: true,
   access_code: null,
   code_locked: false,
@@ -109,8 +111,44 @@ describe('share form', () => {
         accessCode: '4821',
         allowComments: false,
         issuePermission: 'edit',
+        allowDownload: false,
       },
     ]);
+  });
+
+  it('downloads: off for public and code links, on for private, until chosen; edits send the change', async () => {
+    const bodies = stubFetch({ ...share, type: 'private', allow_download: true });
+    const onSaved = renderForm(null);
+    const checked = (name: string) =>
+      screen.getByRole('radio', { name }).getAttribute('aria-checked');
+    expect(checked('View only, no download')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: /^Public/ }));
+    expect(checked('View only, no download')).toBe('true');
+    fireEvent.click(screen.getByRole('radio', { name: /^Private/ }));
+    expect(checked('Visitors can download')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(bodies[0]).toMatchObject({ type: 'private', allowDownload: true });
+    cleanup();
+
+    const edits = stubFetch({ ...share, allow_download: true });
+    const saved = renderForm(share);
+    fireEvent.click(screen.getByRole('radio', { name: 'Visitors can download' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    expect(edits).toEqual([{ allowDownload: true }]);
+  });
+
+  it('names the download option in Chinese', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      renderForm(null);
+      expect(screen.getByText('原始文件')).toBeTruthy();
+      expect(screen.getByRole('radio', { name: '仅查看，不可下载' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: '访客可下载' })).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('sends no code for a public link, and only what changed when editing', async () => {

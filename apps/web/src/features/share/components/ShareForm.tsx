@@ -61,6 +61,11 @@ export function ShareForm({
   const [issuePermission, setIssuePermission] = useState<ShareIssuePermission>(
     share?.issue_permission ?? 'view',
   );
+  // Downloads default to off for public and code links, on for private ones, until chosen.
+  const [downloadChoice, setDownloadChoice] = useState<boolean | null>(
+    share?.allow_download ?? null,
+  );
+  const allowDownload = downloadChoice ?? type === 'private';
   const [status, setStatus] = useState<ShareStatus>(share?.status ?? 'active');
   const [submitted, setSubmitted] = useState(false);
   const [serverCodeError, setServerCodeError] = useState<string | null>(null);
@@ -93,6 +98,7 @@ export function ShareForm({
           ...(accessCode ? { accessCode } : {}),
           allowComments,
           issuePermission,
+          allowDownload,
         },
         { onSuccess: onSaved, onError },
       );
@@ -104,6 +110,7 @@ export function ShareForm({
     if (accessCode) body.accessCode = accessCode;
     if (allowComments !== share.allow_comments) body.allowComments = allowComments;
     if (issuePermission !== share.issue_permission) body.issuePermission = issuePermission;
+    if (allowDownload !== share.allow_download) body.allowDownload = allowDownload;
     if (status !== share.status) body.status = status;
     if (Object.keys(body).length === 0) {
       onSaved(share);
@@ -209,6 +216,16 @@ export function ShareForm({
           options={[
             { value: 'edit', label: t('share.issues.edit') },
             { value: 'view', label: t('share.issues.view') },
+          ]}
+        />
+        <Segmented
+          label={t('share.form.download')}
+          value={allowDownload ? 'allow' : 'none'}
+          disabled={pending}
+          onChange={(value) => setDownloadChoice(value === 'allow')}
+          options={[
+            { value: 'allow', label: t('share.download.allow') },
+            { value: 'none', label: t('share.download.none') },
           ]}
         />
       </div>
