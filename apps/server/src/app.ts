@@ -31,6 +31,7 @@ import type { ConvertFn, ModelsService } from './modules/models/index.ts';
 import * as oauthModule from './modules/oauth/index.ts';
 import * as paymentsModule from './modules/payments/index.ts';
 import * as projectsModule from './modules/projects/index.ts';
+import * as quotasModule from './modules/quotas/index.ts';
 import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
 import type { ObjectStorage } from './modules/storage/index.ts';
@@ -62,6 +63,8 @@ export type AppConfig = Pick<
       | 'payments'
       | 'devRoutes'
       | 'embedFrameAncestors'
+      | 'quotas'
+      | 'operations'
     >
   >;
 
@@ -150,8 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     probeDir: settings.storage.s3 ? null : dataDir,
   });
   const { storage } = await storageModule.register(app, { config: settings.storage });
+  // Without `quotas` (test servers): every cap off.
+  const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
   const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
     data,
+    quotas,
     mailer,
     now,
     publicUrl,
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     tokenHmacSecret,
     limits: subscriptions,
+    quotas,
   });
   // Default outside production: the outbox answers loopback clients only.
   const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadOAuthConfig, type OAuthConfig } from './config-accounts.ts';
 import { loadModelsConfig, type ModelsConfig } from './config-models.ts';
+import {
+  loadOperationsConfig,
+  loadQuotaLimits,
+  type OperationsConfig,
+} from './config-operations.ts';
 import { loadPaymentsConfig, type PaymentsConfig } from './config-payments.ts';
+import type { QuotaLimits } from './modules/quotas/index.ts';
 
 /**
  * Every environment setting the server reads, with its default. This table is the single source
@@ -147,6 +153,10 @@ export interface Config {
   oauth: OAuthConfig;
   /** WeChat Pay and Alipay (config-payments.ts); null providers are off or sandboxed. */
   payments: PaymentsConfig;
+  /** Caps per caller (config-operations.ts); null: off. */
+  quotas: QuotaLimits | null;
+  /** Metrics access and API docs (config-operations.ts). */
+  operations: OperationsConfig;
 }
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -260,5 +270,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     models: loadModelsConfig(env, dataDir, argv),
     oauth: loadOAuthConfig(env),
     payments: loadPaymentsConfig(env, nodeEnv === 'production'),
+    quotas: loadQuotaLimits(env, nodeEnv === 'production'),
+    operations: loadOperationsConfig(env, nodeEnv === 'production'),
   };
 }

@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { settings } from './config.ts';
 import { modelSettings } from './config-models.ts';
+import { operationSettings } from './config-operations.ts';
 import { paymentSettings } from './config-payments.ts';
 
 describe('README configuration table', () => {
   it('documents every setting the server reads, with its default', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    for (const setting of [...settings, ...modelSettings, ...paymentSettings]) {
+    for (const setting of [
+      ...settings,
+      ...modelSettings,
+      ...paymentSettings,
+      ...operationSettings,
+    ]) {
       const row = readme
         .split('\n')
         .find((line) => line.split('|')[1]?.trim() === `\`${setting.name}\``);

@@ -130,6 +130,10 @@ const errorTextsEn = {
   PAYMENTS_UNAVAILABLE: 'Payment is not available right now, please try again later',
   PAYMENT_NOT_FOUND: 'No paid order of yours matches this payment',
   PAYMENT_MISMATCH: 'This payment does not match the plan or amount',
+  EMAIL_CHECK_LIMITED: 'Too many email checks from your network, please try again later',
+  SIGNUP_LIMITED: 'Too many sign-ups from your network today, please try again later',
+  INVITATION_MAIL_LIMITED:
+    'You have sent as many invitation emails as allowed today, please try again later',
 } as const;
 
 export type ErrorCode = keyof typeof errorTextsEn;
@@ -243,6 +247,9 @@ const errorTextsZh: Record<ErrorCode, string> = {
   PAYMENTS_UNAVAILABLE: '暂时无法支付，请稍后再试',
   PAYMENT_NOT_FOUND: '没有与此支付匹配的已支付订单',
   PAYMENT_MISMATCH: '此支付与套餐或金额不符',
+  EMAIL_CHECK_LIMITED: '来自您网络的邮箱查询过于频繁，请稍后再试',
+  SIGNUP_LIMITED: '今天来自您网络的注册过多，请稍后再试',
+  INVITATION_MAIL_LIMITED: '您今天发送的邀请邮件已达上限，请稍后再试',
 };
 
 const validationTextsEn = {

@@ -153,6 +153,8 @@ export type ProjectStorage = z.infer<typeof projectStorageSchema>;
 /** `?v=` (content hash) and, for URLs used without the bearer token, `exp` + `sig`. */
 export const modelFileQuerySchema = z.object({
   v: z.string().max(128).optional(),
+  /** The user a signed URL was made for. */
+  u: z.uuid().optional(),
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(128).optional(),
 });

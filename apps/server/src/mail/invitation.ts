@@ -1,10 +1,10 @@
 import { INVITATION_TTL_DAYS, type Locale } from '@truss/contracts';
 import type { OutgoingMail } from './mailer.ts';
 import { escapeHtml, mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from './layout.ts';
-import { oneLine } from './templates.ts';
 
 interface InvitationMailTexts {
-  subject: (inviter: string, project: string) => string;
+  /** Fixed text: names typed by users stay out of subjects (spam filters, phishing). */
+  subject: string;
   intro: (inviter: string, project: string, role: string) => string;
   button: string;
   linkHint: string;
@@ -15,7 +15,7 @@ interface InvitationMailTexts {
 
 const texts: Record<Locale, InvitationMailTexts> = {
   en: {
-    subject: (inviter, project) => `${inviter} invited you to "${project}" on ${PRODUCT_NAME}`,
+    subject: `You are invited to a project on ${PRODUCT_NAME}`,
     intro: (inviter, project, role) =>
       `${inviter} invited you to join the project "${project}" on ${PRODUCT_NAME} as ${role}.`,
     button: 'View invitation',
@@ -25,7 +25,7 @@ const texts: Record<Locale, InvitationMailTexts> = {
     roles: { admin: 'an admin', member: 'a member' },
   },
   'zh-CN': {
-    subject: (inviter, project) => `${inviter} 邀请您加入 ${PRODUCT_NAME} 项目「${project}」`,
+    subject: `您收到一个 ${PRODUCT_NAME} 项目邀请`,
     intro: (inviter, project, role) =>
       `${inviter} 邀请您以${role}身份加入 ${PRODUCT_NAME} 项目「${project}」。`,
     button: '查看邀请',
@@ -73,7 +73,7 @@ export function invitationMail(input: {
   });
   return {
     to: input.to,
-    subject: t.subject(oneLine(input.inviter), oneLine(input.projectName)),
+    subject: t.subject,
     text,
     html,
   };

@@ -2,6 +2,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
+import type { Quotas } from '../quotas/index.ts';
 import { CodeSignInService } from './code-signin.ts';
 import { EmailCodes } from './codes.ts';
 import { createAuthGuard } from './guard.ts';
@@ -26,6 +27,8 @@ export { assertActive, assertCanSignIn, Sessions } from './sessions.ts';
 
 export interface AuthDeps {
   data: DataAccess;
+  /** Caps on e-mail checks and sign-ups per client IP. */
+  quotas: Quotas;
   mailer: Mailer;
   now: Clock;
   publicUrl: string;
@@ -59,7 +62,7 @@ export const register: RegisterModule<AuthDeps, AuthModule> = async (app, deps) 
   const sessions = new Sessions(tokens);
   const codes = new EmailCodes(tokens);
   const limits = new LoginLimits(data, now);
-  const auth = new AuthService({ ...shared, sessions, codes, limits });
+  const auth = new AuthService({ ...shared, sessions, codes, limits, quotas: deps.quotas });
   const codeSignIn = new CodeSignInService({ ...shared, codes, sessions });
   const passwordReset = new PasswordResetService({ ...shared, codes, sessions });
   const requireAuth = createAuthGuard(auth);

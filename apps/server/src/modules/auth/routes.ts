@@ -58,10 +58,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Whether an email belongs to a verified account',
         body: checkEmailBodySchema,
-        response: { 200: checkEmailResponseSchema, 400: errors[400] },
+        response: { 200: checkEmailResponseSchema, 400: errors[400], 429: errors[429] },
       },
     },
-    async (request) => auth.checkEmail(request.body.email),
+    async (request) => auth.checkEmail(request.body.email, request.ip),
   );
 
   app.post(
@@ -71,7 +71,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['auth'],
         summary: 'Create an account and mail a 6-digit verification code',
         body: signupBodySchema,
-        response: { 200: signupResponseSchema, 400: errors[400], 409: errors[409] },
+        response: {
+          200: signupResponseSchema,
+          400: errors[400],
+          409: errors[409],
+          429: errors[429],
+        },
       },
     },
     async (request) =>
@@ -79,6 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         email: request.body.email,
         password: request.body.password,
         language: request.body.language ?? requestLocale(request),
+        ip: request.ip,
       }),
   );
 

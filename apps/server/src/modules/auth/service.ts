@@ -14,6 +14,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { newProjectMetadata } from '../projects/index.ts';
+import type { Quotas } from '../quotas/index.ts';
 import { EmailAlreadyRegisteredError } from '../users/index.ts';
 import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
@@ -38,6 +39,7 @@ export interface AuthServiceDeps {
   sessions: Sessions;
   codes: EmailCodes;
   limits: LoginLimits;
+  quotas: Quotas;
   mailer: Mailer;
   now: Clock;
   publicUrl: string;
@@ -53,8 +55,12 @@ export class AuthService {
     this.#d = deps;
   }
 
-  /** Registered = an account whose email is verified (unverified sign-ups may sign up again). */
-  async checkEmail(email: string): Promise<{ registered: boolean }> {
+  /**
+   * Registered = an account whose email is verified (unverified sign-ups may sign up again).
+   * It tells strangers who has an account, so each client IP gets EMAIL_CHECK_LIMIT an hour.
+   */
+  async checkEmail(email: string, ip: string): Promise<{ registered: boolean }> {
+    await this.#d.quotas.emailCheck(ip);
     const user = await this.#d.data.repos.users.findByEmail(email);
     return { registered: Boolean(user?.email_verified) };
   }
@@ -67,7 +73,10 @@ export class AuthService {
     email: string;
     password: string;
     language: Locale;
+    /** The client IP (request.ip): SIGNUP_LIMIT sign-ups a day each. */
+    ip: string;
   }): Promise<{ email: string; codeExpiresIn: number }> {
+    await this.#d.quotas.signup(input.ip);
     const passwordHash = await this.#d.passwords.hash(input.password);
     const now = this.#d.now();
     const { user, issued, expiresIn } = await this.#d.data.transaction(async (repos) => {

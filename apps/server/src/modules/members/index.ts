@@ -5,6 +5,7 @@ import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
+import type { Quotas } from '../quotas/index.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { InvitationTokens } from './invitation-tokens.ts';
 import { InvitationsService, type MembersPerProjectLimit } from './invitations-service.ts';
@@ -23,6 +24,8 @@ export interface MembersDeps {
   tokenHmacSecret: string;
   /** The project owner's plan limits (the subscriptions module). */
   limits: MembersPerProjectLimit;
+  /** Caps on invitation mails per user and per client IP. */
+  quotas: Quotas;
 }
 
 export interface MembersModule {
@@ -47,6 +50,7 @@ export const register: RegisterModule<MembersDeps, MembersModule> = async (app, 
     log,
     notifications,
     limits: deps.limits,
+    quotas: deps.quotas,
   });
   const invitee = new InviteeService({ data, events, tokens, now });
   await app.register(membersRoutes, { members, invitations, requireAuth: deps.requireAuth });

@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invitationMail } from '../../mail/invitation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { NotificationPolicy } from '../users/index.ts';
+import type { Quotas } from '../quotas/index.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
@@ -47,6 +48,8 @@ export interface InvitationsServiceDeps {
   notifications?: NotificationPolicy;
   /** The project owner's plan limits (the subscriptions module); absent: unlimited. */
   limits?: MembersPerProjectLimit;
+  /** Caps on invitation mails per user and per client IP; absent: none. */
+  quotas?: Quotas;
 }
 
 /** How many members (pending invitations included) one project may have; null: unlimited. */
@@ -54,9 +57,11 @@ export interface MembersPerProjectLimit {
   planLimits(ownerId: string): Promise<{ membersPerProject: number | null }>;
 }
 
-/** The caller's request language: the Accept-Language header if sent. */
+/** The caller's request language (the Accept-Language header if sent) and client IP. */
 export interface RequestLanguage {
   acceptLanguage: string | undefined;
+  /** request.ip (honours TRUST_PROXY): the invitation mail cap per IP. */
+  ip: string;
 }
 
 interface PendingMail {
@@ -165,6 +170,8 @@ export class InvitationsService {
           const seats = await repos.invitations.countSeats(projectId, now);
           if (seats > limit) throw new MemberLimitExceededError(limit);
         }
+        // The mails count against the sender's daily caps; a refusal rolls the rows back too.
+        await this.#d.quotas?.invitationMails(repos, { userId, ip: language.ip }, mails.length);
         return { projectName: access.project.name, inviter, mails, accounts };
       },
     );
@@ -222,6 +229,7 @@ export class InvitationsService {
           throw new TooManyRequestsError(INVITATION_RESEND_SECONDS - elapsed);
         }
       }
+      await this.#d.quotas?.invitationMails(repos, { userId, ip: language.ip }, 1);
       const issued = this.#d.tokens.issue(now);
       await repos.invitations.renew(invitation.id, { ...issued, now });
       const [account] = await repos.invitations.accountsForEmails([invitation.email]);

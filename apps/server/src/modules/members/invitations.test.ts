@@ -80,10 +80,12 @@ describe('invitations: mail, link, preview, accept, decline, expiry, resend, can
 
     // The registered invitee reads Chinese (their profile); the stranger the inviter's language.
     const { token, mail } = await mailedToken(invitee.user.email);
-    expect(mail.subject).toContain('邀请您加入');
+    expect(mail.subject).toBe('您收到一个 Truss 项目邀请');
+    expect(mail.text).toContain('项目「Tower A」');
     expect(mail.text).toContain('http://127.0.0.1/invite?token=');
     const strangerMail = await mailedToken(stranger);
-    expect(strangerMail.mail.subject).toContain('invited you to "Tower A"');
+    expect(strangerMail.mail.subject).toBe('You are invited to a project on Truss');
+    expect(strangerMail.mail.text).toContain('to join the project "Tower A"');
     expect(token.length).toBeGreaterThanOrEqual(43);
 
     // Only a hash is stored.

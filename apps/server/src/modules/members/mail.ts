@@ -1,12 +1,13 @@
 import type { GrantableRole, Locale } from '@truss/contracts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import { noticeMail, oneLine } from '../../mail/templates.ts';
+import { noticeMail, oneLine, PRODUCT_NAME } from '../../mail/templates.ts';
 
 interface MemberChangeTexts {
-  roleSubject: (project: string, role: string) => string;
+  /** Subjects are fixed texts: names typed by users stay out of them. */
+  roleSubject: string;
   roleChanged: (actor: string, project: string, role: string) => string;
   openProject: string;
-  removedSubject: (project: string) => string;
+  removedSubject: string;
   removed: (actor: string, project: string) => string;
   openProjects: string;
   footer: string;
@@ -15,11 +16,11 @@ interface MemberChangeTexts {
 
 const texts: Record<Locale, MemberChangeTexts> = {
   en: {
-    roleSubject: (project, role) => `Your role in "${project}" is now ${role}`,
+    roleSubject: `Your role in a ${PRODUCT_NAME} project changed`,
     roleChanged: (actor, project, role) =>
       `${actor} changed your role in the project "${project}" to ${role}.`,
     openProject: 'Open the project',
-    removedSubject: (project) => `You were removed from "${project}"`,
+    removedSubject: `You were removed from a ${PRODUCT_NAME} project`,
     removed: (actor, project) =>
       `${actor} removed you from the project "${project}". You no longer have access to its models.`,
     openProjects: 'Open your models',
@@ -27,11 +28,11 @@ const texts: Record<Locale, MemberChangeTexts> = {
     roles: { admin: 'admin', member: 'member' },
   },
   'zh-CN': {
-    roleSubject: (project, role) => `您在「${project}」中的角色已变更为${role}`,
+    roleSubject: `您在 ${PRODUCT_NAME} 项目中的角色已变更`,
     roleChanged: (actor, project, role) =>
       `${actor} 已将您在项目「${project}」中的角色变更为${role}。`,
     openProject: '打开项目',
-    removedSubject: (project) => `您已被移出「${project}」`,
+    removedSubject: `您已被移出一个 ${PRODUCT_NAME} 项目`,
     removed: (actor, project) =>
       `${actor} 已将您移出项目「${project}」，您将无法再访问其中的模型。`,
     openProjects: '查看我的模型',
@@ -65,14 +66,14 @@ export function memberChangeMail(input: {
     const role = t.roles[change.role];
     return noticeMail({
       ...common,
-      subject: t.roleSubject(project, role),
+      subject: t.roleSubject,
       lines: [t.roleChanged(actor, project, role)],
       button: { label: t.openProject, url: `${publicUrl}/project/${change.projectId}` },
     });
   }
   return noticeMail({
     ...common,
-    subject: t.removedSubject(project),
+    subject: t.removedSubject,
     lines: [t.removed(actor, project)],
     button: { label: t.openProjects, url: `${publicUrl}/models` },
   });

@@ -50,7 +50,7 @@ describe(`member change mails (${testEngine()})`, () => {
     const mails = await mailsTo(user);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail!.subject).toBe(`Your role in "${team.project.name}" is now admin`);
+    expect(mail!.subject).toBe('Your role in a Truss project changed');
     expect(mail!.text).toContain(
       `Olivia Owner changed your role in the project "${team.project.name}" to admin.`,
     );
@@ -63,7 +63,8 @@ describe(`member change mails (${testEngine()})`, () => {
     expect((await setRole(team.admin, id, 'member')).status).toBe(200);
     const again = await mailsTo(user);
     expect(again).toHaveLength(2);
-    expect(again[0]!.subject).toBe(`Your role in "${team.project.name}" is now member`);
+    expect(again[0]!.subject).toBe('Your role in a Truss project changed');
+    expect(again[0]!.text).toContain(`"${team.project.name}" to member.`);
     expect(again[0]!.text).toContain(`${team.admin.user.email} changed your role`);
   });
 
@@ -79,7 +80,7 @@ describe(`member change mails (${testEngine()})`, () => {
 
     const mails = await mailsTo(user);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`You were removed from "${team.project.name}"`);
+    expect(mails[0]!.subject).toBe('You were removed from a Truss project');
     expect(mails[0]!.text).toContain(
       `Olivia Owner removed you from the project "${team.project.name}".`,
     );
@@ -120,9 +121,9 @@ describe(`member change mails (${testEngine()})`, () => {
     await setRole(team.owner, id, 'admin');
     await remove(team.owner, id);
     const mails = await mailsTo(user);
-    const roleSubject = `您在「${team.project.name}」中的角色已变更为管理员`;
+    const roleSubject = '您在 Truss 项目中的角色已变更';
     expect(mails.map((mail) => mail.subject).sort()).toEqual(
-      [`您已被移出「${team.project.name}」`, roleSubject].sort(),
+      ['您已被移出一个 Truss 项目', roleSubject].sort(),
     );
     expect(mails.find((mail) => mail.subject === roleSubject)!.text).toContain(
       `Olivia Owner 已将您在项目「${team.project.name}」中的角色变更为管理员。`,

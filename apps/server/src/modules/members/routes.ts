@@ -61,12 +61,13 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         security: bearerSecurity,
         params: projectIdParamsSchema,
         body: inviteBodySchema,
-        response: { 200: inviteResponseSchema, ...errors },
+        response: { 200: inviteResponseSchema, ...errors, 429: errorBodySchema },
       },
     },
     async (request) =>
       invitations.invite(currentUser(request).userId, request.params.id, request.body, {
         acceptLanguage: request.headers['accept-language'],
+        ip: request.ip,
       }),
   );
 
@@ -92,7 +93,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         currentUser(request).userId,
         request.params.id,
         request.params.invitationId,
-        { acceptLanguage: request.headers['accept-language'] },
+        { acceptLanguage: request.headers['accept-language'], ip: request.ip },
       ),
   );
 

@@ -27,34 +27,46 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /**
  * Signed URLs let `<img src>` and the viewer load a ready model's files without the bearer
- * token. The expiry is rounded up to a day boundary, at least one day ahead, so a URL stays the
- * same (and cacheable) for a day and works for one to two days.
+ * token. Each is bound to the user it was made for (`u`, under the signature): the route checks
+ * that user's current access to the model on every request (cached for a few seconds), so a URL
+ * stops working soon after its user loses access, however long its signature lasts. The expiry
+ * is rounded up to a day boundary, at least one day ahead, so a URL stays the same (and
+ * cacheable) for a day and works for one to two days.
  */
 export class FileUrlSigner {
   constructor(private readonly secret: string) {}
 
-  #signature(modelId: string, file: ModelFileName, version: string, exp: number): string {
+  #signature(
+    modelId: string,
+    file: ModelFileName,
+    version: string,
+    userId: string,
+    exp: number,
+  ): string {
     return createHmac('sha256', this.secret)
-      .update(`model-file\n${modelId}\n${file}\n${version}\n${exp}`)
+      .update(`model-file\n${modelId}\n${file}\n${version}\n${userId}\n${exp}`)
       .digest('base64url')
       .slice(0, 32);
   }
 
-  url(modelId: string, file: ModelFileName, version: string, now: Date): string {
+  url(modelId: string, file: ModelFileName, version: string, userId: string, now: Date): string {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const exp = Math.ceil((nowSeconds + DAY_SECONDS) / DAY_SECONDS) * DAY_SECONDS;
-    const sig = this.#signature(modelId, file, version, exp);
-    return `/api/models/${modelId}/${file}?v=${encodeURIComponent(version)}&exp=${exp}&sig=${sig}`;
+    const sig = this.#signature(modelId, file, version, userId, exp);
+    const v = encodeURIComponent(version);
+    return `/api/models/${modelId}/${file}?v=${v}&u=${userId}&exp=${exp}&sig=${sig}`;
   }
 
+  /** The user the URL was made for, or null when it is not a valid, unexpired signed URL. */
   verify(
     modelId: string,
     file: ModelFileName,
-    query: { v?: string; exp?: number; sig?: string },
+    query: { v?: string; u?: string; exp?: number; sig?: string },
     now: Date,
-  ): boolean {
-    if (!query.v || !query.exp || !query.sig) return false;
-    if (query.exp * 1000 < now.getTime()) return false;
-    return safeEqual(this.#signature(modelId, file, query.v, query.exp), query.sig);
+  ): string | null {
+    if (!query.v || !query.u || !query.exp || !query.sig) return null;
+    if (query.exp * 1000 < now.getTime()) return null;
+    const expected = this.#signature(modelId, file, query.v, query.u, query.exp);
+    return safeEqual(expected, query.sig) ? query.u : null;
   }
 }

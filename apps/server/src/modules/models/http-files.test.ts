@@ -41,20 +41,26 @@ describe('file responses', () => {
     expect(etagMatches(undefined, '"b"')).toBe(false);
   });
 
-  it('signed file URLs: stable for a day, expire, bound to model, file and version', () => {
+  it('signed file URLs: stable for a day, expire, bound to model, file, version and user', () => {
     const signer = new FileUrlSigner('secret');
     const now = new Date('2030-01-01T10:00:00Z');
-    const url = signer.url('m1', 'thumbnail.png', 'abc', now);
-    expect(signer.url('m1', 'thumbnail.png', 'abc', new Date('2030-01-01T20:00:00Z'))).toBe(url);
-    const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
-    const parsed = { v: query.v, exp: Number(query.exp), sig: query.sig };
-    expect(signer.verify('m1', 'thumbnail.png', parsed, now)).toBe(true);
-    expect(signer.verify('m2', 'thumbnail.png', parsed, now)).toBe(false);
-    expect(signer.verify('m1', 'viewable.glb', parsed, now)).toBe(false);
-    expect(signer.verify('m1', 'thumbnail.png', { ...parsed, v: 'abd' }, now)).toBe(false);
-    expect(signer.verify('m1', 'thumbnail.png', parsed, new Date('2030-01-04T00:00:00Z'))).toBe(
-      false,
+    const url = signer.url('m1', 'thumbnail.png', 'abc', 'u1', now);
+    expect(signer.url('m1', 'thumbnail.png', 'abc', 'u1', new Date('2030-01-01T20:00:00Z'))).toBe(
+      url,
     );
-    expect(new FileUrlSigner('other').verify('m1', 'thumbnail.png', parsed, now)).toBe(false);
+    expect(signer.url('m1', 'thumbnail.png', 'abc', 'u2', now)).not.toBe(url);
+    const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
+    const parsed = { v: query.v, u: query.u, exp: Number(query.exp), sig: query.sig };
+    expect(signer.verify('m1', 'thumbnail.png', parsed, now)).toBe('u1');
+    expect(signer.verify('m2', 'thumbnail.png', parsed, now)).toBeNull();
+    expect(signer.verify('m1', 'viewable.glb', parsed, now)).toBeNull();
+    expect(signer.verify('m1', 'thumbnail.png', { ...parsed, v: 'abd' }, now)).toBeNull();
+    // another user's id under the same signature does not pass
+    expect(signer.verify('m1', 'thumbnail.png', { ...parsed, u: 'u2' }, now)).toBeNull();
+    expect(signer.verify('m1', 'thumbnail.png', { ...parsed, u: undefined }, now)).toBeNull();
+    expect(
+      signer.verify('m1', 'thumbnail.png', parsed, new Date('2030-01-04T00:00:00Z')),
+    ).toBeNull();
+    expect(new FileUrlSigner('other').verify('m1', 'thumbnail.png', parsed, now)).toBeNull();
   });
 });

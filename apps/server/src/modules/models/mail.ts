@@ -1,12 +1,13 @@
 import { errorText, isErrorCode, type Locale } from '@truss/contracts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import { noticeMail, oneLine } from '../../mail/templates.ts';
+import { noticeMail, oneLine, PRODUCT_NAME } from '../../mail/templates.ts';
 
 interface ProcessedMailTexts {
-  readySubject: (model: string) => string;
+  /** Subjects are fixed texts: names typed by users stay out of them. */
+  readySubject: string;
   ready: (model: string, project: string) => string;
   openModel: string;
-  failedSubject: (model: string) => string;
+  failedSubject: string;
   failed: (model: string, project: string) => string;
   reason: (text: string) => string;
   retry: string;
@@ -16,11 +17,11 @@ interface ProcessedMailTexts {
 
 const texts: Record<Locale, ProcessedMailTexts> = {
   en: {
-    readySubject: (model) => `"${model}" is ready to view`,
+    readySubject: `Your model is ready to view in ${PRODUCT_NAME}`,
     ready: (model, project) =>
       `Your model "${model}" in the project "${project}" has been processed and is ready to view.`,
     openModel: 'Open the model',
-    failedSubject: (model) => `"${model}" could not be processed`,
+    failedSubject: `Your model could not be processed in ${PRODUCT_NAME}`,
     failed: (model, project) =>
       `Your model "${model}" in the project "${project}" could not be processed.`,
     reason: (text) => `Reason: ${text}`,
@@ -29,11 +30,11 @@ const texts: Record<Locale, ProcessedMailTexts> = {
     footer: 'You get this email because "Model ready" notifications are on. Turn them off here:',
   },
   'zh-CN': {
-    readySubject: (model) => `「${model}」已可查看`,
+    readySubject: `您的模型已可在 ${PRODUCT_NAME} 中查看`,
     ready: (model, project) =>
       `您在项目「${project}」中上传的模型「${model}」已处理完成，可以查看了。`,
     openModel: '打开模型',
-    failedSubject: (model) => `「${model}」处理失败`,
+    failedSubject: `您的模型在 ${PRODUCT_NAME} 中处理失败`,
     failed: (model, project) => `您在项目「${project}」中上传的模型「${model}」处理失败。`,
     reason: (text) => `原因：${text}`,
     retry: '请检查文件后重新上传，或从设计软件中重新导出。',
@@ -73,14 +74,14 @@ export function modelProcessedMail(input: {
   if (input.outcome.status === 'ready') {
     return noticeMail({
       ...common,
-      subject: t.readySubject(model),
+      subject: t.readySubject,
       lines: [t.ready(model, project)],
       button: { label: t.openModel, url: `${input.publicUrl}/model/${input.modelId}` },
     });
   }
   return noticeMail({
     ...common,
-    subject: t.failedSubject(model),
+    subject: t.failedSubject,
     lines: [
       t.failed(model, project),
       t.reason(failureReason(input.outcome.failureCode, input.locale)),

@@ -16,8 +16,16 @@ function failureCode(code: string): ModelFailureCode {
 }
 
 /** The API's Model from a row (signed file URLs only once the viewable exists). */
-export function toModel(row: ModelWithCreator, signer: FileUrlSigner, now: Date): Model {
+/** The model as `viewerId` sees it: its file URLs are signed for that user. */
+export function toModel(
+  row: ModelWithCreator,
+  signer: FileUrlSigner,
+  now: Date,
+  viewerId: string,
+): Model {
   const ready = row.status === 'ready' && row.derived_prefix !== null;
+  // A trashed model serves no files, so it gets no file URLs either.
+  const servable = ready && !row.deleted_at;
   const stage = modelStageSchema.safeParse(row.stage);
   return {
     id: row.id,
@@ -45,16 +53,16 @@ export function toModel(row: ModelWithCreator, signer: FileUrlSigner, now: Date)
       ? { code: failureCode(row.failure_code), message: row.failure_message ?? '' }
       : null,
     thumbnail_url:
-      ready && row.thumbnail_hash
-        ? signer.url(row.id, 'thumbnail.png', row.thumbnail_hash, now)
+      servable && row.thumbnail_hash
+        ? signer.url(row.id, 'thumbnail.png', row.thumbnail_hash, viewerId, now)
         : null,
     viewable_url:
-      ready && row.viewable_hash
-        ? signer.url(row.id, 'viewable.glb', row.viewable_hash, now)
+      servable && row.viewable_hash
+        ? signer.url(row.id, 'viewable.glb', row.viewable_hash, viewerId, now)
         : null,
     metadata_url:
-      ready && row.metadata_hash
-        ? signer.url(row.id, 'metadata.json', row.metadata_hash, now)
+      servable && row.metadata_hash
+        ? signer.url(row.id, 'metadata.json', row.metadata_hash, viewerId, now)
         : null,
     original_url: `/api/models/${row.id}/original`,
     urn: modelUrn(row.id),

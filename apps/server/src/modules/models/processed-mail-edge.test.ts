@@ -79,7 +79,8 @@ describe(`model processed mails: retries, deletion, mail failures (${testEngine(
     expect(await attempts(id)).toEqual([['succeeded', 2]]);
     const mails = server.mail!.to(email());
     expect(mails).toHaveLength(before + 1);
-    expect(mails[0]!.subject).toBe('"flaky.obj" is ready to view');
+    expect(mails[0]!.subject).toBe('Your model is ready to view in Truss');
+    expect(mails[0]!.text).toContain('Your model "flaky.obj"');
   });
 
   it('a conversion failing every attempt is mailed once, after the last attempt', async () => {
@@ -91,7 +92,8 @@ describe(`model processed mails: retries, deletion, mail failures (${testEngine(
     expect(await attempts(id)).toEqual([['failed', 3]]);
     const mails = server.mail!.to(email());
     expect(mails).toHaveLength(before + 1);
-    expect(mails[0]!.subject).toBe('"crashing.obj" could not be processed');
+    expect(mails[0]!.subject).toBe('Your model could not be processed in Truss');
+    expect(mails[0]!.text).toContain('Your model "crashing.obj"');
     expect(mails[0]!.text).toContain('Reason: Processing the model failed');
   });
 

@@ -68,7 +68,7 @@ describe(`model processed mails (${testEngine()})`, () => {
     const mails = await mailsTo(user.user.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail!.subject).toBe(`"${model.name}" is ready to view`);
+    expect(mail!.subject).toBe('Your model is ready to view in Truss');
     expect(mail!.text).toContain(
       `Your model "${model.name}" in the project "${user.project.name}" has been processed`,
     );
@@ -84,7 +84,7 @@ describe(`model processed mails (${testEngine()})`, () => {
 
     const mails = await mailsTo(user.user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe(`「${model.name}」已可查看`);
+    expect(mails[0]!.subject).toBe('您的模型已可在 Truss 中查看');
     expect(mails[0]!.text).toContain(
       `您在项目「${user.project.name}」中上传的模型「${model.name}」`,
     );
@@ -100,7 +100,7 @@ describe(`model processed mails (${testEngine()})`, () => {
     const mails = await mailsTo(user.user.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail!.subject).toBe(`"${model.name}" could not be processed`);
+    expect(mail!.subject).toBe('Your model could not be processed in Truss');
     expect(mail!.text).toContain(
       `Your model "${model.name}" in the project "${user.project.name}" could not be processed.`,
     );
@@ -114,7 +114,8 @@ describe(`model processed mails (${testEngine()})`, () => {
     const user = await uploader('zh-CN');
     const model = await convert(user, 'empty.obj', Buffer.alloc(0));
     const mails = await mailsTo(user.user.email);
-    expect(mails.map((mail) => mail.subject)).toEqual([`「${model.name}」处理失败`]);
+    expect(mails.map((mail) => mail.subject)).toEqual(['您的模型在 Truss 中处理失败']);
+    expect(mails[0]!.text).toContain(`「${model.name}」`);
     expect(mails[0]!.text).toContain('原因：文件为空');
   });
 

@@ -283,15 +283,15 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
             subject: string;
             text: string;
           }[]
-        ).filter((mail) => mail.subject.endsWith(' is ready to view'));
+        ).filter((mail) => mail.subject === 'Your model is ready to view in Truss');
       const mailDeadline = Date.now() + 10_000;
       while ((await readyMails()).length < files.length && Date.now() < mailDeadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       const mails = await readyMails();
-      expect(mails.map((mail) => mail.subject).sort()).toEqual(
-        files.map((file) => `"${path.basename(file)}" is ready to view`).sort(),
+      expect(mails.map((mail) => /Your model "([^"]+)"/.exec(mail.text)?.[1]).sort()).toEqual(
+        files.map((file) => path.basename(file)).sort(),
       );
       for (const id of ids) {
         expect(mails.filter((mail) => mail.text.includes(`/model/${id}`))).toHaveLength(1);

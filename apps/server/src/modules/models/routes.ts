@@ -300,8 +300,10 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         let access: FileAccess;
-        if (signer.verify(request.params.id, name, request.query, now())) {
-          access = { signed: true };
+        const signedFor = signer.verify(request.params.id, name, request.query, now());
+        if (signedFor) {
+          // Made for this user: their current access decides, as with their token.
+          access = { userId: signedFor };
         } else {
           if (!request.headers.authorization) throw new UnauthorizedError('no token, no signature');
           await requireAuth.call(app, request, reply);

@@ -19,6 +19,7 @@ import type { StoredEncoding } from './http-files.ts';
 import type { ModelLimits } from './limits.ts';
 import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
+import { ViewAccessCache } from './view-access-cache.ts';
 
 export interface ModelsServiceDeps {
   data: DataAccess;
@@ -56,11 +57,15 @@ export interface StoredFile {
   open(range?: ByteRange): Promise<Readable>;
 }
 
-/** Who asks for a file: a signed-in user, or a signed URL that was verified. */
-export type FileAccess = { userId: string } | { signed: true };
+/**
+ * Who asks for a file: a user (by bearer token, or by a signed URL made for them: their access
+ * is checked either way), or a share visitor whose share the shares module checked.
+ */
+export type FileAccess = { userId: string } | { shared: true };
 
 export class ModelsService {
   readonly #d: ModelsServiceDeps;
+  readonly #viewers = new ViewAccessCache();
 
   constructor(deps: ModelsServiceDeps) {
     this.#d = deps;
@@ -80,10 +85,10 @@ export class ModelsService {
     return model;
   }
 
-  async #present(id: string): Promise<Model> {
+  async #present(id: string, userId: string): Promise<Model> {
     const row = await this.#d.data.repos.models.findById(id);
     if (!row) throw new ModelNotFoundError();
-    return toModel(row, this.#d.signer, this.#d.now());
+    return toModel(row, this.#d.signer, this.#d.now(), userId);
   }
 
   async #publishStatus(row: ModelRow | undefined): Promise<void> {
@@ -99,7 +104,7 @@ export class ModelsService {
       search: query.search || undefined,
     });
     const now = this.#d.now();
-    return rows.map((row) => toModel(row, this.#d.signer, now));
+    return rows.map((row) => toModel(row, this.#d.signer, now, userId));
   }
 
   /** Storage of one project, for any member. */
@@ -117,7 +122,7 @@ export class ModelsService {
 
   async get(userId: string, id: string): Promise<Model> {
     const row = await this.#authorize(userId, id, 'model.view');
-    return toModel(row, this.#d.signer, this.#d.now());
+    return toModel(row, this.#d.signer, this.#d.now(), userId);
   }
 
   async rename(userId: string, id: string, name: string): Promise<Model> {
@@ -125,13 +130,13 @@ export class ModelsService {
     await this.#d.data.repos.models.rename(id, name, this.#d.now());
     // A refresh signal, as for trash and restore: other members' lists show the new name.
     await this.#publishStatus(model);
-    return this.#present(id);
+    return this.#present(id, userId);
   }
 
   /** Needs model.move in the model's project and model.upload in the target project. */
   async move(userId: string, id: string, targetProjectId: string): Promise<Model> {
     const model = await this.#authorize(userId, id, 'model.move');
-    if (model.project_id === targetProjectId) return this.#present(id);
+    if (model.project_id === targetProjectId) return this.#present(id, userId);
     const target = await loadProjectAccess(this.#d.data.repos, targetProjectId, userId);
     assertCan(target, 'model.upload', {}, () => new ProjectNotFoundError());
     const targetOwner = target.project.owner_id;
@@ -154,7 +159,7 @@ export class ModelsService {
     });
     await this.#d.events.publish({ ...statusEvent(model), projectId: model.project_id });
     await this.#publishStatus(moved);
-    return this.#present(id);
+    return this.#present(id, userId);
   }
 
   async trash(userId: string, id: string): Promise<Model> {
@@ -162,14 +167,14 @@ export class ModelsService {
     if (!model.deleted_at)
       await this.#d.data.repos.models.setTrashed(id, this.#d.now(), this.#d.now());
     await this.#publishStatus(model);
-    return this.#present(id);
+    return this.#present(id, userId);
   }
 
   async restore(userId: string, id: string): Promise<Model> {
     const model = await this.#authorize(userId, id, 'model.restore');
     if (model.deleted_at) await this.#d.data.repos.models.setTrashed(id, null, this.#d.now());
     await this.#publishStatus(model);
-    return this.#present(id);
+    return this.#present(id, userId);
   }
 
   /** Removes a trashed model and all its files for good; storage use drops by its bytes. */
@@ -210,9 +215,10 @@ export class ModelsService {
   async file(access: FileAccess, id: string, name: ModelFileName): Promise<StoredFile> {
     const model =
       'userId' in access
-        ? await this.#authorize(access.userId, id, 'model.view')
+        ? await this.#authorizeView(access.userId, id)
         : await this.#d.data.repos.models.findById(id);
-    if (!model) throw new ModelNotFoundError();
+    // A trashed model serves nothing, to anyone.
+    if (!model || model.deleted_at) throw new ModelNotFoundError();
     if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
     const spec = MODEL_FILES[name];
     const hash =
@@ -236,13 +242,23 @@ export class ModelsService {
     return { ...file, compressedCopy: { ...copy, storedEncoding: spec.compressed.encoding } };
   }
 
+  /** `#authorize(userId, id, 'model.view')`, its grant reused for a few seconds. */
+  async #authorizeView(userId: string, id: string): Promise<ModelWithCreator> {
+    const now = this.#d.now();
+    const model = await this.#d.data.repos.models.findById(id);
+    if (model && this.#viewers.has(userId, model.project_id, now)) return model;
+    const checked = await this.#authorize(userId, id, 'model.view');
+    this.#viewers.grant(userId, checked.project_id, now);
+    return checked;
+  }
+
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {
     return this.#original(await this.#authorize(userId, id, 'model.view'));
   }
 
   /**
    * The uploaded file for a caller whose access was checked elsewhere (a share link: the shares
-   * module checks the share on every request), as `file` does for `{ signed: true }`.
+   * module checks the share on every request), as `file` does for `{ shared: true }`.
    */
   async sharedOriginal(id: string): Promise<StoredFile & { filename: string }> {
     const model = await this.#d.data.repos.models.findById(id);

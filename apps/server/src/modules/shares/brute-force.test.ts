@@ -118,7 +118,8 @@ describe(`access code brute-force limits (${testEngine()})`, () => {
       `/api/dev/mail?to=${encodeURIComponent(team.owner.user.email)}`,
     );
     expect(mails.body).toHaveLength(1);
-    expect(mails.body[0]!.subject).toBe(`Your share link of "${team.model.name}" was locked`);
+    expect(mails.body[0]!.subject).toBe('Your Truss share link was locked');
+    expect(mails.body[0]!.text).toContain(`"${team.model.name}"`);
     expect(mails.body[0]!.text).toContain('http://127.0.0.1/shares');
 
     // an unlock from before the lock still works: the code itself was not guessed
@@ -170,11 +171,12 @@ describe(`access code brute-force limits (${testEngine()})`, () => {
     for (let i = 0; i < 20; i += 1) {
       await verify(`10.2.0.${Math.floor(i / 5)}`, link.token, String(2000 + i));
     }
-    const mails = await server.api<{ subject: string }[]>(
+    const mails = await server.api<{ subject: string; text: string }[]>(
       'GET',
       `/api/dev/mail?to=${encodeURIComponent(team.admin.user.email)}`,
     );
-    expect(mails.body[0]!.subject).toBe(`您的「${team.model.name}」分享链接已被锁定`);
+    expect(mails.body[0]!.subject).toBe('您的 Truss 分享链接已被锁定');
+    expect(mails.body[0]!.text).toContain(`「${team.model.name}」`);
   });
 
   it('an owner who turned the lock notice off gets no mail, and the lock holds', async () => {

@@ -3,7 +3,8 @@ import type { OutgoingMail } from '../../mail/mailer.ts';
 import { mailButton, mailHtml, mailParagraph, PRODUCT_NAME } from '../../mail/layout.ts';
 
 interface LockedMailTexts {
-  subject: (model: string) => string;
+  /** Fixed text: names typed by users stay out of subjects. */
+  subject: string;
   intro: (model: string, failures: number) => string;
   action: string;
   button: string;
@@ -11,14 +12,14 @@ interface LockedMailTexts {
 
 const texts: Record<Locale, LockedMailTexts> = {
   en: {
-    subject: (model) => `Your share link of "${model}" was locked`,
+    subject: `Your ${PRODUCT_NAME} share link was locked`,
     intro: (model, failures) =>
       `Someone entered a wrong access code ${failures} times on your share link of "${model}". To protect the model, the link no longer accepts any code.`,
     action: 'Set a new access code in My Shares to open the link again.',
     button: 'Open My Shares',
   },
   'zh-CN': {
-    subject: (model) => `您的「${model}」分享链接已被锁定`,
+    subject: `您的 ${PRODUCT_NAME} 分享链接已被锁定`,
     intro: (model, failures) =>
       `有人在您的「${model}」分享链接上输错访问码 ${failures} 次。为保护模型，该链接已不再接受任何访问码。`,
     action: '请在「我的分享」中设置新的访问码以重新开放该链接。',
@@ -49,5 +50,5 @@ export function shareLockedMail(input: {
       mailButton({ label: t.button, url: link }),
     ],
   });
-  return { to: input.to, subject: t.subject(modelName), text, html };
+  return { to: input.to, subject: t.subject, text, html };
 }

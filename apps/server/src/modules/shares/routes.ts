@@ -204,7 +204,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const context = await visitor(request, reply, request.query);
         const share = await access.fileAccess(request.params.token, context, 'share.view');
-        const file = await models.file({ signed: true }, share.model_id, name);
+        const file = await models.file({ shared: true }, share.model_id, name);
         // No `version`: revalidated (304 by ETag) rather than immutable, so a cut-off share
         // stops serving even a browser that loaded the file before.
         return sendFile(request, reply, file, {});

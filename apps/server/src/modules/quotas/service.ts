@@ -1,0 +1,149 @@
+import { addSeconds, type Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { QuotaExceededError, type QuotaErrorCode } from './errors.ts';
+import type { QuotaUse } from './repository.ts';
+
+/** The caps; 0 turns one off. Read from EMAIL_CHECK_LIMIT, SIGNUP_LIMIT, INVITATION_MAIL_LIMIT. */
+export interface QuotaLimits {
+  /** POST /api/auth/check-email per client IP per hour. */
+  emailChecksPerHour: number;
+  /** POST /api/auth/signup per client IP per day. */
+  signupsPerDay: number;
+  /** Invitation mails (new and re-sent) per inviting user per day. */
+  invitationMailsPerUserDay: number;
+  /** Invitation mails per client IP per day. */
+  invitationMailsPerIpDay: number;
+}
+
+export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
+  emailChecksPerHour: 30,
+  signupsPerDay: 20,
+  invitationMailsPerUserDay: 100,
+  invitationMailsPerIpDay: 200,
+};
+
+const HOUR = 60 * 60;
+const DAY = 24 * HOUR;
+
+interface Cap {
+  kind: string;
+  key: string;
+  limit: number;
+  windowSeconds: number;
+  code: QuotaErrorCode;
+}
+
+/**
+ * Seconds until `amount` more fits under `limit`: the oldest uses leave the window first.
+ * 0 when it fits now.
+ */
+export function waitForRoom(
+  uses: QuotaUse[],
+  amount: number,
+  limit: number,
+  windowSeconds: number,
+  now: Date,
+): number {
+  const used = uses.reduce((sum, use) => sum + use.amount, 0);
+  let excess = used + amount - limit;
+  if (excess <= 0) return 0;
+  if (amount > limit) return windowSeconds;
+  for (const use of uses) {
+    excess -= use.amount;
+    if (excess <= 0) {
+      return windowSeconds - (now.getTime() - use.created_at.getTime()) / 1000;
+    }
+  }
+  return windowSeconds;
+}
+
+/**
+ * Caps per caller on what costs others something: e-mail checks (they reveal who is registered),
+ * sign-ups and invitation mails. Counted in the database (table quota_events), so the caps hold
+ * across processes; `ip` is `request.ip`, which honours TRUST_PROXY. A refused action is not
+ * counted and answers 429 with its own code and Retry-After.
+ */
+export class Quotas {
+  constructor(
+    private readonly data: DataAccess,
+    private readonly now: Clock,
+    private readonly limits: QuotaLimits | null,
+  ) {}
+
+  async emailCheck(ip: string): Promise<void> {
+    await this.#take(null, 1, [
+      {
+        kind: 'email_check:ip',
+        key: ip,
+        limit: this.limits?.emailChecksPerHour ?? 0,
+        windowSeconds: HOUR,
+        code: 'EMAIL_CHECK_LIMITED',
+      },
+    ]);
+  }
+
+  async signup(ip: string): Promise<void> {
+    await this.#take(null, 1, [
+      {
+        kind: 'signup:ip',
+        key: ip,
+        limit: this.limits?.signupsPerDay ?? 0,
+        windowSeconds: DAY,
+        code: 'SIGNUP_LIMITED',
+      },
+    ]);
+  }
+
+  /**
+   * `count` invitation mails by `userId` from `ip`; inside the caller's transaction (`repos`),
+   * so a refusal rolls the invitations back with it.
+   */
+  async invitationMails(
+    repos: Repositories,
+    sender: { userId: string; ip: string },
+    count: number,
+  ): Promise<void> {
+    if (count <= 0) return;
+    await this.#take(repos, count, [
+      {
+        kind: 'invitation_mail:user',
+        key: sender.userId,
+        limit: this.limits?.invitationMailsPerUserDay ?? 0,
+        windowSeconds: DAY,
+        code: 'INVITATION_MAIL_LIMITED',
+      },
+      {
+        kind: 'invitation_mail:ip',
+        key: sender.ip,
+        limit: this.limits?.invitationMailsPerIpDay ?? 0,
+        windowSeconds: DAY,
+        code: 'INVITATION_MAIL_LIMITED',
+      },
+    ]);
+  }
+
+  async #take(repos: Repositories | null, amount: number, all: Cap[]): Promise<void> {
+    const caps = all.filter((cap) => cap.limit > 0);
+    if (caps.length === 0) return;
+    const work = async (tx: Repositories): Promise<void> => {
+      const now = this.now();
+      for (const cap of caps) await tx.quotas.lock(cap.kind, cap.key);
+      for (const cap of caps) {
+        const since = addSeconds(now, -cap.windowSeconds);
+        const uses = await tx.quotas.usesSince(cap.kind, cap.key, since);
+        const wait = waitForRoom(uses, amount, cap.limit, cap.windowSeconds, now);
+        if (wait > 0) throw new QuotaExceededError(cap.code, wait);
+      }
+      await tx.quotas.insert(
+        caps.map((cap) => ({ kind: cap.kind, key: cap.key, amount })),
+        now,
+      );
+    };
+    if (repos) await work(repos);
+    else await this.data.transaction(work);
+    // Keep the table small: everything older than a day is past every window.
+    if (Math.random() < 0.01) {
+      await this.data.repos.quotas.prune(addSeconds(this.now(), -DAY));
+    }
+  }
+}
