@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerAccessLog } from './http/access-log.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One access-log line per request (below) in place of Fastify's two.
+    disableRequestLogging: true,
     genReqId: requestIdFrom,
     requestIdHeader: false,
     return503OnClosing: true,
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerRequestIdEcho(app);
+  if (deps.logger) registerAccessLog(app);
   registerErrorHandler(app);
   registerNulGuard(app);
   await registerSecurityHeaders(app, {

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, VERIFICATION_CODE_LENGTH } from '@truss/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
@@ -14,12 +14,19 @@ export interface AccessClaims {
  * and mailed codes. Only HMAC-SHA256 digests of refresh tokens and codes reach the database.
  */
 export class TokenService {
-  readonly #jwtKey: Uint8Array;
+  /** Imported once: jose would import raw key bytes again on every sign and verify. */
+  readonly #jwtKey: Promise<webcrypto.CryptoKey>;
   readonly #hmacSecret: string;
   readonly #now: Clock;
 
   constructor(options: { jwtSecret: string; hmacSecret: string; now: Clock }) {
-    this.#jwtKey = new TextEncoder().encode(options.jwtSecret);
+    this.#jwtKey = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(options.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.#hmacSecret = options.hmacSecret;
     this.#now = options.now;
   }
@@ -31,14 +38,14 @@ export class TokenService {
       .setSubject(claims.userId)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.#jwtKey);
+      .sign(await this.#jwtKey);
     return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
   }
 
   /** The claims of a valid, unexpired access token, or null. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#jwtKey, {
+      const { payload } = await jwtVerify(token, await this.#jwtKey, {
         algorithms: ['HS256'],
         currentDate: this.#now(),
         requiredClaims: ['sub', 'sid', 'iat', 'exp'],
