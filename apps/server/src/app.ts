@@ -9,7 +9,11 @@ import {
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerAccessLog } from './http/access-log.ts';
@@ -116,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     // Longer ones and bad URL escapes fail before routing: answered in our shape too.
     frameworkErrors: frameworkErrorHandler,
+    // Before that, Node's parser refuses what it cannot read (a URL over 16 KiB): our shape too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
