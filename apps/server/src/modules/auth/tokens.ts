@@ -4,6 +4,9 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
 
+/** Verified access tokens kept in memory (one entry is about 300 bytes). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export interface AccessClaims {
   userId: string;
   sessionId: string;
@@ -18,6 +21,12 @@ export class TokenService {
   readonly #jwtKey: Promise<webcrypto.CryptoKey>;
   readonly #hmacSecret: string;
   readonly #now: Clock;
+  /**
+   * Tokens already verified, with their expiry: a client sends the same access token with every
+   * request, and each jose verify is a round trip to the crypto thread pool. Bounded; the
+   * oldest entry goes first. The session behind a token is still checked on every request.
+   */
+  readonly #verified = new Map<string, AccessClaims & { exp: number }>();
 
   constructor(options: { jwtSecret: string; hmacSecret: string; now: Clock }) {
     this.#jwtKey = webcrypto.subtle.importKey(
@@ -44,6 +53,13 @@ export class TokenService {
 
   /** The claims of a valid, unexpired access token, or null. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > this.#now().getTime()) {
+        return { userId: known.userId, sessionId: known.sessionId };
+      }
+      this.#verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, await this.#jwtKey, {
         algorithms: ['HS256'],
@@ -51,7 +67,12 @@ export class TokenService {
         requiredClaims: ['sub', 'sid', 'iat', 'exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+        this.#verified.delete(this.#verified.keys().next().value as string);
+      }
+      this.#verified.set(token, { ...claims, exp: Number(payload.exp) });
+      return claims;
     } catch {
       return null;
     }
