@@ -7,8 +7,8 @@
  *   npm run bench:api -w @truss/bench
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (default)
  *   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50
- *   BENCH_PROF=<file>: the server writes a V8 tick log there; read it with
- *     node --prof-process <file> (where the server's time goes, bottom-up)
+ *   BENCH_PROF=/tmp/prof/api.log: the server writes V8 tick logs beside it, one per thread
+ *     (the largest is the main thread); node --prof-process <file> shows where time goes
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -84,7 +84,11 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void>): () => Promi
 export interface TrussOptions {
   databaseUrl: string;
   env?: Record<string, string>;
-  /** Writes a V8 tick log of the server to this file (`node --prof-process <file>` reads it). */
+  /**
+   * Writes V8 tick logs of the server next to this path, one per thread
+   * (`isolate-<address>-<pid>-<name>`; the largest is the main thread's): read one with
+   * `node --prof-process <file>`.
+   */
   profFile?: string;
 }
 
@@ -95,9 +99,7 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const nodeArgs = options.profFile
-    ? ['--prof', '--no-logfile-per-isolate', `--logfile=${options.profFile}`]
-    : [];
+  const nodeArgs = options.profFile ? ['--prof', `--logfile=${options.profFile}`] : [];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
