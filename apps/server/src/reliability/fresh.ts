@@ -53,7 +53,15 @@ export async function freshParams(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await addMember(server, project.id, owner.user.id, 'owner' as 'admin');
+      await server.db
+        .insertInto('project_members')
+        .values({
+          project_id: project.id,
+          user_id: owner.user.id,
+          role: 'owner',
+          status: 'accepted',
+        })
+        .execute();
       await addMember(server, project.id, team.admin.user.id, 'admin');
       await addMember(server, project.id, team.member.user.id, 'member');
       return { world, params: { id: project.id } };
