@@ -10,9 +10,14 @@ import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
-import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './http/error-handler.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerAccessLog } from './http/access-log.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -108,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    // One access-log line per request (below) in place of Fastify's two.
+    disableRequestLogging: true,
     genReqId: requestIdFrom,
     requestIdHeader: false,
     return503OnClosing: true,
@@ -117,11 +124,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1000 },
     // Longer ones and bad URL escapes fail before routing: answered in our shape too.
     frameworkErrors: frameworkErrorHandler,
+    // Before that, Node's parser refuses what it cannot read (a URL over 16 KiB): our shape too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerRequestIdEcho(app);
+  if (deps.logger) registerAccessLog(app);
   registerErrorHandler(app);
   registerNulGuard(app);
   await registerSecurityHeaders(app, {

@@ -60,6 +60,12 @@ describe(`errors outside the routes keep the JSON contract (${testEngine()})`, (
     }
   });
 
+  it('a URL past the HTTP parser limit: 431 in our shape (found by the fuzz)', async () => {
+    const res = await fetch(`${server.url}/api/project/${'x'.repeat(100_000)}`);
+    const text = await expectJsonError(res, 431, 'PAYLOAD_TOO_LARGE');
+    expect(text).not.toContain('xxxx');
+  });
+
   it('a full disk in a handler is 507 INSUFFICIENT_STORAGE without the path', async () => {
     const res = await fetch(`${server.url}/api/test/disk-full`, {
       headers: { 'accept-language': 'zh-CN' },

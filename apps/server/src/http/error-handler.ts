@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   errorText,
   resolveLocale,
@@ -157,4 +159,26 @@ export function frameworkErrorHandler(
   request.log.info({ err: error }, 'client error');
   reply.header(REQUEST_ID_HEADER, request.id);
   sendError(request, reply, 'VALIDATION_ERROR', 400);
+}
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over the
+ * 16 KiB limit, a malformed request line): answered in our error shape, not Fastify's default
+ * `{ error, message, statusCode }`. English: no Accept-Language could be read.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const statusCode = tooLarge ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(
+    errorBody(tooLarge ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_ERROR', statusCode, 'en'),
+  );
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

@@ -1,8 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, webcrypto } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_SECONDS, VERIFICATION_CODE_LENGTH } from '@truss/contracts';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../lib/clock.ts';
 import { hmacSha256 } from '../../lib/crypto.ts';
+
+/** Verified access tokens kept in memory (one entry is about 300 bytes). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   userId: string;
@@ -14,12 +17,25 @@ export interface AccessClaims {
  * and mailed codes. Only HMAC-SHA256 digests of refresh tokens and codes reach the database.
  */
 export class TokenService {
-  readonly #jwtKey: Uint8Array;
+  /** Imported once: jose would import raw key bytes again on every sign and verify. */
+  readonly #jwtKey: Promise<webcrypto.CryptoKey>;
   readonly #hmacSecret: string;
   readonly #now: Clock;
+  /**
+   * Tokens already verified, with their expiry: a client sends the same access token with every
+   * request, and each jose verify is a round trip to the crypto thread pool. Bounded; the
+   * oldest entry goes first. The session behind a token is still checked on every request.
+   */
+  readonly #verified = new Map<string, AccessClaims & { exp: number }>();
 
   constructor(options: { jwtSecret: string; hmacSecret: string; now: Clock }) {
-    this.#jwtKey = new TextEncoder().encode(options.jwtSecret);
+    this.#jwtKey = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(options.jwtSecret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     this.#hmacSecret = options.hmacSecret;
     this.#now = options.now;
   }
@@ -31,20 +47,32 @@ export class TokenService {
       .setSubject(claims.userId)
       .setIssuedAt(iat)
       .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.#jwtKey);
+      .sign(await this.#jwtKey);
     return { token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
   }
 
   /** The claims of a valid, unexpired access token, or null. */
   async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const known = this.#verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > this.#now().getTime()) {
+        return { userId: known.userId, sessionId: known.sessionId };
+      }
+      this.#verified.delete(token);
+    }
     try {
-      const { payload } = await jwtVerify(token, this.#jwtKey, {
+      const { payload } = await jwtVerify(token, await this.#jwtKey, {
         algorithms: ['HS256'],
         currentDate: this.#now(),
         requiredClaims: ['sub', 'sid', 'iat', 'exp'],
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid };
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+        this.#verified.delete(this.#verified.keys().next().value as string);
+      }
+      this.#verified.set(token, { ...claims, exp: Number(payload.exp) });
+      return claims;
     } catch {
       return null;
     }

@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   errorBodySchema,
   MODEL_NAME_MAX_LENGTH,
@@ -81,14 +84,40 @@ async function readFileHead(file: string, length: number): Promise<Buffer> {
  */
 class CheckedFileStore extends FileStore {
   constructor(
-    directory: string,
+    private readonly dir: string,
     private readonly uploads: UploadsService,
   ) {
-    super({ directory });
+    super({ directory: dir });
+  }
+
+  /**
+   * FileStore's write, keeping the cause of a failure: tus's own replaces every write error
+   * with a generic 500 "Something went wrong receiving the file", so a full disk could not be
+   * told apart. A full disk (or quota) is 507 INSUFFICIENT_STORAGE; anything else stays tus's
+   * 500. The bytes written before the failure stay counted in the file: the client resumes
+   * from the offset a HEAD reports.
+   */
+  async #store(readable: Readable, id: string, offset: number): Promise<number> {
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    const file = createWriteStream(path.join(this.dir, id), { flags: 'r+', start: offset });
+    try {
+      await pipeline(readable, counter, file);
+    } catch (error) {
+      const fault = faultError(error);
+      if (fault) throw fault;
+      throw { status_code: 500, body: 'Something went wrong receiving the file\n', cause: error };
+    }
+    return offset + received;
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (!(await this.uploads.needsHeadCheck(id))) return super.write(readable, id, offset);
+    if (!(await this.uploads.needsHeadCheck(id))) return this.#store(readable, id, offset);
     const upload = await this.getUpload(id);
     const want = Math.min(HEAD_BYTES, upload.size ?? HEAD_BYTES);
     const iterator = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -123,7 +152,7 @@ class CheckedFileStore extends FileStore {
         }
       })(),
     );
-    return super.write(rest, id, offset);
+    return this.#store(rest, id, offset);
   }
 }
 

@@ -1,0 +1,194 @@
+import type { Model, Project, Share } from '@truss/contracts';
+import { fakeConvert } from '../testing/fake-convert.ts';
+import { grantPaidPlan } from '../testing/paid-plan.ts';
+import { addMember, createProject, createTeam, type Team } from '../testing/project-team.ts';
+import { createShare, readyModel } from '../testing/share-fixture.ts';
+import { startTestServer, type ApiOptions, type TestServer } from '../testing/test-server.ts';
+
+/** Who calls: the six standings of the authorization sweep. */
+export const ROLES = ['anonymous', 'outsider', 'visitor', 'member', 'admin', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SHARE_CODE = '4821';
+
+/** Rows the sweep and the fuzzer point their requests at, all in one project. */
+export interface World {
+  server: TestServer;
+  team: Team;
+  model: Model;
+  /** A code-protected share of `model` (comments on, issue editing): the visitor unlocked it. */
+  share: Share;
+  /** The visitor's unlock cookie for `share`. */
+  visitorCookie: string;
+  topicId: string;
+  commentId: string;
+  invitationId: string;
+  invitationToken: string;
+  /** The member's membership row (the target of member management). */
+  memberMembershipId: string;
+  orderId: string;
+  uploadId: string;
+  /** Path parameters by name and URL prefix (the resource a route is about). */
+  param(path: string, name: string): string;
+  /** Request options of a role: bearer token or the visitor's share cookie. */
+  as(role: Role): ApiOptions;
+  /** Values for body fields that must point at real rows. */
+  hints: Record<string, unknown>;
+}
+
+async function must<T>(
+  server: TestServer,
+  method: string,
+  path: string,
+  options: ApiOptions,
+): Promise<T> {
+  const res = await server.api<T>(method, path, options);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+export function startWorldServer(): Promise<TestServer> {
+  return startTestServer({
+    models: { role: 'all', jobPollIntervalMs: 20, uploadActiveWindowSeconds: 600 },
+    modelDeps: { convert: fakeConvert },
+    // Payments through the local stand-ins of both providers: orders can be created.
+    config: { payments: { wechat: null, alipay: null, sandbox: true } },
+  });
+}
+
+/** Builds the world: a team, a ready model, a code share, a topic with a comment, etc. */
+export async function buildWorld(server: TestServer): Promise<World> {
+  const team = await createTeam(server);
+  const { owner, member } = team;
+  // Pro: the world and the sweep's fresh rows stay inside the plan's limits.
+  await grantPaidPlan(server.db, owner.user.id, 'enterprise', server.clock());
+  const model = await readyModel(server, owner.token, team.project.id);
+  const share = await createShare(server, owner.token, {
+    modelId: model.id,
+    type: 'password',
+    accessCode: SHARE_CODE,
+    expiration: 'never',
+    allowComments: true,
+    issuePermission: 'edit',
+  });
+  const unlock = await server.api('POST', `/api/share/${share.token}/verify`, {
+    body: { code: SHARE_CODE },
+  });
+  const visitorCookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!visitorCookie) throw new Error(`share unlock gave no cookie: ${unlock.status}`);
+
+  const topic = await must<{ id: string }>(
+    server,
+    'POST',
+    `/api/project/${team.project.id}/topics`,
+    { token: member.token, body: { kind: 'issue', modelId: model.id, title: 'Crack in slab' } },
+  );
+  const comment = await must<{ id: string }>(server, 'POST', `/api/topics/${topic.id}/comments`, {
+    token: member.token,
+    body: { text: 'Seen on level 2' },
+  });
+  const invitee = `invitee-${Date.now()}@example.com`;
+  await must(server, 'POST', `/api/project/${team.project.id}/invitations`, {
+    token: owner.token,
+    body: { emails: [invitee], role: 'member' },
+  });
+  const [mail] = await server.mail!.waitFor(invitee, 1);
+  const invitationToken = /\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1] ?? '';
+  const invitation = await server.db
+    .selectFrom('project_invitations')
+    .select('id')
+    .where('email', '=', invitee)
+    .executeTakeFirstOrThrow();
+  const membership = await server.db
+    .selectFrom('project_members')
+    .select('id')
+    .where('project_id', '=', team.project.id)
+    .where('user_id', '=', member.user.id)
+    .executeTakeFirstOrThrow();
+  const order = await must<{ id: string }>(server, 'POST', '/api/orders/create', {
+    token: owner.token,
+    body: { plan_id: 'enterprise', plan_period: 'yearly', currency: 'CNY' },
+  });
+  const upload = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${owner.token}`,
+      'tus-resumable': '1.0.0',
+      'upload-length': '64',
+      'upload-metadata': `projectId ${b64(team.project.id)},filename ${b64('slab.obj')}`,
+    },
+  });
+  const uploadId = (upload.headers.get('location') ?? '').split('/').pop() ?? '';
+  if (!uploadId) throw new Error(`tus creation failed: ${upload.status} ${await upload.text()}`);
+
+  const byPrefix: [RegExp, Record<string, string>][] = [
+    [/^\/api\/project\//, { id: team.project.id }],
+    [/^\/api\/models\//, { id: model.id }],
+    [/^\/api\/shares\//, { id: share.id }],
+    [/^\/api\/topics\//, { id: topic.id }],
+    [/^\/api\/comments\//, { id: comment.id }],
+    [/^\/api\/orders\//, { id: order.id }],
+    [/^\/api\/uploads\//, { id: uploadId }],
+    [/^\/api\/invitations\//, { token: invitationToken }],
+    [/^\/api\/share\//, { token: share.token }],
+    [/^\/api\/avatars\//, { userId: owner.user.id }],
+    [/^\/api\/viewpoints\//, { id: '00000000-0000-4000-8000-000000000000' }],
+  ];
+  const common: Record<string, string> = {
+    invitationId: invitation.id,
+    memberId: membership.id,
+    topicId: topic.id,
+    orderId: order.id,
+    provider: 'google',
+    file: 'avatar.png',
+    viewpointId: '00000000-0000-4000-8000-000000000000',
+  };
+  return {
+    server,
+    team,
+    model,
+    share,
+    visitorCookie,
+    topicId: topic.id,
+    commentId: comment.id,
+    invitationId: invitation.id,
+    invitationToken,
+    memberMembershipId: membership.id,
+    orderId: order.id,
+    uploadId,
+    param(path, name) {
+      for (const [prefix, values] of byPrefix) {
+        if (prefix.test(path) && values[name]) return values[name];
+      }
+      const value = common[name];
+      if (!value) throw new Error(`the sweep has no value for {${name}} in ${path}`);
+      return value;
+    },
+    as(role) {
+      if (role === 'anonymous') return {};
+      if (role === 'visitor') return { headers: { cookie: visitorCookie } };
+      return { token: team[role].token };
+    },
+    hints: {
+      modelId: model.id,
+      projectId: team.project.id,
+      targetProjectId: team.project.id,
+      assigneeId: member.user.id,
+      email: `nobody-${Date.now()}@example.com`,
+      emails: [`new-${Date.now()}@example.com`],
+      code: SHARE_CODE,
+    },
+  };
+}
+
+function b64(text: string): string {
+  return Buffer.from(text).toString('base64');
+}
+
+/** A second project of the owner where the team is also present (for moves). */
+export async function secondProject(world: World): Promise<Project> {
+  const project = await createProject(world.server, world.team.owner.token, 'Annex');
+  await addMember(world.server, project.id, world.team.admin.user.id, 'admin');
+  await addMember(world.server, project.id, world.team.member.user.id, 'member');
+  return project;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { addMember, signIn } from '../testing/project-team.ts';
+import { createShare, readyModel } from '../testing/share-fixture.ts';
+import type { Role, World } from './fixture.ts';
+
+/**
+ * What an operation that removes or ends its target acts on, new for each call: the sweep's
+ * shared rows (and sessions) stay intact for the operations after it.
+ */
+export type Fresh =
+  | 'model'
+  | 'project'
+  | 'share'
+  | 'topic'
+  | 'comment'
+  | 'membership'
+  | 'invitation'
+  | 'upload'
+  | 'session';
+
+export interface FreshCall {
+  world: World;
+  params: Record<string, string>;
+}
+
+async function created(world: World, path: string, token: string, body: unknown) {
+  const res = await world.server.api<{ id: string }>('POST', path, { token, body });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status}`);
+  return res.body.id;
+}
+
+export async function freshParams(
+  world: World,
+  fresh: Fresh | undefined,
+  role: Role,
+): Promise<FreshCall> {
+  const { server, team } = world;
+  const owner = team.owner;
+  switch (fresh) {
+    case undefined:
+      return { world, params: {} };
+    case 'model':
+      return { world, params: { id: (await readyModel(server, owner.token, team.project.id)).id } };
+    case 'project': {
+      // Straight in the database: the sweep's own project creations may fill the plan.
+      const project = await server.db
+        .insertInto('projects')
+        .values({
+          name: 'Disposable',
+          description: 'Sweep',
+          owner_id: owner.user.id,
+          metadata: '{}',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('project_members')
+        .values({
+          project_id: project.id,
+          user_id: owner.user.id,
+          role: 'owner',
+          status: 'accepted',
+        })
+        .execute();
+      await addMember(server, project.id, team.admin.user.id, 'admin');
+      await addMember(server, project.id, team.member.user.id, 'member');
+      return { world, params: { id: project.id } };
+    }
+    case 'share': {
+      const share = await createShare(server, owner.token, {
+        modelId: world.model.id,
+        type: 'public',
+        expiration: 'never',
+      });
+      return { world, params: { id: share.id } };
+    }
+    case 'topic': {
+      const id = await created(world, `/api/project/${team.project.id}/topics`, team.member.token, {
+        kind: 'comment',
+        modelId: world.model.id,
+        title: 'Disposable',
+      });
+      return { world, params: { id } };
+    }
+    case 'comment': {
+      const id = await created(world, `/api/topics/${world.topicId}/comments`, team.member.token, {
+        text: 'Disposable',
+      });
+      return { world, params: { id } };
+    }
+    case 'membership': {
+      const user = await server.createUser();
+      const memberId = await addMember(server, team.project.id, user.user.id, 'member');
+      return { world, params: { memberId } };
+    }
+    case 'invitation': {
+      // Straight in the database (invitation mails are capped per day). Its link is unknown
+      // here: token routes get a token nobody holds (404) and only prove they stay up.
+      const row = await server.db
+        .insertInto('project_invitations')
+        .values({
+          project_id: team.project.id,
+          email: `fresh-${randomUUID()}@example.com`,
+          role: 'member',
+          token_hash: randomUUID(),
+          invited_by: owner.user.id,
+          created_at: new Date(),
+          expires_at: new Date(Date.now() + 86_400_000),
+          last_sent_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { world, params: { invitationId: row.id, token: randomUUID() } };
+    }
+    case 'upload': {
+      // Three unfinished uploads at most per user: only the owner's call needs its own.
+      if (role !== 'owner') return { world, params: {} };
+      const res = await fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${owner.token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': '64',
+          'upload-metadata': `projectId ${b64(team.project.id)},filename ${b64('fresh.obj')}`,
+        },
+      });
+      return { world, params: { id: (res.headers.get('location') ?? '').split('/').pop() ?? '' } };
+    }
+    case 'session': {
+      if (role === 'anonymous' || role === 'visitor') return { world, params: {} };
+      const again = await signIn(server, team[role]);
+      return {
+        world: { ...world, as: (who) => (who === role ? { token: again.token } : world.as(who)) },
+        params: {},
+      };
+    }
+  }
+}
+
+function b64(text: string): string {
+  return Buffer.from(text).toString('base64');
+}

@@ -1,0 +1,218 @@
+/**
+ * Shared by the API benches: a fresh PostgreSQL database, the real server in a child process
+ * (as `npm start` runs it, logging at its default level to a file), a Fastify hello-world for
+ * reference, and signed-up users.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '@truss/e2e/support/server';
+
+const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
+
+export interface Json {
+  [key: string]: unknown;
+}
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on BENCH_DATABASE_URL's server (default: the local PostgreSQL). */
+export async function createBenchDatabase(): Promise<BenchDatabase> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `truss_bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface Child {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url} exited ${child.exitCode}; see ${logFile}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer; see ${logFile}`);
+}
+
+function stopper(child: ChildProcess, cleanup: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      // A shutdown that hangs must not hang the bench.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    await cleanup();
+  };
+}
+
+export interface TrussOptions {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  /**
+   * Writes V8 tick logs of the server next to this path, one per thread
+   * (`isolate-<address>-<pid>-<name>`; the largest is the main thread's): read one with
+   * `node --prof-process <file>`.
+   */
+  profFile?: string;
+}
+
+/** The real server: `node --import tsx src/main.ts`, stdout/stderr to a log file. */
+export async function startTruss(options: TrussOptions): Promise<Child & { dataDir: string }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-bench-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const nodeArgs = options.profFile ? ['--prof', `--logfile=${options.profFile}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: options.databaseUrl,
+      SMTP_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      ...options.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  await waitFor(`${url}/api/health`, child, logFile);
+  return {
+    url,
+    dataDir,
+    pid: child.pid ?? 0,
+    stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })),
+  };
+}
+
+const HELLO = `
+import('fastify').then(async ({ default: Fastify }) => {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+});`;
+
+/** Fastify's hello-world, the reference figure, in its own process like the server. */
+export async function startHello(): Promise<Child> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['-e', HELLO], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
+  await waitFor(url, child, '(hello-world)');
+  return { url, pid: child.pid ?? 0, stop: stopper(child, async () => undefined) };
+}
+
+export async function call(
+  base: string,
+  route: string,
+  init: { method?: string; json?: unknown; token?: string } = {},
+): Promise<Json> {
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const response = await fetch(`${base}${route}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? undefined : JSON.stringify(init.json),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as Json;
+}
+
+/** Signs up and verifies through the dev outbox: a signed-in user. */
+export async function signUp(base: string, label: string): Promise<{ token: string; id: string }> {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'correct horse battery staple';
+  await call(base, '/api/auth/signup', {
+    method: 'POST',
+    json: { email, password, agreeTerms: true },
+  });
+  const mails = (await call(base, `/api/dev/mail?to=${encodeURIComponent(email)}`)) as unknown as {
+    text: string;
+  }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no verification code in the dev outbox');
+  const verified = await call(base, '/api/auth/verify-email', {
+    method: 'POST',
+    json: { email, code },
+  });
+  const user = verified.user as Json;
+  return { token: String(verified.token), id: String(user.id) };
+}
+
+/** CPU seconds (user + system, every thread) of a process so far (Linux /proc). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks
+  } catch {
+    return 0; // gone
+  }
+}
+
+/** CPU seconds of every PostgreSQL server process on this machine. */
+export async function postgresCpuSeconds(): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const comm = await readFile(`/proc/${entry}/comm`, 'utf8').catch(() => '');
+    if (comm.trim() === 'postgres') total += await cpuSeconds(Number(entry));
+  }
+  return total;
+}
+
+/** Resident set size of a process in MiB (Linux /proc). */
+export async function rssMiB(pid: number): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
