@@ -276,6 +276,9 @@ const validationTextsEn = {
   'validation.timezoneInvalid': 'Choose a valid time zone',
   'validation.invalid': 'This value is not valid',
   'validation.shareCodeFormat': 'Access Code Must Be 4 Digits',
+  'validation.salesNameRequired': 'Please enter your name',
+  'validation.salesCompanyRequired': 'Please enter your company or organisation',
+  'validation.salesMessageTooLong': 'At most 2000 characters',
 } as const;
 
 export type ValidationKey = keyof typeof validationTextsEn;
@@ -311,6 +314,9 @@ const validationTextsZh: Record<ValidationKey, string> = {
   'validation.timezoneInvalid': '请选择有效的时区',
   'validation.invalid': '该值无效',
   'validation.shareCodeFormat': '访问码必须为 4 位数字',
+  'validation.salesNameRequired': '请输入您的姓名',
+  'validation.salesCompanyRequired': '请输入您的公司或机构名称',
+  'validation.salesMessageTooLong': '最多 2000 个字符',
 };
 
 export const errorTexts: Record<Locale, Record<ErrorCode, string>> = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ToggleGroup } from 'radix-ui';
 import clsx from 'clsx';
@@ -17,7 +18,8 @@ import { Badge } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny } from '../../../lib/format';
-import { plansQuery, subscriptionQuery } from '../api';
+import { createOrder, ordersKey, plansQuery, subscriptionQuery } from '../api';
+import { ContactSalesButton } from './ContactSalesDialog';
 
 /** Yearly saving against twelve monthly payments, in whole percent (0 when not comparable). */
 export function yearlySavingPercent(plan: Pick<Plan, 'prices'>): number {
@@ -38,6 +40,12 @@ function PlanCard({
   isCurrent: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const order = useMutation({
+    mutationKey: ordersKey,
+    mutationFn: () => createOrder(plan.id, shownPeriod),
+    onSuccess: (created) => navigate(`/upgrade/paycode?order=${created.id}`),
+  });
   // Enterprise is annual only: show its yearly price whatever the toggle says.
   const shownPeriod: PlanPeriod = plan.periods.includes(period)
     ? period
@@ -123,25 +131,37 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-6 h-auto! min-h-10 w-full py-2 text-center whitespace-normal!"
-        variant={isCurrent ? 'secondary' : 'primary'}
-        disabled
-        aria-describedby="payments-note"
-      >
-        {isCurrent
-          ? t('upgrade.currentPlan')
-          : plan.contact_sales
-            ? t('upgrade.contactSales')
-            : t('upgrade.paymentSoon')}
-      </Button>
+      {plan.contact_sales ? (
+        <ContactSalesButton plan={plan} />
+      ) : (
+        <Button
+          className="mt-6 h-auto! min-h-10 w-full py-2 text-center whitespace-normal!"
+          variant={isCurrent || price === 0 ? 'secondary' : 'primary'}
+          disabled={price === 0 || price === null}
+          loading={order.isPending}
+          onClick={() => order.mutate()}
+        >
+          {price === 0
+            ? isCurrent
+              ? t('upgrade.currentPlan')
+              : t('upgrade.freeAfterEnd')
+            : isCurrent
+              ? t('upgrade.extend', { name: t(`plans.${plan.id}`) })
+              : t('upgrade.choose', { name: t(`plans.${plan.id}`) })}
+        </Button>
+      )}
+      {order.error && (
+        <div className="mt-3">
+          <FormAlert>{errorMessage(order.error, t)}</FormAlert>
+        </div>
+      )}
     </div>
   );
 }
 
 /**
  * The plans from the API with CNY prices, monthly or yearly (enterprise: yearly, contact sales),
- * the user's current plan marked. Buying arrives later: the buttons are disabled and say so.
+ * the user's current plan marked. Choosing a paid plan creates an order and opens its pay page.
  */
 export function PlanGrid() {
   const { t } = useTranslation();
@@ -188,10 +208,7 @@ export function PlanGrid() {
           ))}
         </div>
       )}
-      <div
-        id="payments-note"
-        className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
-      >
+      <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>{t('upgrade.paymentsNote')}</p>
       </div>
