@@ -10,6 +10,7 @@ import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
 import { PaymentsRepository } from './modules/payments/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
+import { SalesRepository } from './modules/sales/repository.ts';
 import { SharesRepository } from './modules/shares/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
@@ -37,6 +38,7 @@ export interface Repositories {
   shares: SharesRepository;
   topics: TopicsRepository;
   payments: PaymentsRepository;
+  sales: SalesRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -58,6 +60,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     shares: new SharesRepository(db),
     topics: new TopicsRepository(db),
     payments: new PaymentsRepository(db),
+    sales: new SalesRepository(db),
   };
 }
 

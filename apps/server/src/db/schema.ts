@@ -9,7 +9,9 @@ import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
 import type {
   OrdersTable,
   PaymentCallbacksTable,
+  SalesContactsTable,
   SubscriptionPeriodsTable,
+  SubscriptionRemindersTable,
 } from './schema-payments.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 import type {
@@ -179,6 +181,8 @@ export interface Database {
   orders: OrdersTable;
   payment_callbacks: PaymentCallbacksTable;
   subscription_periods: SubscriptionPeriodsTable;
+  subscription_reminders: SubscriptionRemindersTable;
+  sales_contacts: SalesContactsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
