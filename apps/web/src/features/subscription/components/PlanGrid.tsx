@@ -7,7 +7,7 @@ import clsx from 'clsx';
 import { Check, Info, Minus } from 'lucide-react';
 import {
   isUnlimited,
-  planFeatureKeys,
+  offeredFeatureKeys,
   planIdSchema,
   type Plan,
   type PlanPeriod,
@@ -34,10 +34,13 @@ function PlanCard({
   plan,
   period,
   isCurrent,
+  features,
 }: {
   plan: Plan;
   period: PlanPeriod;
   isCurrent: boolean;
+  /** The features some plan has (those none has do not exist and are not listed). */
+  features: readonly (keyof Plan['features'])[];
 }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -111,7 +114,7 @@ function PlanCard({
         <li>{limit(plan.limits.storage_gb, 'storage')}</li>
       </ul>
       <ul className="mt-4 flex-1 space-y-2 border-t border-gray-100 pt-4 text-sm">
-        {planFeatureKeys.map((key) => (
+        {features.map((key) => (
           <li
             key={key}
             className={clsx(
@@ -169,6 +172,7 @@ export function PlanGrid() {
   const plans = useQuery(plansQuery());
   const subscription = useQuery(subscriptionQuery());
   const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingPercent));
+  const features = offeredFeatureKeys(plans.data ?? []);
 
   return (
     <>
@@ -204,6 +208,7 @@ export function PlanGrid() {
               plan={plan}
               period={period}
               isCurrent={subscription.data?.plan.id === plan.id}
+              features={features}
             />
           ))}
         </div>
