@@ -34,6 +34,11 @@ export function dismissLimit(): void {
   set(null);
 }
 
+/** The limit the prompt is showing now (outside React). */
+export function currentLimit(): LimitCode | null {
+  return current;
+}
+
 /** The limit the prompt is showing, or null. */
 export function useLimitPrompt(): LimitCode | null {
   return useSyncExternalStore(
