@@ -40,6 +40,7 @@ import * as quotasModule from './modules/quotas/index.ts';
 import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
 import type { ObjectStorage } from './modules/storage/index.ts';
+import * as salesModule from './modules/sales/index.ts';
 import * as subscriptionsModule from './modules/subscriptions/index.ts';
 import * as topicsModule from './modules/topics/index.ts';
 import * as uploadsModule from './modules/uploads/index.ts';
@@ -97,9 +98,15 @@ export interface ModelsSide {
   pool: WorkerPool | null;
 }
 
+/** The payments side's periodic passes, where tests reach them (`app.payments`). */
+export interface PaymentsSide {
+  reminders: paymentsModule.SubscriptionReminders;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     models: ModelsSide;
+    payments: PaymentsSide;
   }
 }
 
@@ -187,12 +194,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The paid plan is read from the payments module's periods (computed on read, no job).
     paidPlan: (userId) => paymentsModule.currentPaidPlan(data.repos, userId, now()),
   });
-  await paymentsModule.register(app, {
+  const { reminders } = await paymentsModule.register(app, {
     config: { ...config, dataDir },
     data,
+    mailer,
     subscriptions,
     requireAuth,
     now,
+  });
+  app.decorate('payments', { reminders });
+  await salesModule.register(app, {
+    data,
+    mailer,
+    requireAuth,
+    now,
+    publicUrl,
+    salesEmail: config.payments?.salesEmail ?? null,
   });
   const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
   const { deletionListeners } = await projectsModule.register(app, {
@@ -201,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
     limits: subscriptions,
+    tiers: subscriptions,
   });
   await membersModule.register(app, {
     data,

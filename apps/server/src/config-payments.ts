@@ -12,6 +12,12 @@ export const paymentSettings = [
     description:
       'auto: local stand-ins of WeChat Pay and Alipay (test keys in DATA_DIR/payments-sandbox) for every provider without credentials, except in production; off: none (a provider without credentials is not offered).',
   },
+  {
+    name: 'SALES_EMAIL',
+    default: '(unset)',
+    description:
+      'Where Enterprise "Contact sales" requests are mailed. Unset: they are only recorded (sales_contacts table).',
+  },
   { name: 'WECHATPAY_MCHID', default: '(unset)', description: 'WeChat Pay merchant id (mchid).' },
   {
     name: 'WECHATPAY_APPID',
@@ -90,6 +96,8 @@ export interface PaymentsConfig {
   alipay: AlipayConfig | null;
   /** Run the local stand-ins for the providers that are not configured. */
   sandbox: boolean;
+  /** Address of the Enterprise sales team; null: contact requests are only recorded. */
+  salesEmail?: string | null;
 }
 
 export const DEFAULT_WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com/';
@@ -134,6 +142,7 @@ export function loadPaymentsConfig(env: Env, isProduction: boolean): PaymentsCon
     wechat: allSet(wechat) ? wechat : null,
     alipay: allSet(alipay) ? alipay : null,
     sandbox: sandboxSetting === 'auto' && !isProduction,
+    salesEmail: read(env, 'SALES_EMAIL') ?? null,
   };
 }
 

@@ -11,6 +11,7 @@ import { IdentitiesRepository } from './modules/oauth/repository.ts';
 import { PaymentsRepository } from './modules/payments/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { QuotasRepository } from './modules/quotas/repository.ts';
+import { SalesRepository } from './modules/sales/repository.ts';
 import { SharesRepository } from './modules/shares/repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
@@ -39,6 +40,7 @@ export interface Repositories {
   topics: TopicsRepository;
   payments: PaymentsRepository;
   quotas: QuotasRepository;
+  sales: SalesRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -61,6 +63,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     topics: new TopicsRepository(db),
     payments: new PaymentsRepository(db),
     quotas: new QuotasRepository(db),
+    sales: new SalesRepository(db),
   };
 }
 

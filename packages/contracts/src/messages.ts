@@ -124,6 +124,7 @@ const errorTextsEn = {
   BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
   ORDER_NOT_FOUND: 'Order not found',
   ORDER_NOT_PENDING: 'This order is no longer waiting for payment',
+  ORDER_NOT_PAID: 'Only a paid order can be refunded',
   PLAN_NOT_ORDERABLE: 'This plan cannot be ordered',
   CURRENCY_NOT_SUPPORTED: 'Only CNY is accepted',
   TOO_MANY_OPEN_ORDERS: 'You have too many unpaid orders; pay or cancel one first',
@@ -241,6 +242,7 @@ const errorTextsZh: Record<ErrorCode, string> = {
   BCF_TOO_MANY_TOPICS: 'BCF 文件中的主题数量超过单次导入的上限',
   ORDER_NOT_FOUND: '订单不存在',
   ORDER_NOT_PENDING: '该订单已不再等待支付',
+  ORDER_NOT_PAID: '只有已支付的订单才能退款',
   PLAN_NOT_ORDERABLE: '该套餐无法下单',
   CURRENCY_NOT_SUPPORTED: '仅支持人民币 (CNY)',
   TOO_MANY_OPEN_ORDERS: '未支付的订单过多，请先支付或取消其中一个',
@@ -283,6 +285,9 @@ const validationTextsEn = {
   'validation.timezoneInvalid': 'Choose a valid time zone',
   'validation.invalid': 'This value is not valid',
   'validation.shareCodeFormat': 'Access Code Must Be 4 Digits',
+  'validation.salesNameRequired': 'Please enter your name',
+  'validation.salesCompanyRequired': 'Please enter your company or organisation',
+  'validation.salesMessageTooLong': 'At most 2000 characters',
 } as const;
 
 export type ValidationKey = keyof typeof validationTextsEn;
@@ -318,6 +323,9 @@ const validationTextsZh: Record<ValidationKey, string> = {
   'validation.timezoneInvalid': '请选择有效的时区',
   'validation.invalid': '该值无效',
   'validation.shareCodeFormat': '访问码必须为 4 位数字',
+  'validation.salesNameRequired': '请输入您的姓名',
+  'validation.salesCompanyRequired': '请输入您的公司或机构名称',
+  'validation.salesMessageTooLong': '最多 2000 个字符',
 };
 
 export const errorTexts: Record<Locale, Record<ErrorCode, string>> = {

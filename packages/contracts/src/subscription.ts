@@ -8,6 +8,10 @@ export type PlanId = z.infer<typeof planIdSchema>;
 export const planPeriodSchema = z.enum(['monthly', 'yearly']);
 export type PlanPeriod = z.infer<typeof planPeriodSchema>;
 
+/**
+ * The plan shape's feature flags (spec §3). Only some exist in Truss (see plans.config.ts on the
+ * server); `offeredFeatureKeys` picks those that some plan has, for the plan cards.
+ */
 export const planFeatureKeys = [
   'template_library',
   'priority_support',
@@ -23,6 +27,13 @@ export const planFeaturesSchema = z.object({
   dedicated_account_manager: z.boolean(),
 });
 export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+
+/** The features that at least one of `plans` has: the only ones worth listing. */
+export function offeredFeatureKeys(
+  plans: readonly { features: PlanFeatures }[],
+): (typeof planFeatureKeys)[number][] {
+  return planFeatureKeys.filter((key) => plans.some((plan) => plan.features[key]));
+}
 
 /** null or -1 means unlimited (spec §3). */
 export const limitValueSchema = z.number().int().nullable();

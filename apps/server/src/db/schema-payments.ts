@@ -62,3 +62,29 @@ export interface SubscriptionPeriodsTable {
 export type OrderRow = Selectable<OrdersTable>;
 export type PaymentCallbackRow = Selectable<PaymentCallbacksTable>;
 export type SubscriptionPeriodRow = Selectable<SubscriptionPeriodsTable>;
+
+/** A renewal reminder mailed before a paid plan's end: at most one per (user, end, kind). */
+export interface SubscriptionRemindersTable {
+  id: Generated<string>;
+  user_id: string;
+  plan_id: PaidPlanId;
+  period_end: Timestamp;
+  kind: '7d' | '1d';
+  sent_at: Timestamp;
+}
+
+/** An Enterprise "Contact sales" request, as submitted; `mailed_at` once the sales mail left. */
+export interface SalesContactsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  name: string;
+  email: string;
+  company: string;
+  phone: OptionalText;
+  message: OptionalText;
+  locale: 'en' | 'zh-CN';
+  created_at: Timestamp;
+  mailed_at: OptionalTimestamp;
+}
+
+export type SalesContactRow = Selectable<SalesContactsTable>;

@@ -9,7 +9,9 @@ import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
 import type {
   OrdersTable,
   PaymentCallbacksTable,
+  SalesContactsTable,
   SubscriptionPeriodsTable,
+  SubscriptionRemindersTable,
 } from './schema-payments.ts';
 import type { QuotaEventsTable } from './schema-quotas.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
@@ -182,6 +184,8 @@ export interface Database {
   payment_callbacks: PaymentCallbacksTable;
   subscription_periods: SubscriptionPeriodsTable;
   quota_events: QuotaEventsTable;
+  subscription_reminders: SubscriptionRemindersTable;
+  sales_contacts: SalesContactsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

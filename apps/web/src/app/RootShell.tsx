@@ -9,6 +9,7 @@ import { signInPath } from '../lib/navigation';
 import { useServerEvents } from '../features/projects/realtime';
 import { isOpenRoute } from './guard';
 import { useDocumentTitleOverride } from '../lib/document-title';
+import { UpgradePrompt } from '../features/subscription/components/UpgradePrompt';
 
 /** The title of the deepest matched route that has one. */
 export function usePageTitle(): string | null {
@@ -62,6 +63,7 @@ export function RootShell() {
     <div className="min-h-screen bg-gray-100">
       <LoadingBar loading={navigation.state !== 'idle'} />
       <Outlet />
+      <UpgradePrompt />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { modelsRoutes, modelViewerRoutes, projectModelsRoutes } from '../features/models/routes';
 import { projectPageRoutes, projectsRoutes } from '../features/projects/routes';
 import { settingsRoutes } from '../features/settings/routes';
-import { paymentRoutes, subscriptionRoutes } from '../features/subscription/routes';
+import { paymentRoutes, receiptRoutes, subscriptionRoutes } from '../features/subscription/routes';
 import { devRoutes } from '../features/dev/routes';
 import { mySharesRoutes, shareRoutes } from '../features/share/routes';
 import { inviteRoutes } from '../features/invite/routes';
@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       ...modelViewerRoutes,
       // The share page draws its own chrome (none at all when embedded).
       ...shareRoutes,
+      ...receiptRoutes,
       {
         Component: PublicLayout,
         children: [...legalRoutes, ...inviteRoutes, ...paymentRoutes],

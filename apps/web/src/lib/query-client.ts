@@ -1,7 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './http';
+import { reportLimit } from './limit-prompt';
 
 export const queryClient = new QueryClient({
+  // A plan-limit refusal from any request opens the upgrade prompt (the caller still shows it).
+  queryCache: new QueryCache({ onError: (error) => reportLimit(error) }),
+  mutationCache: new MutationCache({ onError: (error) => reportLimit(error) }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

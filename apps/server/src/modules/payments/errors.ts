@@ -76,3 +76,10 @@ export class CallbackRejectedError extends Error {
     this.name = 'CallbackRejectedError';
   }
 }
+
+/** The operator refund command on an order that is not (or no longer) paid. */
+export class OrderNotPaidError extends AppError {
+  constructor(detail?: string) {
+    super('ORDER_NOT_PAID', 409, { detail });
+  }
+}

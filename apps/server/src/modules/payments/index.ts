@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { PaymentsConfig } from '../../config-payments.ts';
 import type { PaymentProviderName } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
@@ -10,6 +11,7 @@ import { notifyRoutes } from './notify-routes.ts';
 import { AlipayProvider } from './providers/alipay.ts';
 import type { PaymentProviderAdapter } from './providers/types.ts';
 import { WechatPayProvider } from './providers/wechat.ts';
+import { SubscriptionReminders } from './reminders.ts';
 import { paymentsRoutes } from './routes.ts';
 import { sandboxAlipayConfig, sandboxWechatConfig } from './sandbox/keys.ts';
 import { PaymentsSandbox } from './sandbox/server.ts';
@@ -19,6 +21,8 @@ import { OrderSettlement } from './settlement.ts';
 export { currentPaidPlan, type PaidPlan } from './subscription-periods.ts';
 export { PaymentsService } from './service.ts';
 export { OrderSettlement } from './settlement.ts';
+export { refundOrder } from './refund.ts';
+export { SubscriptionReminders } from './reminders.ts';
 export { PaymentsSandbox } from './sandbox/server.ts';
 
 export interface PaymentsModuleDeps {
@@ -33,6 +37,8 @@ export interface PaymentsModuleDeps {
     devRoutes?: 'loopback' | 'on' | 'off';
   };
   data: DataAccess;
+  /** Renewal reminders go out through it. */
+  mailer: Mailer;
   subscriptions: SubscriptionsService;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
@@ -43,10 +49,13 @@ export interface PaymentsModule {
   settlement: OrderSettlement;
   /** The local stand-ins, when they run. */
   sandbox: PaymentsSandbox | null;
+  reminders: SubscriptionReminders;
 }
 
 /** How often pending orders are reconciled (late callbacks, expiry). */
 const RECONCILE_INTERVAL_MS = 60_000;
+/** How often the renewal reminder pass runs (each reminder is recorded, so sent once). */
+const REMINDER_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Orders, WeChat Pay and Alipay, and the plan periods they buy. A provider with credentials is
@@ -109,6 +118,18 @@ export const register: RegisterModule<PaymentsModuleDeps, PaymentsModule> = asyn
     });
   }
 
+  const reminders = new SubscriptionReminders({
+    data,
+    mailer: deps.mailer,
+    now,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
+  const reminderTimer = setInterval(() => {
+    reminders.run().catch((error: unknown) => app.log.error({ err: error }, 'reminders'));
+  }, REMINDER_INTERVAL_MS);
+  reminderTimer.unref();
+
   let timer: NodeJS.Timeout | undefined;
   if (providers.size > 0) {
     timer = setInterval(() => {
@@ -118,8 +139,9 @@ export const register: RegisterModule<PaymentsModuleDeps, PaymentsModule> = asyn
   }
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(reminderTimer);
     await sandbox?.close();
   });
   app.log.info({ providers: [...providers.keys()], sandboxed: [...sandboxed] }, 'payments ready');
-  return { payments: service, settlement, sandbox };
+  return { payments: service, settlement, sandbox, reminders };
 };

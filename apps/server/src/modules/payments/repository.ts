@@ -8,6 +8,7 @@ import type {
   PaymentProviderName,
   SubscriptionPeriodRow,
   SubscriptionPeriodsTable,
+  SubscriptionRemindersTable,
 } from '../../db/schema.ts';
 
 /** Orders, stored provider callbacks and subscription periods. The only Kysely of the module. */
@@ -183,5 +184,70 @@ export class PaymentsRepository {
       .where('order_id', '=', orderId)
       .executeTakeFirst()
       .then((row) => Number(row?.n ?? 0));
+  }
+
+  /** Users with a paid period ending in (from, to]: the candidates for a renewal reminder. */
+  async usersWithPeriodEndingBetween(from: Date, to: Date): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('subscription_periods')
+      .select('user_id')
+      .distinct()
+      .where('ends_at', '>', from)
+      .where('ends_at', '<=', to)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Records a reminder; undefined when this one (user, end, kind) was recorded before. */
+  async recordReminder(
+    values: Insertable<SubscriptionRemindersTable>,
+  ): Promise<{ id: string } | undefined> {
+    return this.db
+      .insertInto('subscription_reminders')
+      .values(values)
+      .onConflict((oc) => oc.columns(['user_id', 'period_end', 'kind']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+  }
+
+  async deleteReminder(id: string): Promise<void> {
+    await this.db.deleteFrom('subscription_reminders').where('id', '=', id).execute();
+  }
+
+  remindersFor(userId: string): Promise<{ kind: '7d' | '1d'; period_end: Date }[]> {
+    return this.db
+      .selectFrom('subscription_reminders')
+      .select(['kind', 'period_end'])
+      .where('user_id', '=', userId)
+      .orderBy('sent_at', 'asc')
+      .execute();
+  }
+
+  /**
+   * Operator refund: paid -> refunded, once. The order's period ends now (a queued one is
+   * removed); periods bought by other orders are untouched.
+   */
+  async refundOrder(id: string, at: Date): Promise<OrderRow | undefined> {
+    const order = await this.db
+      .updateTable('orders')
+      .set({ status: 'refunded', refunded_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .returningAll()
+      .executeTakeFirst();
+    if (!order) return undefined;
+    await this.db
+      .deleteFrom('subscription_periods')
+      .where('order_id', '=', id)
+      .where('starts_at', '>=', at)
+      .execute();
+    await this.db
+      .updateTable('subscription_periods')
+      .set({ ends_at: at })
+      .where('order_id', '=', id)
+      .where('starts_at', '<', at)
+      .where('ends_at', '>', at)
+      .execute();
+    return order;
   }
 }

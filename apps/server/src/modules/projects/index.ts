@@ -7,6 +7,7 @@ import { projectsRoutes } from './routes.ts';
 import {
   ProjectsService,
   type OwnedProjectsLimit,
+  type OwnerTiers,
   type ProjectDeletionListener,
 } from './service.ts';
 
@@ -23,6 +24,7 @@ export {
   ProjectsService,
   type ProjectDeletionContext,
   type OwnedProjectsLimit,
+  type OwnerTiers,
   type ProjectDeletionListener,
 } from './service.ts';
 
@@ -33,6 +35,8 @@ export interface ProjectsDeps {
   now: Clock;
   /** The owner's plan limits (the subscriptions module). */
   limits: OwnedProjectsLimit;
+  /** The owner's tier that projects report (the subscriptions module). */
+  tiers?: OwnerTiers;
 }
 
 export interface ProjectsModule {
@@ -54,6 +58,7 @@ export const register: RegisterModule<ProjectsDeps, ProjectsModule> = async (app
     log: app.log,
     deletionListeners,
     limits: deps.limits,
+    ...(deps.tiers ? { tiers: deps.tiers } : {}),
   });
   await app.register(projectsRoutes, { projects, requireAuth: deps.requireAuth });
   return { projects, deletionListeners };

@@ -45,7 +45,7 @@ export function mergeMetadata(
   return merged;
 }
 
-export function toProject(row: ProjectListRow): Project {
+export function toProject(row: ProjectListRow, tier: Project['tier'] = 'free'): Project {
   return {
     id: row.id,
     name: row.name,
@@ -63,8 +63,8 @@ export function toProject(row: ProjectListRow): Project {
         name_format: row.creator_name_format,
       }),
     },
-    // Paid tiers arrive with orders; until then every owner is on the free plan.
-    tier: 'free',
+    // The owner's plan (the creator is the owner): 'paid' while a paid period runs.
+    tier,
     is_favorite: row.is_favorite,
     show_in_sidebar: row.show_in_sidebar,
     member_count: Number(row.member_count),
@@ -101,6 +101,12 @@ export interface ProjectsServiceDeps {
   deletionListeners?: ProjectDeletionListener[];
   /** The owner's plan limits (the subscriptions module); absent: unlimited. */
   limits?: OwnedProjectsLimit;
+  /** The owner's tier (the subscriptions module); absent: every project reports 'free'. */
+  tiers?: OwnerTiers;
+}
+
+export interface OwnerTiers {
+  ownerTier(userId: string): Promise<Project['tier']>;
 }
 
 /** How many projects a user may own under their current plan; null: unlimited. */
@@ -128,7 +134,8 @@ export class ProjectsService {
       });
       if (created) rows = await this.#data.repos.projects.listForUser(userId);
     }
-    return rows.map(toProject);
+    const tiers = await this.#tiers(rows.map((row) => row.creator_id));
+    return rows.map((row) => toProject(row, tiers.get(row.creator_id)));
   }
 
   async get(userId: string, projectId: string): Promise<Project> {
@@ -257,6 +264,16 @@ export class ProjectsService {
   async #read(userId: string, projectId: string): Promise<Project> {
     const row = await this.#data.repos.projects.findForUser(projectId, userId);
     if (!row) throw new ProjectNotFoundError();
-    return toProject(row);
+    const tiers = await this.#tiers([row.creator_id]);
+    return toProject(row, tiers.get(row.creator_id));
+  }
+
+  /** Each distinct owner's tier, asked once. */
+  async #tiers(ownerIds: string[]): Promise<Map<string, Project['tier']>> {
+    const source = this.#d.tiers;
+    const unique = [...new Set(ownerIds)];
+    if (!source) return new Map();
+    const tiers = await Promise.all(unique.map((id) => source.ownerTier(id)));
+    return new Map(unique.map((id, index) => [id, tiers[index] ?? 'free']));
   }
 }

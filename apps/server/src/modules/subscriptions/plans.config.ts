@@ -3,6 +3,13 @@ import { CURRENCY, type Plan } from '@truss/contracts';
 /**
  * The plans Truss sells: the one place that states prices (CNY, yuan) and limits.
  * A limit of null means unlimited. Enterprise is sold yearly only, through sales.
+ *
+ * Feature flags state only what exists (issue 17 item 15). The plans differ by their limits,
+ * which the server enforces. Priority support and a dedicated account manager are services
+ * people give to paying customers (nothing in the software to gate). Truss has no template
+ * library, no advanced analytics and no single sign-on for organisations (SAML/OIDC): their
+ * flags are false on every plan and the plan cards do not list them. The keys stay because the
+ * API's plan shape (spec §3) names them.
  */
 export const PLANS: readonly Plan[] = [
   {
@@ -33,9 +40,9 @@ export const PLANS: readonly Plan[] = [
     contact_sales: false,
     recommended: true,
     features: {
-      template_library: true,
+      template_library: false,
       priority_support: true,
-      advanced_analytics: true,
+      advanced_analytics: false,
       sso: false,
       dedicated_account_manager: false,
     },
@@ -44,17 +51,18 @@ export const PLANS: readonly Plan[] = [
   {
     id: 'enterprise',
     name: 'Enterprise',
-    description: 'For organisations: unlimited use, single sign-on and a dedicated manager.',
+    description:
+      'For organisations: unlimited use, yearly billing and a dedicated account manager.',
     currency: CURRENCY,
     prices: { monthly: null, yearly: 19800 },
     periods: ['yearly'],
     contact_sales: true,
     recommended: false,
     features: {
-      template_library: true,
+      template_library: false,
       priority_support: true,
-      advanced_analytics: true,
-      sso: true,
+      advanced_analytics: false,
+      sso: false,
       dedicated_account_manager: true,
     },
     limits: {

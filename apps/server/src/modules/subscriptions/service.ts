@@ -64,6 +64,11 @@ export class SubscriptionsService {
     };
   }
 
+  /** Projects report their owner's tier: 'paid' while a paid period of the owner runs. */
+  async ownerTier(userId: string): Promise<'free' | 'paid'> {
+    return (await this.paidPlan(userId)) ? 'paid' : 'free';
+  }
+
   /** The paid plan while a paid period runs, else the free plan; the usage figures are real. */
   async getUserSubscription(userId: string): Promise<UserSubscription> {
     const paid = await this.paidPlan(userId);

@@ -1,4 +1,9 @@
-import { planListSchema, userSubscriptionSchema, type Plan } from '@truss/contracts';
+import {
+  offeredFeatureKeys,
+  planListSchema,
+  userSubscriptionSchema,
+  type Plan,
+} from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { PLANS } from './plans.config.ts';
@@ -74,5 +79,18 @@ describe('plans and subscription', () => {
     expect(limits.projects).toEqual({ current: 3, limit: 3, exceeded: true });
     expect(limits.models_per_project).toEqual({ current: 1, limit: 10, exceeded: false });
     expect(limits.storage).toEqual({ current: 3_000_000_005, limit: 1024 ** 3, exceeded: true });
+  });
+
+  it('advertises only features that exist (issue 17 item 15)', async () => {
+    const res = await server.api<Plan[]>('GET', '/api/subscription/plans');
+    for (const plan of res.body) {
+      // Truss has no template library, no advanced analytics and no organisation SSO.
+      expect(plan.features).toMatchObject({
+        template_library: false,
+        advanced_analytics: false,
+        sso: false,
+      });
+    }
+    expect(offeredFeatureKeys(res.body)).toEqual(['priority_support', 'dedicated_account_manager']);
   });
 });

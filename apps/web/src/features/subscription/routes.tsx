@@ -15,11 +15,20 @@ export const paymentRoutes = [
   page(
     'upgrade/paycode',
     { name: 'upgrade-paycode', title: 'payment' },
-    () => import('./components/PaymentPendingPage'),
+    () => import('./components/PaycodePage'),
   ),
   page(
     'upgrade/payment',
     { name: 'upgrade-payment', title: 'payment' },
-    () => import('./components/PaymentPendingPage'),
+    () => import('./components/PaymentResultPage'),
+  ),
+];
+
+/** A receipt is a bare printable page (signed in, no app frame). */
+export const receiptRoutes = [
+  page(
+    'receipt/:id',
+    { name: 'receipt', title: 'receipt' },
+    () => import('./components/ReceiptPage'),
   ),
 ];

@@ -15,6 +15,7 @@ import { formatDateTime, relativeTime } from '../../../lib/format';
 import NotFoundPage from '../../../app/error/NotFoundPage';
 import { ApiError } from '../../../lib/http';
 import { DEV_MAIL_REFRESH_MS, devMailQuery } from '../api';
+import { DevPendingOrders } from './DevPendingOrders';
 
 /** A 6-digit code in a mail, shown on its own so a developer can copy it at a glance. */
 export function findCode(mail: Pick<DevMail, 'subject' | 'text'>): string | null {
@@ -74,7 +75,10 @@ function MailView({ mail }: { mail: DevMail }) {
   );
 }
 
-/** /dev: the development outbox (mails the server would send), refreshed every few seconds. */
+/**
+ * /dev: the payments sandbox's pending orders (Pay buttons) and the development outbox (mails the
+ * server would send), refreshed every few seconds.
+ */
 export default function DevPage() {
   const { t, i18n } = useTranslation();
   const query = useQuery(devMailQuery());
@@ -104,6 +108,7 @@ export default function DevPage() {
           </Button>
         }
       />
+      <DevPendingOrders />
       {query.isLoading ? (
         <LoadingBlock label={t('common.loading')} />
       ) : query.error ? (

@@ -6,6 +6,7 @@ import { newRequestId } from '../../../lib/http';
 import { getLocale } from '../../../lib/locale';
 import type { TransportCallbacks, UploadFailure, UploadItem, UploadTransport } from './queue';
 import { TrussUrlStorage, uploadFingerprint } from './url-storage';
+import { reportLimit } from '../../../lib/limit-prompt';
 
 /** After a dropped connection: try again at once, then after 1, 3, 5, 10, 20, 30 and 60 s. */
 export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
@@ -163,6 +164,7 @@ export function createTusTransport(userId: string) {
         const failure = uploadFailure(error);
         // A final refusal: the stored URL is of no use any more.
         if (!failure.retryable && upload?.url) urlStorage.removeByUploadUrl(upload.url);
+        reportLimit(failure.code);
         cb.onError(failure);
       },
     };

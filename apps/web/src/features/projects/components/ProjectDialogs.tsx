@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
+import { reportLimit } from '../../../lib/limit-prompt';
 import { useCreateProject, useUpdateProject } from '../api';
 import { chooseProject } from '../current';
 import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from './ProjectAvatar';
@@ -141,7 +142,11 @@ export function ProjectFormDialog({
         if (onCreated) onCreated(created);
         else navigate(`/models/${created.id}`);
       },
-      onError: applyServerErrors,
+      onError: (error) => {
+        // Over the plan's limit the form cannot succeed: the upgrade prompt takes over.
+        if (reportLimit(error)) onOpenChange(false);
+        else applyServerErrors(error);
+      },
     });
   };
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ToggleGroup } from 'radix-ui';
 import clsx from 'clsx';
 import { Check, Info, Minus } from 'lucide-react';
 import {
   isUnlimited,
-  planFeatureKeys,
+  offeredFeatureKeys,
   planIdSchema,
   type Plan,
   type PlanPeriod,
@@ -17,7 +18,8 @@ import { Badge } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny } from '../../../lib/format';
-import { plansQuery, subscriptionQuery } from '../api';
+import { createOrder, ordersKey, plansQuery, subscriptionQuery } from '../api';
+import { ContactSalesButton } from './ContactSalesDialog';
 
 /** Yearly saving against twelve monthly payments, in whole percent (0 when not comparable). */
 export function yearlySavingPercent(plan: Pick<Plan, 'prices'>): number {
@@ -32,12 +34,21 @@ function PlanCard({
   plan,
   period,
   isCurrent,
+  features,
 }: {
   plan: Plan;
   period: PlanPeriod;
   isCurrent: boolean;
+  /** The features some plan has (those none has do not exist and are not listed). */
+  features: readonly (keyof Plan['features'])[];
 }) {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const order = useMutation({
+    mutationKey: ordersKey,
+    mutationFn: () => createOrder(plan.id, shownPeriod),
+    onSuccess: (created) => navigate(`/upgrade/paycode?order=${created.id}`),
+  });
   // Enterprise is annual only: show its yearly price whatever the toggle says.
   const shownPeriod: PlanPeriod = plan.periods.includes(period)
     ? period
@@ -103,7 +114,7 @@ function PlanCard({
         <li>{limit(plan.limits.storage_gb, 'storage')}</li>
       </ul>
       <ul className="mt-4 flex-1 space-y-2 border-t border-gray-100 pt-4 text-sm">
-        {planFeatureKeys.map((key) => (
+        {features.map((key) => (
           <li
             key={key}
             className={clsx(
@@ -123,25 +134,37 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-6 h-auto! min-h-10 w-full py-2 text-center whitespace-normal!"
-        variant={isCurrent ? 'secondary' : 'primary'}
-        disabled
-        aria-describedby="payments-note"
-      >
-        {isCurrent
-          ? t('upgrade.currentPlan')
-          : plan.contact_sales
-            ? t('upgrade.contactSales')
-            : t('upgrade.paymentSoon')}
-      </Button>
+      {plan.contact_sales ? (
+        <ContactSalesButton plan={plan} />
+      ) : (
+        <Button
+          className="mt-6 h-auto! min-h-10 w-full py-2 text-center whitespace-normal!"
+          variant={isCurrent || price === 0 ? 'secondary' : 'primary'}
+          disabled={price === 0 || price === null}
+          loading={order.isPending}
+          onClick={() => order.mutate()}
+        >
+          {price === 0
+            ? isCurrent
+              ? t('upgrade.currentPlan')
+              : t('upgrade.freeAfterEnd')
+            : isCurrent
+              ? t('upgrade.extend', { name: t(`plans.${plan.id}`) })
+              : t('upgrade.choose', { name: t(`plans.${plan.id}`) })}
+        </Button>
+      )}
+      {order.error && (
+        <div className="mt-3">
+          <FormAlert>{errorMessage(order.error, t)}</FormAlert>
+        </div>
+      )}
     </div>
   );
 }
 
 /**
  * The plans from the API with CNY prices, monthly or yearly (enterprise: yearly, contact sales),
- * the user's current plan marked. Buying arrives later: the buttons are disabled and say so.
+ * the user's current plan marked. Choosing a paid plan creates an order and opens its pay page.
  */
 export function PlanGrid() {
   const { t } = useTranslation();
@@ -149,6 +172,7 @@ export function PlanGrid() {
   const plans = useQuery(plansQuery());
   const subscription = useQuery(subscriptionQuery());
   const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingPercent));
+  const features = offeredFeatureKeys(plans.data ?? []);
 
   return (
     <>
@@ -184,14 +208,12 @@ export function PlanGrid() {
               plan={plan}
               period={period}
               isCurrent={subscription.data?.plan.id === plan.id}
+              features={features}
             />
           ))}
         </div>
       )}
-      <div
-        id="payments-note"
-        className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900"
-      >
+      <div className="mt-6 flex gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
         <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
         <p>{t('upgrade.paymentsNote')}</p>
       </div>
