@@ -324,6 +324,22 @@ export class TopicsRepository {
       .execute();
   }
 
+  /** Open issues (Open, In Progress) per model of the project; models without any are absent. */
+  async openIssueCounts(projectId: string): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('topics')
+      .select(['model_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('project_id', '=', projectId)
+      .where('kind', '=', 'issue')
+      .where('status', 'in', ['Open', 'In Progress'])
+      .where('model_id', 'is not', null)
+      .groupBy('model_id')
+      .execute();
+    const counts: Record<string, number> = {};
+    for (const row of rows) if (row.model_id) counts[row.model_id] = Number(row.count);
+    return counts;
+  }
+
   /** Accepted members of the project among `userIds` (assignees and mentions must be members). */
   async memberIds(projectId: string, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();

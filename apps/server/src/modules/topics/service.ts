@@ -5,6 +5,7 @@ import type {
   ProjectAction,
   Topic,
   TopicComment,
+  TopicCounts,
   TopicList,
   TopicListQuery,
   TopicWithComments,
@@ -151,6 +152,13 @@ export class TopicsService {
       total,
       topics: rows.map((row) => toTopic(row, viewpoints.get(row.id) ?? [], row.comment_count)),
     };
+  }
+
+  async counts(userId: string, projectId: string): Promise<TopicCounts> {
+    const repos = this.#d.data.repos;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'topic.counts');
+    return { counts: await repos.topics.openIssueCounts(projectId) };
   }
 
   async create(userId: string, projectId: string, body: CreateTopicBody): Promise<Topic> {
