@@ -6,6 +6,7 @@ import type { EventPublisher, EventStreams } from '../events/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import type { RegisterModule } from '../module.ts';
+import { BcfReader } from './bcf-reader.ts';
 import { bcfRoutes } from './bcf-routes.ts';
 import { BcfService } from './bcf-service.ts';
 import { ElementIndex } from './element-index.ts';
@@ -69,10 +70,13 @@ export const register: RegisterModule<
     notifier,
   });
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
+  const reader = new BcfReader(app.log);
+  app.addHook('onClose', () => reader.close());
   const bcf = new BcfService({
     data: deps.data,
     events: deps.events,
     elements: new ElementIndex(deps.storage, app.log),
+    reader,
     now: deps.now,
     log: app.log,
   });
