@@ -308,6 +308,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     shareGate: shares.visitorGate,
     storage,
+    mailer,
+    notifications,
+    publicUrl,
     now,
   });
   await registerSpa(app, config.webDistDir, { head: shares.openGraph });

@@ -19,6 +19,7 @@ import { JobsRepository } from './modules/jobs/repository.ts';
 import { ModelsRepository } from './modules/models/repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
 import { TopicsRepository } from './modules/topics/repository.ts';
+import { TopicNoticesRepository } from './modules/topics/notices-repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -38,6 +39,7 @@ export interface Repositories {
   account: AccountRepository;
   shares: SharesRepository;
   topics: TopicsRepository;
+  topicNotices: TopicNoticesRepository;
   payments: PaymentsRepository;
   quotas: QuotasRepository;
   sales: SalesRepository;
@@ -61,6 +63,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     account: new AccountRepository(db),
     shares: new SharesRepository(db),
     topics: new TopicsRepository(db),
+    topicNotices: new TopicNoticesRepository(db),
     payments: new PaymentsRepository(db),
     quotas: new QuotasRepository(db),
     sales: new SalesRepository(db),

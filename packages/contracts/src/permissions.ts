@@ -24,6 +24,7 @@ import type { ProjectRole } from './project.ts';
  * | share.create             | yes   | yes              | yes         |
  * | share.manage             | yes   | yes              | own shares  |
  * | topic.view / create      | yes   | yes              | yes         |  comment threads and issues
+ * | topic.counts             | yes   | yes              | yes         |  open issues per model (cards)
  * | topic.comment            | yes   | yes              | yes         |  reply on any topic
  * | topic.edit               | yes   | yes              | own topics  |  title, text, type, priority,
  * |                          |       |                  |             |  labels, due, stage, pin, links
@@ -60,6 +61,7 @@ export type ProjectAction =
   | 'share.create'
   | 'share.manage'
   | 'topic.view'
+  | 'topic.counts'
   | 'topic.create'
   | 'topic.comment'
   | 'topic.edit'
@@ -91,6 +93,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'share.create',
   'share.manage',
   'topic.view',
+  'topic.counts',
   'topic.create',
   'topic.comment',
   'topic.edit',
@@ -169,6 +172,7 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'share.create': (actor) => actor.role !== null,
   'share.manage': ownOrManager,
   'topic.view': (actor) => actor.role !== null,
+  'topic.counts': (actor) => actor.role !== null,
   'topic.create': (actor) => actor.role !== null,
   'topic.comment': (actor) => actor.role !== null,
   'topic.edit': ownOrManager,

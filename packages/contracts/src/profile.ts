@@ -157,6 +157,10 @@ export const NOTIFICATION_KINDS = [
   'member_changes',
   'model_processed',
   'share_code_locked',
+  'topic_assigned',
+  'topic_mentions',
+  'topic_replies',
+  'topic_status',
   'product_news',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -167,6 +171,14 @@ export const notificationSettingsSchema = z
     member_changes: z.boolean(),
     model_processed: z.boolean(),
     share_code_locked: z.boolean(),
+    /** An issue or thread was assigned to you. */
+    topic_assigned: z.boolean(),
+    /** Someone @mentioned you in a topic or comment. */
+    topic_mentions: z.boolean(),
+    /** Someone replied in a topic you created. */
+    topic_replies: z.boolean(),
+    /** An issue you created or are assigned changed status. */
+    topic_status: z.boolean(),
     product_news: z.boolean(),
   })
   .meta({ id: 'NotificationSettings' });
@@ -176,6 +188,10 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   member_changes: true,
   model_processed: true,
   share_code_locked: true,
+  topic_assigned: true,
+  topic_mentions: true,
+  topic_replies: true,
+  topic_status: true,
   product_news: false,
 };
 

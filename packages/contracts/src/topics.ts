@@ -280,6 +280,15 @@ export type TopicList = z.infer<typeof topicListSchema>;
 export const topicWithCommentsSchema = topicSchema.extend({ comments: z.array(commentSchema) });
 export type TopicWithComments = z.infer<typeof topicWithCommentsSchema>;
 
+/**
+ * `GET /api/project/{id}/topic-counts`: open issues (status Open or In Progress) per model of the
+ * project, for the model cards; models without any are left out.
+ */
+export const topicCountsSchema = z
+  .object({ counts: z.record(z.string(), z.number().int().nonnegative()) })
+  .meta({ id: 'TopicCounts' });
+export type TopicCounts = z.infer<typeof topicCountsSchema>;
+
 export const topicTypesSchema = z.object({ types: z.array(z.string()) });
 export const addTopicTypeBodySchema = z.object({ name: name(64) });
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPGliteDialect } from './pglite-dialect.ts';
@@ -59,8 +60,14 @@ function openPostgres(url: string): DatabaseHandle {
   return { db, engine: 'postgres', connectionString: url, close: () => db.destroy() };
 }
 
-/** PGlite settings matching the `pg` type parsing above. */
-export const PGLITE_OPTIONS = { parsers: { [OID_DATE]: asString } } satisfies PGliteOptions;
+/**
+ * PGlite settings matching the `pg` type parsing above, with pg_trgm (topic search's trigram
+ * indexes, migration 0013) so the schema is the same as on PostgreSQL.
+ */
+export const PGLITE_OPTIONS = {
+  parsers: { [OID_DATE]: asString },
+  extensions: { pg_trgm },
+} satisfies PGliteOptions;
 
 /** Kysely over an open PGlite instance; closing the handle closes PGlite. */
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {

@@ -43,6 +43,10 @@ export interface NotificationSettingsTable {
   member_changes: Generated<boolean>;
   model_processed: Generated<boolean>;
   share_code_locked: Generated<boolean>;
+  topic_assigned: Generated<boolean>;
+  topic_mentions: Generated<boolean>;
+  topic_replies: Generated<boolean>;
+  topic_status: Generated<boolean>;
   product_news: Generated<boolean>;
   updated_at: Timestamp;
 }

@@ -137,7 +137,22 @@ export interface TopicFilesTable {
   bytes: Bytes;
 }
 
+/** A pending or mailed topic notification (migration 0012). */
+export type TopicNoticeKind = 'assigned' | 'mentioned' | 'reply' | 'status';
+
+export interface TopicNoticesTable {
+  id: Generated<string>;
+  user_id: string;
+  topic_id: string;
+  kind: TopicNoticeKind;
+  actor_name: string;
+  status: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export type TopicRow = Selectable<TopicsTable>;
 export type TopicViewpointRow = Selectable<TopicViewpointsTable>;
 export type TopicCommentRow = Selectable<TopicCommentsTable>;
 export type TopicFileRow = Selectable<TopicFilesTable>;
+export type TopicNoticeRow = Selectable<TopicNoticesTable>;

@@ -19,6 +19,7 @@ import type {
   TopicCommentsTable,
   TopicCountersTable,
   TopicFilesTable,
+  TopicNoticesTable,
   TopicsTable,
   TopicTypesTable,
   TopicViewpointsTable,
@@ -180,6 +181,7 @@ export interface Database {
   topic_viewpoints: TopicViewpointsTable;
   topic_comments: TopicCommentsTable;
   topic_files: TopicFilesTable;
+  topic_notices: TopicNoticesTable;
   orders: OrdersTable;
   payment_callbacks: PaymentCallbacksTable;
   subscription_periods: SubscriptionPeriodsTable;

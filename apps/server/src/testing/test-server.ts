@@ -76,6 +76,8 @@ export interface TestServer {
   db: Kysely<Database>;
   engine: DatabaseEngine;
   clock: TestClock;
+  /** The PostgreSQL database's URL (another process can open the same database); null on PGlite. */
+  databaseUrl: string | null;
   /** The SMTP catcher, or null in outbox mode. */
   mail: MailCatcher | null;
   /** DATA_DIR of this server. */
@@ -237,6 +239,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.handle.db,
     engine: database.handle.engine,
     clock,
+    databaseUrl: database.handle.connectionString ?? null,
     mail,
     dataDir,
     api,

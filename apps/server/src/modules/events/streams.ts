@@ -27,6 +27,9 @@ export interface OpenStreamInput {
   /** Milliseconds until the stream ends by itself (the access token expires): the client then
    * reconnects with a fresh token. */
   closeAfterMs?: number;
+  /** Asked every `everyMs` whether the client may still listen; the stream ends on false or an
+   * error (a share page's stream ends soon after its share is disabled, deleted or expires). */
+  recheck?: { everyMs: number; allowed: () => Promise<boolean> };
 }
 
 /**
@@ -51,7 +54,7 @@ export class EventStreams {
     return this.#open.size;
   }
 
-  open({ response, userId, headers, closeAfterMs }: OpenStreamInput): void {
+  open({ response, userId, headers, closeAfterMs, recheck }: OpenStreamInput): void {
     response.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -68,6 +71,7 @@ export class EventStreams {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
+      clearInterval(rechecking);
       clearTimeout(expiry);
       unsubscribe();
       this.#open.delete(end);
@@ -85,6 +89,21 @@ export class EventStreams {
         ? undefined
         : setTimeout(end, Math.min(2 ** 31 - 1, Math.max(0, closeAfterMs)));
     expiry?.unref();
+    let checking = false;
+    const rechecking = recheck
+      ? setInterval(() => {
+          if (checking) return;
+          checking = true;
+          void recheck
+            .allowed()
+            .catch(() => false)
+            .then((allowed) => {
+              checking = false;
+              if (!allowed) end();
+            });
+        }, recheck.everyMs)
+      : undefined;
+    rechecking?.unref();
     const unsubscribe = this.#bus.subscribe(userId, (event) => write(formatEvent(event)));
     this.#open.add(end);
     response.on('close', end);

@@ -5,21 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { exportBcf, importBcf, storedTopics } from './testing/bcf-test-helpers.ts';
-
-const VERSION = strToU8('<?xml version="1.0"?><Version VersionId="3.0"/>');
-const markup = (guid: string, title: string) =>
-  strToU8(
-    `<?xml version="1.0"?><Markup><Topic Guid="${guid}" TopicType="Issue" TopicStatus="Open"><Title>${title}</Title><CreationDate>2024-01-02T03:04:05Z</CreationDate><CreationAuthor>a@example.com</CreationAuthor></Topic></Markup>`,
-  );
-const guid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
-
-/** A file of `count` minimal topics. */
-function manyTopics(count: number): Uint8Array {
-  const files: Zippable = { 'bcf.version': VERSION };
-  for (let i = 0; i < count; i += 1) files[`${guid(i)}/markup.bcf`] = markup(guid(i), `T${i}`);
-  return zipSync(files, { level: 1 });
-}
+import {
+  BCF_VERSION_3 as VERSION,
+  exportBcf,
+  importBcf,
+  manyTopics,
+  minimalMarkup as markup,
+  storedTopics,
+  topicGuid as guid,
+} from './testing/bcf-test-helpers.ts';
 
 /** A zip that declares its one big entry at ~4 GB uncompressed (a bomb's signature). */
 function zipBomb(): Uint8Array {

@@ -4,20 +4,20 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
-import type { BcfArchive, BcfProblem } from './bcf/model.ts';
-import { BcfReadError, readBcf } from './bcf/read.ts';
 import { writeBcf } from './bcf/write.ts';
 import { exportArchive } from './bcf-export.ts';
 import { importArchive } from './bcf-import.ts';
 import { bcfGuid } from './bcf-normalize.ts';
+import type { BcfReader } from './bcf-reader.ts';
 import type { ElementIndex } from './element-index.ts';
-import { BcfFileInvalidError, BcfFileTooLargeError, BcfTooManyTopicsError } from './errors.ts';
 import { shareStreamKey } from './service.ts';
 
 export interface BcfServiceDeps {
   data: DataAccess;
   events: EventPublisher;
   elements: ElementIndex;
+  /** Reads files in worker threads (never on the event loop). */
+  reader: Pick<BcfReader, 'read'>;
   now: Clock;
   log: FastifyBaseLogger;
 }
@@ -25,18 +25,6 @@ export interface BcfServiceDeps {
 export interface BcfFile {
   bytes: Uint8Array;
   filename: string;
-}
-
-/** The reader's verdict on a whole file as the API's errors (400/413, never a 5xx). */
-function read(bytes: Uint8Array): { archive: BcfArchive; problems: BcfProblem[] } {
-  try {
-    return readBcf(bytes);
-  } catch (error) {
-    if (!(error instanceof BcfReadError)) throw error;
-    if (error.kind === 'too-large') throw new BcfFileTooLargeError(error.message);
-    if (error.kind === 'too-many-topics') throw new BcfTooManyTopicsError(error.message);
-    throw new BcfFileInvalidError(error.message);
-  }
 }
 
 /** A file name from the project's name (the download's Content-Disposition). */
@@ -61,7 +49,7 @@ export class BcfService {
   async import(userId: string, projectId: string, bytes: Uint8Array): Promise<BcfImportReport> {
     const { data, now } = this.#d;
     assertCan(await loadProjectAccess(data.repos, projectId, userId), 'bcf.import');
-    const { archive, problems } = read(bytes);
+    const { archive, problems } = await this.#d.reader.read(bytes);
     const owners = await this.#d.elements.forProject(data.repos, projectId);
     const outcome = await data.transaction(async (repos) => {
       assertCan(await loadProjectAccess(repos, projectId, userId), 'bcf.import');

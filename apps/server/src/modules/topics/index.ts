@@ -1,12 +1,16 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher, EventStreams } from '../events/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
+import type { NotificationPolicy } from '../users/index.ts';
 import type { RegisterModule } from '../module.ts';
+import { BcfReader } from './bcf-reader.ts';
 import { bcfRoutes } from './bcf-routes.ts';
 import { BcfService } from './bcf-service.ts';
 import { ElementIndex } from './element-index.ts';
+import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
 import { VisitorTopicsService } from './visitor-service.ts';
@@ -14,6 +18,7 @@ import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts'
 
 export { BcfService } from './bcf-service.ts';
 export { TopicsService } from './service.ts';
+export { TopicNotifier } from './notifier.ts';
 export type { ShareVisitorGate } from './visitor-routes.ts';
 export type { VisitorShare } from './visitor-service.ts';
 
@@ -27,7 +32,18 @@ export interface TopicsModuleDeps {
   shareGate: ShareVisitorGate;
   /** Where models' metadata lives (BCF components are matched against their GlobalIds). */
   storage: ObjectStorage;
+  mailer: Mailer;
+  notifications: Pick<NotificationPolicy, 'allows'>;
+  /** Base of the links in notification mails. */
+  publicUrl: string;
   now: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Topic notification mails (tests flush them after moving the clock). */
+    topicNotifier: TopicNotifier;
+  }
 }
 
 /** Topics (comment threads and issues), their comments and viewpoints, for members and share visitors. */
@@ -35,17 +51,32 @@ export const register: RegisterModule<
   TopicsModuleDeps,
   { topics: TopicsService; bcf: BcfService }
 > = async (app, deps) => {
+  const notifier = new TopicNotifier({
+    data: deps.data,
+    mailer: deps.mailer,
+    notifications: deps.notifications,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  notifier.start();
+  app.addHook('onClose', () => notifier.stop());
+  app.decorate('topicNotifier', notifier);
   const topics = new TopicsService({
     data: deps.data,
     events: deps.events,
     now: deps.now,
     log: app.log,
+    notifier,
   });
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
+  const reader = new BcfReader(app.log);
+  app.addHook('onClose', () => reader.close());
   const bcf = new BcfService({
     data: deps.data,
     events: deps.events,
     elements: new ElementIndex(deps.storage, app.log),
+    reader,
     now: deps.now,
     log: app.log,
   });

@@ -143,12 +143,16 @@ export class TopicsRepository {
     if (filter.guids)
       query = query.where('t.guid', 'in', filter.guids.length ? filter.guids : ['']);
     if (filter.search) {
-      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const search = filter.search;
+      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // "#12" or "12" also finds topic 12; other text is matched by the trigram indexes alone
+      // (a cast of the number in the OR would force a scan of the project).
+      const number = /^#?\d{1,9}$/.test(search) ? Number(search.replace(/^#/, '')) : null;
       query = query.where((eb) =>
         eb.or([
           eb('t.title', 'ilike', pattern),
           eb('t.description', 'ilike', pattern),
-          eb(sql<string>`t.number::text`, '=', filter.search!.replace(/^#/, '')),
+          ...(number === null ? [] : [eb('t.number', '=', number)]),
         ]),
       );
     }
@@ -156,13 +160,7 @@ export class TopicsRepository {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     const direction = page.order;
-    let ordered = query.selectAll('t').select((eb) =>
-      eb
-        .selectFrom('topic_comments as c')
-        .whereRef('c.topic_id', '=', 't.id')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .as('comment_count'),
-    );
+    let ordered = query.selectAll('t');
     if (page.sort === 'priority') {
       ordered = ordered.orderBy(
         sql`CASE t.priority WHEN 'Critical' THEN 4 WHEN 'High' THEN 3 WHEN 'Normal' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`,
@@ -179,10 +177,23 @@ export class TopicsRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
+    // Counted for the page only (a subquery in the select list ran for every skipped row too).
+    const counts = await this.commentCounts(rows.map((row) => row.id));
     return {
       total: Number(total.n),
-      rows: rows.map((row) => ({ ...row, comment_count: Number(row.comment_count ?? 0) })),
+      rows: rows.map((row) => ({ ...row, comment_count: counts.get(row.id) ?? 0 })),
     };
+  }
+
+  async commentCounts(topicIds: readonly string[]): Promise<Map<string, number>> {
+    if (topicIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('topic_comments')
+      .select(['topic_id', sql<number>`count(*)::int`.as('n')])
+      .where('topic_id', 'in', topicIds)
+      .groupBy('topic_id')
+      .execute();
+    return new Map(rows.map((row) => [row.topic_id, Number(row.n)]));
   }
 
   async commentCount(topicId: string): Promise<number> {
@@ -322,6 +333,22 @@ export class TopicsRepository {
       .values(names.map((name) => ({ project_id: projectId, name, created_at: at })))
       .onConflict((oc) => oc.columns(['project_id', 'name']).doNothing())
       .execute();
+  }
+
+  /** Open issues (Open, In Progress) per model of the project; models without any are absent. */
+  async openIssueCounts(projectId: string): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('topics')
+      .select(['model_id', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('project_id', '=', projectId)
+      .where('kind', '=', 'issue')
+      .where('status', 'in', ['Open', 'In Progress'])
+      .where('model_id', 'is not', null)
+      .groupBy('model_id')
+      .execute();
+    const counts: Record<string, number> = {};
+    for (const row of rows) if (row.model_id) counts[row.model_id] = Number(row.count);
+    return counts;
   }
 
   /** Accepted members of the project among `userIds` (assignees and mentions must be members). */

@@ -6,6 +6,7 @@ import {
   errorBodySchema,
   projectIdParamsSchema,
   topicListQuerySchema,
+  topicCountsSchema,
   topicListSchema,
   topicSchema,
   topicTypesSchema,
@@ -52,6 +53,21 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => topics.list(currentUser(request).userId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/project/:id/topic-counts',
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary: 'Open issues (Open, In Progress) per model of a project, for the model cards',
+        params: projectIdParamsSchema,
+        response: { 200: topicCountsSchema, ...errors },
+      },
+    },
+    async (request) => topics.counts(currentUser(request).userId, request.params.id),
   );
 
   app.post(

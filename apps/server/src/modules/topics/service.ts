@@ -5,6 +5,7 @@ import type {
   ProjectAction,
   Topic,
   TopicComment,
+  TopicCounts,
   TopicList,
   TopicListQuery,
   TopicWithComments,
@@ -18,6 +19,14 @@ import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
 import { byTopic, toComment, toTopic } from './presenter.ts';
+import {
+  commentNotices,
+  topicCreatedNotices,
+  topicUpdatedNotices,
+  type NoticeActor,
+  type TopicNotice,
+  type TopicNotifier,
+} from './notifier.ts';
 import type { TopicFilter, TopicPage } from './repository.ts';
 import {
   addComment,
@@ -33,6 +42,8 @@ export interface TopicsServiceDeps {
   events: EventPublisher;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Notification mails (assignment, mention, reply, status change). */
+  notifier: Pick<TopicNotifier, 'notify'>;
 }
 
 /** The SSE key of a share page's stream (the bus addresses "users"; a share page is one). */
@@ -107,6 +118,11 @@ export class TopicsService {
     return toTopic(topic, viewpoints, count);
   }
 
+  /** Records notification mails for a committed change (never throws). */
+  async notify(actor: NoticeActor, notices: readonly TopicNotice[]): Promise<void> {
+    if (notices.length > 0) await this.#d.notifier.notify(actor, notices);
+  }
+
   /** Publishes a topic event to members and live share pages of the topic's model. */
   async publish(
     type: EventType,
@@ -138,6 +154,13 @@ export class TopicsService {
     };
   }
 
+  async counts(userId: string, projectId: string): Promise<TopicCounts> {
+    const repos = this.#d.data.repos;
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'topic.counts');
+    return { counts: await repos.topics.openIssueCounts(projectId) };
+  }
+
   async create(userId: string, projectId: string, body: CreateTopicBody): Promise<Topic> {
     const author: TopicAuthor = { userId, name: await this.#authorName(userId) };
     const { topic, result } = await this.#d.data.transaction(async (repos) => {
@@ -155,6 +178,7 @@ export class TopicsService {
       return { topic: created.topic, result: toTopic(created.topic, created.viewpoints, 0) };
     });
     await this.publish('topic.created', topic);
+    await this.notify(author, topicCreatedNotices(topic));
     return result;
   }
 
@@ -192,6 +216,7 @@ export class TopicsService {
       changed: Object.keys(body),
       ...(before.status !== after.status ? { status: after.status } : {}),
     });
+    await this.notify({ userId, name }, topicUpdatedNotices(before, after));
     return result;
   }
 
@@ -224,6 +249,7 @@ export class TopicsService {
       return { topic, comment };
     });
     await this.publish('comment.created', topic, { commentId: comment.id });
+    await this.notify(author, commentNotices(topic, comment));
     return toComment(comment);
   }
 
@@ -238,7 +264,7 @@ export class TopicsService {
 
   async editComment(userId: string, commentId: string, text: string): Promise<TopicComment> {
     const name = await this.#authorName(userId);
-    const { topic, comment } = await this.#d.data.transaction(async (repos) => {
+    const { topic, comment, before } = await this.#d.data.transaction(async (repos) => {
       const found = await this.#commentAccess(repos, userId, commentId);
       assertCan(found.access, 'comment.edit', { ownerId: found.comment.author_id ?? undefined });
       const now = this.#d.now();
@@ -249,9 +275,10 @@ export class TopicsService {
         modified_by_name: name,
         mention_ids: JSON.stringify(await memberMentions(repos, found.topic.project_id, text)),
       });
-      return { topic: found.topic, comment };
+      return { topic: found.topic, comment, before: found.comment };
     });
     await this.publish('comment.updated', topic, { commentId });
+    await this.notify({ userId, name }, commentNotices(topic, comment, before));
     return toComment(comment);
   }
 

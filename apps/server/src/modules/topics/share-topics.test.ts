@@ -9,6 +9,7 @@ import {
 import { startShareServer } from '../../testing/share-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { createIssue } from './test-fixture.ts';
+import { SHARE_STREAM_RECHECK_MS } from './visitor-routes.ts';
 
 describe('topics: share visitors', () => {
   let server: TestServer;
@@ -179,6 +180,29 @@ describe('topics: share visitors', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await post('203.0.113.6')).status).toBe(201);
+  });
+
+  it('an open share page stream ends within seconds once the share is disabled', async () => {
+    const s = await share(true, 'view');
+    const abort = new AbortController();
+    const response = await fetch(`${server.url}${base(s)}/events`, { signal: abort.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toContain('retry:');
+    // Still open after a recheck while the share is live.
+    await new Promise((resolve) => setTimeout(resolve, SHARE_STREAM_RECHECK_MS + 500));
+    const off = await server.api('PATCH', `/api/shares/${s.id}`, {
+      token: team.owner.token,
+      body: { status: 'disabled' },
+    });
+    expect(off.status).toBe(200);
+    const started = Date.now();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    expect(Date.now() - started).toBeLessThan(SHARE_STREAM_RECHECK_MS + 2000);
+    abort.abort();
   });
 
   it("share pages receive the model's topic events", async () => {

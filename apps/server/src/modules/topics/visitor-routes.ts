@@ -33,6 +33,8 @@ export type ShareVisitorGate = (
 
 /** A share page's event stream ends after this long and reconnects, re-checking the share. */
 export const SHARE_STREAM_MAX_MS = 5 * 60 * 1000;
+/** How often an open share page's stream checks its share again (disabled, deleted, expired). */
+export const SHARE_STREAM_RECHECK_MS = 2000;
 
 const errors = {
   400: errorBodySchema,
@@ -185,6 +187,15 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
         userId: shareStreamKey(share.id),
         headers: reply.getHeaders(),
         closeAfterMs: SHARE_STREAM_MAX_MS,
+        // The same check as the request's (the visitor's cookie and bearer as they came); a share
+        // that is no longer live refuses, and the stream ends within SHARE_STREAM_RECHECK_MS.
+        recheck: {
+          everyMs: SHARE_STREAM_RECHECK_MS,
+          allowed: () =>
+            gate(request, reply, request.params.token, 'issue.view').then(
+              (again) => again.id === share.id,
+            ),
+        },
       });
     },
   );

@@ -19,6 +19,7 @@ import type { DataAccess, Repositories } from '../../repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
 import { byTopic, toComment, toTopic } from './presenter.ts';
 import { listFilter, listPage, type TopicsService } from './service.ts';
+import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
 import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
 
 /** The live share a visitor came through, as the shares module checked it for this request. */
@@ -140,6 +141,7 @@ export class VisitorTopicsService {
       return createTopic(repos, share.project_id, share.model_id, author, input, this.#now());
     });
     await this.#topics.publish('topic.created', created.topic);
+    await this.#topics.notify(author, topicCreatedNotices(created.topic));
     return toTopic(created.topic, created.viewpoints, 0, visitorSnapshotPath(token));
   }
 
@@ -164,6 +166,7 @@ export class VisitorTopicsService {
       return { topic, comment };
     });
     await this.#topics.publish('comment.created', topic, { commentId: comment.id });
+    await this.#topics.notify(author, commentNotices(topic, comment));
     return toComment(comment);
   }
 
@@ -177,13 +180,17 @@ export class VisitorTopicsService {
     assertAllowed(share, 'issue.edit');
     const { authorName, ...patch } = body;
     if (patch.assigneeId !== undefined) throw new ForbiddenError('visitors do not assign');
-    const { after, viewpoints } = await this.#data.transaction(async (repos) => {
+    const { before, after, viewpoints } = await this.#data.transaction(async (repos) => {
       const topic = await this.#visibleTopic(repos, share, topicId);
       if (topic.kind !== 'issue') throw new ForbiddenError('visitors edit issues only');
       const after = await patchTopic(repos, topic, patch, authorName, this.#now());
-      return { after, viewpoints: await repos.topics.viewpoints([topic.id]) };
+      return { before: topic, after, viewpoints: await repos.topics.viewpoints([topic.id]) };
     });
     await this.#topics.publish('topic.updated', after, { changed: Object.keys(patch) });
+    await this.#topics.notify(
+      { userId: null, name: authorName },
+      topicUpdatedNotices(before, after),
+    );
     const count = await this.#data.repos.topics.commentCount(after.id);
     return toTopic(after, viewpoints, count, visitorSnapshotPath(token));
   }

@@ -15,6 +15,10 @@ export function toNotificationSettings(
     member_changes: row.member_changes,
     model_processed: row.model_processed,
     share_code_locked: row.share_code_locked,
+    topic_assigned: row.topic_assigned,
+    topic_mentions: row.topic_mentions,
+    topic_replies: row.topic_replies,
+    topic_status: row.topic_status,
     product_news: row.product_news,
   };
 }

@@ -241,6 +241,10 @@ describe('profile, avatar, preferences and notification settings', () => {
       member_changes: true,
       model_processed: true,
       share_code_locked: true,
+      topic_assigned: true,
+      topic_mentions: true,
+      topic_replies: true,
+      topic_status: true,
       product_news: false,
     });
     const saved = await put<NotificationSettings>('/api/user/notifications', quiet.token, {

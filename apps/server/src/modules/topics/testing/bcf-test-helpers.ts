@@ -1,4 +1,5 @@
 import type { BcfImportReport } from '@truss/contracts';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import { expect } from 'vitest';
 import type { TestServer } from '../../../testing/test-server.ts';
 
@@ -166,4 +167,20 @@ export function expectSameTopics(actual: Stored, expected: Stored): void {
       }
     }
   }
+}
+
+export const BCF_VERSION_3 = strToU8('<?xml version="1.0"?><Version VersionId="3.0"/>');
+/** The markup of a topic with only what BCF requires. */
+export const minimalMarkupText = (guid: string, title: string) =>
+  `<?xml version="1.0"?><Markup><Topic Guid="${guid}" TopicType="Issue" TopicStatus="Open"><Title>${title}</Title><CreationDate>2024-01-02T03:04:05Z</CreationDate><CreationAuthor>a@example.com</CreationAuthor></Topic></Markup>`;
+export const minimalMarkup = (guid: string, title: string) =>
+  strToU8(minimalMarkupText(guid, title));
+export const topicGuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+/** A file of `count` minimal topics. */
+export function manyTopics(count: number): Uint8Array {
+  const files: Zippable = { 'bcf.version': BCF_VERSION_3 };
+  for (let i = 0; i < count; i += 1)
+    files[`${topicGuid(i)}/markup.bcf`] = minimalMarkup(topicGuid(i), `T${i}`);
+  return zipSync(files, { level: 1 });
 }

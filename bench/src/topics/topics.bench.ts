@@ -1,0 +1,229 @@
+/**
+ * Topic list, filter and search latency (issue 16: a project with 10 000 topics and 50 000
+ * comments answers list and filter under 50 ms p95 on PostgreSQL). The real app (buildApp) over a
+ * fresh database, seeded in bulk by SQL, measured over HTTP as the issues page calls it.
+ *
+ *   npm run bench:topics -w @truss/bench
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (default)
+ *   BENCH_ENGINE=pglite      run on embedded PGlite instead
+ *   BENCH_SAMPLES=100        requests per measure;  BENCH_TOPICS=10000  topics (5 comments each)
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../../../apps/server/src/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
+import type { Database } from '../../../apps/server/src/db/schema.ts';
+import type { Mailer, OutgoingMail } from '../../../apps/server/src/mail/mailer.ts';
+import { printTable, summarize, timeEach, type Summary } from '../stats.ts';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const TOPICS = Number(process.env.BENCH_TOPICS ?? 10_000);
+const COMMENTS_PER_TOPIC = 5;
+const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_MS = 50;
+
+const WORDS = [
+  'door',
+  'duct',
+  'wall',
+  'slab',
+  'beam',
+  'column',
+  'pipe',
+  'cable',
+  'tray',
+  'window',
+  'stair',
+  'ramp',
+  'roof',
+  'facade',
+  'sprinkler',
+  'damper',
+  'valve',
+  'shaft',
+  'ceiling',
+  'riser',
+];
+
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (ENGINE === 'pglite') return { handle: await openDatabase({}), drop: async () => undefined };
+  const name = `truss_bench_topics_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    handle: await openDatabase({ databaseUrl: url.toString() }),
+    async drop() {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** 10 000 topics (3 in 4 issues), one viewpoint each, 5 comments each; 6 assignees. */
+async function seed(db: Kysely<Database>, projectId: string, ownerId: string): Promise<string[]> {
+  const members: string[] = [ownerId];
+  for (let i = 0; i < 5; i++) {
+    const row = await db
+      .insertInto('users')
+      .values({ email: `bench-member-${i}-${randomBytes(3).toString('hex')}@example.com` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: row.id, role: 'member', status: 'accepted' })
+      .execute();
+    members.push(row.id);
+  }
+  const words = sql.val(WORDS);
+  const assignees = sql.val([...members]);
+  await sql`
+    INSERT INTO topics (project_id, guid, number, kind, title, description, type, status, priority,
+      labels, assignee_id, due_date, pin, author_id, author_name, created_at, modified_at)
+    SELECT ${projectId}, gen_random_uuid()::text, i,
+      CASE WHEN i % 4 = 0 THEN 'comment' ELSE 'issue' END,
+      initcap((${words}::text[])[1 + i % 20]) || ' clashes with ' || (${words}::text[])[1 + (i / 20) % 20]
+        || ' on level ' || (i % 12),
+      'Found in coordination round ' || (i % 50) || ': the ' || (${words}::text[])[1 + (i / 7) % 20]
+        || ' needs ' || (i % 300) || ' mm more clearance near grid ' || chr(65 + i % 26) || (i % 9),
+      (ARRAY['Issue', 'Request', 'Clash', 'Remark'])[1 + (i / 3) % 4],
+      (ARRAY['Open', 'In Progress', 'Resolved', 'Closed'])[1 + (i / 5) % 4],
+      (ARRAY['Low', 'Normal', 'High', 'Critical'])[1 + (i / 11) % 4],
+      (ARRAY['[]', '["MEP"]', '["Structure", "Level 2"]', '["Facade"]', '["MEP", "Urgent"]'])[1 + i % 5]::jsonb,
+      CASE WHEN i % 7 = 0 THEN NULL ELSE (${assignees}::uuid[])[1 + i % 6] END,
+      CASE WHEN i % 3 = 0 THEN NULL ELSE now() + ((i % 120) - 40) * interval '1 day' END,
+      jsonb_build_object(
+        'position', jsonb_build_object('x', i % 100, 'y', i % 37, 'z', i % 5),
+        'elementId', i, 'globalId', lpad(i::text, 22, '0')),
+      ${ownerId}, 'Bench Owner',
+      now() - (${TOPICS} - i) * interval '1 minute', now() - (${TOPICS} - i) * interval '30 second'
+    FROM generate_series(1, ${TOPICS}) AS i`.execute(db);
+  await sql`INSERT INTO topic_counters (project_id, last_number) VALUES (${projectId}, ${TOPICS})`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO topic_viewpoints (topic_id, guid, position, camera, visibility, created_at)
+    SELECT id, gen_random_uuid()::text, 0,
+      '{"type":"perspective","position":{"x":10,"y":5,"z":3},"direction":{"x":-1,"y":0,"z":0},"up":{"x":0,"y":0,"z":1},"fieldOfView":60,"aspectRatio":1.5}'::jsonb,
+      '{"defaultVisibility":true,"exceptions":[]}'::jsonb, created_at
+    FROM topics WHERE project_id = ${projectId}`.execute(db);
+  await sql`
+    INSERT INTO topic_comments (topic_id, guid, author_id, author_name, text, created_at)
+    SELECT t.id, gen_random_uuid()::text, ${ownerId}, 'Bench Owner',
+      'Checked on site, round ' || g || ': see the ' || (${words}::text[])[1 + (t.number + g) % 20],
+      t.created_at + g * interval '1 hour'
+    FROM topics t CROSS JOIN generate_series(1, ${COMMENTS_PER_TOPIC}) AS g
+    WHERE t.project_id = ${projectId}`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  return members;
+}
+
+async function main(): Promise<void> {
+  const { handle, drop } = await freshDatabase();
+  await migrateToLatest(handle.db);
+  const mails: OutgoingMail[] = [];
+  const mailer: Mailer = {
+    kind: 'smtp',
+    send: async (mail) => void mails.push(mail),
+    close: () => undefined,
+  };
+  const app = await buildApp({
+    config: {
+      publicUrl: 'http://127.0.0.1',
+      jwtSecret: randomBytes(32).toString('hex'),
+      tokenHmacSecret: randomBytes(32).toString('hex'),
+      isProduction: false,
+      webDistDir: '/nonexistent',
+      smtpUrl: null,
+      mailFrom: 'Truss <no-reply@truss.test>',
+    },
+    database: handle,
+    mailer,
+    logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  try {
+    const json = { 'content-type': 'application/json' };
+    const email = `bench-${Date.now()}@example.com`;
+    await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'correct horse battery', agreeTerms: true }),
+    });
+    const code = /\b(\d{6})\b/.exec(mails.findLast((m) => m.to === email)?.text ?? '')?.[1];
+    const verified = (await (
+      await fetch(`${base}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, code }),
+      })
+    ).json()) as { token: string; user: { id: string } };
+    const auth = { authorization: `Bearer ${verified.token}` };
+    const projects = (await (await fetch(`${base}/api/project`, { headers: auth })).json()) as {
+      id: string;
+    }[];
+    const projectId = projects[0]!.id;
+
+    const seeding = performance.now();
+    const members = await seed(handle.db, projectId, verified.user.id);
+    console.log(
+      `seeded ${TOPICS} topics, ${TOPICS * COMMENTS_PER_TOPIC} comments, ${TOPICS} viewpoints on ${ENGINE} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+
+    const get = async (path: string, expectTotal?: (total: number) => boolean) => {
+      const response = await fetch(`${base}${path}`, { headers: auth });
+      const body = (await response.json()) as { total?: number };
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+      if (expectTotal && !expectTotal(body.total ?? -1)) {
+        throw new Error(`${path}: unexpected total ${body.total}`);
+      }
+    };
+    const list = `/api/project/${projectId}/topics`;
+    const measures: [string, string][] = [
+      ['list, newest 50', `${list}?limit=50`],
+      ['list, page 100 (offset 4950)', `${list}?limit=50&offset=4950`],
+      ['filter status=Open', `${list}?status=Open&limit=50`],
+      [
+        'filter issues, Open+In Progress, one assignee',
+        `${list}?kind=issue&status=Open,In%20Progress&assignee=${members[2]}&limit=50`,
+      ],
+      ['filter type=Clash, sort by due', `${list}?type=Clash&sort=due&order=asc&limit=50`],
+      ['filter label=MEP, sort by priority', `${list}?label=MEP&sort=priority&limit=50`],
+      [
+        'filter due before +10 days',
+        `${list}?dueBefore=${encodeURIComponent(new Date(Date.now() + 10 * 86_400_000).toISOString())}&limit=50`,
+      ],
+      ['search "sprinkler" (title/text)', `${list}?q=sprinkler&limit=50`],
+      ['search "grid Q7" (rare)', `${list}?q=grid%20Q7&limit=50`],
+      ['search "#4242" (number)', `${list}?q=%234242&limit=50`],
+      ['open issues per model (topic-counts)', `/api/project/${projectId}/topic-counts`],
+    ];
+    const rows: [string, Summary][] = [];
+    for (const [name, path] of measures) {
+      await timeEach(10, () => get(path)); // warm-up
+      rows.push([name, summarize(await timeEach(SAMPLES, () => get(path)))]);
+    }
+    printTable(
+      `Topics on ${ENGINE}: ${TOPICS} topics, ${TOPICS * COMMENTS_PER_TOPIC} comments, HTTP GET, ${SAMPLES} requests each (target p95 < ${TARGET_MS} ms)`,
+      rows,
+    );
+    const over = rows.filter(([, s]) => s.p95 >= TARGET_MS).map(([name]) => name);
+    console.log(over.length ? `\nover target: ${over.join('; ')}` : '\nall under target');
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+await main();
