@@ -264,8 +264,13 @@ export interface PinsApi {
    * system for reduced motion (then it jumps).
    */
   goTo(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
-  /** The current view: viewpoint (camera, sections, visibility, selection, colours) and a PNG. */
-  capture(options?: { maxWidth?: number }): Promise<{ viewpoint: Viewpoint; snapshot: Blob }>;
+  /**
+   * The current view: viewpoint (camera, sections, visibility, selection, colours) and a PNG of
+   * the model (no pins or gizmos) with its size in pixels.
+   */
+  capture(options?: {
+    maxWidth?: number;
+  }): Promise<{ viewpoint: Viewpoint; snapshot: Blob; width: number; height: number }>;
 }
 
 export interface Viewer {

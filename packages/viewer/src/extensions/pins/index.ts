@@ -230,7 +230,7 @@ export function createPinsExtension(deps: PinsDeps): PinsExtension {
       const width = Math.min(canvasWidth, options.maxWidth ?? 1280);
       const height = Math.max(1, Math.round((width * canvasHeight) / canvasWidth));
       const snapshot = await deps.screenshot({ width, height });
-      return { viewpoint, snapshot };
+      return { viewpoint, snapshot, width, height };
     },
     dispose() {
       if (disposed) return;
