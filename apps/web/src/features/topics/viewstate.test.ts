@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewpoint } from '../viewer/engine';
 import {
+  focusElements,
   fromViewState,
   pointFromModel,
   pointToModel,
@@ -102,5 +103,19 @@ describe('topic view state <-> engine viewpoint', () => {
       globalId: '2O2Fr$t4X7Zf8NOew3FLOH',
     });
     expect(toPin(frame, [0, 0, 0], 0).globalId).toBeNull();
+  });
+
+  it('finds what a pinless (imported) topic is about: selection, else the only visible ones', () => {
+    const state = toViewState(viewpoint, frame, 1);
+    expect(focusElements(frame, state)).toEqual([2]);
+    expect(focusElements(frame, { ...state, selection: [] })).toEqual([1]);
+    expect(
+      focusElements(frame, {
+        ...state,
+        selection: [],
+        visibility: { defaultVisibility: true, exceptions: state.visibility.exceptions },
+      }),
+    ).toEqual([]);
+    expect(focusElements(frame, undefined)).toEqual([]);
   });
 });

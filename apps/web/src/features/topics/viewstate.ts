@@ -66,7 +66,7 @@ function elementOf(frame: ModelFrame, c: Component): number | null {
   return Number.isInteger(id) && id >= 0 && !c.ifcGuid ? id : null;
 }
 
-const elements = (frame: ModelFrame, list: readonly Component[]) =>
+export const elements = (frame: ModelFrame, list: readonly Component[]) =>
   list.map((c) => elementOf(frame, c)).filter((id): id is number => id !== null);
 
 const hex = (color: number) => color.toString(16).padStart(6, '0').toUpperCase();
@@ -199,4 +199,15 @@ export function fromViewState(state: ViewState, frame: ModelFrame, fallback: Vie
 export function toPin(frame: ModelFrame, point: Vec3, elementId: number | null): Pin {
   const guid = elementId === null ? '' : (frame.globalIds[elementId] ?? '');
   return { position: pointToModel(frame, point), elementId, globalId: guid || null };
+}
+
+/**
+ * The elements a topic without a pin is about (an imported BCF topic): its first viewpoint's
+ * selection, else the components it shows on a hidden model. Empty when it names none here.
+ */
+export function focusElements(frame: ModelFrame, state: ViewState | undefined): number[] {
+  if (!state) return [];
+  const selected = elements(frame, state.selection);
+  if (selected.length) return selected;
+  return state.visibility.defaultVisibility ? [] : elements(frame, state.visibility.exceptions);
 }
