@@ -104,7 +104,10 @@ export function TopicDetail({
   const may = abilities.topic(topic);
   const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
   const change = (body: UpdateTopicBody) =>
-    update.mutate(abilities.visitor ? { ...body, authorName: name || storedVisitorName() } : body, {
+    update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
+      onSuccess: () => {
+        if (abilities.visitor) storeVisitorName(name.trim());
+      },
       onError: fail,
     });
   const submit = (event: FormEvent) => {
@@ -165,7 +168,17 @@ export function TopicDetail({
         {topic.description && (
           <p className="text-sm whitespace-pre-wrap text-gray-800">{plain(topic.description)}</p>
         )}
-        <TopicFields topic={topic} abilities={may} members={members} onChange={change} />
+        {abilities.visitor && (may.edit || abilities.reply) && (
+          <VisitorName value={name} onChange={setName} />
+        )}
+        <TopicFields
+          topic={topic}
+          abilities={
+            abilities.visitor && !name.trim() ? { edit: false, assign: false, status: false } : may
+          }
+          members={members}
+          onChange={change}
+        />
         <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
           {t('topics.comments', { count: topic.comments.length })}
         </h4>
@@ -181,7 +194,6 @@ export function TopicDetail({
         </ul>
         {abilities.reply ? (
           <form onSubmit={submit} className="flex flex-col gap-2">
-            {abilities.visitor && <VisitorName value={name} onChange={setName} />}
             <textarea
               aria-label={t('topics.reply')}
               placeholder={t('topics.replyPlaceholder')}
