@@ -319,13 +319,24 @@ describe('topics in the browser', () => {
       (v) => ({
         isolated: v.visibility.getIsolated(),
         selection: v.selection.get(),
-        projection: v.getViewpoint().camera.projection,
+        camera: v.getViewpoint().camera,
       }),
       null,
     );
-    expect(state.isolated).toHaveLength(1);
+    // The file's README: nothing selected, only wall 1XbKhGD91DvhOpYZbhzGTI visible, seen
+    // through its orthographic camera.
+    const meta = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as {
+      origin: Vec3;
+      elements: { globalId: string[] };
+    };
+    expect(state.isolated).toEqual([meta.elements.globalId.indexOf('1XbKhGD91DvhOpYZbhzGTI')]);
     expect(state.selection).toEqual([]);
-    expect(state.projection).toBe('perspective');
+    expect(state.camera.projection).toBe('orthographic');
+    expect(state.camera.height).toBeCloseTo(9.673289179801941, 6);
+    // BCF (IFC, Z up) (18.6746, -19.5481, 10.5385) is glTF (x, z, -y), less the viewable's origin.
+    const [ox, oy, oz] = meta.origin;
+    const expected = [18.674638207107783 - ox, 10.538476791232824 - oy, 19.54805982455614 - oz];
+    state.camera.position.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 4));
     await page.screenshot({ path: await screenshotPath('topics-bcf-single-visible-wall') });
   });
 
@@ -367,26 +378,37 @@ describe('topics in the browser', () => {
                 ],
               },
             });
+            const before = performance.now();
             viewer.renderNow();
+            const cpu = performance.now() - before;
+            // Reading a pixel waits until the GPU (SwiftShader) has drawn the frame.
             gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+            return cpu;
           };
           for (let i = 0; i < 5; i += 1) frame(i);
+          let cpu = 0;
           const started = performance.now();
-          for (let i = 0; i < 40; i += 1) frame(i);
+          for (let i = 0; i < 40; i += 1) cpu += frame(i);
           const ms = (performance.now() - started) / 40;
           viewer.setViewpoint(base);
-          return ms;
+          return { ms, cpu: cpu / 40 };
         },
         count,
       );
-    const without = [await measure(0), await measure(0)];
-    const withPins = [await measure(1000), await measure(1000)];
-    const best = (list: number[]) => Math.min(...list);
-    console.log(
-      `frame time (ms, best of 2 runs of 40 frames): without pins ${best(without).toFixed(2)}, with 1,000 pins ${best(withPins).toFixed(2)}`,
-    );
+    // Interleaved runs: the machine's load drifts during the test.
+    const without: Array<{ ms: number; cpu: number }> = [];
+    const withPins: Array<{ ms: number; cpu: number }> = [];
+    for (let run = 0; run < 3; run += 1) {
+      without.push(await measure(0));
+      withPins.push(await measure(1000));
+    }
     await author.screenshot({ path: await screenshotPath('topics-1000-pins') });
-    expect(best(withPins)).toBeLessThan(best(without) * 1.2 + 1);
+    const best = (list: Array<{ ms: number; cpu: number }>, key: 'ms' | 'cpu') =>
+      Math.min(...list.map((m) => m[key]));
+    console.log(
+      `frame time (ms, best of 3 runs of 40 frames, camera orbiting): without pins ${best(without, 'ms').toFixed(2)} (cpu ${best(without, 'cpu').toFixed(2)}), with 1,000 pins ${best(withPins, 'ms').toFixed(2)} (cpu ${best(withPins, 'cpu').toFixed(2)})`,
+    );
+    expect(best(withPins, 'ms')).toBeLessThan(best(without, 'ms') * 1.1 + 1);
     await withViewer(author, (v) => v.pins.set([]), null);
   });
 });

@@ -59,12 +59,13 @@ float glyphAt(vec2 p) {
 void main() {
   vec2 p = gl_PointCoord * 2.0 - 1.0;
   float r = length(p);
-  if (r > 1.0) discard;
+  // No discard: the corners blend away at alpha 0, and a shader without discard keeps the early
+  // depth test, so markers behind the model cost almost nothing.
   vec3 ring = vFlag > 0.5 ? vec3(0.976, 0.451, 0.086) : vec3(1.0);
   vec3 color = mix(vColor, ring, smoothstep(0.66, 0.72, r));
   if (vCount > 1.5) color = mix(color, vec3(1.0), glyphAt(p));
   else color = mix(color, vec3(1.0), 1.0 - smoothstep(0.2, 0.26, r));
-  gl_FragColor = vec4(color, uOpacity * (1.0 - smoothstep(0.9, 1.0, r)));
+  gl_FragColor = vec4(color, uOpacity * (1.0 - smoothstep(0.9, 1.0, min(r, 1.0))));
 }`;
 
 function digitAtlas(): THREE.Texture {
