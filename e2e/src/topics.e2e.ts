@@ -340,6 +340,39 @@ describe('topics in the browser', () => {
     await page.screenshot({ path: await screenshotPath('topics-bcf-single-visible-wall') });
   });
 
+  it("the issues page lists the project's topics, closes them in bulk, and ?topic= opens one in its model", async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en',
+      storageState: signedInState(server.url, auth),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`/project/${projectId}/issues`);
+    await page.getByLabel('Status', { exact: true }).selectOption('all');
+    const all = await topics();
+    expect(all.length).toBe(2);
+    for (const topic of all) {
+      await expect.poll(() => page.locator(`tr[data-topic-row="${topic.id}"]`).count()).toBe(1);
+    }
+    await page.getByLabel('Select all').check();
+    await page.getByLabel('Set status…').selectOption('Closed');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(async () => (await topics()).map((t) => t.status), { timeout: 20_000 })
+      .toEqual(['Closed', 'Closed']);
+    await page.screenshot({ path: await screenshotPath('topics-issues-page') });
+
+    const target = all.find((t) => t.title === title)!;
+    await page.goto(`/project/${projectId}/issues?topic=${target.id}`);
+    await page.waitForURL(`**/model/${model.id}?topic=${target.id}`);
+    await waitForViewerLoaded(page);
+    await expect
+      .poll(() => panel(page).getByRole('heading', { name: title }).count(), { timeout: 20_000 })
+      .toBe(1);
+  });
+
   it('1,000 pins cost little per frame (measured with and without, camera moving)', async () => {
     const measure = (count: number) =>
       withViewer(
