@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Crosshair, Trash2 } from 'lucide-react';
+import clsx from 'clsx';
+import { ArrowLeft, Crosshair, Pencil, Trash2 } from 'lucide-react';
 import type {
   ProjectMember,
   TopicComment,
@@ -18,6 +19,7 @@ import {
   useAddComment,
   useDeleteComment,
   useDeleteTopic,
+  useEditComment,
   useSnapshotUrl,
   useTopic,
   useUpdateTopic,
@@ -35,22 +37,38 @@ function Comment({
   comment,
   may,
   onRemove,
+  onEdit,
 }: {
   comment: TopicComment;
-  may: { remove: boolean };
+  may: { edit: boolean; remove: boolean };
   onRemove: () => void;
+  onEdit: (text: string, done: () => void) => void;
 }) {
   const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
   return (
     <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
       <div className="flex items-center gap-2 text-xs text-gray-500">
         <span className="font-medium text-gray-800">{comment.author.name}</span>
         <RelativeTime iso={comment.created_at} />
         {comment.edited && <span>({t('topics.edited')})</span>}
+        {may.edit && draft === null && (
+          <button
+            type="button"
+            className="ml-auto rounded p-0.5 text-gray-400 hover:text-gray-700"
+            aria-label={t('topics.editComment')}
+            onClick={() => setDraft(comment.text)}
+          >
+            <Pencil className="size-3.5" />
+          </button>
+        )}
         {may.remove && (
           <button
             type="button"
-            className="ml-auto rounded p-0.5 text-gray-400 hover:text-red-600"
+            className={clsx(
+              'rounded p-0.5 text-gray-400 hover:text-red-600',
+              !(may.edit && draft === null) && 'ml-auto',
+            )}
             aria-label={t('topics.deleteComment')}
             onClick={onRemove}
           >
@@ -58,7 +76,33 @@ function Comment({
           </button>
         )}
       </div>
-      <p className="mt-1 text-sm whitespace-pre-wrap text-gray-900">{plain(comment.text)}</p>
+      {draft === null ? (
+        <p className="mt-1 text-sm whitespace-pre-wrap text-gray-900">{plain(comment.text)}</p>
+      ) : (
+        <form
+          className="mt-1 flex flex-col gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.trim()) onEdit(draft, () => setDraft(null));
+          }}
+        >
+          <textarea
+            aria-label={t('topics.editComment')}
+            className={inputClass(false, 'h-16 py-1 text-sm')}
+            value={draft}
+            maxLength={5000}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div className="flex justify-end gap-1">
+            <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="sm" disabled={!draft.trim()}>
+              {t('topics.new.save')}
+            </Button>
+          </div>
+        </form>
+      )}
     </li>
   );
 }
@@ -85,6 +129,7 @@ export function TopicDetail({
   const update = useUpdateTopic(source, topicId);
   const addComment = useAddComment(source, topicId);
   const removeComment = useDeleteComment();
+  const editComment = useEditComment();
   const removeTopic = useDeleteTopic();
   const [text, setText] = useState('');
   const [name, setName] = useState(storedVisitorName);
@@ -189,6 +234,9 @@ export function TopicDetail({
               comment={c}
               may={abilities.comment(c)}
               onRemove={() => removeComment.mutate(c.id, { onError: fail })}
+              onEdit={(next, done) =>
+                editComment.mutate({ id: c.id, text: next }, { onSuccess: done, onError: fail })
+              }
             />
           ))}
         </ul>
