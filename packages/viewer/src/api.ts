@@ -241,6 +241,8 @@ export interface Pin {
   id: string;
   point: Vec3;
   color: Color;
+  /** The element the pin is on: the pin hides while that element is hidden. */
+  elementId?: number | null;
 }
 
 /** What a pin behind the model looks like: not drawn, or drawn faintly. */

@@ -234,6 +234,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     setViewpoint: (viewpoint, animate) => viewer.setViewpoint(viewpoint, { animate }),
     screenshot: (size) => viewer.screenshot(size),
     fitBox: (box, animate) => nav.fitTo(box, null, animate),
+    isElementVisible: (id) => model.state?.isVisible(id) ?? true,
   });
 
   const viewer: Viewer = {

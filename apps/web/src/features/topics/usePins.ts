@@ -29,7 +29,8 @@ export function usePins(
     if (!frame || !viewer) return [];
     return topics.flatMap((topic) => {
       const point = pinPoint(viewer, frame, topic);
-      return point ? [{ id: topic.id, point, color: pinColor(topic) }] : [];
+      if (!point) return [];
+      return [{ id: topic.id, point, color: pinColor(topic), elementId: topic.pin?.elementId }];
     });
   }, [topics, frame, viewer]);
   useEffect(() => {

@@ -18,6 +18,8 @@ export interface PinsDeps {
   screenshot(options: { width: number; height: number }): Promise<Blob>;
   /** Frames a world box (animated or not). */
   fitBox(box: THREE.Box3, animate: boolean): void;
+  /** Whether an element is shown (not hidden, not outside an isolation). */
+  isElementVisible?(id: number): boolean;
 }
 
 export interface PinsExtension extends PinsApi {
@@ -67,8 +69,11 @@ export function createPinsExtension(deps: PinsDeps): PinsExtension {
     const height = ctx.canvas.clientHeight;
     const out: ScreenPin[] = [];
     const e = matrix.elements;
+    const shown = deps.isElementVisible;
     for (let i = 0; i < pins.length; i += 1) {
-      const [x, y, z] = pins[i]!.point;
+      const pin = pins[i]!;
+      if (shown && pin.elementId != null && !shown(pin.elementId)) continue;
+      const [x, y, z] = pin.point;
       const w = e[3]! * x + e[7]! * y + e[11]! * z + e[15]!;
       if (w <= 1e-9) continue;
       const cx = (e[0]! * x + e[4]! * y + e[8]! * z + e[12]!) / w;
@@ -195,7 +200,12 @@ export function createPinsExtension(deps: PinsDeps): PinsExtension {
 
   return {
     set(next) {
-      pins = next.map((pin) => ({ id: pin.id, point: [...pin.point], color: pin.color }));
+      pins = next.map((pin) => ({
+        id: pin.id,
+        point: [...pin.point],
+        color: pin.color,
+        elementId: pin.elementId ?? null,
+      }));
       changed();
     },
     list: () => pins.map((pin) => ({ ...pin, point: [...pin.point] })),

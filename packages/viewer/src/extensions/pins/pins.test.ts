@@ -19,6 +19,7 @@ function setup() {
   const fake = createFakeContext({ eye: [0, -20, 0], target: [0, 0, 0] });
   const applied: Array<{ viewpoint: Viewpoint; animate: boolean }> = [];
   const fitted: THREE.Box3[] = [];
+  const hidden = new Set<number>();
   const pins = createPinsExtension({
     ctx: fake.ctx,
     getViewpoint: () => viewpoint,
@@ -26,12 +27,13 @@ function setup() {
     screenshot: ({ width, height }) =>
       Promise.resolve(new Blob([`${width}x${height}`], { type: 'image/png' })),
     fitBox: (box) => void fitted.push(box),
+    isElementVisible: (id) => !hidden.has(id),
   });
   const drawn = () => {
     const points = fake.ctx.helperScene.getObjectByName('pins') as THREE.Points;
     return points.geometry.drawRange.count;
   };
-  return { fake, pins, applied, fitted, drawn };
+  return { fake, pins, applied, fitted, drawn, hidden };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -53,6 +55,20 @@ describe('pins extension', () => {
     pins.setVisible(false);
     fake.render();
     expect(drawn()).toBe(0);
+  });
+
+  it('hides the pin of a hidden element', () => {
+    const { fake, pins, drawn, hidden } = setup();
+    pins.set([
+      { id: 'a', point: [-5, 0, 0], color: 0xff0000, elementId: 3 },
+      { id: 'b', point: [5, 0, 0], color: 0xff0000 },
+    ]);
+    fake.render();
+    expect(drawn()).toBe(2);
+    hidden.add(3);
+    fake.render();
+    expect(drawn()).toBe(1);
+    expect(pins.list()[0]?.elementId).toBe(3);
   });
 
   it('emits pin-click for a marker, zooms into a cluster, and lets other clicks through', () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TOPIC_STATUSES, type Model, type Topic, type UpdateTopicBody } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { FormAlert, inputClass } from '../../../components/ui/Field';
+import { FormAlert } from '../../../components/ui/Field';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
@@ -114,7 +114,9 @@ export default function IssuesPage() {
       },
     );
   };
-  const select = 'h-9 w-auto py-0 text-sm';
+  // Inline controls (inputClass is a full-width field).
+  const control =
+    'h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm text-gray-900 shadow-xs hover:border-gray-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none';
 
   return (
     <>
@@ -124,13 +126,13 @@ export default function IssuesPage() {
           type="search"
           aria-label={t('topics.search')}
           placeholder={t('topics.search')}
-          className={inputClass(false, 'h-9 w-56 text-sm')}
+          className={`${control} w-56 px-3`}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         <select
           aria-label={t('topics.filter.kind')}
-          className={inputClass(false, select)}
+          className={control}
           value={kind}
           onChange={(e) => setKind(e.target.value as typeof kind)}
         >
@@ -140,7 +142,7 @@ export default function IssuesPage() {
         </select>
         <select
           aria-label={t('topics.filter.status')}
-          className={inputClass(false, select)}
+          className={control}
           value={status}
           onChange={(e) => setStatus(e.target.value as StatusFilter)}
         >
@@ -150,7 +152,7 @@ export default function IssuesPage() {
         </select>
         <select
           aria-label={t('topics.filter.assignee')}
-          className={inputClass(false, select)}
+          className={control}
           value={assignee}
           onChange={(e) => setAssignee(e.target.value)}
         >
@@ -164,7 +166,7 @@ export default function IssuesPage() {
         </select>
         <select
           aria-label={t('topics.page.sort')}
-          className={inputClass(false, select)}
+          className={control}
           value={sort}
           onChange={(e) => setSort(e.target.value as typeof sort)}
         >
@@ -181,7 +183,7 @@ export default function IssuesPage() {
             </span>
             <select
               aria-label={t('topics.page.setStatus')}
-              className={inputClass(false, select)}
+              className={control}
               value={bulkStatus}
               onChange={(e) => setBulkStatus(e.target.value)}
             >
