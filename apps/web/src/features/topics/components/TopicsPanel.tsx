@@ -129,6 +129,20 @@ export function TopicsPanel({
     };
   }, [viewer, mode, frame]);
 
+  /** A pin at the centre of the current selection (for "New issue" about selected elements). */
+  const selectionPin = (): Pin | null => {
+    const ids = viewer?.selection.get() ?? [];
+    const box = viewer && frame && ids.length ? viewer.boxOf(ids) : null;
+    if (!box || !frame) return null;
+    const [min, max] = box;
+    const centre: [number, number, number] = [
+      (min[0] + max[0]) / 2,
+      (min[1] + max[1]) / 2,
+      (min[2] + max[2]) / 2,
+    ];
+    return toPin(frame, centre, ids.length === 1 ? ids[0]! : null);
+  };
+
   const save = async (values: NewTopicValues) => {
     if (mode.name !== 'new' || !viewer || !frame) return;
     try {
@@ -209,6 +223,15 @@ export function TopicsPanel({
         >
           <MapPin className="size-4" aria-hidden />
           <span className="flex-1">{t('topics.placeHint')}</span>
+          {selectionPin() && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setMode({ name: 'new', kind: mode.kind, pin: selectionPin() })}
+            >
+              {t('topics.atSelection')}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="ghost"
