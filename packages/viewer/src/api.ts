@@ -151,11 +151,21 @@ export interface ViewerEvents {
     active: MeasurementKind | null;
   };
   'tool-change': { tool: ViewerTool };
+  /** A pin (or a cluster of pins: several ids) was clicked. A cluster also zooms to its pins. */
+  'pin-click': { ids: string[] };
+  /** The `pin-place` tool picked a point on the model (the tool then returns to `select`). */
+  'pin-place': PickResult;
   error: { error: Error };
 }
 
 export type ViewerTool =
-  'select' | 'box-select' | 'section-plane' | 'measure-distance' | 'measure-angle' | 'measure-area';
+  | 'select'
+  | 'box-select'
+  | 'section-plane'
+  | 'measure-distance'
+  | 'measure-angle'
+  | 'measure-area'
+  | 'pin-place';
 
 export interface NavigationApi {
   fitAll(animate?: boolean): void;
@@ -226,6 +236,45 @@ export interface MeasureApi {
   setSnapPixels(px: number): void;
 }
 
+/** A marker drawn at a point of the model (a topic's pin). */
+export interface Pin {
+  id: string;
+  point: Vec3;
+  color: Color;
+  /** The element the pin is on: the pin hides while that element is hidden. */
+  elementId?: number | null;
+}
+
+/** What a pin behind the model looks like: not drawn, or drawn faintly. */
+export type OccludedPins = 'hide' | 'dim';
+
+export interface PinsApi {
+  /** Replaces every pin. */
+  set(pins: Pin[]): void;
+  list(): Pin[];
+  /** Draws this pin larger with a ring (the open topic); null for none. */
+  highlight(id: string | null): void;
+  setVisible(visible: boolean): void;
+  /** Default 'hide'. */
+  setOccluded(mode: OccludedPins): void;
+  /** Pins closer than this (CSS px) on screen merge into one marker with a count; 0: never. */
+  setClusterPixels(px: number): void;
+  /** Starts the `pin-place` tool: the next click on the model emits `pin-place`. */
+  startPlacing(): void;
+  /**
+   * Applies a viewpoint, the camera animated unless `animate` is false or the user asked the
+   * system for reduced motion (then it jumps).
+   */
+  goTo(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
+  /**
+   * The current view: viewpoint (camera, sections, visibility, selection, colours) and a PNG of
+   * the model (no pins or gizmos) with its size in pixels.
+   */
+  capture(options?: {
+    maxWidth?: number;
+  }): Promise<{ viewpoint: Viewpoint; snapshot: Blob; width: number; height: number }>;
+}
+
 export interface Viewer {
   load(source: ViewableSource, options?: { signal?: AbortSignal }): Promise<LoadedModelInfo>;
   on<K extends keyof ViewerEvents>(type: K, listener: (event: ViewerEvents[K]) => void): () => void;
@@ -262,4 +311,5 @@ export interface Viewer {
   readonly visibility: VisibilityApi;
   readonly section: SectionApi;
   readonly measure: MeasureApi;
+  readonly pins: PinsApi;
 }

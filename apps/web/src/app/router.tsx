@@ -17,6 +17,7 @@ import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { modelsRoutes, modelViewerRoutes, projectModelsRoutes } from '../features/models/routes';
 import { projectPageRoutes, projectsRoutes } from '../features/projects/routes';
+import { projectTopicsRoutes } from '../features/topics/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { paymentRoutes, receiptRoutes, subscriptionRoutes } from '../features/subscription/routes';
 import { devRoutes } from '../features/dev/routes';
@@ -93,7 +94,7 @@ export const routes: RouteObject[] = [
       },
       {
         Component: ProjectLayout,
-        children: [...projectModelsRoutes, ...projectPageRoutes],
+        children: [...projectModelsRoutes, ...projectPageRoutes, ...projectTopicsRoutes],
       },
     ]),
   },

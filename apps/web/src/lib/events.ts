@@ -106,6 +106,8 @@ export interface EventStreamOptions {
   fetch?: typeof globalThis.fetch;
   /** The bearer token to send; null stops the stream (signed out). */
   getToken: () => string | null;
+  /** No account (a share page): no Authorization header, cookies sent; `getToken` unused. */
+  anonymous?: boolean;
   /** Runs before every (re)connect: refresh an expired token. Throwing counts as a failure. */
   prepare?: () => Promise<void>;
   /** The server said 401: refresh the session; resolve false to stop for good. */
@@ -179,19 +181,22 @@ export function startEventStream(options: EventStreamOptions): EventStream {
     controller = abort;
     try {
       await options.prepare?.();
-      const token = options.getToken();
-      if (!token) {
+      const token = options.anonymous ? null : options.getToken();
+      if (!token && !options.anonymous) {
         stop();
         return;
       }
       if (stopped) return;
-      const headers: Record<string, string> = {
-        Accept: 'text/event-stream',
-        Authorization: `Bearer ${token}`,
-      };
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      if (token) headers.Authorization = `Bearer ${token}`;
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       armHeartbeat(abort);
-      const response = await doFetch(url, { headers, signal: abort.signal, cache: 'no-store' });
+      const response = await doFetch(url, {
+        headers,
+        signal: abort.signal,
+        cache: 'no-store',
+        ...(options.anonymous ? { credentials: 'include' as const } : {}),
+      });
       if (response.status === 401) {
         clearHeartbeat();
         const again = options.onUnauthorized ? await options.onUnauthorized() : false;

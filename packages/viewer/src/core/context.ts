@@ -77,6 +77,11 @@ export interface ViewerContext {
    */
   registerTool(tool: ViewerTool, handlers: ToolHandlers): () => void;
   getTool(): ViewerTool;
+  /**
+   * Sees every click before the active tool (in any tool); returning true consumes it. For
+   * markers drawn above the model (topic pins). Returns an unsubscribe.
+   */
+  captureClicks(handler: (p: PointerInfo) => boolean): () => void;
   setTool(tool: ViewerTool): void;
   /** Called after the active tool changed (a frame is requested too). Returns an unsubscribe. */
   onToolChange(callback: (tool: ViewerTool) => void): () => void;

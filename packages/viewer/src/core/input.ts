@@ -20,6 +20,8 @@ export interface NavigationInput {
 
 export class InputRouter {
   private readonly handlers = new Map<ViewerTool, ToolHandlers>();
+  /** Asked before the active tool about every click (pins above the model); true consumes it. */
+  private readonly clickCaptures = new Set<(p: PointerInfo) => boolean>();
   private tool: ViewerTool = 'select';
   navigationEnabled = true;
   private down: { x: number; y: number; at: number; id: number; consumed: boolean } | null = null;
@@ -55,6 +57,11 @@ export class InputRouter {
     return () => {
       if (this.handlers.get(tool) === handlers) this.handlers.delete(tool);
     };
+  }
+
+  captureClicks(handler: (p: PointerInfo) => boolean): () => void {
+    this.clickCaptures.add(handler);
+    return () => this.clickCaptures.delete(handler);
   }
 
   getTool(): ViewerTool {
@@ -115,8 +122,10 @@ export class InputRouter {
     if (down && down.id === event.pointerId) {
       this.down = null;
       const still = Math.hypot(p.x - down.x, p.y - down.y) <= CLICK_PIXELS;
-      if (!cancelled && still && performance.now() - down.at <= CLICK_MS)
-        this.active()?.onClick?.(p);
+      if (!cancelled && still && performance.now() - down.at <= CLICK_MS) {
+        const captured = [...this.clickCaptures].some((capture) => capture(p));
+        if (!captured) this.active()?.onClick?.(p);
+      }
     }
   }
 
@@ -138,5 +147,6 @@ export class InputRouter {
   dispose(): void {
     for (const undo of this.cleanup) undo();
     this.handlers.clear();
+    this.clickCaptures.clear();
   }
 }

@@ -14,6 +14,7 @@ import type {
 } from '../api.ts';
 import { createSectionExtension } from '../extensions/section/index.ts';
 import { createMeasureExtension } from '../extensions/measure/index.ts';
+import { createPinsExtension } from '../extensions/pins/index.ts';
 import { createSelection } from '../extensions/selection.ts';
 import { ViewCube } from '../extensions/viewcube.ts';
 import { createVisibility } from '../extensions/visibility.ts';
@@ -136,6 +137,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       loop.requestRender();
     },
     registerTool: (tool, handlers) => input.register(tool, handlers),
+    captureClicks: (handler) => input.captureClicks(handler),
     getTool: () => input.getTool(),
     setTool: (tool) => input.setTool(tool),
     onToolChange(callback) {
@@ -225,6 +227,15 @@ export function createViewer(options: ViewerOptions): Viewer {
     emitter,
     cameraChanged,
   };
+
+  const pins = createPinsExtension({
+    ctx,
+    getViewpoint: () => viewer.getViewpoint(),
+    setViewpoint: (viewpoint, animate) => viewer.setViewpoint(viewpoint, { animate }),
+    screenshot: (size) => viewer.screenshot(size),
+    fitBox: (box, animate) => nav.fitTo(box, null, animate),
+    isElementVisible: (id) => model.state?.isVisible(id) ?? true,
+  });
 
   const viewer: Viewer = {
     async load(source, loadOptions = {}): Promise<LoadedModelInfo> {
@@ -319,6 +330,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       selection.dispose();
       section.dispose();
       measure.dispose();
+      pins.dispose();
       model.dispose();
       loop.dispose();
       overlay.dispose();
@@ -352,6 +364,17 @@ export function createViewer(options: ViewerOptions): Viewer {
       remove: (id) => measure.remove(id),
       clear: () => measure.clear(),
       setSnapPixels: (px) => measure.setSnapPixels(px),
+    },
+    pins: {
+      set: (list) => pins.set(list),
+      list: () => pins.list(),
+      highlight: (id) => pins.highlight(id),
+      setVisible: (visible) => pins.setVisible(visible),
+      setOccluded: (mode) => pins.setOccluded(mode),
+      setClusterPixels: (px) => pins.setClusterPixels(px),
+      startPlacing: () => pins.startPlacing(),
+      goTo: (viewpoint, goOptions) => pins.goTo(viewpoint, goOptions),
+      capture: (captureOptions) => pins.capture(captureOptions),
     },
   };
   return viewer;

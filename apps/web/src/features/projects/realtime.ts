@@ -10,6 +10,8 @@ import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { applyModelEvent, refreshModelsAfterReconnect } from '../models/realtime';
 import { subscriptionKey } from '../subscription/api';
+import { topicsKey } from '../topics/api';
+import { applyTopicEvent } from '../topics/realtime';
 import { dropProject, goneHere, myInvitationsKey, projectKey, projectsKey, useMyId } from './api';
 import { chooseProject, useCurrentProject, useRouteProjectId } from './current';
 
@@ -83,6 +85,8 @@ export function applyServerEvent(event: ServerEvent, ctx: EventContext): void {
     case 'model.progress':
       applyModelEvent(event, client);
       return;
+    default:
+      applyTopicEvent(event, client);
   }
 }
 
@@ -91,6 +95,7 @@ export function refreshAfterReconnect(client: QueryClient): void {
   void client.invalidateQueries({ queryKey: projectsKey });
   void client.invalidateQueries({ queryKey: myInvitationsKey });
   refreshModelsAfterReconnect(client);
+  void client.invalidateQueries({ queryKey: topicsKey });
 }
 
 /**

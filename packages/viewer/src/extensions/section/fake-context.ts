@@ -59,6 +59,8 @@ export interface FakeContext {
   events: Array<{ type: keyof ViewerEvents; event: unknown }>;
   clipping: Map<string, THREE.Plane[]>;
   tools: Map<ViewerTool, ToolHandlers>;
+  /** Click captures (pins); `click` runs them, then the active tool's onClick. */
+  click(x: number, y: number): void;
   navigationEnabled(): boolean;
   /** What ctx.raycast returns. */
   setRaycast(fn: (x: number, y: number) => RayHit | null): void;
@@ -83,12 +85,24 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
   const clipping = new Map<string, THREE.Plane[]>();
   const tools = new Map<ViewerTool, ToolHandlers>();
   const beforeRender = new Set<() => void>();
+  const captures = new Set<(p: PointerInfo) => boolean>();
   const loaded = new Set<() => void>();
   const toolChange = new Set<(tool: ViewerTool) => void>();
   let tool: ViewerTool = 'select';
   let navigation = true;
   let raycast: (x: number, y: number) => RayHit | null = () => null;
   const modelBox = new THREE.Box3(new THREE.Vector3(-5, -5, -5), new THREE.Vector3(5, 5, 5));
+
+  const pointer = (x: number, y: number): PointerInfo => ({
+    x,
+    y,
+    button: 0,
+    shiftKey: false,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    event: { buttons: 0, preventDefault() {} } as PointerEvent,
+  });
 
   const ctx: ViewerContext = {
     canvas: { clientWidth: WIDTH, clientHeight: HEIGHT, style: {} } as HTMLCanvasElement,
@@ -120,6 +134,10 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
       };
     },
     getTool: () => tool,
+    captureClicks(handler) {
+      captures.add(handler);
+      return () => void captures.delete(handler);
+    },
     setTool(next) {
       if (next === tool) return;
       tools.get(tool)?.onDeactivate?.();
@@ -150,19 +168,15 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
     events,
     clipping,
     tools,
+    click(x, y) {
+      const p = pointer(x, y);
+      if ([...captures].some((capture) => capture(p))) return;
+      tools.get(tool)?.onClick?.(p);
+    },
     navigationEnabled: () => navigation,
     setRaycast: (fn) => void (raycast = fn),
     render: () => beforeRender.forEach((cb) => cb()),
-    pointer: (x, y) => ({
-      x,
-      y,
-      button: 0,
-      shiftKey: false,
-      ctrlKey: false,
-      altKey: false,
-      metaKey: false,
-      event: { buttons: 0, preventDefault() {} } as PointerEvent,
-    }),
+    pointer,
     handlers() {
       const handlers = tools.get(tool);
       if (!handlers) throw new Error(`No handlers for ${tool}`);

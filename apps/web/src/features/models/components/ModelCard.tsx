@@ -8,6 +8,7 @@ import { useModelName } from '../labels';
 import { ModelActionsMenu } from './ModelActionsMenu';
 import type { ModelItemProps } from './ModelDialogs';
 import { ModelFailureLine } from './ModelFailureLine';
+import { OpenIssuesBadge } from '../../topics/components/OpenIssuesBadge';
 import { ModelMeta } from './ModelMeta';
 
 /** Grid view: a card per model with its thumbnail; the whole card opens the model. */
@@ -20,8 +21,9 @@ export function ModelCard({ model, project, onOpenDialog }: ModelItemProps) {
         className="aspect-[4/3] border-b border-gray-100"
         iconClassName="size-10"
       />
-      <div className="absolute top-2 left-2">
+      <div className="absolute top-2 left-2 flex items-center gap-1">
         <ModelStatusBadge model={model} className="bg-white/90 backdrop-blur" />
+        <OpenIssuesBadge projectId={model.project_id} modelId={model.id} />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <div className="flex items-start gap-2">

@@ -14,6 +14,7 @@ import { useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import type { EarlyView } from '../../viewer/boot/early-viewer';
+import { useModelTopicsPanel } from '../../topics/panels';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
@@ -134,6 +135,7 @@ function ReadyViewer({
   const metadata = useStableUrl(model.metadata_url);
   const { initialViewpoint, onViewpointChange, onLoaded } = useViewpointUrl();
   const name = useModelName()(model);
+  const topicsPanel = useModelTopicsPanel(model);
   if (!glb) return null;
   return (
     <ModelViewer
@@ -145,6 +147,7 @@ function ReadyViewer({
       onViewpointChange={onViewpointChange}
       onLoaded={onLoaded}
       earlyView={earlyView}
+      sidePanel={topicsPanel}
     />
   );
 }

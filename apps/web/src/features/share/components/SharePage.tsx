@@ -20,6 +20,7 @@ import {
   ShareNotFound,
   ShareSignIn,
 } from './ShareStates';
+import { useShareTopicsPanel } from '../../topics/panels';
 import { SharedViewer } from './SharedViewer';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -123,6 +124,7 @@ export default function SharePage() {
   // A failed refetch (the share was disabled meanwhile) wins over the data from before.
   const view = shareView(share, query.error);
   useDocumentTitle(view === 'not-found' ? null : share?.model?.name);
+  const topicsPanel = useShareTopicsPanel(token, share, view === 'viewer');
 
   let body: ReactNode;
   switch (view) {
@@ -174,6 +176,7 @@ export default function SharePage() {
             model={share.model}
             viewableUrl={share.model.viewable_url}
             embed={embed}
+            sidePanel={topicsPanel}
           />
         </main>
       ) : (

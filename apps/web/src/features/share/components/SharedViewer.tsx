@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SharedModel } from '@truss/contracts';
-import { ModelViewer } from '../../viewer/components/ModelViewer';
+import { ModelViewer, type ModelViewerProps } from '../../viewer/components/ModelViewer';
 
 /**
  * The shared model in the app's viewer. The share-scoped URLs need no header: a code share's
@@ -11,15 +11,24 @@ export function SharedViewer({
   model,
   viewableUrl,
   embed,
+  sidePanel,
 }: {
   model: SharedModel;
   viewableUrl: string;
   embed: boolean;
+  /** The topics panel, when the share shows them. */
+  sidePanel?: ModelViewerProps['sidePanel'];
 }) {
   // The page re-checks the share on focus; a private share's URLs come back with a fresh
   // signature each time, which must not reload a model that is already on screen.
   const [urls] = useState(() => ({ glb: viewableUrl, metadata: model.metadata_url }));
   return (
-    <ModelViewer glbUrl={urls.glb} metadataUrl={urls.metadata} embed={embed} title={model.name} />
+    <ModelViewer
+      glbUrl={urls.glb}
+      metadataUrl={urls.metadata}
+      embed={embed}
+      title={model.name}
+      sidePanel={sidePanel}
+    />
   );
 }

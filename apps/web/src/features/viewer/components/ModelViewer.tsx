@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { X } from 'lucide-react';
+import { MessageSquare, X } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
-import type { LoadedModelInfo, Viewpoint } from '../engine';
+import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { modelViewArea } from '../model-page-layout';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 import { createElementTree } from '../tree';
@@ -16,6 +16,7 @@ import { useViewerSnapshot } from '../useViewerSnapshot';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ShortcutHelp } from './ShortcutHelp';
+import { TipButton } from './ToolbarControls';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
 
@@ -41,6 +42,15 @@ export interface ModelViewerProps {
   title?: string;
   /** The model page's early view (features/viewer/boot): its engine and load are taken over. */
   earlyView?: EarlyView | null;
+  /**
+   * A further panel on the right (topics), toggled from the toolbar; also shown when embedded.
+   * `render` gets the engine and the loaded model (null until loaded).
+   */
+  sidePanel?: {
+    label: string;
+    initiallyOpen?: boolean;
+    render: (viewer: Viewer | null, info: LoadedModelInfo | null) => ReactNode;
+  };
 }
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
@@ -65,6 +75,7 @@ export function ModelViewer({
   toolbarExtra,
   title,
   earlyView,
+  sidePanel,
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -115,9 +126,20 @@ export function ModelViewer({
     setTreeOpen((open) => !open);
     if (narrow) setPropertiesOpen(false);
   };
+  const [sideOpen, setSideOpen] = useState(() => !!sidePanel?.initiallyOpen);
   const toggleProperties = () => {
     setPropertiesOpen((open) => !open);
-    if (narrow) setTreeOpen(false);
+    if (narrow) {
+      setTreeOpen(false);
+      setSideOpen(false);
+    }
+  };
+  const toggleSide = () => {
+    setSideOpen((open) => !open);
+    if (narrow) {
+      setTreeOpen(false);
+      setPropertiesOpen(false);
+    }
   };
 
   useEffect(() => {
@@ -297,7 +319,19 @@ export function ModelViewer({
                 onScreenshot={screenshot}
                 onHelp={() => setHelpOpen(true)}
                 panels={!embed}
-                extra={toolbarExtra}
+                extra={
+                  <>
+                    {toolbarExtra}
+                    {sidePanel && (
+                      <TipButton
+                        icon={MessageSquare}
+                        label={sidePanel.label}
+                        active={sideOpen}
+                        onClick={toggleSide}
+                      />
+                    )}
+                  </>
+                }
               />
             </div>
           )}
@@ -316,6 +350,17 @@ export function ModelViewer({
               loaded={load.phase === 'loaded'}
               onColorBy={commands?.colorBy}
             />
+          </aside>
+        )}
+        {sidePanel && sideOpen && (
+          <aside
+            className={panelClass('right')}
+            style={panelStyle}
+            aria-label={sidePanel.label}
+            data-side-panel=""
+          >
+            {panelHeader(sidePanel.label, () => setSideOpen(false))}
+            {sidePanel.render(viewer, loadedInfo)}
           </aside>
         )}
       </div>

@@ -1,0 +1,224 @@
+/**
+ * Topics (comment threads and issues) over the API, for a project member or a share visitor:
+ * both read and write through a `TopicSource`, so the panel is the same on the model page and
+ * on the share page. TanStack Query owns the data; server events invalidate it (realtime.ts).
+ */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  SHARE_PUBLIC_PATH,
+  type CreateCommentBody,
+  type CreateTopicBody,
+  type TopicComment,
+  type Topic,
+  type TopicList,
+  type TopicWithComments,
+  type UpdateTopicBody,
+} from '@truss/contracts';
+import { http } from '../../lib/api';
+import { authStore } from '../../lib/auth-store';
+import { toApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+
+export type TopicSource =
+  { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
+
+export interface TopicFilter {
+  kind?: 'comment' | 'issue';
+  status?: string[];
+  assignee?: string;
+  type?: string;
+  label?: string;
+  q?: string;
+  sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
+  order?: 'asc' | 'desc';
+}
+
+export const topicsKey = ['topics'] as const;
+const sourceKey = (source: TopicSource) =>
+  source.kind === 'member'
+    ? ['topics', 'project', source.projectId, source.modelId ?? null]
+    : ['topics', 'share', source.token];
+export const topicListKey = (source: TopicSource, filter: TopicFilter) =>
+  [...sourceKey(source), 'list', filter] as const;
+export const topicKey = (id: string) => ['topics', 'detail', id] as const;
+export const topicCountsKey = (projectId: string) => ['topics', 'counts', projectId] as const;
+
+const shareBase = (token: string) => `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}`;
+/** Share requests carry the code-unlock cookie. */
+const shareInit = { credentials: 'include' } as const;
+
+function listQuery(filter: TopicFilter, modelId?: string): Record<string, string> {
+  const query: Record<string, string> = { limit: '500' };
+  if (filter.kind) query.kind = filter.kind;
+  if (filter.status?.length) query.status = filter.status.join(',');
+  if (filter.assignee) query.assignee = filter.assignee;
+  if (filter.type) query.type = filter.type;
+  if (filter.label) query.label = filter.label;
+  if (filter.q?.trim()) query.q = filter.q.trim();
+  if (filter.sort) query.sort = filter.sort;
+  if (filter.order) query.order = filter.order;
+  if (modelId) query.modelId = modelId;
+  return query;
+}
+
+export const topicListQuery = (source: TopicSource, filter: TopicFilter) =>
+  queryOptions({
+    queryKey: topicListKey(source, filter),
+    queryFn: () =>
+      source.kind === 'member'
+        ? http.get<TopicList>(`/api/project/${source.projectId}/topics`, {
+            query: listQuery(filter, source.modelId),
+          })
+        : http.get<TopicList>(`${shareBase(source.token)}/topics`, {
+            ...shareInit,
+            query: listQuery(filter),
+          }),
+    staleTime: 15_000,
+  });
+
+export const topicQuery = (source: TopicSource, id: string) =>
+  queryOptions({
+    queryKey: topicKey(id),
+    queryFn: () =>
+      source.kind === 'member'
+        ? http.get<TopicWithComments>(`/api/topics/${id}`)
+        : http.get<TopicWithComments>(`${shareBase(source.token)}/topics/${id}`, shareInit),
+    staleTime: 15_000,
+  });
+
+/** Open issues per model of a project (model cards' badges). */
+export const topicCountsQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: topicCountsKey(projectId),
+    queryFn: () =>
+      http.get<{ counts: Record<string, number> }>(`/api/project/${projectId}/topic-counts`),
+    staleTime: 30_000,
+  });
+
+export function useTopicList(source: TopicSource, filter: TopicFilter, enabled = true) {
+  return useQuery({ ...topicListQuery(source, filter), enabled });
+}
+
+export function useTopic(source: TopicSource, id: string | null) {
+  return useQuery({ ...topicQuery(source, id ?? ''), enabled: !!id });
+}
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: topicsKey });
+
+export type NewTopic = Omit<CreateTopicBody, 'modelId'> & { authorName?: string };
+
+export function useCreateTopic(source: TopicSource) {
+  return useMutation({
+    mutationFn: (body: NewTopic) =>
+      source.kind === 'member'
+        ? http.post<Topic>(`/api/project/${source.projectId}/topics`, {
+            ...body,
+            modelId: source.modelId ?? null,
+          })
+        : http.post<Topic>(`${shareBase(source.token)}/topics`, body, shareInit),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateTopic(source: TopicSource, id: string) {
+  return useMutation({
+    mutationFn: (body: UpdateTopicBody & { authorName?: string }) =>
+      source.kind === 'member'
+        ? http.request<Topic>(`/api/topics/${id}`, { method: 'PATCH', body })
+        : http.request<Topic>(`${shareBase(source.token)}/topics/${id}`, {
+            ...shareInit,
+            method: 'PATCH',
+            body,
+          }),
+    onSuccess: refresh,
+  });
+}
+
+/** Several topics at once (the issues page's bulk change); resolves when all answered. */
+export function useBulkUpdateTopics() {
+  return useMutation({
+    mutationFn: (input: { ids: string[]; body: UpdateTopicBody }) =>
+      Promise.all(
+        input.ids.map((id) =>
+          http.request<Topic>(`/api/topics/${id}`, { method: 'PATCH', body: input.body }),
+        ),
+      ),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteTopic() {
+  return useMutation({
+    mutationFn: (id: string) => http.request<unknown>(`/api/topics/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+export function useAddComment(source: TopicSource, topicId: string) {
+  return useMutation({
+    mutationFn: (body: CreateCommentBody & { authorName?: string }) =>
+      source.kind === 'member'
+        ? http.post<TopicComment>(`/api/topics/${topicId}/comments`, body)
+        : http.post<TopicComment>(
+            `${shareBase(source.token)}/topics/${topicId}/comments`,
+            body,
+            shareInit,
+          ),
+    onSuccess: refresh,
+  });
+}
+
+export function useEditComment() {
+  return useMutation({
+    mutationFn: (input: { id: string; text: string }) =>
+      http.request<TopicComment>(`/api/comments/${input.id}`, {
+        method: 'PATCH',
+        body: { text: input.text },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteComment() {
+  return useMutation({
+    mutationFn: (id: string) => http.request<unknown>(`/api/comments/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * A snapshot image as an object URL: the member route needs the bearer token (an <img> cannot
+ * send it), the share route the unlock cookie.
+ */
+export async function fetchSnapshot(url: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  if (!url.startsWith(SHARE_PUBLIC_PATH)) {
+    await http.ensureFreshToken();
+    const { token } = authStore.getState();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  const response = await fetch(url, { headers, credentials: 'include' });
+  if (!response.ok) throw toApiError(new Error(`snapshot ${response.status}`));
+  return response.blob();
+}
+
+export function useSnapshotUrl(url: string | null): string | null {
+  const query = useQuery({
+    queryKey: ['topics', 'snapshot', url],
+    queryFn: async () => URL.createObjectURL(await fetchSnapshot(url!)),
+    enabled: !!url,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+  return query.data ?? null;
+}
+
+/** A Blob as base64 (the create body's `snapshotBase64`). */
+export async function blobToBase64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}

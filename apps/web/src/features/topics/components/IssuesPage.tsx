@@ -1,0 +1,291 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TOPIC_STATUSES, type Model, type Topic, type UpdateTopicBody } from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { FormAlert } from '../../../components/ui/Field';
+import { Card, PageHeader } from '../../../components/ui/Page';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { LoadingBlock } from '../../../components/ui/Spinner';
+import { http } from '../../../lib/api';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { membersQuery, useMyId } from '../../projects/api';
+import { useCurrentProject } from '../../projects/current';
+import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
+import { memberAbilities } from '../abilities';
+import {
+  topicQuery,
+  useBulkUpdateTopics,
+  useTopicList,
+  type TopicFilter,
+  type TopicSource,
+} from '../api';
+import { OPEN_STATUSES, PRIORITY_KEYS, STATUS_KEYS, isPriority } from '../labels';
+import { StatusBadge } from './StatusBadge';
+
+type StatusFilter = 'open' | 'closed' | 'all';
+const topicLink = (topic: Topic) =>
+  topic.model_id ? `/model/${topic.model_id}?topic=${topic.id}` : null;
+
+/**
+ * /project/{id}/issues: every topic of the project's models in a table (filter, sort, search),
+ * bulk status change for the rows the user may change; a row opens its model at its view.
+ * `?topic={id}` goes straight to that topic.
+ */
+export default function IssuesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const wanted = params.get('topic');
+  const { project, isLoading, notFound } = useCurrentProject();
+  const myId = useMyId();
+  const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
+  const source: TopicSource = useMemo(
+    () => ({ kind: 'member', projectId: project?.id ?? '' }),
+    [project?.id],
+  );
+  const [kind, setKind] = useState<'' | 'issue' | 'comment'>('');
+  const [status, setStatus] = useState<StatusFilter>('open');
+  const [assignee, setAssignee] = useState('');
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<NonNullable<TopicFilter['sort']>>('modified');
+  const filter: TopicFilter = {
+    ...(kind ? { kind } : {}),
+    ...(status === 'open'
+      ? { status: OPEN_STATUSES }
+      : status === 'closed'
+        ? { status: ['Resolved', 'Closed'] }
+        : {}),
+    ...(assignee ? { assignee } : {}),
+    q: search,
+    sort,
+    order: sort === 'title' ? 'asc' : 'desc',
+  };
+  const list = useTopicList(source, filter, !!project);
+  const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: !!project });
+  const models = useQuery({
+    queryKey: ['models', 'list', project?.id ?? '', 'topics-page'],
+    queryFn: () => http.get<Model[]>(`/api/project/${project!.id}/models`),
+    enabled: !!project,
+    staleTime: 30_000,
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState('');
+  const bulk = useBulkUpdateTopics();
+
+  // ?topic={id}: open that topic in its model.
+  const target = useQuery({ ...topicQuery(source, wanted ?? ''), enabled: !!wanted && !!project });
+  useEffect(() => {
+    const link = target.data ? topicLink(target.data) : null;
+    if (link) void navigate(link, { replace: true });
+  }, [target.data, navigate]);
+
+  if (isLoading) return <LoadingBlock label={t('common.loading')} />;
+  if (notFound || !project) return <ProjectNotFound />;
+
+  const topics = list.data?.topics ?? [];
+  const modelName = new Map((models.data ?? []).map((m) => [m.id, m.name]));
+  const people = (members.data ?? []).filter((m) => m.kind === 'member' && m.user_id);
+  const personName = (id: string | null) => {
+    const m = people.find((p) => p.user_id === id);
+    return m ? m.name || m.email : '';
+  };
+  const changeable = topics.filter((topic) => abilities.topic(topic).status);
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const apply = () => {
+    const ids = [...selected].filter((id) => changeable.some((topic) => topic.id === id));
+    if (!bulkStatus || ids.length === 0) return;
+    bulk.mutate(
+      { ids, body: { status: bulkStatus as UpdateTopicBody['status'] } },
+      {
+        onSuccess: () => {
+          toast.success(t('topics.page.bulkDone'));
+          setSelected(new Set());
+        },
+        onError: (error) => toast.error(t('topics.saveFailed'), errorMessage(error, t)),
+      },
+    );
+  };
+  // Inline controls (inputClass is a full-width field).
+  const control =
+    'h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm text-gray-900 shadow-xs hover:border-gray-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none';
+
+  return (
+    <>
+      <PageHeader title={t('topics.page.title')} subtitle={t('topics.page.description')} />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <input
+          type="search"
+          aria-label={t('topics.search')}
+          placeholder={t('topics.search')}
+          className={`${control} w-56 px-3`}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          aria-label={t('topics.filter.kind')}
+          className={control}
+          value={kind}
+          onChange={(e) => setKind(e.target.value as typeof kind)}
+        >
+          <option value="">{t('topics.filter.allKinds')}</option>
+          <option value="issue">{t('topics.kind.issue')}</option>
+          <option value="comment">{t('topics.kind.comment')}</option>
+        </select>
+        <select
+          aria-label={t('topics.filter.status')}
+          className={control}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as StatusFilter)}
+        >
+          <option value="open">{t('topics.filter.open')}</option>
+          <option value="closed">{t('topics.filter.closed')}</option>
+          <option value="all">{t('topics.filter.all')}</option>
+        </select>
+        <select
+          aria-label={t('topics.filter.assignee')}
+          className={control}
+          value={assignee}
+          onChange={(e) => setAssignee(e.target.value)}
+        >
+          <option value="">{t('topics.filter.anyone')}</option>
+          <option value="none">{t('topics.unassigned')}</option>
+          {people.map((m) => (
+            <option key={m.user_id} value={m.user_id!}>
+              {m.name || m.email}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('topics.page.sort')}
+          className={control}
+          value={sort}
+          onChange={(e) => setSort(e.target.value as typeof sort)}
+        >
+          <option value="modified">{t('topics.field.modified')}</option>
+          <option value="number">#</option>
+          <option value="priority">{t('topics.field.priority')}</option>
+          <option value="due">{t('topics.field.due')}</option>
+          <option value="title">{t('topics.field.title')}</option>
+        </select>
+        {selected.size > 0 && (
+          <div className="ml-auto flex items-center gap-2" role="group">
+            <span className="text-sm text-gray-600">
+              {t('topics.page.selected', { count: selected.size })}
+            </span>
+            <select
+              aria-label={t('topics.page.setStatus')}
+              className={control}
+              value={bulkStatus}
+              onChange={(e) => setBulkStatus(e.target.value)}
+            >
+              <option value="">{t('topics.page.setStatus')}</option>
+              {TOPIC_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`topics.status.${STATUS_KEYS[s]}`)}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" onClick={apply} disabled={!bulkStatus} loading={bulk.isPending}>
+              {t('topics.page.apply')}
+            </Button>
+          </div>
+        )}
+      </div>
+      {list.error ? (
+        <FormAlert>{errorMessage(list.error, t)}</FormAlert>
+      ) : list.isPending ? (
+        <LoadingBlock label={t('common.loading')} />
+      ) : topics.length === 0 ? (
+        <p className="text-sm text-gray-500">{t('topics.page.empty')}</p>
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-gray-200 text-xs text-gray-500">
+              <tr>
+                <th className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={t('topics.page.selectAll')}
+                    checked={changeable.length > 0 && changeable.every((x) => selected.has(x.id))}
+                    onChange={(e) =>
+                      setSelected(new Set(e.target.checked ? changeable.map((x) => x.id) : []))
+                    }
+                  />
+                </th>
+                <th className="w-14 px-2 py-2">#</th>
+                <th className="px-2 py-2">{t('topics.field.title')}</th>
+                <th className="px-2 py-2">{t('topics.field.status')}</th>
+                <th className="hidden px-2 py-2 md:table-cell">{t('topics.field.priority')}</th>
+                <th className="hidden px-2 py-2 md:table-cell">{t('topics.field.assignee')}</th>
+                <th className="hidden px-2 py-2 lg:table-cell">{t('topics.field.model')}</th>
+                <th className="hidden px-2 py-2 lg:table-cell">{t('topics.field.modified')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {topics.map((topic) => {
+                const link = topicLink(topic);
+                return (
+                  <tr
+                    key={topic.id}
+                    className="border-b border-gray-100 last:border-0"
+                    data-topic-row={topic.id}
+                  >
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        aria-label={t('topics.page.select', { title: topic.title })}
+                        disabled={!abilities.topic(topic).status}
+                        checked={selected.has(topic.id)}
+                        onChange={() => toggle(topic.id)}
+                      />
+                    </td>
+                    <td className="px-2 py-2 text-gray-500">
+                      {topic.kind === 'issue' ? topic.number : '–'}
+                    </td>
+                    <td className="max-w-72 truncate px-2 py-2 font-medium text-gray-900">
+                      {link ? (
+                        <Link to={link} className="hover:underline" title={t('topics.page.open')}>
+                          {topic.title}
+                        </Link>
+                      ) : (
+                        topic.title
+                      )}
+                    </td>
+                    <td className="px-2 py-2">
+                      <StatusBadge status={topic.status} />
+                    </td>
+                    <td className="hidden px-2 py-2 md:table-cell">
+                      {topic.priority && isPriority(topic.priority)
+                        ? t(`topics.priority.${PRIORITY_KEYS[topic.priority]}`)
+                        : ''}
+                    </td>
+                    <td className="hidden truncate px-2 py-2 md:table-cell">
+                      {personName(topic.assignee_id) || topic.assigned_to || ''}
+                    </td>
+                    <td className="hidden truncate px-2 py-2 lg:table-cell">
+                      {topic.model_id
+                        ? (modelName.get(topic.model_id) ?? '')
+                        : t('topics.page.noModel')}
+                    </td>
+                    <td className="hidden px-2 py-2 text-gray-500 lg:table-cell">
+                      <RelativeTime iso={topic.modified_at} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import clsx from 'clsx';
+import { ArrowLeft, Crosshair, Pencil, Trash2 } from 'lucide-react';
+import type {
+  ProjectMember,
+  TopicComment,
+  TopicWithComments,
+  UpdateTopicBody,
+} from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { inputClass } from '../../../components/ui/Field';
+import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import type { TopicAbilities } from '../abilities';
+import {
+  useAddComment,
+  useDeleteComment,
+  useDeleteTopic,
+  useEditComment,
+  useSnapshotUrl,
+  useTopic,
+  useUpdateTopic,
+  type TopicSource,
+} from '../api';
+import { storeVisitorName, storedVisitorName } from '../labels';
+import { StatusBadge } from './StatusBadge';
+import { TopicFields } from './TopicFields';
+import { VisitorName } from './VisitorName';
+
+/** Mentions `@[Name](id)` are shown as `@Name`; the text is never rendered as HTML. */
+const plain = (text: string) => text.replace(/@\[([^\]\n]{1,100})\]\([0-9a-f-]{36}\)/gi, '@$1');
+
+function Comment({
+  comment,
+  may,
+  onRemove,
+  onEdit,
+}: {
+  comment: TopicComment;
+  may: { edit: boolean; remove: boolean };
+  onRemove: () => void;
+  onEdit: (text: string, done: () => void) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
+      <div className="flex items-center gap-2 text-xs text-gray-500">
+        <span className="font-medium text-gray-800">{comment.author.name}</span>
+        <RelativeTime iso={comment.created_at} />
+        {comment.edited && <span>({t('topics.edited')})</span>}
+        {may.edit && draft === null && (
+          <button
+            type="button"
+            className="ml-auto rounded p-0.5 text-gray-400 hover:text-gray-700"
+            aria-label={t('topics.editComment')}
+            onClick={() => setDraft(comment.text)}
+          >
+            <Pencil className="size-3.5" />
+          </button>
+        )}
+        {may.remove && (
+          <button
+            type="button"
+            className={clsx(
+              'rounded p-0.5 text-gray-400 hover:text-red-600',
+              !(may.edit && draft === null) && 'ml-auto',
+            )}
+            aria-label={t('topics.deleteComment')}
+            onClick={onRemove}
+          >
+            <Trash2 className="size-3.5" />
+          </button>
+        )}
+      </div>
+      {draft === null ? (
+        <p className="mt-1 text-sm whitespace-pre-wrap text-gray-900">{plain(comment.text)}</p>
+      ) : (
+        <form
+          className="mt-1 flex flex-col gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (draft.trim()) onEdit(draft, () => setDraft(null));
+          }}
+        >
+          <textarea
+            aria-label={t('topics.editComment')}
+            className={inputClass(false, 'h-16 py-1 text-sm')}
+            value={draft}
+            maxLength={5000}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <div className="flex justify-end gap-1">
+            <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" size="sm" disabled={!draft.trim()}>
+              {t('topics.new.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+export function TopicDetail({
+  source,
+  topicId,
+  abilities,
+  members,
+  onBack,
+  onShow,
+}: {
+  source: TopicSource;
+  topicId: string;
+  abilities: TopicAbilities;
+  members: readonly ProjectMember[];
+  onBack: () => void;
+  /** Show the topic's viewpoint in the viewer. */
+  onShow: (topic: TopicWithComments) => void;
+}) {
+  const { t } = useTranslation();
+  const query = useTopic(source, topicId);
+  const topic = query.data;
+  const update = useUpdateTopic(source, topicId);
+  const addComment = useAddComment(source, topicId);
+  const removeComment = useDeleteComment();
+  const editComment = useEditComment();
+  const removeTopic = useDeleteTopic();
+  const [text, setText] = useState('');
+  const [name, setName] = useState(storedVisitorName);
+  const snapshot = useSnapshotUrl(topic?.viewpoints[0]?.snapshot_url ?? null);
+
+  if (query.isPending) return <Spinner className="m-6 size-5" label={t('common.loading')} />;
+  if (!topic) {
+    return (
+      <div className="p-4 text-sm text-gray-600">
+        <p>{query.error ? errorMessage(query.error, t) : t('topics.notFound')}</p>
+        <Button variant="link" onClick={onBack}>
+          {t('topics.back')}
+        </Button>
+      </div>
+    );
+  }
+  const may = abilities.topic(topic);
+  const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
+  const change = (body: UpdateTopicBody) =>
+    update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
+      onSuccess: () => {
+        if (abilities.visitor) storeVisitorName(name.trim());
+      },
+      onError: fail,
+    });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    if (abilities.visitor) storeVisitorName(name.trim());
+    addComment.mutate(abilities.visitor ? { text, authorName: name.trim() } : { text }, {
+      onSuccess: () => setText(''),
+      onError: fail,
+    });
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col overflow-y-auto" data-topic={topic.id}>
+      <div className="flex items-center gap-1 border-b border-gray-100 px-2 py-1.5">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('topics.back')}
+        </Button>
+        <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onShow(topic)}>
+          <Crosshair className="size-4" aria-hidden />
+          {t('topics.showView')}
+        </Button>
+        {may.remove && (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={t('topics.delete')}
+            onClick={() => {
+              if (!window.confirm(t('topics.deleteConfirm'))) return;
+              removeTopic.mutate(topic.id, { onSuccess: onBack, onError: fail });
+            }}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        )}
+      </div>
+      <div className="flex flex-col gap-3 p-3">
+        <div>
+          <div className="flex items-center gap-2 text-xs text-gray-500">
+            {topic.kind === 'issue' ? `#${topic.number} · ${topic.type}` : t('topics.kind.comment')}
+            <StatusBadge status={topic.status} />
+          </div>
+          <h3 className="mt-1 text-base font-semibold break-words text-gray-900">{topic.title}</h3>
+          <p className="text-xs text-gray-500">
+            {topic.author.name} · <RelativeTime iso={topic.created_at} />
+          </p>
+        </div>
+        {snapshot && (
+          <button type="button" onClick={() => onShow(topic)} className="block">
+            <img
+              src={snapshot}
+              alt={t('topics.snapshot')}
+              className="w-full rounded-lg border border-gray-200"
+            />
+          </button>
+        )}
+        {topic.description && (
+          <p className="text-sm whitespace-pre-wrap text-gray-800">{plain(topic.description)}</p>
+        )}
+        {abilities.visitor && (may.edit || abilities.reply) && (
+          <VisitorName value={name} onChange={setName} />
+        )}
+        <TopicFields
+          topic={topic}
+          abilities={
+            abilities.visitor && !name.trim() ? { edit: false, assign: false, status: false } : may
+          }
+          members={members}
+          onChange={change}
+        />
+        <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+          {t('topics.comments', { count: topic.comments.length })}
+        </h4>
+        <ul className="flex flex-col gap-2" aria-label={t('topics.commentsLabel')}>
+          {topic.comments.map((c) => (
+            <Comment
+              key={c.id}
+              comment={c}
+              may={abilities.comment(c)}
+              onRemove={() => removeComment.mutate(c.id, { onError: fail })}
+              onEdit={(next, done) =>
+                editComment.mutate({ id: c.id, text: next }, { onSuccess: done, onError: fail })
+              }
+            />
+          ))}
+        </ul>
+        {abilities.reply ? (
+          <form onSubmit={submit} className="flex flex-col gap-2">
+            <textarea
+              aria-label={t('topics.reply')}
+              placeholder={t('topics.replyPlaceholder')}
+              className={inputClass(false, 'h-20 py-2')}
+              value={text}
+              maxLength={5000}
+              onChange={(e) => setText(e.target.value)}
+            />
+            <Button
+              type="submit"
+              size="sm"
+              className="self-end"
+              disabled={!text.trim() || (abilities.visitor && !name.trim())}
+              loading={addComment.isPending}
+            >
+              {t('topics.send')}
+            </Button>
+          </form>
+        ) : (
+          abilities.visitor && <p className="text-xs text-gray-500">{t('topics.viewOnly')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MapPin, MessageSquarePlus, Plus } from 'lucide-react';
+import type { Pin, ProjectMember, Topic, TopicKind } from '@truss/contracts';
+import { Button } from '../../../components/ui/Button';
+import { inputClass } from '../../../components/ui/Field';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import type { LoadedModelInfo, Viewer } from '../../viewer/engine';
+import type { TopicAbilities } from '../abilities';
+import {
+  blobToBase64,
+  useCreateTopic,
+  useTopicList,
+  type TopicFilter,
+  type TopicSource,
+} from '../api';
+import { OPEN_STATUSES, storeVisitorName } from '../labels';
+import { usePins } from '../usePins';
+import { fromViewState, modelFrame, toPin, toViewState } from '../viewstate';
+import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
+import { StatusBadge } from './StatusBadge';
+import { TopicDetail } from './TopicDetail';
+
+type Mode =
+  | { name: 'list' }
+  | { name: 'placing'; kind: TopicKind }
+  | { name: 'new'; kind: TopicKind; pin: Pin | null }
+  | { name: 'detail'; id: string };
+
+type StatusFilter = 'open' | 'all' | 'closed';
+
+/**
+ * Comments and issues of the model in the viewer: a filtered list, a topic's detail with its
+ * comments, and new topics placed by clicking the model. The same panel serves members (model
+ * page) and share visitors (share page); `abilities` says what it offers.
+ */
+export function TopicsPanel({
+  viewer,
+  info,
+  source,
+  abilities,
+  members = [],
+  openTopicId,
+}: {
+  viewer: Viewer | null;
+  info: LoadedModelInfo | null;
+  source: TopicSource;
+  abilities: TopicAbilities;
+  members?: readonly ProjectMember[];
+  /** Open this topic once the model is loaded (`?topic=` in the URL). */
+  openTopicId?: string | null;
+}) {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<Mode>(() =>
+    openTopicId ? { name: 'detail', id: openTopicId } : { name: 'list' },
+  );
+  const [kind, setKind] = useState<'' | TopicKind>('');
+  const [status, setStatus] = useState<StatusFilter>('open');
+  const [search, setSearch] = useState('');
+  const filter: TopicFilter = useMemo(
+    () => ({
+      ...(kind ? { kind } : {}),
+      ...(status === 'open'
+        ? { status: OPEN_STATUSES }
+        : status === 'closed'
+          ? { status: ['Resolved', 'Closed'] }
+          : {}),
+      q: search,
+      sort: 'modified',
+      order: 'desc',
+    }),
+    [kind, status, search],
+  );
+  const list = useTopicList(source, filter);
+  const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
+  const frame = useMemo(() => (info ? modelFrame(info.metadata) : null), [info]);
+  const create = useCreateTopic(source);
+
+  const show = useCallback(
+    (topic: Topic) => {
+      const state = topic.viewpoints[0];
+      if (!viewer || !frame || !state) return;
+      try {
+        viewer.pins.goTo(fromViewState(state, frame, viewer.getViewpoint()));
+      } catch (error) {
+        console.warn('[topics] the viewpoint could not be applied', error);
+        toast.info(t('topics.viewpointBroken'));
+      }
+    },
+    [viewer, frame, t],
+  );
+  const open = useCallback(
+    (id: string) => {
+      setMode({ name: 'detail', id });
+      const topic = topics.find((x) => x.id === id);
+      if (topic) show(topic);
+    },
+    [topics, show],
+  );
+  usePins(viewer, frame, topics, mode.name === 'detail' ? mode.id : null, open);
+
+  // A topic named in the URL: show its view once the model (and so the frame) is there.
+  const [shownFromUrl, setShownFromUrl] = useState(false);
+  useEffect(() => {
+    if (shownFromUrl || !openTopicId || !frame) return;
+    const topic = topics.find((x) => x.id === openTopicId);
+    if (!topic) return;
+    setShownFromUrl(true);
+    show(topic);
+  }, [shownFromUrl, openTopicId, frame, topics, show]);
+
+  // Placing: the next click on the model gives the pin; Esc (engine) or Cancel stops.
+  useEffect(() => {
+    if (!viewer || mode.name !== 'placing') return;
+    viewer.pins.startPlacing();
+    const offPlace = viewer.on('pin-place', (hit) => {
+      if (!frame) return;
+      setMode({ name: 'new', kind: mode.kind, pin: toPin(frame, hit.point, hit.elementId) });
+    });
+    const offTool = viewer.on('tool-change', ({ tool }) => {
+      if (tool !== 'pin-place') setMode((m) => (m.name === 'placing' ? { name: 'list' } : m));
+    });
+    return () => {
+      offPlace();
+      offTool();
+      if (viewer.getTool() === 'pin-place') viewer.setTool('select');
+    };
+  }, [viewer, mode, frame]);
+
+  /** A pin at the centre of the current selection (for "New issue" about selected elements). */
+  const selectionPin = (): Pin | null => {
+    const ids = viewer?.selection.get() ?? [];
+    const box = viewer && frame && ids.length ? viewer.boxOf(ids) : null;
+    if (!box || !frame) return null;
+    const [min, max] = box;
+    const centre: [number, number, number] = [
+      (min[0] + max[0]) / 2,
+      (min[1] + max[1]) / 2,
+      (min[2] + max[2]) / 2,
+    ];
+    return toPin(frame, centre, ids.length === 1 ? ids[0]! : null);
+  };
+
+  const save = async (values: NewTopicValues) => {
+    if (mode.name !== 'new' || !viewer || !frame) return;
+    try {
+      const shot = await viewer.pins.capture();
+      const viewpoint = {
+        ...toViewState(shot.viewpoint, frame, shot.width / Math.max(1, shot.height)),
+        snapshotBase64: await blobToBase64(shot.snapshot),
+      };
+      if (abilities.visitor) storeVisitorName(values.authorName);
+      const topic = await create.mutateAsync({
+        kind: mode.kind,
+        title: values.title,
+        description: values.description,
+        ...(mode.kind === 'issue' && values.priority ? { priority: values.priority } : {}),
+        pin: mode.pin,
+        viewpoints: [viewpoint],
+        ...(abilities.visitor ? { authorName: values.authorName } : {}),
+      });
+      setMode({ name: 'detail', id: topic.id });
+    } catch (error) {
+      toast.error(t('topics.saveFailed'), errorMessage(error, t));
+    }
+  };
+
+  if (mode.name === 'detail') {
+    return (
+      <TopicDetail
+        source={source}
+        topicId={mode.id}
+        abilities={abilities}
+        members={members}
+        onBack={() => setMode({ name: 'list' })}
+        onShow={show}
+      />
+    );
+  }
+  if (mode.name === 'new') {
+    return (
+      <NewTopicForm
+        kind={mode.kind}
+        pinned={!!mode.pin}
+        visitor={abilities.visitor}
+        saving={create.isPending}
+        onSave={(values) => void save(values)}
+        onCancel={() => setMode({ name: 'list' })}
+      />
+    );
+  }
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap gap-2 border-b border-gray-100 p-2">
+        {abilities.createIssue && (
+          <Button
+            size="sm"
+            disabled={!viewer || !frame}
+            onClick={() => setMode({ name: 'placing', kind: 'issue' })}
+          >
+            <Plus className="size-4" aria-hidden />
+            {t('topics.new.issue')}
+          </Button>
+        )}
+        {abilities.createComment && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!viewer || !frame}
+            onClick={() => setMode({ name: 'placing', kind: 'comment' })}
+          >
+            <MessageSquarePlus className="size-4" aria-hidden />
+            {t('topics.new.comment')}
+          </Button>
+        )}
+      </div>
+      {mode.name === 'placing' && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 border-b border-brand-100 bg-brand-50 p-2 text-xs text-brand-900"
+        >
+          <MapPin className="size-4" aria-hidden />
+          <span className="flex-1">{t('topics.placeHint')}</span>
+          {selectionPin() && (
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setMode({ name: 'new', kind: mode.kind, pin: selectionPin() })}
+            >
+              {t('topics.atSelection')}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setMode({ name: 'new', kind: mode.kind, pin: null })}
+          >
+            {t('topics.noPin')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setMode({ name: 'list' })}>
+            {t('common.cancel')}
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-col gap-2 border-b border-gray-100 p-2">
+        <input
+          type="search"
+          aria-label={t('topics.search')}
+          placeholder={t('topics.search')}
+          className={inputClass(false, 'h-8 text-sm')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <div className="flex gap-2">
+          <select
+            aria-label={t('topics.filter.kind')}
+            className={inputClass(false, 'h-8 py-0 text-xs')}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as '' | TopicKind)}
+          >
+            <option value="">{t('topics.filter.allKinds')}</option>
+            <option value="issue">{t('topics.kind.issue')}</option>
+            <option value="comment">{t('topics.kind.comment')}</option>
+          </select>
+          <select
+            aria-label={t('topics.filter.status')}
+            className={inputClass(false, 'h-8 py-0 text-xs')}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as StatusFilter)}
+          >
+            <option value="open">{t('topics.filter.open')}</option>
+            <option value="closed">{t('topics.filter.closed')}</option>
+            <option value="all">{t('topics.filter.all')}</option>
+          </select>
+        </div>
+      </div>
+      {list.isPending ? (
+        <Spinner className="m-6 size-5" label={t('common.loading')} />
+      ) : list.error ? (
+        <p className="p-3 text-sm text-red-700">{errorMessage(list.error, t)}</p>
+      ) : topics.length === 0 ? (
+        <p className="p-3 text-sm text-gray-500">{t('topics.empty')}</p>
+      ) : (
+        <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('topics.listLabel')}>
+          {topics.map((topic) => (
+            <li key={topic.id}>
+              <button
+                type="button"
+                data-topic-row={topic.id}
+                onClick={() => open(topic.id)}
+                className="flex w-full flex-col gap-1 border-b border-gray-100 px-3 py-2 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-none"
+              >
+                <span className="flex items-center gap-2 text-xs text-gray-500">
+                  {topic.kind === 'issue' ? `#${topic.number}` : t('topics.kind.comment')}
+                  <StatusBadge status={topic.status} />
+                  <span className="ml-auto">
+                    {t('topics.comments', { count: topic.comment_count })}
+                  </span>
+                </span>
+                <span className="truncate text-sm font-medium text-gray-900">{topic.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

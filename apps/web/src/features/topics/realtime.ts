@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { SHARE_PUBLIC_PATH, type ServerEvent } from '@truss/contracts';
+import { startEventStream } from '../../lib/events';
+import { queryClient } from '../../lib/query-client';
+import { topicKey, topicsKey } from './api';
+
+const TOPIC_EVENTS = new Set<ServerEvent['type']>([
+  'topic.created',
+  'topic.updated',
+  'topic.deleted',
+  'topics.imported',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+]);
+
+/** A topic or comment changed somewhere: refetch the lists, counts and that topic. */
+export function applyTopicEvent(event: ServerEvent, client: QueryClient): boolean {
+  if (!TOPIC_EVENTS.has(event.type)) return false;
+  const topicId = typeof event.data.topicId === 'string' ? event.data.topicId : null;
+  if (topicId && event.type !== 'topics.imported') {
+    void client.invalidateQueries({ queryKey: topicKey(topicId) });
+  }
+  void client.invalidateQueries({ queryKey: topicsKey });
+  return true;
+}
+
+/**
+ * A share page's own event stream (no account): the shared model's topic events, from
+ * /api/share/{token}/events. The server ends it every few minutes; it reconnects (and the share
+ * is checked again) with the usual back-off.
+ */
+export function useShareTopicEvents(token: string, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const stream = startEventStream({
+      url: `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}/events`,
+      getToken: () => null,
+      anonymous: true,
+      onEvent: (event) => void applyTopicEvent(event, queryClient),
+      onOpen: ({ reconnected }) => {
+        if (reconnected) void queryClient.invalidateQueries({ queryKey: topicsKey });
+      },
+    });
+    return () => stream.stop();
+  }, [token, enabled]);
+}
