@@ -155,9 +155,30 @@ export interface ViewerEvents {
 }
 
 export type ViewerTool =
-  'select' | 'box-select' | 'section-plane' | 'measure-distance' | 'measure-angle' | 'measure-area';
+  | 'select'
+  | 'box-select'
+  | 'section-plane'
+  /** The section box's handles shown and draggable (no plane added by a click). */
+  | 'section-box'
+  | 'measure-distance'
+  | 'measure-angle'
+  | 'measure-area';
+
+/** CSS pixels of the canvas covered by the host page (toolbar, panels), per edge. */
+export interface ViewInsets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
 
 export interface NavigationApi {
+  /**
+   * What the host page covers of the canvas: fit all, fit selection and the standard views frame
+   * the rest. Default none.
+   */
+  setViewInsets(insets: ViewInsets): void;
+  getViewInsets(): ViewInsets;
   fitAll(animate?: boolean): void;
   fitElements(ids: number[], animate?: boolean): void;
   setStandardView(view: StandardView, animate?: boolean): void;

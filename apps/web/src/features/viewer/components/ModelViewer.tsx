@@ -13,11 +13,13 @@ import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
 import { useViewerLoad } from '../useViewerLoad';
 import { usePanelWidth } from '../usePanelWidth';
 import { useViewerSnapshot } from '../useViewerSnapshot';
+import { useViewInsets } from '../useViewInsets';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
+import { WalkHint } from './WalkHint';
 
 export interface ModelViewerProps {
   /** URL of the viewable (.glb). */
@@ -68,6 +70,7 @@ export function ModelViewer({
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
+  const workspaceRef = useRef<HTMLDivElement>(null);
   const viewer = useViewer(hostRef, {
     early: earlyView ? { view: earlyView, glb: glbUrl } : null,
     label: t('viewer.canvas'),
@@ -97,6 +100,7 @@ export function ModelViewer({
   const metadata = load.info?.metadata ?? null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
+  useViewInsets(viewer, workspaceRef);
   const { commands, edges, setEdges, legend } = useViewerCommands(
     viewer,
     metadata,
@@ -228,7 +232,7 @@ export function ModelViewer({
   return (
     <div className="flex h-full min-h-0 w-full flex-col bg-gray-100">
       {!embed && header}
-      <div className="relative flex min-h-0 flex-1">
+      <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
         {!embed && treeOpen && (
           <aside
             className={panelClass('left')}
@@ -274,6 +278,7 @@ export function ModelViewer({
               />
             )}
           </div>
+          <WalkHint walking={snapshot.walking} />
           {legend && commands && (
             <div className="pointer-events-none absolute right-3 bottom-20 z-10">
               <ColorLegend

@@ -77,6 +77,8 @@ export function ViewerToolbar({
 
   return (
     <div
+      // Lies over the 3D view: fits frame the rest (useViewInsets).
+      data-covers-view=""
       role="toolbar"
       aria-label={t('viewer.toolbar')}
       className="pointer-events-auto flex max-w-full flex-wrap items-center justify-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
@@ -187,7 +189,7 @@ export function ViewerToolbar({
         icon={Scissors}
         label={t('viewer.actions.section')}
         shortcut={key('section')}
-        active={tool === 'section-plane' || snapshot.planes.length > 0 || !!snapshot.box}
+        active={tool.startsWith('section-') || snapshot.planes.length > 0 || !!snapshot.box}
       >
         <DropdownMenu.CheckboxItem
           className={menuItemClass}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotPath } from './support/browser.ts';
+import {
+  CUBE,
+  HOUSE,
+  modelPageSession,
+  shot,
+  standardView,
+  withViewer,
+  type ModelMeta,
+  type TrussWindow,
+} from './support/model-page.ts';
+import { borderColor, decodePng, type Pixels } from './support/viewer.ts';
+
+/**
+ * What a new user tripped over in the viewer (issue 17, items 1–6), checked in Chromium on the
+ * engine's pixels and the page's DOM: one server, one browser and one account for the file.
+ */
+const session = modelPageSession('paula', { house: HOUSE, cube: CUBE });
+const { openModel, metadataOf, models } = session;
+
+/** The section gizmos' blue (0x2563eb) and its shades. */
+function bluePixels(image: Pixels): number {
+  let count = 0;
+  for (let i = 0; i < image.data.length; i += 4) {
+    const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+    if (b > 180 && b > r + 100 && b > g + 60) count++;
+  }
+  return count;
+}
+
+/** The engine's PNG with the gizmos (overlays) drawn. */
+async function shotWithOverlays(page: Page): Promise<Pixels> {
+  const base64 = await page.evaluate(async () => {
+    const viewer = (window as TrussWindow).__trussViewer!;
+    const blob = await viewer.screenshot({ overlays: true });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(binary);
+  });
+  return decodePng(Buffer.from(base64, 'base64'));
+}
+
+/** Bottoms (world Y) of every drawn element's box. */
+function elementBottoms(meta: ModelMeta): number[] {
+  const { count, bbox, bboxStep, triangles } = meta.elements;
+  const bottoms: number[] = [];
+  for (let id = 0; id < count; id++) {
+    if (triangles[id]! > 0) bottoms.push(bbox[id * 6 + 1]! * bboxStep);
+  }
+  return bottoms;
+}
+
+/** Lets the camera's 500 ms transition finish and draws a frame. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(700);
+  await withViewer(page, (viewer) => viewer.renderNow(), null);
+}
+
+describe('viewer papercuts (issue 17)', () => {
+  it('Section box alone shows the box around the model with its handles at once', async () => {
+    const page = await openModel(models.house);
+    await standardView(page, 'iso');
+    const meta = await metadataOf(models.house);
+    await page.getByRole('button', { name: 'Section', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Section box' }).click();
+    const state = await withViewer(
+      page,
+      (viewer) => ({ box: viewer.section.get().box, tool: viewer.getTool() }),
+      null,
+    );
+    // Around the whole model (nothing was selected).
+    const [x0, y0, z0, x1, y1, z1] = meta.bbox!;
+    expect(state.box).not.toBeNull();
+    expect(state.box!.min.every((v, k) => v < [x0, y0, z0][k]!)).toBe(true);
+    expect(state.box!.max.every((v, k) => v > [x1, y1, z1][k]!)).toBe(true);
+    // The wireframe and the six face handles are drawn: blue pixels the model alone lacks.
+    const withGizmos = await shotWithOverlays(page);
+    const modelOnly = await shot(page);
+    const gizmoPixels = bluePixels(withGizmos) - bluePixels(modelOnly);
+    console.log(`section box: tool ${state.tool}, ${gizmoPixels} gizmo pixels`);
+    expect(gizmoPixels).toBeGreaterThan(300);
+    await page.screenshot({ path: await screenshotPath('papercuts-section-box') });
+    // Choosing it again removes the box and puts the handles away.
+    await page.getByRole('button', { name: 'Section', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Section box' }).click();
+    const after = await withViewer(
+      page,
+      (viewer) => ({ box: viewer.section.get().box, tool: viewer.getTool() }),
+      null,
+    );
+    expect(after).toEqual({ box: null, tool: 'select' });
+  });
+
+  it('Walk mode starts at eye height above a storey floor, looking level at the model, with a hint', async () => {
+    const page = await openModel(models.house);
+    await standardView(page, 'iso');
+    const meta = await metadataOf(models.house);
+    await page.getByRole('button', { name: 'Walk mode' }).click();
+    await settle(page);
+    const camera = await withViewer(page, (viewer) => viewer.getViewpoint().camera, null);
+    const eye = camera.position[1];
+    // Level: the target is at eye height.
+    expect(Math.abs(camera.target[1] - eye)).toBeLessThan(1e-3);
+    // 1.6 m above a floor that many elements stand on (walls, doors, furniture of a storey).
+    const floor = eye - 1.6;
+    const standing = elementBottoms(meta).filter((y) => Math.abs(y - floor) < 0.05).length;
+    console.log(`walk: eye at ${eye.toFixed(2)} m, ${standing} elements stand on its floor`);
+    expect(standing).toBeGreaterThanOrEqual(5);
+    // Looking at the model: it covers the middle of the view, above and below the horizon.
+    const image = await shot(page);
+    const background = borderColor(image);
+    const covered = (y0: number, y1: number) => {
+      let n = 0;
+      let total = 0;
+      for (let y = Math.round(y0); y < Math.round(y1); y++) {
+        for (let x = Math.round(image.width * 0.3); x < image.width * 0.7; x++) {
+          const i = (y * image.width + x) * 4;
+          total++;
+          if (
+            Math.abs(image.data[i]! - background[0]) > 12 ||
+            Math.abs(image.data[i + 1]! - background[1]) > 12 ||
+            Math.abs(image.data[i + 2]! - background[2]) > 12
+          )
+            n++;
+        }
+      }
+      return n / total;
+    };
+    const h = image.height;
+    expect(covered(h * 0.3, h * 0.5)).toBeGreaterThan(0.2);
+    expect(covered(h * 0.5, h * 0.6)).toBeGreaterThan(0.2);
+    // The hint of the keys, until dismissed.
+    const hint = page.getByRole('status', { name: 'Walk mode:' });
+    await expect.poll(() => hint.textContent()).toContain('W A S D');
+    await page.screenshot({ path: await screenshotPath('papercuts-walk-start') });
+    await page.getByRole('button', { name: 'Close the walk mode hint' }).click();
+    await expect.poll(() => hint.count()).toBe(0);
+  });
+
+  it('Fit all frames the model in the part of the view the toolbar leaves free', async () => {
+    const page = await openModel(models.cube);
+    await withViewer(page, (viewer) => viewer.navigation.setViewCubeVisible(false), null);
+    await page.getByRole('button', { name: 'Fit all' }).click();
+    await settle(page);
+    const image = await shot(page);
+    const background = borderColor(image);
+    const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
+    const toolbar = (await page.getByRole('toolbar', { name: 'Viewer tools' }).boundingBox())!;
+    const toolbarTop = toolbar.y - canvas.y;
+    let lowest = 0;
+    let highest = image.height;
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        const i = (y * image.width + x) * 4;
+        if (
+          Math.abs(image.data[i]! - background[0]) > 12 ||
+          Math.abs(image.data[i + 1]! - background[1]) > 12 ||
+          Math.abs(image.data[i + 2]! - background[2]) > 12
+        ) {
+          lowest = Math.max(lowest, y);
+          highest = Math.min(highest, y);
+        }
+      }
+    }
+    console.log(
+      `fit all: model rows ${highest}–${lowest}, toolbar from row ${toolbarTop.toFixed(0)} of ${image.height}`,
+    );
+    expect(lowest).toBeLessThan(toolbarTop);
+    // Still framed (not just small): most of the free height is used.
+    expect(lowest - highest).toBeGreaterThan(toolbarTop * 0.6);
+  });
+
+  it('a screenshot is at full resolution while the renderer draws at a lowered pixel ratio', async () => {
+    const page = await openModel(models.house);
+    await standardView(page, 'iso');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
+    // Orbit with the mouse until the frame-rate guard lowers the resolution.
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await page.mouse.down();
+    let result: { degraded: boolean; width: number; height: number; css: number[] } | null = null;
+    for (let step = 1; step <= 40 && !result?.degraded; step++) {
+      await page.mouse.move(
+        canvas.x + canvas.width / 2 + (step % 2 ? 40 : -40),
+        canvas.y + canvas.height / 2,
+      );
+      result = await page.evaluate(async () => {
+        const viewer = (window as TrussWindow).__trussViewer!;
+        const degraded = viewer.getStats().degraded;
+        if (!degraded) return { degraded, width: 0, height: 0, css: [] };
+        const blob = await viewer.screenshot();
+        const bitmap = await createImageBitmap(blob);
+        const element = document.querySelector('canvas[aria-label="3D view of the model"]')!;
+        return {
+          degraded,
+          width: bitmap.width,
+          height: bitmap.height,
+          css: [element.clientWidth, element.clientHeight, devicePixelRatio],
+        };
+      });
+    }
+    await page.mouse.up();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    console.log(`screenshot while degraded: ${JSON.stringify(result)}`);
+    expect(result?.degraded).toBe(true);
+    const [width, height, ratio] = result!.css as [number, number, number];
+    expect(result!.width).toBe(Math.round(width * Math.min(ratio, 2)));
+    expect(result!.height).toBe(Math.round(height * Math.min(ratio, 2)));
+  });
+});
