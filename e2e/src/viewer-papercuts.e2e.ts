@@ -214,3 +214,62 @@ describe('viewer papercuts (issue 17)', () => {
     expect(result!.height).toBe(Math.round(height * Math.min(ratio, 2)));
   });
 });
+
+describe('viewer papercuts on a phone (issue 17)', () => {
+  const phone = { viewport: { width: 375, height: 740 }, hasTouch: true };
+
+  it('at 375 px the toolbar is one scrollable row, a tapped element opens its properties as a bottom sheet, the tree too', async () => {
+    const page = await openModel(models.house, 'en', undefined, phone);
+    const toolbar = page.getByRole('toolbar', { name: 'Viewer tools' });
+    const row = await toolbar.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      width: element.getBoundingClientRect().width,
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+    }));
+    console.log(`phone toolbar: ${JSON.stringify(row)}`);
+    expect(row.height).toBeLessThan(50);
+    expect(row.width).toBeLessThanOrEqual(375);
+    expect(row.scrollWidth).toBeGreaterThan(row.clientWidth);
+    await expect.poll(() => page.getByRole('complementary').count()).toBe(0);
+
+    // Tap the model where it is (a point of it above the toolbar).
+    const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
+    const at = await withViewer(
+      page,
+      (viewer, size) => {
+        for (let y = size.height * 0.3; y < size.height * 0.7; y += 10) {
+          for (let x = size.width * 0.3; x < size.width * 0.7; x += 10) {
+            if (viewer.pick(x, y)) return { x, y };
+          }
+        }
+        return null;
+      },
+      { width: canvas.width, height: canvas.height },
+    );
+    expect(at).not.toBeNull();
+    await page.touchscreen.tap(canvas.x + at!.x, canvas.y + at!.y);
+    const sheet = page.getByRole('complementary', { name: 'Properties' });
+    await sheet.waitFor();
+    const selected = await withViewer(page, (viewer) => viewer.selection.get(), null);
+    expect(selected).toHaveLength(1);
+    const box = (await sheet.boundingBox())!;
+    console.log(`properties sheet: ${JSON.stringify(box)}`);
+    // A bottom sheet: full width, at the bottom, leaving the upper part of the view visible.
+    expect(box.width).toBe(375);
+    expect(Math.abs(box.y + box.height - 740)).toBeLessThan(2);
+    expect(box.y).toBeGreaterThan(740 * 0.3);
+    await expect
+      .poll(() => sheet.getByText('GlobalId', { exact: true }).count())
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: await screenshotPath('papercuts-phone-properties') });
+
+    // The tree is a bottom sheet too, reached from the toolbar's row.
+    await sheet.getByRole('button', { name: 'Close Properties' }).click();
+    await page.getByRole('button', { name: 'Model tree' }).click();
+    const tree = page.getByRole('complementary', { name: 'Model tree' });
+    const treeBox = (await tree.boundingBox())!;
+    expect(treeBox.width).toBe(375);
+    expect(Math.abs(treeBox.y + treeBox.height - 740)).toBeLessThan(2);
+  });
+});

@@ -52,8 +52,18 @@ export interface ModelPageSession<K extends string> {
   /** The account that owns `models`. */
   email: string;
   models: Record<K, Model>;
-  /** A new signed-in browser context at /model/:id, once the viewer has loaded. */
-  openModel(model: Model, locale?: 'en' | 'zh-CN', user?: string): Promise<Page>;
+  /**
+   * A new signed-in browser context at /model/:id, once the viewer has loaded (default a
+   * 1280 x 800 desktop window; `device` for a phone).
+   */
+  openModel(
+    model: Model,
+    locale?: 'en' | 'zh-CN',
+    user?: string,
+    device?: { viewport: { width: number; height: number }; hasTouch?: boolean },
+  ): Promise<Page>;
+  /** The file's Chromium (for pages that are not a model page). */
+  browser(): Browser;
   metadataOf(model: Model): Promise<ModelMeta>;
 }
 
@@ -69,12 +79,14 @@ export function modelPageSession<K extends string>(
   const contexts: BrowserContext[] = [];
   const session = {
     models: {} as Record<K, Model>,
-    async openModel(model, locale = 'en', as = session.email): Promise<Page> {
+    browser: () => browser,
+    async openModel(model, locale = 'en', as = session.email, device): Promise<Page> {
       const { server } = session;
       const auth = await login(server.url, as);
       const context = await browser.newContext({
         baseURL: server.url,
-        viewport: { width: 1280, height: 800 },
+        viewport: device?.viewport ?? { width: 1280, height: 800 },
+        hasTouch: device?.hasTouch ?? false,
         locale,
         storageState: signedInState(server.url, auth),
       });

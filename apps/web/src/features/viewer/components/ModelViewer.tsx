@@ -128,6 +128,14 @@ export function ModelViewer({
     viewer?.navigation.setViewCubeVisible(!embed);
   }, [viewer, embed]);
 
+  // On a phone, tapping an element opens its properties (a bottom sheet), unless the tree is open.
+  useEffect(() => {
+    if (!viewer || embed || !narrow || treeOpen) return;
+    return viewer.on('selection-change', ({ ids }) => {
+      if (ids.length) setPropertiesOpen(true);
+    });
+  }, [viewer, embed, narrow, treeOpen]);
+
   // Once loaded: restore the viewpoint, then report every change (debounced).
   const initialRef = useRef(initialViewpoint);
   const onChangeRef = useRef(onViewpointChange);
@@ -205,12 +213,16 @@ export function ModelViewer({
         ? treeFocus.id
         : null;
 
+  // Beside the view; on a phone a bottom sheet over the lower part of the view.
   const panelClass = (side: 'left' | 'right') =>
-    clsx(
-      'flex min-h-0 flex-col bg-white',
-      narrow ? 'absolute inset-y-0 z-20 w-[85%] max-w-sm shadow-xl' : 'relative shrink-0',
-      side === 'left' ? 'left-0 border-r border-gray-200' : 'right-0 border-l border-gray-200',
-    );
+    narrow
+      ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
+      : clsx(
+          'relative flex min-h-0 shrink-0 flex-col bg-white',
+          side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
+        );
+  // A sheet lies over the view: fits frame what it leaves free (useViewInsets).
+  const panelCovers = narrow ? { 'data-covers-view': '' } : {};
 
   // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
   const panelStyle = narrow ? undefined : { width: panelWidth };
@@ -237,6 +249,7 @@ export function ModelViewer({
           <aside
             className={panelClass('left')}
             style={panelStyle}
+            {...panelCovers}
             aria-label={t('viewer.tree.title')}
           >
             {panelHeader(t('viewer.tree.title'), () => setTreeOpen(false))}
@@ -311,6 +324,7 @@ export function ModelViewer({
           <aside
             className={panelClass('right')}
             style={panelStyle}
+            {...panelCovers}
             aria-label={t('viewer.properties.title')}
           >
             {panelHeader(t('viewer.properties.title'), () => setPropertiesOpen(false))}

@@ -81,7 +81,8 @@ export function ViewerToolbar({
       data-covers-view=""
       role="toolbar"
       aria-label={t('viewer.toolbar')}
-      className="pointer-events-auto flex max-w-full flex-wrap items-center justify-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
+      // One row; on a phone it scrolls sideways instead of wrapping over the view.
+      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
     >
       <TipButton
         icon={MousePointer2}
