@@ -30,6 +30,7 @@ import type { ConvertFn, ModelsService } from './modules/models/index.ts';
 import * as oauthModule from './modules/oauth/index.ts';
 import * as paymentsModule from './modules/payments/index.ts';
 import * as projectsModule from './modules/projects/index.ts';
+import * as savedViewsModule from './modules/saved-views/index.ts';
 import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
 import type { ObjectStorage } from './modules/storage/index.ts';
@@ -271,6 +272,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     shareGate: shares.visitorGate,
     storage,
+    now,
+  });
+  await savedViewsModule.register(app, {
+    data,
+    requireAuth,
+    shareGate: shares.visitorGate,
     now,
   });
   await registerSpa(app, config.webDistDir, { head: shares.openGraph });

@@ -17,6 +17,7 @@ import { JobsRepository } from './modules/jobs/repository.ts';
 import { ModelsRepository } from './modules/models/repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
 import { TopicsRepository } from './modules/topics/repository.ts';
+import { SavedViewsRepository } from './modules/saved-views/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -37,6 +38,7 @@ export interface Repositories {
   shares: SharesRepository;
   topics: TopicsRepository;
   payments: PaymentsRepository;
+  savedViews: SavedViewsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -58,6 +60,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     shares: new SharesRepository(db),
     topics: new TopicsRepository(db),
     payments: new PaymentsRepository(db),
+    savedViews: new SavedViewsRepository(db),
   };
 }
 

@@ -15,3 +15,4 @@ export * from './shares.ts';
 export * from './account.ts';
 export * from './profile.ts';
 export * from './topics.ts';
+export * from './saved-views.ts';

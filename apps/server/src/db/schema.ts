@@ -11,6 +11,7 @@ import type {
   PaymentCallbacksTable,
   SubscriptionPeriodsTable,
 } from './schema-payments.ts';
+import type { SavedViewsTable } from './schema-saved-views.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 import type {
   TopicCommentsTable,
@@ -24,6 +25,7 @@ import type {
 export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
 export type * from './schema-payments.ts';
+export type * from './schema-saved-views.ts';
 export type * from './schema-shares.ts';
 export type * from './schema-topics.ts';
 
@@ -179,6 +181,7 @@ export interface Database {
   orders: OrdersTable;
   payment_callbacks: PaymentCallbacksTable;
   subscription_periods: SubscriptionPeriodsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
