@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { SharedModel } from '@truss/contracts';
+import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
+import { READ_ONLY } from '../../saved-views/permissions';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
 
 /**
@@ -8,10 +10,12 @@ import { ModelViewer } from '../../viewer/components/ModelViewer';
  * file URLs carry a short-lived signature for the signed-in member.
  */
 export function SharedViewer({
+  token,
   model,
   viewableUrl,
   embed,
 }: {
+  token: string;
   model: SharedModel;
   viewableUrl: string;
   embed: boolean;
@@ -20,6 +24,15 @@ export function SharedViewer({
   // signature each time, which must not reload a model that is already on screen.
   const [urls] = useState(() => ({ glb: viewableUrl, metadata: model.metadata_url }));
   return (
-    <ModelViewer glbUrl={urls.glb} metadataUrl={urls.metadata} embed={embed} title={model.name} />
+    <ModelViewer
+      glbUrl={urls.glb}
+      metadataUrl={urls.metadata}
+      embed={embed}
+      title={model.name}
+      // The model's saved views, to look at (a visitor saves none).
+      toolbarTools={(viewer) => (
+        <SavedViewsButton viewer={viewer} source={{ kind: 'share', token }} may={READ_ONLY} />
+      )}
+    />
   );
 }

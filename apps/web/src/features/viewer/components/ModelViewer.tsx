@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
-import type { LoadedModelInfo, Viewpoint } from '../engine';
+import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { modelViewArea } from '../model-page-layout';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 import { createElementTree } from '../tree';
@@ -39,6 +39,8 @@ export interface ModelViewerProps {
   header?: ReactNode;
   /** Extra buttons at the end of the toolbar. */
   toolbarExtra?: ReactNode;
+  /** More toolbar buttons that drive the engine (saved views), once it exists. */
+  toolbarTools?: (viewer: Viewer) => ReactNode;
   /** Base of downloaded file names (screenshots). */
   title?: string;
   /** The model page's early view (features/viewer/boot): its engine and load are taken over. */
@@ -65,6 +67,7 @@ export function ModelViewer({
   onLoaded,
   header,
   toolbarExtra,
+  toolbarTools,
   title,
   earlyView,
 }: ModelViewerProps) {
@@ -315,7 +318,12 @@ export function ModelViewer({
                 onScreenshot={screenshot}
                 onHelp={() => setHelpOpen(true)}
                 panels={!embed}
-                extra={toolbarExtra}
+                extra={
+                  <>
+                    {viewer && toolbarTools?.(viewer)}
+                    {toolbarExtra}
+                  </>
+                }
               />
             </div>
           )}
