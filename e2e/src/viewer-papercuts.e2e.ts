@@ -11,7 +11,7 @@ import {
   type ModelMeta,
   type TrussWindow,
 } from './support/model-page.ts';
-import { borderColor, decodePng, type Pixels } from './support/viewer.ts';
+import { borderColor, decodePng, login, type Pixels } from './support/viewer.ts';
 
 /**
  * What a new user tripped over in the viewer (issue 17, items 1–6), checked in Chromium on the
@@ -271,5 +271,100 @@ describe('viewer papercuts on a phone (issue 17)', () => {
     const treeBox = (await tree.boundingBox())!;
     expect(treeBox.width).toBe(375);
     expect(Math.abs(treeBox.y + treeBox.height - 740)).toBeLessThan(2);
+  });
+});
+
+describe('saved views (issue 17)', () => {
+  it('a member saves, lists with a thumbnail, renames and deletes views; a view link opens it, for share visitors too', async () => {
+    const page = await openModel(models.house);
+    await standardView(page, 'top');
+    const saved = await withViewer(page, (viewer) => viewer.getViewpoint().camera, null);
+    const toolbar = page.getByRole('toolbar', { name: 'Viewer tools' });
+    await toolbar.getByRole('button', { name: 'Saved views' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Saved views' });
+    await dialog.getByText('No saved views yet.').waitFor();
+    await dialog.getByRole('textbox', { name: 'Name of the view' }).fill('Roof from above');
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    const item = dialog.locator('li').filter({ hasText: 'Roof from above' });
+    await item.waitFor();
+    // The thumbnail is a picture of the view (a 320 x 200 JPEG, not blank).
+    const thumb = await item.locator('img').evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(img, 0, 0);
+      const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      const colours = new Set<number>();
+      for (let i = 0; i < data.length; i += 16) colours.add((data[i]! << 16) | (data[i + 1]! << 8));
+      return { width: img.naturalWidth, height: img.naturalHeight, colours: colours.size };
+    });
+    expect(thumb.width).toBe(320);
+    expect(thumb.height).toBe(200);
+    expect(thumb.colours).toBeGreaterThan(20);
+    await page.screenshot({ path: await screenshotPath('papercuts-saved-views') });
+
+    // Rename it.
+    await item.getByRole('button', { name: 'Rename Roof from above' }).click();
+    await dialog.getByRole('textbox', { name: 'Name of the view' }).last().fill('Roof plan');
+    await dialog.getByRole('button', { name: 'Save the name' }).click();
+    await dialog.locator('li').filter({ hasText: 'Roof plan' }).waitFor();
+
+    // The stored list (what every project member gets).
+    const auth = await login(session.server.url, session.email);
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${session.server.url}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${auth.token}`,
+          'content-type': 'application/json',
+          ...init.headers,
+        },
+      });
+    const views = (await (await api(`/api/models/${models.house.id}/views`)).json()) as Array<{
+      id: string;
+      name: string;
+    }>;
+    expect(views.map((v) => v.name)).toEqual(['Roof plan']);
+    const viewId = views[0]!.id;
+
+    // Its link opens the view on a fresh page (away from the default iso start).
+    const near = (a: number[], b: number[]) => Math.hypot(...a.map((v, k) => v - b[k]!)) < 0.01;
+    const linked = await page.context().newPage();
+    await linked.goto(`/model/${models.house.id}?view=${viewId}`);
+    await linked.waitForFunction(() => document.body.dataset.viewerState === 'loaded');
+    await expect
+      .poll(() => withViewer(linked, (viewer) => viewer.getViewpoint().camera.position, null))
+      .toSatisfy((position: number[]) => near(position, saved.position));
+
+    // A share visitor (signed out) sees the view and its link opens it.
+    const share = (await (
+      await api('/api/shares', {
+        method: 'POST',
+        body: JSON.stringify({ modelId: models.house.id, type: 'public', expiration: '7d' }),
+      })
+    ).json()) as { token: string };
+    const visitorContext = await session.browser().newContext({
+      baseURL: session.server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/share/${share.token}?view=${viewId}`);
+    await visitor.waitForFunction(() => document.body.dataset.viewerState === 'loaded');
+    await expect
+      .poll(() => withViewer(visitor, (viewer) => viewer.getViewpoint().camera.position, null))
+      .toSatisfy((position: number[]) => near(position, saved.position));
+    await visitor.getByRole('button', { name: 'Saved views' }).click();
+    const visitorDialog = visitor.getByRole('dialog', { name: 'Saved views' });
+    await visitorDialog.locator('li').filter({ hasText: 'Roof plan' }).waitFor();
+    // Read only: no name field, no rename or delete.
+    expect(await visitorDialog.getByRole('textbox').count()).toBe(0);
+    expect(await visitorDialog.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    await visitorContext.close();
+
+    // Delete it.
+    await dialog.getByRole('button', { name: 'Delete Roof plan' }).click();
+    await dialog.getByText('No saved views yet.').waitFor();
   });
 });
