@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshotPath } from './support/browser.ts';
@@ -212,6 +213,26 @@ describe('viewer papercuts (issue 17)', () => {
     const [width, height, ratio] = result!.css as [number, number, number];
     expect(result!.width).toBe(Math.round(width * Math.min(ratio, 2)));
     expect(result!.height).toBe(Math.round(height * Math.min(ratio, 2)));
+  });
+});
+
+describe('screenshot sizes (issue 17)', () => {
+  it('the toolbar exports a screenshot at a chosen size', async () => {
+    const page = await openModel(models.cube);
+    await page.getByRole('button', { name: 'Screenshot (PNG)' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Screenshot 1920 × 1080' }).click();
+    const file = await (await download).path();
+    const image = decodePng(await readFile(file));
+    console.log(`chosen-size screenshot: ${image.width} x ${image.height}`);
+    expect([image.width, image.height]).toEqual([1920, 1080]);
+    // The model is in it (not an empty frame).
+    const background = borderColor(image);
+    let covered = 0;
+    for (let i = 0; i < image.data.length; i += 4 * 97) {
+      if (Math.abs(image.data[i]! - background[0]) > 12) covered++;
+    }
+    expect(covered).toBeGreaterThan(100);
   });
 });
 

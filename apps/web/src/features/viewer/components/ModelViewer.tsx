@@ -18,7 +18,7 @@ import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
-import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
 
 export interface ModelViewerProps {
@@ -48,6 +48,14 @@ export interface ModelViewerProps {
 }
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
+
+/** The engine's screenshot size for a choice: the view's own (full pixel ratio), 2x, or fixed. */
+function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
+  if (size === 'view' || !host) return {};
+  if (size === '2x') return { width: host.clientWidth * 2, height: host.clientHeight * 2 };
+  const [width, height] = size.split('x').map(Number) as [number, number];
+  return { width, height };
+}
 
 /** The side panels start closed where they would cover the view (a narrow window). */
 const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
@@ -194,19 +202,22 @@ export function ModelViewer({
     return () => window.removeEventListener('keydown', onKey);
   }, [commands, viewer]);
 
-  const screenshot = useCallback(() => {
-    if (!viewer) return;
-    viewer
-      .screenshot()
-      .then((blob) => {
-        const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-        saveBlob(blob, `${(title || 'model').replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.png`);
-      })
-      .catch((error: unknown) => {
-        console.error('[viewer] screenshot failed', error);
-        toast.error(t('viewer.screenshotFailed'));
-      });
-  }, [viewer, title, t]);
+  const screenshot = useCallback(
+    (size: ScreenshotSize) => {
+      if (!viewer) return;
+      viewer
+        .screenshot(screenshotOptions(size, hostRef.current))
+        .then((blob) => {
+          const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+          saveBlob(blob, `${(title || 'model').replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.png`);
+        })
+        .catch((error: unknown) => {
+          console.error('[viewer] screenshot failed', error);
+          toast.error(t('viewer.screenshotFailed'));
+        });
+    },
+    [viewer, title, t],
+  );
 
   const selection = snapshot.selection;
   const propertiesId =

@@ -36,6 +36,9 @@ import {
   ToolMenu,
 } from './ToolbarControls';
 
+export const SCREENSHOT_SIZES = ['view', '2x', '1920x1080', '3840x2160'] as const;
+export type ScreenshotSize = (typeof SCREENSHOT_SIZES)[number];
+
 /**
  * The viewer's floating toolbar: selection, navigation, visibility, sections, measuring, display
  * and panels. Every button has a tooltip with its shortcut.
@@ -62,7 +65,8 @@ export function ViewerToolbar({
   propertiesOpen: boolean;
   onToggleTree: () => void;
   onTogglePropertiesPanel: () => void;
-  onScreenshot: () => void;
+  /** A PNG of the view at its size (full pixel ratio), twice that, or a fixed size. */
+  onScreenshot: (size: ScreenshotSize) => void;
   onHelp: () => void;
   /** Show the tree/properties toggles (not in embed mode). */
   panels: boolean;
@@ -241,7 +245,21 @@ export function ViewerToolbar({
         active={edges}
         onClick={commands.toggleEdges}
       />
-      <TipButton icon={Camera} label={t('viewer.actions.screenshot')} onClick={onScreenshot} />
+      <ToolMenu icon={Camera} label={t('viewer.actions.screenshot')}>
+        {SCREENSHOT_SIZES.map((size) => (
+          <DropdownMenu.Item
+            key={size}
+            className={menuItemClass}
+            onSelect={() => onScreenshot(size)}
+          >
+            {size === 'view'
+              ? t('viewer.screenshot.view')
+              : size === '2x'
+                ? t('viewer.screenshot.double')
+                : t('viewer.screenshot.pixels', { size: size.replace('x', ' × ') })}
+          </DropdownMenu.Item>
+        ))}
+      </ToolMenu>
       <Divider />
       {panels && (
         <>
