@@ -262,7 +262,8 @@ export interface Viewer {
   setViewpoint(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
   /**
    * PNG of the current view: the model only (no gizmos or measurement lines) unless `overlays`
-   * is true. HTML labels are never part of it.
+   * is true. HTML labels are never part of it. At the canvas size and the full pixel ratio (even
+   * while the frame-rate guard draws at a lower one), or at `width` x `height` pixels.
    */
   screenshot(options?: { width?: number; height?: number; overlays?: boolean }): Promise<Blob>;
   setEdges(on: boolean): void;
