@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { screenshotPath } from './support/browser.ts';
 import {
   CUBE,
@@ -9,10 +8,10 @@ import {
   shot,
   standardView,
   withViewer,
-  type ModelMeta,
   type TrussWindow,
 } from './support/model-page.ts';
-import { borderColor, decodePng, login, type Pixels } from './support/viewer.ts';
+import { bluePixels, elementBottoms, settle } from './support/papercuts.ts';
+import { borderColor, decodePng, login } from './support/viewer.ts';
 
 /**
  * What a new user tripped over in the viewer (issue 17, items 1–6), checked in Chromium on the
@@ -20,47 +19,6 @@ import { borderColor, decodePng, login, type Pixels } from './support/viewer.ts'
  */
 const session = modelPageSession('paula', { house: HOUSE, cube: CUBE });
 const { openModel, metadataOf, models } = session;
-
-/** The section gizmos' blue (0x2563eb) and its shades. */
-function bluePixels(image: Pixels): number {
-  let count = 0;
-  for (let i = 0; i < image.data.length; i += 4) {
-    const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
-    if (b > 180 && b > r + 100 && b > g + 60) count++;
-  }
-  return count;
-}
-
-/** The engine's PNG with the gizmos (overlays) drawn. */
-async function shotWithOverlays(page: Page): Promise<Pixels> {
-  const base64 = await page.evaluate(async () => {
-    const viewer = (window as TrussWindow).__trussViewer!;
-    const blob = await viewer.screenshot({ overlays: true });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) {
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    }
-    return btoa(binary);
-  });
-  return decodePng(Buffer.from(base64, 'base64'));
-}
-
-/** Bottoms (world Y) of every drawn element's box. */
-function elementBottoms(meta: ModelMeta): number[] {
-  const { count, bbox, bboxStep, triangles } = meta.elements;
-  const bottoms: number[] = [];
-  for (let id = 0; id < count; id++) {
-    if (triangles[id]! > 0) bottoms.push(bbox[id * 6 + 1]! * bboxStep);
-  }
-  return bottoms;
-}
-
-/** Lets the camera's 500 ms transition finish and draws a frame. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(700);
-  await withViewer(page, (viewer) => viewer.renderNow(), null);
-}
 
 describe('viewer papercuts (issue 17)', () => {
   it('Section box alone shows the box around the model with its handles at once', async () => {
@@ -80,7 +38,7 @@ describe('viewer papercuts (issue 17)', () => {
     expect(state.box!.min.every((v, k) => v < [x0, y0, z0][k]!)).toBe(true);
     expect(state.box!.max.every((v, k) => v > [x1, y1, z1][k]!)).toBe(true);
     // The wireframe and the six face handles are drawn: blue pixels the model alone lacks.
-    const withGizmos = await shotWithOverlays(page);
+    const withGizmos = await shot(page, { overlays: true });
     const modelOnly = await shot(page);
     const gizmoPixels = bluePixels(withGizmos) - bluePixels(modelOnly);
     console.log(`section box: tool ${state.tool}, ${gizmoPixels} gizmo pixels`);

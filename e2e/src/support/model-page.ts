@@ -140,17 +140,17 @@ export function withViewer<A, R>(
   ) as Promise<R>;
 }
 
-/** The engine's PNG of the current view (model only), decoded. */
-export async function shot(page: Page): Promise<Pixels> {
-  const base64 = await page.evaluate(async () => {
-    const blob = await (window as TrussWindow).__trussViewer!.screenshot();
+/** The engine's PNG of the current view (model only, unless `overlays`: gizmos too), decoded. */
+export async function shot(page: Page, options: { overlays?: boolean } = {}): Promise<Pixels> {
+  const base64 = await page.evaluate(async (shotOptions) => {
+    const blob = await (window as TrussWindow).__trussViewer!.screenshot(shotOptions);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) {
       binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     }
     return btoa(binary);
-  });
+  }, options);
   return decodePng(Buffer.from(base64, 'base64'));
 }
 
