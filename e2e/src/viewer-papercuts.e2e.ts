@@ -44,6 +44,29 @@ describe('viewer papercuts (issue 17)', () => {
     console.log(`section box: tool ${state.tool}, ${gizmoPixels} gizmo pixels`);
     expect(gizmoPixels).toBeGreaterThan(300);
     await page.screenshot({ path: await screenshotPath('papercuts-section-box') });
+    // Elements stay selectable while the handles show (a click near the view centre).
+    const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
+    const at = await withViewer(
+      page,
+      (viewer, size) => {
+        for (let d = 0; d < 60; d += 4) {
+          for (const [x, y] of [
+            [size.width / 2 + d, size.height / 2],
+            [size.width / 2 - d, size.height / 2],
+          ] as const) {
+            if (viewer.pick(x, y)) return { x, y };
+          }
+        }
+        return null;
+      },
+      { width: canvas.width, height: canvas.height },
+    );
+    expect(at).not.toBeNull();
+    await page.mouse.click(canvas.x + at!.x, canvas.y + at!.y);
+    await expect
+      .poll(() => withViewer(page, (viewer) => viewer.selection.get().length, null))
+      .toBe(1);
+    await withViewer(page, (viewer) => viewer.selection.clear(), null);
     // Choosing it again removes the box and puts the handles away.
     await page.getByRole('button', { name: 'Section', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Section box' }).click();

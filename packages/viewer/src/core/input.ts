@@ -115,8 +115,11 @@ export class InputRouter {
     if (down && down.id === event.pointerId) {
       this.down = null;
       const still = Math.hypot(p.x - down.x, p.y - down.y) <= CLICK_PIXELS;
-      if (!cancelled && still && performance.now() - down.at <= CLICK_MS)
-        this.active()?.onClick?.(p);
+      if (!cancelled && still && performance.now() - down.at <= CLICK_MS) {
+        const active = this.active();
+        if (active?.onClick?.(p) !== true && active?.clicksSelect)
+          this.handlers.get('select')?.onClick?.(p);
+      }
     }
   }
 

@@ -287,6 +287,8 @@ export function createSectionExtension(ctx: ViewerContext): SectionExtension {
   const unregisterPlane = ctx.registerTool(TOOL, { ...dragHandlers, onClick });
   const unregisterBox = ctx.registerTool(BOX_TOOL, {
     ...dragHandlers,
+    // Elements stay selectable while the box's handles show.
+    clicksSelect: true,
     onClick: () => {
       // Only swallow the click that ends a handle drag.
       const handled = suppressClick;
