@@ -9,6 +9,11 @@ describe('coveredInsets', () => {
     expect(coveredInsets(view, [toolbar])).toEqual({ top: 0, right: 0, bottom: 68, left: 0 });
   });
 
+  it('counts a toolbar as wide as the view (nearer the sides than the bottom) against the bottom', () => {
+    const toolbar = { left: 8, top: 780, right: 992, bottom: 836 };
+    expect(coveredInsets(view, [toolbar])).toEqual({ top: 0, right: 0, bottom: 68, left: 0 });
+  });
+
   it('counts a full-height panel against its side, and ignores what lies outside the view', () => {
     const panel = { left: 0, top: 48, right: 320, bottom: 848 };
     const header = { left: 0, top: 0, right: 1000, bottom: 48 };

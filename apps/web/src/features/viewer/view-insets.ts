@@ -9,7 +9,7 @@ export interface Box {
 
 /**
  * What the page's overlays (toolbar, panels over the view, bottom sheets) cover of the 3D view,
- * per edge: each overlay counts against the view edge it is nearest to, as far in as it reaches.
+ * per edge: each overlay counts against one view edge it lies against, as far in as it reaches.
  */
 export function coveredInsets(view: Box, covers: Box[]): ViewInsets {
   const insets: ViewInsets = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -27,11 +27,12 @@ export function coveredInsets(view: Box, covers: Box[]): ViewInsets {
       { edge: 'top', gap: o.top - view.top, inset: o.bottom - view.top },
       { edge: 'bottom', gap: view.bottom - o.bottom, inset: view.bottom - o.top },
     ];
-    // The nearest edge; between equally near ones, the one it covers least deep (a side panel
-    // touches the top and bottom too, but covers only from the side).
-    edges.sort((a, b) => a.gap - b.gap || a.inset - b.inset);
-    const { edge, inset } = edges[0]!;
-    insets[edge] = Math.max(insets[edge], inset);
+    // Of the edges it lies against (nearer to the edge than it is deep), the one it covers least
+    // deep: a toolbar across the bottom is near the sides too, a side panel touches the top and
+    // bottom too, but each covers only from one edge.
+    const near = edges.filter((e) => e.gap <= e.inset).sort((a, b) => a.inset - b.inset);
+    const chosen = near[0];
+    if (chosen) insets[chosen.edge] = Math.max(insets[chosen.edge], chosen.inset);
   }
   return insets;
 }

@@ -85,8 +85,8 @@ export function ViewerToolbar({
       data-covers-view=""
       role="toolbar"
       aria-label={t('viewer.toolbar')}
-      // One row; on a phone it scrolls sideways instead of wrapping over the view.
-      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
+      // On a phone one row that scrolls sideways instead of wrapping over the view; wider, it wraps.
+      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur md:flex-wrap md:justify-center md:overflow-visible"
     >
       <TipButton
         icon={MousePointer2}
