@@ -37,6 +37,7 @@ import * as oauthModule from './modules/oauth/index.ts';
 import * as paymentsModule from './modules/payments/index.ts';
 import * as projectsModule from './modules/projects/index.ts';
 import * as quotasModule from './modules/quotas/index.ts';
+import * as savedViewsModule from './modules/saved-views/index.ts';
 import * as sharesModule from './modules/shares/index.ts';
 import * as storageModule from './modules/storage/index.ts';
 import type { ObjectStorage } from './modules/storage/index.ts';
@@ -311,6 +312,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     notifications,
     publicUrl,
+    now,
+  });
+  await savedViewsModule.register(app, {
+    data,
+    requireAuth,
+    shareGate: shares.visitorGate,
     now,
   });
   await registerSpa(app, config.webDistDir, { head: shares.openGraph });

@@ -20,6 +20,7 @@ import { ModelsRepository } from './modules/models/repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
 import { TopicsRepository } from './modules/topics/repository.ts';
 import { TopicNoticesRepository } from './modules/topics/notices-repository.ts';
+import { SavedViewsRepository } from './modules/saved-views/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -43,6 +44,7 @@ export interface Repositories {
   payments: PaymentsRepository;
   quotas: QuotasRepository;
   sales: SalesRepository;
+  savedViews: SavedViewsRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -67,6 +69,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     payments: new PaymentsRepository(db),
     quotas: new QuotasRepository(db),
     sales: new SalesRepository(db),
+    savedViews: new SavedViewsRepository(db),
   };
 }
 

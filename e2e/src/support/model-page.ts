@@ -52,8 +52,18 @@ export interface ModelPageSession<K extends string> {
   /** The account that owns `models`. */
   email: string;
   models: Record<K, Model>;
-  /** A new signed-in browser context at /model/:id, once the viewer has loaded. */
-  openModel(model: Model, locale?: 'en' | 'zh-CN', user?: string): Promise<Page>;
+  /**
+   * A new signed-in browser context at /model/:id, once the viewer has loaded (default a
+   * 1280 x 800 desktop window; `device` for a phone).
+   */
+  openModel(
+    model: Model,
+    locale?: 'en' | 'zh-CN',
+    user?: string,
+    device?: { viewport: { width: number; height: number }; hasTouch?: boolean },
+  ): Promise<Page>;
+  /** The file's Chromium (for pages that are not a model page). */
+  browser(): Browser;
   metadataOf(model: Model): Promise<ModelMeta>;
 }
 
@@ -69,12 +79,14 @@ export function modelPageSession<K extends string>(
   const contexts: BrowserContext[] = [];
   const session = {
     models: {} as Record<K, Model>,
-    async openModel(model, locale = 'en', as = session.email): Promise<Page> {
+    browser: () => browser,
+    async openModel(model, locale = 'en', as = session.email, device): Promise<Page> {
       const { server } = session;
       const auth = await login(server.url, as);
       const context = await browser.newContext({
         baseURL: server.url,
-        viewport: { width: 1280, height: 800 },
+        viewport: device?.viewport ?? { width: 1280, height: 800 },
+        hasTouch: device?.hasTouch ?? false,
         locale,
         storageState: signedInState(server.url, auth),
       });
@@ -128,17 +140,17 @@ export function withViewer<A, R>(
   ) as Promise<R>;
 }
 
-/** The engine's PNG of the current view (model only), decoded. */
-export async function shot(page: Page): Promise<Pixels> {
-  const base64 = await page.evaluate(async () => {
-    const blob = await (window as TrussWindow).__trussViewer!.screenshot();
+/** The engine's PNG of the current view (model only, unless `overlays`: gizmos too), decoded. */
+export async function shot(page: Page, options: { overlays?: boolean } = {}): Promise<Pixels> {
+  const base64 = await page.evaluate(async (shotOptions) => {
+    const blob = await (window as TrussWindow).__trussViewer!.screenshot(shotOptions);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) {
       binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     }
     return btoa(binary);
-  });
+  }, options);
   return decodePng(Buffer.from(base64, 'base64'));
 }
 

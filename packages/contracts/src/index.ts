@@ -16,3 +16,4 @@ export * from './account.ts';
 export * from './profile.ts';
 export * from './topics.ts';
 export * from './sales.ts';
+export * from './saved-views.ts';

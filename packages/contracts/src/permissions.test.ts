@@ -49,6 +49,10 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'comment.delete': { ownerId: OTHER },
   'bcf.export': {},
   'bcf.import': {},
+  'savedView.list': {},
+  'savedView.create': {},
+  'savedView.rename': { ownerId: OTHER },
+  'savedView.delete': { ownerId: OTHER },
 };
 
 const table: Record<ProjectAction, Row> = {
@@ -82,6 +86,10 @@ const table: Record<ProjectAction, Row> = {
   'comment.delete': { owner: true, admin: true, member: false, outsider: false },
   'bcf.export': { owner: true, admin: true, member: true, outsider: false },
   'bcf.import': { owner: true, admin: true, member: false, outsider: false },
+  'savedView.list': { owner: true, admin: true, member: true, outsider: false },
+  'savedView.create': { owner: true, admin: true, member: true, outsider: false },
+  'savedView.rename': { owner: true, admin: true, member: false, outsider: false },
+  'savedView.delete': { owner: true, admin: true, member: false, outsider: false },
 };
 
 const roles: [keyof Row, Role][] = [

@@ -35,6 +35,8 @@ import type { ProjectRole } from './project.ts';
  * | comment.edit / delete    | yes   | yes              | own comments |
  * | bcf.export               | yes   | yes              | yes         |
  * | bcf.import               | yes   | yes              | no          |  updates anyone's topics by GUID
+ * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
+ * | savedView.rename / delete| yes   | yes              | own views   |
  *
  * A member therefore changes only the status of someone else's issue, and only when it is
  * assigned to them (the assignee resolves it); everything else on others' topics is the
@@ -72,7 +74,11 @@ export type ProjectAction =
   | 'comment.edit'
   | 'comment.delete'
   | 'bcf.export'
-  | 'bcf.import';
+  | 'bcf.import'
+  | 'savedView.list'
+  | 'savedView.create'
+  | 'savedView.rename'
+  | 'savedView.delete';
 
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project.view',
@@ -105,6 +111,10 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'comment.delete',
   'bcf.export',
   'bcf.import',
+  'savedView.list',
+  'savedView.create',
+  'savedView.rename',
+  'savedView.delete',
 ];
 
 export const PROJECT_ROLES: readonly ProjectRole[] = ['owner', 'admin', 'member'];
@@ -123,7 +133,10 @@ export interface PermissionResource {
   target?: { userId: string; role: ProjectRole };
   /** For member.invite / member.changeRole: the role being granted. */
   newRole?: ProjectRole;
-  /** For model, share, topic and comment actions: who created the model, share, topic or comment. */
+  /**
+   * For model, share, topic, comment and saved-view actions: who created the model, share, topic,
+   * comment or view.
+   */
   ownerId?: string;
   /** For topic.setStatus: the topic's assignee. */
   assigneeId?: string | null;
@@ -186,6 +199,10 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'comment.delete': ownOrManager,
   'bcf.export': (actor) => actor.role !== null,
   'bcf.import': (actor) => actor.role !== null && managers.includes(actor.role),
+  'savedView.list': (actor) => actor.role !== null,
+  'savedView.create': (actor) => actor.role !== null,
+  'savedView.rename': ownOrManager,
+  'savedView.delete': ownOrManager,
 };
 
 /** The one permission check: may `actor` do `action` on `resource`? */

@@ -162,12 +162,28 @@ export type ViewerTool =
   | 'select'
   | 'box-select'
   | 'section-plane'
+  /** The section box's handles shown and draggable (no plane added by a click). */
+  | 'section-box'
   | 'measure-distance'
   | 'measure-angle'
   | 'measure-area'
   | 'pin-place';
 
+/** CSS pixels of the canvas covered by the host page (toolbar, panels), per edge. */
+export interface ViewInsets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 export interface NavigationApi {
+  /**
+   * What the host page covers of the canvas: fit all, fit selection and the standard views frame
+   * the rest. Default none.
+   */
+  setViewInsets(insets: ViewInsets): void;
+  getViewInsets(): ViewInsets;
   fitAll(animate?: boolean): void;
   fitElements(ids: number[], animate?: boolean): void;
   setStandardView(view: StandardView, animate?: boolean): void;
@@ -290,7 +306,8 @@ export interface Viewer {
   setViewpoint(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
   /**
    * PNG of the current view: the model only (no gizmos or measurement lines) unless `overlays`
-   * is true. HTML labels are never part of it.
+   * is true. HTML labels are never part of it. At the canvas size and the full pixel ratio (even
+   * while the frame-rate guard draws at a lower one), or at `width` x `height` pixels.
    */
   screenshot(options?: { width?: number; height?: number; overlays?: boolean }): Promise<Blob>;
   setEdges(on: boolean): void;

@@ -14,6 +14,7 @@ import type {
   SubscriptionRemindersTable,
 } from './schema-payments.ts';
 import type { QuotaEventsTable } from './schema-quotas.ts';
+import type { SavedViewsTable } from './schema-saved-views.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
 import type {
   TopicCommentsTable,
@@ -29,6 +30,7 @@ export type * from './schema-accounts.ts';
 export type * from './schema-models.ts';
 export type * from './schema-payments.ts';
 export type * from './schema-quotas.ts';
+export type * from './schema-saved-views.ts';
 export type * from './schema-shares.ts';
 export type * from './schema-topics.ts';
 
@@ -188,6 +190,7 @@ export interface Database {
   quota_events: QuotaEventsTable;
   subscription_reminders: SubscriptionRemindersTable;
   sales_contacts: SalesContactsTable;
+  saved_views: SavedViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

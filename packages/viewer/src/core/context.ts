@@ -40,6 +40,8 @@ export interface ToolHandlers {
   onKeyDown?(event: KeyboardEvent): boolean | void;
   /** The tool was switched away from (clean up previews). */
   onDeactivate?(): void;
+  /** A click this tool leaves (onClick false) selects, as in the select tool. */
+  clicksSelect?: boolean;
 }
 
 export interface ViewerContext {

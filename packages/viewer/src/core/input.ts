@@ -124,7 +124,11 @@ export class InputRouter {
       const still = Math.hypot(p.x - down.x, p.y - down.y) <= CLICK_PIXELS;
       if (!cancelled && still && performance.now() - down.at <= CLICK_MS) {
         const captured = [...this.clickCaptures].some((capture) => capture(p));
-        if (!captured) this.active()?.onClick?.(p);
+        if (!captured) {
+          const active = this.active();
+          if (active?.onClick?.(p) !== true && active?.clicksSelect)
+            this.handlers.get('select')?.onClick?.(p);
+        }
       }
     }
   }

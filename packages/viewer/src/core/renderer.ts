@@ -160,7 +160,9 @@ export class RenderLoop {
   }
 
   /** Draws one frame now: model, depth-tested helpers, then overlays on top. */
-  render(options: { overlays?: boolean; frameMs?: number | undefined } = {}): void {
+  render(
+    options: { overlays?: boolean; frameMs?: number | undefined; capture?: boolean } = {},
+  ): void {
     this.drawn = true;
     const started = performance.now();
     const camera = this.camera();
@@ -186,6 +188,9 @@ export class RenderLoop {
     this.renderer.autoClear = true;
     const info = this.renderer.info.render;
     this.lastInfo = { drawCalls: info.calls, triangles: info.triangles };
+    // A capture (screenshot) is no frame of the user's: the guard must not resize the canvas
+    // before it is read.
+    if (options.capture) return;
     const ms = Math.max(performance.now() - started, options.frameMs ?? 0);
     this.frameTimes.push({ at: started, ms });
     while (this.frameTimes.length && this.frameTimes[0]!.at < started - 1000)
@@ -221,18 +226,24 @@ export class RenderLoop {
     return this.rendererName;
   }
 
-  /** PNG of the model view, optionally at another size (restored afterwards). */
+  /**
+   * PNG of the model view at full quality: at the canvas size and the full pixel ratio, or at the
+   * given size in pixels, whatever the frame-rate guard lowered meanwhile (restored afterwards).
+   */
   async screenshot(
     options: { width?: number; height?: number; overlays?: boolean } = {},
   ): Promise<Blob> {
     const size = this.renderer.getSize(new THREE.Vector2());
     const ratio = this.renderer.getPixelRatio();
     const resized = options.width !== undefined || options.height !== undefined;
-    if (resized) {
-      this.renderer.setPixelRatio(1);
-      this.renderer.setSize(options.width ?? size.x, options.height ?? size.y, false);
+    const degraded = this.degraded;
+    if (degraded) {
+      this.decorations.visible = true;
+      this.onQualityChange?.(false);
     }
-    this.render({ overlays: options.overlays ?? false });
+    this.renderer.setPixelRatio(resized ? 1 : this.maxPixelRatio);
+    if (resized) this.renderer.setSize(options.width ?? size.x, options.height ?? size.y, false);
+    this.render({ overlays: options.overlays ?? false, capture: true });
     // toBlob snapshots the canvas synchronously, right after the frame was drawn.
     const blob = new Promise<Blob>((resolve, reject) =>
       this.canvas.toBlob(
@@ -240,9 +251,11 @@ export class RenderLoop {
         'image/png',
       ),
     );
-    if (resized) {
-      this.renderer.setPixelRatio(ratio);
-      this.renderer.setSize(size.x, size.y, false);
+    this.renderer.setPixelRatio(ratio);
+    if (resized) this.renderer.setSize(size.x, size.y, false);
+    if (this.degraded && degraded) {
+      this.decorations.visible = false;
+      this.onQualityChange?.(true);
     }
     // Redraw what the user sees (with overlays, at the canvas size).
     this.requestRender();

@@ -20,6 +20,7 @@ import { ViewCube } from '../extensions/viewcube.ts';
 import { createVisibility } from '../extensions/visibility.ts';
 import { Navigation } from '../navigation/navigation.ts';
 import { CameraRig } from '../navigation/camera-rig.ts';
+import { storeyFloors } from '../navigation/walk-start.ts';
 import type { ViewerContext } from './context.ts';
 import { Emitter } from './events.ts';
 import { InputRouter } from './input.ts';
@@ -165,6 +166,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       const hit = raycast(x, y);
       return hit ? new THREE.Vector3(...hit.point) : null;
     },
+    floors: () => (model.metadata ? storeyFloors(model.metadata, model.elementBoxes()) : []),
     ray,
     changed: cameraChanged,
   });
@@ -339,6 +341,8 @@ export function createViewer(options: ViewerOptions): Viewer {
       toolCallbacks.clear();
     },
     navigation: {
+      setViewInsets: (insets) => nav.setViewInsets(insets),
+      getViewInsets: () => nav.getViewInsets(),
       fitAll: (animate) => nav.fitAll(animate),
       fitElements: (ids, animate) => nav.fitElements(ids, animate),
       setStandardView: (view, animate) => nav.setStandardView(view, animate),

@@ -6,6 +6,7 @@ import {
   easeInOut,
   fitBox,
   fitDistance,
+  fitBoxInView,
   fitOrthoHeight,
   standardViewDirection,
 } from './camera-math.ts';
@@ -98,5 +99,29 @@ describe('camera math', () => {
     expect(easeInOut(0)).toBe(0);
     expect(easeInOut(1)).toBe(1);
     expect(easeInOut(2)).toBe(1);
+  });
+
+  it('fits a box into the part of the canvas the insets leave free', () => {
+    const box = new THREE.Box3(new THREE.Vector3(-1, -1, -1), new THREE.Vector3(1, 1, 1));
+    const [width, height] = [800, 600];
+    const insets = { top: 0, right: 0, bottom: 150, left: 200 };
+    const fit = fitBoxInView(box, new THREE.Vector3(1, 0.8, 1), 45, width, height, insets);
+    const camera = new THREE.PerspectiveCamera(45, width / height, 0.01, 1000);
+    camera.position.copy(fit.position);
+    camera.lookAt(fit.target);
+    camera.updateMatrixWorld();
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let c = 0; c < 8; c++) {
+      const p = new THREE.Vector3(c & 1 ? 1 : -1, c & 2 ? 1 : -1, c & 4 ? 1 : -1).project(camera);
+      xs.push(((p.x + 1) / 2) * width);
+      ys.push(((1 - p.y) / 2) * height);
+    }
+    // Every corner inside the free rectangle (x from 200, y up to 450), and the box fills it.
+    expect(Math.min(...xs)).toBeGreaterThan(200);
+    expect(Math.max(...xs)).toBeLessThan(800);
+    expect(Math.min(...ys)).toBeGreaterThan(0);
+    expect(Math.max(...ys)).toBeLessThan(450);
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(450 * 0.7);
   });
 });

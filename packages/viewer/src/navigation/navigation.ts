@@ -5,9 +5,10 @@
 import * as THREE from 'three';
 import type { NavigationMode, ProjectionMode, StandardView } from '../api.ts';
 import type { NavigationInput } from '../core/input.ts';
-import { fitBox, standardViewDirection } from './camera-math.ts';
+import { fitBoxInView, NO_INSETS, standardViewDirection, type ViewInsets } from './camera-math.ts';
 import type { CameraRig } from './camera-rig.ts';
 import { OrbitControls } from './orbit.ts';
+import { floorUnder, walkCamera } from './walk-start.ts';
 import { WalkControls } from './walk.ts';
 
 const TRANSITION_MS = 500;
@@ -19,6 +20,8 @@ export interface NavigationHost {
   visibleBox(): THREE.Box3;
   elementsBox(ids: number[]): THREE.Box3;
   pickPoint(x: number, y: number): THREE.Vector3 | null;
+  /** Floor heights (world Y) of the model's storeys, lowest first; empty without storeys. */
+  floors(): number[];
   ray(x: number, y: number): THREE.Ray;
   /** The camera moved or starts a transition: emit, note motion, render. */
   changed(): void;
@@ -28,6 +31,7 @@ export class Navigation implements NavigationInput {
   readonly orbit: OrbitControls;
   readonly walk: WalkControls;
   private mode: NavigationMode = 'orbit';
+  private insets: ViewInsets = NO_INSETS;
 
   constructor(private readonly host: NavigationHost) {
     this.orbit = new OrbitControls({
@@ -91,12 +95,17 @@ export class Navigation implements NavigationInput {
     this.mode = mode;
     this.walk.reset();
     if (mode === 'walk') {
-      // Walking needs perspective and a level view.
+      // Walking needs perspective; it starts at eye height above the storey under the view
+      // centre (or the lowest one), looking level at the model.
       this.setProjection('perspective');
-      const { rig } = this.host;
-      const forward = rig.forward().setY(0);
-      if (forward.lengthSq() < 1e-6) forward.set(0, 0, -1);
-      rig.moveTo(rig.position, rig.position.clone().add(forward.normalize()), {});
+      const { rig, canvas } = this.host;
+      const { top, right, bottom, left } = this.insets;
+      const x = left + (canvas.clientWidth - left - right) / 2;
+      const y = top + (canvas.clientHeight - top - bottom) / 2;
+      const point = this.host.pickPoint(x, y);
+      const floor = floorUnder(point?.y ?? null, this.host.floors(), this.host.visibleBox().min.y);
+      const start = walkCamera(rig.position, point ?? rig.target, floor);
+      rig.moveTo(start.position, start.target, { duration: TRANSITION_MS });
     }
     this.host.changed();
   }
@@ -126,11 +135,39 @@ export class Navigation implements NavigationInput {
     this.fitTo(this.host.visibleBox(), standardViewDirection(view), animate);
   }
 
-  /** Frames `box` from `direction` (target -> camera), or from the current direction. */
+  /** The canvas edges the host page covers (toolbar, panels): fits frame the rest. */
+  setViewInsets(insets: ViewInsets): void {
+    const ok = (n: number) => (Number.isFinite(n) ? Math.max(0, n) : 0);
+    this.insets = {
+      top: ok(insets.top),
+      right: ok(insets.right),
+      bottom: ok(insets.bottom),
+      left: ok(insets.left),
+    };
+  }
+
+  getViewInsets(): ViewInsets {
+    return { ...this.insets };
+  }
+
+  /**
+   * Frames `box` from `direction` (target -> camera), or from the current direction, in the part
+   * of the canvas the view insets leave free.
+   */
   fitTo(box: THREE.Box3, direction: THREE.Vector3 | null, animate: boolean): void {
-    const { rig } = this.host;
+    const { rig, canvas } = this.host;
     const from = direction ?? rig.position.clone().sub(rig.target).normalize();
-    const fit = fitBox(box, from, rig.perspective.fov, rig.getAspect());
+    const width = canvas.clientWidth || 1;
+    const height = canvas.clientHeight || width / rig.getAspect();
+    const fit = fitBoxInView(
+      box,
+      from,
+      rig.perspective.fov,
+      width,
+      height,
+      this.insets,
+      rig.projection === 'orthographic',
+    );
     rig.moveTo(fit.position, fit.target, {
       duration: animate ? TRANSITION_MS : 0,
       orthoHeight: fit.orthoHeight,

@@ -16,5 +16,6 @@ export type {
   Vec3,
   Viewer,
   ViewerTool,
+  ViewInsets,
   Viewpoint,
 } from '@truss/viewer';

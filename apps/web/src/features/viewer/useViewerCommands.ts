@@ -143,16 +143,20 @@ export function useViewerCommands(
       toggleSectionBox: () => {
         if (viewer.section.get().box) {
           viewer.section.setBox(null);
+          if (viewer.getTool() === 'section-box') viewer.setTool('select');
           return;
         }
-        // Around the selection when there is one (as in Autodesk's viewer), else the model.
+        // Around the selection when there is one (as in Autodesk's viewer), else the model; its
+        // wireframe and handles show at once (the section-box tool).
         const selected = viewer.selection.get();
         const bbox = (selected.length ? viewer.boxOf(selected) : null) ?? info?.bbox;
-        if (bbox) viewer.section.setBox(paddedBox(bbox));
+        if (!bbox) return;
+        viewer.section.setBox(paddedBox(bbox));
+        viewer.setTool('section-box');
       },
       clearSections: () => {
         viewer.section.clear();
-        if (viewer.getTool() === 'section-plane') viewer.setTool('select');
+        if (viewer.getTool().startsWith('section-')) viewer.setTool('select');
       },
       measure: (kind) => tool(`measure-${kind}`),
       clearMeasurements: () => viewer.measure.clear(),

@@ -1,9 +1,9 @@
 /**
  * Section planes and the section box. The model is clipped through `ctx.setClipping('section')`
- * (planes and the box's six planes in one entry). Gizmos show while the `section-plane` tool is
- * active: there a click on a surface adds a plane, and dragging an arrow handle moves a plane or a
- * box face along its axis. Outside that tool the cut stays but the gizmos are hidden, so they never
- * cover the model in screenshots or other tools.
+ * (planes and the box's six planes in one entry). Gizmos show while the `section-plane` or the
+ * `section-box` tool is active: in both, dragging an arrow handle moves a plane or a box face
+ * along its axis; with `section-plane` a click on a surface also adds a plane. Outside those tools
+ * the cut stays but the gizmos are hidden, so they never cover the model in other tools.
  */
 import * as THREE from 'three';
 import type { SectionApi, SectionPlaneState, Vec3 } from '../../api.ts';
@@ -44,6 +44,9 @@ interface Drag {
 }
 
 const TOOL = 'section-plane';
+/** The box's tool: its wireframe and face handles, no planes added by clicks. */
+const BOX_TOOL = 'section-box';
+const showsGizmos = (tool: string) => tool === TOOL || tool === BOX_TOOL;
 
 function triangleNormal(tri: [Vec3, Vec3, Vec3]): Vec3 | null {
   const [a, b, c] = tri.map((p) => new THREE.Vector3(p[0], p[1], p[2])) as [
@@ -64,7 +67,7 @@ export function createSectionExtension(ctx: ViewerContext): SectionExtension {
   let hover: HandleTarget | null = null;
   // A pointer-down on a handle starts a drag; the click the core may report after it is not a pick.
   let suppressClick = false;
-  let gizmosShown = ctx.getTool() === TOOL;
+  let gizmosShown = showsGizmos(ctx.getTool());
   let disposed = false;
 
   const modelScale = () => {
@@ -267,7 +270,7 @@ export function createSectionExtension(ctx: ViewerContext): SectionExtension {
     return true;
   }
 
-  const unregister = ctx.registerTool(TOOL, {
+  const dragHandlers = {
     onPointerDown,
     onPointerMove,
     onPointerUp: () => {
@@ -275,16 +278,27 @@ export function createSectionExtension(ctx: ViewerContext): SectionExtension {
       endDrag();
       return true;
     },
-    onClick,
     onKeyDown,
     onDeactivate: () => {
       endDrag();
       setHover(null);
     },
+  };
+  const unregisterPlane = ctx.registerTool(TOOL, { ...dragHandlers, onClick });
+  const unregisterBox = ctx.registerTool(BOX_TOOL, {
+    ...dragHandlers,
+    // Elements stay selectable while the box's handles show.
+    clicksSelect: true,
+    onClick: () => {
+      // Only swallow the click that ends a handle drag.
+      const handled = suppressClick;
+      suppressClick = false;
+      return handled;
+    },
   });
 
   const offTool = ctx.onToolChange((tool) => {
-    gizmosShown = tool === TOOL;
+    gizmosShown = showsGizmos(tool);
     syncGizmos();
   });
   const offRender = ctx.onBeforeRender(() => {
@@ -362,7 +376,8 @@ export function createSectionExtension(ctx: ViewerContext): SectionExtension {
       endDrag();
       setHover(null);
       disposed = true;
-      unregister();
+      unregisterPlane();
+      unregisterBox();
       offTool();
       offRender();
       offLoaded();

@@ -240,4 +240,28 @@ describe('createSectionExtension', () => {
     expect(section.get().box!.max[0]).toBeCloseTo(2.5, 6);
     expect(section.get().box!.min).toEqual([-2, -2, -2]);
   });
+
+  it('the section-box tool shows the box handles and drags them; a click adds no plane', () => {
+    const fake = createFakeContext();
+    const section = createSectionExtension(fake.ctx);
+    section.setBox({ min: [-2, -2, -2], max: [2, 2, 2] });
+    fake.ctx.setTool('section-box');
+    fake.render();
+    const handle = fake.ctx.overlayScene.children.find(
+      (o) => o.position.x === 2 && o.userData.sectionHandle !== undefined,
+    )!;
+    expect(handle.visible).toBe(true);
+    const length = handle.scale.x;
+    const grab = fake.ctx.project([2 + 0.15 * length, 0, 0])!;
+    const handlers = fake.handlers();
+    expect(handlers.onPointerDown?.(fake.pointer(grab.x, grab.y))).toBe(true);
+    const to = fake.ctx.project([2 + 0.15 * length + 0.5, 0, 0])!;
+    handlers.onPointerMove?.(fake.pointer(to.x, to.y));
+    handlers.onPointerUp?.(fake.pointer(to.x, to.y));
+    expect(handlers.onClick?.(fake.pointer(to.x, to.y))).toBe(true);
+    expect(section.get().box!.max[0]).toBeCloseTo(2.5, 6);
+    // A plain click on the model is not a plane in this tool.
+    expect(handlers.onClick?.(fake.pointer(400, 300))).toBe(false);
+    expect(section.get().planes).toHaveLength(0);
+  });
 });

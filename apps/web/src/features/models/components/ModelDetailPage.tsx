@@ -15,6 +15,8 @@ import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import type { EarlyView } from '../../viewer/boot/early-viewer';
 import { useModelTopicsPanel } from '../../topics/panels';
+import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
+import { savedViewAbilities, type SavedViewAbilities } from '../../saved-views/permissions';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
@@ -126,10 +128,12 @@ function ReadyViewer({
   model,
   header,
   earlyView,
+  savedViews,
 }: {
   model: Model;
   header: ReactNode;
   earlyView: EarlyView | null;
+  savedViews: SavedViewAbilities;
 }) {
   const glb = useStableUrl(model.viewable_url);
   const metadata = useStableUrl(model.metadata_url);
@@ -148,6 +152,13 @@ function ReadyViewer({
       onLoaded={onLoaded}
       earlyView={earlyView}
       sidePanel={topicsPanel}
+      toolbarTools={(viewer) => (
+        <SavedViewsButton
+          viewer={viewer}
+          source={{ kind: 'model', modelId: model.id }}
+          may={savedViews}
+        />
+      )}
     />
   );
 }
@@ -233,7 +244,15 @@ export default function ModelDetailPage() {
 
   let body: ReactNode;
   if (model.status === 'ready' && model.viewable_url) {
-    body = <ReadyViewer key={model.id} model={model} header={header} earlyView={earlyView} />;
+    body = (
+      <ReadyViewer
+        key={model.id}
+        model={model}
+        header={header}
+        earlyView={earlyView}
+        savedViews={savedViewAbilities(project, myId)}
+      />
+    );
   } else if (model.status === 'failed') {
     body = (
       <StatePanel

@@ -173,6 +173,7 @@ export default function SharePage() {
         <main className="relative min-h-0 flex-1">
           <SharedViewer
             key={share.model.urn}
+            token={token}
             model={share.model}
             viewableUrl={share.model.viewable_url}
             embed={embed}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { SharedModel } from '@truss/contracts';
+import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
+import { READ_ONLY } from '../../saved-views/permissions';
 import { ModelViewer, type ModelViewerProps } from '../../viewer/components/ModelViewer';
 
 /**
@@ -8,11 +10,13 @@ import { ModelViewer, type ModelViewerProps } from '../../viewer/components/Mode
  * file URLs carry a short-lived signature for the signed-in member.
  */
 export function SharedViewer({
+  token,
   model,
   viewableUrl,
   embed,
   sidePanel,
 }: {
+  token: string;
   model: SharedModel;
   viewableUrl: string;
   embed: boolean;
@@ -29,6 +33,10 @@ export function SharedViewer({
       embed={embed}
       title={model.name}
       sidePanel={sidePanel}
+      // The model's saved views, to look at (a visitor saves none).
+      toolbarTools={(viewer) => (
+        <SavedViewsButton viewer={viewer} source={{ kind: 'share', token }} may={READ_ONLY} />
+      )}
     />
   );
 }

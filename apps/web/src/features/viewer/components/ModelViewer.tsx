@@ -13,12 +13,14 @@ import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
 import { useViewerLoad } from '../useViewerLoad';
 import { usePanelWidth } from '../usePanelWidth';
 import { useViewerSnapshot } from '../useViewerSnapshot';
+import { useViewInsets } from '../useViewInsets';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { TipButton } from './ToolbarControls';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
-import { ViewerToolbar } from './ViewerToolbar';
+import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
+import { WalkHint } from './WalkHint';
 
 export interface ModelViewerProps {
   /** URL of the viewable (.glb). */
@@ -38,6 +40,8 @@ export interface ModelViewerProps {
   header?: ReactNode;
   /** Extra buttons at the end of the toolbar. */
   toolbarExtra?: ReactNode;
+  /** More toolbar buttons that drive the engine (saved views), once it exists. */
+  toolbarTools?: (viewer: Viewer) => ReactNode;
   /** Base of downloaded file names (screenshots). */
   title?: string;
   /** The model page's early view (features/viewer/boot): its engine and load are taken over. */
@@ -54,6 +58,14 @@ export interface ModelViewerProps {
 }
 
 const VIEWPOINT_DEBOUNCE_MS = 400;
+
+/** The engine's screenshot size for a choice: the view's own (full pixel ratio), 2x, or fixed. */
+function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
+  if (size === 'view' || !host) return {};
+  if (size === '2x') return { width: host.clientWidth * 2, height: host.clientHeight * 2 };
+  const [width, height] = size.split('x').map(Number) as [number, number];
+  return { width, height };
+}
 
 /** The side panels start closed where they would cover the view (a narrow window). */
 const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
@@ -73,12 +85,14 @@ export function ModelViewer({
   onLoaded,
   header,
   toolbarExtra,
+  toolbarTools,
   title,
   earlyView,
   sidePanel,
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
+  const workspaceRef = useRef<HTMLDivElement>(null);
   const viewer = useViewer(hostRef, {
     early: earlyView ? { view: earlyView, glb: glbUrl } : null,
     label: t('viewer.canvas'),
@@ -108,6 +122,7 @@ export function ModelViewer({
   const metadata = load.info?.metadata ?? null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
+  useViewInsets(viewer, workspaceRef);
   const { commands, edges, setEdges, legend } = useViewerCommands(
     viewer,
     metadata,
@@ -145,6 +160,14 @@ export function ModelViewer({
   useEffect(() => {
     viewer?.navigation.setViewCubeVisible(!embed);
   }, [viewer, embed]);
+
+  // On a phone, tapping an element opens its properties (a bottom sheet), unless the tree is open.
+  useEffect(() => {
+    if (!viewer || embed || !narrow || treeOpen) return;
+    return viewer.on('selection-change', ({ ids }) => {
+      if (ids.length) setPropertiesOpen(true);
+    });
+  }, [viewer, embed, narrow, treeOpen]);
 
   // Once loaded: restore the viewpoint, then report every change (debounced).
   const initialRef = useRef(initialViewpoint);
@@ -201,19 +224,22 @@ export function ModelViewer({
     return () => window.removeEventListener('keydown', onKey);
   }, [commands, viewer]);
 
-  const screenshot = useCallback(() => {
-    if (!viewer) return;
-    viewer
-      .screenshot()
-      .then((blob) => {
-        const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-        saveBlob(blob, `${(title || 'model').replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.png`);
-      })
-      .catch((error: unknown) => {
-        console.error('[viewer] screenshot failed', error);
-        toast.error(t('viewer.screenshotFailed'));
-      });
-  }, [viewer, title, t]);
+  const screenshot = useCallback(
+    (size: ScreenshotSize) => {
+      if (!viewer) return;
+      viewer
+        .screenshot(screenshotOptions(size, hostRef.current))
+        .then((blob) => {
+          const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+          saveBlob(blob, `${(title || 'model').replace(/[\\/:*?"<>|]+/g, '_')}-${stamp}.png`);
+        })
+        .catch((error: unknown) => {
+          console.error('[viewer] screenshot failed', error);
+          toast.error(t('viewer.screenshotFailed'));
+        });
+    },
+    [viewer, title, t],
+  );
 
   const selection = snapshot.selection;
   const propertiesId =
@@ -223,12 +249,16 @@ export function ModelViewer({
         ? treeFocus.id
         : null;
 
+  // Beside the view; on a phone a bottom sheet over the lower part of the view.
   const panelClass = (side: 'left' | 'right') =>
-    clsx(
-      'flex min-h-0 flex-col bg-white',
-      narrow ? 'absolute inset-y-0 z-20 w-[85%] max-w-sm shadow-xl' : 'relative shrink-0',
-      side === 'left' ? 'left-0 border-r border-gray-200' : 'right-0 border-l border-gray-200',
-    );
+    narrow
+      ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
+      : clsx(
+          'relative flex min-h-0 shrink-0 flex-col bg-white',
+          side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
+        );
+  // A sheet lies over the view: fits frame what it leaves free (useViewInsets).
+  const panelCovers = narrow ? { 'data-covers-view': '' } : {};
 
   // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
   const panelStyle = narrow ? undefined : { width: panelWidth };
@@ -250,11 +280,12 @@ export function ModelViewer({
   return (
     <div className="flex h-full min-h-0 w-full flex-col bg-gray-100">
       {!embed && header}
-      <div className="relative flex min-h-0 flex-1">
+      <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
         {!embed && treeOpen && (
           <aside
             className={panelClass('left')}
             style={panelStyle}
+            {...panelCovers}
             aria-label={t('viewer.tree.title')}
           >
             {panelHeader(t('viewer.tree.title'), () => setTreeOpen(false))}
@@ -296,6 +327,7 @@ export function ModelViewer({
               />
             )}
           </div>
+          <WalkHint walking={snapshot.walking} />
           {legend && commands && (
             <div className="pointer-events-none absolute right-3 bottom-20 z-10">
               <ColorLegend
@@ -321,6 +353,7 @@ export function ModelViewer({
                 panels={!embed}
                 extra={
                   <>
+                    {viewer && toolbarTools?.(viewer)}
                     {toolbarExtra}
                     {sidePanel && (
                       <TipButton
@@ -340,6 +373,7 @@ export function ModelViewer({
           <aside
             className={panelClass('right')}
             style={panelStyle}
+            {...panelCovers}
             aria-label={t('viewer.properties.title')}
           >
             {panelHeader(t('viewer.properties.title'), () => setPropertiesOpen(false))}

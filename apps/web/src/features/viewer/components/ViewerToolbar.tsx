@@ -36,6 +36,9 @@ import {
   ToolMenu,
 } from './ToolbarControls';
 
+export const SCREENSHOT_SIZES = ['view', '2x', '1920x1080', '3840x2160'] as const;
+export type ScreenshotSize = (typeof SCREENSHOT_SIZES)[number];
+
 /**
  * The viewer's floating toolbar: selection, navigation, visibility, sections, measuring, display
  * and panels. Every button has a tooltip with its shortcut.
@@ -62,7 +65,8 @@ export function ViewerToolbar({
   propertiesOpen: boolean;
   onToggleTree: () => void;
   onTogglePropertiesPanel: () => void;
-  onScreenshot: () => void;
+  /** A PNG of the view at its size (full pixel ratio), twice that, or a fixed size. */
+  onScreenshot: (size: ScreenshotSize) => void;
   onHelp: () => void;
   /** Show the tree/properties toggles (not in embed mode). */
   panels: boolean;
@@ -77,9 +81,12 @@ export function ViewerToolbar({
 
   return (
     <div
+      // Lies over the 3D view: fits frame the rest (useViewInsets).
+      data-covers-view=""
       role="toolbar"
       aria-label={t('viewer.toolbar')}
-      className="pointer-events-auto flex max-w-full flex-wrap items-center justify-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
+      // On a phone one row that scrolls sideways instead of wrapping over the view; wider, it wraps.
+      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur md:flex-wrap md:justify-center md:overflow-visible"
     >
       <TipButton
         icon={MousePointer2}
@@ -187,7 +194,7 @@ export function ViewerToolbar({
         icon={Scissors}
         label={t('viewer.actions.section')}
         shortcut={key('section')}
-        active={tool === 'section-plane' || snapshot.planes.length > 0 || !!snapshot.box}
+        active={tool.startsWith('section-') || snapshot.planes.length > 0 || !!snapshot.box}
       >
         <DropdownMenu.CheckboxItem
           className={menuItemClass}
@@ -238,7 +245,21 @@ export function ViewerToolbar({
         active={edges}
         onClick={commands.toggleEdges}
       />
-      <TipButton icon={Camera} label={t('viewer.actions.screenshot')} onClick={onScreenshot} />
+      <ToolMenu icon={Camera} label={t('viewer.actions.screenshot')}>
+        {SCREENSHOT_SIZES.map((size) => (
+          <DropdownMenu.Item
+            key={size}
+            className={menuItemClass}
+            onSelect={() => onScreenshot(size)}
+          >
+            {size === 'view'
+              ? t('viewer.screenshot.view')
+              : size === '2x'
+                ? t('viewer.screenshot.double')
+                : t('viewer.screenshot.pixels', { size: size.replace('x', ' × ') })}
+          </DropdownMenu.Item>
+        ))}
+      </ToolMenu>
       <Divider />
       {panels && (
         <>

@@ -1,0 +1,23 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** Saved views of models (migration 0015); part of `Database` in schema.ts. */
+
+type Timestamp = ColumnType<Date, Date, Date>;
+
+export interface SavedViewsTable {
+  id: Generated<string>;
+  /** Saving order. bigint: read as a string. */
+  seq: Generated<string>;
+  model_id: string;
+  name: string;
+  /** The view in the model page's `vp` link form. */
+  state: string;
+  /** bytea: Buffer on pg, Uint8Array on PGlite. */
+  thumbnail: Uint8Array | null;
+  thumbnail_type: 'image/png' | 'image/jpeg' | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type SavedViewRow = Selectable<SavedViewsTable>;

@@ -1,0 +1,14 @@
+import { AppError } from '../../http/errors.ts';
+
+/** Unknown view, or one of a model the caller cannot see (never 403: no existence leak). */
+export class SavedViewNotFoundError extends AppError {
+  constructor(detail?: string) {
+    super('SAVED_VIEW_NOT_FOUND', 404, { detail });
+  }
+}
+
+export class SavedViewsLimitError extends AppError {
+  constructor() {
+    super('SAVED_VIEWS_LIMIT', 409);
+  }
+}

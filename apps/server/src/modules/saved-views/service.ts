@@ -1,0 +1,122 @@
+import { SAVED_VIEWS_PER_MODEL, type CreateSavedViewBody, type SavedView } from '@truss/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { ModelNotFoundError } from '../models/index.ts';
+import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
+import { SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
+import type { SavedViewWithAuthor } from './repository.ts';
+
+export interface SavedViewsServiceDeps {
+  data: DataAccess;
+  now: Clock;
+}
+
+function toSavedView(row: SavedViewWithAuthor): SavedView {
+  const thumbnail =
+    row.thumbnail && row.thumbnail_type
+      ? `data:${row.thumbnail_type};base64,${Buffer.from(row.thumbnail).toString('base64')}`
+      : null;
+  return {
+    id: row.id,
+    model_id: row.model_id,
+    name: row.name,
+    state: row.state,
+    thumbnail,
+    created_by: row.created_by,
+    author_name: row.author_name ?? '',
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** `data:image/png;base64,...` (already checked by the body schema) -> bytes and type. */
+function decodeThumbnail(dataUrl: string | null | undefined) {
+  if (!dataUrl) return { thumbnail: null, thumbnail_type: null };
+  const comma = dataUrl.indexOf(',');
+  const type = dataUrl.startsWith('data:image/png') ? 'image/png' : 'image/jpeg';
+  return {
+    thumbnail: new Uint8Array(Buffer.from(dataUrl.slice(comma + 1), 'base64')),
+    thumbnail_type: type as 'image/png' | 'image/jpeg',
+  };
+}
+
+/**
+ * Saved views of a model: members of its project list and save them, their creators and the
+ * project's managers rename and delete them (contracts' `can()`); share visitors of the model
+ * list them. A model or view the caller cannot see answers 404.
+ */
+export class SavedViewsService {
+  readonly #d: SavedViewsServiceDeps;
+
+  constructor(deps: SavedViewsServiceDeps) {
+    this.#d = deps;
+  }
+
+  async #modelAccess(repos: Repositories, userId: string, modelId: string) {
+    const model = await repos.models.findById(modelId);
+    if (!model || model.deleted_at) throw new ModelNotFoundError();
+    const access: ProjectAccess = await loadProjectAccess(
+      repos,
+      model.project_id,
+      userId,
+      () => new ModelNotFoundError('not a member'),
+    );
+    return access;
+  }
+
+  async #view(repos: Repositories, modelId: string, viewId: string) {
+    const view = await repos.savedViews.find(viewId);
+    if (!view || view.model_id !== modelId) throw new SavedViewNotFoundError();
+    return view;
+  }
+
+  async list(userId: string, modelId: string): Promise<SavedView[]> {
+    const { repos } = this.#d.data;
+    const access = await this.#modelAccess(repos, userId, modelId);
+    assertCan(access, 'savedView.list');
+    return (await repos.savedViews.listForModel(modelId)).map(toSavedView);
+  }
+
+  /** What a share visitor sees: the shared model's views (the share was checked by the gate). */
+  async listShared(modelId: string): Promise<SavedView[]> {
+    return (await this.#d.data.repos.savedViews.listForModel(modelId)).map(toSavedView);
+  }
+
+  async create(userId: string, modelId: string, body: CreateSavedViewBody): Promise<SavedView> {
+    return this.#d.data.transaction(async (repos) => {
+      const access = await this.#modelAccess(repos, userId, modelId);
+      assertCan(access, 'savedView.create');
+      if ((await repos.savedViews.countForModel(modelId)) >= SAVED_VIEWS_PER_MODEL) {
+        throw new SavedViewsLimitError();
+      }
+      const id = await repos.savedViews.insert({
+        model_id: modelId,
+        name: body.name,
+        state: body.state,
+        ...decodeThumbnail(body.thumbnail),
+        created_by: userId,
+        at: this.#d.now(),
+      });
+      return toSavedView((await repos.savedViews.find(id))!);
+    });
+  }
+
+  async rename(userId: string, modelId: string, viewId: string, name: string): Promise<SavedView> {
+    return this.#d.data.transaction(async (repos) => {
+      const access = await this.#modelAccess(repos, userId, modelId);
+      const view = await this.#view(repos, modelId, viewId);
+      assertCan(access, 'savedView.rename', { ownerId: view.created_by ?? undefined });
+      await repos.savedViews.rename(viewId, name, this.#d.now());
+      return toSavedView((await repos.savedViews.find(viewId))!);
+    });
+  }
+
+  async delete(userId: string, modelId: string, viewId: string): Promise<void> {
+    await this.#d.data.transaction(async (repos) => {
+      const access = await this.#modelAccess(repos, userId, modelId);
+      const view = await this.#view(repos, modelId, viewId);
+      assertCan(access, 'savedView.delete', { ownerId: view.created_by ?? undefined });
+      await repos.savedViews.delete(viewId);
+    });
+  }
+}
