@@ -15,6 +15,7 @@ import { usePanelWidth } from '../usePanelWidth';
 import { useViewerSnapshot } from '../useViewerSnapshot';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
+import { ViewerAnnouncer } from './ViewerAnnouncer';
 import { ShortcutHelp } from './ShortcutHelp';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
@@ -320,6 +321,7 @@ export function ModelViewer({
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <ViewerAnnouncer snapshot={snapshot} />
     </div>
   );
 }
