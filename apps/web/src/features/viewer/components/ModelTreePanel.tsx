@@ -221,7 +221,7 @@ export function ModelTreePanel({
                 className={clsx(
                   'group flex cursor-default items-center gap-1 pr-1 text-sm select-none',
                   isSelected ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-50',
-                  state === 'hidden' && 'text-gray-400',
+                  state === 'hidden' && 'text-gray-500',
                   row.id === activeId &&
                     'ring-brand-500 ring-inset group-focus-visible/tree:ring-2',
                 )}
@@ -252,7 +252,7 @@ export function ModelTreePanel({
                 </button>
                 <span className={clsx('min-w-0 flex-1 truncate', row.match && 'font-semibold')}>
                   {name ?? type}
-                  {name && type && <span className="ml-1.5 text-xs text-gray-400">{type}</span>}
+                  {name && type && <span className="ml-1.5 text-xs text-gray-500">{type}</span>}
                 </span>
                 <button
                   type="button"

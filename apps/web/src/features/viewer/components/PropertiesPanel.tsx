@@ -68,7 +68,7 @@ function Group({
             aria-hidden
           />
           <span className="min-w-0 flex-1 truncate">{group.title}</span>
-          <span className="font-normal text-gray-400">{group.rows.length}</span>
+          <span className="font-normal text-gray-500">{group.rows.length}</span>
         </button>
       </h3>
       {open && (

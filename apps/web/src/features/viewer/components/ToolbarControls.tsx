@@ -122,7 +122,7 @@ export function LabelWithShortcut({ label, shortcut }: { label: string; shortcut
   return (
     <>
       <span className="flex-1">{label}</span>
-      <kbd className="text-xs text-gray-400">{shortcut}</kbd>
+      <kbd className="text-xs text-gray-500">{shortcut}</kbd>
     </>
   );
 }
