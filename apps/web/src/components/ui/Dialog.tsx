@@ -1,10 +1,37 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Button, type ButtonProps, type ButtonVariant } from './Button';
 import { FormAlert } from './Field';
+
+/**
+ * The dialog's scrolling body. While its content overflows it takes a Tab stop, so keyboard
+ * users can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable) when nothing inside is
+ * focusable.
+ */
+function ModalBody({ children }: { children: ReactNode }) {
+  const [overflows, setOverflows] = useState(false);
+  const observe = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={observe}
+      tabIndex={overflows ? 0 : undefined}
+      className="min-h-0 flex-1 overflow-y-auto px-5 py-2 sm:px-6"
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * A modal dialog: title, optional description, body and a footer of actions. On phones it sits
@@ -63,9 +90,7 @@ export function Modal({
               <X className="size-5" />
             </RadixDialog.Close>
           </div>
-          {children && (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-2 sm:px-6">{children}</div>
-          )}
+          {children && <ModalBody>{children}</ModalBody>}
           {footer && (
             <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
               {footer}

@@ -97,7 +97,9 @@ export function ToolMenu({
   children: ReactNode;
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden)
+    // while its controls stay focusable.
+    <DropdownMenu.Root modal={false}>
       <Tip label={label} shortcut={shortcut}>
         <DropdownMenu.Trigger asChild>
           <ToolButton icon={icon} label={label} active={active} />
