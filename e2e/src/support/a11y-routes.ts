@@ -159,18 +159,21 @@ export const ROUTES: A11yRoute[] = [
     who: 'in',
     ready: viewerLoaded,
     states: [
+      // One panel at a time: on a phone an open panel covers the toolbar.
+      { name: 'model tree', enter: pressOn('viewer.actions.tree') },
       {
-        name: 'panels, an element selected',
+        name: 'properties of an element',
         enter: async (page, locale) => {
-          await pressOn('viewer.actions.tree')(page, locale);
-          await pressOn('viewer.actions.properties')(page, locale);
           await page.evaluate(() => {
-            const viewer = (
-              window as { __trussViewer?: { selection: { set(ids: number[]): void } } }
-            ).__trussViewer;
-            viewer?.selection.set([1]);
+            type Hook = { __trussViewer?: { selection: { set(ids: number[]): void } } };
+            (window as Hook).__trussViewer?.selection.set([1]);
           });
-          await page.getByRole('complementary').last().waitFor();
+          await pressOn('viewer.actions.properties')(page, locale);
+          await page
+            .getByRole('complementary', { name: text(locale, 'viewer.properties.title') })
+            .getByRole('heading', { level: 3 })
+            .first()
+            .waitFor();
         },
       },
       { name: 'shortcut help', enter: opensDialog('viewer.actions.help') },
