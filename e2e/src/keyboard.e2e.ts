@@ -206,6 +206,29 @@ describe('keyboard only: the main flows', () => {
     await expectEscapeReturnsFocus(dialog, help);
   });
 
+  it('cuts camera moves short under prefers-reduced-motion', async () => {
+    type Hook = Window & {
+      __trussViewer?: {
+        navigation: { setStandardView(view: string, animate: boolean): void };
+        getViewpoint(): { camera: unknown };
+      };
+    };
+    /** Whether an animated standard view had already landed right after it was asked for. */
+    const landsAtOnce = (view: string) =>
+      page.evaluate(async (v) => {
+        const viewer = (window as Hook).__trussViewer!;
+        viewer.navigation.setStandardView(v, true);
+        const first = JSON.stringify(viewer.getViewpoint().camera);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        return first === JSON.stringify(viewer.getViewpoint().camera);
+      }, view);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await landsAtOnce('front')).toBe(false);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await landsAtOnce('top')).toBe(true);
+    await page.emulateMedia({ reducedMotion: null });
+  });
+
   it('creates a share link', async () => {
     const share = page.getByRole('button', { name: 'Share', exact: true });
     await tabTo(share, { back: true });
