@@ -60,9 +60,8 @@ async function expectFocusRing(): Promise<void> {
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => {
     const active = document.activeElement;
-    return (
-      element === active || (active?.getAttribute('aria-activedescendant') ?? '') === element.id
-    );
+    const descendant = active?.getAttribute('aria-activedescendant');
+    return element === active || (!!descendant && descendant === element.id);
   });
 }
 
