@@ -87,8 +87,17 @@ async function ready(page: Page, route: A11yRoute, locale: Locale): Promise<void
   if (route.ready) await route.ready(page, locale);
   else await page.locator('h1').first().waitFor();
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-  // Entry animations (150–200 ms) end before the contrast of their text is measured.
-  await page.waitForTimeout(250);
+  await settled(page);
+}
+
+/**
+ * No animation still running: text is measured in its final colours, not half faded in. The
+ * contexts ask for reduced motion, so entry animations last 0.01 ms (styles.css).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
 }
 
 async function scanRoutes(context: BrowserContext, who: 'out' | 'in', locale: Locale) {
@@ -110,7 +119,7 @@ async function scanRoutes(context: BrowserContext, who: 'out' | 'in', locale: Lo
         await ready(page, route, locale);
         if (state) {
           await state.enter(page, locale);
-          await page.waitForTimeout(250);
+          await settled(page);
         }
         await record(label);
       } catch (error) {
@@ -134,6 +143,7 @@ describe('accessibility: axe WCAG 2.1 A/AA on every route', () => {
             baseURL: server.url,
             viewport,
             locale,
+            reducedMotion: 'reduce',
             ...(auth ? { storageState: signedInState(server.url, auth) } : {}),
           });
           await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);

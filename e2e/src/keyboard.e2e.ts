@@ -66,7 +66,7 @@ async function isFocused(target: Locator): Promise<boolean> {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; checks its focus ring. */
-async function tabTo(target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+async function tabTo(target: Locator, { back = false, max = 100 } = {}): Promise<void> {
   await target.waitFor();
   for (let i = 0; i < max; i++) {
     if (await isFocused(target)) {
@@ -230,7 +230,7 @@ describe('keyboard only: the main flows', () => {
 
   it('creates a share link', async () => {
     const share = page.getByRole('button', { name: 'Share', exact: true });
-    await tabTo(share, { back: true });
+    await tabTo(share, { back: true, max: 200 });
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
     await tabTo(dialog.getByRole('button', { name: 'Create link' }));
