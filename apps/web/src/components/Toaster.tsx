@@ -89,7 +89,7 @@ function ToastView({ item }: { item: ToastItem }) {
       )}
       {item.progress && Number.isFinite(item.duration) && (
         <div
-          className="absolute inset-x-0 bottom-0 h-0.5 origin-left bg-brand-500/60"
+          className="absolute inset-x-0 bottom-0 h-0.5 origin-left bg-brand-500/60 motion-reduce:hidden"
           style={{ animation: `toast-progress ${item.duration}ms linear forwards` }}
         />
       )}

@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import type { ProjectionMode } from '../api.ts';
 import { clipPlanes, easeInOut, visibleHeight } from './camera-math.ts';
+import { prefersReducedMotion } from './motion.ts';
 
 interface Transition {
   from: { position: THREE.Vector3; target: THREE.Vector3; height: number };
@@ -102,14 +103,17 @@ export class CameraRig {
     o.updateMatrixWorld();
   }
 
-  /** Moves (animated when duration > 0) to a position/target and optional ortho height. */
+  /**
+   * Moves (animated when duration > 0) to a position/target and optional ortho height. With
+   * prefers-reduced-motion the move is a cut: the camera lands at once.
+   */
   moveTo(
     position: THREE.Vector3,
     target: THREE.Vector3,
     options: { duration?: number; orthoHeight?: number } = {},
   ): void {
     const height = options.orthoHeight ?? this.orthoHeight;
-    const duration = options.duration ?? 0;
+    const duration = prefersReducedMotion() ? 0 : (options.duration ?? 0);
     if (duration <= 0) {
       this.transition = null;
       this.position.copy(position);

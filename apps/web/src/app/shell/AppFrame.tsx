@@ -2,12 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
+import { useReturnFocus } from '../../components/ui/Dialog';
 import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 
 /** The app frame: fixed sidebar on wide screens, a slide-over drawer with a hamburger on phones. */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const close = () => setDrawerOpen(false);
 
@@ -26,7 +28,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40 backdrop-blur-[1px] data-[state=open]:animate-fade-in lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-[18rem] max-w-[85vw] bg-white shadow-xl outline-none data-[state=open]:animate-drawer-in lg:hidden">
+          <Dialog.Content
+            {...returnFocus}
+            className="fixed inset-y-0 left-0 z-50 w-[18rem] max-w-[85vw] bg-white shadow-xl outline-none data-[state=open]:animate-drawer-in lg:hidden"
+          >
             <VisuallyHidden.Root>
               <Dialog.Title>{t('nav.label')}</Dialog.Title>
               <Dialog.Description>{t('nav.drawerDescription')}</Dialog.Description>

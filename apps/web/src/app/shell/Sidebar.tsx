@@ -113,7 +113,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
             </div>
             {pinned.length > 0 && (
               <div className="space-y-0.5">
-                <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-400 uppercase">
+                <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-500 uppercase">
                   {t('nav.pinnedProjects')}
                 </p>
                 {pinned.map((p) => (
@@ -137,7 +137,7 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               </div>
             )}
             <div className="space-y-0.5">
-              <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-400 uppercase">
+              <p className="px-3 pb-1 text-xs font-medium tracking-wide text-gray-500 uppercase">
                 {t('nav.account')}
               </p>
               {account.map((item) => (

@@ -48,10 +48,7 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={t('userMenu.label')}
-        className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-gray-100"
-      >
+      <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl p-2 text-left transition-colors hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-gray-100">
         <UserAvatar profile={profile} size={32} />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-gray-900">
@@ -59,6 +56,8 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
           </span>
           <span className="block truncate text-xs text-gray-500">{email}</span>
         </span>
+        {/* The visible name and address, then what the button is (WCAG 2.5.3, label in name). */}
+        <span className="sr-only">{t('userMenu.label')}</span>
         <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,10 +1,60 @@
-import type { ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { Button, type ButtonProps, type ButtonVariant } from './Button';
 import { FormAlert } from './Field';
+
+/**
+ * For a Radix dialog opened from app state rather than its Trigger: Radix would hand the focus
+ * back to nothing (the body) on close. These handlers remember what had the focus when the
+ * dialog opened and give it back (WCAG 2.4.3), unless that control is gone.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected && target !== document.body) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
+
+/**
+ * The dialog's scrolling body. While its content overflows it takes a Tab stop, so keyboard
+ * users can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable) when nothing inside is
+ * focusable.
+ */
+function ModalBody({ children }: { children: ReactNode }) {
+  const [overflows, setOverflows] = useState(false);
+  const observe = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={observe}
+      tabIndex={overflows ? 0 : undefined}
+      className="min-h-0 flex-1 overflow-y-auto px-5 py-2 sm:px-6"
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * A modal dialog: title, optional description, body and a footer of actions. On phones it sits
@@ -30,12 +80,14 @@ export function Modal({
   icon?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-gray-900/40 backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...returnFocus}
           className={clsx(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-2xl outline-none data-[state=open]:animate-dialog-in',
             'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[85vh] sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
@@ -63,9 +115,7 @@ export function Modal({
               <X className="size-5" />
             </RadixDialog.Close>
           </div>
-          {children && (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-2 sm:px-6">{children}</div>
-          )}
+          {children && <ModalBody>{children}</ModalBody>}
           {footer && (
             <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:justify-end sm:px-6">
               {footer}

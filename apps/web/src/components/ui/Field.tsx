@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 export const inputClass = (invalid?: boolean, className?: string) =>
   clsx(
     'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-gray-900 shadow-xs transition-colors',
-    'placeholder:text-gray-400 focus:outline-none focus:ring-3 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
+    'placeholder:text-gray-500 focus:outline-none focus:ring-3 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
     invalid
       ? 'border-red-400 focus:border-red-500 focus:ring-red-500/15'
       : 'border-gray-300 hover:border-gray-400 focus:border-brand-500 focus:ring-brand-500/15',

@@ -50,9 +50,10 @@ export function LanguageSwitcher({
           'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm text-gray-700 hover:bg-white/70 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600',
           className,
         )}
-        aria-label={t('language.label')}
       >
         <Languages className="size-4" aria-hidden />
+        {/* The name starts with what the button shows (WCAG 2.5.3): "Language English". */}
+        <span className="sr-only">{t('language.label')}</span>
         <span lang={i18n.language} className={compact ? 'hidden sm:inline' : undefined}>
           {LANGUAGE_NAMES[locale]}
         </span>

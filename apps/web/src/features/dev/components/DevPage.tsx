@@ -147,7 +147,7 @@ export default function DevPage() {
                           {mail.subject}
                         </span>
                         <span className="block truncate text-xs text-gray-600">{mail.to}</span>
-                        <time dateTime={mail.created_at} className="block text-xs text-gray-400">
+                        <time dateTime={mail.created_at} className="block text-xs text-gray-500">
                           {relativeTime(mail.created_at, t, i18n.language)}
                         </time>
                       </span>

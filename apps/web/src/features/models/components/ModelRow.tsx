@@ -44,7 +44,7 @@ export function ModelRow({ model, project, onOpenDialog }: ModelItemProps) {
         </div>
       </td>
       <td className="hidden px-4 py-2.5 text-gray-600 lg:table-cell">
-        {formatLabel(model.format) ?? <span className="text-gray-400">—</span>}
+        {formatLabel(model.format) ?? <span className="text-gray-500">—</span>}
       </td>
       <td className="hidden px-4 py-2.5 whitespace-nowrap text-gray-600 tabular-nums sm:table-cell">
         {formatBytes(model.size, i18n.language)}

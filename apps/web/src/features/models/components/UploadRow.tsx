@@ -37,7 +37,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
           </div>
         </div>
       </td>
-      <td className="hidden px-4 py-2.5 text-gray-400 lg:table-cell">—</td>
+      <td className="hidden px-4 py-2.5 text-gray-500 lg:table-cell">—</td>
       <td className="hidden px-4 py-2.5 whitespace-nowrap text-gray-600 tabular-nums sm:table-cell">
         {formatBytes(item.size, i18n.language)}
       </td>

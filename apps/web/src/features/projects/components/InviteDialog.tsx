@@ -337,7 +337,7 @@ export function InviteDialog({
                   setDraft('');
                 }
               }}
-              className="h-7 min-w-40 flex-1 border-0 bg-transparent p-0 text-sm outline-none placeholder:text-gray-400 focus:ring-0"
+              className="h-7 min-w-40 flex-1 border-0 bg-transparent p-0 text-sm outline-none placeholder:text-gray-500 focus:ring-0"
             />
           </div>
           <div id={hintId} aria-live="polite" className="space-y-1 text-xs">

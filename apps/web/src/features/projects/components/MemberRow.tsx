@@ -243,7 +243,7 @@ export function MemberRow({
           <Avatar
             name={member.name || member.email}
             size={32}
-            className={member.kind === 'invitation' ? 'bg-gray-400' : undefined}
+            className={member.kind === 'invitation' ? 'bg-gray-500' : undefined}
           />
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { DEFAULT_PROJECT_NAME, type Project } from '@truss/contracts';
 import { initials } from '../../../components/ui/Avatar';
+import { textColorOn } from '../../../lib/contrast';
 
 /** The icon colours offered in the create and edit dialogs (stored as metadata.avatar_bg_color). */
 export const PROJECT_COLORS = [
@@ -46,17 +47,20 @@ export function ProjectAvatar({
   size?: 'sm' | 'md' | 'lg' | 'xl';
 }) {
   const name = useProjectName()(project);
+  const background = projectColor(project);
   return (
     <span
       aria-hidden
       className={clsx(
-        'inline-flex shrink-0 items-center justify-center rounded-lg font-semibold text-white',
+        'inline-flex shrink-0 items-center justify-center rounded-lg font-semibold',
+        // Initials stay readable (4.5:1) on any colour, the palette's or one a person stored.
+        textColorOn(background) === 'white' ? 'text-white' : 'text-gray-950',
         size === 'sm' && 'size-6 text-[10px]',
         size === 'md' && 'size-8 text-xs',
         size === 'lg' && 'size-10 text-sm',
         size === 'xl' && 'size-12 rounded-xl text-base',
       )}
-      style={{ backgroundColor: projectColor(project) }}
+      style={{ backgroundColor: background }}
     >
       {initials(name)}
     </span>

@@ -11,6 +11,7 @@ import {
 } from '@truss/contracts';
 import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
+import { textColorOn } from '../../../lib/contrast';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { useSchemaValidation } from '../../../lib/form';
@@ -49,7 +50,15 @@ function ColorSwatches({ value, onChange }: { value: string; onChange: (hex: str
               )}
               style={{ backgroundColor: color.hex }}
             >
-              {checked && <Check className="size-4 text-white" aria-hidden />}
+              {checked && (
+                <Check
+                  className={clsx(
+                    'size-4',
+                    textColorOn(color.hex) === 'white' ? 'text-white' : 'text-gray-950',
+                  )}
+                  aria-hidden
+                />
+              )}
             </button>
           );
         })}

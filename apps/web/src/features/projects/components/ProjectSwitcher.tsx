@@ -45,10 +45,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label={t('projects.switcherLabel', { name })}
-          className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-2 text-left shadow-xs transition-colors hover:border-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-300"
-        >
+        <DropdownMenu.Trigger className="flex w-full items-center gap-3 rounded-xl border border-gray-200 bg-white p-2 text-left shadow-xs transition-colors hover:border-gray-300 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:border-brand-300">
           <ProjectAvatar project={project} />
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-medium text-gray-900">{name}</span>
@@ -57,6 +54,8 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
               {project.tier === 'paid' ? t('project.tierPaid') : t('project.tierFree')}
             </span>
           </span>
+          {/* What it shows, then what it does (WCAG 2.5.3, label in name). */}
+          <span className="sr-only">{t('projects.switchProject')}</span>
           <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -85,7 +85,7 @@ export function DateField({
             className={inputClass(!!error, 'flex items-center gap-2 pr-10 text-left')}
           >
             <CalendarDays className="size-4 shrink-0 text-gray-400" aria-hidden />
-            <span className={clsx('tabular-nums', !shown && 'text-gray-400')}>
+            <span className={clsx('tabular-nums', !shown && 'text-gray-500')}>
               {shown ?? t('settings.profile.pickDate')}
             </span>
           </Popover.Trigger>

@@ -121,7 +121,7 @@ export function SearchSelect({
           aria-describedby={error ? `${id}-error` : undefined}
           className={inputClass(!!error, 'flex items-center justify-between gap-2 text-left')}
         >
-          <span className={clsx('min-w-0 truncate', !selected && 'text-gray-400')}>
+          <span className={clsx('min-w-0 truncate', !selected && 'text-gray-500')}>
             {selected ? (triggerLabel?.(selected) ?? selected.label) : placeholder}
           </span>
           <ChevronsUpDown className="size-4 shrink-0 text-gray-400" aria-hidden />

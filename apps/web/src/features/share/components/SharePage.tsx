@@ -82,7 +82,7 @@ function ShareHeader({ share }: { share: PublicShare | undefined }) {
           {model?.original_url && share?.permissions.download && (
             <a href={model.original_url} download className={buttonClass('secondary', 'sm')}>
               <Download className="size-4" aria-hidden />
-              <span className="hidden sm:inline">{t('share.page.download')}</span>
+              <span className="sr-only sm:not-sr-only">{t('share.page.download')}</span>
             </a>
           )}
           <LanguageSwitcher compact />

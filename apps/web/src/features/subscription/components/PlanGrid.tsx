@@ -119,7 +119,7 @@ function PlanCard({
             key={key}
             className={clsx(
               'flex items-center gap-2',
-              plan.features[key] ? 'text-gray-800' : 'text-gray-400',
+              plan.features[key] ? 'text-gray-800' : 'text-gray-500',
             )}
           >
             {plan.features[key] ? (

@@ -154,6 +154,10 @@ export function ModelTreePanel({
     else viewer.visibility.hide(ids);
   };
 
+  // The row the keyboard is on: the last one moved to or clicked, else the first, so focusing
+  // the tree shows where Enter and the arrows act (WCAG 2.4.7).
+  const currentId = rows.some((row) => row.id === activeId) ? activeId : (rows[0]?.id ?? null);
+
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="space-y-2 border-b border-gray-200 p-2">
@@ -201,7 +205,7 @@ export function ModelTreePanel({
           count={rows.length}
           rowHeight={ROW_HEIGHT}
           scrollTo={reveal}
-          activeId={activeId === null ? undefined : `tree-row-${activeId}`}
+          activeId={currentId === null ? undefined : `tree-row-${currentId}`}
           onKeyDown={onTreeKey}
           renderRow={(index) => {
             const row = rows[index]!;
@@ -221,8 +225,8 @@ export function ModelTreePanel({
                 className={clsx(
                   'group flex cursor-default items-center gap-1 pr-1 text-sm select-none',
                   isSelected ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-50',
-                  state === 'hidden' && 'text-gray-400',
-                  row.id === activeId &&
+                  state === 'hidden' && 'text-gray-500',
+                  row.id === currentId &&
                     'ring-brand-500 ring-inset group-focus-visible/tree:ring-2',
                 )}
                 style={{ height: ROW_HEIGHT, paddingLeft: 4 + row.depth * 14 }}
@@ -252,7 +256,7 @@ export function ModelTreePanel({
                 </button>
                 <span className={clsx('min-w-0 flex-1 truncate', row.match && 'font-semibold')}>
                   {name ?? type}
-                  {name && type && <span className="ml-1.5 text-xs text-gray-400">{type}</span>}
+                  {name && type && <span className="ml-1.5 text-xs text-gray-500">{type}</span>}
                 </span>
                 <button
                   type="button"

@@ -16,6 +16,7 @@ import { useViewerSnapshot } from '../useViewerSnapshot';
 import { useViewInsets } from '../useViewInsets';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
+import { ViewerAnnouncer } from './ViewerAnnouncer';
 import { ShortcutHelp } from './ShortcutHelp';
 import { TipButton } from './ToolbarControls';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
@@ -399,6 +400,7 @@ export function ModelViewer({
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <ViewerAnnouncer snapshot={snapshot} />
     </div>
   );
 }

@@ -68,7 +68,7 @@ function Group({
             aria-hidden
           />
           <span className="min-w-0 flex-1 truncate">{group.title}</span>
-          <span className="font-normal text-gray-400">{group.rows.length}</span>
+          <span className="font-normal text-gray-500">{group.rows.length}</span>
         </button>
       </h3>
       {open && (
@@ -76,40 +76,43 @@ function Group({
           {group.rows.map((row, index) => (
             <div
               key={`${row.name}-${index}`}
-              className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto_auto] items-start gap-1.5 px-3 py-1 text-xs hover:bg-gray-50"
+              className="group grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] items-start gap-1.5 px-3 py-1 text-xs hover:bg-gray-50"
             >
               <dt className="break-words text-gray-500" title={row.name}>
                 {camelBreaks(row.name)}
               </dt>
-              <dd
-                className="cursor-copy break-words text-gray-900 select-text"
-                title={t('viewer.properties.clickToCopy')}
-                onClick={() => onCopy(row.text)}
-              >
-                {camelBreaks(row.text)}
-              </dd>
-              {onColorBy && row.colorKey ? (
+              {/* The row's buttons live in its <dd>: a <dl> may hold only dt/dd groups. */}
+              <dd className="flex items-start gap-1.5">
+                <span
+                  className="min-w-0 flex-1 cursor-copy break-words text-gray-900 select-text"
+                  title={t('viewer.properties.clickToCopy')}
+                  onClick={() => onCopy(row.text)}
+                >
+                  {camelBreaks(row.text)}
+                </span>
+                {onColorBy && row.colorKey ? (
+                  <button
+                    type="button"
+                    aria-label={t('viewer.properties.colorBy', { name: row.name })}
+                    title={t('viewer.properties.colorBy', { name: row.name })}
+                    onClick={() => onColorBy(row.colorKey!)}
+                    className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
+                  >
+                    <Palette className="size-3.5" />
+                  </button>
+                ) : (
+                  // Same width as the button, so values line up from row to row.
+                  <span className="size-4.5" aria-hidden />
+                )}
                 <button
                   type="button"
-                  aria-label={t('viewer.properties.colorBy', { name: row.name })}
-                  title={t('viewer.properties.colorBy', { name: row.name })}
-                  onClick={() => onColorBy(row.colorKey!)}
+                  aria-label={t('viewer.properties.copyValue', { name: row.name })}
+                  onClick={() => onCopy(row.text)}
                   className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
                 >
-                  <Palette className="size-3.5" />
+                  <Copy className="size-3.5" />
                 </button>
-              ) : (
-                // Same width as the button, so values line up from row to row.
-                <span className="size-4.5" aria-hidden />
-              )}
-              <button
-                type="button"
-                aria-label={t('viewer.properties.copyValue', { name: row.name })}
-                onClick={() => onCopy(row.text)}
-                className="rounded p-0.5 text-gray-400 opacity-0 group-hover:opacity-100 hover:text-gray-800 focus:opacity-100"
-              >
-                <Copy className="size-3.5" />
-              </button>
+              </dd>
             </div>
           ))}
         </dl>

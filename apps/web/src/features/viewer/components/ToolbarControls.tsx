@@ -97,7 +97,9 @@ export function ToolMenu({
   children: ReactNode;
 }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from screen readers (aria-hidden)
+    // while its controls stay focusable.
+    <DropdownMenu.Root modal={false}>
       <Tip label={label} shortcut={shortcut}>
         <DropdownMenu.Trigger asChild>
           <ToolButton icon={icon} label={label} active={active} />
@@ -122,7 +124,7 @@ export function LabelWithShortcut({ label, shortcut }: { label: string; shortcut
   return (
     <>
       <span className="flex-1">{label}</span>
-      <kbd className="text-xs text-gray-400">{shortcut}</kbd>
+      <kbd className="text-xs text-gray-500">{shortcut}</kbd>
     </>
   );
 }

@@ -116,7 +116,7 @@ export function ColorLegend({
             <span className="min-w-0 flex-1 truncate text-gray-800" title={entry.key}>
               {entry.key}
             </span>
-            <span className="text-gray-400 tabular-nums">{entry.count}</span>
+            <span className="text-gray-500 tabular-nums">{entry.count}</span>
           </li>
         ))}
       </ul>
