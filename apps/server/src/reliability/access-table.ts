@@ -102,6 +102,7 @@ export const ACCESS: Record<string, Declaration> = {
     note: 'confirms a paid order of the caller; the world has none to confirm (404)',
   },
   'POST /api/orders/create': { expect: SIGNED_IN },
+  'POST /api/sales/contact': { expect: SIGNED_IN },
   'GET /api/orders': { expect: SIGNED_IN },
   'GET /api/orders/{id}': { expect: roles('deny', { owner: 'allow' }) },
   'POST /api/orders/{id}/check': { expect: roles('deny', { owner: 'allow' }) },
@@ -230,7 +231,10 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/share/{token}/viewable.glb': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/metadata.json': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/thumbnail.png': { expect: SHARE_UNLOCKED },
-  'GET /api/share/{token}/original': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/original': {
+    expect: roles('deny'),
+    note: 'the sweep share is a code share: downloads are off unless the share allows them',
+  },
   'GET /api/share/{token}/topics': { expect: SHARE_UNLOCKED },
   'POST /api/share/{token}/topics': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/topics/{topicId}': { expect: SHARE_UNLOCKED },
@@ -244,8 +248,19 @@ export const ACCESS: Record<string, Declaration> = {
     note: 'the world has no viewpoint snapshot (404 for all)',
   },
   'GET /api/share/{token}/events': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/views': { expect: SHARE_UNLOCKED },
+  // saved views: members list and save; renaming and deleting are the author's or a manager's
+  'GET /api/models/{id}/views': { expect: PROJECT_VIEW },
+  'POST /api/models/{id}/views': {
+    expect: PROJECT_VIEW,
+    // The schema sampler cannot satisfy the view's base64url pattern.
+    body: () => ({ name: 'Sweep view', state: 'eyJjIjpbMCwwLDBdfQ' }),
+  },
+  'PATCH /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER },
+  'DELETE /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedView' },
   // topics
   'GET /api/project/{id}/topics': { expect: PROJECT_VIEW },
+  'GET /api/project/{id}/topic-counts': { expect: PROJECT_VIEW },
   'POST /api/project/{id}/topics': { expect: PROJECT_VIEW },
   'GET /api/project/{id}/topic-types': { expect: PROJECT_VIEW },
   'POST /api/project/{id}/topic-types': { expect: PROJECT_MANAGE },

@@ -83,6 +83,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
     `/api/project/${team.project.id}/topics`,
     { token: member.token, body: { kind: 'issue', modelId: model.id, title: 'Crack in slab' } },
   );
+  const savedView = await must<{ id: string }>(server, 'POST', `/api/models/${model.id}/views`, {
+    token: member.token,
+    body: { name: 'Level 2', state: 'eyJjIjpbMCwwLDBdfQ' },
+  });
   const comment = await must<{ id: string }>(server, 'POST', `/api/topics/${topic.id}/comments`, {
     token: member.token,
     body: { text: 'Seen on level 2' },
@@ -142,6 +146,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     provider: 'google',
     file: 'avatar.png',
     viewpointId: '00000000-0000-4000-8000-000000000000',
+    viewId: savedView.id,
   };
   return {
     server,

@@ -13,6 +13,7 @@ export type Fresh =
   | 'share'
   | 'topic'
   | 'comment'
+  | 'savedView'
   | 'membership'
   | 'invitation'
   | 'upload'
@@ -81,6 +82,18 @@ export async function freshParams(
         title: 'Disposable',
       });
       return { world, params: { id } };
+    }
+    case 'savedView': {
+      const viewId = await created(
+        world,
+        `/api/models/${world.model.id}/views`,
+        team.member.token,
+        {
+          name: 'Disposable',
+          state: 'eyJjIjpbMCwwLDBdfQ',
+        },
+      );
+      return { world, params: { viewId } };
     }
     case 'comment': {
       const id = await created(world, `/api/topics/${world.topicId}/comments`, team.member.token, {
