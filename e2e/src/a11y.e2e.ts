@@ -67,12 +67,18 @@ beforeAll(async () => {
     role: 'member',
   });
   const invite = await mailMatching(server.url, invitee, /\/invite\?token=([\w-]+)/);
+  const order = await post<{ id: string }>('/api/orders/create', auth.token, {
+    plan_id: 'pro',
+    plan_period: 'monthly',
+    currency: 'CNY',
+  });
   fixture = {
     projectId,
     modelId: model.id,
     publicToken: publicShare.token,
     codeToken: codeShare.token,
     inviteToken: invite[1] ?? '',
+    orderId: order.id,
   };
 });
 

@@ -19,6 +19,8 @@ export interface A11yFixture {
   codeToken: string;
   /** A pending invitation to the project, for another address. */
   inviteToken: string;
+  /** A pending order (Pro monthly) of the signed-in account. */
+  orderId: string;
 }
 
 export interface A11yState {
@@ -151,6 +153,17 @@ export const ROUTES: A11yRoute[] = [
     who: 'in',
   })),
   { name: 'upgrade', path: () => '/upgrade', who: 'in' },
+  {
+    name: 'pay codes',
+    path: (f) => `/upgrade/paycode?order=${f.orderId}`,
+    who: 'in',
+    ready: async (page) => {
+      await page.locator('canvas, img').first().waitFor();
+    },
+  },
+  { name: 'payment result', path: (f) => `/upgrade/payment?order=${f.orderId}`, who: 'in' },
+  { name: 'receipt', path: (f) => `/receipt/${f.orderId}`, who: 'in' },
+  { name: 'project issues', path: (f) => `/project/${f.projectId}/issues`, who: 'in' },
   { name: 'subscription', path: () => '/subscription', who: 'in' },
   { name: 'my shares', path: () => '/shares', who: 'in' },
   {
@@ -177,6 +190,8 @@ export const ROUTES: A11yRoute[] = [
         },
       },
       { name: 'shortcut help', enter: opensDialog('viewer.actions.help') },
+      { name: 'issues and comments panel', enter: pressOn('topics.panel') },
+      { name: 'saved views', enter: opensDialog('savedViews.title') },
       { name: 'share dialog', enter: opensDialog('share.action') },
       {
         name: 'views menu',
