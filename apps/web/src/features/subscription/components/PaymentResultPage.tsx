@@ -37,7 +37,15 @@ export default function PaymentResultPage() {
       {query.isLoading ? (
         <LoadingBlock label={t('common.loading')} />
       ) : !order ? (
-        <FormAlert>{errorMessage(query.error, t)}</FormAlert>
+        <Card className="space-y-4 p-6 text-center">
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">
+            {t('payment.paymentTitle')}
+          </h1>
+          <FormAlert>{errorMessage(query.error, t)}</FormAlert>
+          <Link to="/upgrade" className={buttonClass('primary')}>
+            {t('payment.seePlans')}
+          </Link>
+        </Card>
       ) : (
         <Card className="space-y-6 p-6">
           <div className="flex flex-col items-center gap-3 text-center">
