@@ -105,7 +105,9 @@ export function salesContactMail(input: {
   const message = request.message ?? '';
   return {
     to: input.to,
-    subject: `${PRODUCT_NAME} Enterprise enquiry: ${request.company} (${request.name})`,
+    // No user text in a subject (it is what spam filters and phishing ride on): the company and
+    // the name are the first lines of the body.
+    subject: `${PRODUCT_NAME} Enterprise enquiry ${request.id.slice(0, 8)}`,
     text: [
       ...lines.map(([label, value]) => `${label}: ${value}`),
       '',

@@ -6,8 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { memberChangeMail } from '../modules/members/mail.ts';
 import { modelProcessedMail } from '../modules/models/mail.ts';
 import { shareLockedMail } from '../modules/shares/mail.ts';
+import type { ClaimedNotice } from '../modules/topics/notices-repository.ts';
+import { topicNoticeMail } from '../modules/topics/notice-mail.ts';
 import { passwordResetMail, signInCodeMail } from './account-mails.ts';
 import { invitationMail } from './invitation.ts';
+import { renewalReminderMail, salesContactMail } from './payment-mails.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { noticeMail, verificationCodeMail } from './templates.ts';
 
@@ -73,6 +76,49 @@ const templates: Record<string, (locale: Locale) => OutgoingMail> = {
       publicUrl,
     }),
   shareLockedMail: (locale) => shareLockedMail({ to, locale, modelName: HOSTILE, publicUrl }),
+  renewalReminderMail: (locale) =>
+    renewalReminderMail({
+      to,
+      locale,
+      planId: 'pro',
+      endsAt: new Date('2026-12-01T00:00:00Z'),
+      daysLeft: 7,
+      publicUrl,
+    }),
+  salesContactMail: () =>
+    salesContactMail({
+      to: 'sales@truss.example.com',
+      request: {
+        id: '5f0c1e0e-8a7d-4f43-9a55-3c1b3c2f1a11',
+        name: HOSTILE,
+        email: 'buyer@example.com',
+        company: HOSTILE,
+        phone: null,
+        message: HOSTILE,
+        locale: 'en',
+      },
+      account: null,
+      publicUrl,
+    }),
+  topicNoticeMail: (locale) =>
+    topicNoticeMail({ to, locale, notices: [hostileNotice, hostileNotice], publicUrl }),
+  topicNoticeMailSingle: (locale) =>
+    topicNoticeMail({ to, locale, notices: [hostileNotice], publicUrl }),
+};
+
+/** A topic notice whose every name and title an attacker chose. */
+const hostileNotice: ClaimedNotice = {
+  kind: 'assigned',
+  actor_name: HOSTILE,
+  status: 'Open',
+  created_at: new Date('2026-11-25T00:00:00Z'),
+  topic_id: 't',
+  topic_number: 7,
+  topic_kind: 'issue',
+  topic_title: HOSTILE,
+  project_id: 'p',
+  project_name: HOSTILE,
+  member: true,
 };
 
 const srcRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -102,7 +148,8 @@ describe('mail subjects', () => {
         expect(mail.subject).not.toContain(piece);
       }
       // The text itself still names the project or model (escaped in HTML).
-      if (['invitationMail', 'memberChangeMail', 'shareLockedMail'].includes(name)) {
+      const named = ['invitationMail', 'memberChangeMail', 'shareLockedMail', 'salesContactMail'];
+      if ([...named, 'topicNoticeMail', 'topicNoticeMailSingle'].includes(name)) {
         expect(mail.text).toContain('WIN-PRIZE');
       }
     },
