@@ -69,7 +69,8 @@ async function waitFor(url: string, child: ChildProcess, logFile: string): Promi
 
 function stopper(child: ChildProcess, cleanup: () => Promise<void>): () => Promise<void> {
   return async () => {
-    if (child.exitCode === null) {
+    // Not yet exited (a process killed by a signal has a signalCode and no exitCode).
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       // A shutdown that hangs must not hang the bench.

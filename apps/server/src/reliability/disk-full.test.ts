@@ -68,83 +68,90 @@ describe.skipIf(!mounted)('disk full on DATA_DIR', () => {
       models: { role: 'all', jobPollIntervalMs: 20, uploadActiveWindowSeconds: 600 },
       modelDeps: { convert: fakeConvert },
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
-    await server?.close();
     try {
-      execFileSync('umount', [mountPoint]);
+      await server?.close();
     } finally {
+      // Lazy: the mount goes even if something still holds a file open on it.
+      execFileSync('umount', ['-l', mountPoint]);
       rmSync(mountPoint, { recursive: true, force: true });
     }
   });
 
-  it('answers 507 while full, keeps rows honest, and the upload resumes once space is back', async () => {
-    const user = await server.createUser();
-    const project = await createProject(server, user.token);
-    // Leave 256 KiB: the 2 MiB upload starts, then runs out of space.
-    await writeFile(filler, randomBytes(Math.max(0, (await freeBytes(mountPoint)) - 256 * 1024)));
-    const bytes = objBytes(2 * 1024 * 1024);
+  it(
+    'answers 507 while full, keeps rows honest, and the upload resumes once space is back',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const user = await server.createUser();
+      const project = await createProject(server, user.token);
+      // Leave 256 KiB: the 2 MiB upload starts, then runs out of space.
+      await writeFile(filler, randomBytes(Math.max(0, (await freeBytes(mountPoint)) - 256 * 1024)));
+      const bytes = objBytes(2 * 1024 * 1024);
 
-    const first = await tusUpload(bytes, {
-      baseUrl: server.url,
-      token: user.token,
-      projectId: project.id,
-      filename: 'slab.obj',
-      chunkSize: 128 * 1024,
-    });
-    expect(first.error?.status, first.error?.body).toBe(507);
-    expect(JSON.parse(first.error!.body)).toMatchObject({ code: 'INSUFFICIENT_STORAGE' });
+      const first = await tusUpload(bytes, {
+        baseUrl: server.url,
+        token: user.token,
+        projectId: project.id,
+        filename: 'slab.obj',
+        chunkSize: 128 * 1024,
+      });
+      expect(first.error?.status, first.error?.body).toBe(507);
+      expect(JSON.parse(first.error!.body)).toMatchObject({ code: 'INSUFFICIENT_STORAGE' });
 
-    const avatar = await fetch(`${server.url}/api/user/avatar`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' },
-      body: await import('sharp').then(({ default: sharp }) =>
-        sharp({
-          create: { width: 2048, height: 2048, channels: 3, background: '#3366ff' },
-        })
-          .png({ compressionLevel: 0 })
-          .toBuffer(),
-      ),
-    });
-    expect([507, 413]).toContain(avatar.status);
-    expect(avatar.headers.get('content-type')).toContain('application/json');
+      const avatar = await fetch(`${server.url}/api/user/avatar`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' },
+        body: await import('sharp').then(({ default: sharp }) =>
+          sharp({
+            create: { width: 2048, height: 2048, channels: 3, background: '#3366ff' },
+          })
+            .png({ compressionLevel: 0 })
+            .toBuffer(),
+        ),
+      });
+      expect([507, 413]).toContain(avatar.status);
+      expect(avatar.headers.get('content-type')).toContain('application/json');
 
-    // No row claims what the disk does not hold: no model is listed as ready or queued, and
-    // the upload's stored bytes are at most its size.
-    const models = await server.api<Model[]>('GET', `/api/project/${project.id}/models`, {
-      token: user.token,
-    });
-    expect(models.status).toBe(200);
-    expect(models.body.filter((m) => m.status !== 'uploading')).toEqual([]);
-    const uploads = await server.db.selectFrom('uploads').selectAll().execute();
-    expect(uploads.every((u) => u.status === 'uploading')).toBe(true);
-    const onDisk = await filesUnder(mountPoint);
-    for (const [file, size] of onDisk) {
-      if (file.startsWith('uploads/') && !file.endsWith('.json')) {
-        expect(size).toBeLessThanOrEqual(bytes.length);
+      // No row claims what the disk does not hold: no model is listed as ready or queued, and
+      // the upload's stored bytes are at most its size.
+      const models = await server.api<Model[]>('GET', `/api/project/${project.id}/models`, {
+        token: user.token,
+      });
+      expect(models.status).toBe(200);
+      expect(models.body.filter((m) => m.status !== 'uploading')).toEqual([]);
+      const uploads = await server.db.selectFrom('uploads').selectAll().execute();
+      expect(uploads.every((u) => u.status === 'uploading')).toBe(true);
+      const onDisk = await filesUnder(mountPoint);
+      for (const [file, size] of onDisk) {
+        if (file.startsWith('uploads/') && !file.endsWith('.json')) {
+          expect(size).toBeLessThanOrEqual(bytes.length);
+        }
       }
-    }
 
-    // Space comes back: the same upload resumes from its offset and completes intact.
-    await rm(filler);
-    const resumed = await tusUpload(bytes, {
-      baseUrl: server.url,
-      token: user.token,
-      projectId: project.id,
-      filename: 'slab.obj',
-      chunkSize: 512 * 1024,
-      uploadUrl: first.url!,
-    });
-    expect(resumed.error).toBeNull();
-    const model = await waitForModel(
-      async () =>
-        (await server.api<Model>('GET', `/api/models/${resumed.modelId}`, { token: user.token }))
-          .body,
-    );
-    expect(model.status).toBe('ready');
-    const original = await fetch(`${server.url}/api/models/${model.id}/original`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    expect(sha256(Buffer.from(await original.arrayBuffer()))).toBe(sha256(bytes));
-  });
+      // Space comes back: the same upload resumes from its offset and completes intact.
+      await rm(filler);
+      const resumed = await tusUpload(bytes, {
+        baseUrl: server.url,
+        token: user.token,
+        projectId: project.id,
+        filename: 'slab.obj',
+        chunkSize: 512 * 1024,
+        uploadUrl: first.url!,
+      });
+      expect(resumed.error).toBeNull();
+      const model = await waitForModel(
+        async () =>
+          (await server.api<Model>('GET', `/api/models/${resumed.modelId}`, { token: user.token }))
+            .body,
+      );
+      expect(model.status).toBe('ready');
+      const original = await fetch(`${server.url}/api/models/${model.id}/original`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(sha256(Buffer.from(await original.arrayBuffer()))).toBe(sha256(bytes));
+    },
+  );
 });
