@@ -164,6 +164,15 @@ describe.each(cases)('a Free user buys Pro ($locale)', ({ locale, texts }) => {
     const paid = await api<Order>(session.token, 'GET', `/api/orders/${orderId}`);
     expect(paid.body).toMatchObject({ status: 'paid', provider: 'wechat', pay_codes: null });
 
+    // The printable receipt.
+    await page.getByRole('link', { name: texts.payment.viewReceipt }).click();
+    await page.waitForURL((url) => url.pathname === `/receipt/${orderId}`);
+    await page.getByRole('heading', { name: texts.receipt.title }).waitFor();
+    await page.getByText(paid.body.order_no).waitFor();
+    await page.getByRole('button', { name: texts.receipt.print }).waitFor();
+    if (locale === 'zh-CN')
+      await page.screenshot({ path: await screenshotPath('payments-receipt-zh') });
+
     // The plan page shows Pro, its period end and the order with its receipt.
     await page.goto('/settings/plan');
     await page.getByText(texts.orders.status.paid, { exact: true }).waitFor();
