@@ -4,16 +4,17 @@ import jsQR from 'jsqr';
 import type { Order } from '@truss/contracts';
 import en from '../../apps/web/src/locales/en.json';
 import zh from '../../apps/web/src/locales/zh-CN.json';
-import { createAccount, TEST_PASSWORD } from './support/accounts.ts';
+import { createAccount, mailMatching, TEST_PASSWORD } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
+const SALES = 'sales-team@truss.test';
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ SALES_EMAIL: SALES });
   browser = await launchChromium();
 });
 
@@ -164,6 +165,15 @@ describe.each(cases)('a Free user buys Pro ($locale)', ({ locale, texts }) => {
     const paid = await api<Order>(session.token, 'GET', `/api/orders/${orderId}`);
     expect(paid.body).toMatchObject({ status: 'paid', provider: 'wechat', pay_codes: null });
 
+    // The printable receipt.
+    await page.getByRole('link', { name: texts.payment.viewReceipt }).click();
+    await page.waitForURL((url) => url.pathname === `/receipt/${orderId}`);
+    await page.getByRole('heading', { name: texts.receipt.title }).waitFor();
+    await page.getByText(paid.body.order_no).waitFor();
+    await page.getByRole('button', { name: texts.receipt.print }).waitFor();
+    if (locale === 'zh-CN')
+      await page.screenshot({ path: await screenshotPath('payments-receipt-zh') });
+
     // The plan page shows Pro, its period end and the order with its receipt.
     await page.goto('/settings/plan');
     await page.getByText(texts.orders.status.paid, { exact: true }).waitFor();
@@ -174,5 +184,49 @@ describe.each(cases)('a Free user buys Pro ($locale)', ({ locale, texts }) => {
     await page.goto('/project');
     await tryCreate();
     await page.waitForURL((url) => /^\/models\/[0-9a-f-]{36}$/.test(url.pathname));
+  });
+});
+
+describe('orders that end unpaid, and Enterprise sales', () => {
+  it('a cancelled order offers a new one; Contact sales mails the sales address', async () => {
+    const email = `closer-${Date.now()}@example.com`;
+    const session = await createAccount(server.url, email);
+    const page = await (await newContext('en')).newPage();
+    await page.goto('/upgrade');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await page.getByLabel(en.form.email, { exact: true }).fill(email);
+    await page.getByLabel(en.form.password, { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: en.auth.signIn, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/upgrade');
+
+    // Yearly Pro, then cancelled on the pay page: closed, with a way to order again.
+    await page.getByRole('radio', { name: en.upgrade.yearly }).click();
+    await page.getByRole('button', { name: en.upgrade.choose.replace('{{name}}', 'Pro') }).click();
+    await page.waitForURL((url) => url.pathname === '/upgrade/paycode');
+    const firstId = new URL(page.url()).searchParams.get('order');
+    await page.getByRole('button', { name: en.payment.cancelOrder }).click();
+    await page.getByText(en.payment.closedTitle.cancelled, { exact: true }).waitFor();
+    await page.getByRole('button', { name: en.payment.newOrder }).click();
+    await page.waitForURL((url) => url.searchParams.get('order') !== firstId);
+    const second = await api<Order>(
+      session.token,
+      'GET',
+      `/api/orders/${new URL(page.url()).searchParams.get('order')}`,
+    );
+    expect(second.body).toMatchObject({ status: 'pending', plan_id: 'pro', plan_period: 'yearly' });
+    expect(second.body.amount).toBe(99000);
+    await page.getByRole('img', { name: en.payment.qrLabel.alipay }).waitFor();
+
+    // Enterprise: the form is mailed to SALES_EMAIL.
+    await page.goto('/upgrade');
+    await page.getByRole('button', { name: en.upgrade.contactSales }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(en.sales.name).fill('Ann Lee');
+    await dialog.getByLabel(en.sales.company).fill('Riverside Engineering Ltd');
+    await dialog.getByLabel(en.sales.message).fill('About 120 seats from next quarter.');
+    await dialog.getByRole('button', { name: en.sales.send }).click();
+    await dialog.getByText(en.sales.sent).waitFor();
+    const mail = await mailMatching(server.url, SALES, /Company: (.+)/);
+    expect(mail[1]).toBe('Riverside Engineering Ltd');
   });
 });
