@@ -28,7 +28,8 @@ export interface PinsExtension extends PinsApi {
 
 /** Pulls markers this fraction of their distance towards the camera (see the vertex shader). */
 const DEPTH_BIAS = 0.015;
-const DEFAULT_CLUSTER_PX = PIN_SIZE * 1.2;
+/** Wide enough that a crowded view shows a few hundred markers at most (fill cost in software GL). */
+const DEFAULT_CLUSTER_PX = PIN_SIZE * 1.5;
 
 export function prefersReducedMotion(): boolean {
   return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -147,7 +148,7 @@ export function createPinsExtension(deps: PinsDeps): PinsExtension {
     let best: Marker | null = null;
     let bestDistance = Infinity;
     for (const marker of markers) {
-      const radius = (PIN_SIZE * (marker.members.length > 1 ? 1.25 : 1)) / 2 + 3;
+      const radius = (PIN_SIZE * (marker.members.length > 1 ? 1.2 : 1)) / 2 + 3;
       const d = Math.hypot(marker.x - p.x, marker.y - p.y);
       if (d <= radius && d < bestDistance) {
         best = marker;

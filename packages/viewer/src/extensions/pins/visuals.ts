@@ -7,7 +7,7 @@
 import * as THREE from 'three';
 
 /** Marker diameter in CSS pixels (clusters and the highlighted pin are drawn larger). */
-export const PIN_SIZE = 22;
+export const PIN_SIZE = 18;
 const GLYPHS = '0123456789+';
 
 const vertexShader = /* glsl */ `
@@ -27,7 +27,7 @@ void main() {
   if (uOrtho > 0.5) mv.z += uBias;
   else mv.xyz *= 1.0 - min(0.5, uBias / max(length(mv.xyz), 1e-6));
   gl_Position = projectionMatrix * mv;
-  float scale = pinCount > 1.5 ? 1.25 : 1.0;
+  float scale = pinCount > 1.5 ? 1.2 : 1.0;
   if (pinFlag > 0.5) scale *= 1.3;
   gl_PointSize = uSize * uRatio * scale;
   vColor = pinColor;
