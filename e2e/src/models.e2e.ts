@@ -201,9 +201,10 @@ describe('models: files picked together become one model', () => {
     const email = `olu-${Date.now()}@example.com`;
     await createAccount(server.url, email);
     const page = await newPage('en');
-    await page.goto('/signin');
-    await signInWithForm(page, email);
     await page.goto('/models');
+    await page.waitForURL((url) => url.pathname === '/signin');
+    await signInWithForm(page, email);
+    await page.waitForURL((url) => url.pathname === '/models');
     await page.getByText('No models yet').waitFor();
     await page.getByRole('button', { name: 'Upload model' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload models' });
