@@ -31,6 +31,7 @@ import * as healthModule from './modules/health/index.ts';
 import * as jobsModule from './modules/jobs/index.ts';
 import type { AnyJobHandler, JobRunner, WorkerPool } from './modules/jobs/index.ts';
 import * as membersModule from './modules/members/index.ts';
+import * as metricsModule from './modules/metrics/index.ts';
 import * as modelsModule from './modules/models/index.ts';
 import type { ConvertFn, ModelsService } from './modules/models/index.ts';
 import * as oauthModule from './modules/oauth/index.ts';
@@ -148,10 +149,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webDistDir: config.webDistDir,
   });
   await registerCompression(app);
-  await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
+  // API_DOCS: on by default, off in production unless asked for.
+  if (config.operations?.apiDocs ?? true) {
+    await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
+  }
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
   const data = createDataAccess(database.db);
+  // First, so its hooks time every route registered after it.
+  const { metrics } = await metricsModule.register(app, {
+    queueStats: async () => {
+      const current = now();
+      const stats = await data.repos.jobs.queueStats(current);
+      const waited = stats.oldestDue ? (current.getTime() - stats.oldestDue.getTime()) / 1000 : 0;
+      return { queued: stats.queued, running: stats.running, oldestQueuedSeconds: waited };
+    },
+    token: config.operations?.metricsToken ?? null,
+  });
   const mailer =
     deps.mailer ??
     createMailer({
@@ -259,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pools: pool ? [pool] : [],
     wakeups: events,
     now,
+    onAttemptEnd: (type, outcome, seconds) => metrics.observeAttempt(type, outcome, seconds),
   });
   const { uploads } = await uploadsModule.register(app, {
     settings,

@@ -5,6 +5,10 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { requestLogSerializer } from './modules/auth/log-redaction.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { claimDataDir } from './ops/data-dir-lock.ts';
+
+/** A shutdown that takes longer (a stuck connection) ends the process anyway. */
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 /** `npm start`: configuration from the environment, migrations, then HTTP. */
 async function main(): Promise<void> {
@@ -25,6 +29,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
+  // `npm run backup` refuses while a server holds the embedded database.
+  if (database.engine === 'pglite') claimDataDir(config.dataDir);
   const applied = await migrateToLatest(database.db);
   for (const result of applied) {
     logger.info({ migration: result.migrationName, status: result.status }, 'migration');
@@ -32,10 +38,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger });
   let closing = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting connections, end event streams with a retry hint, let
+   * requests in flight finish, hand running jobs back to the queue (their lease released, the
+   * attempt not counted), close the database; then exit 0.
+   */
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -67,7 +82,8 @@ async function main(): Promise<void> {
           : `${config.publicUrl}/api/dev/mail (${config.devRoutes === 'on' ? 'anyone' : 'loopback clients only'})`,
       role: config.models.role,
       storage: config.models.storage.s3 ? 's3' : 'local',
-      docs: `${config.publicUrl}/api/docs`,
+      docs: config.operations.apiDocs ? `${config.publicUrl}/api/docs` : 'off (API_DOCS)',
+      metrics: `${config.publicUrl}/api/metrics (${config.operations.metricsToken ? 'loopback or METRICS_TOKEN' : 'loopback clients only'})`,
     },
     'Truss server started',
   );

@@ -65,7 +65,7 @@ export const register: RegisterModule<
   await events.start();
   const streams = new EventStreams(events);
   await app.register(eventsRoutes, { streams, requireAuth: deps.requireAuth, now: deps.now });
-  app.addHook('preClose', async () => streams.closeAll());
+  app.addHook('preClose', async () => streams.closeAll({ shutdown: true }));
   app.addHook('onClose', async () => events.close());
   return { events, streams };
 };

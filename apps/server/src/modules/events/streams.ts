@@ -41,7 +41,7 @@ export class EventStreams {
   readonly #bus: EventBus;
   readonly #heartbeatMs: number;
   readonly #retryMs: number;
-  readonly #open = new Set<() => void>();
+  readonly #open = new Set<(farewell?: string) => void>();
 
   constructor(bus: EventBus, options: EventStreamsOptions = {}) {
     this.#bus = bus;
@@ -67,8 +67,9 @@ export class EventStreams {
 
     // `end` runs only from timers, the bus and socket events: after the constants below exist.
     let ended = false;
-    const end = () => {
+    const end = (farewell?: string) => {
       if (ended) return;
+      if (farewell && !response.writableEnded) response.write(farewell);
       ended = true;
       clearInterval(heartbeat);
       clearInterval(rechecking);
@@ -83,11 +84,12 @@ export class EventStreams {
       else response.write(chunk);
     };
     const heartbeat = setInterval(() => write(': heartbeat\n\n'), this.#heartbeatMs);
+    const endNow = () => end();
     heartbeat.unref();
     const expiry =
       closeAfterMs === undefined
         ? undefined
-        : setTimeout(end, Math.min(2 ** 31 - 1, Math.max(0, closeAfterMs)));
+        : setTimeout(endNow, Math.min(2 ** 31 - 1, Math.max(0, closeAfterMs)));
     expiry?.unref();
     let checking = false;
     const rechecking = recheck
@@ -106,12 +108,18 @@ export class EventStreams {
     rechecking?.unref();
     const unsubscribe = this.#bus.subscribe(userId, (event) => write(formatEvent(event)));
     this.#open.add(end);
-    response.on('close', end);
-    response.on('error', end);
+    response.on('close', endNow);
+    response.on('error', endNow);
   }
 
-  /** Ends every open stream of this process. */
-  closeAll(): void {
-    for (const end of [...this.#open]) end();
+  /**
+   * Ends every open stream of this process. On shutdown each first gets a `retry:` hint and a
+   * comment, so EventSource clients reconnect (to another instance, or this one restarted) soon.
+   */
+  closeAll(options: { shutdown?: boolean } = {}): void {
+    const farewell = options.shutdown
+      ? `retry: ${this.#retryMs}\n: server shutting down, reconnect\n\n`
+      : undefined;
+    for (const end of [...this.#open]) end(farewell);
   }
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { JobQueue } from './queue.ts';
-import { JobRunner, type AnyJobHandler, type JobWakeups } from './runner.ts';
+import { JobRunner, type AnyJobHandler, type JobRunnerDeps, type JobWakeups } from './runner.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
 export { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
@@ -37,6 +37,8 @@ export interface JobsDeps {
   /** The event bus: on PostgreSQL, jobs enqueued by other processes wake this one's workers. */
   wakeups?: JobWakeups;
   now: Clock;
+  /** Told when a job attempt ends (metrics). */
+  onAttemptEnd?: JobRunnerDeps['onAttemptEnd'];
 }
 
 export interface JobsModule {
@@ -65,6 +67,7 @@ export const register: RegisterModule<JobsDeps, JobsModule> = async (app, deps) 
       now,
       log: app.log,
       wakeups: deps.wakeups,
+      onAttemptEnd: deps.onAttemptEnd,
     });
   }
   app.addHook('onReady', async () => {

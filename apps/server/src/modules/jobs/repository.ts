@@ -204,6 +204,24 @@ export class JobsRepository {
     return rows;
   }
 
+  /** Queued and running jobs, and since when the oldest due queued job waits (metrics). */
+  async queueStats(
+    now: Date,
+  ): Promise<{ queued: number; running: number; oldestDue: Date | null }> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select([
+        sql<number>`count(*) FILTER (WHERE status = 'queued')::int`.as('queued'),
+        sql<number>`count(*) FILTER (WHERE status = 'running')::int`.as('running'),
+        sql<Date | null>`min(run_at) FILTER (WHERE status = 'queued' AND run_at <= ${now})`.as(
+          'oldest_due',
+        ),
+      ])
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return { queued: row.queued, running: row.running, oldestDue: row.oldest_due };
+  }
+
   async findById(id: string): Promise<JobRow | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }

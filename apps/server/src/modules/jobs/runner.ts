@@ -67,6 +67,12 @@ export interface JobRunnerDeps {
   workerId?: string;
   /** Starts jobs other processes enqueue at once; without it they wait for the next poll. */
   wakeups?: JobWakeups;
+  /** Told when an attempt ends (the metrics module's conversion durations). */
+  onAttemptEnd?: (
+    type: string,
+    outcome: 'succeeded' | 'failed' | 'released',
+    seconds: number,
+  ) => void;
 }
 
 /** Delay before attempt `attempt + 1`: base * 2^(attempt-1), capped, with ±20 % jitter. */
@@ -305,6 +311,9 @@ export class JobRunner {
     // Raced below; when the handler wins, the abort at the end must not be unhandled.
     aborted.catch(() => undefined);
 
+    const started = performance.now();
+    const ended = (outcome: 'succeeded' | 'failed' | 'released') =>
+      this.#d.onAttemptEnd?.(job.type, outcome, (performance.now() - started) / 1000);
     try {
       await Promise.race([
         handler.run({ job, payload, attempt: job.attempts, signal: controller.signal, complete }),
@@ -312,7 +321,9 @@ export class JobRunner {
       ]);
       if (!completed) await complete();
       jobLog.info('job succeeded');
+      ended('succeeded');
     } catch (error) {
+      ended(error instanceof ShutdownError ? 'released' : 'failed');
       await this.#onError(job, handler, payload, error, jobLog);
     } finally {
       clearTimeout(timeout);
