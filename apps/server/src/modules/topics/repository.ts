@@ -156,11 +156,10 @@ export class TopicsRepository {
         ]),
       );
     }
-    const total = await query
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
     const direction = page.order;
-    let ordered = query.selectAll('t');
+    // One scan gives the page and the number of matches (a search scans text: doing it twice
+    // doubled the time of a list request).
+    let ordered = query.selectAll('t').select(sql<string>`count(*) over ()`.as('total_matches'));
     if (page.sort === 'priority') {
       ordered = ordered.orderBy(
         sql`CASE t.priority WHEN 'Critical' THEN 4 WHEN 'High' THEN 3 WHEN 'Normal' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`,
@@ -177,11 +176,20 @@ export class TopicsRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
+    // A page past the end carries no count: ask for it.
+    const total =
+      rows[0]?.total_matches ??
+      (page.offset > 0
+        ? (await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n
+        : 0);
     // Counted for the page only (a subquery in the select list ran for every skipped row too).
     const counts = await this.commentCounts(rows.map((row) => row.id));
     return {
-      total: Number(total.n),
-      rows: rows.map((row) => ({ ...row, comment_count: counts.get(row.id) ?? 0 })),
+      total: Number(total),
+      rows: rows.map(({ total_matches: _total, ...row }) => ({
+        ...row,
+        comment_count: counts.get(row.id) ?? 0,
+      })),
     };
   }
 
