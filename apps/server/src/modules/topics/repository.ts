@@ -156,11 +156,19 @@ export class TopicsRepository {
         ]),
       );
     }
-    const total = await query
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
     const direction = page.order;
-    let ordered = query.selectAll('t');
+    const count = () =>
+      query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    // A search scans the project's text: one scan then gives the page and the number of matches.
+    // Without one, the count is its own cheap query, so the page can be read off an index.
+    const separateCount = filter.search ? null : await count();
+    let ordered = query
+      .selectAll('t')
+      .select(
+        sql<string | null>`${filter.search ? sql`count(*) over ()` : sql`NULL`}`.as(
+          'total_matches',
+        ),
+      );
     if (page.sort === 'priority') {
       ordered = ordered.orderBy(
         sql`CASE t.priority WHEN 'Critical' THEN 4 WHEN 'High' THEN 3 WHEN 'Normal' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`,
@@ -177,11 +185,17 @@ export class TopicsRepository {
       .limit(page.limit)
       .offset(page.offset)
       .execute();
+    // A page past the end carries no count: ask for it.
+    const total =
+      separateCount?.n ?? rows[0]?.total_matches ?? (page.offset > 0 ? (await count()).n : 0);
     // Counted for the page only (a subquery in the select list ran for every skipped row too).
     const counts = await this.commentCounts(rows.map((row) => row.id));
     return {
-      total: Number(total.n),
-      rows: rows.map((row) => ({ ...row, comment_count: counts.get(row.id) ?? 0 })),
+      total: Number(total),
+      rows: rows.map(({ total_matches: _total, ...row }) => ({
+        ...row,
+        comment_count: counts.get(row.id) ?? 0,
+      })),
     };
   }
 

@@ -217,6 +217,16 @@ describe('topics: member routes', () => {
     expect(await list('kind=issue&sort=priority&order=desc')).toEqual(['Beta duct', 'Alpha wall']);
     expect(await list('sort=number&order=asc')).toEqual(['Alpha wall', 'Beta duct', 'Gamma note']);
     expect(await list('status=Open,In%20Progress&limit=1')).toHaveLength(1);
+    // The total counts every match, on a page, past the last page and with none at all.
+    const page = async (query: string) =>
+      (
+        await server.api<TopicList>('GET', `/api/project/${id}/topics?${query}`, {
+          token: fresh.member.token,
+        })
+      ).body;
+    expect((await page('limit=1&offset=1')).total).toBe(3);
+    expect(await page('kind=issue&offset=5')).toEqual({ total: 2, topics: [] });
+    expect(await page('q=nothing-like-this')).toEqual({ total: 0, topics: [] });
   });
 
   it('publishes topic and comment events to members', async () => {
