@@ -9,8 +9,8 @@ import { TopBar } from './TopBar';
 /** The app frame: fixed sidebar on wide screens, a slide-over drawer with a hamburger on phones. */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const returnFocus = useReturnFocus(drawerOpen);
   const close = () => setDrawerOpen(false);
 
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
@@ -6,24 +6,29 @@ import { X } from 'lucide-react';
 import { Button, type ButtonProps, type ButtonVariant } from './Button';
 import { FormAlert } from './Field';
 
+function focused(): HTMLElement | null {
+  const active = typeof document === 'undefined' ? null : document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 /**
  * For a Radix dialog opened from app state rather than its Trigger: Radix would hand the focus
- * back to nothing (the body) on close. These handlers remember what had the focus when the
- * dialog opened and give it back (WCAG 2.4.3), unless that control is gone.
+ * back to nothing (the body) on close. This remembers what had the focus when `open` turned
+ * true, read while rendering, before a field inside takes it with autoFocus, and gives it back
+ * on close (WCAG 2.4.3), unless that control is gone.
  */
-export function useReturnFocus() {
-  const opener = useRef<HTMLElement | null>(null);
+export function useReturnFocus(open: boolean) {
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opener, setOpener] = useState<HTMLElement | null>(() => (open ? focused() : null));
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focused());
+  }
   return {
-    onOpenAutoFocus: () => {
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    },
     onCloseAutoFocus: (event: Event) => {
-      const target = opener.current;
-      opener.current = null;
-      if (target?.isConnected && target !== document.body) {
+      if (opener?.isConnected) {
         event.preventDefault();
-        target.focus();
+        opener.focus();
       }
     },
   };
@@ -80,7 +85,7 @@ export function Modal({
   icon?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
