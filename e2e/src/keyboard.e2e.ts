@@ -130,6 +130,7 @@ describe('keyboard only: the main flows', () => {
     await dialog.waitFor();
     await tabTo(dialog.getByLabel('Name', { exact: true }));
     await page.keyboard.type('Harbour Library');
+    await tabTo(dialog.getByRole('button', { name: 'Create', exact: true }));
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => /^\/models\/[0-9a-f-]{36}$/.test(url.pathname));
     projectPath = new URL(page.url()).pathname;
