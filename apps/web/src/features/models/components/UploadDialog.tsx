@@ -262,6 +262,8 @@ export function UploadDialog({ project, starter }: { project: Project; starter: 
             type="file"
             multiple
             accept={ACCEPT_ATTRIBUTE}
+            // The visible button above stands for it: one "Choose files" for assistive tech.
+            aria-hidden
             aria-label={t('uploads.choose')}
             className="sr-only"
             tabIndex={-1}

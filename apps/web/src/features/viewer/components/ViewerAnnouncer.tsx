@@ -32,7 +32,7 @@ export function ViewerAnnouncer({ snapshot }: { snapshot: ViewerSnapshot }) {
       t(on ? 'viewer.announce.on' : 'viewer.announce.off', { name: t(label) });
     if (previous.tool !== snapshot.tool) {
       setMessage(t('viewer.announce.tool', { tool: t(TOOL_LABELS[snapshot.tool]) }));
-    } else if (previous.selection !== snapshot.selection) {
+    } else if (!sameIds(previous.selection, snapshot.selection)) {
       const count = snapshot.selection.length;
       if (count !== previous.selection.length || count > 0) {
         setMessage(count ? t('viewer.announce.selected', { count }) : t('viewer.announce.cleared'));
@@ -50,4 +50,9 @@ export function ViewerAnnouncer({ snapshot }: { snapshot: ViewerSnapshot }) {
       {message}
     </div>
   );
+}
+
+/** Whether two selections hold the same ids (a snapshot may carry a new array of the same). */
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
 }
