@@ -28,6 +28,9 @@ export interface TopicFilter {
   assignee?: string;
   type?: string;
   label?: string;
+  /** ISO date-times. */
+  dueBefore?: string;
+  dueAfter?: string;
   q?: string;
   sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
   order?: 'asc' | 'desc';
@@ -54,6 +57,8 @@ function listQuery(filter: TopicFilter, modelId?: string): Record<string, string
   if (filter.assignee) query.assignee = filter.assignee;
   if (filter.type) query.type = filter.type;
   if (filter.label) query.label = filter.label;
+  if (filter.dueBefore) query.dueBefore = filter.dueBefore;
+  if (filter.dueAfter) query.dueAfter = filter.dueAfter;
   if (filter.q?.trim()) query.q = filter.q.trim();
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
@@ -93,6 +98,14 @@ export const topicCountsQuery = (projectId: string) =>
     queryFn: () =>
       http.get<{ counts: Record<string, number> }>(`/api/project/${projectId}/topic-counts`),
     staleTime: 30_000,
+  });
+
+/** The project's topic types (built-in and added by admins), for the type filter. */
+export const topicTypesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['topics', 'types', projectId],
+    queryFn: () => http.get<{ types: string[] }>(`/api/project/${projectId}/topic-types`),
+    staleTime: 5 * 60_000,
   });
 
 export function useTopicList(source: TopicSource, filter: TopicFilter, enabled = true) {

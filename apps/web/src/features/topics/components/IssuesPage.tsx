@@ -17,13 +17,16 @@ import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
 import { memberAbilities } from '../abilities';
 import {
   topicQuery,
+  topicTypesQuery,
   useBulkUpdateTopics,
   useTopicList,
   type TopicFilter,
   type TopicSource,
 } from '../api';
+import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, PRIORITY_KEYS, STATUS_KEYS, isPriority } from '../labels';
 import { StatusBadge } from './StatusBadge';
+import { TopicFilterFields } from './TopicFilterFields';
 
 type StatusFilter = 'open' | 'closed' | 'all';
 const topicLink = (topic: Topic) =>
@@ -48,7 +51,7 @@ export default function IssuesPage() {
   );
   const [kind, setKind] = useState<'' | 'issue' | 'comment'>('');
   const [status, setStatus] = useState<StatusFilter>('open');
-  const [assignee, setAssignee] = useState('');
+  const [extra, setExtra] = useState<ExtraFilter>(NO_EXTRA_FILTER);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<NonNullable<TopicFilter['sort']>>('modified');
   const filter: TopicFilter = {
@@ -58,13 +61,14 @@ export default function IssuesPage() {
       : status === 'closed'
         ? { status: ['Resolved', 'Closed'] }
         : {}),
-    ...(assignee ? { assignee } : {}),
+    ...extraFilterQuery(extra, new Date()),
     q: search,
     sort,
     order: sort === 'title' ? 'asc' : 'desc',
   };
   const list = useTopicList(source, filter, !!project);
   const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: !!project });
+  const types = useQuery({ ...topicTypesQuery(project?.id ?? ''), enabled: !!project });
   const models = useQuery({
     queryKey: ['models', 'list', project?.id ?? '', 'topics-page'],
     queryFn: () => http.get<Model[]>(`/api/project/${project!.id}/models`),
@@ -85,7 +89,7 @@ export default function IssuesPage() {
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) return <ProjectNotFound />;
 
-  const topics = list.data?.topics ?? [];
+  const topics = filterLocally(list.data?.topics ?? [], extra);
   const modelName = new Map((models.data ?? []).map((m) => [m.id, m.name]));
   const people = (members.data ?? []).filter((m) => m.kind === 'member' && m.user_id);
   const personName = (id: string | null) => {
@@ -150,20 +154,13 @@ export default function IssuesPage() {
           <option value="closed">{t('topics.filter.closed')}</option>
           <option value="all">{t('topics.filter.all')}</option>
         </select>
-        <select
-          aria-label={t('topics.filter.assignee')}
+        <TopicFilterFields
+          value={extra}
+          onChange={setExtra}
+          types={types.data?.types ?? []}
+          members={members.data ?? []}
           className={control}
-          value={assignee}
-          onChange={(e) => setAssignee(e.target.value)}
-        >
-          <option value="">{t('topics.filter.anyone')}</option>
-          <option value="none">{t('topics.unassigned')}</option>
-          {people.map((m) => (
-            <option key={m.user_id} value={m.user_id!}>
-              {m.name || m.email}
-            </option>
-          ))}
-        </select>
+        />
         <select
           aria-label={t('topics.page.sort')}
           className={control}
