@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   SHARE_PUBLIC_PATH,
+  type BcfImportReport,
   type CreateCommentBody,
   type CreateTopicBody,
   type TopicComment,
@@ -16,8 +17,10 @@ import {
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
-import { toApiError } from '../../lib/http';
+import { ApiError, newRequestId, toApiError } from '../../lib/http';
+import { getLocale } from '../../lib/locale';
 import { queryClient } from '../../lib/query-client';
+import { dispositionFilename } from '../models/api';
 
 export type TopicSource =
   { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
@@ -234,4 +237,62 @@ export async function blobToBase64(blob: Blob): Promise<string> {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary);
+}
+
+export type BcfVersion = '3.0' | '2.1';
+
+/**
+ * GET /api/project/{id}/bcf (all topics, or the given GUIDs) as a file: the route needs the
+ * bearer token, so the file is fetched and handed to the browser as a download.
+ */
+export async function downloadBcf(
+  projectId: string,
+  version: BcfVersion,
+  guids: readonly string[] = [],
+): Promise<void> {
+  await http.ensureFreshToken();
+  const { token } = authStore.getState();
+  const query = new URLSearchParams({ version });
+  if (guids.length) query.set('topics', guids.join(','));
+  let response: Response;
+  try {
+    response = await fetch(`/api/project/${projectId}/bcf?${query}`, {
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        'Accept-Language': getLocale(),
+        'X-Request-Id': newRequestId(),
+      },
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiError({
+      statusCode: response.status,
+      statusMessage: typeof body.statusMessage === 'string' ? body.statusMessage : '',
+      message: typeof body.message === 'string' ? body.message : response.statusText,
+      code: typeof body.code === 'string' ? body.code : 'UNKNOWN',
+    });
+  }
+  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'topics.bcf';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POST /api/project/{id}/bcf with the file as the raw body; answers the import report. */
+export function useImportBcf(projectId: string) {
+  return useMutation({
+    mutationFn: (file: Blob) =>
+      http.post<BcfImportReport>(`/api/project/${projectId}/bcf`, file, {
+        headers: { 'Content-Type': 'application/octet-stream' },
+      }),
+    onSuccess: refresh,
+  });
 }

@@ -2,7 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TOPIC_STATUSES, type Model, type Topic, type UpdateTopicBody } from '@truss/contracts';
+import {
+  can,
+  TOPIC_STATUSES,
+  type Model,
+  type Topic,
+  type UpdateTopicBody,
+} from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
 import { Card, PageHeader } from '../../../components/ui/Page';
@@ -14,6 +20,7 @@ import { toast } from '../../../lib/toast';
 import { membersQuery, useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
+import { actorFor } from '../../projects/permissions';
 import { memberAbilities } from '../abilities';
 import {
   topicQuery,
@@ -25,6 +32,7 @@ import {
 } from '../api';
 import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, PRIORITY_KEYS, STATUS_KEYS, isPriority } from '../labels';
+import { BcfActions } from './BcfActions';
 import { StatusBadge } from './StatusBadge';
 import { TopicFilterFields } from './TopicFilterFields';
 
@@ -77,6 +85,8 @@ export default function IssuesPage() {
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState('');
+  /** '' leaves the assignee, 'none' clears it, else a user id. */
+  const [bulkAssignee, setBulkAssignee] = useState('');
   const bulk = useBulkUpdateTopics();
 
   // ?topic={id}: open that topic in its model.
@@ -96,7 +106,8 @@ export default function IssuesPage() {
     const m = people.find((p) => p.user_id === id);
     return m ? m.name || m.email : '';
   };
-  const changeable = topics.filter((topic) => abilities.topic(topic).status);
+  const canImportBcf = can(actorFor(project, myId), 'bcf.import');
+  const picked = topics.filter((topic) => selected.has(topic.id));
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -104,15 +115,27 @@ export default function IssuesPage() {
       else next.add(id);
       return next;
     });
+  /** Each change goes to the picked topics whose change the user may make. */
   const apply = () => {
-    const ids = [...selected].filter((id) => changeable.some((topic) => topic.id === id));
-    if (!bulkStatus || ids.length === 0) return;
+    const body: UpdateTopicBody = {
+      ...(bulkStatus ? { status: bulkStatus as UpdateTopicBody['status'] } : {}),
+      ...(bulkAssignee ? { assigneeId: bulkAssignee === 'none' ? null : bulkAssignee } : {}),
+    };
+    const ids = picked
+      .filter((topic) => {
+        const may = abilities.topic(topic);
+        return (!bulkStatus || may.status) && (!bulkAssignee || may.assign);
+      })
+      .map((topic) => topic.id);
+    if (Object.keys(body).length === 0 || ids.length === 0) return;
     bulk.mutate(
-      { ids, body: { status: bulkStatus as UpdateTopicBody['status'] } },
+      { ids, body },
       {
         onSuccess: () => {
-          toast.success(t('topics.page.bulkDone'));
+          toast.success(t(bulkStatus ? 'topics.page.bulkDone' : 'topics.page.assigneeDone'));
           setSelected(new Set());
+          setBulkStatus('');
+          setBulkAssignee('');
         },
         onError: (error) => toast.error(t('topics.saveFailed'), errorMessage(error, t)),
       },
@@ -124,7 +147,18 @@ export default function IssuesPage() {
 
   return (
     <>
-      <PageHeader title={t('topics.page.title')} subtitle={t('topics.page.description')} />
+      <PageHeader
+        title={t('topics.page.title')}
+        subtitle={t('topics.page.description')}
+        actions={
+          <BcfActions
+            projectId={project.id}
+            pickedGuids={picked.map((topic) => topic.guid)}
+            canImport={canImportBcf}
+            className={control}
+          />
+        }
+      />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <input
           type="search"
@@ -191,7 +225,26 @@ export default function IssuesPage() {
                 </option>
               ))}
             </select>
-            <Button size="sm" onClick={apply} disabled={!bulkStatus} loading={bulk.isPending}>
+            <select
+              aria-label={t('topics.page.setAssignee')}
+              className={control}
+              value={bulkAssignee}
+              onChange={(e) => setBulkAssignee(e.target.value)}
+            >
+              <option value="">{t('topics.page.setAssignee')}</option>
+              <option value="none">{t('topics.unassigned')}</option>
+              {people.map((m) => (
+                <option key={m.user_id} value={m.user_id!}>
+                  {m.name || m.email}
+                </option>
+              ))}
+            </select>
+            <Button
+              size="sm"
+              onClick={apply}
+              disabled={!bulkStatus && !bulkAssignee}
+              loading={bulk.isPending}
+            >
               {t('topics.page.apply')}
             </Button>
           </div>
@@ -212,9 +265,9 @@ export default function IssuesPage() {
                   <input
                     type="checkbox"
                     aria-label={t('topics.page.selectAll')}
-                    checked={changeable.length > 0 && changeable.every((x) => selected.has(x.id))}
+                    checked={topics.length > 0 && topics.every((x) => selected.has(x.id))}
                     onChange={(e) =>
-                      setSelected(new Set(e.target.checked ? changeable.map((x) => x.id) : []))
+                      setSelected(new Set(e.target.checked ? topics.map((x) => x.id) : []))
                     }
                   />
                 </th>
@@ -240,7 +293,6 @@ export default function IssuesPage() {
                       <input
                         type="checkbox"
                         aria-label={t('topics.page.select', { title: topic.title })}
-                        disabled={!abilities.topic(topic).status}
                         checked={selected.has(topic.id)}
                         onChange={() => toggle(topic.id)}
                       />
