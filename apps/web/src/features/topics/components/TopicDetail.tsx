@@ -28,10 +28,8 @@ import {
 import { storeVisitorName, storedVisitorName } from '../labels';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
+import { plain, TopicText } from './TopicText';
 import { VisitorName } from './VisitorName';
-
-/** Mentions `@[Name](id)` are shown as `@Name`; the text is never rendered as HTML. */
-const plain = (text: string) => text.replace(/@\[([^\]\n]{1,100})\]\([0-9a-f-]{36}\)/gi, '@$1');
 
 function Comment({
   comment,
@@ -148,10 +146,11 @@ export function TopicDetail({
   }
   const may = abilities.topic(topic);
   const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
-  const change = (body: UpdateTopicBody) =>
+  const change = (body: UpdateTopicBody, done?: () => void) =>
     update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
       onSuccess: () => {
         if (abilities.visitor) storeVisitorName(name.trim());
+        done?.();
       },
       onError: fail,
     });
@@ -196,23 +195,26 @@ export function TopicDetail({
             {topic.kind === 'issue' ? `#${topic.number} · ${topic.type}` : t('topics.kind.comment')}
             <StatusBadge status={topic.status} />
           </div>
-          <h3 className="mt-1 text-base font-semibold break-words text-gray-900">{topic.title}</h3>
-          <p className="text-xs text-gray-500">
+        </div>
+        <TopicText
+          topic={topic}
+          canEdit={may.edit && (!abilities.visitor || !!name.trim())}
+          saving={update.isPending}
+          onSave={change}
+        >
+          <p className="-mt-2 text-xs text-gray-500">
             {topic.author.name} · <RelativeTime iso={topic.created_at} />
           </p>
-        </div>
-        {snapshot && (
-          <button type="button" onClick={() => onShow(topic)} className="block">
-            <img
-              src={snapshot}
-              alt={t('topics.snapshot')}
-              className="w-full rounded-lg border border-gray-200"
-            />
-          </button>
-        )}
-        {topic.description && (
-          <p className="text-sm whitespace-pre-wrap text-gray-800">{plain(topic.description)}</p>
-        )}
+          {snapshot && (
+            <button type="button" onClick={() => onShow(topic)} className="block">
+              <img
+                src={snapshot}
+                alt={t('topics.snapshot')}
+                className="w-full rounded-lg border border-gray-200"
+              />
+            </button>
+          )}
+        </TopicText>
         {abilities.visitor && (may.edit || abilities.reply) && (
           <VisitorName value={name} onChange={setName} />
         )}
