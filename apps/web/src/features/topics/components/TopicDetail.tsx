@@ -26,6 +26,7 @@ import {
   type TopicSource,
 } from '../api';
 import { storeVisitorName, storedVisitorName } from '../labels';
+import { MentionTextarea } from './MentionTextarea';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
 import { plain, TopicText } from './TopicText';
@@ -244,13 +245,14 @@ export function TopicDetail({
         </ul>
         {abilities.reply ? (
           <form onSubmit={submit} className="flex flex-col gap-2">
-            <textarea
-              aria-label={t('topics.reply')}
+            <MentionTextarea
+              label={t('topics.reply')}
               placeholder={t('topics.replyPlaceholder')}
               className={inputClass(false, 'h-20 py-2')}
               value={text}
               maxLength={5000}
-              onChange={(e) => setText(e.target.value)}
+              members={members}
+              onChange={setText}
             />
             <Button
               type="submit"
