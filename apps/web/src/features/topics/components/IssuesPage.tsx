@@ -2,21 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  can,
-  TOPIC_STATUSES,
-  type Model,
-  type Topic,
-  type UpdateTopicBody,
-} from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
+import { can, type Model, type Topic } from '@truss/contracts';
 import { FormAlert } from '../../../components/ui/Field';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { http } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
 import { membersQuery, useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
@@ -25,14 +17,14 @@ import { memberAbilities } from '../abilities';
 import {
   topicQuery,
   topicTypesQuery,
-  useBulkUpdateTopics,
   useTopicList,
   type TopicFilter,
   type TopicSource,
 } from '../api';
 import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
-import { OPEN_STATUSES, PRIORITY_KEYS, STATUS_KEYS, isPriority } from '../labels';
+import { OPEN_STATUSES, PRIORITY_KEYS, isPriority } from '../labels';
 import { BcfActions } from './BcfActions';
+import { BulkChange } from './BulkChange';
 import { StatusBadge } from './StatusBadge';
 import { TopicFilterFields } from './TopicFilterFields';
 
@@ -42,7 +34,7 @@ const topicLink = (topic: Topic) =>
 
 /**
  * /project/{id}/issues: every topic of the project's models in a table (filter, sort, search),
- * bulk status change for the rows the user may change; a row opens its model at its view.
+ * bulk status/assignee change and BCF export/import; a row opens its model at its view.
  * `?topic={id}` goes straight to that topic.
  */
 export default function IssuesPage() {
@@ -84,10 +76,6 @@ export default function IssuesPage() {
     staleTime: 30_000,
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkStatus, setBulkStatus] = useState('');
-  /** '' leaves the assignee, 'none' clears it, else a user id. */
-  const [bulkAssignee, setBulkAssignee] = useState('');
-  const bulk = useBulkUpdateTopics();
 
   // ?topic={id}: open that topic in its model.
   const target = useQuery({ ...topicQuery(source, wanted ?? ''), enabled: !!wanted && !!project });
@@ -115,32 +103,6 @@ export default function IssuesPage() {
       else next.add(id);
       return next;
     });
-  /** Each change goes to the picked topics whose change the user may make. */
-  const apply = () => {
-    const body: UpdateTopicBody = {
-      ...(bulkStatus ? { status: bulkStatus as UpdateTopicBody['status'] } : {}),
-      ...(bulkAssignee ? { assigneeId: bulkAssignee === 'none' ? null : bulkAssignee } : {}),
-    };
-    const ids = picked
-      .filter((topic) => {
-        const may = abilities.topic(topic);
-        return (!bulkStatus || may.status) && (!bulkAssignee || may.assign);
-      })
-      .map((topic) => topic.id);
-    if (Object.keys(body).length === 0 || ids.length === 0) return;
-    bulk.mutate(
-      { ids, body },
-      {
-        onSuccess: () => {
-          toast.success(t(bulkStatus ? 'topics.page.bulkDone' : 'topics.page.assigneeDone'));
-          setSelected(new Set());
-          setBulkStatus('');
-          setBulkAssignee('');
-        },
-        onError: (error) => toast.error(t('topics.saveFailed'), errorMessage(error, t)),
-      },
-    );
-  };
   // Inline controls (inputClass is a full-width field).
   const control =
     'h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm text-gray-900 shadow-xs hover:border-gray-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none';
@@ -207,47 +169,14 @@ export default function IssuesPage() {
           <option value="due">{t('topics.field.due')}</option>
           <option value="title">{t('topics.field.title')}</option>
         </select>
-        {selected.size > 0 && (
-          <div className="ml-auto flex items-center gap-2" role="group">
-            <span className="text-sm text-gray-600">
-              {t('topics.page.selected', { count: selected.size })}
-            </span>
-            <select
-              aria-label={t('topics.page.setStatus')}
-              className={control}
-              value={bulkStatus}
-              onChange={(e) => setBulkStatus(e.target.value)}
-            >
-              <option value="">{t('topics.page.setStatus')}</option>
-              {TOPIC_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`topics.status.${STATUS_KEYS[s]}`)}
-                </option>
-              ))}
-            </select>
-            <select
-              aria-label={t('topics.page.setAssignee')}
-              className={control}
-              value={bulkAssignee}
-              onChange={(e) => setBulkAssignee(e.target.value)}
-            >
-              <option value="">{t('topics.page.setAssignee')}</option>
-              <option value="none">{t('topics.unassigned')}</option>
-              {people.map((m) => (
-                <option key={m.user_id} value={m.user_id!}>
-                  {m.name || m.email}
-                </option>
-              ))}
-            </select>
-            <Button
-              size="sm"
-              onClick={apply}
-              disabled={!bulkStatus && !bulkAssignee}
-              loading={bulk.isPending}
-            >
-              {t('topics.page.apply')}
-            </Button>
-          </div>
+        {picked.length > 0 && (
+          <BulkChange
+            picked={picked}
+            abilities={abilities}
+            members={members.data ?? []}
+            className={control}
+            onDone={() => setSelected(new Set())}
+          />
         )}
       </div>
       {list.error ? (
