@@ -34,11 +34,13 @@ import { VisitorName } from './VisitorName';
 
 function Comment({
   comment,
+  members,
   may,
   onRemove,
   onEdit,
 }: {
   comment: TopicComment;
+  members: readonly ProjectMember[];
   may: { edit: boolean; remove: boolean };
   onRemove: () => void;
   onEdit: (text: string, done: () => void) => void;
@@ -85,12 +87,13 @@ function Comment({
             if (draft.trim()) onEdit(draft, () => setDraft(null));
           }}
         >
-          <textarea
-            aria-label={t('topics.editComment')}
+          <MentionTextarea
+            label={t('topics.editComment')}
             className={inputClass(false, 'h-16 py-1 text-sm')}
             value={draft}
             maxLength={5000}
-            onChange={(e) => setDraft(e.target.value)}
+            members={members}
+            onChange={setDraft}
           />
           <div className="flex justify-end gap-1">
             <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)}>
@@ -235,6 +238,7 @@ export function TopicDetail({
             <Comment
               key={c.id}
               comment={c}
+              members={members}
               may={abilities.comment(c)}
               onRemove={() => removeComment.mutate(c.id, { onError: fail })}
               onEdit={(next, done) =>
