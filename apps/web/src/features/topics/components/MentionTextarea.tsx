@@ -101,10 +101,10 @@ export function MentionTextarea({
         className={className}
         value={value}
         maxLength={maxLength}
-        role="combobox"
-        aria-expanded={matches.length > 0}
-        aria-controls={listId}
+        // A textarea may carry no combobox role: it stays a textbox that drives the list.
         aria-autocomplete="list"
+        aria-controls={matches.length > 0 ? listId : undefined}
+        aria-activedescendant={matches.length > 0 ? `${listId}-${active}` : undefined}
         onChange={(e) => {
           onChange(e.target.value);
           track(e.target.value, e.target.selectionStart);
@@ -122,6 +122,7 @@ export function MentionTextarea({
           {matches.map((person, i) => (
             <li
               key={person.id}
+              id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
               className={i === active ? 'bg-brand-50 px-3 py-1.5' : 'px-3 py-1.5'}
