@@ -6,6 +6,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import {
   SHARE_PUBLIC_PATH,
+  type BcfImportReport,
   type CreateCommentBody,
   type CreateTopicBody,
   type TopicComment,
@@ -16,8 +17,10 @@ import {
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
-import { toApiError } from '../../lib/http';
+import { ApiError, newRequestId, toApiError } from '../../lib/http';
+import { getLocale } from '../../lib/locale';
 import { queryClient } from '../../lib/query-client';
+import { dispositionFilename } from '../models/api';
 
 export type TopicSource =
   { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
@@ -28,6 +31,9 @@ export interface TopicFilter {
   assignee?: string;
   type?: string;
   label?: string;
+  /** ISO date-times. */
+  dueBefore?: string;
+  dueAfter?: string;
   q?: string;
   sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
   order?: 'asc' | 'desc';
@@ -54,6 +60,8 @@ function listQuery(filter: TopicFilter, modelId?: string): Record<string, string
   if (filter.assignee) query.assignee = filter.assignee;
   if (filter.type) query.type = filter.type;
   if (filter.label) query.label = filter.label;
+  if (filter.dueBefore) query.dueBefore = filter.dueBefore;
+  if (filter.dueAfter) query.dueAfter = filter.dueAfter;
   if (filter.q?.trim()) query.q = filter.q.trim();
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
@@ -93,6 +101,14 @@ export const topicCountsQuery = (projectId: string) =>
     queryFn: () =>
       http.get<{ counts: Record<string, number> }>(`/api/project/${projectId}/topic-counts`),
     staleTime: 30_000,
+  });
+
+/** The project's topic types (built-in and added by admins), for the type filter. */
+export const topicTypesQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['topics', 'types', projectId],
+    queryFn: () => http.get<{ types: string[] }>(`/api/project/${projectId}/topic-types`),
+    staleTime: 5 * 60_000,
   });
 
 export function useTopicList(source: TopicSource, filter: TopicFilter, enabled = true) {
@@ -221,4 +237,62 @@ export async function blobToBase64(blob: Blob): Promise<string> {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary);
+}
+
+export type BcfVersion = '3.0' | '2.1';
+
+/**
+ * GET /api/project/{id}/bcf (all topics, or the given GUIDs) as a file: the route needs the
+ * bearer token, so the file is fetched and handed to the browser as a download.
+ */
+export async function downloadBcf(
+  projectId: string,
+  version: BcfVersion,
+  guids: readonly string[] = [],
+): Promise<void> {
+  await http.ensureFreshToken();
+  const { token } = authStore.getState();
+  const query = new URLSearchParams({ version });
+  if (guids.length) query.set('topics', guids.join(','));
+  let response: Response;
+  try {
+    response = await fetch(`/api/project/${projectId}/bcf?${query}`, {
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        'Accept-Language': getLocale(),
+        'X-Request-Id': newRequestId(),
+      },
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiError({
+      statusCode: response.status,
+      statusMessage: typeof body.statusMessage === 'string' ? body.statusMessage : '',
+      message: typeof body.message === 'string' ? body.message : response.statusText,
+      code: typeof body.code === 'string' ? body.code : 'UNKNOWN',
+    });
+  }
+  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'topics.bcf';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POST /api/project/{id}/bcf with the file as the raw body; answers the import report. */
+export function useImportBcf(projectId: string) {
+  return useMutation({
+    mutationFn: (file: Blob) =>
+      http.post<BcfImportReport>(`/api/project/${projectId}/bcf`, file, {
+        headers: { 'Content-Type': 'application/octet-stream' },
+      }),
+    onSuccess: refresh,
+  });
 }

@@ -2,28 +2,31 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TOPIC_STATUSES, type Model, type Topic, type UpdateTopicBody } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
+import { can, type Model, type Topic } from '@truss/contracts';
 import { FormAlert } from '../../../components/ui/Field';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { http } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
 import { membersQuery, useMyId } from '../../projects/api';
 import { useCurrentProject } from '../../projects/current';
 import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
+import { actorFor } from '../../projects/permissions';
 import { memberAbilities } from '../abilities';
 import {
   topicQuery,
-  useBulkUpdateTopics,
+  topicTypesQuery,
   useTopicList,
   type TopicFilter,
   type TopicSource,
 } from '../api';
-import { OPEN_STATUSES, PRIORITY_KEYS, STATUS_KEYS, isPriority } from '../labels';
+import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
+import { OPEN_STATUSES, PRIORITY_KEYS, isPriority } from '../labels';
+import { BcfActions } from './BcfActions';
+import { BulkChange } from './BulkChange';
 import { StatusBadge } from './StatusBadge';
+import { TopicFilterFields } from './TopicFilterFields';
 
 type StatusFilter = 'open' | 'closed' | 'all';
 const topicLink = (topic: Topic) =>
@@ -31,7 +34,7 @@ const topicLink = (topic: Topic) =>
 
 /**
  * /project/{id}/issues: every topic of the project's models in a table (filter, sort, search),
- * bulk status change for the rows the user may change; a row opens its model at its view.
+ * bulk status/assignee change and BCF export/import; a row opens its model at its view.
  * `?topic={id}` goes straight to that topic.
  */
 export default function IssuesPage() {
@@ -48,7 +51,7 @@ export default function IssuesPage() {
   );
   const [kind, setKind] = useState<'' | 'issue' | 'comment'>('');
   const [status, setStatus] = useState<StatusFilter>('open');
-  const [assignee, setAssignee] = useState('');
+  const [extra, setExtra] = useState<ExtraFilter>(NO_EXTRA_FILTER);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<NonNullable<TopicFilter['sort']>>('modified');
   const filter: TopicFilter = {
@@ -58,13 +61,14 @@ export default function IssuesPage() {
       : status === 'closed'
         ? { status: ['Resolved', 'Closed'] }
         : {}),
-    ...(assignee ? { assignee } : {}),
+    ...extraFilterQuery(extra, new Date()),
     q: search,
     sort,
     order: sort === 'title' ? 'asc' : 'desc',
   };
   const list = useTopicList(source, filter, !!project);
   const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: !!project });
+  const types = useQuery({ ...topicTypesQuery(project?.id ?? ''), enabled: !!project });
   const models = useQuery({
     queryKey: ['models', 'list', project?.id ?? '', 'topics-page'],
     queryFn: () => http.get<Model[]>(`/api/project/${project!.id}/models`),
@@ -72,8 +76,6 @@ export default function IssuesPage() {
     staleTime: 30_000,
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulkStatus, setBulkStatus] = useState('');
-  const bulk = useBulkUpdateTopics();
 
   // ?topic={id}: open that topic in its model.
   const target = useQuery({ ...topicQuery(source, wanted ?? ''), enabled: !!wanted && !!project });
@@ -85,14 +87,15 @@ export default function IssuesPage() {
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) return <ProjectNotFound />;
 
-  const topics = list.data?.topics ?? [];
+  const topics = filterLocally(list.data?.topics ?? [], extra);
   const modelName = new Map((models.data ?? []).map((m) => [m.id, m.name]));
   const people = (members.data ?? []).filter((m) => m.kind === 'member' && m.user_id);
   const personName = (id: string | null) => {
     const m = people.find((p) => p.user_id === id);
     return m ? m.name || m.email : '';
   };
-  const changeable = topics.filter((topic) => abilities.topic(topic).status);
+  const canImportBcf = can(actorFor(project, myId), 'bcf.import');
+  const picked = topics.filter((topic) => selected.has(topic.id));
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -100,27 +103,24 @@ export default function IssuesPage() {
       else next.add(id);
       return next;
     });
-  const apply = () => {
-    const ids = [...selected].filter((id) => changeable.some((topic) => topic.id === id));
-    if (!bulkStatus || ids.length === 0) return;
-    bulk.mutate(
-      { ids, body: { status: bulkStatus as UpdateTopicBody['status'] } },
-      {
-        onSuccess: () => {
-          toast.success(t('topics.page.bulkDone'));
-          setSelected(new Set());
-        },
-        onError: (error) => toast.error(t('topics.saveFailed'), errorMessage(error, t)),
-      },
-    );
-  };
   // Inline controls (inputClass is a full-width field).
   const control =
     'h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm text-gray-900 shadow-xs hover:border-gray-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none';
 
   return (
     <>
-      <PageHeader title={t('topics.page.title')} subtitle={t('topics.page.description')} />
+      <PageHeader
+        title={t('topics.page.title')}
+        subtitle={t('topics.page.description')}
+        actions={
+          <BcfActions
+            projectId={project.id}
+            pickedGuids={picked.map((topic) => topic.guid)}
+            canImport={canImportBcf}
+            className={control}
+          />
+        }
+      />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <input
           type="search"
@@ -150,20 +150,13 @@ export default function IssuesPage() {
           <option value="closed">{t('topics.filter.closed')}</option>
           <option value="all">{t('topics.filter.all')}</option>
         </select>
-        <select
-          aria-label={t('topics.filter.assignee')}
+        <TopicFilterFields
+          value={extra}
+          onChange={setExtra}
+          types={types.data?.types ?? []}
+          members={members.data ?? []}
           className={control}
-          value={assignee}
-          onChange={(e) => setAssignee(e.target.value)}
-        >
-          <option value="">{t('topics.filter.anyone')}</option>
-          <option value="none">{t('topics.unassigned')}</option>
-          {people.map((m) => (
-            <option key={m.user_id} value={m.user_id!}>
-              {m.name || m.email}
-            </option>
-          ))}
-        </select>
+        />
         <select
           aria-label={t('topics.page.sort')}
           className={control}
@@ -176,28 +169,14 @@ export default function IssuesPage() {
           <option value="due">{t('topics.field.due')}</option>
           <option value="title">{t('topics.field.title')}</option>
         </select>
-        {selected.size > 0 && (
-          <div className="ml-auto flex items-center gap-2" role="group">
-            <span className="text-sm text-gray-600">
-              {t('topics.page.selected', { count: selected.size })}
-            </span>
-            <select
-              aria-label={t('topics.page.setStatus')}
-              className={control}
-              value={bulkStatus}
-              onChange={(e) => setBulkStatus(e.target.value)}
-            >
-              <option value="">{t('topics.page.setStatus')}</option>
-              {TOPIC_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`topics.status.${STATUS_KEYS[s]}`)}
-                </option>
-              ))}
-            </select>
-            <Button size="sm" onClick={apply} disabled={!bulkStatus} loading={bulk.isPending}>
-              {t('topics.page.apply')}
-            </Button>
-          </div>
+        {picked.length > 0 && (
+          <BulkChange
+            picked={picked}
+            abilities={abilities}
+            members={members.data ?? []}
+            className={control}
+            onDone={() => setSelected(new Set())}
+          />
         )}
       </div>
       {list.error ? (
@@ -215,9 +194,9 @@ export default function IssuesPage() {
                   <input
                     type="checkbox"
                     aria-label={t('topics.page.selectAll')}
-                    checked={changeable.length > 0 && changeable.every((x) => selected.has(x.id))}
+                    checked={topics.length > 0 && topics.every((x) => selected.has(x.id))}
                     onChange={(e) =>
-                      setSelected(new Set(e.target.checked ? changeable.map((x) => x.id) : []))
+                      setSelected(new Set(e.target.checked ? topics.map((x) => x.id) : []))
                     }
                   />
                 </th>
@@ -243,7 +222,6 @@ export default function IssuesPage() {
                       <input
                         type="checkbox"
                         aria-label={t('topics.page.select', { title: topic.title })}
-                        disabled={!abilities.topic(topic).status}
                         checked={selected.has(topic.id)}
                         onChange={() => toggle(topic.id)}
                       />

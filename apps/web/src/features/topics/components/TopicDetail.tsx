@@ -26,20 +26,21 @@ import {
   type TopicSource,
 } from '../api';
 import { storeVisitorName, storedVisitorName } from '../labels';
+import { MentionTextarea } from './MentionTextarea';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
+import { plain, TopicText } from './TopicText';
 import { VisitorName } from './VisitorName';
-
-/** Mentions `@[Name](id)` are shown as `@Name`; the text is never rendered as HTML. */
-const plain = (text: string) => text.replace(/@\[([^\]\n]{1,100})\]\([0-9a-f-]{36}\)/gi, '@$1');
 
 function Comment({
   comment,
+  members,
   may,
   onRemove,
   onEdit,
 }: {
   comment: TopicComment;
+  members: readonly ProjectMember[];
   may: { edit: boolean; remove: boolean };
   onRemove: () => void;
   onEdit: (text: string, done: () => void) => void;
@@ -86,12 +87,13 @@ function Comment({
             if (draft.trim()) onEdit(draft, () => setDraft(null));
           }}
         >
-          <textarea
-            aria-label={t('topics.editComment')}
+          <MentionTextarea
+            label={t('topics.editComment')}
             className={inputClass(false, 'h-16 py-1 text-sm')}
             value={draft}
             maxLength={5000}
-            onChange={(e) => setDraft(e.target.value)}
+            members={members}
+            onChange={setDraft}
           />
           <div className="flex justify-end gap-1">
             <Button type="button" size="sm" variant="ghost" onClick={() => setDraft(null)}>
@@ -148,10 +150,11 @@ export function TopicDetail({
   }
   const may = abilities.topic(topic);
   const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
-  const change = (body: UpdateTopicBody) =>
+  const change = (body: UpdateTopicBody, done?: () => void) =>
     update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
       onSuccess: () => {
         if (abilities.visitor) storeVisitorName(name.trim());
+        done?.();
       },
       onError: fail,
     });
@@ -196,23 +199,26 @@ export function TopicDetail({
             {topic.kind === 'issue' ? `#${topic.number} · ${topic.type}` : t('topics.kind.comment')}
             <StatusBadge status={topic.status} />
           </div>
-          <h3 className="mt-1 text-base font-semibold break-words text-gray-900">{topic.title}</h3>
-          <p className="text-xs text-gray-500">
+        </div>
+        <TopicText
+          topic={topic}
+          canEdit={may.edit && (!abilities.visitor || !!name.trim())}
+          saving={update.isPending}
+          onSave={change}
+        >
+          <p className="-mt-2 text-xs text-gray-500">
             {topic.author.name} · <RelativeTime iso={topic.created_at} />
           </p>
-        </div>
-        {snapshot && (
-          <button type="button" onClick={() => onShow(topic)} className="block">
-            <img
-              src={snapshot}
-              alt={t('topics.snapshot')}
-              className="w-full rounded-lg border border-gray-200"
-            />
-          </button>
-        )}
-        {topic.description && (
-          <p className="text-sm whitespace-pre-wrap text-gray-800">{plain(topic.description)}</p>
-        )}
+          {snapshot && (
+            <button type="button" onClick={() => onShow(topic)} className="block">
+              <img
+                src={snapshot}
+                alt={t('topics.snapshot')}
+                className="w-full rounded-lg border border-gray-200"
+              />
+            </button>
+          )}
+        </TopicText>
         {abilities.visitor && (may.edit || abilities.reply) && (
           <VisitorName value={name} onChange={setName} />
         )}
@@ -232,6 +238,7 @@ export function TopicDetail({
             <Comment
               key={c.id}
               comment={c}
+              members={members}
               may={abilities.comment(c)}
               onRemove={() => removeComment.mutate(c.id, { onError: fail })}
               onEdit={(next, done) =>
@@ -242,13 +249,14 @@ export function TopicDetail({
         </ul>
         {abilities.reply ? (
           <form onSubmit={submit} className="flex flex-col gap-2">
-            <textarea
-              aria-label={t('topics.reply')}
+            <MentionTextarea
+              label={t('topics.reply')}
               placeholder={t('topics.replyPlaceholder')}
               className={inputClass(false, 'h-20 py-2')}
               value={text}
               maxLength={5000}
-              onChange={(e) => setText(e.target.value)}
+              members={members}
+              onChange={setText}
             />
             <Button
               type="submit"

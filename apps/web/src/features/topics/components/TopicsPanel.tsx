@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MapPin, MessageSquarePlus, Plus } from 'lucide-react';
 import type { Pin, ProjectMember, Topic, TopicKind } from '@truss/contracts';
@@ -11,17 +12,20 @@ import type { LoadedModelInfo, Viewer } from '../../viewer/engine';
 import type { TopicAbilities } from '../abilities';
 import {
   blobToBase64,
+  topicTypesQuery,
   useCreateTopic,
   useTopicList,
   type TopicFilter,
   type TopicSource,
 } from '../api';
+import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, storeVisitorName } from '../labels';
 import { usePins } from '../usePins';
 import { fromViewState, modelFrame, toPin, toViewState } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
+import { TopicFilterFields } from './TopicFilterFields';
 
 type Mode =
   | { name: 'list' }
@@ -59,9 +63,11 @@ export function TopicsPanel({
   const [kind, setKind] = useState<'' | TopicKind>('');
   const [status, setStatus] = useState<StatusFilter>('open');
   const [search, setSearch] = useState('');
+  const [extra, setExtra] = useState<ExtraFilter>(NO_EXTRA_FILTER);
   const filter: TopicFilter = useMemo(
     () => ({
       ...(kind ? { kind } : {}),
+      ...extraFilterQuery(extra, new Date()),
       ...(status === 'open'
         ? { status: OPEN_STATUSES }
         : status === 'closed'
@@ -71,10 +77,14 @@ export function TopicsPanel({
       sort: 'modified',
       order: 'desc',
     }),
-    [kind, status, search],
+    [kind, status, search, extra],
   );
   const list = useTopicList(source, filter);
-  const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
+  const types = useQuery({
+    ...topicTypesQuery(source.kind === 'member' ? source.projectId : ''),
+    enabled: source.kind === 'member',
+  });
+  const topics = useMemo(() => filterLocally(list.data?.topics ?? [], extra), [list.data, extra]);
   const frame = useMemo(() => (info ? modelFrame(info.metadata) : null), [info]);
   const create = useCreateTopic(source);
 
@@ -274,6 +284,15 @@ export function TopicsPanel({
             <option value="closed">{t('topics.filter.closed')}</option>
             <option value="all">{t('topics.filter.all')}</option>
           </select>
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <TopicFilterFields
+            value={extra}
+            onChange={setExtra}
+            types={types.data?.types ?? []}
+            members={members}
+            className={inputClass(false, 'h-8 py-0 text-xs')}
+          />
         </div>
       </div>
       {list.isPending ? (
