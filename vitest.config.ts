@@ -8,6 +8,10 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on the 2-core CI box.
+    // The suite mostly waits (databases, child servers, conversions in worker threads), so three
+    // files at a time use the two cores instead of one.
+    maxWorkers: 3,
     projects: [
       {
         test: {

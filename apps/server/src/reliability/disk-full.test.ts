@@ -71,7 +71,14 @@ describe.skipIf(!mounted)('disk full on DATA_DIR', () => {
   }, 120_000);
   afterAll(async () => {
     try {
-      await server?.close();
+      // Known open problem: after the disk was full, closing this server does not finish (it
+      // hung past the 60 s hook limit on every run of the merged tree). Waited for 10 s and
+      // reported, so the umount below still runs; the process exits with the test file.
+      const closed = await Promise.race([
+        server?.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000).unref()),
+      ]);
+      if (!closed) console.warn('disk-full: the server did not close within 10 s');
     } finally {
       // Lazy: the mount goes even if something still holds a file open on it.
       execFileSync('umount', ['-l', mountPoint]);
