@@ -5,15 +5,15 @@ import { MessageSquare, X } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
-import { modelViewArea } from '../model-page-layout';
 import { isTypingTarget, shortcutFor } from '../shortcuts';
 import { createElementTree } from '../tree';
 import { useViewer } from '../useViewer';
 import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
 import { useViewerLoad } from '../useViewerLoad';
-import { usePanelWidth } from '../usePanelWidth';
 import { useViewerSnapshot } from '../useViewerSnapshot';
+import { useViewerPanels } from '../useViewerPanels';
 import { useViewInsets } from '../useViewInsets';
+import { useViewpointSync } from '../useViewpointSync';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
@@ -58,8 +58,6 @@ export interface ModelViewerProps {
   };
 }
 
-const VIEWPOINT_DEBOUNCE_MS = 400;
-
 /** The engine's screenshot size for a choice: the view's own (full pixel ratio), 2x, or fixed. */
 function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
   if (size === 'view' || !host) return {};
@@ -67,9 +65,6 @@ function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
   const [width, height] = size.split('x').map(Number) as [number, number];
   return { width, height };
 }
-
-/** The side panels start closed where they would cover the view (a narrow window). */
-const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
 
 /**
  * The viewer workspace: the 3D view with its toolbar, the model tree on the left and the
@@ -131,82 +126,32 @@ export function ModelViewer({
     refresh,
   );
 
-  const panelWidth = usePanelWidth();
-  const narrow = panelWidth === 0;
-  const [treeOpen, setTreeOpen] = useState(() => !embed && panelsFitBeside());
-  const [propertiesOpen, setPropertiesOpen] = useState(() => !embed && panelsFitBeside());
   const [helpOpen, setHelpOpen] = useState(false);
   const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
-  // On a phone the panels cover the view: one at a time.
-  const toggleTree = () => {
-    setTreeOpen((open) => !open);
-    if (narrow) setPropertiesOpen(false);
-  };
-  const [sideOpen, setSideOpen] = useState(() => !!sidePanel?.initiallyOpen);
-  const toggleProperties = () => {
-    setPropertiesOpen((open) => !open);
-    if (narrow) {
-      setTreeOpen(false);
-      setSideOpen(false);
-    }
-  };
-  const toggleSide = () => {
-    setSideOpen((open) => !open);
-    if (narrow) {
-      setTreeOpen(false);
-      setPropertiesOpen(false);
-    }
-  };
+  const {
+    panelWidth,
+    narrow,
+    treeOpen,
+    propertiesOpen,
+    sideOpen,
+    toggleTree,
+    toggleProperties,
+    toggleSide,
+  } = useViewerPanels(viewer, { embed, sideInitiallyOpen: !!sidePanel?.initiallyOpen });
 
   useEffect(() => {
     viewer?.navigation.setViewCubeVisible(!embed);
   }, [viewer, embed]);
 
-  // On a phone, tapping an element opens its properties (a bottom sheet), unless the tree is open.
-  useEffect(() => {
-    if (!viewer || embed || !narrow || treeOpen) return;
-    return viewer.on('selection-change', ({ ids }) => {
-      if (ids.length) setPropertiesOpen(true);
-    });
-  }, [viewer, embed, narrow, treeOpen]);
-
   // Once loaded: restore the viewpoint, then report every change (debounced).
-  const initialRef = useRef(initialViewpoint);
-  const onChangeRef = useRef(onViewpointChange);
-  const onLoadedRef = useRef(onLoaded);
-  useEffect(() => {
-    onChangeRef.current = onViewpointChange;
-    onLoadedRef.current = onLoaded;
-  }, [onViewpointChange, onLoaded]);
   const loadedInfo = load.phase === 'loaded' ? load.info : null;
-  useEffect(() => {
-    if (!viewer || !loadedInfo) return;
-    const start = initialRef.current;
-    if (start) {
-      initialRef.current = null;
-      try {
-        viewer.setViewpoint(start);
-        setEdges(start.edges);
-      } catch (error) {
-        console.warn('[viewer] the viewpoint in the link could not be applied', error);
-        toast.info(t('viewer.viewpoint.broken'), t('viewer.viewpoint.brokenHint'));
-      }
-      refresh();
-    }
-    onLoadedRef.current?.(loadedInfo);
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const changed = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => onChangeRef.current?.(viewer.getViewpoint()), VIEWPOINT_DEBOUNCE_MS);
-    };
-    const offs = (
-      ['camera-change', 'selection-change', 'visibility-change', 'section-change'] as const
-    ).map((type) => viewer.on(type, changed));
-    return () => {
-      if (timer) clearTimeout(timer);
-      offs.forEach((off) => off());
-    };
-  }, [viewer, loadedInfo, refresh, setEdges, t]);
+  useViewpointSync(viewer, loadedInfo, {
+    initialViewpoint,
+    onViewpointChange,
+    onLoaded,
+    refresh,
+    setEdges,
+  });
 
   // Keyboard shortcuts, except while typing or inside a dialog or menu.
   useEffect(() => {
@@ -289,7 +234,7 @@ export function ModelViewer({
             {...panelCovers}
             aria-label={t('viewer.tree.title')}
           >
-            {panelHeader(t('viewer.tree.title'), () => setTreeOpen(false))}
+            {panelHeader(t('viewer.tree.title'), toggleTree)}
             {viewer && metadata && tree ? (
               <ModelTreePanel
                 viewer={viewer}
@@ -377,7 +322,7 @@ export function ModelViewer({
             {...panelCovers}
             aria-label={t('viewer.properties.title')}
           >
-            {panelHeader(t('viewer.properties.title'), () => setPropertiesOpen(false))}
+            {panelHeader(t('viewer.properties.title'), toggleProperties)}
             <PropertiesPanel
               metadata={metadata}
               elementId={propertiesId}
@@ -394,7 +339,7 @@ export function ModelViewer({
             aria-label={sidePanel.label}
             data-side-panel=""
           >
-            {panelHeader(sidePanel.label, () => setSideOpen(false))}
+            {panelHeader(sidePanel.label, toggleSide)}
             {sidePanel.render(viewer, loadedInfo)}
           </aside>
         )}
