@@ -12,9 +12,7 @@ import type {
   RenameModelBody,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
-import { authStore } from '../../lib/auth-store';
-import { ApiError, newRequestId, toApiError } from '../../lib/http';
-import { getLocale } from '../../lib/locale';
+import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
 import { projectsKey } from '../projects/api';
 
@@ -273,62 +271,7 @@ export function useDeleteModelPermanently() {
 
 /* ---------- download ---------- */
 
-/** The file name in a Content-Disposition header (RFC 6266 `filename*` first). */
-export function dispositionFilename(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || null;
-}
-
-/**
- * GET /api/models/{id}/original needs the bearer token, so a plain link cannot fetch it: the
- * file is fetched with the token and handed to the browser as a download.
- */
-export async function downloadOriginal(model: Pick<Model, 'id' | 'name' | 'original_url'>) {
-  await http.ensureFreshToken();
-  const { token } = authStore.getState();
-  let response: Response;
-  try {
-    response = await fetch(model.original_url, {
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        'Accept-Language': getLocale(),
-        'X-Request-Id': newRequestId(),
-      },
-    });
-  } catch (error) {
-    throw toApiError(error);
-  }
-  if (!response.ok) {
-    let body: Record<string, unknown> = {};
-    try {
-      body = (await response.json()) as Record<string, unknown>;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError({
-      statusCode: response.status,
-      statusMessage: typeof body.statusMessage === 'string' ? body.statusMessage : '',
-      message: typeof body.message === 'string' ? body.message : response.statusText,
-      code: typeof body.code === 'string' ? body.code : 'UNKNOWN',
-    });
-  }
-  const blob = await response.blob();
-  const name = dispositionFilename(response.headers.get('content-disposition')) ?? model.name;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** GET /api/models/{id}/original needs the bearer token: fetched with it, then downloaded. */
+export function downloadOriginal(model: Pick<Model, 'id' | 'name' | 'original_url'>) {
+  return downloadWithToken(model.original_url, model.name);
 }

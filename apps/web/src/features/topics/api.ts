@@ -17,10 +17,9 @@ import {
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
-import { ApiError, newRequestId, toApiError } from '../../lib/http';
-import { getLocale } from '../../lib/locale';
+import { toApiError } from '../../lib/http';
+import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
-import { dispositionFilename } from '../models/api';
 
 export type TopicSource =
   { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
@@ -245,45 +244,14 @@ export type BcfVersion = '3.0' | '2.1';
  * GET /api/project/{id}/bcf (all topics, or the given GUIDs) as a file: the route needs the
  * bearer token, so the file is fetched and handed to the browser as a download.
  */
-export async function downloadBcf(
+export function downloadBcf(
   projectId: string,
   version: BcfVersion,
   guids: readonly string[] = [],
 ): Promise<void> {
-  await http.ensureFreshToken();
-  const { token } = authStore.getState();
   const query = new URLSearchParams({ version });
   if (guids.length) query.set('topics', guids.join(','));
-  let response: Response;
-  try {
-    response = await fetch(`/api/project/${projectId}/bcf?${query}`, {
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        'Accept-Language': getLocale(),
-        'X-Request-Id': newRequestId(),
-      },
-    });
-  } catch (error) {
-    throw toApiError(error);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiError({
-      statusCode: response.status,
-      statusMessage: typeof body.statusMessage === 'string' ? body.statusMessage : '',
-      message: typeof body.message === 'string' ? body.message : response.statusText,
-      code: typeof body.code === 'string' ? body.code : 'UNKNOWN',
-    });
-  }
-  const name = dispositionFilename(response.headers.get('content-disposition')) ?? 'topics.bcf';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return downloadWithToken(`/api/project/${projectId}/bcf?${query}`, 'topics.bcf');
 }
 
 /** POST /api/project/{id}/bcf with the file as the raw body; answers the import report. */
