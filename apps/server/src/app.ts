@@ -1,11 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
@@ -21,6 +17,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';

@@ -141,7 +141,9 @@ export class ReadCache implements CachedReads {
     const expires = Math.min(now + this.#o.ttlMs, until);
     if (expires <= now) return;
     const tags = [...new Set(loaded.tags)];
-    this.#entries.set(key, { value: loaded.value, tags, expires });
+    // Shared by every reader from now on: frozen, so no caller can change what others get (and
+    // the response serializer may keep its JSON, http/serializer.ts).
+    this.#entries.set(key, { value: deepFreeze(loaded.value), tags, expires });
     for (const tag of tags) {
       let keys = this.#byTag.get(tag);
       if (!keys) {
@@ -162,4 +164,11 @@ export class ReadCache implements CachedReads {
       if (keys?.size === 0) this.#byTag.delete(tag);
     }
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (value instanceof Date) return value;
+  for (const child of Object.values(value)) deepFreeze(child);
+  return Object.freeze(value);
 }
