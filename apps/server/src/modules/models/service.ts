@@ -101,7 +101,7 @@ export class ModelsService {
   /**
    * A project's models as `userId` sees them (file URLs signed for them). Cached per viewer and
    * query: it depends on the project, its members and models (`p:`) and the creators' names
-   * (`u:`); a refusal (not a member) is never kept.
+   * (`u:`); a refusal (not a member) and a search are never kept.
    */
   async list(userId: string, projectId: string, query: ModelListParams): Promise<Model[]> {
     const key = `models:${userId}:${projectId}:${query.trashed}:${query.sort}:${query.order}:${query.search ?? ''}`;
@@ -116,7 +116,9 @@ export class ModelsService {
       const now = this.#d.now();
       const tags = [`p:${projectId}`];
       for (const row of rows) if (row.created_by) tags.push(`u:${row.created_by}`);
-      return { value: rows.map((row) => toModel(row, this.#d.signer, now, userId)), tags };
+      const value = rows.map((row) => toModel(row, this.#d.signer, now, userId));
+      // A search is not kept: any text makes a new key, and memory would follow the caller.
+      return { value, tags: query.search ? null : tags };
     });
   }
 
