@@ -1,13 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelsConfig } from './config-models.ts';
 import type { Config } from './config.ts';
+import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
 import {
@@ -20,10 +17,12 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerAccessLog } from './http/access-log.ts';
 import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import * as accountModule from './modules/account/index.ts';
+import * as cacheModule from './modules/cache/index.ts';
 import * as authModule from './modules/auth/index.ts';
 import * as devModule from './modules/dev/index.ts';
 import * as eventsModule from './modules/events/index.ts';
@@ -109,6 +108,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     models: ModelsSide;
     payments: PaymentsSide;
+    /** The hot reads' cache (tests read its state and counters). */
+    readCache: cacheModule.ReadCache;
   }
 }
 
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
-  const data = createDataAccess(database.db);
+  const data = createDataAccess(database.db, database.writes);
   // First, so its hooks time every route registered after it.
   const { metrics } = await metricsModule.register(app, {
     queueStats: async () => {
@@ -187,7 +188,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { storage } = await storageModule.register(app, { config: settings.storage });
   // Without `quotas` (test servers): every cap off.
   const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
+  // The bus first: the read cache hears writes' invalidations through its LISTEN connection.
+  const events = eventsModule.createEventBus({ database, data, now, log: app.log });
+  await events.start();
+  const { cache } = await cacheModule.register(app, {
+    data,
+    writes: database.writes ?? { seq: 0 },
+    channel: events,
+    now,
+    // A handle that does not count its writes cannot promise read-your-writes: no cache.
+    seconds: database.writes
+      ? (config.operations?.readCacheSeconds ?? DEFAULT_READ_CACHE_SECONDS)
+      : 0,
+  });
   const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
+    cache,
     data,
     quotas,
     mailer,
@@ -196,16 +211,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: config.jwtSecret,
     tokenHmacSecret,
   });
-  const { events, streams } = await eventsModule.register(app, {
-    database,
-    data,
-    requireAuth,
-    now,
-  });
+  const { streams } = await eventsModule.register(app, { events, requireAuth, now });
   // Plans and payments come before the modules whose additions their limits refuse.
   const { subscriptions } = await subscriptionsModule.register(app, {
     data,
     requireAuth,
+    cache,
     // The paid plan is read from the payments module's periods (computed on read, no job).
     paidPlan: (userId) => paymentsModule.currentPaidPlan(data.repos, userId, now()),
   });
@@ -226,7 +237,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     salesEmail: config.payments?.salesEmail ?? null,
   });
-  const { notifications } = await usersModule.register(app, { data, storage, requireAuth, now });
+  const { notifications } = await usersModule.register(app, {
+    data,
+    storage,
+    requireAuth,
+    now,
+    cache,
+  });
   const { deletionListeners } = await projectsModule.register(app, {
     data,
     events,
@@ -234,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     limits: subscriptions,
     tiers: subscriptions,
+    cache,
   });
   await membersModule.register(app, {
     data,
@@ -264,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
     convert: deps.models?.convert,
+    cache,
   });
   deletionListeners.push(models);
   const { queue, runner } = await jobsModule.register(app, {
@@ -288,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
   });
   app.decorate('models', { models, uploads, storage, runner, pool });
+  app.decorate('readCache', cache);
   const { oauth } = await oauthModule.register(app, {
     data,
     auth,

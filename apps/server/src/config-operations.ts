@@ -40,7 +40,16 @@ export const operationSettings = [
     description:
       'The OpenAPI page and document (/api/docs, /api/docs/json): on or off. Off by default when NODE_ENV=production.',
   },
+  {
+    name: 'READ_CACHE_SECONDS',
+    default: '5',
+    description:
+      'Longest life of an entry of the in-process cache of hot reads (sessions, project and model lists, profile, subscription). Writes drop entries at once on every instance (see Operations); this only bounds a lost notification. 0: no cache.',
+  },
 ] as const;
+
+/** READ_CACHE_SECONDS unset. */
+export const DEFAULT_READ_CACHE_SECONDS = 5;
 
 type Env = Record<string, string | undefined>;
 
@@ -99,11 +108,18 @@ export interface OperationsConfig {
   metricsToken: string | null;
   /** Whether /api/docs is served. */
   apiDocs: boolean;
+  /** Longest life of a read-cache entry; 0: no cache. Absent: DEFAULT_READ_CACHE_SECONDS. */
+  readCacheSeconds?: number;
 }
 
 export function loadOperationsConfig(env: Env, isProduction: boolean): OperationsConfig {
   return {
     metricsToken: read(env, 'METRICS_TOKEN') ?? null,
     apiDocs: flag('API_DOCS', read(env, 'API_DOCS'), !isProduction),
+    readCacheSeconds: count(
+      'READ_CACHE_SECONDS',
+      read(env, 'READ_CACHE_SECONDS'),
+      DEFAULT_READ_CACHE_SECONDS,
+    ),
   };
 }

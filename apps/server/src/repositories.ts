@@ -83,9 +83,16 @@ export interface DataAccess {
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
-export function createDataAccess(db: Kysely<Database>): DataAccess {
+/** `writes`: told when a transaction has committed (the read cache's local consistency). */
+export function createDataAccess(db: Kysely<Database>, writes?: { committed(): void }): DataAccess {
   return {
     repos: createRepositories(db),
-    transaction: (work) => db.transaction().execute((trx) => work(createRepositories(trx))),
+    transaction: async (work) => {
+      try {
+        return await db.transaction().execute((trx) => work(createRepositories(trx)));
+      } finally {
+        writes?.committed();
+      }
+    },
   };
 }

@@ -9,6 +9,7 @@
  *   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50
  *   BENCH_PROF=/tmp/prof/api.log: the server writes V8 tick logs beside it, one per thread
  *     (the largest is the main thread); node --prof-process <file> shows where time goes
+ *   READ_CACHE_SECONDS=0: the server without its read cache (the database path of every read)
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
+import { WriteCounter } from './write-counter.ts';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
 
@@ -13,8 +14,22 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** PostgreSQL only: the connection string (dedicated connections, e.g. LISTEN, open their own). */
   connectionString?: string;
+  /** Writes this process finished through `db` (the read cache needs it; absent: no cache). */
+  writes?: WriteCounter;
+  /** PGlite only: its NOTIFY, heard in-process (PostgreSQL has a LISTEN connection instead). */
+  notifications?: LocalNotifications;
   close(): Promise<void>;
 }
+
+/**
+ * NOTIFY as the embedded database (one process) delivers it: LISTEN on its one session, then
+ * `onPayload` for every notification on the channel, as the committing statement completes.
+ * Resolves to the unsubscribe once LISTEN took effect.
+ */
+export type LocalNotifications = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => void>;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
@@ -56,8 +71,9 @@ function openPostgres(url: string): DatabaseHandle {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', connectionString: url, close: () => db.destroy() };
+  const writes = new WriteCounter();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  return { db, engine: 'postgres', connectionString: url, writes, close: () => db.destroy() };
 }
 
 /**
@@ -72,8 +88,17 @@ export const PGLITE_OPTIONS = {
 /** Kysely over an open PGlite instance; closing the handle closes PGlite. */
 export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: createPGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const writes = new WriteCounter();
+  const db = new Kysely<Database>({ dialect: createPGliteDialect(pglite), plugins: [writes] });
+  const notifications: LocalNotifications = async (channel, onPayload) => {
+    const off = pglite.onNotification((from, payload) => {
+      if (from === channel) onPayload(payload);
+    });
+    // Through Kysely's pool: the one session is not inside someone else's transaction.
+    await sql`LISTEN ${sql.id(channel)}`.execute(db);
+    return off;
+  };
+  return { db, engine: 'pglite', writes, notifications, close: () => db.destroy() };
 }
 
 async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandle> {

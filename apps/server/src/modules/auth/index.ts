@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import type { CachedReads } from '../cache/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
@@ -34,6 +35,8 @@ export interface AuthDeps {
   publicUrl: string;
   jwtSecret: string;
   tokenHmacSecret: string;
+  /** The hot reads' cache: the bearer check keeps sessions in it. */
+  cache: CachedReads;
 }
 
 export interface AuthModule {
@@ -62,7 +65,14 @@ export const register: RegisterModule<AuthDeps, AuthModule> = async (app, deps) 
   const sessions = new Sessions(tokens);
   const codes = new EmailCodes(tokens);
   const limits = new LoginLimits(data, now);
-  const auth = new AuthService({ ...shared, sessions, codes, limits, quotas: deps.quotas });
+  const auth = new AuthService({
+    ...shared,
+    sessions,
+    codes,
+    limits,
+    quotas: deps.quotas,
+    cache: deps.cache,
+  });
   const codeSignIn = new CodeSignInService({ ...shared, codes, sessions });
   const passwordReset = new PasswordResetService({ ...shared, codes, sessions });
   const requireAuth = createAuthGuard(auth);

@@ -12,6 +12,7 @@ import { UnauthorizedError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
+import type { CachedReads } from '../cache/index.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { newProjectMetadata } from '../projects/index.ts';
 import type { Quotas } from '../quotas/index.ts';
@@ -44,6 +45,8 @@ export interface AuthServiceDeps {
   now: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Keeps valid sessions between requests; a revocation or account change drops them. */
+  cache: CachedReads;
 }
 
 const VERIFY_EMAIL: EmailCodePurpose = 'verify_email';
@@ -249,11 +252,25 @@ export class AuthService {
     await this.#d.data.repos.auth.revokeAllFamilies(userId, this.#d.now());
   }
 
-  /** Bearer check: a valid JWT whose session is neither revoked nor expired, user active. */
+  /**
+   * Bearer check: a valid JWT whose session is neither revoked nor expired, user active. The
+   * session's state comes from the read cache: a revocation (logout, sign out everywhere,
+   * password change, refresh-token reuse) or a change of the account (status, verification,
+   * deletion) drops it on every instance as it commits (migration 0018's triggers).
+   */
   async authenticate(accessToken: string): Promise<AuthContext> {
     const claims = await this.#d.tokens.verifyAccessToken(accessToken);
     if (!claims) throw new UnauthorizedError('invalid or expired access token');
-    const session = await this.#d.data.repos.auth.findSession(claims.sessionId);
+    const session = await this.#d.cache.read(`session:${claims.sessionId}`, async () => {
+      const found = await this.#d.data.repos.auth.findSession(claims.sessionId);
+      const usable = found && !found.revokedAt && found.userStatus === 'active';
+      return {
+        value: found,
+        // Only usable sessions are kept: a refused token costs its query every time.
+        tags: usable ? [`s:${claims.sessionId}`, `u:${found.userId}`] : null,
+        until: found?.familyExpiresAt ?? null,
+      };
+    });
     const now = this.#d.now().getTime();
     if (
       !session ||

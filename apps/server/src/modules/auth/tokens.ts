@@ -24,7 +24,8 @@ export class TokenService {
   /**
    * Tokens already verified, with their expiry: a client sends the same access token with every
    * request, and each jose verify is a round trip to the crypto thread pool. Bounded; the
-   * oldest entry goes first. The session behind a token is still checked on every request.
+   * oldest entry goes first. The session behind a token is still checked on every request
+   * (AuthService.authenticate, through the read cache that a revocation clears at once).
    */
   readonly #verified = new Map<string, AccessClaims & { exp: number }>();
 

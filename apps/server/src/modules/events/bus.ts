@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventType, ServerEvent } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LocalNotifications } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 /** What a service publishes; the bus adds `id` and `at`. Keep `data` small (ids, names, numbers). */
@@ -47,6 +48,12 @@ export interface ChannelHandlers {
   notify(payload: string): void;
   /** The listening connection came back: notifications sent meanwhile are lost. */
   reset(): void;
+  /**
+   * Whether every notification on the channel is being heard: true once LISTEN took effect
+   * (after each reconnect), false when the connection is lost. Never called where there is no
+   * listening connection (in-process without a database source).
+   */
+  listening?(up: boolean): void;
 }
 
 /** The publishing side of the bus: what services depend on. */
@@ -171,6 +178,13 @@ export class EventBus implements EventPublisher {
 /** One process (PGlite): envelopes go straight to this process's subscribers. */
 export class InProcessTransport implements EventTransport {
   #deliver: ((envelope: EventEnvelope) => void) | null = null;
+  readonly #notifications: LocalNotifications | null;
+  readonly #unlisten = new Set<() => void>();
+
+  /** `notifications`: the embedded database's NOTIFY, for `listen` (absent: `listen` is inert). */
+  constructor(notifications?: LocalNotifications) {
+    this.#notifications = notifications ?? null;
+  }
 
   async start(handlers: { deliver(envelope: EventEnvelope): void }): Promise<void> {
     this.#deliver = handlers.deliver;
@@ -181,7 +195,33 @@ export class InProcessTransport implements EventTransport {
     if (deliver) queueMicrotask(() => deliver(envelope));
   }
 
+  listen(channel: string, handlers: ChannelHandlers): () => void {
+    const source = this.#notifications;
+    if (!source) return () => undefined;
+    let stopped = false;
+    let stop: (() => void) | null = null;
+    source(channel, (payload) => {
+      if (!stopped) handlers.notify(payload);
+    }).then(
+      (unlisten) => {
+        stop = unlisten;
+        this.#unlisten.add(unlisten);
+        if (!stopped) handlers.listening?.(true);
+      },
+      () => handlers.listening?.(false),
+    );
+    return () => {
+      stopped = true;
+      if (stop) {
+        this.#unlisten.delete(stop);
+        stop();
+      }
+    };
+  }
+
   async close(): Promise<void> {
     this.#deliver = null;
+    for (const unlisten of this.#unlisten) unlisten();
+    this.#unlisten.clear();
   }
 }

@@ -37,7 +37,7 @@ export function createEventBus(deps: {
           notify: (channel, payload) => data.repos.events.notify(channel, payload),
           log,
         })
-      : new InProcessTransport();
+      : new InProcessTransport(database.notifications);
   return new EventBus({
     transport,
     projectMembers: (projectId) => data.repos.events.projectMemberIds(projectId),
@@ -47,8 +47,8 @@ export function createEventBus(deps: {
 }
 
 export interface EventsDeps {
-  database: DatabaseHandle;
-  data: DataAccess;
+  /** The process's bus (`createEventBus`), started: the read cache listens through it first. */
+  events: EventBus;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
 }
@@ -57,15 +57,14 @@ export interface EventsDeps {
  * Realtime fan-out: services publish through `events`; `GET /api/events` streams them (SSE).
  * Streams end before the app closes, the bus after.
  */
-export const register: RegisterModule<
-  EventsDeps,
-  { events: EventBus; streams: EventStreams }
-> = async (app, deps) => {
-  const events = createEventBus({ ...deps, log: app.log });
-  await events.start();
+export const register: RegisterModule<EventsDeps, { streams: EventStreams }> = async (
+  app,
+  deps,
+) => {
+  const { events } = deps;
   const streams = new EventStreams(events);
   await app.register(eventsRoutes, { streams, requireAuth: deps.requireAuth, now: deps.now });
   app.addHook('preClose', async () => streams.closeAll({ shutdown: true }));
   app.addHook('onClose', async () => events.close());
-  return { events, streams };
+  return { streams };
 };

@@ -79,6 +79,8 @@ export class PgNotifyTransport implements EventTransport {
   #everConnected = false;
   /** Extra channels (`listen`) and their handlers, LISTENed on every (re)connect. */
   readonly #channels = new Map<string, Set<ChannelHandlers>>();
+  /** Channels whose LISTEN took effect on the current connection. */
+  readonly #listenedOn = new Set<string>();
 
   constructor(options: PgNotifyTransportOptions) {
     this.#o = options;
@@ -111,9 +113,17 @@ export class PgNotifyTransport implements EventTransport {
       this.#channels.set(channel, set);
       const client = this.#client;
       // Connected already: LISTEN now (otherwise the next connect does).
-      client?.query(`LISTEN ${client.escapeIdentifier(channel)}`).catch((error: unknown) => {
-        this.#lost(client, error);
-      });
+      client?.query(`LISTEN ${client.escapeIdentifier(channel)}`).then(
+        () => {
+          if (this.#client !== client) return;
+          this.#listenedOn.add(channel);
+          for (const each of this.#channels.get(channel) ?? []) each.listening?.(true);
+        },
+        (error: unknown) => this.#lost(client, error),
+      );
+    } else if (this.#client && this.#listenedOn.has(channel)) {
+      // The channel is LISTENed on the live connection already.
+      queueMicrotask(() => handlers.listening?.(true));
     }
     set.add(handlers);
     return () => set.delete(handlers);
@@ -155,6 +165,7 @@ export class PgNotifyTransport implements EventTransport {
       return;
     }
     this.#client = client;
+    for (const channel of this.#channels.keys()) this.#listenedOn.add(channel);
     this.#attempt = 0;
     if (this.#everConnected) {
       this.#o.log.info('event listener reconnected');
@@ -162,10 +173,19 @@ export class PgNotifyTransport implements EventTransport {
       for (const set of this.#channels.values()) for (const handlers of set) handlers.reset();
     }
     this.#everConnected = true;
+    for (const set of this.#channels.values()) {
+      for (const handlers of set) handlers.listening?.(true);
+    }
   }
 
   #lost(client: pg.Client, error: unknown): void {
-    if (this.#client === client) this.#client = null;
+    if (this.#client === client) {
+      this.#client = null;
+      this.#listenedOn.clear();
+      for (const set of this.#channels.values()) {
+        for (const handlers of set) handlers.listening?.(false);
+      }
+    }
     client.removeAllListeners('end');
     client.removeAllListeners('notification');
     client.removeAllListeners('error');

@@ -1,3 +1,4 @@
+import { uncached, type CachedReads } from '../cache/index.ts';
 import path from 'node:path';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ModelsConfig } from '../../config-models.ts';
@@ -42,6 +43,8 @@ export interface ModelsDeps {
   now: Clock;
   /** Replaces the worker-thread converter (tests). */
   convert?: ConvertFn;
+  /** The hot reads' cache: a project's model list is kept per viewer. */
+  cache?: CachedReads;
 }
 
 export interface ModelsModule {
@@ -65,7 +68,16 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
   const signer = new FileUrlSigner(config.tokenHmacSecret);
   const limits = new ModelLimits(deps.subscriptions);
   const withWorkers = settings.role !== 'api';
-  const models = new ModelsService({ data, storage, events, signer, limits, now, log });
+  const models = new ModelsService({
+    data,
+    storage,
+    events,
+    signer,
+    limits,
+    now,
+    log,
+    cache: deps.cache ?? uncached,
+  });
 
   let pool: WorkerPool | null = null;
   let convertHandler: ConvertModelHandler | null = null;

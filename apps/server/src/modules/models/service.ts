@@ -1,3 +1,4 @@
+import type { CachedReads } from '../cache/index.ts';
 import type { Readable } from 'node:stream';
 import {
   type Model,
@@ -29,6 +30,8 @@ export interface ModelsServiceDeps {
   limits: ModelLimits;
   now: Clock;
   log: FastifyBaseLogger;
+  /** Keeps model lists until a change to the project, its models or members commits. */
+  cache: CachedReads;
 }
 
 /** Storage keys of a model: everything lives under `models/<id>/`. */
@@ -95,16 +98,28 @@ export class ModelsService {
     if (row) await this.#d.events.publish(statusEvent(row));
   }
 
+  /**
+   * A project's models as `userId` sees them (file URLs signed for them). Cached per viewer and
+   * query: it depends on the project, its members and models (`p:`) and the creators' names
+   * (`u:`); a refusal (not a member) and a search are never kept.
+   */
   async list(userId: string, projectId: string, query: ModelListParams): Promise<Model[]> {
-    await loadProjectAccess(this.#d.data.repos, projectId, userId);
-    const rows = await this.#d.data.repos.models.listForProject(projectId, {
-      trashed: query.trashed,
-      sort: query.sort,
-      order: query.order,
-      search: query.search || undefined,
+    const key = `models:${userId}:${projectId}:${query.trashed}:${query.sort}:${query.order}:${query.search ?? ''}`;
+    return this.#d.cache.read(key, async () => {
+      await loadProjectAccess(this.#d.data.repos, projectId, userId);
+      const rows = await this.#d.data.repos.models.listForProject(projectId, {
+        trashed: query.trashed,
+        sort: query.sort,
+        order: query.order,
+        search: query.search || undefined,
+      });
+      const now = this.#d.now();
+      const tags = [`p:${projectId}`];
+      for (const row of rows) if (row.created_by) tags.push(`u:${row.created_by}`);
+      const value = rows.map((row) => toModel(row, this.#d.signer, now, userId));
+      // A search is not kept: any text makes a new key, and memory would follow the caller.
+      return { value, tags: query.search ? null : tags };
     });
-    const now = this.#d.now();
-    return rows.map((row) => toModel(row, this.#d.signer, now, userId));
   }
 
   /** Storage of one project, for any member. */

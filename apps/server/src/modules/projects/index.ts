@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { CachedReads } from '../cache/index.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import { projectsRoutes } from './routes.ts';
@@ -37,6 +38,8 @@ export interface ProjectsDeps {
   limits: OwnedProjectsLimit;
   /** The owner's tier that projects report (the subscriptions module). */
   tiers?: OwnerTiers;
+  /** The hot reads' cache: the project list is kept per user. */
+  cache?: CachedReads;
 }
 
 export interface ProjectsModule {
@@ -59,6 +62,7 @@ export const register: RegisterModule<ProjectsDeps, ProjectsModule> = async (app
     deletionListeners,
     limits: deps.limits,
     ...(deps.tiers ? { tiers: deps.tiers } : {}),
+    ...(deps.cache ? { cache: deps.cache } : {}),
   });
   await app.register(projectsRoutes, { projects, requireAuth: deps.requireAuth });
   return { projects, deletionListeners };

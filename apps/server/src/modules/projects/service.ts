@@ -3,6 +3,7 @@ import type { Project } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
+import { uncached, type CachedReads } from '../cache/index.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { displayName } from '../users/index.ts';
 import { assertCan, loadProjectAccess } from './access.ts';
@@ -103,6 +104,8 @@ export interface ProjectsServiceDeps {
   limits?: OwnedProjectsLimit;
   /** The owner's tier (the subscriptions module); absent: every project reports 'free'. */
   tiers?: OwnerTiers;
+  /** Keeps each user's project list until a change to it commits; absent: no cache. */
+  cache?: CachedReads;
 }
 
 export interface OwnerTiers {
@@ -123,8 +126,21 @@ export class ProjectsService {
     this.#data = deps.data;
   }
 
-  /** The user's projects, default first. Re-creates a missing default project. */
+  /**
+   * The user's projects, default first. Re-creates a missing default project. Cached per user:
+   * it depends on the user's memberships (`u:`), each listed project with its members and models
+   * (`p:`), and each creator's name and plan (`u:`).
+   */
   async list(userId: string): Promise<Project[]> {
+    return (this.#d.cache ?? uncached).read(`projects:${userId}`, async () => {
+      const projects = await this.#list(userId);
+      const tags = [`u:${userId}`];
+      for (const project of projects) tags.push(`p:${project.id}`, `u:${project.creator.id}`);
+      return { value: projects, tags };
+    });
+  }
+
+  async #list(userId: string): Promise<Project[]> {
     let rows = await this.#data.repos.projects.listForUser(userId);
     if (!rows.some((row) => row.is_default && row.role === 'owner')) {
       const created = await this.#data.transaction(async (repos) => {

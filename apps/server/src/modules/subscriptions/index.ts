@@ -1,3 +1,4 @@
+import type { CachedReads } from '../cache/index.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
@@ -12,6 +13,8 @@ export interface SubscriptionsDeps {
   requireAuth: onRequestAsyncHookHandler;
   /** The plan a user has paid for (the payments module); default: everyone is on Free. */
   paidPlan?: PaidPlanSource;
+  /** The hot reads' cache: each user's subscription and usage are kept in it. */
+  cache?: CachedReads;
 }
 
 /** Plans and usage; the models module asks it for an owner's allowance. */
@@ -19,7 +22,7 @@ export const register: RegisterModule<
   SubscriptionsDeps,
   { subscriptions: SubscriptionsService }
 > = async (app, deps) => {
-  const subscriptions = new SubscriptionsService(deps.data, deps.paidPlan);
+  const subscriptions = new SubscriptionsService(deps.data, deps.paidPlan, deps.cache);
   await app.register(subscriptionsRoutes, { subscriptions, requireAuth: deps.requireAuth });
   return { subscriptions };
 };

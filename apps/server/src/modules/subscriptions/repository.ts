@@ -15,6 +15,16 @@ export interface Usage {
 export class SubscriptionsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
+  /** Ids of the projects the user owns (what their usage figures depend on). */
+  async ownedProjectIds(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('projects')
+      .select('id')
+      .where('owner_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async usage(userId: string): Promise<Usage> {
     const { rows } = await sql<{
       projects: number;

@@ -7,6 +7,8 @@ import {
   type UserSubscription,
 } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
+import { uncached, type CachedReads } from '../cache/index.ts';
+import type { Usage } from './repository.ts';
 import { PLANS } from './plans.config.ts';
 
 const GIB = 1024 ** 3;
@@ -44,6 +46,7 @@ export class SubscriptionsService {
   constructor(
     private readonly data: DataAccess,
     private readonly paidPlan: PaidPlanSource = async () => null,
+    private readonly cache: CachedReads = uncached,
   ) {}
 
   listPlans(): Plan[] {
@@ -69,29 +72,46 @@ export class SubscriptionsService {
     return (await this.paidPlan(userId)) ? 'paid' : 'free';
   }
 
-  /** The paid plan while a paid period runs, else the free plan; the usage figures are real. */
+  /**
+   * The paid plan while a paid period runs, else the free plan; the usage figures are real.
+   * Cached per user until their plan (`u:`) or one of their projects (`p:`: members, models)
+   * changes, and no longer than the paid period runs.
+   */
   async getUserSubscription(userId: string): Promise<UserSubscription> {
-    const paid = await this.paidPlan(userId);
-    const plan = findPlan(paid?.planId ?? FREE_PLAN_ID);
-    const used = await this.data.repos.subscriptions.usage(userId);
-    const storageLimit = isUnlimited(plan.limits.storage_gb)
-      ? ('unlimited' as const)
-      : (plan.limits.storage_gb ?? 0) * GIB;
-    return {
-      plan: { id: plan.id, name: plan.name, features: plan.features },
-      status: 'active',
-      period: paid?.period ?? null,
-      current_period_end: paid?.endsAt.toISOString() ?? null,
-      limits: {
-        projects: usage(used.projects, plan.limits.projects),
-        members_per_project: usage(used.maxMembersPerProject, plan.limits.members_per_project),
-        models_per_project: usage(used.maxModelsPerProject, plan.limits.models_per_project),
-        storage: {
-          current: used.storageBytes,
-          limit: storageLimit,
-          exceeded: storageLimit !== 'unlimited' && used.storageBytes >= storageLimit,
-        },
-      },
-    };
+    return this.cache.read(`subscription:${userId}`, async () => {
+      const paid = await this.paidPlan(userId);
+      const [used, owned] = await Promise.all([
+        this.data.repos.subscriptions.usage(userId),
+        this.data.repos.subscriptions.ownedProjectIds(userId),
+      ]);
+      return {
+        value: subscriptionOf(paid, used),
+        tags: [`u:${userId}`, ...owned.map((id) => `p:${id}`)],
+        until: paid?.endsAt ?? null,
+      };
+    });
   }
+}
+
+function subscriptionOf(paid: Awaited<ReturnType<PaidPlanSource>>, used: Usage): UserSubscription {
+  const plan = findPlan(paid?.planId ?? FREE_PLAN_ID);
+  const storageLimit = isUnlimited(plan.limits.storage_gb)
+    ? ('unlimited' as const)
+    : (plan.limits.storage_gb ?? 0) * GIB;
+  return {
+    plan: { id: plan.id, name: plan.name, features: plan.features },
+    status: 'active',
+    period: paid?.period ?? null,
+    current_period_end: paid?.endsAt.toISOString() ?? null,
+    limits: {
+      projects: usage(used.projects, plan.limits.projects),
+      members_per_project: usage(used.maxMembersPerProject, plan.limits.members_per_project),
+      models_per_project: usage(used.maxModelsPerProject, plan.limits.models_per_project),
+      storage: {
+        current: used.storageBytes,
+        limit: storageLimit,
+        exceeded: storageLimit !== 'unlimited' && used.storageBytes >= storageLimit,
+      },
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { CachedReads } from '../cache/index.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
@@ -17,6 +18,8 @@ export interface UsersDeps {
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
+  /** The hot reads' cache: profiles are kept in it. */
+  cache?: CachedReads;
 }
 
 export interface UsersModule {
@@ -32,6 +35,7 @@ export const register: RegisterModule<UsersDeps, UsersModule> = async (app, deps
     now: deps.now,
     log: app.log,
     storage: deps.storage,
+    ...(deps.cache ? { cache: deps.cache } : {}),
   });
   await app.register(usersRoutes, { users, requireAuth: deps.requireAuth });
   return { users, notifications: new NotificationPolicy(deps.data) };

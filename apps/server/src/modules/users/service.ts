@@ -1,3 +1,4 @@
+import { uncached, type CachedReads } from '../cache/index.ts';
 import {
   DEFAULT_PREFERENCES,
   type NotificationSettings,
@@ -79,6 +80,8 @@ export interface UsersServiceDeps {
   log: FastifyBaseLogger;
   /** Where avatars are kept (the models' object storage). */
   storage: ObjectStorage;
+  /** Keeps profiles until a change to the account row commits; absent: no cache. */
+  cache?: CachedReads;
 }
 
 /** Profile, avatar, preferences and notification settings of the signed-in user. */
@@ -90,7 +93,10 @@ export class UsersService {
   }
 
   async getProfile(userId: string): Promise<Profile> {
-    return toProfile(await this.#user(userId));
+    return (this.#d.cache ?? uncached).read(`profile:${userId}`, async () => ({
+      value: toProfile(await this.#user(userId)),
+      tags: [`u:${userId}`],
+    }));
   }
 
   /** Only the fields sent change (the route's schema validated them, phone included). */
