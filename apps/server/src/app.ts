@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { storage } = await storageModule.register(app, { config: settings.storage });
   // Without `quotas` (test servers): every cap off.
   const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
-  const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
+  const { auth, sessions, passwords, codes, requireAuth } = await authModule.register(app, {
     data,
     quotas,
     mailer,
@@ -300,6 +300,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await accountModule.register(app, {
     data,
     passwords,
+    codes,
+    mailer,
+    publicUrl,
     events,
     oauth,
     deletionListeners,
