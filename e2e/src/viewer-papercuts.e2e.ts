@@ -365,8 +365,10 @@ describe('saved views (issue 17)', () => {
     expect(await visitorDialog.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     await visitorContext.close();
 
-    // Delete it.
+    // Delete it, after confirming.
     await dialog.getByRole('button', { name: 'Delete Roof plan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete “Roof plan”?' });
+    await confirm.getByRole('button', { name: 'Delete view' }).click();
     await dialog.getByText('No saved views yet.').waitFor();
   });
 });
