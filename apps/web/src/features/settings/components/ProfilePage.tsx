@@ -229,7 +229,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               </Badge>
             )}
           </p>
-          <p className="text-xs text-gray-500">{t('settings.profile.emailReadOnly')}</p>
+          {profile.email !== null && (
+            <p className="text-xs text-gray-500">{t('settings.profile.emailReadOnly')}</p>
+          )}
         </div>
         <PhoneField
           country={values.phone_country_code}
