@@ -151,21 +151,19 @@ describe('accounts in Chromium', () => {
   it.each([
     {
       locale: 'en' as const,
-      openid: 'o-wechat-en',
       nickname: 'Wei Zhang',
       texts: en,
       continueWith: 'Continue with WeChat',
     },
     {
       locale: 'zh-CN' as const,
-      openid: 'o-wechat-zh',
       nickname: '张伟',
       texts: zh,
       continueWith: zh.auth.continueWith.replace('{{provider}}', zh.auth.providers.wechat),
     },
   ])(
     'a new WeChat user signs up at the stand-in and adds an email with the mailed code ($locale)',
-    async ({ locale, openid, nickname, texts, continueWith }) => {
+    async ({ locale, nickname, texts, continueWith }) => {
       const t = texts.settings.addEmail;
       const page = await newPage(locale);
       await page.goto('/signin');
