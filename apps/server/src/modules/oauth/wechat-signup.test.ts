@@ -93,6 +93,7 @@ describe('WeChat sign-up and adding an email', () => {
     expect(profile.body.email).toBeNull();
     const projects = await server.api<Project[]>('GET', '/api/project', { token });
     expect(projects.body.filter((project) => project.is_default)).toHaveLength(1);
+    expect(projects.body[0]!.creator).toMatchObject({ email: null, name: '美美' });
     // The session refreshes like any other.
     const refreshed = await server.api<TokenPair>('POST', '/api/auth/refresh', {
       body: { refreshToken: first.auth.refreshToken },
