@@ -6,12 +6,17 @@ import {
   startOidcProvider,
   type OidcTestProvider,
 } from '../../apps/server/src/testing/oidc-provider.ts';
+import {
+  startWechatStandin,
+  type WechatStandin,
+} from '../../apps/server/src/testing/wechat-standin.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { createAccount, mailMatching, signInWithForm, TEST_PASSWORD } from './support/accounts.ts';
 
 let server: RunningServer;
 let oidc: OidcTestProvider;
+let wechat: WechatStandin;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -25,11 +30,21 @@ beforeAll(async () => {
     accounts: [GOOGLE_USER],
     redirectUri: `http://127.0.0.1:${port}/callback`,
   });
+  wechat = await startWechatStandin({
+    users: [
+      { openid: 'o-wechat-en', nickname: 'Wei Zhang' },
+      { openid: 'o-wechat-zh', nickname: '张伟' },
+    ],
+  });
   server = await startServer(
     {
       GOOGLE_ISSUER: oidc.issuer,
       GOOGLE_CLIENT_ID: oidc.clientId,
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      WECHAT_APP_ID: wechat.appId,
+      WECHAT_APP_SECRET: wechat.appSecret,
+      WECHAT_OPEN_URL: wechat.url,
+      WECHAT_API_URL: wechat.url,
     },
     { port },
   );
@@ -41,6 +56,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await oidc?.close();
+  await wechat?.close();
 });
 
 async function newPage(locale: 'en' | 'zh-CN' = 'en', width = 1280, height = 800): Promise<Page> {
@@ -131,6 +147,73 @@ describe('accounts in Chromium', () => {
     await avatar.waitFor();
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   });
+
+  it.each([
+    {
+      locale: 'en' as const,
+      nickname: 'Wei Zhang',
+      texts: en,
+      continueWith: 'Continue with WeChat',
+    },
+    {
+      locale: 'zh-CN' as const,
+      nickname: '张伟',
+      texts: zh,
+      continueWith: zh.auth.continueWith.replace('{{provider}}', zh.auth.providers.wechat),
+    },
+  ])(
+    'a new WeChat user signs up at the stand-in and adds an email with the mailed code ($locale)',
+    async ({ locale, nickname, texts, continueWith }) => {
+      const t = texts.settings.addEmail;
+      const page = await newPage(locale);
+      await page.goto('/signin');
+      await page.getByRole('button', { name: continueWith }).click();
+      // The stand-in's QR connect page (another origin): confirm as the WeChat user.
+      await page.waitForURL((url) => url.href.startsWith(wechat.url), { timeout: 20_000 });
+      await page.getByRole('link', { name: `Confirm as ${nickname}` }).click();
+      await onPath(page, '/models');
+      // Signed in, a new account: the welcome says where the email is added.
+      await page.getByText(texts.auth.welcomeNew, { exact: true }).waitFor();
+      await page.getByText(texts.auth.addEmailLater, { exact: true }).waitFor();
+      await page.screenshot({ path: await screenshotPath(`accounts-wechat-welcome-${locale}`) });
+      // The header names the account by its WeChat nickname (it has no email to show).
+      await page.getByText(nickname).first().waitFor();
+
+      // A password needs an email: the account page says so and leads to the profile.
+      await page.goto('/settings/account');
+      await page.getByText(texts.settings.account.passwordNeedsEmail).waitFor();
+      await page.getByRole('link', { name: t.addInProfile }).first().click();
+      await onPath(page, '/settings/profile');
+      await page.getByRole('heading', { name: t.title }).waitFor();
+      await page.screenshot({ path: await screenshotPath(`accounts-wechat-add-email-${locale}`) });
+
+      const address = `wechat-${locale.toLowerCase()}-${Date.now()}@example.com`;
+      await page.getByLabel(texts.form.email, { exact: true }).fill(address);
+      await page.getByRole('button', { name: t.send }).click();
+      await page.getByText(t.sentHint, { exact: false }).first().waitFor();
+      const code = (await mailMatching(server.url, address, /\b(\d{6})\b/))[1]!;
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({
+        path: await screenshotPath(`accounts-wechat-email-code-${locale}-375`),
+        fullPage: true,
+      });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The code's last digit confirms (as on the sign-up page).
+      await page.getByLabel(texts.auth.codeLabel).fill(code);
+      await page.getByText(t.added, { exact: true }).waitFor();
+      await expect.poll(() => page.getByRole('heading', { name: t.title }).count()).toBe(0);
+      await page.getByText(address).first().waitFor();
+      await page.getByText(texts.settings.verified, { exact: true }).first().waitFor();
+      await page.screenshot({
+        path: await screenshotPath(`accounts-wechat-email-added-${locale}`),
+      });
+
+      // Now the account page offers a password.
+      await page.goto('/settings/account');
+      await page.getByRole('heading', { name: texts.settings.account.setPassword }).waitFor();
+      expect(await page.getByText(texts.settings.account.passwordNeedsEmail).count()).toBe(0);
+    },
+  );
 
   it('resets a forgotten password from the mailed link to a signed-in session', async () => {
     const email = `reset-${Date.now()}@example.com`;

@@ -10,7 +10,7 @@ import {
   withViewer,
   type TrussWindow,
 } from './support/model-page.ts';
-import { bluePixels, elementBottoms, settle } from './support/papercuts.ts';
+import { bluePixels, elementBottoms, modelRows, settle } from './support/papercuts.ts';
 import { borderColor, decodePng, login } from './support/viewer.ts';
 
 /**
@@ -130,31 +130,38 @@ describe('viewer papercuts (issue 17)', () => {
     await page.getByRole('button', { name: 'Fit all' }).click();
     await settle(page);
     const image = await shot(page);
-    const background = borderColor(image);
     const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
     const toolbar = (await page.getByRole('toolbar', { name: 'Viewer tools' }).boundingBox())!;
     const toolbarTop = toolbar.y - canvas.y;
-    let lowest = 0;
-    let highest = image.height;
-    for (let y = 0; y < image.height; y++) {
-      for (let x = 0; x < image.width; x++) {
-        const i = (y * image.width + x) * 4;
-        if (
-          Math.abs(image.data[i]! - background[0]) > 12 ||
-          Math.abs(image.data[i + 1]! - background[1]) > 12 ||
-          Math.abs(image.data[i + 2]! - background[2]) > 12
-        ) {
-          lowest = Math.max(lowest, y);
-          highest = Math.min(highest, y);
-        }
-      }
-    }
+    const { highest, lowest } = modelRows(image);
     console.log(
       `fit all: model rows ${highest}–${lowest}, toolbar from row ${toolbarTop.toFixed(0)} of ${image.height}`,
     );
     expect(lowest).toBeLessThan(toolbarTop);
     // Still framed (not just small): most of the free height is used.
     expect(lowest - highest).toBeGreaterThan(toolbarTop * 0.6);
+  });
+
+  it('the first fit of a freshly opened model (the early view) frames it above the toolbar too', async () => {
+    // No click: the view as the page opens it. The early view draws it before the app (and its
+    // toolbar) exist; once the page has measured what covers the view, the untouched first fit
+    // frames the free part.
+    const page = await openModel(models.cube);
+    await withViewer(page, (viewer) => viewer.navigation.setViewCubeVisible(false), null);
+    await settle(page);
+    const image = await shot(page);
+    const canvas = (await page.getByLabel('3D view of the model').boundingBox())!;
+    const toolbar = (await page.getByRole('toolbar', { name: 'Viewer tools' }).boundingBox())!;
+    const toolbarTop = toolbar.y - canvas.y;
+    const { highest, lowest } = modelRows(image);
+    console.log(
+      `first fit: model rows ${highest}–${lowest}, toolbar from row ${toolbarTop.toFixed(0)} of ${image.height}`,
+    );
+    expect(lowest).toBeLessThan(toolbarTop);
+    expect(lowest - highest).toBeGreaterThan(toolbarTop * 0.6);
+    // The engine was given what the toolbar covers.
+    const insets = await withViewer(page, (viewer) => viewer.navigation.getViewInsets(), null);
+    expect(insets.bottom).toBeGreaterThan(canvas.height - toolbarTop - 1);
   });
 
   it('a screenshot is at full resolution while the renderer draws at a lowered pixel ratio', async () => {
@@ -365,8 +372,10 @@ describe('saved views (issue 17)', () => {
     expect(await visitorDialog.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     await visitorContext.close();
 
-    // Delete it.
+    // Delete it, after confirming.
     await dialog.getByRole('button', { name: 'Delete Roof plan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete “Roof plan”?' });
+    await confirm.getByRole('button', { name: 'Delete view' }).click();
     await dialog.getByText('No saved views yet.').waitFor();
   });
 });

@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? (config.operations?.readCacheSeconds ?? DEFAULT_READ_CACHE_SECONDS)
       : 0,
   });
-  const { auth, sessions, passwords, requireAuth } = await authModule.register(app, {
+  const { auth, sessions, passwords, codes, requireAuth } = await authModule.register(app, {
     cache,
     data,
     quotas,
@@ -320,6 +320,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await accountModule.register(app, {
     data,
     passwords,
+    codes,
+    mailer,
+    publicUrl,
     events,
     oauth,
     deletionListeners,

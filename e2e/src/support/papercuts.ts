@@ -1,7 +1,7 @@
 /** Helpers of viewer-papercuts.e2e.ts: gizmo pixels, element floors, waiting out a transition. */
 import type { Page } from 'playwright-core';
 import { withViewer, type ModelMeta } from './model-page.ts';
-import type { Pixels } from './viewer.ts';
+import { borderColor, type Pixels } from './viewer.ts';
 
 /** Pixels in the section gizmos' blue (0x2563eb) and its shades. */
 export function bluePixels(image: Pixels): number {
@@ -27,4 +27,25 @@ export function elementBottoms(meta: ModelMeta): number[] {
 export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(700);
   await withViewer(page, (viewer) => viewer.renderNow(), null);
+}
+
+/** The first and last pixel rows that differ from the background (the model's extent). */
+export function modelRows(image: Pixels): { highest: number; lowest: number } {
+  const background = borderColor(image);
+  let lowest = 0;
+  let highest = image.height;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const i = (y * image.width + x) * 4;
+      if (
+        Math.abs(image.data[i]! - background[0]) > 12 ||
+        Math.abs(image.data[i + 1]! - background[1]) > 12 ||
+        Math.abs(image.data[i + 2]! - background[2]) > 12
+      ) {
+        lowest = Math.max(lowest, y);
+        highest = Math.min(highest, y);
+      }
+    }
+  }
+  return { highest, lowest };
 }

@@ -122,7 +122,9 @@ export type Connector = z.infer<typeof connectorSchema>;
 /**
  * Signed in (`mode: signin`, `created` when a new account was made) or linked to the signed-in
  * account (`mode: link`). Errors: OAUTH_STATE_INVALID, OAUTH_CANCELLED, OAUTH_FAILED,
- * OAUTH_EMAIL_NOT_VERIFIED, IDENTITY_LINKED_TO_OTHER_ACCOUNT, WECHAT_NOT_LINKED, status codes.
+ * OAUTH_EMAIL_NOT_VERIFIED, IDENTITY_LINKED_TO_OTHER_ACCOUNT, status codes. A WeChat user new
+ * here gets an account without an email (`created`); Google's verified email becomes the new
+ * account's, or signs into the account that already has that address.
  */
 export const oauthCallbackResponseSchema = z.discriminatedUnion('mode', [
   z.object({
@@ -150,6 +152,31 @@ export const connectorsResponseSchema = z.object({
 export type ConnectorsResponse = z.infer<typeof connectorsResponseSchema>;
 export const connectorParamsSchema = z.object({ provider: oauthProviderSchema });
 
+// --- adding an email to an account without one -------------------------------------------------
+
+/**
+ * `POST /api/user/email`: mails a 6-digit code to `email` for an account that has no email yet
+ * (a WeChat sign-up). EMAIL_ALREADY_SET when it has one; EMAIL_ALREADY_REGISTERED when another
+ * account holds the address; 1 a minute, 5 an hour (429 with Retry-After).
+ */
+export const addEmailBodySchema = z.object({ email: emailSchema });
+export type AddEmailBody = z.input<typeof addEmailBodySchema>;
+export const addEmailResponseSchema = z.object({
+  email: z.string(),
+  /** Seconds until the mailed code expires. */
+  codeExpiresIn: z.number().int(),
+  /** Seconds before another code may be requested. */
+  resendIn: z.number().int(),
+});
+export type AddEmailResponse = z.infer<typeof addEmailResponseSchema>;
+
+/**
+ * `POST /api/user/email/verify` -> the Profile with the address set and verified. Wrong code:
+ * INVALID_VERIFICATION_CODE (the fifth miss kills it); old: VERIFICATION_CODE_EXPIRED.
+ */
+export const confirmEmailBodySchema = z.object({ code: verificationCodeSchema });
+export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
+
 // --- password, sessions, deletion --------------------------------------------------------------
 
 /**
@@ -171,7 +198,9 @@ export const deletionProjectSchema = z.object({
   model_count: z.number().int(),
   action: z.enum(['transfer', 'delete']),
   /** For `transfer`: the longest-standing admin, else member, who becomes the owner. */
-  new_owner: z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable() }).nullable(),
+  new_owner: z
+    .object({ id: z.uuid(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
 });
 export type DeletionProject = z.infer<typeof deletionProjectSchema>;
 

@@ -24,13 +24,14 @@ export const projectMemberSchema = z
     id: z.uuid(),
     kind: z.enum(['member', 'invitation']),
     user_id: z.uuid().nullable(),
-    email: z.string(),
+    /** Null for a member whose account has no email (WeChat sign-up). */
+    email: z.string().nullable(),
     name: z.string().nullable(),
     role: projectRoleSchema,
     status: memberStatusSchema,
     is_creator: z.boolean(),
     invited_by: z
-      .object({ id: z.uuid(), email: z.string(), name: z.string().nullable() })
+      .object({ id: z.uuid(), email: z.string().nullable(), name: z.string().nullable() })
       .nullable(),
     /** When the member was added (accepted) or invited. */
     added_at: z.string(),

@@ -95,8 +95,8 @@ const errorTextsEn = {
   OAUTH_FAILED: 'Signing in with this account failed, please try again later',
   OAUTH_EMAIL_NOT_VERIFIED: 'The email address of this account is not verified by the provider',
   IDENTITY_LINKED_TO_OTHER_ACCOUNT: 'This account is already linked to another user',
-  WECHAT_NOT_LINKED:
-    'This WeChat account is not linked yet. Sign in with your email, then link WeChat under My Connectors',
+  EMAIL_REQUIRED: 'Add and verify an email address in your profile first',
+  EMAIL_ALREADY_SET: 'This account already has an email address',
   CONNECTOR_NOT_LINKED: 'This account is not linked',
   LAST_SIGN_IN_METHOD:
     'You cannot unlink your only sign-in method. Set a password or link another account first',
@@ -218,7 +218,8 @@ const errorTextsZh: Record<ErrorCode, string> = {
   OAUTH_FAILED: '使用该账号登录失败，请稍后再试',
   OAUTH_EMAIL_NOT_VERIFIED: '该账号的邮箱地址未经提供方验证',
   IDENTITY_LINKED_TO_OTHER_ACCOUNT: '该账号已关联到其他用户',
-  WECHAT_NOT_LINKED: '该微信账号尚未关联。请先使用邮箱登录，然后在“我的连接”中关联微信',
+  EMAIL_REQUIRED: '请先在个人资料中添加并验证邮箱地址',
+  EMAIL_ALREADY_SET: '该账号已有邮箱地址',
   CONNECTOR_NOT_LINKED: '该账号尚未关联',
   LAST_SIGN_IN_METHOD: '不能解除唯一的登录方式。请先设置密码或关联其他账号',
   AVATAR_INVALID_IMAGE: '头像必须是 PNG、JPEG 或 WebP 图片',

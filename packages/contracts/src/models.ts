@@ -58,7 +58,7 @@ export const modelFormatSchema = z.string();
 
 export const modelCreatorSchema = z.object({
   id: z.uuid(),
-  email: z.string(),
+  email: z.string().nullable(),
   name: z.string().nullable(),
 });
 

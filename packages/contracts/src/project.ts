@@ -18,7 +18,11 @@ export const projectSchema = z
     is_default: z.boolean(),
     role: projectRoleSchema,
     metadata: projectMetadataSchema,
-    creator: z.object({ id: z.uuid(), email: z.string(), name: z.string().nullable() }),
+    creator: z.object({
+      id: z.uuid(),
+      email: z.string().nullable(),
+      name: z.string().nullable(),
+    }),
     tier: z.enum(['free', 'paid']),
     is_favorite: z.boolean(),
     show_in_sidebar: z.boolean(),

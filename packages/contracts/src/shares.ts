@@ -110,7 +110,7 @@ export type ShareListQuery = z.infer<typeof shareListQuerySchema>;
 
 export const shareCreatorSchema = z.object({
   id: z.uuid(),
-  email: z.string(),
+  email: z.string().nullable(),
   name: z.string().nullable(),
 });
 

@@ -9,7 +9,8 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 export const profileSchema = z
   .object({
     id: z.uuid(),
-    email: z.string(),
+    /** Null for an account made by WeChat sign-in until its owner adds (and verifies) one. */
+    email: z.string().nullable(),
     email_verified: z.boolean(),
     status: accountStatusSchema,
     language: z.enum(['en', 'zh-CN']),

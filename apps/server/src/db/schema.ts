@@ -45,8 +45,11 @@ export type UserStatus = 'not_activated' | 'active' | 'suspended' | 'deleted';
 
 export interface UsersTable {
   id: Generated<string>;
-  /** Lower-cased; unique. */
-  email: string;
+  /**
+   * Lower-cased; unique. Null for an account made by WeChat sign-in until its owner adds an
+   * address (verified by a mailed code); such an account gets no mail and has no password.
+   */
+  email: string | null;
   email_verified: Generated<boolean>;
   password_hash: string | null;
   status: Generated<UserStatus>;
@@ -75,8 +78,11 @@ export interface UsersTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** verify_email and sign_in hold 6-digit codes; reset_password holds the reset link's token. */
-export type EmailCodePurpose = 'verify_email' | 'sign_in' | 'reset_password';
+/**
+ * verify_email, sign_in and add_email hold 6-digit codes; reset_password holds the reset link's
+ * token.
+ */
+export type EmailCodePurpose = 'verify_email' | 'sign_in' | 'reset_password' | 'add_email';
 
 /** Mailed one-time codes, stored as HMAC-SHA256 only. */
 export interface EmailCodesTable {
@@ -90,6 +96,8 @@ export interface EmailCodesTable {
   consumed_at: Timestamp | null;
   /** Set when a newer code replaced this one. */
   invalidated_at: Timestamp | null;
+  /** add_email: the address the code was mailed to (null for the other purposes). */
+  email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Rotating refresh tokens; one family per sign-in, stored as HMAC-SHA256 only. */

@@ -8,7 +8,7 @@ import { modelProcessedMail } from '../modules/models/mail.ts';
 import { shareLockedMail } from '../modules/shares/mail.ts';
 import type { ClaimedNotice } from '../modules/topics/notices-repository.ts';
 import { topicNoticeMail } from '../modules/topics/notice-mail.ts';
-import { passwordResetMail, signInCodeMail } from './account-mails.ts';
+import { addEmailCodeMail, passwordResetMail, signInCodeMail } from './account-mails.ts';
 import { invitationMail } from './invitation.ts';
 import { renewalReminderMail, salesContactMail } from './payment-mails.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -25,6 +25,8 @@ const templates: Record<string, (locale: Locale) => OutgoingMail> = {
     verificationCodeMail({ to, code: '123456', locale, expiresInSeconds: 900, publicUrl }),
   signInCodeMail: (locale) =>
     signInCodeMail({ to, code: '123456', locale, expiresInSeconds: 900, publicUrl }),
+  addEmailCodeMail: (locale) =>
+    addEmailCodeMail({ to, code: '123456', locale, expiresInSeconds: 900, publicUrl }),
   passwordResetMail: (locale) =>
     passwordResetMail({ to, token: 'token', locale, expiresInSeconds: 3600, publicUrl }),
   invitationMail: (locale) =>

@@ -129,6 +129,14 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/user/notifications': { expect: SIGNED_IN },
   'PUT /api/user/notifications': { expect: SIGNED_IN },
   'POST /api/user/password': { expect: SIGNED_IN, fresh: 'session' },
+  'POST /api/user/email': {
+    expect: SIGNED_IN,
+    note: 'every account in the world has an email: 409 EMAIL_ALREADY_SET',
+  },
+  'POST /api/user/email/verify': {
+    expect: SIGNED_IN,
+    note: 'every account in the world has an email: 409 EMAIL_ALREADY_SET',
+  },
   'GET /api/user/connectors': { expect: SIGNED_IN },
   'DELETE /api/user/connectors/{provider}': {
     expect: roles('any', { anonymous: 'deny', visitor: 'deny' }),

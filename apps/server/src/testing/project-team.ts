@@ -1,7 +1,7 @@
 import type { AuthResponse, Project } from '@truss/contracts';
-import type { TestServer } from './test-server.ts';
+import type { CreatedUser, TestServer } from './test-server.ts';
 
-export type TestUser = AuthResponse & { password: string };
+export type TestUser = CreatedUser;
 
 /** A project with one user per standing: owner (creator), admin, member, and an outsider. */
 export interface Team {
@@ -68,5 +68,9 @@ export async function signIn(server: TestServer, user: TestUser): Promise<TestUs
     body: { email: user.user.email, password: user.password },
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.text}`);
-  return { ...res.body, password: user.password };
+  return {
+    ...res.body,
+    user: { ...res.body.user, email: user.user.email },
+    password: user.password,
+  };
 }

@@ -89,10 +89,16 @@ export interface TestServer {
   ): Promise<ApiResponse<T>>;
   /** The newest verification code mailed to `email` (SMTP catcher or dev outbox). */
   latestCode(email: string): Promise<string>;
-  /** Signs up, reads the mailed code and verifies: a signed-in, verified user. */
-  createUser(email?: string, password?: string): Promise<AuthResponse & { password: string }>;
+  /** Signs up, reads the mailed code and verifies: a signed-in, verified user (with an email). */
+  createUser(email?: string, password?: string): Promise<CreatedUser>;
   close(): Promise<void>;
 }
+
+/** A user made by signing up: unlike a WeChat sign-up, it always has an email. */
+export type CreatedUser = AuthResponse & {
+  user: AuthResponse['user'] & { email: string };
+  password: string;
+};
 
 let userCounter = 0;
 export function uniqueEmail(prefix = 'user'): string {
@@ -230,7 +236,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       body: { email, code },
     });
     if (verified.status !== 200) throw new Error(`verify failed: ${verified.text}`);
-    return { ...verified.body, password };
+    return { ...verified.body, user: { ...verified.body.user, email }, password };
   };
 
   return {

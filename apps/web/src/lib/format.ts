@@ -298,9 +298,9 @@ export function formatPersonName(person: PersonName | null | undefined): string 
   return person.email ?? '';
 }
 
-/** A name the server composed (members, creators), else the email. */
-export function personLabel(person: { name?: string | null; email: string }): string {
-  return person.name?.trim() || person.email;
+/** A name the server composed (members, creators), else the email (none: a WeChat sign-up). */
+export function personLabel(person: { name?: string | null; email: string | null }): string {
+  return person.name?.trim() || person.email || '';
 }
 
 /** The formatter's view of the server's preferences object. */

@@ -253,8 +253,9 @@ export function createViewer(options: ViewerOptions): Viewer {
             if (pendingViewpoint) {
               const { viewpoint } = pendingViewpoint;
               pendingViewpoint = null;
+              nav.forgetFirstFit();
               applyViewpoint(viewpointDeps, viewpoint, false);
-            } else nav.setStandardView('iso', false);
+            } else nav.fitFirst();
           },
           firstFrame: () => {
             if (sequence !== loadSequence) return;

@@ -32,6 +32,12 @@ export class Navigation implements NavigationInput {
   readonly walk: WalkControls;
   private mode: NavigationMode = 'orbit';
   private insets: ViewInsets = NO_INSETS;
+  /**
+   * Where the load's first fit put the camera, until the user touches the view: while the camera
+   * is still there, new view insets (a page that measures its toolbar and panels after the first
+   * frame, as the early model view does) frame the model again, as the fit would have with them.
+   */
+  private firstFit: { position: THREE.Vector3; target: THREE.Vector3 } | null = null;
 
   constructor(private readonly host: NavigationHost) {
     this.orbit = new OrbitControls({
@@ -60,6 +66,7 @@ export class Navigation implements NavigationInput {
   }
 
   pointerDown(event: PointerEvent, x: number, y: number): void {
+    this.firstFit = null;
     if (this.mode === 'walk' && event.pointerType === 'mouse') this.walk.pointerDown(event, x, y);
     else this.orbit.pointerDown(event, x, y);
   }
@@ -75,10 +82,12 @@ export class Navigation implements NavigationInput {
   }
 
   wheel(event: WheelEvent, x: number, y: number): void {
+    this.firstFit = null;
     this.orbit.wheel(event, x, y);
   }
 
   keyDown(event: KeyboardEvent): boolean {
+    this.firstFit = null;
     return this.mode === 'walk' && this.walk.keyDown(event);
   }
 
@@ -135,15 +144,43 @@ export class Navigation implements NavigationInput {
     this.fitTo(this.host.visibleBox(), standardViewDirection(view), animate);
   }
 
-  /** The canvas edges the host page covers (toolbar, panels): fits frame the rest. */
+  /** A load's first view (iso, fit), which follows the view insets until the user moves it. */
+  fitFirst(): void {
+    this.setStandardView('iso', false);
+    const { rig } = this.host;
+    this.firstFit = { position: rig.position.clone(), target: rig.target.clone() };
+  }
+
+  /** A load starts with another view (a viewpoint): nothing follows the insets. */
+  forgetFirstFit(): void {
+    this.firstFit = null;
+  }
+
+  /**
+   * The canvas edges the host page covers (toolbar, panels): fits frame the rest. While the
+   * camera is where the load's first fit put it, the fit is made again with the new insets.
+   */
   setViewInsets(insets: ViewInsets): void {
     const ok = (n: number) => (Number.isFinite(n) ? Math.max(0, n) : 0);
-    this.insets = {
+    const next = {
       top: ok(insets.top),
       right: ok(insets.right),
       bottom: ok(insets.bottom),
       left: ok(insets.left),
     };
+    const before = this.insets;
+    this.insets = next;
+    const changed = (Object.keys(next) as (keyof ViewInsets)[]).some((k) => next[k] !== before[k]);
+    const { rig } = this.host;
+    const first = this.firstFit;
+    if (
+      changed &&
+      first &&
+      rig.position.equals(first.position) &&
+      rig.target.equals(first.target)
+    ) {
+      this.fitFirst();
+    }
   }
 
   getViewInsets(): ViewInsets {

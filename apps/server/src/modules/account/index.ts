@@ -1,18 +1,24 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { PasswordHasher } from '../auth/index.ts';
+import type { EmailCodes, PasswordHasher } from '../auth/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { OAuthService } from '../oauth/index.ts';
 import type { ProjectDeletionListener } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
+import { AccountEmailService } from './email.ts';
 import { accountRoutes } from './routes.ts';
 import { AccountService } from './service.ts';
 
 export interface AccountDeps {
   data: DataAccess;
   passwords: PasswordHasher;
+  /** The mailed codes that add an email to an account without one. */
+  codes: EmailCodes;
+  mailer: Mailer;
+  publicUrl: string;
   events: EventPublisher;
   /** Which sign-in methods exist (the last one cannot be unlinked). */
   oauth: OAuthService;
@@ -23,7 +29,7 @@ export interface AccountDeps {
   now: Clock;
 }
 
-/** Password change, sign-in connectors, and account deletion. */
+/** Password change, adding an email, sign-in connectors, and account deletion. */
 export const register: RegisterModule<AccountDeps, { account: AccountService }> = async (
   app,
   deps,
@@ -38,6 +44,14 @@ export const register: RegisterModule<AccountDeps, { account: AccountService }> 
     now: deps.now,
     log: app.log,
   });
-  await app.register(accountRoutes, { account, requireAuth: deps.requireAuth });
+  const email = new AccountEmailService({
+    data: deps.data,
+    codes: deps.codes,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+    log: app.log,
+  });
+  await app.register(accountRoutes, { account, email, requireAuth: deps.requireAuth });
   return { account };
 };

@@ -10,7 +10,7 @@ export interface OwnedProjectRow {
 
 export interface SuccessorRow {
   user_id: string;
-  email: string;
+  email: string | null;
   full_name: string | null;
   first_name: string | null;
   last_name: string | null;

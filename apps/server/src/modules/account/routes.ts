@@ -1,5 +1,8 @@
 import {
+  addEmailBodySchema,
+  addEmailResponseSchema,
   changePasswordBodySchema,
+  confirmEmailBodySchema,
   connectorParamsSchema,
   connectorsResponseSchema,
   deleteAccountBodySchema,
@@ -7,10 +10,12 @@ import {
   deletionPreviewResponseSchema,
   errorBodySchema,
   okSchema,
+  profileSchema,
 } from '@truss/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
+import type { AccountEmailService } from './email.ts';
 import type { AccountService } from './service.ts';
 
 const errors = {
@@ -18,12 +23,15 @@ const errors = {
   401: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  429: errorBodySchema,
+  502: errorBodySchema,
 };
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   account: AccountService;
+  email: AccountEmailService;
   requireAuth: onRequestAsyncHookHandler;
-}> = async (app, { account, requireAuth }) => {
+}> = async (app, { account, email, requireAuth }) => {
   const auth = { onRequest: requireAuth };
   const secured = { tags: ['user'], security: bearerSecurity };
 
@@ -35,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         ...secured,
         summary: 'Change (or first set) the password; signs out every other session',
         body: changePasswordBodySchema,
-        response: { 200: okSchema, 400: errors[400], 401: errors[401] },
+        response: { 200: okSchema, 400: errors[400], 401: errors[401], 409: errors[409] },
       },
     },
     async (request) => {
@@ -43,6 +51,41 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       await account.changePassword(currentUser(request), currentPassword, newPassword);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/api/user/email',
+    {
+      ...auth,
+      schema: {
+        ...secured,
+        summary: 'Mail a code to the address to add to an account without an email',
+        body: addEmailBodySchema,
+        response: {
+          200: addEmailResponseSchema,
+          400: errors[400],
+          401: errors[401],
+          409: errors[409],
+          429: errors[429],
+          502: errors[502],
+        },
+      },
+    },
+    async (request) => email.send(currentUser(request).userId, request.body.email),
+  );
+
+  app.post(
+    '/api/user/email/verify',
+    {
+      ...auth,
+      schema: {
+        ...secured,
+        summary: "The mailed code: the address becomes the account's email, verified",
+        body: confirmEmailBodySchema,
+        response: { 200: profileSchema, 400: errors[400], 401: errors[401], 409: errors[409] },
+      },
+    },
+    async (request) => email.confirm(currentUser(request).userId, request.body.code),
   );
 
   app.get(

@@ -27,6 +27,7 @@ import { displayName } from '../users/index.ts';
 import {
   AccountDeleteFailedError,
   ConnectorNotLinkedError,
+  EmailRequiredError,
   LastSignInMethodError,
 } from './errors.ts';
 
@@ -59,6 +60,8 @@ export class AccountService {
   ): Promise<void> {
     assertStrongPassword(newPassword);
     const user = await this.#user(caller.userId);
+    // Password sign-in and reset go by address: an account without one adds it first.
+    if (user.email === null) throw new EmailRequiredError();
     if (user.password_hash) {
       const ok =
         currentPassword !== undefined &&

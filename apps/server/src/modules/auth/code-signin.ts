@@ -46,7 +46,7 @@ export class CodeSignInService {
     try {
       await this.d.mailer.send(
         signInCodeMail({
-          to: user.email,
+          to: email,
           code: issued.code,
           locale: user.language,
           expiresInSeconds: issued.expiresIn,
@@ -60,7 +60,7 @@ export class CodeSignInService {
       throw new SendCodeFailedError(error);
     }
     const resendIn = await this.d.codes.waitBeforeSend(this.d.data.repos, user.id, SIGN_IN, now);
-    return { email: user.email, codeExpiresIn: issued.expiresIn, resendIn: Math.ceil(resendIn) };
+    return { email, codeExpiresIn: issued.expiresIn, resendIn: Math.ceil(resendIn) };
   }
 
   async verify(email: string, code: string): Promise<AuthResponse> {

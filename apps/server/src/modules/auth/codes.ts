@@ -63,17 +63,22 @@ export class EmailCodes {
     if (wait > 0) throw new TooManyRequestsError(wait);
   }
 
-  /** A fresh 6-digit code (older ones of the purpose stop working). */
+  /**
+   * A fresh 6-digit code (older ones of the purpose stop working); `email` is the address an
+   * add_email code goes to, kept with it.
+   */
   async issue(
     repos: Repositories,
     userId: string,
     purpose: EmailCodePurpose,
     now: Date,
+    email?: string,
   ): Promise<IssuedCode> {
     const code = this.tokens.newEmailCode();
     return this.#store(repos, userId, purpose, this.tokens.hashEmailCode(userId, code), code, {
       now,
       ttl: EMAIL_CODE_TTL_SECONDS,
+      email,
     });
   }
 
@@ -126,7 +131,7 @@ export class EmailCodes {
     purpose: EmailCodePurpose,
     codeHash: string,
     plain: string,
-    { now, ttl }: { now: Date; ttl: number },
+    { now, ttl, email }: { now: Date; ttl: number; email?: string },
   ): Promise<IssuedCode> {
     await repos.auth.invalidateCodes(userId, purpose, now);
     const row = await repos.auth.insertCode({
@@ -135,6 +140,7 @@ export class EmailCodes {
       codeHash,
       createdAt: now,
       expiresAt: addSeconds(now, ttl),
+      ...(email ? { email } : {}),
     });
     return { id: row.id, code: plain, expiresIn: ttl };
   }

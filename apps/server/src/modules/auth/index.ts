@@ -20,6 +20,8 @@ export {
   PasswordUpdateFailedError,
   SameAsOldPasswordError,
 } from './errors.ts';
+export type { EmailCodes } from './codes.ts';
+export { SendCodeFailedError } from './errors.ts';
 export { requestLogSerializer } from './log-redaction.ts';
 export { assertStrongPassword } from './password-reset.ts';
 export { PasswordHasher } from './passwords.ts';
@@ -43,6 +45,8 @@ export interface AuthModule {
   auth: AuthService;
   sessions: Sessions;
   passwords: PasswordHasher;
+  /** The mailed one-time codes (for adding an email to an account without one). */
+  codes: EmailCodes;
   /** onRequest hook of protected routes: 401 unless the bearer token is good. */
   requireAuth: ReturnType<typeof createAuthGuard>;
 }
@@ -77,5 +81,5 @@ export const register: RegisterModule<AuthDeps, AuthModule> = async (app, deps) 
   const passwordReset = new PasswordResetService({ ...shared, codes, sessions });
   const requireAuth = createAuthGuard(auth);
   await app.register(authRoutes, { auth, codeSignIn, passwordReset, requireAuth });
-  return { auth, sessions, passwords, requireAuth };
+  return { auth, sessions, passwords, codes, requireAuth };
 };

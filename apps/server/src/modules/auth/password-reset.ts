@@ -69,7 +69,7 @@ export class PasswordResetService {
     try {
       await this.d.mailer.send(
         passwordResetMail({
-          to: prepared.user.email,
+          to: email,
           token: prepared.issued.code,
           locale: prepared.user.language,
           expiresInSeconds: prepared.issued.expiresIn,

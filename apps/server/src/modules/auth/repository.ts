@@ -13,7 +13,8 @@ export interface SessionState {
   revokedAt: Date | null;
   familyExpiresAt: Date;
   userStatus: UserStatus;
-  emailVerified: boolean;
+  /** Verified, or the account has no email (sessions.ts emailSettled). */
+  emailSettled: boolean;
 }
 
 /** Mailed codes and refresh-token families. */
@@ -69,6 +70,8 @@ export class AuthRepository {
     codeHash: string;
     createdAt: Date;
     expiresAt: Date;
+    /** add_email: the address the code is mailed to. */
+    email?: string;
   }): Promise<EmailCodeRow> {
     return this.db
       .insertInto('email_codes')
@@ -78,6 +81,7 @@ export class AuthRepository {
         code_hash: code.codeHash,
         created_at: code.createdAt,
         expires_at: code.expiresAt,
+        email: code.email ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -235,6 +239,7 @@ export class AuthRepository {
         'rt.family_expires_at',
         'u.status',
         'u.email_verified',
+        'u.email',
       ])
       .where('rt.family_id', '=', familyId)
       .orderBy('rt.created_at', 'desc')
@@ -246,7 +251,7 @@ export class AuthRepository {
           revokedAt: row.revoked_at,
           familyExpiresAt: row.family_expires_at,
           userStatus: row.status,
-          emailVerified: row.email_verified,
+          emailSettled: row.email_verified || row.email === null,
         }
       : undefined;
   }

@@ -29,7 +29,7 @@ import {
 } from './errors.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { assertActive, assertCanSignIn, type Sessions } from './sessions.ts';
+import { assertActive, assertCanSignIn, emailSettled, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 
 /** Who is calling, from a valid access token whose session is still alive. */
@@ -107,8 +107,8 @@ export class AuthService {
       const issued = await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now);
       return { user, issued, expiresIn: issued.expiresIn };
     });
-    if (issued) await this.#mailCode(user, issued);
-    return { email: user.email, codeExpiresIn: expiresIn };
+    if (issued) await this.#mailCode(input.email, user, issued);
+    return { email: input.email, codeExpiresIn: expiresIn };
   }
 
   /** Mails a new code (the old one stops working); 1 a minute, 5 an hour per address. */
@@ -122,8 +122,8 @@ export class AuthService {
       await this.#d.codes.assertMaySend(repos, user.id, VERIFY_EMAIL, now);
       return { user, issued: await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now) };
     });
-    await this.#mailCode(user, issued);
-    return { email: user.email, codeExpiresIn: issued.expiresIn };
+    await this.#mailCode(email, user, issued);
+    return { email, codeExpiresIn: issued.expiresIn };
   }
 
   /** Checks the mailed code; on success the email is verified and the user is signed in. */
@@ -187,7 +187,7 @@ export class AuthService {
         return { ok: false as const, reason: 'family expired' };
       }
       const user = await repos.users.findById(row.user_id);
-      if (!user || user.status !== 'active' || !user.email_verified) {
+      if (!user || user.status !== 'active' || !emailSettled(user)) {
         await repos.auth.revokeFamily(row.family_id, now);
         return { ok: false as const, reason: 'account not usable', user };
       }
@@ -278,7 +278,7 @@ export class AuthService {
       session.revokedAt ||
       session.familyExpiresAt.getTime() <= now ||
       session.userStatus !== 'active' ||
-      !session.emailVerified
+      !session.emailSettled
     ) {
       throw new UnauthorizedError('session revoked or expired');
     }
@@ -291,9 +291,9 @@ export class AuthService {
   }
 
   /** Sends the code mail; if that fails the code is dropped so an immediate resend works. */
-  async #mailCode(user: UserRow, issued: IssuedCode): Promise<void> {
+  async #mailCode(to: string, user: UserRow, issued: IssuedCode): Promise<void> {
     const mail = verificationCodeMail({
-      to: user.email,
+      to,
       code: issued.code,
       locale: user.language,
       expiresInSeconds: issued.expiresIn,

@@ -20,12 +20,20 @@ export function assertActive(user: UserRow): void {
 }
 
 /**
- * Whether the account may sign in at all: active, and its email verified. Every sign-in path
- * (password, code, reset link, Google, WeChat, refresh) asks this.
+ * The account's email does not stand in the way of signing in: it is verified, or there is none
+ * (a WeChat sign-up: an address is only ever added to it once its mailed code came back).
+ */
+export function emailSettled(user: Pick<UserRow, 'email' | 'email_verified'>): boolean {
+  return user.email_verified || user.email === null;
+}
+
+/**
+ * Whether the account may sign in at all: active, and its email (if any) verified. Every
+ * sign-in path (password, code, reset link, Google, WeChat, refresh) asks this.
  */
 export function assertCanSignIn(user: UserRow): void {
   assertActive(user);
-  if (!user.email_verified) throw new EmailNotVerifiedError();
+  if (!emailSettled(user)) throw new EmailNotVerifiedError();
 }
 
 /** New refresh-token families (one per sign-in) and the token response of a sign-in. */

@@ -217,6 +217,7 @@ export class InvitationsRepository {
       .selectFrom('users')
       .select(['id', 'email', 'language'])
       .where('email', 'in', [...emails])
+      .$narrowType<{ email: string }>()
       .execute();
   }
 

@@ -176,7 +176,7 @@ export class InvitationsService {
       },
     );
 
-    const inviterName = inviter ? (displayName(inviter) ?? inviter.email) : '';
+    const inviterName = inviter ? (displayName(inviter) ?? inviter.email ?? '') : '';
     const failed = await this.#sendAll(mails, inviterName, projectName, body.role);
     for (const email of failed) {
       results.set(email, this.#refused(email, 'failed', 'INVITATION_MAIL_FAILED', responseLocale));
@@ -243,7 +243,7 @@ export class InvitationsService {
         mail: { invitationId, email: invitation.email, token: issued.token, locale },
         role: invitation.role,
         projectName: access.project.name,
-        sender: sender ? (displayName(sender) ?? sender.email) : '',
+        sender: sender ? (displayName(sender) ?? sender.email ?? '') : '',
       };
     });
     const failed = await this.#sendAll(

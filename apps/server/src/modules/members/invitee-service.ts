@@ -67,6 +67,8 @@ export class InviteeService {
   /** Unexpired pending invitations addressed to the signed-in user's email. */
   async mine(userId: string): Promise<(InvitationPreview & { id: string })[]> {
     const email = await this.#email(this.#d.data.repos, userId);
+    // An account without an email (a WeChat sign-up) has no invitations by address.
+    if (email === null) return [];
     const rows = await this.#d.data.repos.invitations.listPendingForEmail(email, this.#d.now());
     return rows.map((row) => ({ id: row.id, ...previewFromInvitation(row) }));
   }
@@ -105,7 +107,9 @@ export class InviteeService {
       }
       await repos.invitations.setStatus(invitation.id, 'accepted', now, userId);
       const email = await this.#email(repos, userId);
-      await repos.invitations.closePendingForEmail(projectId, email, now, userId);
+      if (email !== null) {
+        await repos.invitations.closePendingForEmail(projectId, email, now, userId);
+      }
       const [invitee] = await repos.invitations.accountsForEmails([invitation.email]);
       const invitees = [userId, ...(invitee && invitee.id !== userId ? [invitee.id] : [])];
       return { projectId, changed: true, action: 'accepted', invitees };
@@ -169,10 +173,12 @@ export class InviteeService {
   ): Promise<ProjectInvitationRow | undefined> {
     const invitation = await repos.invitations.lockById(invitationId);
     if (!invitation) return undefined;
-    return invitation.email === (await this.#email(repos, userId)) ? invitation : undefined;
+    const email = await this.#email(repos, userId);
+    return email !== null && invitation.email === email ? invitation : undefined;
   }
 
-  async #email(repos: Repositories, userId: string): Promise<string> {
+  /** The user's email; null for an account without one (a WeChat sign-up). */
+  async #email(repos: Repositories, userId: string): Promise<string | null> {
     const user = await repos.users.findById(userId);
     if (!user) throw new UserNotFoundError();
     return user.email;

@@ -10,7 +10,8 @@ export interface MemberRow {
   user_id: string;
   role: MemberRole;
   created_at: Date;
-  email: string;
+  /** Null for an account without an email (a WeChat sign-up). */
+  email: string | null;
   full_name: NameFields['full_name'];
   first_name: NameFields['first_name'];
   last_name: NameFields['last_name'];
@@ -66,6 +67,7 @@ export class MembersRepository {
       .where('pm.project_id', '=', projectId)
       .where('pm.status', '=', 'accepted')
       .where('u.email', 'in', [...emails])
+      .$narrowType<{ email: string }>()
       .execute();
     return new Set(rows.map((row) => row.email));
   }

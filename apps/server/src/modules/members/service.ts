@@ -149,13 +149,14 @@ export class MembersService {
     try {
       if (!(await notifications.allows(notice.userId, 'member_changes'))) return;
       const member = await data.repos.users.findById(notice.userId);
-      if (!member) return;
+      // No address (a WeChat sign-up that has not added one): nothing to mail.
+      if (!member?.email) return;
       const actor = await data.repos.users.findById(actorId);
       await this.#d.mailer.send(
         memberChangeMail({
           to: member.email,
           locale: member.language,
-          actor: actor ? (displayName(actor) ?? actor.email) : '',
+          actor: actor ? (displayName(actor) ?? actor.email ?? '') : '',
           change: notice.change,
           publicUrl: this.#d.publicUrl,
         }),

@@ -37,8 +37,9 @@ export class ModelProcessedNotifier implements ConversionNotifier {
       if (!(await notifications.allows(model.created_by, 'model_processed'))) return;
       const uploader = await data.repos.users.findById(model.created_by);
       const project = await data.repos.projects.findAccess(model.project_id, model.created_by);
-      // An uploader who has left the project could not open the link.
-      if (!uploader || !project?.role) return;
+      // An uploader who has left the project could not open the link; one without an email
+      // address (a WeChat sign-up) gets no mail.
+      if (!uploader?.email || !project?.role) return;
       await this.#d.mailer.send(
         modelProcessedMail({
           to: uploader.email,

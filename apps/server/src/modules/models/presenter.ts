@@ -34,7 +34,9 @@ export function toModel(
     size: Number(row.size_bytes),
     format: row.format,
     creator:
-      row.created_by && row.creator_email
+      // The joined account's name format is never null: the uploader's account exists (it may
+      // have no email: a WeChat sign-up).
+      row.created_by && row.creator_name_format
         ? {
             id: row.created_by,
             email: row.creator_email,

@@ -43,9 +43,3 @@ export class IdentityLinkedToOtherAccountError extends AppError {
     super('IDENTITY_LINKED_TO_OTHER_ACCOUNT', 409);
   }
 }
-
-export class WechatNotLinkedError extends AppError {
-  constructor() {
-    super('WECHAT_NOT_LINKED', 404);
-  }
-}

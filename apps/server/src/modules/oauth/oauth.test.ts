@@ -299,10 +299,12 @@ describe('Google (OpenID Connect) and WeChat sign-in, linking and connectors', (
     expect(params.get('state')).toBeTruthy();
   });
 
-  it('an unknown WeChat user is told to link WeChat from an account first', async () => {
+  it('an unknown WeChat user gets a new account (without an email) and is signed in', async () => {
     const { res } = await wechatRoundTrip('o-stranger');
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'WECHAT_NOT_LINKED' });
+    expect(res.status).toBe(200);
+    if (res.body.mode !== 'signin') throw new Error('expected a sign-in');
+    expect(res.body.created).toBe(true);
+    expect(res.body.auth.user).toMatchObject({ email: null, full_name: 'Stranger' });
     expect(wechat.requests.some((r) => r.path === '/sns/userinfo')).toBe(true);
   });
 

@@ -23,7 +23,6 @@ import {
   OAuthFailedError,
   OAuthProviderDisabledError,
   OAuthStateInvalidError,
-  WechatNotLinkedError,
 } from './errors.ts';
 import { FLOW_TTL_SECONDS, type FlowCookie, type OAuthFlow } from './flow-cookie.ts';
 import type { GoogleOidc } from './google.ts';
@@ -211,28 +210,49 @@ export class OAuthService {
         assertCanSignIn(user);
         return { user, created: false, session: await this.d.sessions.start(repos, user.id, now) };
       }
-      if (identity.provider === 'wechat') throw new WechatNotLinkedError();
-      if (!identity.email || !identity.emailVerified) throw new OAuthEmailNotVerifiedError();
-      let user = await repos.users.findByEmailForUpdate(identity.email);
+      let user: UserRow | undefined;
       let created = false;
-      if (user) {
-        assertActive(user);
-        if (!user.email_verified) user = await this.#claimUnverified(repos, user, now);
-      } else {
-        user = await repos.users.create({
-          email: identity.email,
-          email_verified: true,
-          password_hash: null,
-          language,
-          full_name: identity.displayName,
-        });
-        await repos.projects.createDefaultProject(user.id, newProjectMetadata(user.id));
+      if (identity.provider === 'wechat') {
+        // WeChat tells no email: a new account without one (its owner may add one later, with a
+        // mailed code, for the features that mail).
+        user = await this.#create(repos, null, identity, language);
         created = true;
+      } else {
+        if (!identity.email || !identity.emailVerified) throw new OAuthEmailNotVerifiedError();
+        // The address is Google-verified: it signs into the account that holds it (claiming a
+        // sign-up that never verified it), or becomes a new account's.
+        user = await repos.users.findByEmailForUpdate(identity.email);
+        if (user) {
+          assertActive(user);
+          if (!user.email_verified) user = await this.#claimUnverified(repos, user, now);
+        } else {
+          user = await this.#create(repos, identity.email, identity, language);
+          created = true;
+        }
       }
       await repos.identities.link({ userId: user.id, ...this.#identityValues(identity), now });
       return { user, created, session: await this.d.sessions.start(repos, user.id, now) };
     });
     return outcome;
+  }
+
+  /** A new account with its Default Project; `email` (verified by the provider) or none. */
+  async #create(
+    repos: Repositories,
+    email: string | null,
+    identity: ProviderIdentity,
+    language: Locale,
+  ): Promise<UserRow> {
+    const user = await repos.users.create({
+      email,
+      email_verified: email !== null,
+      password_hash: null,
+      language,
+      full_name: identity.displayName,
+    });
+    await repos.projects.createDefaultProject(user.id, newProjectMetadata(user.id));
+    this.d.log.info({ userId: user.id, provider: identity.provider }, 'account made by sign-in');
+    return user;
   }
 
   /**

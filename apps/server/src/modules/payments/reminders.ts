@@ -46,7 +46,8 @@ export class SubscriptionReminders {
     const left = plan.endsAt.getTime() - now.getTime();
     const kind = left <= DAY_MS ? '1d' : '7d';
     const user = await data.repos.users.findById(userId);
-    if (!user) return false;
+    // No address yet (a WeChat sign-up): nothing to send; a later pass mails it once one is added.
+    if (!user?.email) return false;
     const recorded = await data.repos.payments.recordReminder({
       user_id: userId,
       plan_id: plan.planId,

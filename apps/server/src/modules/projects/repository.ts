@@ -14,7 +14,8 @@ export interface ProjectListRow {
   is_favorite: boolean;
   show_in_sidebar: boolean;
   creator_id: string;
-  creator_email: string;
+  /** Null for a creator without an email (a WeChat sign-up). */
+  creator_email: string | null;
   creator_full_name: UserRow['full_name'];
   creator_first_name: UserRow['first_name'];
   creator_last_name: UserRow['last_name'];

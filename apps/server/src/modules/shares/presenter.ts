@@ -51,7 +51,9 @@ export function toShare(
     access_code: accessCode,
     code_locked: row.code_locked_at !== null,
     creator:
-      row.created_by && row.creator_email
+      // The joined account's language is never null: the creator's account exists (it may have
+      // no email: a WeChat sign-up).
+      row.created_by && row.creator_language
         ? { id: row.created_by, email: row.creator_email, name: row.creator_name }
         : null,
     created_at: row.created_at.toISOString(),

@@ -134,7 +134,8 @@ export async function exportArchive(
       for (const id of [row.author_id, row.assignee_id]) if (id) userIds.add(id);
     for (const c of comments) if (c.author_id) userIds.add(c.author_id);
     const users = await repos.topics.userNames([...userIds]);
-    const email = (id: string | null) => (id ? users.get(id)?.email : undefined);
+    // A user without an address (a WeChat sign-up) is named by the author name instead.
+    const email = (id: string | null) => (id ? (users.get(id)?.email ?? undefined) : undefined);
     const [vps, cs, fs] = [byTopic(viewpoints), byTopic(comments), byTopic(files)];
     for (const row of part) {
       topics.push(

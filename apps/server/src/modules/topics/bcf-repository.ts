@@ -157,7 +157,10 @@ export class TopicsBcfRepository {
       .select('u.email')
       .where('pm.project_id', '=', projectId)
       .where('pm.status', '=', 'accepted')
+      // Members without an address (WeChat sign-ups) cannot be named in BCF.
+      .where('u.email', 'is not', null)
       .orderBy('u.email')
+      .$narrowType<{ email: string }>()
       .execute();
     return rows.map((row) => row.email);
   }
@@ -179,6 +182,7 @@ export class TopicsBcfRepository {
         'in',
         emails.map((email) => email.toLowerCase()),
       )
+      .$narrowType<{ email: string }>()
       .execute();
     return new Map(rows.map((row) => [row.email, row.id]));
   }

@@ -22,7 +22,8 @@ export interface ClaimedNotice {
 
 export interface NoticeRecipient {
   id: string;
-  email: string;
+  /** Null for an account without an address (a WeChat sign-up): its notices are not mailed. */
+  email: string | null;
   language: Locale;
   status: string;
 }

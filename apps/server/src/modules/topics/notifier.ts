@@ -169,11 +169,13 @@ export class TopicNotifier {
     });
     if (!claim || claim.recipient.status === 'deleted') return;
     const notices = claim.notices.filter((notice) => notice.member);
-    if (notices.length === 0) return;
+    // No address (a WeChat sign-up that has not added one): the claimed notices are dropped.
+    const to = claim.recipient.email;
+    if (notices.length === 0 || to === null) return;
     try {
       await this.#d.mailer.send(
         topicNoticeMail({
-          to: claim.recipient.email,
+          to,
           locale: claim.recipient.language,
           notices,
           publicUrl: this.#d.publicUrl,

@@ -278,7 +278,7 @@ export class TopicsRepository {
 
   async userNames(
     userIds: readonly string[],
-  ): Promise<Map<string, { name: string; email: string }>> {
+  ): Promise<Map<string, { name: string; email: string | null }>> {
     if (userIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('users')
@@ -286,7 +286,7 @@ export class TopicsRepository {
       .where('id', 'in', userIds)
       .execute();
     return new Map(
-      rows.map((row) => [row.id, { name: row.full_name || row.email, email: row.email }]),
+      rows.map((row) => [row.id, { name: row.full_name || row.email || '', email: row.email }]),
     );
   }
 

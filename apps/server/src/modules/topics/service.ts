@@ -93,7 +93,7 @@ export class TopicsService {
 
   async #authorName(userId: string): Promise<string> {
     const names = await this.#d.data.repos.topics.userNames([userId]);
-    return names.get(userId)?.name ?? 'Unknown';
+    return names.get(userId)?.name || 'Unknown';
   }
 
   /** The topic and the caller's access to its project; 404 for both unknown and not a member. */

@@ -138,6 +138,21 @@ export class UsersRepository {
       .execute();
   }
 
+  /** Sets and verifies the email of an account that had none (EMAIL_ALREADY_REGISTERED if taken). */
+  async setVerifiedEmail(id: string, email: string, now: Date): Promise<UserRow> {
+    try {
+      return await this.db
+        .updateTable('users')
+        .set({ email, email_verified: true, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) throw new EmailAlreadyRegisteredError();
+      throw error;
+    }
+  }
+
   async markEmailVerified(id: string, now: Date): Promise<UserRow> {
     return this.db
       .updateTable('users')

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddEmailResponse,
   AvatarResponse,
   ChangePasswordBody,
   ConnectorsResponse,
@@ -115,3 +116,9 @@ export function useUpdatePreferences() {
     },
   });
 }
+
+/** Mails a code to the address to add (an account without an email); `confirm` sets it. */
+export const addEmailApi = {
+  send: (email: string) => http.post<AddEmailResponse>('/api/user/email', { email }),
+  confirm: (code: string) => http.post<Profile>('/api/user/email/verify', { code }),
+};

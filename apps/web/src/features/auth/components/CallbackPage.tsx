@@ -38,7 +38,11 @@ export default function CallbackPage() {
       const provider = t(`auth.providers.${result.provider}`);
       if (result.mode === 'signin') {
         completeSignIn(result.auth);
-        if (result.created) toast.success(t('auth.welcomeNew'));
+        if (result.created) {
+          // A WeChat sign-up has no email yet: say where it is added.
+          const later = result.auth.user.email === null ? t('auth.addEmailLater') : undefined;
+          toast.success(t('auth.welcomeNew'), later);
+        }
         navigate(safeRedirect(result.redirect), { replace: true });
       } else {
         void client.invalidateQueries({ queryKey: ['user', 'connectors'] });

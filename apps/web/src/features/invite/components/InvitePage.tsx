@@ -69,7 +69,8 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
   const decline = useDeclineInvitation();
   const [declined, setDeclined] = useState(false);
   const inviter = preview.inviter.name || preview.inviter.email;
-  const mismatch = !!profile && profile.email.toLowerCase() !== preview.email.toLowerCase();
+  // An account without an email (a WeChat sign-up) may be the invited address's owner.
+  const mismatch = !!profile?.email && profile.email.toLowerCase() !== preview.email.toLowerCase();
   const alreadyMember = projects?.some((p) => p.id === preview.project.id) ?? false;
   const answerError = accept.error ?? decline.error;
   const busy = accept.isPending || decline.isPending;

@@ -70,6 +70,7 @@ export function InviteDialog({
   const known = useMemo(() => {
     const map = new Map<string, ChipState>();
     for (const m of members) {
+      if (!m.email) continue; // an account without an address cannot be invited by one
       if (m.status === 'accepted') map.set(m.email.toLowerCase(), 'member');
       else if (m.status === 'pending') map.set(m.email.toLowerCase(), 'pending');
     }

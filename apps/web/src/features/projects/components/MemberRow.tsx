@@ -26,7 +26,10 @@ const statusTone: Record<MemberStatus, 'green' | 'amber' | 'red'> = {
   rejected: 'red',
 };
 
-export const displayName = (m: ProjectMember) => m.name || m.email.split('@')[0] || m.email;
+export const displayName = (m: ProjectMember) => m.name || m.email?.split('@')[0] || m.email || '';
+
+/** The member's address, or their name for an account without one (a WeChat sign-up). */
+export const memberAddress = (m: ProjectMember) => m.email ?? displayName(m);
 
 function RoleCell({
   member,
@@ -65,7 +68,7 @@ function RoleCell({
       <DropdownMenu.Trigger
         disabled={change.isPending}
         aria-label={t('membersPage.changeRoleOf', {
-          name: member.email,
+          name: memberAddress(member),
           role: t(`roles.${member.role}`),
         })}
         className="inline-flex items-center gap-1 rounded-lg border border-gray-200 bg-white px-2 py-1 text-xs font-medium text-gray-700 shadow-xs hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 data-[state=open]:bg-gray-50"
@@ -132,7 +135,7 @@ function RowActions({
 
   const resend = useMutation({
     mutationFn: () => projectsApi.resendInvitation(project.id, member.id),
-    onSuccess: () => toast.success(t('membersPage.resent', { email: member.email })),
+    onSuccess: () => toast.success(t('membersPage.resent', { email: memberAddress(member) })),
     onError: (error) =>
       toast.error(
         error instanceof ApiError && error.statusCode === 429 && error.retryAfter
@@ -146,8 +149,8 @@ function RowActions({
     onSuccess: () =>
       toast.success(
         member.status === 'pending'
-          ? t('membersPage.cancelled', { email: member.email })
-          : t('membersPage.invitationRemoved', { email: member.email }),
+          ? t('membersPage.cancelled', { email: memberAddress(member) })
+          : t('membersPage.invitationRemoved', { email: memberAddress(member) }),
       ),
     onError: (error) => toast.error(errorMessage(error, t)),
     onSettled: () => invalidateMembers(project.id),
@@ -162,7 +165,7 @@ function RowActions({
           className={small}
           loading={resend.isPending}
           disabled={cancel.isPending}
-          aria-label={t('membersPage.resendTo', { email: member.email })}
+          aria-label={t('membersPage.resendTo', { email: memberAddress(member) })}
           title={t('membersPage.resend')}
           onClick={() => resend.mutate()}
         >
@@ -178,8 +181,8 @@ function RowActions({
           disabled={resend.isPending}
           aria-label={
             member.status === 'pending'
-              ? t('membersPage.cancelFor', { email: member.email })
-              : t('membersPage.removeInvitationFor', { email: member.email })
+              ? t('membersPage.cancelFor', { email: memberAddress(member) })
+              : t('membersPage.removeInvitationFor', { email: memberAddress(member) })
           }
           title={member.status === 'pending' ? t('membersPage.cancel') : t('membersPage.remove')}
           onClick={() => cancel.mutate()}
@@ -194,7 +197,7 @@ function RowActions({
         <Button
           variant="ghost"
           className={`${small} text-red-700 hover:bg-red-50`}
-          aria-label={t('membersPage.removeNamed', { email: member.email })}
+          aria-label={t('membersPage.removeNamed', { email: memberAddress(member) })}
           title={t('membersPage.remove')}
           onClick={() => onRemove(member)}
         >
@@ -241,7 +244,7 @@ export function MemberRow({
       <td className="max-w-0 px-4 py-3">
         <div className="flex min-w-0 items-center gap-3">
           <Avatar
-            name={member.name || member.email}
+            name={member.name || member.email || ''}
             size={32}
             className={member.kind === 'invitation' ? 'bg-gray-500' : undefined}
           />

@@ -18,7 +18,7 @@ import { InviteDialog } from './InviteDialog';
 import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
 import { ProjectNotFound } from './ProjectNotFound';
 import { useProjectName } from './ProjectAvatar';
-import { displayName, MemberRow } from './MemberRow';
+import { displayName, memberAddress, MemberRow } from './MemberRow';
 
 const roleOrder = { owner: 0, admin: 1, member: 2 } as const;
 const statusOrder = { accepted: 0, pending: 1, rejected: 2 } as const;
@@ -49,7 +49,7 @@ export default function ProjectMembersPage() {
   const remove = useMutation({
     mutationFn: (member: ProjectMember) => projectsApi.removeMember(project?.id ?? '', member.id),
     onSuccess: (_d, member) => {
-      toast.success(t('membersPage.removed', { email: member.email }));
+      toast.success(t('membersPage.removed', { email: memberAddress(member) }));
       setRemoving(null);
     },
     onSettled: () => (project ? invalidateMembers(project.id) : undefined),

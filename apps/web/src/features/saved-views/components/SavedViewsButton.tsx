@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Bookmark } from 'lucide-react';
 import { SAVED_VIEW_STATE_MAX, type SavedView } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
 import { inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -36,6 +36,8 @@ export function SavedViewsButton({
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [capturing, setCapturing] = useState(false);
+  /** The view whose deletion waits for the user's confirmation. */
+  const [deleting, setDeleting] = useState<SavedView | null>(null);
   const list = useSavedViews(source);
   useSavedViewLink(viewer, list.data);
   const mutations = useSavedViewMutations(source.kind === 'model' ? source.modelId : '');
@@ -114,12 +116,36 @@ export function SavedViewsButton({
                 onRename={(next) =>
                   mutations.rename.mutate({ id: view.id, name: next }, { onError: failed })
                 }
-                onDelete={() => mutations.remove.mutate(view.id, { onError: failed })}
+                onDelete={() => {
+                  mutations.remove.reset();
+                  setDeleting(view);
+                }}
               />
             ))}
           </ul>
         )}
       </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(next) => {
+          if (!next) setDeleting(null);
+        }}
+        title={t('savedViews.deleteTitle', { name: deleting?.name ?? '' })}
+        description={t('savedViews.deleteDescription')}
+        confirmLabel={t('savedViews.deleteConfirm')}
+        pending={mutations.remove.isPending}
+        error={mutations.remove.error ? errorMessage(mutations.remove.error, t) : null}
+        onConfirm={() => {
+          if (!deleting) return;
+          const { id, name: deleted } = deleting;
+          mutations.remove.mutate(id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success(t('savedViews.deleted', { name: deleted }));
+            },
+          });
+        }}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LogOut, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { passwordSchema } from '@truss/contracts';
-import { Button } from '../../../components/ui/Button';
+import { Button, buttonClass } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/Dialog';
 import { NewPasswordFields } from '../../../components/ui/CredentialFields';
 import { FormAlert, TextField } from '../../../components/ui/Field';
@@ -155,8 +155,20 @@ export default function AccountPage() {
             [
               t('form.email'),
               <span key="email" className="inline-flex flex-wrap items-center gap-2 wrap-anywhere">
-                {p.email}
-                {p.email_verified && <Badge tone="green">{t('settings.verified')}</Badge>}
+                {p.email ?? (
+                  <>
+                    <span className="text-gray-500">{t('settings.addEmail.none')}</span>
+                    <Link
+                      to="/settings/profile"
+                      className="font-medium text-brand-700 hover:text-brand-800"
+                    >
+                      {t('settings.addEmail.addInProfile')}
+                    </Link>
+                  </>
+                )}
+                {p.email !== null && p.email_verified && (
+                  <Badge tone="green">{t('settings.verified')}</Badge>
+                )}
               </span>,
             ],
             [t('settings.status'), t(`settings.statuses.${p.status}`)],
@@ -171,6 +183,16 @@ export default function AccountPage() {
       </Card>
       {connectors.error ? (
         <FormAlert>{errorMessage(connectors.error, t)}</FormAlert>
+      ) : p.email === null ? (
+        <Card className="p-5">
+          <h3 className="text-sm font-semibold text-gray-900">
+            {t('settings.account.setPassword')}
+          </h3>
+          <p className="mt-1 text-sm text-gray-600">{t('settings.account.passwordNeedsEmail')}</p>
+          <Link to="/settings/profile" className={buttonClass('secondary', 'md', 'mt-4')}>
+            {t('settings.addEmail.addInProfile')}
+          </Link>
+        </Card>
       ) : (
         <ChangePasswordCard hasPassword={connectors.data?.has_password ?? true} />
       )}

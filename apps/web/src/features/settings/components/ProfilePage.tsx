@@ -21,6 +21,7 @@ import { toast } from '../../../lib/toast';
 import { profileQuery } from '../../auth/api';
 import { useUpdateProfile } from '../api';
 import { countryOptions, isValidPhone } from '../phone';
+import { AddEmailCard } from './AddEmailCard';
 import { AvatarEditor } from './AvatarEditor';
 import { DateField } from './DateField';
 import { PhoneField } from './PhoneField';
@@ -215,8 +216,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <div className="space-y-1.5 sm:col-span-2">
           <p className="text-sm font-medium text-gray-800">{t('form.email')}</p>
           <p className="flex flex-wrap items-center gap-2 text-sm wrap-anywhere text-gray-900">
-            {profile.email}
-            {profile.email_verified ? (
+            {profile.email ?? <span className="text-gray-500">{t('settings.addEmail.none')}</span>}
+            {profile.email === null ? null : profile.email_verified ? (
               <Badge tone="green">
                 <BadgeCheck className="size-3" aria-hidden />
                 {t('settings.verified')}
@@ -228,7 +229,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
               </Badge>
             )}
           </p>
-          <p className="text-xs text-gray-500">{t('settings.profile.emailReadOnly')}</p>
+          {profile.email !== null && (
+            <p className="text-xs text-gray-500">{t('settings.profile.emailReadOnly')}</p>
+          )}
         </div>
         <PhoneField
           country={values.phone_country_code}
@@ -304,5 +307,12 @@ export default function ProfilePage() {
   const { data: profile, error } = useQuery(profileQuery());
   if (error) return <FormAlert>{errorMessage(error, t)}</FormAlert>;
   if (!profile) return <LoadingBlock label={t('common.loading')} />;
-  return <ProfileForm profile={profile} />;
+  if (profile.email !== null) return <ProfileForm profile={profile} />;
+  // A WeChat sign-up: the address is asked for first (it has a form of its own).
+  return (
+    <div className="space-y-6">
+      <AddEmailCard />
+      <ProfileForm profile={profile} />
+    </div>
+  );
 }

@@ -57,7 +57,7 @@ export function MentionTextarea({
   const [active, setActive] = useState(0);
   const people: Person[] = members
     .filter((m) => m.kind === 'member' && m.user_id)
-    .map((m) => ({ id: m.user_id!, name: m.name || m.email }));
+    .map((m) => ({ id: m.user_id!, name: m.name || m.email || '' }));
   const q = at?.query.toLowerCase() ?? '';
   const matches = at ? people.filter((p) => p.name.toLowerCase().includes(q)).slice(0, 8) : [];
 
