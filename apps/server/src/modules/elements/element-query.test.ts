@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ElementQueryResult, ElementWhere, Model } from '@truss/contracts';
+import { strFromU8, unzipSync } from 'fflate';
 import * as WebIFC from 'web-ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team } from '../../testing/project-team.ts';
@@ -251,6 +252,47 @@ describe.skipIf(!HAVE_SAMPLES)(`property queries over converted samples (${testE
     expect(await count(doors)).toBe(ref.architectural.doors.length);
     await server.api('POST', `/api/models/${duplex.id}/restore`, { token: team.owner.token });
     expect(await count(doors)).toBe(all((r) => r.doors).length);
+  });
+
+  it('exports the whole result as CSV and as XLSX', async () => {
+    const where: ElementWhere = {
+      any: [
+        { field: 'type', op: '=', value: 'IfcDoor' },
+        { field: 'type', op: '=', value: 'IfcWindow' },
+      ],
+    };
+    const expected = all((r) => r.doors).length + all((r) => r.windows).length;
+    const exportAs = (format: string) =>
+      fetch(`${server.url}/api/project/${team.project.id}/elements/export`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${team.member.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ where, format }),
+      });
+    const csv = await exportAs('csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /attachment; filename="elements-.*\.csv"/,
+    );
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Model,GlobalId,Type,Name,Storey');
+    expect(lines).toHaveLength(expected + 1);
+    const guids = new Set(all((r) => r.doors).map((d) => d.guid));
+    expect(lines.filter((line) => guids.has(line.split(',')[1]!))).toHaveLength(guids.size);
+
+    const xlsx = await exportAs('xlsx');
+    expect(xlsx.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await xlsx.arrayBuffer()));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    expect(sheet.match(/<row /g)).toHaveLength(expected + 1);
+    const shared = strFromU8(files['xl/sharedStrings.xml'] ?? new Uint8Array()) + sheet;
+    for (const guid of guids) expect(shared).toContain(guid);
   });
 
   it('limits and operators answer typed errors in English and Chinese; outsiders get 404', async () => {
