@@ -9,6 +9,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (default)
  *   BENCH_ENGINE=pglite      run on embedded PGlite instead
  *   BENCH_SAMPLES=50         requests per query;  BENCH_ELEMENTS=200000  elements in all
+ *   BENCH_KEEP=1             keep the database afterwards (for EXPLAIN)
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -115,7 +116,7 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
   );
   await sql`
     INSERT INTO element_properties (model_id, element_id, pset, name, value, num)
-    SELECT e.model_id, e.element_id, p.pset, p.name, p.value,
+    SELECT e.model_id, e.element_id, p.pset, p.name, lower(p.value),
       CASE WHEN p.value ~ '^[0-9.]+$' THEN p.value::float8 END
     FROM elements e
     CROSS JOIN LATERAL (VALUES
@@ -264,7 +265,9 @@ async function main(): Promise<void> {
     console.log(over.length ? `\nover target: ${over.join('; ')}` : '\nall under target');
   } finally {
     await app.close();
-    await drop();
+    // BENCH_KEEP=1 leaves the database for EXPLAIN (its name is printed).
+    if (process.env.BENCH_KEEP === '1') console.log(`kept ${handle.engine} database`);
+    else await drop();
   }
 }
 

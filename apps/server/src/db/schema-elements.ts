@@ -34,6 +34,7 @@ export interface ElementPropertiesTable {
   pset: string;
   /** Lower case. */
   name: string;
+  /** Lower case. */
   value: string | null;
   num: number | null;
 }

@@ -5,8 +5,9 @@ import { sql, type Kysely } from 'kysely';
  *
  * `elements` holds one row per element of a model's current viewable (its id in the viewable,
  * GlobalId or path, IFC class, name, storey); `element_properties` one row per property of an
- * element (set and property names in lower case; IFC attributes under the set `attributes`; the
- * value as text, and as a number when it is one, for < and >). Texts are kept up to 500
+ * element (set and property names and the value's text in lower case, so matching without regard
+ * to case reads the index alone; IFC attributes under the set `attributes`; the value also as a
+ * number when it is one, for < and >). Texts are kept up to 500
  * characters, so every value fits a btree index. `element_index_state` says which metadata
  * (by hash) a model's rows were made from: a model whose hash differs is indexed again.
  * Every row goes with its model (ON DELETE CASCADE); trash and moves are read from `models`.
@@ -28,7 +29,8 @@ const upStatements = [
     storey text,
     PRIMARY KEY (model_id, element_id)
   )`,
-  `CREATE INDEX elements_type_idx ON elements (model_id, lower(type))`,
+  // INCLUDE (element_id): queries read matching ids from the index alone (index-only scans).
+  `CREATE INDEX elements_type_idx ON elements (model_id, lower(type)) INCLUDE (element_id)`,
   `CREATE INDEX elements_name_idx ON elements (model_id, lower(name))`,
   `CREATE INDEX elements_storey_idx ON elements (model_id, lower(storey))`,
   `CREATE TABLE element_properties (
@@ -40,9 +42,9 @@ const upStatements = [
     num double precision
   )`,
   `CREATE INDEX element_properties_value_idx
-    ON element_properties (model_id, pset, name, lower(value))`,
+    ON element_properties (model_id, pset, name, value) INCLUDE (element_id)`,
   `CREATE INDEX element_properties_num_idx
-    ON element_properties (model_id, pset, name, num) WHERE num IS NOT NULL`,
+    ON element_properties (model_id, pset, name, num) INCLUDE (element_id) WHERE num IS NOT NULL`,
   `CREATE INDEX element_properties_element_idx ON element_properties (model_id, element_id)`,
   `CREATE TABLE saved_queries (
     id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

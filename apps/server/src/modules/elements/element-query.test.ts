@@ -165,6 +165,15 @@ describe.skipIf(!HAVE_SAMPLES)(`property queries over converted samples (${testE
         ],
       }),
     ).toBe(expected);
+    // Both ends of a range on one property (read as one test of its value).
+    expect(
+      await count({
+        all: [
+          { field: 'PSet_Revit_Other.Head Height', op: '>', value: 2.02 },
+          { field: 'PSet_Revit_Other.Head Height', op: '<', value: 2.1 },
+        ],
+      }),
+    ).toBe(doors.filter((d) => head(d) > 2.02 && head(d) < 2.1).length);
     const flush = doors.filter((d) =>
       String(d.values.get('pset_doorcommon.reference') ?? '')
         .toLowerCase()

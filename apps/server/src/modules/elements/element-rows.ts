@@ -30,9 +30,10 @@ const NUMERIC = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const clip = (text: string) =>
   text.length > INDEXED_TEXT_MAX ? text.slice(0, INDEXED_TEXT_MAX) : text;
 
+/** The value as the index keeps it: text in lower case (queries match without regard to case). */
 function textOf(value: ModelPropertyValue): string | null {
   if (value === null) return null;
-  return clip(typeof value === 'string' ? value : String(value));
+  return clip((typeof value === 'string' ? value : String(value)).toLowerCase());
 }
 
 function numberOf(value: ModelPropertyValue): number | null {

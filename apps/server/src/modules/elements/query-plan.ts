@@ -29,12 +29,19 @@ export type PlanNode =
       kind: 'property';
       pset: string;
       name: string;
-      op: ElementQueryOp;
-      text: string | null;
-      num: number | null;
+      /** `!=`: the element has no value of the property that is equal (one test). */
+      negated: boolean;
+      /** What one value of the property must pass, every test (`>` and `<` of one range). */
+      tests: PropertyTest[];
       /** `IfcDoor.OverallHeight`: the attribute, on elements of that class only. */
       classes: string[] | null;
     };
+
+export interface PropertyTest {
+  op: Exclude<ElementQueryOp, '!='>;
+  text: string | null;
+  num: number | null;
+}
 
 type Item = ElementCondition | ElementWhere;
 
@@ -79,11 +86,38 @@ function planCondition(condition: ElementCondition): PlanNode {
     kind: 'property',
     pset: byClass ? ATTRIBUTES_SET : set,
     name,
-    op,
-    text,
-    num: typeof condition.value === 'boolean' ? null : num,
+    negated: op === '!=',
+    tests: [
+      { op: op === '!=' ? '=' : op, text, num: typeof condition.value === 'boolean' ? null : num },
+    ],
     classes: byClass ? classWithSubclasses(set) : null,
   };
+}
+
+/**
+ * In an AND group, conditions on the same property (`Length > 5` and `Length < 5.5`) become one
+ * test of its value: an element has one value per property (element-rows.ts), so that is the same
+ * answer, and the index is read once over the range instead of twice over both halves.
+ */
+function mergeProperties(items: PlanNode[]): PlanNode[] {
+  const merged: PlanNode[] = [];
+  const byKey = new Map<string, Extract<PlanNode, { kind: 'property' }>>();
+  for (const item of items) {
+    if (item.kind !== 'property' || item.negated || item.classes) {
+      merged.push(item);
+      continue;
+    }
+    const key = `${item.pset}\u0000${item.name}`;
+    const first = byKey.get(key);
+    if (first) {
+      first.tests.push(...item.tests);
+    } else {
+      const copy = { ...item, tests: [...item.tests] };
+      byKey.set(key, copy);
+      merged.push(copy);
+    }
+  }
+  return merged;
 }
 
 /** Checks the limits and resolves the names of a query's `where`. */
@@ -110,5 +144,12 @@ export function planQuery(where: ElementWhere): PlanNode {
       }
     }
   }
-  return root.items[0]!;
+  const merge = (node: PlanNode): PlanNode =>
+    node.kind === 'all' || node.kind === 'any'
+      ? {
+          kind: node.kind,
+          items: (node.kind === 'all' ? mergeProperties(node.items) : node.items).map(merge),
+        }
+      : node;
+  return merge(root.items[0]!);
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { PlanNode } from './query-plan.ts';
+import type { PlanNode, PropertyTest } from './query-plan.ts';
 
 export interface FoundElement {
   model_id: string;
@@ -22,8 +22,7 @@ function typeIn(classes: string[]) {
   return sql<boolean>`lower(e.type) IN (${sql.join(classes)})`;
 }
 
-function propertyValue(node: Extract<PlanNode, { kind: 'property' }>): RawBuilder<boolean> {
-  const { op, text, num } = node;
+function propertyValue({ op, text, num }: PropertyTest): RawBuilder<boolean> {
   switch (op) {
     case 'exists':
       return TRUE;
@@ -32,22 +31,44 @@ function propertyValue(node: Extract<PlanNode, { kind: 'property' }>): RawBuilde
     case '>':
       return sql<boolean>`p.num > ${num}`;
     case 'contains':
-      return sql<boolean>`lower(p.value) LIKE ${pattern(text!)}`;
-    case '=':
-    case '!=': {
-      const equalText = sql<boolean>`lower(p.value) = lower(${text}::text)`;
+      return sql<boolean>`p.value LIKE ${`%${escapeLike(text!.toLowerCase())}%`}`;
+    case '=': {
+      // Stored in lower case (element-rows.ts), lowered the same way (JavaScript's) here.
+      const equalText = sql<boolean>`p.value = ${text!.toLowerCase()}`;
       return num === null ? equalText : sql<boolean>`(p.num = ${num} OR ${equalText})`;
     }
   }
 }
 
-function compile(node: PlanNode): RawBuilder<boolean> {
+/** The (model, element) ids whose value of the property passes every test. */
+function propertyRows(node: Extract<PlanNode, { kind: 'property' }>, models: RawBuilder<unknown>) {
+  const select = (tests: RawBuilder<boolean>[]) => sql`SELECT p.model_id, p.element_id
+    FROM element_properties p
+    WHERE p.model_id IN (${models}) AND p.pset = ${node.pset} AND p.name = ${node.name}
+      AND ${sql.join(tests, sql` AND `)}`;
+  const split = node.tests.findIndex((test) => test.op === '=' && test.num !== null);
+  if (split < 0) return select(node.tests.map(propertyValue));
+  // `= 30` matches the number 30 and the text '30': two reads of an index range, not one scan
+  // of every value of the property filtered by an OR.
+  const { num, text } = node.tests[split]!;
+  const others = node.tests.filter((_, i) => i !== split).map(propertyValue);
+  return sql`${select([sql<boolean>`p.num = ${num}`, ...others])}
+    UNION ${select([sql<boolean>`p.value = ${text!.toLowerCase()}`, ...others])}`;
+}
+
+/**
+ * Property conditions become `(model, element) IN (elements with that property value)`: the
+ * planner reads the few matching property rows once through the (model, set, name, value) index
+ * and hashes them, instead of probing once per element as a correlated EXISTS would.
+ */
+function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolean> {
   switch (node.kind) {
     case 'all':
     case 'any': {
       if (node.items.length === 0) return node.kind === 'all' ? TRUE : FALSE;
       const joiner = node.kind === 'all' ? sql` AND ` : sql` OR `;
-      return sql<boolean>`(${sql.join(node.items.map(compile), joiner)})`;
+      const items = node.items.map((item) => compile(item, models));
+      return sql<boolean>`(${sql.join(items, joiner)})`;
     }
     case 'type':
       if (node.op === 'exists') return TRUE;
@@ -67,11 +88,9 @@ function compile(node: PlanNode): RawBuilder<boolean> {
       }
     }
     case 'property': {
-      const has = sql<boolean>`EXISTS (SELECT 1 FROM element_properties p
-        WHERE p.model_id = e.model_id AND p.element_id = e.element_id
-          AND p.pset = ${node.pset} AND p.name = ${node.name} AND ${propertyValue(node)})`;
+      const has = sql<boolean>`(e.model_id, e.element_id) IN (${propertyRows(node, models)})`;
       const found = node.classes ? sql<boolean>`(${typeIn(node.classes)} AND ${has})` : has;
-      return node.op === '!=' ? not(found) : found;
+      return node.negated ? not(found) : found;
     }
   }
 }
@@ -81,7 +100,19 @@ export class ElementQueryRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   #where(modelIds: readonly string[], plan: PlanNode) {
-    return sql<boolean>`e.model_id IN (${sql.join(modelIds)}) AND ${compile(plan)}`;
+    const models = sql.join(modelIds);
+    return sql<boolean>`e.model_id IN (${models}) AND ${compile(plan, models)}`;
+  }
+
+  /**
+   * For the rest of the transaction: no JIT compilation (these queries are short; PostgreSQL's
+   * cost estimate over a large index would otherwise start LLVM, which alone takes longer than
+   * the query; PGlite has no JIT and accepts the setting) and more memory for hashing.
+   */
+  async tuneForQuery(): Promise<void> {
+    await sql`SET LOCAL jit = off`.execute(this.db);
+    // The ids a condition matches are hashed: enough memory keeps 100,000s of them off disk.
+    await sql`SET LOCAL work_mem = '64MB'`.execute(this.db);
   }
 
   /** Matching elements per model. */

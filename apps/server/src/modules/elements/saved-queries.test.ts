@@ -21,7 +21,7 @@ describe(`saved queries of a project (${testEngine()})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ mail: 'outbox' });
     team = await createTeam(server);
-  });
+  }, 180_000);
   afterAll(() => server?.close());
 
   it('members save queries that every member lists, oldest first, with the query as saved', async () => {

@@ -56,11 +56,11 @@ export class ElementQueryService {
     const ids = models.map((m) => m.id);
     const limit = body.limit ?? ELEMENT_QUERY_LIMIT_DEFAULT;
     const offset = body.offset ?? 0;
-    const { elementQuery } = this.#d.data.repos;
-    const [counts, rows] = await Promise.all([
-      elementQuery.countByModel(ids, plan),
-      elementQuery.find(ids, plan, { limit, offset }),
-    ]);
+    const [counts, rows] = await this.#d.data.transaction(async ({ elementQuery }) => {
+      await elementQuery.tuneForQuery();
+      const counted = await elementQuery.countByModel(ids, plan);
+      return [counted, await elementQuery.find(ids, plan, { limit, offset })] as const;
+    });
     const order = new Map(ids.map((id, index) => [id, index]));
     return {
       count: counts.reduce((sum, row) => sum + row.count, 0),
@@ -111,17 +111,19 @@ export class ElementQueryService {
   }
 
   async #all(ids: string[], plan: PlanNode) {
-    const { elementQuery } = this.#d.data.repos;
-    const page = 10_000;
-    const rows = [];
-    for (let offset = 0; offset < ELEMENT_EXPORT_MAX_ROWS; offset += page) {
-      const found = await elementQuery.find(ids, plan, {
-        limit: Math.min(page, ELEMENT_EXPORT_MAX_ROWS - offset),
-        offset,
-      });
-      rows.push(...found);
-      if (found.length < page) break;
-    }
-    return rows;
+    return this.#d.data.transaction(async ({ elementQuery }) => {
+      await elementQuery.tuneForQuery();
+      const page = 10_000;
+      const rows = [];
+      for (let offset = 0; offset < ELEMENT_EXPORT_MAX_ROWS; offset += page) {
+        const found = await elementQuery.find(ids, plan, {
+          limit: Math.min(page, ELEMENT_EXPORT_MAX_ROWS - offset),
+          offset,
+        });
+        rows.push(...found);
+        if (found.length < page) break;
+      }
+      return rows;
+    });
   }
 }
