@@ -25,6 +25,7 @@ import * as accountModule from './modules/account/index.ts';
 import * as cacheModule from './modules/cache/index.ts';
 import * as authModule from './modules/auth/index.ts';
 import * as devModule from './modules/dev/index.ts';
+import * as elementsModule from './modules/elements/index.ts';
 import * as eventsModule from './modules/events/index.ts';
 import * as healthModule from './modules/health/index.ts';
 import * as jobsModule from './modules/jobs/index.ts';
@@ -269,22 +270,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
   if (devRoutes !== 'off')
     await devModule.register(app, { data, loopbackOnly: devRoutes !== 'on' });
-  const { models, limits, convertHandler, pool } = await modelsModule.register(app, {
-    config: { tokenHmacSecret, publicUrl },
-    settings,
-    dataDir,
+  const { models, limits, convertHandler, pool, viewableListeners } = await modelsModule.register(
+    app,
+    {
+      config: { tokenHmacSecret, publicUrl },
+      settings,
+      dataDir,
+      data,
+      events,
+      storage,
+      mailer,
+      notifications,
+      subscriptions,
+      requireAuth,
+      now,
+      convert: deps.models?.convert,
+      cache,
+    },
+  );
+  deletionListeners.push(models);
+  const { indexer } = await elementsModule.register(app, {
     data,
-    events,
     storage,
-    mailer,
-    notifications,
-    subscriptions,
     requireAuth,
     now,
-    convert: deps.models?.convert,
-    cache,
+    routes: settings.role !== 'worker',
   });
-  deletionListeners.push(models);
+  viewableListeners.push({
+    viewableStored: (modelId, hash, json) => indexer.indexConverted(modelId, hash, json),
+  });
   const { queue, runner } = await jobsModule.register(app, {
     data,
     settings,

@@ -21,6 +21,8 @@ import { UploadsRepository } from './modules/uploads/repository.ts';
 import { TopicsRepository } from './modules/topics/repository.ts';
 import { TopicNoticesRepository } from './modules/topics/notices-repository.ts';
 import { SavedViewsRepository } from './modules/saved-views/repository.ts';
+import { ElementQueryRepository } from './modules/elements/query-repository.ts';
+import { ElementsRepository } from './modules/elements/repository.ts';
 
 /** Every repository, bound to one executor (the database or an open transaction). */
 export interface Repositories {
@@ -45,6 +47,8 @@ export interface Repositories {
   quotas: QuotasRepository;
   sales: SalesRepository;
   savedViews: SavedViewsRepository;
+  elements: ElementsRepository;
+  elementQuery: ElementQueryRepository;
 }
 
 export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
@@ -70,6 +74,8 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     quotas: new QuotasRepository(db),
     sales: new SalesRepository(db),
     savedViews: new SavedViewsRepository(db),
+    elements: new ElementsRepository(db),
+    elementQuery: new ElementQueryRepository(db),
   };
 }
 

@@ -17,3 +17,4 @@ export * from './profile.ts';
 export * from './topics.ts';
 export * from './sales.ts';
 export * from './saved-views.ts';
+export * from './elements.ts';

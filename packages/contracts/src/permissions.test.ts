@@ -53,6 +53,11 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'savedView.create': {},
   'savedView.rename': { ownerId: OTHER },
   'savedView.delete': { ownerId: OTHER },
+  'element.query': {},
+  'savedQuery.list': {},
+  'savedQuery.create': {},
+  'savedQuery.update': { ownerId: OTHER },
+  'savedQuery.delete': { ownerId: OTHER },
 };
 
 const table: Record<ProjectAction, Row> = {
@@ -90,6 +95,11 @@ const table: Record<ProjectAction, Row> = {
   'savedView.create': { owner: true, admin: true, member: true, outsider: false },
   'savedView.rename': { owner: true, admin: true, member: false, outsider: false },
   'savedView.delete': { owner: true, admin: true, member: false, outsider: false },
+  'element.query': { owner: true, admin: true, member: true, outsider: false },
+  'savedQuery.list': { owner: true, admin: true, member: true, outsider: false },
+  'savedQuery.create': { owner: true, admin: true, member: true, outsider: false },
+  'savedQuery.update': { owner: true, admin: true, member: false, outsider: false },
+  'savedQuery.delete': { owner: true, admin: true, member: false, outsider: false },
 };
 
 const roles: [keyof Row, Role][] = [
@@ -116,6 +126,14 @@ describe('can(actor, action, resource): every role x every action', () => {
 });
 
 describe('edge rules', () => {
+  it('members update and delete their own saved queries, not those of others', () => {
+    for (const action of ['savedQuery.update', 'savedQuery.delete'] as const) {
+      expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
+      expect(can(actor('member'), action, { ownerId: OTHER })).toBe(false);
+      expect(can(actor(null), action, { ownerId: SELF })).toBe(false);
+    }
+  });
+
   it('members may rename, trash, restore and move their own models and manage their own shares', () => {
     for (const action of [
       'model.rename',

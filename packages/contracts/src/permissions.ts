@@ -37,6 +37,9 @@ import type { ProjectRole } from './project.ts';
  * | bcf.import               | yes   | yes              | no          |  updates anyone's topics by GUID
  * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
  * | savedView.rename / delete| yes   | yes              | own views   |
+ * | element.query            | yes   | yes              | yes         |  property queries, export
+ * | savedQuery.list / create | yes   | yes              | yes         |  named queries of a project
+ * | savedQuery.update / delete| yes  | yes              | own queries |
  *
  * A member therefore changes only the status of someone else's issue, and only when it is
  * assigned to them (the assignee resolves it); everything else on others' topics is the
@@ -78,7 +81,12 @@ export type ProjectAction =
   | 'savedView.list'
   | 'savedView.create'
   | 'savedView.rename'
-  | 'savedView.delete';
+  | 'savedView.delete'
+  | 'element.query'
+  | 'savedQuery.list'
+  | 'savedQuery.create'
+  | 'savedQuery.update'
+  | 'savedQuery.delete';
 
 export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'project.view',
@@ -115,6 +123,11 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'savedView.create',
   'savedView.rename',
   'savedView.delete',
+  'element.query',
+  'savedQuery.list',
+  'savedQuery.create',
+  'savedQuery.update',
+  'savedQuery.delete',
 ];
 
 export const PROJECT_ROLES: readonly ProjectRole[] = ['owner', 'admin', 'member'];
@@ -134,8 +147,8 @@ export interface PermissionResource {
   /** For member.invite / member.changeRole: the role being granted. */
   newRole?: ProjectRole;
   /**
-   * For model, share, topic, comment and saved-view actions: who created the model, share, topic,
-   * comment or view.
+   * For model, share, topic, comment, saved-view and saved-query actions: who created the model,
+   * share, topic, comment, view or query.
    */
   ownerId?: string;
   /** For topic.setStatus: the topic's assignee. */
@@ -203,6 +216,11 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'savedView.create': (actor) => actor.role !== null,
   'savedView.rename': ownOrManager,
   'savedView.delete': ownOrManager,
+  'element.query': (actor) => actor.role !== null,
+  'savedQuery.list': (actor) => actor.role !== null,
+  'savedQuery.create': (actor) => actor.role !== null,
+  'savedQuery.update': ownOrManager,
+  'savedQuery.delete': ownOrManager,
 };
 
 /** The one permission check: may `actor` do `action` on `resource`? */

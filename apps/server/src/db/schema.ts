@@ -13,6 +13,12 @@ import type {
   SubscriptionPeriodsTable,
   SubscriptionRemindersTable,
 } from './schema-payments.ts';
+import type {
+  ElementIndexStateTable,
+  ElementPropertiesTable,
+  ElementsTable,
+  SavedQueriesTable,
+} from './schema-elements.ts';
 import type { QuotaEventsTable } from './schema-quotas.ts';
 import type { SavedViewsTable } from './schema-saved-views.ts';
 import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
@@ -27,6 +33,7 @@ import type {
 } from './schema-topics.ts';
 
 export type * from './schema-accounts.ts';
+export type * from './schema-elements.ts';
 export type * from './schema-models.ts';
 export type * from './schema-payments.ts';
 export type * from './schema-quotas.ts';
@@ -199,6 +206,10 @@ export interface Database {
   subscription_reminders: SubscriptionRemindersTable;
   sales_contacts: SalesContactsTable;
   saved_views: SavedViewsTable;
+  element_index_state: ElementIndexStateTable;
+  elements: ElementsTable;
+  element_properties: ElementPropertiesTable;
+  saved_queries: SavedQueriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

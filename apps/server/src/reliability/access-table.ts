@@ -1,4 +1,4 @@
-import type { Role, World } from './fixture.ts';
+import { SWEEP_QUERY, type Role, type World } from './fixture.ts';
 import type { Fresh } from './fresh.ts';
 
 /**
@@ -266,6 +266,23 @@ export const ACCESS: Record<string, Declaration> = {
   },
   'PATCH /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedView' },
+  // property queries: members query and export every model of the project, and save queries;
+  // changing and deleting a saved query is its author's or a manager's
+  'POST /api/project/{id}/elements/query': {
+    expect: PROJECT_VIEW,
+    body: () => ({ where: SWEEP_QUERY }),
+  },
+  'POST /api/project/{id}/elements/export': {
+    expect: PROJECT_VIEW,
+    body: () => ({ where: SWEEP_QUERY, format: 'xlsx' }),
+  },
+  'GET /api/project/{id}/queries': { expect: PROJECT_VIEW },
+  'POST /api/project/{id}/queries': {
+    expect: PROJECT_VIEW,
+    body: () => ({ name: 'Sweep query', where: SWEEP_QUERY }),
+  },
+  'PATCH /api/project/{id}/queries/{queryId}': { expect: AUTHOR_OR_MANAGER },
+  'DELETE /api/project/{id}/queries/{queryId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedQuery' },
   // topics
   'GET /api/project/{id}/topics': { expect: PROJECT_VIEW },
   'GET /api/project/{id}/topic-counts': { expect: PROJECT_VIEW },

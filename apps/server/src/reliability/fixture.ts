@@ -5,6 +5,9 @@ import { addMember, createProject, createTeam, type Team } from '../testing/proj
 import { createShare, readyModel } from '../testing/share-fixture.ts';
 import { startTestServer, type ApiOptions, type TestServer } from '../testing/test-server.ts';
 
+/** A property query every role may send (the sampler cannot build a meaningful one). */
+export const SWEEP_QUERY = { all: [{ field: 'type', op: '=', value: 'IfcDoor' }] };
+
 /** Who calls: the six standings of the authorization sweep. */
 export const ROLES = ['anonymous', 'outsider', 'visitor', 'member', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
@@ -87,6 +90,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
     token: member.token,
     body: { name: 'Level 2', state: 'eyJjIjpbMCwwLDBdfQ' },
   });
+  const savedQuery = await must<{ id: string }>(
+    server,
+    'POST',
+    `/api/project/${team.project.id}/queries`,
+    { token: member.token, body: { name: 'Doors', where: SWEEP_QUERY } },
+  );
   const comment = await must<{ id: string }>(server, 'POST', `/api/topics/${topic.id}/comments`, {
     token: member.token,
     body: { text: 'Seen on level 2' },
@@ -147,6 +156,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     file: 'avatar.png',
     viewpointId: '00000000-0000-4000-8000-000000000000',
     viewId: savedView.id,
+    queryId: savedQuery.id,
   };
   return {
     server,

@@ -14,6 +14,7 @@ export type Fresh =
   | 'topic'
   | 'comment'
   | 'savedView'
+  | 'savedQuery'
   | 'membership'
   | 'invitation'
   | 'upload'
@@ -94,6 +95,15 @@ export async function freshParams(
         },
       );
       return { world, params: { viewId } };
+    }
+    case 'savedQuery': {
+      const queryId = await created(
+        world,
+        `/api/project/${team.project.id}/queries`,
+        team.member.token,
+        { name: 'Disposable', where: { all: [{ field: 'name', op: 'exists' }] } },
+      );
+      return { world, params: { queryId } };
     }
     case 'comment': {
       const id = await created(world, `/api/topics/${world.topicId}/comments`, team.member.token, {

@@ -23,14 +23,21 @@ export function dispositionFilename(header: string | null): string | null {
  * then handed to the browser under the server's Content-Disposition name (or `fallbackName`).
  * A refusal becomes an ApiError with the server's code and message.
  */
-export async function downloadWithToken(url: string, fallbackName: string): Promise<void> {
+export async function downloadWithToken(
+  url: string,
+  fallbackName: string,
+  /** A POST with a JSON body (an export of a query) instead of a GET. */
+  post?: { method: 'POST'; body: unknown },
+): Promise<void> {
   await http.ensureFreshToken();
   const { token } = authStore.getState();
   let response: Response;
   try {
     response = await fetch(url, {
+      ...(post ? { method: 'POST', body: JSON.stringify(post.body) } : {}),
       headers: {
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(post ? { 'Content-Type': 'application/json' } : {}),
         'Accept-Language': getLocale(),
         'X-Request-Id': newRequestId(),
       },

@@ -32,6 +32,13 @@ export class IfcLines {
     return args ? (args[index] ?? null) : undefined;
   }
 
+  /** The attribute names of the entity's type, in schema order (none when unknown). */
+  fieldNames(id: number): string[] {
+    const type = this.step.typeOf(id);
+    const fields = type === null ? null : this.fields(type);
+    return fields ? [...fields.keys()] : [];
+  }
+
   /** True when the entity's type has the attribute (even if the value is `$`). */
   hasField(id: number, name: string): boolean {
     const type = this.step.typeOf(id);
@@ -252,7 +259,8 @@ function propertyValue(value: StepValue | undefined): ModelPropertyValue {
     if (value.value === 'U') return null;
     return value.value;
   }
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  // + 0 turns -0 (a file's `-0.`) into 0, which is what its JSON reads back as.
+  if (typeof value === 'number') return Number.isFinite(value) ? value + 0 : null;
   return value;
 }
 
@@ -266,9 +274,15 @@ const QUANTITY_FIELDS: [string, (u: IfcUnits) => string][] = [
 ];
 
 /** Element attributes listed in its `attributes` set (GlobalId and Name are element columns). */
-const ATTRIBUTE_KEYS = ['Description', 'ObjectType', 'LongName', 'Tag', 'PredefinedType'];
+/** Attributes that are element columns (GlobalId, Name) or bookkeeping, not properties. */
+const SKIPPED_ATTRIBUTES = new Set(['GlobalId', 'Name', 'OwnerHistory']);
 
-/** Property sets, quantities (own and from the type object) and key attributes per element. */
+/** A value an attribute set shows: not a reference to another entity (nor a list of them). */
+const isPlainValue = (value: StepValue | undefined) =>
+  !(value instanceof StepRef) &&
+  !(Array.isArray(value) && value.some((item) => item instanceof StepRef || Array.isArray(item)));
+
+/** Property sets, quantities (own and from the type object) and attributes per element. */
 export function readProperties(
   lines: IfcLines,
   table: IfcElementTable,
@@ -364,8 +378,12 @@ export function readProperties(
   table.elements.forEach((element, index) => {
     if (element.expressId === undefined) return;
     const rows: number[] = [];
-    for (const key of ATTRIBUTE_KEYS) {
-      const value = propertyValue(lines.get(element.expressId, key));
+    // Every attribute with a value of its own (Description, Tag, OverallHeight, ...).
+    for (const key of lines.fieldNames(element.expressId)) {
+      if (SKIPPED_ATTRIBUTES.has(key)) continue;
+      const raw = lines.get(element.expressId, key);
+      if (!isPlainValue(raw)) continue;
+      const value = propertyValue(raw);
       if (value !== null) rows.push(builder.property(key, value));
     }
     const type = typed.get(index);

@@ -47,6 +47,11 @@ export type ConvertFn = (
   options: { signal: AbortSignal; onProgress(stage: string, fraction: number): void },
 ) => Promise<ConversionOutcome>;
 
+/** Told when a conversion's viewable became the model's current one (the element index). */
+export interface ViewableListener {
+  viewableStored(modelId: string, metadataHash: string, metadataJson: Uint8Array): Promise<void>;
+}
+
 export interface ConvertModelHandlerDeps {
   data: DataAccess;
   storage: ObjectStorage;
@@ -54,6 +59,8 @@ export interface ConvertModelHandlerDeps {
   convert: ConvertFn;
   /** Mails the uploader once the conversion is finished (ready or failed for good). */
   notifier: ConversionNotifier;
+  /** Filled by later modules once wired; each is told before the model turns ready. */
+  viewableListeners: readonly ViewableListener[];
   /** Scratch folder for originals fetched from remote storage. */
   tempDir: string;
   now: Clock;
@@ -196,6 +203,7 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
       [VIEWABLE_FILES.thumbnail.name, thumbnail, VIEWABLE_FILES.thumbnail.contentType],
     ];
+    const metadataHash = sha256(metadataJson);
     try {
       for (const [name, bytes, contentType] of files) {
         context.signal.throwIfAborted();
@@ -214,7 +222,7 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
           derivedPrefix: prefix,
           format: outcome.format,
           viewableHash: sha256(glb),
-          metadataHash: sha256(metadataJson),
+          metadataHash,
           thumbnailHash: sha256(thumbnail),
           derivedBytes: files.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0),
           now: now(),
@@ -232,6 +240,14 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       throw error;
     }
     await this.#deleteStale(payload.modelId, prefix);
+    for (const listener of this.#d.viewableListeners) {
+      // A listener that fails is retried by its own means (the index: on the next query).
+      await listener
+        .viewableStored(payload.modelId, metadataHash, metadataJson)
+        .catch((error: unknown) => {
+          this.#d.log.warn({ err: error, model: payload.modelId }, 'a viewable listener failed');
+        });
+    }
     const ready = await data.repos.models.findById(payload.modelId);
     if (!ready) return;
     await events.publish(statusEvent(ready));

@@ -10,7 +10,7 @@ import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
-import { ConvertModelHandler, type ConvertFn } from './convert-job.ts';
+import { ConvertModelHandler, type ConvertFn, type ViewableListener } from './convert-job.ts';
 import { converterWorkerScript, poolConverter } from './converter-pool.ts';
 import type { ModelEvents } from './events.ts';
 import { FileUrlSigner } from './file-urls.ts';
@@ -19,7 +19,7 @@ import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
 
-export type { ConversionOutcome, ConvertFn } from './convert-job.ts';
+export type { ConversionOutcome, ConvertFn, ViewableListener } from './convert-job.ts';
 export { ModelNotFoundError } from './errors.ts';
 export type { ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';
@@ -55,6 +55,8 @@ export interface ModelsModule {
   convertHandler: ConvertModelHandler | null;
   /** The converter's worker threads; null without workers or with a test converter. */
   pool: WorkerPool | null;
+  /** Later modules add themselves: told of every viewable a conversion stores. */
+  viewableListeners: ViewableListener[];
 }
 
 /**
@@ -79,6 +81,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
     cache: deps.cache ?? uncached,
   });
 
+  const viewableListeners: ViewableListener[] = [];
   let pool: WorkerPool | null = null;
   let convertHandler: ConvertModelHandler | null = null;
   if (withWorkers) {
@@ -105,6 +108,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
       events,
       convert,
       notifier,
+      viewableListeners,
       tempDir: path.join(dataDir, 'tmp'),
       now,
       log,
@@ -124,5 +128,5 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
       'models ready',
     );
   });
-  return { models, limits, convertHandler, pool };
+  return { models, limits, convertHandler, pool, viewableListeners };
 };

@@ -15,6 +15,8 @@ import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import type { EarlyView } from '../../viewer/boot/early-viewer';
 import { useModelTopicsPanel } from '../../topics/panels';
+import { FindElementsButton } from '../../element-queries/components/FindElementsButton';
+import { savedQueryAbilities, type SavedQueryAbilities } from '../../element-queries/permissions';
 import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
 import { savedViewAbilities, type SavedViewAbilities } from '../../saved-views/permissions';
 import { ModelViewer } from '../../viewer/components/ModelViewer';
@@ -129,11 +131,13 @@ function ReadyViewer({
   header,
   earlyView,
   savedViews,
+  savedQueries,
 }: {
   model: Model;
   header: ReactNode;
   earlyView: EarlyView | null;
   savedViews: SavedViewAbilities;
+  savedQueries: SavedQueryAbilities;
 }) {
   const glb = useStableUrl(model.viewable_url);
   const metadata = useStableUrl(model.metadata_url);
@@ -153,11 +157,19 @@ function ReadyViewer({
       earlyView={earlyView}
       sidePanel={topicsPanel}
       toolbarTools={(viewer) => (
-        <SavedViewsButton
-          viewer={viewer}
-          source={{ kind: 'model', modelId: model.id }}
-          may={savedViews}
-        />
+        <>
+          <SavedViewsButton
+            viewer={viewer}
+            source={{ kind: 'model', modelId: model.id }}
+            may={savedViews}
+          />
+          <FindElementsButton
+            viewer={viewer}
+            projectId={model.project_id}
+            modelId={model.id}
+            may={savedQueries}
+          />
+        </>
       )}
     />
   );
@@ -251,6 +263,7 @@ export default function ModelDetailPage() {
         header={header}
         earlyView={earlyView}
         savedViews={savedViewAbilities(project, myId)}
+        savedQueries={savedQueryAbilities(project, myId)}
       />
     );
   } else if (model.status === 'failed') {

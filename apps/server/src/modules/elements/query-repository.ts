@@ -1,0 +1,143 @@
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PlanNode, PropertyTest } from './query-plan.ts';
+
+export interface FoundElement {
+  model_id: string;
+  element_id: number;
+  guid: string;
+  type: string;
+  name: string | null;
+  storey: string | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const pattern = (text: string) => sql`'%' || lower(${escapeLike(text)}::text) || '%'`;
+const TRUE = sql<boolean>`true`;
+const FALSE = sql<boolean>`false`;
+/** The negation of `=`: a missing value (NULL) counts as "not equal". */
+const not = (predicate: RawBuilder<boolean>) => sql<boolean>`NOT coalesce(${predicate}, false)`;
+
+function typeIn(classes: string[]) {
+  return sql<boolean>`lower(e.type) IN (${sql.join(classes)})`;
+}
+
+function propertyValue({ op, text, num }: PropertyTest): RawBuilder<boolean> {
+  switch (op) {
+    case 'exists':
+      return TRUE;
+    case '<':
+      return sql<boolean>`p.num < ${num}`;
+    case '>':
+      return sql<boolean>`p.num > ${num}`;
+    case 'contains':
+      return sql<boolean>`p.value LIKE ${`%${escapeLike(text!.toLowerCase())}%`}`;
+    case '=': {
+      // Stored in lower case (element-rows.ts), lowered the same way (JavaScript's) here.
+      const equalText = sql<boolean>`p.value = ${text!.toLowerCase()}`;
+      return num === null ? equalText : sql<boolean>`(p.num = ${num} OR ${equalText})`;
+    }
+  }
+}
+
+/** The (model, element) ids whose value of the property passes every test. */
+function propertyRows(node: Extract<PlanNode, { kind: 'property' }>, models: RawBuilder<unknown>) {
+  const select = (tests: RawBuilder<boolean>[]) => sql`SELECT p.model_id, p.element_id
+    FROM element_properties p
+    WHERE p.model_id IN (${models}) AND p.pset = ${node.pset} AND p.name = ${node.name}
+      AND ${sql.join(tests, sql` AND `)}`;
+  const split = node.tests.findIndex((test) => test.op === '=' && test.num !== null);
+  if (split < 0) return select(node.tests.map(propertyValue));
+  // `= 30` matches the number 30 and the text '30': two reads of an index range, not one scan
+  // of every value of the property filtered by an OR.
+  const { num, text } = node.tests[split]!;
+  const others = node.tests.filter((_, i) => i !== split).map(propertyValue);
+  return sql`${select([sql<boolean>`p.num = ${num}`, ...others])}
+    UNION ${select([sql<boolean>`p.value = ${text!.toLowerCase()}`, ...others])}`;
+}
+
+/**
+ * Property conditions become `(model, element) IN (elements with that property value)`: the
+ * planner reads the few matching property rows once through the (model, set, name, value) index
+ * and hashes them, instead of probing once per element as a correlated EXISTS would.
+ */
+function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolean> {
+  switch (node.kind) {
+    case 'all':
+    case 'any': {
+      if (node.items.length === 0) return node.kind === 'all' ? TRUE : FALSE;
+      const joiner = node.kind === 'all' ? sql` AND ` : sql` OR `;
+      const items = node.items.map((item) => compile(item, models));
+      return sql<boolean>`(${sql.join(items, joiner)})`;
+    }
+    case 'type':
+      if (node.op === 'exists') return TRUE;
+      if (node.op === 'contains') return sql<boolean>`lower(e.type) LIKE ${pattern(node.text)}`;
+      return node.op === 'in' ? typeIn(node.classes) : not(typeIn(node.classes));
+    case 'text': {
+      const column = sql.ref(`e.${node.column}`);
+      switch (node.op) {
+        case 'exists':
+          return sql<boolean>`${column} IS NOT NULL`;
+        case 'contains':
+          return sql<boolean>`lower(${column}) LIKE ${pattern(node.text!)}`;
+        case '=':
+          return sql<boolean>`lower(${column}) = lower(${node.text}::text)`;
+        default:
+          return not(sql<boolean>`lower(${column}) = lower(${node.text}::text)`);
+      }
+    }
+    case 'property': {
+      const has = sql<boolean>`(e.model_id, e.element_id) IN (${propertyRows(node, models)})`;
+      const found = node.classes ? sql<boolean>`(${typeIn(node.classes)} AND ${has})` : has;
+      return node.negated ? not(found) : found;
+    }
+  }
+}
+
+/** Runs property queries over the element index (the only SQL of queries). */
+export class ElementQueryRepository {
+  constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
+
+  #where(modelIds: readonly string[], plan: PlanNode) {
+    const models = sql.join(modelIds);
+    return sql<boolean>`e.model_id IN (${models}) AND ${compile(plan, models)}`;
+  }
+
+  /**
+   * For the rest of the transaction: no JIT compilation (these queries are short; PostgreSQL's
+   * cost estimate over a large index would otherwise start LLVM, which alone takes longer than
+   * the query; PGlite has no JIT and accepts the setting) and more memory for hashing.
+   */
+  async tuneForQuery(): Promise<void> {
+    await sql`SET LOCAL jit = off`.execute(this.db);
+    // The ids a condition matches are hashed: enough memory keeps 100,000s of them off disk.
+    await sql`SET LOCAL work_mem = '64MB'`.execute(this.db);
+  }
+
+  /** Matching elements per model. */
+  async countByModel(
+    modelIds: readonly string[],
+    plan: PlanNode,
+  ): Promise<{ model_id: string; count: number }[]> {
+    if (modelIds.length === 0) return [];
+    const { rows } = await sql<{ model_id: string; count: number }>`
+      SELECT e.model_id, count(*)::int AS count FROM elements e
+      WHERE ${this.#where(modelIds, plan)} GROUP BY e.model_id`.execute(this.db);
+    return rows.map((row) => ({ model_id: row.model_id, count: Number(row.count) }));
+  }
+
+  /** One page of matching elements, by model id then element id. */
+  async find(
+    modelIds: readonly string[],
+    plan: PlanNode,
+    page: { limit: number; offset: number },
+  ): Promise<FoundElement[]> {
+    if (modelIds.length === 0) return [];
+    const { rows } = await sql<FoundElement>`
+      SELECT e.model_id, e.element_id, e.guid, e.type, e.name, e.storey FROM elements e
+      WHERE ${this.#where(modelIds, plan)}
+      ORDER BY e.model_id, e.element_id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db);
+    return rows;
+  }
+}

@@ -1,0 +1,100 @@
+import {
+  SAVED_QUERIES_PER_PROJECT,
+  type CreateSavedQueryBody,
+  type ElementWhere,
+  type SavedQuery,
+  type UpdateSavedQueryBody,
+} from '@truss/contracts';
+import type { Clock } from '../../lib/clock.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { SavedQueriesLimitError, SavedQueryNotFoundError } from './errors.ts';
+import { planQuery } from './query-plan.ts';
+import type { SavedQueryWithAuthor } from './repository.ts';
+
+function toSavedQuery(row: SavedQueryWithAuthor): SavedQuery {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    where: row.query,
+    models: row.models,
+    created_by: row.created_by,
+    author_name: row.author_name ?? '',
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Named queries of a project, shared with its members: every member lists, runs and saves them;
+ * their creators and the project's managers change and delete them (contracts' `can()`). A
+ * query is checked (limits, operators) before it is saved.
+ */
+export class SavedQueriesService {
+  readonly #d: { data: DataAccess; now: Clock };
+
+  constructor(deps: { data: DataAccess; now: Clock }) {
+    this.#d = deps;
+  }
+
+  async #query(repos: Repositories, projectId: string, queryId: string) {
+    const row = await repos.elements.findQuery(queryId);
+    if (!row || row.project_id !== projectId) throw new SavedQueryNotFoundError();
+    return row;
+  }
+
+  async list(userId: string, projectId: string): Promise<SavedQuery[]> {
+    const { repos } = this.#d.data;
+    assertCan(await loadProjectAccess(repos, projectId, userId), 'savedQuery.list');
+    return (await repos.elements.listQueries(projectId)).map(toSavedQuery);
+  }
+
+  async create(userId: string, projectId: string, body: CreateSavedQueryBody): Promise<SavedQuery> {
+    planQuery(body.where as ElementWhere);
+    return this.#d.data.transaction(async (repos) => {
+      assertCan(await loadProjectAccess(repos, projectId, userId), 'savedQuery.create');
+      if ((await repos.elements.countQueries(projectId)) >= SAVED_QUERIES_PER_PROJECT) {
+        throw new SavedQueriesLimitError();
+      }
+      const id = await repos.elements.insertQuery({
+        project_id: projectId,
+        name: body.name,
+        query: body.where,
+        models: body.models ?? null,
+        created_by: userId,
+        at: this.#d.now(),
+      });
+      return toSavedQuery((await repos.elements.findQuery(id))!);
+    });
+  }
+
+  async update(
+    userId: string,
+    projectId: string,
+    queryId: string,
+    body: UpdateSavedQueryBody,
+  ): Promise<SavedQuery> {
+    if (body.where) planQuery(body.where as ElementWhere);
+    return this.#d.data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      const row = await this.#query(repos, projectId, queryId);
+      assertCan(access, 'savedQuery.update', { ownerId: row.created_by ?? undefined });
+      await repos.elements.updateQuery(
+        queryId,
+        { name: body.name, query: body.where, models: body.models },
+        this.#d.now(),
+      );
+      return toSavedQuery((await repos.elements.findQuery(queryId))!);
+    });
+  }
+
+  async delete(userId: string, projectId: string, queryId: string): Promise<void> {
+    await this.#d.data.transaction(async (repos) => {
+      const access = await loadProjectAccess(repos, projectId, userId);
+      const row = await this.#query(repos, projectId, queryId);
+      assertCan(access, 'savedQuery.delete', { ownerId: row.created_by ?? undefined });
+      await repos.elements.deleteQuery(queryId);
+    });
+  }
+}

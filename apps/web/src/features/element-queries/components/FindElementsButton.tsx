@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListFilter } from 'lucide-react';
+import { TipButton } from '../../viewer/components/ToolbarControls';
+import type { Viewer } from '../../viewer/engine';
+import type { SavedQueryAbilities } from '../permissions';
+import { FindElementsPanel } from './FindElementsPanel';
+
+/** The toolbar's Find elements: opens the query panel over the view (the view stays usable). */
+export function FindElementsButton(props: {
+  viewer: Viewer;
+  projectId: string;
+  modelId: string;
+  may: SavedQueryAbilities;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <TipButton
+        icon={ListFilter}
+        label={t('elementQuery.title')}
+        active={open}
+        onClick={() => setOpen((was) => !was)}
+      />
+      {open && <FindElementsPanel {...props} onClose={() => setOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { HOUSE, modelPageSession, withViewer } from './support/model-page.ts';
+
+/**
+ * Find elements on the model page: a query for IfcDoor, run from the panel, isolates exactly the
+ * house's doors in the viewer. The doors are read from the model's metadata (its type column),
+ * not from the query's answer.
+ */
+const session = modelPageSession('quinn', { house: HOUSE });
+const { openModel, metadataOf, models } = session;
+
+describe('Find elements', () => {
+  it('a query for IfcDoor lists the doors and isolates exactly them', async () => {
+    const meta = await metadataOf(models.house);
+    const doorTypes = ['IfcDoor', 'IfcDoorStandardCase'].map((type) => meta.strings.indexOf(type));
+    const doors = meta.elements.type.flatMap((type, id) => (doorTypes.includes(type) ? [id] : []));
+    expect(doors.length).toBeGreaterThan(0);
+
+    const page = await openModel(models.house);
+    await page.getByRole('button', { name: 'Find elements' }).click();
+    const panel = page.getByRole('complementary', { name: 'Find elements' });
+    // The panel opens with "Type is IfcDoor".
+    await expect(panel.getByRole('textbox', { name: 'Value' }).inputValue()).resolves.toBe(
+      'IfcDoor',
+    );
+    await panel.getByRole('button', { name: 'Find', exact: true }).click();
+    const count = panel.getByTestId('query-count');
+    await count.waitFor();
+    expect(await count.textContent()).toContain(
+      `${doors.length} element${doors.length === 1 ? '' : 's'} found`,
+    );
+    expect(await panel.getByTestId('query-element').count()).toBe(doors.length);
+
+    await panel.getByRole('button', { name: 'Isolate' }).click();
+    const isolated = await withViewer(page, (viewer) => viewer.visibility.getIsolated(), null);
+    expect([...(isolated ?? [])].sort((a, b) => a - b)).toEqual(doors);
+    const visible = await withViewer(
+      page,
+      (viewer, count) =>
+        Array.from({ length: count }, (_, id) => id).filter((id) =>
+          viewer.visibility.isVisible(id),
+        ),
+      meta.elements.count,
+    );
+    expect(visible).toEqual(doors);
+
+    await panel.getByRole('button', { name: 'Show all' }).click();
+    expect(await withViewer(page, (viewer) => viewer.visibility.getIsolated(), null)).toBeNull();
+  });
+});
