@@ -33,6 +33,8 @@ export interface TopicFilter {
   /** ISO date-times. */
   dueBefore?: string;
   dueAfter?: string;
+  /** 'none': only topics without a due date. */
+  due?: 'none';
   q?: string;
   sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
   order?: 'asc' | 'desc';
@@ -61,6 +63,7 @@ function listQuery(filter: TopicFilter, modelId?: string): Record<string, string
   if (filter.label) query.label = filter.label;
   if (filter.dueBefore) query.dueBefore = filter.dueBefore;
   if (filter.dueAfter) query.dueAfter = filter.dueAfter;
+  if (filter.due) query.due = filter.due;
   if (filter.q?.trim()) query.q = filter.q.trim();
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;

@@ -21,7 +21,7 @@ import {
   type TopicFilter,
   type TopicSource,
 } from '../api';
-import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
+import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, PRIORITY_KEYS, isPriority } from '../labels';
 import { BcfActions } from './BcfActions';
 import { BulkChange } from './BulkChange';
@@ -87,7 +87,7 @@ export default function IssuesPage() {
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) return <ProjectNotFound />;
 
-  const topics = filterLocally(list.data?.topics ?? [], extra);
+  const topics = list.data?.topics ?? [];
   const modelName = new Map((models.data ?? []).map((m) => [m.id, m.name]));
   const people = (members.data ?? []).filter((m) => m.kind === 'member' && m.user_id);
   const personName = (id: string | null) => {

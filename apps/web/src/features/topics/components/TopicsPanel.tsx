@@ -18,7 +18,7 @@ import {
   type TopicFilter,
   type TopicSource,
 } from '../api';
-import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
+import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, storeVisitorName } from '../labels';
 import { usePins } from '../usePins';
 import { fromViewState, modelFrame, toPin, toViewState } from '../viewstate';
@@ -84,7 +84,7 @@ export function TopicsPanel({
     ...topicTypesQuery(source.kind === 'member' ? source.projectId : ''),
     enabled: source.kind === 'member',
   });
-  const topics = useMemo(() => filterLocally(list.data?.topics ?? [], extra), [list.data, extra]);
+  const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
   const frame = useMemo(() => (info ? modelFrame(info.metadata) : null), [info]);
   const create = useCreateTopic(source);
 
