@@ -1,0 +1,396 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AuthResponse,
+  CreateTopicBody,
+  Model,
+  ProjectMember,
+  Topic,
+  TopicList,
+  TopicWithComments,
+} from '@truss/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { createAccount, mailMatching } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { CUBE } from './support/model-page.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import {
+  convertFile,
+  firstProjectId,
+  signedInState,
+  waitForViewerLoaded,
+} from './support/viewer.ts';
+
+/**
+ * The topics UI's last round in Chromium against the real server: the panel's and the issues
+ * page's filters (kind, status, type, assignee, label, due), title/description editing, the
+ * @mention picker (the mentioned member gets the mail), bulk assignee change, BCF export of
+ * picked rows and of all (the .bcf holds those topics) and import with its report, and the
+ * panel in Chinese. One server, one Chromium, one small model (a PLY cube).
+ */
+const IMPORTED = fileURLToPath(
+  new URL('../../../shared/bcf/v3.0/Visualization-Component_selection.bcf', import.meta.url),
+);
+const DAY = 86_400_000;
+const utcDay = (offsetDays: number) => {
+  const now = new Date();
+  return new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) + offsetDays * DAY,
+  ).toISOString();
+};
+
+let server: RunningServer;
+let browser: Browser;
+let owner: AuthResponse;
+let bea: AuthResponse;
+let carla: AuthResponse;
+/** A member whose account language is Chinese. */
+let dai: AuthResponse;
+/** Names the web app shows for Bea and Carla (members list: name, else email). */
+const shown = { bea: '', carla: '' };
+let projectId: string;
+let model: Model;
+const contexts: BrowserContext[] = [];
+const stamp = Date.now();
+const emails = {
+  owner: `topics-ui-${stamp}@example.com`,
+  bea: `bea-${stamp}@example.com`,
+  carla: `carla-${stamp}@example.com`,
+  dai: `dai-${stamp}@example.com`,
+};
+const T = {
+  pipe: 'Leaking pipe in the shaft',
+  slab: 'Cracked slab at level 2',
+  note: 'Facade colour note',
+  window: 'Window frame replaced',
+};
+const ids: Record<keyof typeof T, Topic> = {} as never;
+
+async function api<T>(method: string, url: string, body?: unknown, token = owner.token) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url} ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+async function allTopics(): Promise<Topic[]> {
+  return (await api<TopicList>('GET', `/api/project/${projectId}/topics?limit=500`)).topics;
+}
+
+/** B joins A's project through the mailed invitation. */
+async function join(email: string, auth: AuthResponse): Promise<void> {
+  await api('POST', `/api/project/${projectId}/invitations`, { emails: [email], role: 'member' });
+  const invite = await mailMatching(server.url, email, /\/invite\?token=([\w-]+)/);
+  await api('POST', `/api/invitations/${invite[1]}/accept`, {}, auth.token);
+}
+
+/** A signed-in page (the owner's, or Dai's in Chinese). */
+async function signedInPage(path: string, locale: 'en' | 'zh-CN' = 'en'): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    locale,
+    storageState: signedInState(server.url, locale === 'en' ? owner : dai),
+  });
+  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** The titles of the listed topics (issues page table or the panel's list), sorted. */
+async function titles(rows: Locator): Promise<string[]> {
+  const texts = await rows.allInnerTexts();
+  return texts.map((text) => text.trim().split('\n').at(-1)!.trim()).sort();
+}
+const sorted = (...names: string[]) => [...names].sort();
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  owner = await createAccount(server.url, emails.owner);
+  bea = await createAccount(server.url, emails.bea);
+  carla = await createAccount(server.url, emails.carla);
+  dai = await createAccount(server.url, emails.dai, 'zh-CN');
+  await api('PUT', '/api/user/profile', { full_name: 'Carla Mendes' }, carla.token);
+  projectId = await firstProjectId(server.url, owner.token);
+  await join(emails.bea, bea);
+  await join(emails.carla, carla);
+  await join(emails.dai, dai);
+  const members = await api<ProjectMember[]>('GET', `/api/project/${projectId}/members`);
+  const name = (id: string) => {
+    const m = members.find((x) => x.user_id === id)!;
+    return m.name || m.email;
+  };
+  shown.bea = name(bea.user.id);
+  shown.carla = name(carla.user.id);
+  model = await convertFile(server.url, owner.token, projectId, CUBE);
+  const create = (body: Omit<CreateTopicBody, 'modelId'>) =>
+    api<Topic>('POST', `/api/project/${projectId}/topics`, { ...body, modelId: model.id });
+  ids.pipe = await create({
+    kind: 'issue',
+    title: T.pipe,
+    type: 'Clash',
+    labels: ['MEP'],
+    assigneeId: bea.user.id,
+    dueDate: utcDay(-3),
+  });
+  ids.slab = await create({ kind: 'issue', title: T.slab, labels: ['Structure'] });
+  ids.note = await create({ kind: 'comment', title: T.note });
+  ids.window = await create({
+    kind: 'issue',
+    title: T.window,
+    status: 'Closed',
+    dueDate: utcDay(30),
+  });
+  // The assignment on creation reaches Bea by mail.
+  await mailMatching(server.url, emails.bea, /assigned you issue #\d+ "Leaking pipe/);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('topics UI in the browser', () => {
+  const PANEL = 'Issues & comments';
+
+  it('the model page panel filters, edits the text and mentions a member (who gets the mail)', async () => {
+    const page = await signedInPage(`/model/${model.id}`);
+    await waitForViewerLoaded(page);
+    await page.getByRole('button', { name: PANEL, exact: true }).click();
+    const panel = page.getByRole('complementary', { name: PANEL });
+    const rows = panel.locator('[data-topic-row]');
+    const expectRows = (...names: string[]) =>
+      expect.poll(() => titles(rows), { timeout: 20_000 }).toEqual(sorted(...names));
+
+    await expectRows(T.pipe, T.slab, T.note);
+    await panel.getByLabel('Kind', { exact: true }).selectOption('comment');
+    await expectRows(T.note);
+    await panel.getByLabel('Kind', { exact: true }).selectOption('');
+    await panel.getByLabel('Status', { exact: true }).selectOption('closed');
+    await expectRows(T.window);
+    await panel.getByLabel('Status', { exact: true }).selectOption('all');
+    await expectRows(T.pipe, T.slab, T.note, T.window);
+    await panel.getByLabel('Type', { exact: true }).selectOption('Clash');
+    await expectRows(T.pipe);
+    await panel.getByLabel('Type', { exact: true }).selectOption('');
+    await panel.getByLabel('Assignee', { exact: true }).selectOption(bea.user.id);
+    await expectRows(T.pipe);
+    await panel.getByLabel('Assignee', { exact: true }).selectOption('none');
+    await expectRows(T.slab, T.note, T.window);
+    await panel.getByLabel('Assignee', { exact: true }).selectOption('');
+    await panel.getByLabel('Label', { exact: true }).fill('Structure');
+    await expectRows(T.slab);
+    await panel.getByLabel('Label', { exact: true }).fill('');
+    await panel.getByLabel('Due', { exact: true }).selectOption('overdue');
+    await expectRows(T.pipe);
+    await panel.getByLabel('Due', { exact: true }).selectOption('none');
+    await expectRows(T.slab, T.note);
+
+    // Title and description edited in the topic's detail.
+    await rows.filter({ hasText: T.slab }).click();
+    await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+    const renamed = `${T.slab} (east bay)`;
+    await panel.getByLabel('Title', { exact: true }).fill(renamed);
+    await panel.getByLabel('Description', { exact: true }).fill('Hairline crack along grid C.');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => panel.getByRole('heading', { name: renamed }).count(), { timeout: 20_000 })
+      .toBe(1);
+    expect(await panel.getByText('Hairline crack along grid C.').count()).toBe(1);
+    const edited = await api<Topic>('GET', `/api/topics/${ids.slab.id}`);
+    expect([edited.title, edited.description]).toEqual([renamed, 'Hairline crack along grid C.']);
+    T.slab = renamed;
+
+    // @ + the start of Carla's name lists her; Enter inserts the mention.
+    const reply = panel.getByLabel('Reply', { exact: true });
+    await reply.click();
+    await reply.pressSequentially(`Please check @${shown.carla.slice(0, 4)}`);
+    const options = panel.getByRole('listbox', { name: 'Mention a project member' });
+    await expect.poll(() => options.getByRole('option').allInnerTexts()).toEqual([shown.carla]);
+    await reply.press('Enter');
+    expect(await options.count()).toBe(0);
+    await reply.pressSequentially('before Friday.');
+    expect(await reply.inputValue()).toBe(
+      `Please check @[${shown.carla}](${carla.user.id}) before Friday.`,
+    );
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    // Shown as plain "@Name"; stored with the member's id; mailed to her.
+    await expect
+      .poll(() => panel.getByText(`Please check @${shown.carla} before Friday.`).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const thread = await api<TopicWithComments>('GET', `/api/topics/${ids.slab.id}`);
+    expect(thread.comments.map((c) => c.mentions)).toEqual([[carla.user.id]]);
+    await mailMatching(
+      server.url,
+      emails.carla,
+      new RegExp(`mentioned you in issue #${ids.slab.number} "Cracked slab`),
+    );
+    await page.screenshot({ path: await screenshotPath('topics-ui-panel-mention') });
+  });
+
+  it('the issues page filters and changes the assignee of the picked rows in bulk', async () => {
+    const page = await signedInPage(`/project/${projectId}/issues`);
+    const rows = page.locator('tbody tr[data-topic-row] td:nth-child(3)');
+    const expectRows = (...names: string[]) =>
+      expect.poll(() => titles(rows), { timeout: 20_000 }).toEqual(sorted(...names));
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+
+    await expectRows(T.pipe, T.slab, T.note);
+    await field('Kind').selectOption('issue');
+    await expectRows(T.pipe, T.slab);
+    await field('Kind').selectOption('');
+    await field('Status').selectOption('all');
+    await expectRows(T.pipe, T.slab, T.note, T.window);
+    await field('Type').selectOption('Clash');
+    await expectRows(T.pipe);
+    await field('Type').selectOption('');
+    await field('Assignee').selectOption('none');
+    await expectRows(T.slab, T.note, T.window);
+    await field('Assignee').selectOption('');
+    await field('Label').fill('MEP');
+    await expectRows(T.pipe);
+    await field('Label').fill('');
+    await field('Due').selectOption('none');
+    await expectRows(T.slab, T.note);
+
+    // Both rows without a due date go to Bea in one change.
+    await page.getByLabel(`Select ${T.slab}`).check();
+    await page.getByLabel(`Select ${T.note}`).check();
+    expect(await page.getByText('2 selected', { exact: true }).count()).toBe(1);
+    await field('Set assignee…').selectOption(bea.user.id);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await expect.poll(() => page.getByText('Assignee changed').count()).toBeGreaterThan(0);
+    await expect
+      .poll(async () =>
+        (await allTopics())
+          .filter((t) => t.assignee_id === bea.user.id)
+          .map((t) => t.title)
+          .sort(),
+      )
+      .toEqual(sorted(T.pipe, T.slab, T.note));
+    await field('Due').selectOption('');
+    await field('Assignee').selectOption(bea.user.id);
+    await expectRows(T.pipe, T.slab, T.note);
+    await page.screenshot({ path: await screenshotPath('topics-ui-issues-bulk-assignee') });
+  });
+
+  it('exports the picked rows (BCF 2.1) or all (3.0), imports a .bcf and shows the report', async () => {
+    const page = await signedInPage(`/project/${projectId}/issues`);
+    await page.getByLabel('Status', { exact: true }).selectOption('all');
+    await page.getByLabel(`Select ${T.pipe}`).check();
+    await page.getByLabel(`Select ${T.window}`).check();
+    await page.getByLabel('BCF version', { exact: true }).selectOption('2.1');
+    const exported = async (button: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: button, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.bcf$/);
+      const files = unzipSync(new Uint8Array(await readFile(await download.path())));
+      const version = /VersionId="([\d.]+)"/.exec(strFromU8(files['bcf.version']!))?.[1];
+      const guids = Object.keys(files)
+        .filter((name) => name.endsWith('/markup.bcf'))
+        .map((name) => name.split('/')[0]!)
+        .sort();
+      return { version, guids, files };
+    };
+    const picked = await exported('Export BCF (2 selected)');
+    expect(picked.version).toBe('2.1');
+    expect(picked.guids).toEqual([ids.pipe.guid, ids.window.guid].sort());
+    expect(strFromU8(picked.files[`${ids.pipe.guid}/markup.bcf`]!)).toContain(T.pipe);
+
+    await page.getByLabel('Select all').check();
+    await page.getByLabel('Select all').uncheck();
+    await page.getByLabel('BCF version', { exact: true }).selectOption('3.0');
+    const all = await exported('Export BCF');
+    expect(all.version).toBe('3.0');
+    expect(all.guids).toEqual((await allTopics()).map((t) => t.guid).sort());
+
+    // Import through the button's file chooser: a report, then the same file again updates.
+    const file = new Uint8Array(await readFile(IMPORTED));
+    const guidInFile = Object.keys(unzipSync(file))
+      .find((name) => name.endsWith('/markup.bcf'))!
+      .split('/')[0]!;
+    const importFile = async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: 'Import BCF', exact: true }).click(),
+      ]);
+      await chooser.setFiles(IMPORTED);
+      const dialog = page.getByRole('dialog', { name: 'BCF import' });
+      await dialog.waitFor({ timeout: 30_000 });
+      const text = await dialog.innerText();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      return text;
+    };
+    const first = await importFile();
+    expect(first).toContain('1 created');
+    expect(first).toContain('0 updated');
+    // The project holds no IFC model: the file's components are kept and listed.
+    expect(first).toMatch(/\d+ elements? not found in any model/);
+    const imported = (await allTopics()).find((t) => t.guid.toLowerCase() === guidInFile);
+    expect(imported).toBeDefined();
+    await expect
+      .poll(() => page.locator(`tr[data-topic-row="${imported!.id}"]`).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const second = await importFile();
+    expect(second).toContain('0 created');
+    expect(second).toContain('1 updated');
+    expect((await allTopics()).filter((t) => t.guid === imported!.guid)).toHaveLength(1);
+    await page.screenshot({ path: await screenshotPath('topics-ui-bcf') });
+  });
+
+  it('the panel in Chinese (a member whose language is zh-CN): filters, a new issue, a reply', async () => {
+    const page = await signedInPage(`/model/${model.id}`, 'zh-CN');
+    await waitForViewerLoaded(page);
+    await page.getByRole('button', { name: '问题与评论', exact: true }).click();
+    const panel = page.getByRole('complementary', { name: '问题与评论' });
+    const rows = panel.locator('[data-topic-row]');
+    await expect.poll(() => titles(rows), { timeout: 20_000 }).toContain(T.pipe);
+    expect(await panel.getByLabel('种类', { exact: true }).count()).toBe(1);
+    await panel.getByLabel('种类', { exact: true }).selectOption({ label: '评论' });
+    await expect.poll(() => titles(rows)).toEqual([T.note]);
+    expect(await rows.first().innerText()).toContain('评论');
+    await panel.getByLabel('种类', { exact: true }).selectOption({ label: '全部种类' });
+    await panel.getByLabel('截止日期', { exact: true }).selectOption({ label: '已逾期' });
+    await expect.poll(() => titles(rows)).toEqual([T.pipe]);
+    expect(await rows.first().innerText()).toContain('待处理');
+
+    await panel.getByRole('button', { name: '新建问题', exact: true }).click();
+    expect(await panel.getByText('请点击模型上要放置标记的位置（按 Esc 取消）。').count()).toBe(1);
+    await panel.getByRole('button', { name: '不放标记', exact: true }).click();
+    await panel.getByLabel('标题', { exact: true }).fill('楼梯扶手高度不足');
+    await panel.getByRole('button', { name: '保存', exact: true }).click();
+    await expect
+      .poll(() => panel.getByRole('heading', { name: '楼梯扶手高度不足' }).count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    expect(await panel.getByRole('button', { name: '显示视图' }).count()).toBe(1);
+    await panel.getByLabel('回复', { exact: true }).fill('已到现场确认。');
+    await panel.getByRole('button', { name: '发送', exact: true }).click();
+    await expect.poll(() => panel.getByText('已到现场确认。').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => panel.locator('h4').allInnerTexts()).toEqual(['1 条评论']);
+    const created = (await allTopics()).find((t) => t.title === '楼梯扶手高度不足');
+    expect(created?.viewpoints[0]?.snapshot_url).toBeTruthy();
+    await page.screenshot({ path: await screenshotPath('topics-ui-panel-zh-CN') });
+  });
+});
