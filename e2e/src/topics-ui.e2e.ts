@@ -14,7 +14,7 @@ import type {
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, mailMatching } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { CUBE } from './support/model-page.ts';
+import { CUBE, withViewer } from './support/model-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
   convertFile,
@@ -25,10 +25,11 @@ import {
 
 /**
  * The topics UI's last round in Chromium against the real server: the panel's and the issues
- * page's filters (kind, status, type, assignee, label, due), title/description editing, the
- * @mention picker (the mentioned member gets the mail), bulk assignee change, BCF export of
- * picked rows and of all (the .bcf holds those topics) and import with its report, and the
- * panel in Chinese. One server, one Chromium, one small model (a PLY cube).
+ * page's filters (kind, status, type, assignee, label, due) and sort, title/description editing,
+ * the @mention picker (the mentioned member gets the mail), a new issue for the selection, open
+ * issues on the model card, bulk assignee change, BCF export of picked rows and of all (the .bcf
+ * holds those topics) and import with its report, and the panel in Chinese. One server, one
+ * Chromium, one small model (a PLY cube).
  */
 const IMPORTED = fileURLToPath(
   new URL('../../../shared/bcf/v3.0/Visualization-Component_selection.bcf', import.meta.url),
@@ -65,8 +66,9 @@ const T = {
   slab: 'Cracked slab at level 2',
   note: 'Facade colour note',
   window: 'Window frame replaced',
+  selected: 'Scratch on the selected face',
 };
-const ids: Record<keyof typeof T, Topic> = {} as never;
+const ids = {} as Record<'pipe' | 'slab' | 'note' | 'window', Topic>;
 
 async function api<T>(method: string, url: string, body?: unknown, token = owner.token) {
   const response = await fetch(`${server.url}${url}`, {
@@ -108,11 +110,12 @@ async function signedInPage(path: string, locale: 'en' | 'zh-CN' = 'en'): Promis
   return page;
 }
 
-/** The titles of the listed topics (issues page table or the panel's list), sorted. */
-async function titles(rows: Locator): Promise<string[]> {
+/** The titles of the listed topics (issues page table or the panel's list), in list order. */
+async function listed(rows: Locator): Promise<string[]> {
   const texts = await rows.allInnerTexts();
-  return texts.map((text) => text.trim().split('\n').at(-1)!.trim()).sort();
+  return texts.map((text) => text.trim().split('\n').at(-1)!.trim());
 }
+const titles = async (rows: Locator) => (await listed(rows)).sort();
 const sorted = (...names: string[]) => [...names].sort();
 
 beforeAll(async () => {
@@ -166,7 +169,7 @@ afterAll(async () => {
 describe('topics UI in the browser', () => {
   const PANEL = 'Issues & comments';
 
-  it('the model page panel filters, edits the text and mentions a member (who gets the mail)', async () => {
+  it('the model page panel filters and sorts, edits the text, mentions a member (who gets the mail), pins a new issue on the selection', async () => {
     const page = await signedInPage(`/model/${model.id}`);
     await waitForViewerLoaded(page);
     await page.getByRole('button', { name: PANEL, exact: true }).click();
@@ -198,6 +201,14 @@ describe('topics UI in the browser', () => {
     await expectRows(T.pipe);
     await panel.getByLabel('Due', { exact: true }).selectOption('none');
     await expectRows(T.slab, T.note);
+    await panel.getByLabel('Due', { exact: true }).selectOption('');
+    // Sort: titles A to Z, then by number (newest first).
+    await panel.getByLabel('Sort', { exact: true }).selectOption('title');
+    await expect
+      .poll(() => listed(rows))
+      .toEqual([T.slab, T.note, T.pipe, T.window].sort((a, b) => a.localeCompare(b)));
+    await panel.getByLabel('Sort', { exact: true }).selectOption('number');
+    await expect.poll(() => listed(rows)).toEqual([T.window, T.note, T.slab, T.pipe]);
 
     // Title and description edited in the topic's detail.
     await rows.filter({ hasText: T.slab }).click();
@@ -241,6 +252,41 @@ describe('topics UI in the browser', () => {
       new RegExp(`mentioned you in issue #${ids.slab.number} "Cracked slab`),
     );
     await page.screenshot({ path: await screenshotPath('topics-ui-panel-mention') });
+
+    // A new issue for the selected element: pinned on it.
+    await panel.getByRole('button', { name: 'Back', exact: true }).click();
+    await withViewer(page, (viewer) => viewer.selection.set([0]), null);
+    await panel.getByRole('button', { name: 'New issue', exact: true }).click();
+    await panel.getByRole('button', { name: 'At the selection', exact: true }).click();
+    await panel.getByLabel('Title', { exact: true }).fill(T.selected);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => panel.getByRole('heading', { name: T.selected }).count(), { timeout: 20_000 })
+      .toBe(1);
+    const pinned = (await allTopics()).find((t) => t.title === T.selected);
+    expect(pinned?.pin?.elementId).toBe(0);
+    expect(pinned?.viewpoints[0]?.selection).toHaveLength(1);
+  });
+
+  it("the model's card counts its open issues; closing one lowers the count", async () => {
+    const open = async () =>
+      (await allTopics()).filter(
+        (t) => t.kind === 'issue' && ['Open', 'In Progress'].includes(t.status),
+      ).length;
+    const before = await open();
+    expect(before).toBe(3);
+    const page = await signedInPage('/models');
+    await page.getByRole('button', { name: 'Grid view', exact: true }).click();
+    const badge = page.locator('[data-open-issues]');
+    await expect
+      .poll(() => badge.getAttribute('aria-label'), { timeout: 20_000 })
+      .toBe(`${before} open issues`);
+    const pinned = (await allTopics()).find((t) => t.title === T.selected)!;
+    await api('PATCH', `/api/topics/${pinned.id}`, { status: 'Closed' });
+    await page.reload();
+    await expect
+      .poll(() => badge.getAttribute('aria-label'), { timeout: 20_000 })
+      .toBe(`${before - 1} open issues`);
   });
 
   it('the issues page filters and changes the assignee of the picked rows in bulk', async () => {
@@ -255,18 +301,18 @@ describe('topics UI in the browser', () => {
     await expectRows(T.pipe, T.slab);
     await field('Kind').selectOption('');
     await field('Status').selectOption('all');
-    await expectRows(T.pipe, T.slab, T.note, T.window);
+    await expectRows(T.pipe, T.slab, T.note, T.window, T.selected);
     await field('Type').selectOption('Clash');
     await expectRows(T.pipe);
     await field('Type').selectOption('');
     await field('Assignee').selectOption('none');
-    await expectRows(T.slab, T.note, T.window);
+    await expectRows(T.slab, T.note, T.window, T.selected);
     await field('Assignee').selectOption('');
     await field('Label').fill('MEP');
     await expectRows(T.pipe);
     await field('Label').fill('');
     await field('Due').selectOption('none');
-    await expectRows(T.slab, T.note);
+    await expectRows(T.slab, T.note, T.selected);
 
     // Both rows without a due date go to Bea in one change.
     await page.getByLabel(`Select ${T.slab}`).check();

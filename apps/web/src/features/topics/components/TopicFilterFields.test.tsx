@@ -5,12 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { ProjectMember } from '@truss/contracts';
 import { i18n } from '../../../lib/i18n';
 import type { TopicFilter } from '../api';
-import {
-  dueRange,
-  extraFilterQuery,
-  NO_EXTRA_FILTER,
-  type ExtraFilter,
-} from '../filters';
+import { dueRange, extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { TopicFilterFields } from './TopicFilterFields';
 
 afterEach(cleanup);
