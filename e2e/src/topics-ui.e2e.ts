@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AuthResponse,
@@ -13,6 +12,7 @@ import type {
 } from '@truss/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, mailMatching } from './support/accounts.ts';
+import { joinProject, jsonApi, listed, readBcfFile } from './support/topics.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { CUBE, withViewer } from './support/model-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -70,29 +70,11 @@ const T = {
 };
 const ids = {} as Record<'pipe' | 'slab' | 'note' | 'window', Topic>;
 
-async function api<T>(method: string, url: string, body?: unknown, token = owner.token) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = <R>(method: string, url: string, body?: unknown, token = owner.token) =>
+  jsonApi<R>(server.url, token, method, url, body);
 
 async function allTopics(): Promise<Topic[]> {
   return (await api<TopicList>('GET', `/api/project/${projectId}/topics?limit=500`)).topics;
-}
-
-/** B joins A's project through the mailed invitation. */
-async function join(email: string, auth: AuthResponse): Promise<void> {
-  await api('POST', `/api/project/${projectId}/invitations`, { emails: [email], role: 'member' });
-  const invite = await mailMatching(server.url, email, /\/invite\?token=([\w-]+)/);
-  await api('POST', `/api/invitations/${invite[1]}/accept`, {}, auth.token);
 }
 
 /** A signed-in page (the owner's, or Dai's in Chinese). */
@@ -110,11 +92,6 @@ async function signedInPage(path: string, locale: 'en' | 'zh-CN' = 'en'): Promis
   return page;
 }
 
-/** The titles of the listed topics (issues page table or the panel's list), in list order. */
-async function listed(rows: Locator): Promise<string[]> {
-  const texts = await rows.allInnerTexts();
-  return texts.map((text) => text.trim().split('\n').at(-1)!.trim());
-}
 const titles = async (rows: Locator) => (await listed(rows)).sort();
 const sorted = (...names: string[]) => [...names].sort();
 
@@ -127,9 +104,13 @@ beforeAll(async () => {
   dai = await createAccount(server.url, emails.dai, 'zh-CN');
   await api('PUT', '/api/user/profile', { full_name: 'Carla Mendes' }, carla.token);
   projectId = await firstProjectId(server.url, owner.token);
-  await join(emails.bea, bea);
-  await join(emails.carla, carla);
-  await join(emails.dai, dai);
+  for (const [email, member] of [
+    [emails.bea, bea],
+    [emails.carla, carla],
+    [emails.dai, dai],
+  ] as const) {
+    await joinProject(server.url, projectId, owner.token, email, member);
+  }
   const members = await api<ProjectMember[]>('GET', `/api/project/${projectId}/members`);
   const name = (id: string) => {
     const m = members.find((x) => x.user_id === id)!;
@@ -347,13 +328,7 @@ describe('topics UI in the browser', () => {
         page.getByRole('button', { name: button, exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.bcf$/);
-      const files = unzipSync(new Uint8Array(await readFile(await download.path())));
-      const version = /VersionId="([\d.]+)"/.exec(strFromU8(files['bcf.version']!))?.[1];
-      const guids = Object.keys(files)
-        .filter((name) => name.endsWith('/markup.bcf'))
-        .map((name) => name.split('/')[0]!)
-        .sort();
-      return { version, guids, files };
+      return readBcfFile(await download.path());
     };
     const picked = await exported('Export BCF (2 selected)');
     expect(picked.version).toBe('2.1');
@@ -368,10 +343,7 @@ describe('topics UI in the browser', () => {
     expect(all.guids).toEqual((await allTopics()).map((t) => t.guid).sort());
 
     // Import through the button's file chooser: a report, then the same file again updates.
-    const file = new Uint8Array(await readFile(IMPORTED));
-    const guidInFile = Object.keys(unzipSync(file))
-      .find((name) => name.endsWith('/markup.bcf'))!
-      .split('/')[0]!;
+    const [guidInFile] = (await readBcfFile(IMPORTED)).guids;
     const importFile = async () => {
       const [chooser] = await Promise.all([
         page.waitForEvent('filechooser'),
@@ -390,7 +362,9 @@ describe('topics UI in the browser', () => {
     expect(first).toContain('0 updated');
     // The project holds no IFC model: the file's components are kept and listed.
     expect(first).toMatch(/\d+ elements? not found in any model/);
-    const imported = (await allTopics()).find((t) => t.guid.toLowerCase() === guidInFile);
+    const imported = (await allTopics()).find(
+      (t) => t.guid.toLowerCase() === guidInFile?.toLowerCase(),
+    );
     expect(imported).toBeDefined();
     await expect
       .poll(() => page.locator(`tr[data-topic-row="${imported!.id}"]`).count(), {

@@ -6,6 +6,7 @@ import type { Vec3 } from '@truss/viewer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, mailMatching } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import { joinProject } from './support/topics.ts';
 import { elementsOfType, shot, withViewer, type ModelMeta } from './support/model-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
@@ -148,15 +149,9 @@ beforeAll(async () => {
   model = await convertFile(server.url, auth.token, projectId, ARCHITECTURAL);
   meta = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as ModelMeta;
   doors = elementsOfType(meta, 'IfcDoor');
-  // Bea joins the project through the mailed invitation.
+  // Bea joins the project (through the mailed invitation).
   bea = await createAccount(server.url, beaEmail);
-  await api('POST', `/api/project/${projectId}/invitations`, {
-    emails: [beaEmail],
-    role: 'member',
-  });
-  const invite = await mailMatching(server.url, beaEmail, /\/invite\?token=([\w-]+)/);
-  const accepted = await api('POST', `/api/invitations/${invite[1]}/accept`, {}, bea.token);
-  expect(accepted.status).toBe(200);
+  await joinProject(server.url, projectId, auth.token, beaEmail, bea);
 });
 
 afterAll(async () => {
