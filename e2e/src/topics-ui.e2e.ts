@@ -407,10 +407,18 @@ describe('topics UI in the browser', () => {
     expect(await panel.getByRole('button', { name: '显示视图' }).count()).toBe(1);
     await panel.getByLabel('回复', { exact: true }).fill('已到现场确认。');
     await panel.getByRole('button', { name: '发送', exact: true }).click();
-    await expect.poll(() => panel.getByText('已到现场确认。').count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => panel.locator('h4').allInnerTexts()).toEqual(['1 条评论']);
-    const created = (await allTopics()).find((t) => t.title === '楼梯扶手高度不足');
-    expect(created?.viewpoints[0]?.snapshot_url).toBeTruthy();
+    // The reply is in the thread's comment list (not just in the box), and counted.
+    const thread = panel.getByRole('list', { name: '评论', exact: true });
+    await expect
+      .poll(() => thread.getByText('已到现场确认。').count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect
+      .poll(() => panel.locator('h4').allInnerTexts(), { timeout: 20_000 })
+      .toEqual(['1 条评论']);
+    const created = (await allTopics()).find((t) => t.title === '楼梯扶手高度不足')!;
+    expect(created.viewpoints[0]?.snapshot_url).toBeTruthy();
+    const saved = await api<TopicWithComments>('GET', `/api/topics/${created.id}`);
+    expect(saved.comments.map((c) => c.text)).toEqual(['已到现场确认。']);
     await page.screenshot({ path: await screenshotPath('topics-ui-panel-zh-CN') });
   });
 });
