@@ -316,7 +316,7 @@ describe('topics UI in the browser', () => {
     await page.screenshot({ path: await screenshotPath('topics-ui-issues-bulk-assignee') });
   });
 
-  it('exports the picked rows (BCF 2.1) or all (3.0), imports a .bcf and shows the report', async () => {
+  it('exports the picked rows (BCF 2.1), all (3.0) or the filtered ones, imports a .bcf and shows the report', async () => {
     const page = await signedInPage(`/project/${projectId}/issues`);
     await page.getByLabel('Status', { exact: true }).selectOption('all');
     await page.getByLabel(`Select ${T.pipe}`).check();
@@ -341,6 +341,12 @@ describe('topics UI in the browser', () => {
     const all = await exported('Export BCF');
     expect(all.version).toBe('3.0');
     expect(all.guids).toEqual((await allTopics()).map((t) => t.guid).sort());
+    // Filtered: the rows a filter leaves, all picked.
+    await page.getByLabel('Kind', { exact: true }).selectOption('comment');
+    await expect.poll(() => page.locator('tbody tr[data-topic-row]').count()).toBe(1);
+    await page.getByLabel('Select all').check();
+    expect((await exported('Export BCF (1 selected)')).guids).toEqual([ids.note.guid]);
+    await page.getByLabel('Kind', { exact: true }).selectOption('');
 
     // Import through the button's file chooser: a report, then the same file again updates.
     const [guidInFile] = (await readBcfFile(IMPORTED)).guids;
