@@ -12,7 +12,7 @@ import type {
 } from '@truss/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createAccount, mailMatching } from './support/accounts.ts';
-import { joinProject, jsonApi, listed, readBcfFile } from './support/topics.ts';
+import { applyFilters, joinProject, jsonApi, listed, readBcfFile } from './support/topics.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { CUBE, withViewer } from './support/model-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -35,6 +35,8 @@ const IMPORTED = fileURLToPath(
   new URL('../../../shared/bcf/v3.0/Visualization-Component_selection.bcf', import.meta.url),
 );
 const DAY = 86_400_000;
+/** Polls wait this long: the machine running the tests may be busy. */
+const SLOW = { timeout: 20_000 };
 const utcDay = (offsetDays: number) => {
   const now = new Date();
   return new Date(
@@ -160,36 +162,29 @@ describe('topics UI in the browser', () => {
       expect.poll(() => titles(rows), { timeout: 20_000 }).toEqual(sorted(...names));
 
     await expectRows(T.pipe, T.slab, T.note);
-    await panel.getByLabel('Kind', { exact: true }).selectOption('comment');
-    await expectRows(T.note);
-    await panel.getByLabel('Kind', { exact: true }).selectOption('');
-    await panel.getByLabel('Status', { exact: true }).selectOption('closed');
-    await expectRows(T.window);
-    await panel.getByLabel('Status', { exact: true }).selectOption('all');
-    await expectRows(T.pipe, T.slab, T.note, T.window);
-    await panel.getByLabel('Type', { exact: true }).selectOption('Clash');
-    await expectRows(T.pipe);
-    await panel.getByLabel('Type', { exact: true }).selectOption('');
-    await panel.getByLabel('Assignee', { exact: true }).selectOption(bea.user.id);
-    await expectRows(T.pipe);
-    await panel.getByLabel('Assignee', { exact: true }).selectOption('none');
-    await expectRows(T.slab, T.note, T.window);
-    await panel.getByLabel('Assignee', { exact: true }).selectOption('');
-    await panel.getByLabel('Label', { exact: true }).fill('Structure');
-    await expectRows(T.slab);
-    await panel.getByLabel('Label', { exact: true }).fill('');
-    await panel.getByLabel('Due', { exact: true }).selectOption('overdue');
-    await expectRows(T.pipe);
-    await panel.getByLabel('Due', { exact: true }).selectOption('none');
-    await expectRows(T.slab, T.note);
-    await panel.getByLabel('Due', { exact: true }).selectOption('');
+    await applyFilters(panel, rows, [
+      ['Kind', 'comment', [T.note]],
+      ['Kind', '', null],
+      ['Status', 'closed', [T.window]],
+      ['Status', 'all', [T.pipe, T.slab, T.note, T.window]],
+      ['Type', 'Clash', [T.pipe]],
+      ['Type', '', null],
+      ['Assignee', bea.user.id, [T.pipe]],
+      ['Assignee', 'none', [T.slab, T.note, T.window]],
+      ['Assignee', '', null],
+      ['Label', 'Structure', [T.slab]],
+      ['Label', '', null],
+      ['Due', 'overdue', [T.pipe]],
+      ['Due', 'none', [T.slab, T.note]],
+      ['Due', '', null],
+    ]);
     // Sort: titles A to Z, then by number (newest first).
     await panel.getByLabel('Sort', { exact: true }).selectOption('title');
     await expect
-      .poll(() => listed(rows))
+      .poll(() => listed(rows), SLOW)
       .toEqual([T.slab, T.note, T.pipe, T.window].sort((a, b) => a.localeCompare(b)));
     await panel.getByLabel('Sort', { exact: true }).selectOption('number');
-    await expect.poll(() => listed(rows)).toEqual([T.window, T.note, T.slab, T.pipe]);
+    await expect.poll(() => listed(rows), SLOW).toEqual([T.window, T.note, T.slab, T.pipe]);
 
     // Title and description edited in the topic's detail.
     await rows.filter({ hasText: T.slab }).click();
@@ -211,7 +206,9 @@ describe('topics UI in the browser', () => {
     await reply.click();
     await reply.pressSequentially(`Please check @${shown.carla.slice(0, 4)}`);
     const options = panel.getByRole('listbox', { name: 'Mention a project member' });
-    await expect.poll(() => options.getByRole('option').allInnerTexts()).toEqual([shown.carla]);
+    await expect
+      .poll(() => options.getByRole('option').allInnerTexts(), SLOW)
+      .toEqual([shown.carla]);
     await reply.press('Enter');
     expect(await options.count()).toBe(0);
     await reply.pressSequentially('before Friday.');
@@ -278,22 +275,18 @@ describe('topics UI in the browser', () => {
     const field = (label: string) => page.getByLabel(label, { exact: true });
 
     await expectRows(T.pipe, T.slab, T.note);
-    await field('Kind').selectOption('issue');
-    await expectRows(T.pipe, T.slab);
-    await field('Kind').selectOption('');
-    await field('Status').selectOption('all');
-    await expectRows(T.pipe, T.slab, T.note, T.window, T.selected);
-    await field('Type').selectOption('Clash');
-    await expectRows(T.pipe);
-    await field('Type').selectOption('');
-    await field('Assignee').selectOption('none');
-    await expectRows(T.slab, T.note, T.window, T.selected);
-    await field('Assignee').selectOption('');
-    await field('Label').fill('MEP');
-    await expectRows(T.pipe);
-    await field('Label').fill('');
-    await field('Due').selectOption('none');
-    await expectRows(T.slab, T.note, T.selected);
+    await applyFilters(page, rows, [
+      ['Kind', 'issue', [T.pipe, T.slab]],
+      ['Kind', '', null],
+      ['Status', 'all', [T.pipe, T.slab, T.note, T.window, T.selected]],
+      ['Type', 'Clash', [T.pipe]],
+      ['Type', '', null],
+      ['Assignee', 'none', [T.slab, T.note, T.window, T.selected]],
+      ['Assignee', '', null],
+      ['Label', 'MEP', [T.pipe]],
+      ['Label', '', null],
+      ['Due', 'none', [T.slab, T.note, T.selected]],
+    ]);
 
     // Both rows without a due date go to Bea in one change.
     await page.getByLabel(`Select ${T.slab}`).check();
@@ -301,13 +294,15 @@ describe('topics UI in the browser', () => {
     expect(await page.getByText('2 selected', { exact: true }).count()).toBe(1);
     await field('Set assignee…').selectOption(bea.user.id);
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
-    await expect.poll(() => page.getByText('Assignee changed').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Assignee changed').count(), SLOW).toBeGreaterThan(0);
     await expect
-      .poll(async () =>
-        (await allTopics())
-          .filter((t) => t.assignee_id === bea.user.id)
-          .map((t) => t.title)
-          .sort(),
+      .poll(
+        async () =>
+          (await allTopics())
+            .filter((t) => t.assignee_id === bea.user.id)
+            .map((t) => t.title)
+            .sort(),
+        SLOW,
       )
       .toEqual(sorted(T.pipe, T.slab, T.note));
     await field('Due').selectOption('');
@@ -343,7 +338,7 @@ describe('topics UI in the browser', () => {
     expect(all.guids).toEqual((await allTopics()).map((t) => t.guid).sort());
     // Filtered: the rows a filter leaves, all picked.
     await page.getByLabel('Kind', { exact: true }).selectOption('comment');
-    await expect.poll(() => page.locator('tbody tr[data-topic-row]').count()).toBe(1);
+    await expect.poll(() => page.locator('tbody tr[data-topic-row]').count(), SLOW).toBe(1);
     await page.getByLabel('Select all').check();
     expect((await exported('Export BCF (1 selected)')).guids).toEqual([ids.note.guid]);
     await page.getByLabel('Kind', { exact: true }).selectOption('');
@@ -393,11 +388,11 @@ describe('topics UI in the browser', () => {
     await expect.poll(() => titles(rows), { timeout: 20_000 }).toContain(T.pipe);
     expect(await panel.getByLabel('种类', { exact: true }).count()).toBe(1);
     await panel.getByLabel('种类', { exact: true }).selectOption({ label: '评论' });
-    await expect.poll(() => titles(rows)).toEqual([T.note]);
+    await expect.poll(() => titles(rows), SLOW).toEqual([T.note]);
     expect(await rows.first().innerText()).toContain('评论');
     await panel.getByLabel('种类', { exact: true }).selectOption({ label: '全部种类' });
     await panel.getByLabel('截止日期', { exact: true }).selectOption({ label: '已逾期' });
-    await expect.poll(() => titles(rows)).toEqual([T.pipe]);
+    await expect.poll(() => titles(rows), SLOW).toEqual([T.pipe]);
     expect(await rows.first().innerText()).toContain('待处理');
 
     await panel.getByRole('button', { name: '新建问题', exact: true }).click();

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import type { AuthResponse } from '@truss/contracts';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { mailMatching } from './accounts.ts';
 
 /** A JSON API call with a bearer token; anything but 2xx throws with the answer. */
@@ -63,4 +64,25 @@ export async function readBcfFile(path: string): Promise<{
     .map((name) => name.split('/')[0]!)
     .sort();
   return { version, guids, files };
+}
+
+/** A filter change: the field's label, its new value, the titles then listed (null: not checked). */
+export type FilterStep = [label: string, value: string, titles: string[] | null];
+
+/** Sets each filter field in turn (a select, or the label's text box) and checks the list. */
+export async function applyFilters(
+  scope: Page | Locator,
+  rows: Locator,
+  steps: FilterStep[],
+): Promise<void> {
+  for (const [label, value, titles] of steps) {
+    const field = scope.getByLabel(label, { exact: true });
+    if ((await field.evaluate((el) => el.tagName)) === 'INPUT') await field.fill(value);
+    else await field.selectOption(value);
+    if (titles) {
+      await expect
+        .poll(async () => (await listed(rows)).sort(), { timeout: 20_000 })
+        .toEqual([...titles].sort());
+    }
+  }
 }
