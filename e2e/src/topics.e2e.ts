@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Model, Share, Topic, TopicList } from '@truss/contracts';
 import type { Vec3 } from '@truss/viewer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAccount } from './support/accounts.ts';
+import { createAccount, mailMatching } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { shot, withViewer } from './support/model-page.ts';
+import { joinProject } from './support/topics.ts';
+import { elementsOfType, shot, withViewer, type ModelMeta } from './support/model-page.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
   convertFile,
@@ -18,8 +19,8 @@ import {
 } from './support/viewer.ts';
 
 /**
- * Topics in the browser: an issue pinned by clicking the model, a reply, a second tab that sees
- * both live, the saved view restored on its pixels, share visitors with "View Only" and "Issue
+ * Topics in the browser: an issue pinned by clicking a door of the model and assigned to another
+ * member, who sees it live (and has the mail), a reply, the saved view restored on its pixels, share visitors with "View Only" and "Issue
  * Editing", an official BCF file imported and shown, and the frame cost of 1,000 pins. One
  * server, one Chromium, one converted model (buildingSMART's Architectural.ifc) for the file.
  */
@@ -31,10 +32,15 @@ const PANEL = 'Issues & comments';
 let server: RunningServer;
 let browser: Browser;
 let auth: AuthResponse;
+/** Bea, a member of the owner's project. */
+let bea: AuthResponse;
+let doors: number[];
 let projectId: string;
 let model: Model;
+let meta: ModelMeta;
 const contexts: BrowserContext[] = [];
 const email = `topics-${Date.now()}@example.com`;
+const beaEmail = `topics-bea-${Date.now()}@example.com`;
 
 async function api<T>(method: string, url: string, body?: unknown, token = auth.token) {
   const response = await fetch(`${server.url}${url}`, {
@@ -57,13 +63,13 @@ async function api<T>(method: string, url: string, body?: unknown, token = auth.
   return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** A page at `path`: signed in as the owner, or a signed-out visitor. */
-async function open(path: string, signedIn: boolean): Promise<Page> {
+/** A page at `path`: signed in as the owner (or `as`), or a signed-out visitor. */
+async function open(path: string, signedIn: boolean, as: AuthResponse = auth): Promise<Page> {
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 1280, height: 800 },
     locale: 'en',
-    ...(signedIn ? { storageState: signedInState(server.url, auth) } : {}),
+    ...(signedIn ? { storageState: signedInState(server.url, as) } : {}),
   });
   await context.addCookies([{ name: 'locale', value: 'en', url: server.url }]);
   contexts.push(context);
@@ -78,24 +84,31 @@ const panel = (page: Page) => page.getByRole('complementary', { name: PANEL });
 const row = (page: Page, title: string) =>
   panel(page).locator('[data-topic-row]').filter({ hasText: title });
 
-/** A canvas point (CSS px) where the model is, near the middle of the view. */
-async function pointOnModel(page: Page): Promise<{ x: number; y: number }> {
+/** A canvas point (CSS px) where a door is the nearest thing (picked, so section-aware). */
+async function pointOnDoor(page: Page): Promise<{ x: number; y: number; door: number }> {
   return withViewer(
     page,
-    (viewer) => {
+    (viewer, ids) => {
       const canvas = document.querySelector('canvas')!;
-      const w = canvas.clientWidth;
-      const h = canvas.clientHeight;
-      for (let r = 0; r < 0.4; r += 0.05) {
-        for (let a = 0; a < 6.28; a += 0.5) {
-          const x = w / 2 + Math.cos(a) * r * w;
-          const y = h / 2 + Math.sin(a) * r * h;
-          if (viewer.pick(x, y)) return { x, y };
+      for (const door of ids) {
+        const [min, max] = viewer.boxOf([door])!;
+        // A 5 x 5 grid through the door's box, at its middle depth.
+        for (let i = 1; i < 6; i += 1) {
+          for (let j = 1; j < 6; j += 1) {
+            const at = viewer.project([
+              min[0] + ((max[0] - min[0]) * i) / 6,
+              min[1] + ((max[1] - min[1]) * j) / 6,
+              (min[2] + max[2]) / 2,
+            ]);
+            if (!at || at.x < 0 || at.y < 0) continue;
+            if (at.x > canvas.clientWidth || at.y > canvas.clientHeight) continue;
+            if (viewer.pick(at.x, at.y)?.elementId === door) return { ...at, door };
+          }
         }
       }
-      throw new Error('no model under the middle of the view');
+      throw new Error('no door is visible');
     },
-    null,
+    doors,
   );
 }
 
@@ -134,6 +147,11 @@ beforeAll(async () => {
   auth = await createAccount(server.url, email);
   projectId = await firstProjectId(server.url, auth.token);
   model = await convertFile(server.url, auth.token, projectId, ARCHITECTURAL);
+  meta = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as ModelMeta;
+  doors = elementsOfType(meta, 'IfcDoor');
+  // Bea joins the project (through the mailed invitation).
+  bea = await createAccount(server.url, beaEmail);
+  await joinProject(server.url, projectId, auth.token, beaEmail, bea);
 });
 
 afterAll(async () => {
@@ -147,9 +165,9 @@ describe('topics in the browser', () => {
   let watcher: Page;
   const title = 'Door swings into the corridor';
 
-  it('an issue pinned by a click (with a section plane) and a reply reach a second tab live', async () => {
+  it('an issue pinned on a door (with a section plane) and assigned to Bea reaches her live, with the mail; a reply too', async () => {
     author = await open(`/model/${model.id}`, true);
-    watcher = await open(`/model/${model.id}`, true);
+    watcher = await open(`/model/${model.id}`, true, bea);
     await expect.poll(() => panel(watcher).getByText('Nothing here yet.').count()).toBe(1);
 
     // A section plane through the middle of the model, cutting away the front half.
@@ -165,7 +183,7 @@ describe('topics in the browser', () => {
     );
     await panel(author).getByRole('button', { name: 'New issue' }).click();
     await expect.poll(() => withViewer(author, (v) => v.getTool(), null)).toBe('pin-place');
-    const at = await pointOnModel(author);
+    const at = await pointOnDoor(author);
     const canvas = await author.locator('canvas').first().boundingBox();
     await author.mouse.click(canvas!.x + at.x, canvas!.y + at.y);
     await panel(author).getByLabel('Title').fill(title);
@@ -176,7 +194,7 @@ describe('topics in the browser', () => {
       .toBe(1);
     const [topic] = await topics();
     expect(topic?.title).toBe(title);
-    expect(topic?.pin?.elementId).not.toBeNull();
+    expect(topic?.pin?.elementId).toBe(at.door);
     expect(topic?.viewpoints[0]?.clippingPlanes).toHaveLength(1);
     expect(topic?.viewpoints[0]?.snapshot_url).toBeTruthy();
     // The pin is drawn where the click was.
@@ -186,8 +204,16 @@ describe('topics in the browser', () => {
     expect(Math.hypot(pinAt!.x - at.x, pinAt!.y - at.y)).toBeLessThan(3);
     await author.screenshot({ path: await screenshotPath('topics-issue-created') });
 
-    // The other tab: the row appears without a reload; the reply too, once it is open.
+    // Assigned to Bea: her open page shows the row without a reload, and she has the mail.
+    await panel(author).getByLabel('Assignee', { exact: true }).selectOption(bea.user.id);
+    await expect.poll(async () => (await topics())[0]?.assignee_id).toBe(bea.user.id);
     await expect.poll(() => row(watcher, title).count(), { timeout: 20_000 }).toBe(1);
+    await mailMatching(
+      server.url,
+      beaEmail,
+      new RegExp(`assigned you issue #${topic!.number} "${title}"`),
+    );
+    // She opens it (the reply reaches her open thread live).
     await row(watcher, title).click();
     await panel(author).getByLabel('Reply').fill('Moved to the next sprint.');
     await panel(author).getByRole('button', { name: 'Send' }).click();

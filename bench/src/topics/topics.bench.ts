@@ -206,6 +206,8 @@ async function main(): Promise<void> {
         'filter due before +10 days',
         `${list}?dueBefore=${encodeURIComponent(new Date(Date.now() + 10 * 86_400_000).toISOString())}&limit=50`,
       ],
+      ['filter no due date, Open', `${list}?due=none&status=Open&limit=50`],
+      ['filter no due date', `${list}?due=none&limit=50`],
       ['search "sprinkler" (title/text)', `${list}?q=sprinkler&limit=50`],
       ['search "grid Q7" (rare)', `${list}?q=grid%20Q7&limit=50`],
       ['search "#4242" (number)', `${list}?q=%234242&limit=50`],

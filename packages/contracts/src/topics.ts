@@ -263,6 +263,7 @@ export const topicListQuerySchema = z.object({
   modelId: z.uuid().optional(),
   dueBefore: z.iso.datetime({ offset: true }).optional(),
   dueAfter: z.iso.datetime({ offset: true }).optional(),
+  due: z.enum(['none']).optional().describe("'none': only topics without a due date"),
   q: z.string().max(200).optional(),
   sort: z
     .enum(['number', 'created', 'modified', 'due', 'priority', 'title'])

@@ -67,6 +67,7 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
     modelId: query.modelId,
     dueBefore: query.dueBefore ? new Date(query.dueBefore) : undefined,
     dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
+    noDueDate: query.due === 'none' || undefined,
     search: query.q?.trim() || undefined,
   };
 }

@@ -15,6 +15,8 @@ export interface TopicFilter {
   modelId?: string;
   dueBefore?: Date;
   dueAfter?: Date;
+  /** Only topics without a due date (a partial index serves the default order). */
+  noDueDate?: boolean;
   search?: string;
   /** Only these GUIDs (BCF export of picked topics). */
   guids?: string[];
@@ -59,6 +61,7 @@ export class TopicListRepository {
     if (filter.modelId) query = query.where('t.model_id', '=', filter.modelId);
     if (filter.dueBefore) query = query.where('t.due_date', '<', filter.dueBefore);
     if (filter.dueAfter) query = query.where('t.due_date', '>=', filter.dueAfter);
+    if (filter.noDueDate) query = query.where('t.due_date', 'is', null);
     if (filter.guids)
       query = query.where('t.guid', 'in', filter.guids.length ? filter.guids : ['']);
     if (filter.search) {

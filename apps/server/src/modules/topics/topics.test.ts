@@ -206,6 +206,12 @@ describe('topics: member routes', () => {
           token: fresh.member.token,
         })
       ).body.topics.map((topic) => topic.title);
+    const page = async (query: string) =>
+      (
+        await server.api<TopicList>('GET', `/api/project/${id}/topics?${query}`, {
+          token: fresh.member.token,
+        })
+      ).body;
     expect(await list('kind=comment')).toEqual(['Gamma note']);
     expect(await list('type=Clash')).toEqual(['Beta duct']);
     expect(await list(`assignee=${fresh.member.user.id}`)).toEqual(['Alpha wall']);
@@ -214,16 +220,22 @@ describe('topics: member routes', () => {
     expect(await list('q=duct')).toEqual(['Beta duct']);
     expect(await list(`q=%23${a.number}`)).toEqual(['Alpha wall']);
     expect(await list('dueBefore=2031-01-01T00:00:00Z')).toEqual(['Alpha wall']);
+    // No due date: the others; with a due range too, nothing can match both.
+    expect((await list('due=none')).sort()).toEqual(['Beta duct', 'Gamma note']);
+    expect(await list('due=none&kind=issue')).toEqual(['Beta duct']);
+    expect(await list('due=none&dueBefore=2031-01-01T00:00:00Z')).toEqual([]);
+    expect((await page('due=none&limit=1')).total).toBe(2);
+    expect(
+      (
+        await server.api('GET', `/api/project/${id}/topics?due=soon`, {
+          token: fresh.member.token,
+        })
+      ).status,
+    ).toBe(400);
     expect(await list('kind=issue&sort=priority&order=desc')).toEqual(['Beta duct', 'Alpha wall']);
     expect(await list('sort=number&order=asc')).toEqual(['Alpha wall', 'Beta duct', 'Gamma note']);
     expect(await list('status=Open,In%20Progress&limit=1')).toHaveLength(1);
     // The total counts every match, on a page, past the last page and with none at all.
-    const page = async (query: string) =>
-      (
-        await server.api<TopicList>('GET', `/api/project/${id}/topics?${query}`, {
-          token: fresh.member.token,
-        })
-      ).body;
     expect((await page('limit=1&offset=1')).total).toBe(3);
     expect(await page('kind=issue&offset=5')).toEqual({ total: 2, topics: [] });
     expect(await page('q=nothing-like-this')).toEqual({ total: 0, topics: [] });

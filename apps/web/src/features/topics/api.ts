@@ -33,6 +33,8 @@ export interface TopicFilter {
   /** ISO date-times. */
   dueBefore?: string;
   dueAfter?: string;
+  /** 'none': only topics without a due date. */
+  due?: 'none';
   q?: string;
   sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
   order?: 'asc' | 'desc';
@@ -52,8 +54,14 @@ const shareBase = (token: string) => `${SHARE_PUBLIC_PATH}/${encodeURIComponent(
 /** Share requests carry the code-unlock cookie. */
 const shareInit = { credentials: 'include' } as const;
 
-function listQuery(filter: TopicFilter, modelId?: string): Record<string, string> {
-  const query: Record<string, string> = { limit: '500' };
+/** The server's largest page. */
+const LIST_PAGE = 500;
+/** A model's topics are all read (each one is a pin in the viewer), page by page, up to this. */
+export const MODEL_TOPICS_MAX = 5000;
+
+function listQuery(filter: TopicFilter, offset: number, modelId?: string): Record<string, string> {
+  const query: Record<string, string> = { limit: String(LIST_PAGE) };
+  if (offset > 0) query.offset = String(offset);
   if (filter.kind) query.kind = filter.kind;
   if (filter.status?.length) query.status = filter.status.join(',');
   if (filter.assignee) query.assignee = filter.assignee;
@@ -61,6 +69,7 @@ function listQuery(filter: TopicFilter, modelId?: string): Record<string, string
   if (filter.label) query.label = filter.label;
   if (filter.dueBefore) query.dueBefore = filter.dueBefore;
   if (filter.dueAfter) query.dueAfter = filter.dueAfter;
+  if (filter.due) query.due = filter.due;
   if (filter.q?.trim()) query.q = filter.q.trim();
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
@@ -68,18 +77,38 @@ function listQuery(filter: TopicFilter, modelId?: string): Record<string, string
   return query;
 }
 
+/**
+ * One model's topics (the viewer panel, member or share visitor) come in every page up to
+ * MODEL_TOPICS_MAX, so a busy model shows all its pins; the project's list reads one page.
+ */
+async function readTopicList(source: TopicSource, filter: TopicFilter): Promise<TopicList> {
+  const page = (offset: number) =>
+    source.kind === 'member'
+      ? http.get<TopicList>(`/api/project/${source.projectId}/topics`, {
+          query: listQuery(filter, offset, source.modelId),
+        })
+      : http.get<TopicList>(`${shareBase(source.token)}/topics`, {
+          ...shareInit,
+          query: listQuery(filter, offset),
+        });
+  const first = await page(0);
+  if (source.kind === 'member' && !source.modelId) return first;
+  const byId = new Map(first.topics.map((topic) => [topic.id, topic]));
+  let offset = first.topics.length;
+  while (offset < Math.min(first.total, MODEL_TOPICS_MAX)) {
+    const next = await page(offset);
+    if (next.topics.length === 0) break;
+    // A topic changed meanwhile may move between pages: each is kept once.
+    for (const topic of next.topics) byId.set(topic.id, topic);
+    offset += next.topics.length;
+  }
+  return { total: first.total, topics: [...byId.values()] };
+}
+
 export const topicListQuery = (source: TopicSource, filter: TopicFilter) =>
   queryOptions({
     queryKey: topicListKey(source, filter),
-    queryFn: () =>
-      source.kind === 'member'
-        ? http.get<TopicList>(`/api/project/${source.projectId}/topics`, {
-            query: listQuery(filter, source.modelId),
-          })
-        : http.get<TopicList>(`${shareBase(source.token)}/topics`, {
-            ...shareInit,
-            query: listQuery(filter),
-          }),
+    queryFn: () => readTopicList(source, filter),
     staleTime: 15_000,
   });
 

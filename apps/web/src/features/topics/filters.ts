@@ -3,7 +3,6 @@
  * parameters. Due dates are stored as UTC midnight of the chosen day (TopicFields), so the
  * day boundaries here are the user's local calendar day at UTC midnight too.
  */
-import type { Topic } from '@truss/contracts';
 import type { TopicFilter } from './api';
 
 export type DueFilter = '' | 'overdue' | 'week' | 'none';
@@ -26,10 +25,14 @@ function dayStart(now: Date): number {
 }
 
 /**
- * `dueBefore` / `dueAfter` for a due filter: overdue is due before today; this week is due
- * Monday to Sunday of the current week. "none" has no server parameter (filtered locally).
+ * The list query for a due filter: overdue is due before today; this week is due Monday to
+ * Sunday of the current week; "none" is the server's `due=none` (no due date).
  */
-export function dueRange(due: DueFilter, now: Date): Pick<TopicFilter, 'dueBefore' | 'dueAfter'> {
+export function dueRange(
+  due: DueFilter,
+  now: Date,
+): Pick<TopicFilter, 'dueBefore' | 'dueAfter' | 'due'> {
+  if (due === 'none') return { due: 'none' };
   const today = dayStart(now);
   if (due === 'overdue') return { dueBefore: new Date(today).toISOString() };
   if (due === 'week') {
@@ -50,9 +53,4 @@ export function extraFilterQuery(extra: ExtraFilter, now: Date): TopicFilter {
     ...(extra.label.trim() ? { label: extra.label.trim() } : {}),
     ...dueRange(extra.due, now),
   };
-}
-
-/** What the server cannot filter: topics without a due date. */
-export function filterLocally(topics: readonly Topic[], extra: ExtraFilter): Topic[] {
-  return extra.due === 'none' ? topics.filter((topic) => !topic.due_date) : [...topics];
 }

@@ -21,12 +21,13 @@ import {
   type TopicFilter,
   type TopicSource,
 } from '../api';
-import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
+import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, PRIORITY_KEYS, isPriority } from '../labels';
 import { BcfActions } from './BcfActions';
 import { BulkChange } from './BulkChange';
 import { StatusBadge } from './StatusBadge';
 import { TopicFilterFields } from './TopicFilterFields';
+import { topicOrder, TopicSortSelect, type TopicSort } from './TopicSortSelect';
 
 type StatusFilter = 'open' | 'closed' | 'all';
 const topicLink = (topic: Topic) =>
@@ -53,7 +54,7 @@ export default function IssuesPage() {
   const [status, setStatus] = useState<StatusFilter>('open');
   const [extra, setExtra] = useState<ExtraFilter>(NO_EXTRA_FILTER);
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<NonNullable<TopicFilter['sort']>>('modified');
+  const [sort, setSort] = useState<TopicSort>('modified');
   const filter: TopicFilter = {
     ...(kind ? { kind } : {}),
     ...(status === 'open'
@@ -64,7 +65,7 @@ export default function IssuesPage() {
     ...extraFilterQuery(extra, new Date()),
     q: search,
     sort,
-    order: sort === 'title' ? 'asc' : 'desc',
+    order: topicOrder(sort),
   };
   const list = useTopicList(source, filter, !!project);
   const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: !!project });
@@ -87,7 +88,7 @@ export default function IssuesPage() {
   if (isLoading) return <LoadingBlock label={t('common.loading')} />;
   if (notFound || !project) return <ProjectNotFound />;
 
-  const topics = filterLocally(list.data?.topics ?? [], extra);
+  const topics = list.data?.topics ?? [];
   const modelName = new Map((models.data ?? []).map((m) => [m.id, m.name]));
   const people = (members.data ?? []).filter((m) => m.kind === 'member' && m.user_id);
   const personName = (id: string | null) => {
@@ -157,18 +158,7 @@ export default function IssuesPage() {
           members={members.data ?? []}
           className={control}
         />
-        <select
-          aria-label={t('topics.page.sort')}
-          className={control}
-          value={sort}
-          onChange={(e) => setSort(e.target.value as typeof sort)}
-        >
-          <option value="modified">{t('topics.field.modified')}</option>
-          <option value="number">#</option>
-          <option value="priority">{t('topics.field.priority')}</option>
-          <option value="due">{t('topics.field.due')}</option>
-          <option value="title">{t('topics.field.title')}</option>
-        </select>
+        <TopicSortSelect value={sort} onChange={setSort} className={control} />
         {picked.length > 0 && (
           <BulkChange
             picked={picked}

@@ -2,16 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import type { ProjectMember, Topic } from '@truss/contracts';
+import type { ProjectMember } from '@truss/contracts';
 import { i18n } from '../../../lib/i18n';
 import type { TopicFilter } from '../api';
-import {
-  dueRange,
-  extraFilterQuery,
-  filterLocally,
-  NO_EXTRA_FILTER,
-  type ExtraFilter,
-} from '../filters';
+import { dueRange, extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { TopicFilterFields } from './TopicFilterFields';
 
 afterEach(cleanup);
@@ -92,16 +86,10 @@ describe('due filters', () => {
       dueBefore: '2026-11-30T00:00:00.000Z',
     });
     expect(dueRange('', now)).toEqual({});
-    expect(dueRange('none', now)).toEqual({});
   });
 
-  it('"no due date" keeps only the topics without one', () => {
-    const topics = [
-      { id: 'a', due_date: null },
-      { id: 'b', due_date: '2026-12-01T00:00:00.000Z' },
-    ] as Topic[];
-    const none = { ...NO_EXTRA_FILTER, due: 'none' as const };
-    expect(filterLocally(topics, none).map((x) => x.id)).toEqual(['a']);
-    expect(filterLocally(topics, NO_EXTRA_FILTER).map((x) => x.id)).toEqual(['a', 'b']);
+  it('"no due date" is the server\'s due=none, not a date range', () => {
+    expect(dueRange('none', now)).toEqual({ due: 'none' });
+    expect(extraFilterQuery({ ...NO_EXTRA_FILTER, due: 'none' }, now)).toEqual({ due: 'none' });
   });
 });

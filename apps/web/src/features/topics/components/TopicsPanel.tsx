@@ -18,7 +18,7 @@ import {
   type TopicFilter,
   type TopicSource,
 } from '../api';
-import { extraFilterQuery, filterLocally, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
+import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, storeVisitorName } from '../labels';
 import { usePins } from '../usePins';
 import { fromViewState, modelFrame, toPin, toViewState } from '../viewstate';
@@ -26,6 +26,7 @@ import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
+import { topicOrder, TopicSortSelect, type TopicSort } from './TopicSortSelect';
 
 type Mode =
   | { name: 'list' }
@@ -64,6 +65,7 @@ export function TopicsPanel({
   const [status, setStatus] = useState<StatusFilter>('open');
   const [search, setSearch] = useState('');
   const [extra, setExtra] = useState<ExtraFilter>(NO_EXTRA_FILTER);
+  const [sort, setSort] = useState<TopicSort>('modified');
   const filter: TopicFilter = useMemo(
     () => ({
       ...(kind ? { kind } : {}),
@@ -74,17 +76,17 @@ export function TopicsPanel({
           ? { status: ['Resolved', 'Closed'] }
           : {}),
       q: search,
-      sort: 'modified',
-      order: 'desc',
+      sort,
+      order: topicOrder(sort),
     }),
-    [kind, status, search, extra],
+    [kind, status, search, extra, sort],
   );
   const list = useTopicList(source, filter);
   const types = useQuery({
     ...topicTypesQuery(source.kind === 'member' ? source.projectId : ''),
     enabled: source.kind === 'member',
   });
-  const topics = useMemo(() => filterLocally(list.data?.topics ?? [], extra), [list.data, extra]);
+  const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
   const frame = useMemo(() => (info ? modelFrame(info.metadata) : null), [info]);
   const create = useCreateTopic(source);
 
@@ -284,6 +286,11 @@ export function TopicsPanel({
             <option value="closed">{t('topics.filter.closed')}</option>
             <option value="all">{t('topics.filter.all')}</option>
           </select>
+          <TopicSortSelect
+            value={sort}
+            onChange={setSort}
+            className={inputClass(false, 'h-8 py-0 text-xs')}
+          />
         </div>
         <div className="grid grid-cols-2 gap-2">
           <TopicFilterFields
