@@ -137,4 +137,54 @@ export class UploadsRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  /**
+   * Takes the lock of an upload for `holder` for `leaseSeconds` (database clock) when it is
+   * free or its lease ran out; true when taken.
+   */
+  async acquireLock(uploadId: string, holder: string, leaseSeconds: number): Promise<boolean> {
+    const { rows } = await sql<{ holder: string }>`
+      INSERT INTO upload_locks (upload_id, holder, expires_at)
+      VALUES (${uploadId}, ${holder}, now() + make_interval(secs => ${leaseSeconds}))
+      ON CONFLICT (upload_id) DO UPDATE
+        SET holder = excluded.holder, expires_at = excluded.expires_at, release_requested = false
+        WHERE upload_locks.expires_at < now()
+      RETURNING holder
+    `.execute(this.db);
+    return rows[0]?.holder === holder;
+  }
+
+  /**
+   * Extends a held lock. Returns null when `holder` no longer holds it, else whether another
+   * request asked for it.
+   */
+  async renewLock(
+    uploadId: string,
+    holder: string,
+    leaseSeconds: number,
+  ): Promise<{ releaseRequested: boolean } | null> {
+    const { rows } = await sql<{ release_requested: boolean }>`
+      UPDATE upload_locks SET expires_at = now() + make_interval(secs => ${leaseSeconds})
+       WHERE upload_id = ${uploadId} AND holder = ${holder}
+      RETURNING release_requested
+    `.execute(this.db);
+    return rows[0] ? { releaseRequested: rows[0].release_requested } : null;
+  }
+
+  /** Asks the holder of an upload's lock, on whichever instance, to let go. */
+  async requestLockRelease(uploadId: string): Promise<void> {
+    await this.db
+      .updateTable('upload_locks')
+      .set({ release_requested: true })
+      .where('upload_id', '=', uploadId)
+      .execute();
+  }
+
+  async releaseLock(uploadId: string, holder: string): Promise<void> {
+    await this.db
+      .deleteFrom('upload_locks')
+      .where('upload_id', '=', uploadId)
+      .where('holder', '=', holder)
+      .execute();
+  }
 }
