@@ -9,22 +9,28 @@
  *
  *   npm run bench:upload -w @truss/bench
  *   BENCH_UPLOAD_MIB=1024  BENCH_DATABASE_URL=postgres://...  BENCH_UPLOAD_ENV='{"S3_BUCKET":..}'
+ *   BENCH_UPLOAD_CHUNK_MIB=64 (another chunk size than the web client's, to compare)
+ *   BENCH_PROF=/tmp/upload.log (V8 tick logs of the server, for `node --prof-process`)
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_CHUNK_BYTES } from '@truss/contracts';
 import * as tus from 'tus-js-client';
 import { freePort } from '@truss/e2e/support/server';
-import { call, createBenchDatabase, rssMiB, signUp, startTruss } from './support.ts';
+import { call, cpuSeconds, createBenchDatabase, rssMiB, signUp, startTruss } from './support.ts';
 
 const MIB = 2 ** 20;
 const TARGET_BYTES = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MIB;
+/** The web client's chunk size unless BENCH_UPLOAD_CHUNK_MIB says otherwise (to compare). */
+const CHUNK_BYTES = process.env.BENCH_UPLOAD_CHUNK_MIB
+  ? Number(process.env.BENCH_UPLOAD_CHUNK_MIB) * MIB
+  : UPLOAD_CHUNK_BYTES;
 
 /** A binary STL of about TARGET_BYTES (the format check accepts it from its header). */
 async function makeFile(file: string): Promise<number> {
@@ -55,7 +61,11 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));`;
 
 /** The reference: one PUT of the file to a minimal Node server writing it to disk. */
-async function rawPut(file: string, size: number, dir: string): Promise<number> {
+async function rawPut(
+  file: string,
+  size: number,
+  dir: string,
+): Promise<{ seconds: number; cpu: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['-e', RAW_SERVER], {
     env: { ...process.env, PORT: String(port), TARGET: path.join(dir, 'raw-copy') },
@@ -64,6 +74,7 @@ async function rawPut(file: string, size: number, dir: string): Promise<number> 
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   try {
     const started = performance.now();
+    const cpuBefore = await cpuSeconds(child.pid ?? 0);
     await new Promise<void>((resolve, reject) => {
       const req = request(
         { host: '127.0.0.1', port, method: 'PUT', headers: { 'content-length': size } },
@@ -76,8 +87,9 @@ async function rawPut(file: string, size: number, dir: string): Promise<number> 
       createReadStream(file).pipe(req);
     });
     const seconds = (performance.now() - started) / 1000;
+    const cpu = (await cpuSeconds(child.pid ?? 0)) - cpuBefore;
     if ((await stat(path.join(dir, 'raw-copy'))).size !== size) throw new Error('raw copy size');
-    return seconds;
+    return { seconds, cpu };
   } finally {
     child.kill('SIGTERM');
     await rm(path.join(dir, 'raw-copy'), { force: true });
@@ -99,7 +111,7 @@ function tusPut(file: string, base: string, token: string, projectId: string): P
       endpoint: `${base}/api/uploads`,
       metadata: { projectId, filename: 'bench.stl' },
       headers: { authorization: `Bearer ${token}` },
-      chunkSize: UPLOAD_CHUNK_BYTES,
+      chunkSize: CHUNK_BYTES,
       retryDelays: [],
       storeFingerprintForResuming: false,
       onBeforeRequest: (req) => {
@@ -127,6 +139,7 @@ async function main(): Promise<void> {
   const truss = await startTruss({
     databaseUrl: database.url,
     env: { ROLE: 'api', LOG_LEVEL: 'warn', ...extraEnv },
+    ...(process.env.BENCH_PROF ? { profFile: process.env.BENCH_PROF } : {}),
   });
   const rss: number[] = [];
   const sampler = setInterval(() => {
@@ -140,10 +153,13 @@ async function main(): Promise<void> {
     const size = await makeFile(file);
     const user = await signUp(truss.url, 'bench-upload');
     const projects = (await call(truss.url, '/api/project', user)) as unknown as { id: string }[];
-    const rawSeconds = await rawPut(file, size, dir);
+    const raw = await rawPut(file, size, dir);
+    const rawSeconds = raw.seconds;
     const rssBefore = await rssMiB(truss.pid);
     rss.length = 0;
+    const cpuBefore = await cpuSeconds(truss.pid);
     const run = await tusPut(file, truss.url, user.token, projects[0]!.id);
+    const tusCpu = (await cpuSeconds(truss.pid)) - cpuBefore;
     await new Promise((resolve) => setTimeout(resolve, 500));
     const rssAfter = await rssMiB(truss.pid);
     const stored = (await call(truss.url, `/api/models/${run.modelId}`, user)) as {
@@ -157,9 +173,14 @@ async function main(): Promise<void> {
     console.log('| measure | value |');
     console.log('|---|---:|');
     console.log(`| raw PUT | ${mbps(rawSeconds).toFixed(0)} MB/s (${rawSeconds.toFixed(2)} s) |`);
-    console.log(`| tus (${UPLOAD_CHUNK_BYTES / MIB} MiB chunks, ${run.patchMs.length} PATCH) |` +
-      ` ${mbps(run.seconds).toFixed(0)} MB/s (${run.seconds.toFixed(2)} s) |`);
+    console.log(
+      `| tus (${CHUNK_BYTES / MIB} MiB chunks, ${run.patchMs.length} PATCH) |` +
+        ` ${mbps(run.seconds).toFixed(0)} MB/s (${run.seconds.toFixed(2)} s) |`,
+    );
     console.log(`| ratio tus / raw | ${(rawSeconds / run.seconds).toFixed(2)} |`);
+    console.log(
+      `| server CPU raw / tus | ${raw.cpu.toFixed(2)} / ${tusCpu.toFixed(2)} s (load average ${loadavg()[0]!.toFixed(1)}) |`,
+    );
     console.log(`| last PATCH | ${run.patchMs.at(-1)!.toFixed(0)} ms |`);
     console.log(
       `| other PATCH p50 / max | ${others[Math.floor(others.length / 2)]?.toFixed(0)} / ${others.at(-1)?.toFixed(0)} ms |`,

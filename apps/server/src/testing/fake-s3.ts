@@ -132,7 +132,8 @@ export function startFakeS3(): Promise<FakeS3> {
         200,
         `<ListBucketResult><IsTruncated>false</IsTruncated>${keys
           .map(
-            (k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`,
+            (k) =>
+              `<Contents><Key>${k}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`,
           )
           .join('')}</ListBucketResult>`,
       );

@@ -85,8 +85,25 @@ export class UploadsRepository {
       .executeTakeFirst();
   }
 
-  async touch(id: string, now: Date): Promise<void> {
-    await this.db.updateTable('uploads').set({ updated_at: now }).where('id', '=', id).execute();
+  /**
+   * The user's upload, marked active (`updated_at`) when unfinished, in one round trip (every
+   * PATCH starts here).
+   */
+  async touchOwn(id: string, userId: string, now: Date): Promise<UploadRow | undefined> {
+    return this.db
+      .updateTable('uploads')
+      .set((eb) => ({
+        updated_at: eb
+          .case()
+          .when('status', '=', 'uploading')
+          .then(now)
+          .else(eb.ref('updated_at'))
+          .end(),
+      }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async setFormat(id: string, format: string): Promise<void> {

@@ -119,9 +119,8 @@ export class UploadsService {
 
   /** The caller's own upload; anything else is 404. Marks it active. */
   async authorize(userId: string, id: string): Promise<UploadRow> {
-    const upload = await this.#d.data.repos.uploads.findById(id);
-    if (!upload || upload.user_id !== userId) throw new UploadNotFoundError();
-    if (upload.status === 'uploading') await this.#d.data.repos.uploads.touch(id, this.#d.now());
+    const upload = await this.#d.data.repos.uploads.touchOwn(id, userId, this.#d.now());
+    if (!upload) throw new UploadNotFoundError();
     return upload;
   }
 

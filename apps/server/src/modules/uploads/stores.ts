@@ -206,7 +206,9 @@ export class CheckedS3Store extends S3Store {
       // Less than 5 MiB so far: every stored byte is in the store's incomplete part.
       storedHead: async (id, length) =>
         Buffer.concat(
-          await (await storage.get(s3UploadKey(id, '.part'), { start: 0, end: length - 1 })).toArray(),
+          await (
+            await storage.get(s3UploadKey(id, '.part'), { start: 0, end: length - 1 })
+          ).toArray(),
         ),
       // Parts of an unfinished multipart upload cannot be read back: the finish hashes the file.
       storedBytes: () => null,
