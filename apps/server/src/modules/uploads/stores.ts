@@ -5,8 +5,8 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/utils';
 import { faultError } from '../../http/fault-errors.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { HEAD_BYTES } from './format-check.ts';
@@ -173,6 +173,29 @@ export class CheckedFileStore extends FileStore {
   }
 }
 
+/**
+ * The S3 store's cache of upload records (tus's default keeps every one until the upload ends
+ * on this instance, which with several instances may never happen here): the newest 1,000.
+ * A record never changes once written (no deferred length), so a cached one stays right.
+ */
+class BoundedCache implements KvStore<MetadataValue> {
+  readonly #entries = new Map<string, MetadataValue>();
+
+  async get(key: string): Promise<MetadataValue | undefined> {
+    return this.#entries.get(key);
+  }
+
+  async set(key: string, value: MetadataValue): Promise<void> {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > 1000) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#entries.delete(key);
+  }
+}
+
 /** Where tus's S3 objects of an upload live, as storage keys (`uploads/<id>`, `.info`, `.part`). */
 export const s3UploadKey = (id: string, suffix: '' | '.info' | '.part' = '') =>
   `uploads/${id}${suffix}`;
@@ -191,7 +214,7 @@ export class CheckedS3Store extends S3Store {
     storage: ObjectStorage,
     private readonly deps: CheckedStoreDeps,
   ) {
-    super({ s3ClientConfig: config, partSize: 8 * 1024 * 1024 });
+    super({ s3ClientConfig: config, partSize: 8 * 1024 * 1024, cache: new BoundedCache() });
     this.client.middlewareStack.add(
       (next) => async (args) => {
         const input = args.input as { Key?: unknown };
