@@ -311,6 +311,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { uploads } = await uploadsModule.register(app, {
     settings,
     dataDir,
+    sharedDatabase: database.engine === 'postgres',
     data,
     storage,
     limits,

@@ -11,6 +11,11 @@ export const MAX_CONCURRENT_UPLOADS = 3;
 export const UPLOAD_EXPIRY_HOURS = 24;
 /** The tus endpoint (creation, resumption with HEAD/PATCH, termination with DELETE). */
 export const UPLOADS_PATH = '/api/uploads';
+/**
+ * Bytes per PATCH of the web client: small enough for proxies with a body limit, big enough
+ * that the per-request work (auth, bookkeeping) stays a small share of the transfer.
+ */
+export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
 /** Upload-Metadata keys the tus client must send (values base64 as the tus protocol says). */
 /** tus Upload-Metadata keys; `modelName` names the model when not the file (a browser-made zip). */
 export const UPLOAD_METADATA_KEYS = {

@@ -62,6 +62,14 @@ export interface UploadsTable {
   finished_at: Timestamp | null;
 }
 
+/** A tus upload being written by one request of one instance (migration 0019). */
+export interface UploadLocksTable {
+  upload_id: string;
+  holder: string;
+  expires_at: Timestamp;
+  release_requested: Generated<boolean>;
+}
+
 export type JobStatusValue = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export interface JobsTable {

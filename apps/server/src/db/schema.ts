@@ -5,7 +5,7 @@ import type {
   UserIdentitiesTable,
   UserPreferencesTable,
 } from './schema-accounts.ts';
-import type { JobsTable, ModelsTable, UploadsTable } from './schema-models.ts';
+import type { JobsTable, ModelsTable, UploadLocksTable, UploadsTable } from './schema-models.ts';
 import type {
   OrdersTable,
   PaymentCallbacksTable,
@@ -185,6 +185,7 @@ export interface Database {
   models: ModelsTable;
   dev_mail: DevMailTable;
   uploads: UploadsTable;
+  upload_locks: UploadLocksTable;
   jobs: JobsTable;
   user_identities: UserIdentitiesTable;
   login_failures: LoginFailuresTable;

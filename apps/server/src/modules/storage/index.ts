@@ -5,7 +5,7 @@ import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
 import type { ObjectStorage } from './storage.ts';
 
 export { LocalStorage } from './local-storage.ts';
-export { S3Storage } from './s3-storage.ts';
+export { S3Storage, s3ClientConfig, type S3StorageOptions } from './s3-storage.ts';
 export * from './storage.ts';
 
 export interface StorageConfig {

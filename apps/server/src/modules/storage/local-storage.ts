@@ -78,6 +78,12 @@ export class LocalStorage implements ObjectStorage {
     return { size: (await stat(target)).size };
   }
 
+  async copy(fromKey: string, toKey: string): Promise<ObjectInfo> {
+    const source = this.#path(fromKey);
+    if (!(await this.stat(fromKey))) throw new ObjectNotFoundError(fromKey);
+    return this.putFile(toKey, source, { move: false });
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.#path(key);
     try {

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -13,6 +14,8 @@ import {
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
+  UploadPartCopyCommand,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import {
   assertValidKey,
@@ -34,9 +37,36 @@ export interface S3StorageOptions {
   prefix?: string;
   /** Files above this size go up in parts of this size (S3 caps a single PUT at 5 GiB). */
   partBytes?: number;
+  /** Objects above this size are copied in parts (S3 caps a single CopyObject at 5 GiB). */
+  copyPartBytes?: number;
 }
 
 const DEFAULT_PART_BYTES = 64 * 1024 * 1024;
+const DEFAULT_COPY_PART_BYTES = 5 * 1024 ** 3;
+
+/** The SDK client settings of a bucket (shared with the tus S3 store of unfinished uploads). */
+export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
+  return {
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    // S3-compatible services often reject the SDK's default streaming checksum trailers.
+    ...(options.endpoint
+      ? {
+          requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+          responseChecksumValidation: 'WHEN_REQUIRED' as const,
+        }
+      : {}),
+    ...(options.accessKeyId && options.secretAccessKey
+      ? {
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }
+      : {}),
+  };
+}
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
@@ -56,33 +86,14 @@ export class S3Storage implements ObjectStorage {
   readonly #bucket: string;
   readonly #prefix: string;
   readonly #partBytes: number;
+  readonly #copyPartBytes: number;
 
   constructor(options: S3StorageOptions, client?: S3Client) {
     this.#bucket = options.bucket;
     this.#prefix = options.prefix ?? '';
     this.#partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
-    this.#client =
-      client ??
-      new S3Client({
-        region: options.region,
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-        // S3-compatible services often reject the SDK's default streaming checksum trailers.
-        ...(options.endpoint
-          ? {
-              requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-              responseChecksumValidation: 'WHEN_REQUIRED' as const,
-            }
-          : {}),
-        ...(options.accessKeyId && options.secretAccessKey
-          ? {
-              credentials: {
-                accessKeyId: options.accessKeyId,
-                secretAccessKey: options.secretAccessKey,
-              },
-            }
-          : {}),
-      });
+    this.#copyPartBytes = options.copyPartBytes ?? DEFAULT_COPY_PART_BYTES;
+    this.#client = client ?? new S3Client(s3ClientConfig(options));
   }
 
   #key(key: string): string {
@@ -174,6 +185,51 @@ export class S3Storage implements ObjectStorage {
       throw error;
     }
     return { size };
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<ObjectInfo> {
+    const info = await this.stat(fromKey);
+    if (!info) throw new ObjectNotFoundError(fromKey);
+    const source = `${this.#bucket}/${encodeURIComponent(this.#key(fromKey))}`;
+    if (info.size <= this.#copyPartBytes) {
+      await this.#client.send(
+        new CopyObjectCommand({ Bucket: this.#bucket, Key: this.#key(toKey), CopySource: source }),
+      );
+      return info;
+    }
+    const target = { Bucket: this.#bucket, Key: this.#key(toKey) };
+    const created = await this.#client.send(new CreateMultipartUploadCommand(target));
+    const uploadId = created.UploadId;
+    if (!uploadId) throw new Error('S3 returned no multipart upload id');
+    try {
+      const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+      for (let start = 0, part = 1; start < info.size; start += this.#copyPartBytes, part++) {
+        const end = Math.min(info.size, start + this.#copyPartBytes) - 1;
+        const result = await this.#client.send(
+          new UploadPartCopyCommand({
+            ...target,
+            UploadId: uploadId,
+            PartNumber: part,
+            CopySource: source,
+            CopySourceRange: `bytes=${start}-${end}`,
+          }),
+        );
+        parts.push({ ETag: result.CopyPartResult?.ETag, PartNumber: part });
+      }
+      await this.#client.send(
+        new CompleteMultipartUploadCommand({
+          ...target,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await this.#client
+        .send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
+        .catch(() => undefined); // the original error is the one worth reporting
+      throw error;
+    }
+    return info;
   }
 
   async get(key: string, range?: ByteRange): Promise<Readable> {

@@ -29,6 +29,8 @@ export interface ObjectStorage {
     filePath: string,
     options?: { move?: boolean; contentType?: string },
   ): Promise<ObjectInfo>;
+  /** Copies an object to another key (inside the store: no bytes through this process on S3). */
+  copy(fromKey: string, toKey: string): Promise<ObjectInfo>;
   /** A stream of the object (or of `range`); throws ObjectNotFoundError when it is missing. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size of the object, or null when it is missing. */

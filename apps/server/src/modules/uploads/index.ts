@@ -6,18 +6,28 @@ import type { DataAccess } from '../../repositories.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ModelEvents, ModelLimits, ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
-import type { ObjectStorage } from '../storage/index.ts';
+import { s3ClientConfig, type ObjectStorage } from '../storage/index.ts';
+import { UploadHashes } from './hashing.ts';
+import { DbLocker } from './locker.ts';
 import { uploadsRoutes } from './routes.ts';
 import { UploadsService } from './service.ts';
+import { CheckedFileStore, CheckedS3Store, type HeadChecks } from './stores.ts';
+import { LocalUploadFiles, S3UploadFiles } from './upload-files.ts';
 
 export { UploadsService } from './service.ts';
 
 export interface UploadsDeps {
   settings: Pick<
     ModelsConfig,
-    'role' | 'uploadMaxBytes' | 'uploadActiveWindowSeconds' | 'uploadSweepIntervalSeconds'
+    | 'role'
+    | 'storage'
+    | 'uploadMaxBytes'
+    | 'uploadActiveWindowSeconds'
+    | 'uploadSweepIntervalSeconds'
   >;
   dataDir: string;
+  /** PostgreSQL, which several API instances may share: tus locks live in the database. */
+  sharedDatabase: boolean;
   data: DataAccess;
   storage: ObjectStorage;
   limits: ModelLimits;
@@ -31,7 +41,9 @@ export interface UploadsDeps {
 
 /**
  * Resumable uploads (tus) that end as models: the endpoint and the sweep of stale uploads run
- * wherever uploads are received (`all` and `api` roles).
+ * wherever uploads are received (`all` and `api` roles). Unfinished uploads live in
+ * DATA_DIR/uploads (tus's FileStore), or with S3 configured in the bucket (tus's S3 store), where
+ * every API instance reaches them; on PostgreSQL their locks are in the database likewise.
  */
 export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> = async (
   app,
@@ -39,15 +51,31 @@ export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> 
 ) => {
   const { settings, data, storage, limits, queue, events, models, now } = deps;
   const log = app.log;
-  const uploadDir = path.join(deps.dataDir, 'uploads');
-  const uploads = new UploadsService({
+  const hashes = new UploadHashes();
+  // The stores call back into the service (defined just below) for the format check.
+  const checks: HeadChecks = {
+    needsHeadCheck: (id) => uploads.needsHeadCheck(id),
+    checkHead: (id, head) => uploads.checkHead(id, head),
+  };
+  const s3 = settings.storage.s3;
+  const datastore = s3
+    ? new CheckedS3Store({ ...s3ClientConfig(s3), bucket: s3.bucket }, s3.prefix ?? '', storage, {
+        uploads: checks,
+        hashes,
+      })
+    : new CheckedFileStore(path.join(deps.dataDir, 'uploads'), { uploads: checks, hashes });
+  const uploads: UploadsService = new UploadsService({
     data,
     storage,
     limits,
     queue,
     events,
     models,
-    settings: { uploadDir, activeWindowSeconds: settings.uploadActiveWindowSeconds },
+    settings: { activeWindowSeconds: settings.uploadActiveWindowSeconds },
+    files: s3
+      ? new S3UploadFiles(datastore, storage)
+      : new LocalUploadFiles(path.join(deps.dataDir, 'uploads'), storage),
+    hashes,
     now,
     log,
   });
@@ -56,7 +84,8 @@ export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> 
   await app.register(uploadsRoutes, {
     uploads,
     requireAuth: deps.requireAuth,
-    uploadDir,
+    datastore,
+    locker: deps.sharedDatabase ? new DbLocker(data.repos.uploads, log) : null,
     maxBytes: settings.uploadMaxBytes,
   });
   let sweep: NodeJS.Timeout | null = null;

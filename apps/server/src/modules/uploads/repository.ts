@@ -85,8 +85,25 @@ export class UploadsRepository {
       .executeTakeFirst();
   }
 
-  async touch(id: string, now: Date): Promise<void> {
-    await this.db.updateTable('uploads').set({ updated_at: now }).where('id', '=', id).execute();
+  /**
+   * The user's upload, marked active (`updated_at`) when unfinished, in one round trip (every
+   * PATCH starts here).
+   */
+  async touchOwn(id: string, userId: string, now: Date): Promise<UploadRow | undefined> {
+    return this.db
+      .updateTable('uploads')
+      .set((eb) => ({
+        updated_at: eb
+          .case()
+          .when('status', '=', 'uploading')
+          .then(now)
+          .else(eb.ref('updated_at'))
+          .end(),
+      }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async setFormat(id: string, format: string): Promise<void> {
@@ -136,5 +153,55 @@ export class UploadsRepository {
       .where('finished_at', '<', before)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Takes the lock of an upload for `holder` for `leaseSeconds` (database clock) when it is
+   * free or its lease ran out; true when taken.
+   */
+  async acquireLock(uploadId: string, holder: string, leaseSeconds: number): Promise<boolean> {
+    const { rows } = await sql<{ holder: string }>`
+      INSERT INTO upload_locks (upload_id, holder, expires_at)
+      VALUES (${uploadId}, ${holder}, now() + make_interval(secs => ${leaseSeconds}))
+      ON CONFLICT (upload_id) DO UPDATE
+        SET holder = excluded.holder, expires_at = excluded.expires_at, release_requested = false
+        WHERE upload_locks.expires_at < now()
+      RETURNING holder
+    `.execute(this.db);
+    return rows[0]?.holder === holder;
+  }
+
+  /**
+   * Extends a held lock. Returns null when `holder` no longer holds it, else whether another
+   * request asked for it.
+   */
+  async renewLock(
+    uploadId: string,
+    holder: string,
+    leaseSeconds: number,
+  ): Promise<{ releaseRequested: boolean } | null> {
+    const { rows } = await sql<{ release_requested: boolean }>`
+      UPDATE upload_locks SET expires_at = now() + make_interval(secs => ${leaseSeconds})
+       WHERE upload_id = ${uploadId} AND holder = ${holder}
+      RETURNING release_requested
+    `.execute(this.db);
+    return rows[0] ? { releaseRequested: rows[0].release_requested } : null;
+  }
+
+  /** Asks the holder of an upload's lock, on whichever instance, to let go. */
+  async requestLockRelease(uploadId: string): Promise<void> {
+    await this.db
+      .updateTable('upload_locks')
+      .set({ release_requested: true })
+      .where('upload_id', '=', uploadId)
+      .execute();
+  }
+
+  async releaseLock(uploadId: string, holder: string): Promise<void> {
+    await this.db
+      .deleteFrom('upload_locks')
+      .where('upload_id', '=', uploadId)
+      .where('holder', '=', holder)
+      .execute();
   }
 }

@@ -1,9 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   errorBodySchema,
   MODEL_NAME_MAX_LENGTH,
@@ -11,8 +6,8 @@ import {
   UPLOAD_METADATA_KEYS,
   UPLOADS_PATH,
 } from '@truss/contracts';
-import { FileStore } from '@tus/file-store';
 import { Metadata, Server, type ServerOptions } from '@tus/server';
+import type { DataStore, Locker } from '@tus/utils';
 import type {
   FastifyPluginAsync,
   FastifyReply,
@@ -25,7 +20,6 @@ import { AppError } from '../../http/errors.ts';
 import { faultError } from '../../http/fault-errors.ts';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { UploadNotFoundError } from './errors.ts';
-import { HEAD_BYTES } from './format-check.ts';
 import type { UploadsService } from './service.ts';
 
 // U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
@@ -66,100 +60,13 @@ function withJsonContentType(headers: unknown): unknown {
   return out;
 }
 
-async function readFileHead(file: string, length: number): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * tus's FileStore, plus the format check: the first 64 KiB of an upload (or the whole file when
- * smaller) are held back until the format is decided from them, so an unsupported file is
- * refused before its bytes are written.
- */
-class CheckedFileStore extends FileStore {
-  constructor(
-    private readonly dir: string,
-    private readonly uploads: UploadsService,
-  ) {
-    super({ directory: dir });
-  }
-
-  /**
-   * FileStore's write, keeping the cause of a failure: tus's own replaces every write error
-   * with a generic 500 "Something went wrong receiving the file", so a full disk could not be
-   * told apart. A full disk (or quota) is 507 INSUFFICIENT_STORAGE; anything else stays tus's
-   * 500. The bytes written before the failure stay counted in the file: the client resumes
-   * from the offset a HEAD reports.
-   */
-  async #store(readable: Readable, id: string, offset: number): Promise<number> {
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    const file = createWriteStream(path.join(this.dir, id), { flags: 'r+', start: offset });
-    try {
-      await pipeline(readable, counter, file);
-    } catch (error) {
-      const fault = faultError(error);
-      if (fault) throw fault;
-      throw { status_code: 500, body: 'Something went wrong receiving the file\n', cause: error };
-    }
-    return offset + received;
-  }
-
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (!(await this.uploads.needsHeadCheck(id))) return this.#store(readable, id, offset);
-    const upload = await this.getUpload(id);
-    const want = Math.min(HEAD_BYTES, upload.size ?? HEAD_BYTES);
-    const iterator = readable[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    const taken: Buffer[] = [];
-    let have = offset;
-    let ended = false;
-    while (have < want) {
-      const next = await iterator.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      taken.push(next.value);
-      have += next.value.length;
-    }
-    if (have >= want && want > 0) {
-      const stored = offset > 0 ? await readFileHead(this.uploads.filePath(id), offset) : null;
-      const head = Buffer.concat(stored ? [stored, ...taken] : taken).subarray(0, want);
-      // On refusal the error propagates as is: tus's pipeline then tears the streams down with
-      // it. Closing the iterator first would abort the pipeline with a generic AbortError
-      // (answered as 400 "aborted") while the rest of a large chunk is still arriving.
-      await this.uploads.checkHead(id, head);
-    }
-    const rest = Readable.from(
-      (async function* () {
-        yield* taken;
-        if (ended) return;
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done) return;
-          yield next.value;
-        }
-      })(),
-    );
-    return this.#store(rest, id, offset);
-  }
-}
-
 export interface UploadRoutesOptions {
   uploads: UploadsService;
   requireAuth: onRequestAsyncHookHandler;
-  uploadDir: string;
+  /** Where tus keeps unfinished uploads (checked: format and hash). */
+  datastore: DataStore;
+  /** null: tus's in-process MemoryLocker (one API process). */
+  locker: Locker | null;
   /** 0: no cap besides the plan. */
   maxBytes: number;
 }
@@ -175,7 +82,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
   const jsonErrors = new WeakSet<IncomingMessage>();
   const tus = new Server({
     path: UPLOADS_PATH,
-    datastore: new CheckedFileStore(options.uploadDir, uploads),
+    datastore: options.datastore,
+    ...(options.locker ? { locker: options.locker } : {}),
     relativeLocation: true,
     // Same origin only, like the rest of the API (tus would answer any origin by default).
     allowedOrigins: () => false,

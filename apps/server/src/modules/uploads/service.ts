@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   JOB_TYPES,
   MAX_CONCURRENT_UPLOADS,
@@ -26,10 +24,10 @@ import {
   UploadNotFoundError,
 } from './errors.ts';
 import { detectComplete, detectFromHead } from './format-check.ts';
+import type { UploadHashes } from './hashing.ts';
+import type { UploadFiles } from './upload-files.ts';
 
 export interface UploadsSettings {
-  /** Folder of the tus bytes (`<id>` and `<id>.json`). */
-  uploadDir: string;
   activeWindowSeconds: number;
 }
 
@@ -41,6 +39,10 @@ export interface UploadsServiceDeps {
   events: ModelEvents;
   models: ModelsService;
   settings: UploadsSettings;
+  /** Where tus keeps the bytes of unfinished uploads. */
+  files: UploadFiles;
+  /** The SHA-256 of each upload, computed while it streams in. */
+  hashes: UploadHashes;
   now: Clock;
   log: FastifyBaseLogger;
 }
@@ -50,14 +52,18 @@ export interface UploadsServiceDeps {
  * the API process); a bigger one is left to the conversion, which reports an unsupported file.
  */
 const MAX_COMPLETE_CHECK_BYTES = 64 * 1024 ** 2;
-/** Files in the upload folder without a row are removed once this old. */
+/** Upload bytes without an unfinished row are removed once this old (local folder). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 const FINISHED_ROWS_KEPT_DAYS = 7;
 
-async function sha256File(file: string): Promise<string> {
+async function sha256Of(stream: Readable): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+async function readAll(stream: Readable): Promise<Uint8Array> {
+  return new Uint8Array(Buffer.concat(await stream.toArray()));
 }
 
 /**
@@ -69,10 +75,6 @@ export class UploadsService {
 
   constructor(deps: UploadsServiceDeps) {
     this.#d = deps;
-  }
-
-  filePath(id: string): string {
-    return path.join(this.#d.settings.uploadDir, id);
   }
 
   /**
@@ -117,9 +119,8 @@ export class UploadsService {
 
   /** The caller's own upload; anything else is 404. Marks it active. */
   async authorize(userId: string, id: string): Promise<UploadRow> {
-    const upload = await this.#d.data.repos.uploads.findById(id);
-    if (!upload || upload.user_id !== userId) throw new UploadNotFoundError();
-    if (upload.status === 'uploading') await this.#d.data.repos.uploads.touch(id, this.#d.now());
+    const upload = await this.#d.data.repos.uploads.touchOwn(id, userId, this.#d.now());
+    if (!upload) throw new UploadNotFoundError();
     return upload;
   }
 
@@ -158,18 +159,13 @@ export class UploadsService {
   }
 
   async #removeFiles(id: string): Promise<void> {
-    await rm(this.filePath(id), { force: true });
-    await rm(`${this.filePath(id)}.json`, { force: true });
+    this.#d.hashes.forget(id);
+    await this.#d.files.remove(id);
   }
 
-  /** Bytes received so far (the tus file's size), or null when it is gone. */
+  /** Bytes received so far, or null when they are gone. */
   async receivedBytes(id: string): Promise<number | null> {
-    try {
-      return (await stat(this.filePath(id))).size;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    return this.#d.files.received(id);
   }
 
   /**
@@ -177,18 +173,19 @@ export class UploadsService {
    * job in one transaction. Idempotent (a retried finish returns the same model).
    */
   async finish(id: string): Promise<Model> {
-    const { data, storage, queue, events, now } = this.#d;
+    const { data, files, hashes, queue, events, now } = this.#d;
     const upload = await data.repos.uploads.findById(id);
     if (!upload) throw new UploadNotFoundError();
     if (upload.status === 'finished' && upload.model_id) {
       return this.#d.models.get(upload.user_id, upload.model_id);
     }
-    const file = this.filePath(id);
-    const format = await this.#finalFormat(upload, file);
+    const format = await this.#finalFormat(upload);
     let created: boolean;
     try {
-      const sha256 = await sha256File(file);
-      await storage.putFile(modelKeys.original(id), file, { move: false });
+      // Hashed while it streamed in; read again only when that hash was lost (see UploadHashes).
+      const sha256 =
+        hashes.digest(id, Number(upload.size_bytes)) ?? (await sha256Of(await files.read(id)));
+      await files.keep(id, modelKeys.original(id));
       created = await data.transaction(async (repos) => {
         const row = await repos.uploads.lockById(id);
         if (!row || row.status === 'finished') return false;
@@ -236,12 +233,12 @@ export class UploadsService {
   }
 
   /** Deferred formats are decided on the complete file (up to 64 MiB, else by conversion). */
-  async #finalFormat(upload: UploadRow, file: string): Promise<string | null> {
-    if (Number(upload.size_bytes) === 0) return null; // conversion reports the empty file
+  async #finalFormat(upload: UploadRow): Promise<string | null> {
+    const size = Number(upload.size_bytes);
+    if (size === 0) return null; // conversion reports the empty file
     if (upload.format && !upload.format.endsWith('?')) return upload.format;
-    const size = (await stat(file)).size;
     if (size > MAX_COMPLETE_CHECK_BYTES) return null;
-    const bytes = new Uint8Array(await readFile(file));
+    const bytes = await readAll(await this.#d.files.read(upload.id));
     const verdict = upload.format
       ? detectComplete(bytes, upload.filename)
       : detectFromHead(bytes.subarray(0, 64 * 1024), size, upload.filename);
@@ -263,29 +260,17 @@ export class UploadsService {
    * upload owns (older than an hour), and week-old bookkeeping rows.
    */
   async sweep(): Promise<{ expired: number; orphans: number }> {
-    const { data, now, settings, log } = this.#d;
+    const { data, now, log } = this.#d;
     const expired = await data.repos.uploads.listExpired(now());
     for (const upload of expired) {
       await this.#removeFiles(upload.id);
       await data.repos.uploads.delete(upload.id);
     }
-    let names: string[] = [];
-    try {
-      names = await readdir(settings.uploadDir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    const ids = [...new Set(names.map((name) => name.replace(/\.json$/, '')))].filter((id) =>
-      /^[0-9a-f-]{36}$/.test(id),
-    );
-    const live = await data.repos.uploads.existingUnfinished(ids);
+    const leftovers = await this.#d.files.leftovers(ORPHAN_AGE_MS);
+    const live = await data.repos.uploads.existingUnfinished(leftovers);
     let orphans = 0;
-    for (const id of ids) {
+    for (const id of leftovers) {
       if (live.has(id)) continue;
-      const info = await stat(this.filePath(id))
-        .catch(() => stat(`${this.filePath(id)}.json`))
-        .catch(() => null);
-      if (!info || Date.now() - info.mtimeMs < ORPHAN_AGE_MS) continue;
       await this.#removeFiles(id);
       orphans += 1;
     }

@@ -1,4 +1,9 @@
-import { isErrorCode, UPLOAD_METADATA_KEYS, UPLOADS_PATH } from '@truss/contracts';
+import {
+  isErrorCode,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_METADATA_KEYS,
+  UPLOADS_PATH,
+} from '@truss/contracts';
 import { DetailedError, Upload, type HttpRequest, type UploadOptions } from 'tus-js-client';
 import { http } from '../../../lib/api';
 import { authStore } from '../../../lib/auth-store';
@@ -10,8 +15,8 @@ import { reportLimit } from '../../../lib/limit-prompt';
 
 /** After a dropped connection: try again at once, then after 1, 3, 5, 10, 20, 30 and 60 s. */
 export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
-/** Bytes per PATCH: small enough for proxies with a body limit, big enough to be quick. */
-export const UPLOAD_CHUNK_BYTES = 16 * 1024 * 1024;
+/** Bytes per PATCH (shared with bench:upload, which measures this very size). */
+export { UPLOAD_CHUNK_BYTES };
 /** The response header that names the model a finished upload became. */
 export const MODEL_ID_HEADER = 'Truss-Model-Id';
 
