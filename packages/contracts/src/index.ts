@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './common.ts';
 export * from './user.ts';
+export * from './auth-rules.ts';
 export * from './auth.ts';
 export * from './project.ts';
 export * from './subscription.ts';
