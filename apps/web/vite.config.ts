@@ -77,11 +77,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            {
-              name: 'radix',
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/,
-              priority: 20,
-            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
             // Only the models pages upload: tus and its helpers load with them, not at start.
             {

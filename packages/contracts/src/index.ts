@@ -1,4 +1,6 @@
+export * from './locale.ts';
 export * from './messages.ts';
+export * from './paths.ts';
 export * from './common.ts';
 export * from './user.ts';
 export * from './auth-rules.ts';

@@ -3,18 +3,7 @@
  * validation messages carried by the zod schemas. Both locales are typed against the English
  * table, so a missing Chinese text is a compile error.
  */
-export const LOCALES = ['en', 'zh-CN'] as const;
-export type Locale = (typeof LOCALES)[number];
-
-/** Anything other than zh-CN uses the default English texts (spec §1). */
-export function resolveLocale(input: string | null | undefined): Locale {
-  if (!input) return 'en';
-  // Accept-Language may carry a list with weights: "zh-CN,zh;q=0.9,en;q=0.8"
-  const first = input.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return first === 'zh-cn' || first === 'zh' || first === 'zh-hans' || first.startsWith('zh-hans')
-    ? 'zh-CN'
-    : 'en';
-}
+import type { Locale } from './locale.ts';
 
 const errorTextsEn = {
   VALIDATION_ERROR: 'Invalid request',
