@@ -1,5 +1,6 @@
 export * from './locale.ts';
 export * from './messages.ts';
+export * from './messages-zh-CN.ts';
 export * from './paths.ts';
 export * from './common.ts';
 export * from './user.ts';

@@ -1,16 +1,31 @@
-import type { Locale } from '@truss/contracts';
+import type { ErrorCode, Locale, ValidationKey } from '@truss/contracts';
 import type en from '../locales/en.json';
 
-/** The interface texts of one language (the keys of en.json; zh-CN.json must have every one). */
-export type Catalogue = typeof en;
+/**
+ * The texts of one language: the interface's (the keys of en.json; zh-CN.json must have every
+ * one) and the contracts' error and validation texts.
+ */
+export interface Catalogue {
+  texts: typeof en;
+  errors: Record<ErrorCode, string>;
+  validation: Record<ValidationKey, string>;
+}
+
+async function load(
+  texts: Promise<{ default: typeof en }>,
+  contract: Promise<Omit<Catalogue, 'texts'>>,
+): Promise<Catalogue> {
+  const [{ default: catalogue }, { errors, validation }] = await Promise.all([texts, contract]);
+  return { texts: catalogue, errors, validation };
+}
 
 /**
  * One chunk per language, loaded when that language is used: a page ships only the active
  * language's texts. Typed against en.json, so a key missing from zh-CN.json is a compile error.
  */
-const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
-  en: () => import('../locales/en.json'),
-  'zh-CN': () => import('../locales/zh-CN.json'),
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  en: () => load(import('../locales/en.json'), import('../locales/contract-en')),
+  'zh-CN': () => load(import('../locales/zh-CN.json'), import('../locales/contract-zh-CN')),
 };
 
 const loading = new Map<Locale, Promise<Catalogue>>();
@@ -22,7 +37,7 @@ const loading = new Map<Locale, Promise<Catalogue>>();
 export function loadCatalogue(locale: Locale): Promise<Catalogue> {
   let promise = loading.get(locale);
   if (!promise) {
-    promise = loaders[locale]().then((module) => module.default);
+    promise = loaders[locale]();
     // A failed load (a new deployment removed the chunk) may be tried again.
     promise.catch(() => loading.delete(locale));
     loading.set(locale, promise);

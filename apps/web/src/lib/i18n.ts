@@ -1,13 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  errorTexts,
-  validationTexts,
-  resolveLocale,
-  LOCALES,
-  type Locale,
-  type ValidationKey,
-} from '@truss/contracts';
+import { resolveLocale, LOCALES, type Locale, type ValidationKey } from '@truss/contracts';
 import { loadCatalogue, type Catalogue } from './catalogue';
 import { getLocale, writeLocaleCookie } from './locale';
 
@@ -15,24 +8,28 @@ type ValidationLeaf<K> = K extends `validation.${infer Leaf}` ? Leaf : never;
 export type ValidationTexts = Record<ValidationLeaf<ValidationKey>, string>;
 
 /** `validation.emailRequired` -> `{ emailRequired }`, so `t('validation.emailRequired')` resolves. */
-function nestedValidation(locale: Locale): ValidationTexts {
+function nestedValidation(texts: Catalogue['validation']): ValidationTexts {
   const out: Record<string, string> = {};
-  for (const [key, text] of Object.entries(validationTexts[locale])) {
+  for (const [key, text] of Object.entries(texts)) {
     out[key.replace(/^validation\./, '')] = text;
   }
   return out as ValidationTexts;
 }
 
 /** A language's texts as i18next gets them: the catalogue plus the contracts' texts. */
-function translation(locale: Locale, catalogue: Catalogue) {
-  return { ...catalogue, errors: errorTexts[locale], validation: nestedValidation(locale) };
+function translation(catalogue: Catalogue) {
+  return {
+    ...catalogue.texts,
+    errors: catalogue.errors,
+    validation: nestedValidation(catalogue.validation),
+  };
 }
 
 /** Loads `locale`'s texts into i18next (once), without switching to it. */
 export async function loadLanguage(locale: Locale): Promise<void> {
   const catalogue = await loadCatalogue(locale);
   if (!i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', translation(locale, catalogue));
+    i18n.addResourceBundle(locale, 'translation', translation(catalogue));
   }
 }
 
@@ -51,7 +48,7 @@ export function initI18n(): Promise<void> {
     const locale = getLocale();
     const catalogue = await loadCatalogue(locale);
     await i18n.use(initReactI18next).init({
-      resources: { [locale]: { translation: translation(locale, catalogue) } },
+      resources: { [locale]: { translation: translation(catalogue) } },
       lng: locale,
       // Both catalogues have every key (locales.test.ts), so nothing falls back to another language.
       fallbackLng: false,
