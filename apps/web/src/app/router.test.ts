@@ -167,8 +167,8 @@ describe('navigation', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
     await settle(router);
     expect(router.state.location.pathname).toBe('/settings/profile');
-    // After sign-in the guard loads the profile (and the date/time preferences every page
-    // formats with), then the subscription, then the projects.
+    // After sign-in the guard asks at once for the profile, the date/time preferences every page
+    // formats with, the subscription and the projects, in this order.
     expect(calls).toEqual([
       '/api/user/profile',
       '/api/user/preferences',
