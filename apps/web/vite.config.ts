@@ -52,6 +52,9 @@ export default defineConfig({
           deferred: true,
         },
         { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
+        // The sign-in pages, where every visitor starts, with the app rather than after it.
+        { path: /^\/signin\/?$/, module: 'src/features/auth/components/SignInPage.tsx' },
+        { path: /^\/signup\/?$/, module: 'src/features/auth/components/SignUpPage.tsx' },
         // The models list, the page a signed-in user lands on: its frame and page with the app.
         { path: /^\/models\/?$/, module: 'src/app/layouts/DefaultLayout.tsx' },
         { path: /^\/models\/?$/, module: 'src/features/models/components/ModelsPage.tsx' },

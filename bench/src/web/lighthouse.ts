@@ -5,7 +5,7 @@
  * request off this machine fails at once and is listed in the result instead of leaving.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -21,6 +21,8 @@ export interface LighthouseResult {
   tbtMs: number;
   fcpMs: number;
   cls: number;
+  /** Lighthouse's CPU benchmark of the machine during the run (it calls under 1000 unreliable). */
+  benchmarkIndex: number;
   /** Requests the page made to any host other than 127.0.0.1 (each failed: none resolves). */
   offHost: string[];
   /** Lighthouse's own run warnings and what its top opportunities would save. */
@@ -99,6 +101,13 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
       if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+      // TRUSS_LIGHTHOUSE_REPORTS=<dir>: every run's full report (JSON), to read its audits.
+      const reports = process.env.TRUSS_LIGHTHOUSE_REPORTS;
+      if (reports) {
+        await mkdir(reports, { recursive: true });
+        const name = new URL(url).pathname.replace(/[^\w]+/g, '_');
+        await writeFile(path.join(reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
         ?.items;
@@ -121,6 +130,7 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
         tbtMs: audit('total-blocking-time'),
         fcpMs: audit('first-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         offHost,
         warnings: lhr.runWarnings,
         opportunities,

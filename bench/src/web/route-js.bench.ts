@@ -7,7 +7,7 @@
  *   npm run build:web && npm run bench:web
  *
  * `TRUSS_LIGHTHOUSE_RUNS` (default 1) runs Lighthouse that many times per page and prints the
- * median run (by score); 0 skips it.
+ * median run (by score); 0 skips it. `TRUSS_LIGHTHOUSE_REPORTS=<dir>` keeps every run's report.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -102,12 +102,12 @@ for (const [route, js] of rows) {
 if (scores.length > 0) {
   const runs = lighthouseRuns > 1 ? ` (median of ${lighthouseRuns} runs)` : '';
   console.log(`\nLighthouse 12 mobile, performance${runs}:\n`);
-  console.log('| route | score | LCP (ms) | TBT (ms) | FCP (ms) | CLS |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| route | score | LCP (ms) | TBT (ms) | FCP (ms) | CLS | CPU benchmark index |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   const ms = (value: number) => Math.round(value).toString();
   for (const [route, r] of scores) {
     console.log(
-      `| ${route.replace(modelId, '{id}')} | ${r.score} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${ms(r.fcpMs)} | ${r.cls.toFixed(3)} |`,
+      `| ${route.replace(modelId, '{id}')} | ${r.score} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${ms(r.fcpMs)} | ${r.cls.toFixed(3)} | ${r.benchmarkIndex} |`,
     );
   }
   for (const [route, r] of scores) {
