@@ -12,7 +12,7 @@ export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
 export const EMAIL_MAX_LENGTH = 254;
 /** zod's own e-mail pattern (`z.regexes.email`), given to `z.email` so both sides use this one. */
 export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_LIFETIME_DAYS = 30;
 /** A parent refresh token presented again within this window returns the same child. */
