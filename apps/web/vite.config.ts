@@ -52,6 +52,12 @@ export default defineConfig({
           deferred: true,
         },
         { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
+        // The sign-in pages, where every visitor starts, with the app rather than after it.
+        { path: /^\/signin\/?$/, module: 'src/features/auth/components/SignInPage.tsx' },
+        { path: /^\/signup\/?$/, module: 'src/features/auth/components/SignUpPage.tsx' },
+        // The models list, the page a signed-in user lands on: its frame and page with the app.
+        { path: /^\/models\/?$/, module: 'src/app/layouts/DefaultLayout.tsx' },
+        { path: /^\/models\/?$/, module: 'src/features/models/components/ModelsPage.tsx' },
       ],
       { deferOn: MODEL_PAGE },
     ),
@@ -77,9 +83,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
+            // Radix and what it brings, in one chunk for the pages that show menus, dialogs or
+            // tooltips (the sign-in pages load none of it: route-budget.e2e.ts).
             {
               name: 'radix',
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui)[\\/]/,
+              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
               priority: 20,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },

@@ -8,6 +8,7 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
   },
 });

@@ -1,12 +1,16 @@
 import './styles.css';
 import { startEarlyViewer } from './features/viewer/boot/early-viewer';
+import { loadCatalogue } from './lib/catalogue';
+import { getLocale } from './lib/locale';
 import { installChunkReloadGuard } from './lib/reload-guard';
 
 installChunkReloadGuard();
+// The texts of the page's language download beside the app, which renders once they are here.
+const texts = loadCatalogue(getLocale());
 // The app starts once a model page's early view has drawn its first frame (or at once elsewhere):
 // its start would otherwise hold the main thread that first frame needs.
 void startEarlyViewer(() => window.__trussPreloadDeferred?.())
-  .then(() => import('./app/start'))
+  .then(() => Promise.all([texts, import('./app/start')]))
   .catch((error: unknown) => {
     // The guard above reloads for a missing file (a new deployment) at most once per 10 s.
     console.error('[app] failed to start', error);

@@ -1,9 +1,13 @@
 /**
- * Route JS bench (`npm run bench:web`): the JavaScript each route loads as a browser gets it
+ * Route bench (`npm run bench:web`): the JavaScript each route loads as a browser gets it
  * (brotli where the server has it, and decoded), measured in Debian's Chromium against the real
- * server with the built app: /signin, /signup, /models signed in, and a cold /model/{id}.
+ * server with the built app: /signin, /signup, /models signed in, and a cold /model/{id}; then
+ * Lighthouse 12 (mobile) on /signin, /models and the cold /model/{id}: score, LCP, TBT.
  *
  *   npm run build:web && npm run bench:web
+ *
+ * `TRUSS_LIGHTHOUSE_RUNS` (default 1) runs Lighthouse that many times per page and prints the
+ * median run (by score); 0 skips it. `TRUSS_LIGHTHOUSE_REPORTS=<dir>` keeps every run's report.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +15,8 @@ import { createAccount, signInWithForm } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { measureRouteScripts, type RouteScripts } from '@truss/e2e/support/route-js';
 import { startServer } from '@truss/e2e/support/server';
-import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
+import { convertFile, firstProjectId, login, signedInState } from '@truss/e2e/support/viewer';
+import { launchLighthouseBrowser, type LighthouseResult } from './lighthouse.ts';
 
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
 const sample = fileURLToPath(
@@ -27,6 +32,8 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const server = await startServer();
 const browser = await launchChromium();
 const rows: [string, RouteScripts][] = [];
+const lighthouseRuns = Number(process.env.TRUSS_LIGHTHOUSE_RUNS ?? 1);
+const scores: [string, LighthouseResult][] = [];
 try {
   for (const route of ['/signin', '/signup']) {
     const context = await browser.newContext();
@@ -53,6 +60,32 @@ try {
     await measureRouteScripts(await context.newPage(), `${server.url}/model/${model.id}`),
   ]);
   await context.close();
+  await browser.close();
+
+  if (lighthouseRuns > 0) {
+    const lh = await launchLighthouseBrowser();
+    try {
+      const median = async (route: string, label = route) => {
+        const runs: LighthouseResult[] = [];
+        for (let i = 0; i < lighthouseRuns; i += 1)
+          runs.push(await lh.run(`${server.url}${route}`));
+        runs.sort((a, b) => a.score - b.score);
+        const result = runs[Math.floor(runs.length / 2)];
+        if (result) scores.push([label, result]);
+      };
+      await median('/signin');
+      const state = signedInState(server.url, await login(server.url, email));
+      const stored = state.origins[0]?.localStorage ?? [];
+      await lh.setLocalStorage(
+        server.url,
+        Object.fromEntries(stored.map((item) => [item.name, item.value])),
+      );
+      await median('/models');
+      await median(`/model/${model.id}`, '/model/{id}');
+    } finally {
+      await lh.close();
+    }
+  }
 } finally {
   await browser.close();
   await server.stop();
@@ -62,4 +95,24 @@ console.log('| route | scripts | JS br (KiB) | JS decoded (KiB) |');
 console.log('|---|---:|---:|---:|');
 for (const [route, js] of rows) {
   console.log(`| ${route} | ${js.urls.length} | ${kib(js.brBytes)} | ${kib(js.rawBytes)} |`);
+}
+
+if (scores.length > 0) {
+  const runs = lighthouseRuns > 1 ? ` (median of ${lighthouseRuns} runs)` : '';
+  console.log(`\nLighthouse 12 mobile, performance${runs}:\n`);
+  console.log('| route | score | LCP (ms) | TBT (ms) | FCP (ms) | CLS | CPU benchmark index |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const ms = (value: number) => Math.round(value).toString();
+  for (const [route, r] of scores) {
+    console.log(
+      `| ${route} | ${r.score} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${ms(r.fcpMs)} | ${r.cls.toFixed(3)} | ${r.benchmarkIndex} |`,
+    );
+  }
+  for (const [name, r] of scores) {
+    if (r.opportunities.length > 0)
+      console.log(`${name} opportunities: ${r.opportunities.join(', ')}`);
+    if (r.warnings.length > 0) console.log(`${name} warnings: ${r.warnings.join(' | ')}`);
+    if (r.offHost.length > 0)
+      console.log(`${name} requests off 127.0.0.1: ${r.offHost.join(', ')}`);
+  }
 }

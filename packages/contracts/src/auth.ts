@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { profileSchema } from './user.ts';
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const VERIFICATION_CODE_LENGTH = 6;
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_LIFETIME_DAYS = 30;
-/** A parent refresh token presented again within this window returns the same child. */
-export const REFRESH_GRACE_SECONDS = 10;
-export const EMAIL_CODE_TTL_SECONDS = 10 * 60;
-export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VERIFICATION_CODE_PATTERN,
+} from './auth-rules.ts';
 
 /** Validation messages are keys of `validationTexts`; server and web localize them. */
 export const emailSchema = z
   .string({ error: 'validation.emailRequired' })
   .trim()
   .min(1, { error: 'validation.emailRequired' })
-  .max(254, { error: 'validation.emailInvalid' })
-  .pipe(z.email({ error: 'validation.emailInvalid' }))
+  .max(EMAIL_MAX_LENGTH, { error: 'validation.emailInvalid' })
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'validation.emailInvalid' }))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
@@ -30,7 +27,7 @@ export const verificationCodeSchema = z
   .string({ error: 'validation.codeRequired' })
   .trim()
   .min(1, { error: 'validation.codeRequired' })
-  .regex(/^\d{6}$/, { error: 'validation.codeFormat' });
+  .regex(VERIFICATION_CODE_PATTERN, { error: 'validation.codeFormat' });
 
 export const checkEmailBodySchema = z.object({ email: emailSchema });
 export const checkEmailResponseSchema = z.object({ registered: z.boolean() });
@@ -54,8 +51,6 @@ export const verifyEmailBodySchema = z.object({ email: emailSchema, code: verifi
 export const resendCodeBodySchema = z.object({ email: emailSchema });
 /** A new code was mailed; the previous one no longer works. */
 export const resendCodeResponseSchema = signupResponseSchema;
-/** At most one code mail per address in this many seconds (else 429 with Retry-After). */
-export const EMAIL_CODE_RESEND_SECONDS = 60;
 
 export const loginBodySchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginBody = z.input<typeof loginBodySchema>;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorText,
-  errorTexts,
-  resolveLocale,
-  validationText,
-  validationTexts,
-  isErrorCode,
-} from './messages.ts';
+import { errorText, errorTexts, validationText, validationTexts, isErrorCode } from './messages.ts';
 import { signupBodySchema } from './auth.ts';
+import { resolveLocale } from './locale.ts';
 
 describe('resolveLocale', () => {
   it.each([

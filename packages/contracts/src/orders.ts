@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDateTime } from './common.ts';
 import { planIdSchema, planPeriodSchema } from './subscription.ts';
 
-/** Issue 15: orders, pay codes and the client's subscription confirmation. Money is integer fen. */
-export const ORDERS_PATH = '/api/orders';
+// Issue 15: orders, pay codes and the client's subscription confirmation. Money is integer fen.
+
 /** A pending order expires (and is closed with the providers) this long after it was created. */
 export const ORDER_TTL_SECONDS = 15 * 60;
 /** At most this many unexpired pending orders per user. */

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 
-/** Issue 15: the Enterprise "Contact sales" form, mailed to SALES_EMAIL and recorded. */
-export const SALES_CONTACT_PATH = '/api/sales/contact';
-
 export const salesContactBodySchema = z.object({
   name: z
     .string({ error: 'validation.salesNameRequired' })

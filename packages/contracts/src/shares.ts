@@ -10,10 +10,6 @@ import type { ErrorCode } from './messages.ts';
  * (as `moveModelBodySchema` does).
  */
 
-/** Owner routes. */
-export const SHARES_PATH = '/api/shares';
-/** Public routes: `${SHARE_PUBLIC_PATH}/{token}`, `/verify`, `/viewable.glb`, ... */
-export const SHARE_PUBLIC_PATH = '/api/share';
 /** The web page of a share: `/share/{token}` (`?embed=1` for the chrome-less embed mode). */
 export function sharePagePath(token: string): string {
   return `/share/${token}`;

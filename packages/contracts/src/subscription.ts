@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CURRENCY } from './paths.ts';
 
-export const CURRENCY = 'CNY';
 export const FREE_PLAN_ID = 'free';
 
 export const planIdSchema = z.enum(['free', 'pro', 'enterprise']);

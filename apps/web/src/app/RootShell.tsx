@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingBar } from '../components/LoadingBar';
@@ -6,10 +6,19 @@ import { LogoMark } from '../components/ui/Brand';
 import type { PageHandle } from '../lib/routing';
 import { useAuth } from '../lib/auth-store';
 import { signInPath } from '../lib/navigation';
-import { useServerEvents } from '../features/projects/realtime';
 import { isOpenRoute } from './guard';
 import { useDocumentTitleOverride } from '../lib/document-title';
-import { UpgradePrompt } from '../features/subscription/components/UpgradePrompt';
+import { useLimitPrompt } from '../lib/limit-prompt';
+import { useLatch } from '../lib/use-latch';
+
+// Loaded when needed, not with every page: the event stream's handlers (and the schemas they
+// check events with) once signed in, the upgrade prompt the first time a plan limit is hit.
+const ServerEvents = lazy(() => import('../features/projects/components/ServerEvents'));
+const UpgradePrompt = lazy(() =>
+  import('../features/subscription/components/UpgradePrompt').then((m) => ({
+    default: m.UpgradePrompt,
+  })),
+);
 
 /** The title of the deepest matched route that has one. */
 export function usePageTitle(): string | null {
@@ -48,7 +57,8 @@ function useLeaveWhenSignedOut(): void {
 /** Root shell: light gray background, at least full-screen height, the navigation loading bar. */
 export function RootShell() {
   useLeaveWhenSignedOut();
-  useServerEvents();
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const upgradePrompt = useLatch(useLimitPrompt() !== null);
   const navigation = useNavigation();
   const routeTitle = usePageTitle();
   const title = useDocumentTitleOverride() ?? routeTitle;
@@ -63,7 +73,10 @@ export function RootShell() {
     <div className="min-h-screen bg-gray-100">
       <LoadingBar loading={navigation.state !== 'idle'} />
       <Outlet />
-      <UpgradePrompt />
+      <Suspense fallback={null}>
+        {signedIn && <ServerEvents />}
+        {upgradePrompt && <UpgradePrompt />}
+      </Suspense>
     </div>
   );
 }

@@ -1,13 +1,23 @@
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { addToast } from '../lib/toast';
+import { addToast, useToasts } from '../lib/toast';
+import { useLatch } from '../lib/use-latch';
 import { useNewVersionCheck } from '../lib/version-check';
-import { Toaster } from '../components/Toaster';
-import { TOOLTIP_DELAY_MS } from '../components/ui/Tooltip';
+
+// Radix Toast loads with the first toast, not with every page.
+const Toaster = lazy(() => import('../components/Toaster').then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const shown = useLatch(useToasts().length > 0);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 /** Watches /build/latest.json and offers a reload when a newer build is deployed. */
 function NewVersionNotice() {
@@ -31,11 +41,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
-          {children}
-          <Toaster />
-          <NewVersionNotice />
-        </Tooltip.Provider>
+        {children}
+        <DeferredToaster />
+        <NewVersionNotice />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -11,11 +11,12 @@ function routeName(path: string): string | undefined {
   return handle?.name;
 }
 
+/** Until the navigation is done: the layouts load lazily (the first import of one is slow here). */
 async function settle(router: ReturnType<typeof createMemoryRouter>) {
-  for (
-    let i = 0;
-    i < 100 && (router.state.navigation.state !== 'idle' || !router.state.initialized);
-    i += 1
+  const deadline = Date.now() + 15_000;
+  while (
+    Date.now() < deadline &&
+    (router.state.navigation.state !== 'idle' || !router.state.initialized)
   ) {
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -166,8 +167,8 @@ describe('navigation', () => {
     const router = createMemoryRouter(routes, { initialEntries: ['/settings'] });
     await settle(router);
     expect(router.state.location.pathname).toBe('/settings/profile');
-    // After sign-in the guard loads the profile (and the date/time preferences every page
-    // formats with), then the subscription, then the projects.
+    // After sign-in the guard asks at once for the profile, the date/time preferences every page
+    // formats with, the subscription and the projects, in this order.
     expect(calls).toEqual([
       '/api/user/profile',
       '/api/user/preferences',

@@ -9,9 +9,6 @@ import { guardLoader } from './guard';
 import { RootShell, RootHydrateFallback } from './RootShell';
 import { RouteErrorPage } from './error/RouteErrorPage';
 import { AuthLayout } from './layouts/AuthLayout';
-import { DefaultLayout } from './layouts/DefaultLayout';
-import { ProjectLayout } from './layouts/ProjectLayout';
-import { PublicLayout } from './layouts/PublicLayout';
 import { authRoutes } from '../features/auth/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -35,6 +32,20 @@ export function canonicalPath(url: URL): string {
   const clean = pathname.replace(/^\/(models|model|project)_(?=\/|$)/, '/$1');
   return `${clean}${search}`;
 }
+
+/**
+ * The signed-in frame (sidebar, project switcher, user menu and what they load) and the public
+ * pages' frame load with their first page, not with the sign-in pages.
+ */
+const defaultLayout = async () => ({
+  Component: (await import('./layouts/DefaultLayout')).DefaultLayout,
+});
+const projectLayout = async () => ({
+  Component: (await import('./layouts/ProjectLayout')).ProjectLayout,
+});
+const publicLayout = async () => ({
+  Component: (await import('./layouts/PublicLayout')).PublicLayout,
+});
 
 const underscoreRedirect = ({ request }: LoaderFunctionArgs) =>
   replace(canonicalPath(new URL(request.url)));
@@ -77,11 +88,11 @@ export const routes: RouteObject[] = [
       ...shareRoutes,
       ...receiptRoutes,
       {
-        Component: PublicLayout,
+        lazy: publicLayout,
         children: [...legalRoutes, ...inviteRoutes, ...paymentRoutes],
       },
       {
-        Component: DefaultLayout,
+        lazy: defaultLayout,
         children: [
           ...modelsRoutes,
           ...projectsRoutes,
@@ -93,7 +104,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        Component: ProjectLayout,
+        lazy: projectLayout,
         children: [...projectModelsRoutes, ...projectPageRoutes, ...projectTopicsRoutes],
       },
     ]),

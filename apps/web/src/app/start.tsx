@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '../lib/i18n';
+import { initI18n } from '../lib/i18n';
 import { dropEarlyViewer } from '../features/viewer/boot/early-viewer';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
@@ -17,6 +17,8 @@ const stopWatching = router.subscribe((state) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// The first render waits for the language's texts (asked for by main.tsx as the page started).
+await initI18n();
 try {
   createRoot(container).render(
     <StrictMode>

@@ -6,42 +6,43 @@ import { validationMessage } from './errors';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-/** First issue per top-level field, translated. */
-export function zodFieldErrors<K extends string>(error: z.ZodError, t: TFunction): FieldErrors<K> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (key && !(key in out)) out[key] = validationMessage(issue.message, t);
-  }
-  return out as FieldErrors<K>;
-}
+/**
+ * What a form check gives: the values to send, or the first message (a validation key or a text)
+ * per field.
+ */
+export type FormCheckResult<T, K extends string> = { data: T } | { errors: FieldErrors<K> };
 
 /**
- * Validate a form with the shared zod schema: on submit, then live once the user has tried to
- * submit. Server `fields` (already localized by the server) are merged in.
+ * Validate a form with `check`: on submit, then live once the user has tried to submit. Server
+ * `fields` (already localized by the server) are merged in. `check` must keep its identity
+ * (a module function or memoized).
  */
-export function useSchemaValidation<S extends z.ZodType, K extends string>(
-  schema: S,
+export function useFormValidation<V, T, K extends string>(
+  check: (values: V) => FormCheckResult<T, K>,
   t: TFunction,
 ) {
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 
   const validate = useCallback(
-    (values: unknown): z.output<S> | null => {
-      const result = schema.safeParse(values);
-      if (result.success) {
+    (values: V): T | null => {
+      const result = check(values);
+      if ('data' in result) {
         setErrors({});
         return result.data;
       }
-      setErrors(zodFieldErrors<K>(result.error, t));
+      const out: Record<string, string> = {};
+      for (const [key, message] of Object.entries(result.errors)) {
+        if (typeof message === 'string') out[key] = validationMessage(message, t);
+      }
+      setErrors(out as FieldErrors<K>);
       return null;
     },
-    [schema, t],
+    [check, t],
   );
 
   const submit = useCallback(
-    (values: unknown) => {
+    (values: V) => {
       setSubmitted(true);
       return validate(values);
     },
@@ -49,7 +50,7 @@ export function useSchemaValidation<S extends z.ZodType, K extends string>(
   );
 
   const revalidate = useCallback(
-    (values: unknown) => {
+    (values: V) => {
       if (submitted) validate(values);
     },
     [submitted, validate],
@@ -60,6 +61,27 @@ export function useSchemaValidation<S extends z.ZodType, K extends string>(
   }, []);
 
   return { errors, setErrors, submit, revalidate, applyServerErrors };
+}
+
+/** `useFormValidation` with a shared zod schema: its first issue per top-level field. */
+export function useSchemaValidation<S extends z.ZodType, K extends string>(
+  schema: S,
+  t: TFunction,
+) {
+  const check = useCallback(
+    (values: unknown): FormCheckResult<z.output<S>, K> => {
+      const result = schema.safeParse(values);
+      if (result.success) return { data: result.data };
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        if (key && !(key in errors)) errors[key] = issue.message;
+      }
+      return { errors: errors as FieldErrors<K> };
+    },
+    [schema],
+  );
+  return useFormValidation(check, t);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { i18n } from './i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from './i18n';
 import {
   formatBytes,
   formatDate,
@@ -12,6 +12,9 @@ import {
   relativeTime,
   weekdayOrder,
 } from './format';
+
+// The app loads one language's texts at a time; these tests use both.
+beforeAll(() => loadLanguage('zh-CN'));
 
 // 22:00 local time on a fixed day, so "today" and "yesterday" don't depend on when the test runs.
 const now = new Date(2026, 10, 22, 22, 0, 0).getTime();

@@ -1,12 +1,32 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorTexts, validationTexts } from '@truss/contracts';
-import { currentLocale, i18n, setLanguage } from './i18n';
+import { currentLocale, i18n, loadLanguage, setLanguage } from './i18n';
 import { getLocale, LOCALE_COOKIE_MAX_AGE_SECONDS } from './locale';
+import en from '../locales/en.json';
+import zhCN from '../locales/zh-CN.json';
 
 afterEach(() => setLanguage('en'));
 
 describe('i18n', () => {
-  it('merges the contracts error and validation texts in both languages', () => {
+  it('starts with the texts of one language and loads another when switched to', async () => {
+    // testing/setup.ts started it as the app does, without a locale cookie.
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(false);
+    await setLanguage('zh-CN');
+    expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(true);
+    expect(i18n.t('auth.signIn')).toBe(zhCN.auth.signIn);
+    await setLanguage('en');
+    expect(i18n.t('auth.signIn')).toBe(en.auth.signIn);
+  });
+
+  it('lets the last of two overlapping switches win', async () => {
+    await Promise.all([setLanguage('zh-CN'), setLanguage('en')]);
+    expect(currentLocale()).toBe('en');
+  });
+
+  it('merges the contracts error and validation texts in both languages', async () => {
+    await loadLanguage('zh-CN');
     expect(i18n.t('errors.INVALID_CREDENTIALS', { lng: 'en' })).toBe(
       errorTexts.en.INVALID_CREDENTIALS,
     );
@@ -20,8 +40,7 @@ describe('i18n', () => {
   });
 
   it('keeps the language in the locale cookie and on <html lang>', async () => {
-    setLanguage('zh-CN');
-    await Promise.resolve();
+    await setLanguage('zh-CN');
     expect(document.cookie).toContain('locale=zh-CN');
     expect(getLocale()).toBe('zh-CN');
     expect(currentLocale()).toBe('zh-CN');

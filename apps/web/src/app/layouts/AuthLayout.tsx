@@ -1,5 +1,5 @@
 import { Brand } from '../../components/ui/Brand';
-import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
+import { DeferredLanguageSwitcher } from '../../components/ui/DeferredLanguageSwitcher';
 import { PageOutlet } from '../RootShell';
 import { LegalFooter } from './LegalFooter';
 
@@ -12,7 +12,7 @@ export function AuthLayout() {
         <div className="absolute -top-40 left-1/2 h-80 w-[42rem] -translate-x-1/2 rounded-full bg-brand-400/15 blur-3xl" />
       </div>
       <header className="flex items-center justify-end px-4 pt-4 sm:px-6">
-        <LanguageSwitcher />
+        <DeferredLanguageSwitcher />
       </header>
       <main className="flex flex-1 flex-col items-center px-4 pt-4 pb-6 sm:justify-center sm:pt-0">
         <Brand size="lg" className="mb-6" />

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Brand } from '../../components/ui/Brand';
 import { buttonClass } from '../../components/ui/Button';
-import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
+import { DeferredLanguageSwitcher } from '../../components/ui/DeferredLanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
 import { PageOutlet } from '../RootShell';
 import { LegalFooter } from './LegalFooter';
@@ -17,7 +17,7 @@ export function PublicLayout() {
         <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Brand />
           <div className="flex items-center gap-1 sm:gap-2">
-            <LanguageSwitcher compact />
+            <DeferredLanguageSwitcher compact />
             {signedIn ? (
               <Link to="/models" className={buttonClass('primary', 'sm')}>
                 {t('landing.goToModels')}

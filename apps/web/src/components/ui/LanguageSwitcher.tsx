@@ -1,10 +1,9 @@
-import { Check, Languages } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useTranslation } from 'react-i18next';
-import clsx from 'clsx';
 import { LOCALES } from '@truss/contracts';
 import { currentLocale, setLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
+import { LanguageTrigger, languageTriggerClass } from './LanguageTrigger';
 
 export const menuContentClass =
   'z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 text-sm text-gray-800 shadow-lg data-[state=open]:animate-fade-in';
@@ -17,7 +16,7 @@ export function LanguageRadioItems() {
   return (
     <DropdownMenu.RadioGroup
       value={locale}
-      onValueChange={(v) => setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
+      onValueChange={(v) => void setLanguage(v === 'zh-CN' ? 'zh-CN' : 'en')}
     >
       {LOCALES.map((l) => (
         <DropdownMenu.RadioItem key={l} value={l} className={menuItemClass} lang={l}>
@@ -37,26 +36,17 @@ export function LanguageRadioItems() {
 export function LanguageSwitcher({
   className,
   compact = false,
+  defaultOpen = false,
 }: {
   className?: string;
   compact?: boolean;
+  /** Open at once (DeferredLanguageSwitcher: the click that loaded it). */
+  defaultOpen?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = currentLocale();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={clsx(
-          'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm text-gray-700 hover:bg-white/70 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600',
-          className,
-        )}
-      >
-        <Languages className="size-4" aria-hidden />
-        {/* The name starts with what the button shows (WCAG 2.5.3): "Language English". */}
-        <span className="sr-only">{t('language.label')}</span>
-        <span lang={i18n.language} className={compact ? 'hidden sm:inline' : undefined}>
-          {LANGUAGE_NAMES[locale]}
-        </span>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={languageTriggerClass(className)}>
+        <LanguageTrigger compact={compact} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>

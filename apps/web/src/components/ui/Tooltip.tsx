@@ -1,8 +1,17 @@
 import type { ReactNode } from 'react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 
-/** Spec §9: the shell's tooltip delay is 150 ms (set on the provider in the app providers). */
+/** Spec §9: the shell's tooltip delay is 150 ms (set on TooltipProvider). */
 export const TOOLTIP_DELAY_MS = 150;
+
+/**
+ * The delay every tooltip under it shares (and the quick hand-over from one to the next). Around
+ * each frame that shows tooltips (AppFrame, the model page, the share page) rather than the whole
+ * app: Radix's tooltip brings its popper and floating-ui, which the sign-in pages do not need.
+ */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>{children}</RadixTooltip.Provider>;
+}
 
 export function Tooltip({
   content,

@@ -48,7 +48,7 @@ let languageApplied = false;
 export function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
   if (languageApplied) return;
   languageApplied = true;
-  if (profile.language) setLanguage(profile.language);
+  if (profile.language) void setLanguage(profile.language);
 }
 
 /** Store the session a sign-in or a verified email returned. */

@@ -112,7 +112,7 @@ export function useUpdatePreferences() {
     onSuccess: (prefs) => {
       client.setQueryData(preferencesKey, applyPreferences(prefs));
       setProfile({ language: prefs.language });
-      setLanguage(prefs.language);
+      void setLanguage(prefs.language);
     },
   });
 }

@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   EMAIL_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_LENGTH,
-  codeSendBodySchema,
-  codeVerifyBodySchema,
   type AuthResponse,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
@@ -13,12 +11,13 @@ import { CodeInput } from '../../../components/ui/CodeInput';
 import { EmailField } from '../../../components/ui/CredentialFields';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
 import { authApi } from '../api';
 import { CodeSentTo, ResendCodeButton } from './VerificationCode';
+import { checkCodeSend, checkCodeVerify } from '../validation';
 
 /** Resend waits: the server's `resendIn`, or its Retry-After on a 429 (capped at an hour). */
 function resendDeadline(seconds: number): number {
@@ -45,11 +44,8 @@ export function CodeSignInForm({
   const [minutes, setMinutes] = useState(10);
   const secondsLeft = useCountdown(resendUntil);
   const codeRef = useRef<HTMLInputElement>(null);
-  const emailForm = useSchemaValidation<typeof codeSendBodySchema, 'email'>(codeSendBodySchema, t);
-  const codeForm = useSchemaValidation<typeof codeVerifyBodySchema, 'email' | 'code'>(
-    codeVerifyBodySchema,
-    t,
-  );
+  const emailForm = useFormValidation(checkCodeSend, t);
+  const codeForm = useFormValidation(checkCodeVerify, t);
 
   const send = useMutation({
     mutationFn: authApi.sendCode,

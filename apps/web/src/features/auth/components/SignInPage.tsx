@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, Mail } from 'lucide-react';
 import clsx from 'clsx';
-import { loginBodySchema, type AuthResponse } from '@truss/contracts';
+import type { AuthResponse } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmailField } from '../../../components/ui/CredentialFields';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
-import { useSchemaValidation } from '../../../lib/form';
+import { useFormValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
@@ -18,8 +18,7 @@ import { InvitationBanner, useRedirectInvitation } from '../../invite/components
 import { AuthHeading } from './AuthHeading';
 import { CodeSignInForm } from './CodeSignInForm';
 import { ProviderButtons } from './ProviderButtons';
-
-type Field = 'email' | 'password';
+import { checkSignIn } from '../validation';
 
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -43,10 +42,7 @@ export default function SignInPage() {
       { replace: true },
     );
   const invitation = useRedirectInvitation(redirectParam);
-  const { errors, submit, revalidate } = useSchemaValidation<typeof loginBodySchema, Field>(
-    loginBodySchema,
-    t,
-  );
+  const { errors, submit, revalidate } = useFormValidation(checkSignIn, t);
 
   const onSignedIn = (response: AuthResponse) => {
     completeSignIn(response);

@@ -2,36 +2,20 @@ import { useId, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@truss/contracts';
+import { PASSWORD_MIN_LENGTH } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { EmailField, NewPasswordFields } from '../../../components/ui/CredentialFields';
 import { FormAlert } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
-import { useFormValues, useSchemaValidation } from '../../../lib/form';
+import { useFormValidation, useFormValues } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi } from '../api';
 import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
 import { AuthHeading } from './AuthHeading';
-
-/** The contracts' sign-up schema plus the confirmation field the server never sees. */
-export const signUpFormSchema = signupBodySchema
-  .omit({ language: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'validation.passwordsMismatch',
-    // Check the match even while another field (e.g. the email) is still invalid.
-    when: ({ value }) => {
-      const v = value as { password?: unknown; confirmPassword?: unknown };
-      return typeof v.password === 'string' && typeof v.confirmPassword === 'string';
-    },
-  });
-
-type Field = 'email' | 'password' | 'confirmPassword' | 'agreeTerms';
+import { checkSignUp, type SignUpValues } from '../validation';
 
 export default function SignUpPage() {
   const { t } = useTranslation();
@@ -41,11 +25,8 @@ export default function SignUpPage() {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
   const termsId = useId();
   const invitation = useRedirectInvitation(redirectParam);
-  const { errors, submit, revalidate, applyServerErrors } = useSchemaValidation<
-    typeof signUpFormSchema,
-    Field
-  >(signUpFormSchema, t);
-  const { values, setValues, set } = useFormValues(
+  const { errors, submit, revalidate, applyServerErrors } = useFormValidation(checkSignUp, t);
+  const { values, setValues, set } = useFormValues<SignUpValues>(
     { email: params.get('email') ?? '', password: '', confirmPassword: '', agreeTerms: false },
     revalidate,
   );

@@ -1,14 +1,17 @@
 // The landing page sells what exists (issue 17, item 12): a real screenshot, the formats,
 // sharing, the plans from the API; no "early access" or "arrives next" left, in both languages.
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ParseKeys } from 'i18next';
 import type { Plan } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import LandingPage from './LandingPage';
+
+// The app loads one language's texts at a time; these tests use both.
+beforeAll(() => loadLanguage('zh-CN'));
 
 const plan = (id: Plan['id'], monthly: number | null, yearly: number, projects: number | null) =>
   ({

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight, Box, FolderKanban, Languages, Share2 } from 'lucide-react';
 import { Brand } from '../../../components/ui/Brand';
 import { buttonClass } from '../../../components/ui/Button';
-import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { DeferredLanguageSwitcher } from '../../../components/ui/DeferredLanguageSwitcher';
 import { useAuth } from '../../../lib/auth-store';
 import { LegalFooter } from '../../../app/layouts/LegalFooter';
 import viewerScreenshot from '../assets/viewer-ifcopenhouse.webp';
@@ -45,7 +45,7 @@ export default function LandingPage() {
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
         <Brand />
         <nav className="flex items-center gap-1 sm:gap-2" aria-label={t('landing.navLabel')}>
-          <LanguageSwitcher compact />
+          <DeferredLanguageSwitcher compact />
           {signedIn ? (
             <Link to="/models" className={buttonClass('primary', 'sm')}>
               {t('landing.goToModels')}

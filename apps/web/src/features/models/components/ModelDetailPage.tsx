@@ -30,6 +30,7 @@ import { useFailureText, useModelName } from '../labels';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelHeaderActions } from './ModelHeaderActions';
 import { RestoreModelButton } from './RestoreModelButton';
+import { TooltipProvider } from '../../../components/ui/Tooltip';
 
 /** Signed URLs change their expiry and signature daily; reload only when the content changes. */
 function contentKey(url: string | null): string | null {
@@ -180,6 +181,14 @@ function ReadyViewer({
  * processing, failed or unavailable, that state (live over the event stream) instead.
  */
 export default function ModelDetailPage() {
+  return (
+    <TooltipProvider>
+      <ModelDetailPageContent />
+    </TooltipProvider>
+  );
+}
+
+function ModelDetailPageContent() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useQuery({ ...modelQuery(id), enabled: !!id });

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { uploadFailureParts } from './failure-text';
 import { modelIdFrom, shouldRetryUpload, uploadFailure } from './tus';
 import {
@@ -9,6 +9,9 @@ import {
   uploadFingerprint,
   URL_STORAGE_PREFIX,
 } from './url-storage';
+
+// The app loads one language's texts at a time; these tests use both.
+beforeAll(() => loadLanguage('zh-CN'));
 
 const request = {
   getMethod: () => 'PATCH',

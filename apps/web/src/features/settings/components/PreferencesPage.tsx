@@ -149,7 +149,7 @@ function PreferencesForm({ prefs: saved }: { prefs: Preferences }) {
           options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l], lang: l }))}
           onChange={(language) => {
             // Applies at once (and the locale cookie); the server keeps it for mails.
-            setLanguage(language);
+            void setLanguage(language);
             save({ language });
           }}
         />

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConnectorsResponse, Preferences, Profile } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { getFormatPreferences, setFormatPreferences } from '../../../lib/format';
 import { queryClient } from '../../../lib/query-client';
 import { clearToasts, getToasts } from '../../../lib/toast';
@@ -13,6 +13,9 @@ import ConnectorsPage from './ConnectorsPage';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import PreferencesPage from './PreferencesPage';
 import ProfilePage from './ProfilePage';
+
+// The app loads one language's texts at a time; these tests use both.
+beforeAll(() => loadLanguage('zh-CN'));
 
 const profile: Profile = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,11 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Share } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import { ShareForm } from './ShareForm';
+
+// The app loads one language's texts at a time; these tests use both.
+beforeAll(() => loadLanguage('zh-CN'));
 
 const MODEL = '00000000-0000-4000-8000-0000000000m1'.replace('m', 'a');
 const share: Share = {

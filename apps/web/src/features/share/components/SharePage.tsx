@@ -6,7 +6,7 @@ import { Download } from 'lucide-react';
 import type { PublicShare } from '@truss/contracts';
 import { Brand } from '../../../components/ui/Brand';
 import { buttonClass } from '../../../components/ui/Button';
-import { LanguageSwitcher } from '../../../components/ui/LanguageSwitcher';
+import { DeferredLanguageSwitcher } from '../../../components/ui/DeferredLanguageSwitcher';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
@@ -23,6 +23,7 @@ import {
 import { useShareTopicsPanel } from '../../topics/panels';
 import { SharedViewer } from './SharedViewer';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { TooltipProvider } from '../../../components/ui/Tooltip';
 
 const PROCESSING_POLL_MS = 5000;
 
@@ -85,7 +86,7 @@ function ShareHeader({ share }: { share: PublicShare | undefined }) {
               <span className="sr-only sm:not-sr-only">{t('share.page.download')}</span>
             </a>
           )}
-          <LanguageSwitcher compact />
+          <DeferredLanguageSwitcher compact />
           {signedIn ? (
             <Link to="/models" className={buttonClass('ghost', 'sm', 'hidden sm:inline-flex')}>
               {t('landing.goToModels')}
@@ -110,6 +111,14 @@ function Centered({ children }: { children: ReactNode }) {
  * `<iframe>`) drops the header and shows only the viewer, or the code prompt when needed.
  */
 export default function SharePage() {
+  return (
+    <TooltipProvider>
+      <SharePageContent />
+    </TooltipProvider>
+  );
+}
+
+function SharePageContent() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
   const [search] = useSearchParams();
