@@ -45,6 +45,7 @@ async function isFresh(outdir, entryPoints, configFiles) {
     if (error.code === 'ENOENT') return false;
     throw error;
   }
+  if (typeof stamp.builtAt !== 'number') return false;
   if (JSON.stringify(stamp.entryPoints) !== JSON.stringify(entryPoints)) return false;
   for (const input of [...stamp.inputs, ...configFiles]) {
     try {
