@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from './support/server.ts';
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Two real server processes (`tsx src/main.ts`) on one PostgreSQL database, as behind a load
+ * Two real server processes (`node dist/main.js`) on one PostgreSQL database, as behind a load
  * balancer: an event raised through process A reaches an SSE client connected to process B
  * (LISTEN/NOTIFY). Runs when TEST_DATABASE_URL names a PostgreSQL server (CI sets it).
  */

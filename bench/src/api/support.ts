@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@truss/e2e/support/server';
+import { builtServerEntry } from '../../../apps/server/src/testing/built-server.ts';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
 
@@ -91,9 +92,11 @@ export interface TrussOptions {
    * `node --prof-process <file>`.
    */
   profFile?: string;
+  /** The route whose first 200 means started (default /api/health). */
+  readyPath?: string;
 }
 
-/** The real server: `node --import tsx src/main.ts`, stdout/stderr to a log file. */
+/** The real server as `npm start` runs it (`node dist/main.js`), stdout/stderr to a log file. */
 export async function startTruss(options: TrussOptions): Promise<Child & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-bench-'));
   const port = await freePort();
@@ -101,7 +104,7 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
   const nodeArgs = options.profFile ? ['--prof', `--logfile=${options.profFile}`] : [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, await builtServerEntry()], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -118,7 +121,7 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  await waitFor(`${url}/api/health`, child, logFile);
+  await waitFor(`${url}${options.readyPath ?? '/api/health'}`, child, logFile);
   return {
     url,
     dataDir,

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtServerEntry } from '../../../apps/server/src/testing/built-server.ts';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
 
@@ -48,7 +49,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
 
 /**
  * Starts the product the way a user does (`npm start` minus the web build, which the e2e
- * script runs first): one process, embedded PGlite and local storage in a fresh DATA_DIR.
+ * script runs first): the built server (dist/main.js, built here when stale), one process,
+ * embedded PGlite and local storage in a fresh DATA_DIR.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -59,7 +61,7 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [await builtServerEntry()], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,68 +1,10 @@
 #!/usr/bin/env node
 /**
- * truss-convert <input-file> <output-dir>: writes model.glb, metadata.json and thumbnail.png
- * (plain JSON for scripts; the server stores the same metadata gzip'd as metadata.json.gz).
- * The package ships TypeScript source, so the TS loader (tsx) is registered before importing it.
- * Files next to the input that a model may reference (mtl, textures, bin) are passed along.
+ * truss-convert <input-file> <output-dir> (src/cli.ts): runs the built JavaScript,
+ * dist/truss-convert.js, after building it when it is missing or older than its sources
+ * (build.mjs; a fresh build is checked in milliseconds, a rebuild takes about a second).
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { buildConverterCli } from '../build.mjs';
 
-register();
-const { convertModel } = await import('../src/index.ts');
-
-const COMPANION = /\.(mtl|png|jpe?g|tga|bmp|bin|gltf)$/i;
-const MAX_COMPANION_BYTES = 256 * 1024 * 1024;
-
-async function companionsOf(input) {
-  const companions = new Map();
-  let total = 0;
-  const folder = dirname(input);
-  for (const name of await readdir(folder)) {
-    const path = join(folder, name);
-    if (path === input || !COMPANION.test(name)) continue;
-    const info = await stat(path);
-    if (!info.isFile() || total + info.size > MAX_COMPANION_BYTES) continue;
-    total += info.size;
-    companions.set(name, new Uint8Array(await readFile(path)));
-  }
-  return companions;
-}
-
-async function main() {
-  const [inputArg, outputArg] = process.argv.slice(2);
-  if (!inputArg || !outputArg) {
-    process.stderr.write('usage: truss-convert <input-file> <output-dir>\n');
-    return 2;
-  }
-  const input = resolve(inputArg);
-  const output = resolve(outputArg);
-  const result = await convertModel({
-    bytes: input,
-    filename: basename(input),
-    companions: await companionsOf(input),
-  });
-  await mkdir(output, { recursive: true });
-  await writeFile(join(output, 'model.glb'), result.glb);
-  await writeFile(join(output, 'metadata.json'), JSON.stringify(result.metadata));
-  await writeFile(join(output, 'thumbnail.png'), result.thumbnailPng);
-  const { stats } = result;
-  process.stdout.write(
-    `${basename(input)}: ${result.metadata.format}, ${stats.elements} elements, ${stats.triangles} triangles, ` +
-      `${stats.materials} materials, ${stats.drawBatches} draw batches, ${stats.instances} instances, ` +
-      `${(stats.glbBytes / 1024).toFixed(1)} KiB glb, ${(stats.metadataBytes / 1024).toFixed(1)} KiB metadata, ` +
-      `${stats.seconds.toFixed(2)} s\n`,
-  );
-  return 0;
-}
-
-try {
-  process.exitCode = await main();
-} catch (error) {
-  const code = error && typeof error === 'object' && 'code' in error ? `${error.code}: ` : '';
-  process.stderr.write(
-    `truss-convert: ${code}${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exitCode = 1;
-}
+await buildConverterCli();
+await import('../dist/truss-convert.js');

@@ -37,6 +37,19 @@ describe('truss-convert (the command for scripted pipelines)', () => {
     expect(readFileSync(join(out, 'thumbnail.png')).subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
+  it('runs as built JavaScript (dist/, no tsx) and converts an IFC through web-ifc', async () => {
+    const out = join(dir, 'ifc');
+    const result = await run([sample('ifc/IfcOpenHouse_IFC4.ifc'), out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^IfcOpenHouse_IFC4\.ifc: ifc, \d+ elements/);
+    const metadata = JSON.parse(readFileSync(join(out, 'metadata.json'), 'utf8'));
+    expect(metadata.format).toBe('ifc');
+    expect(metadata.elements.count).toBeGreaterThan(10);
+    const built = readFileSync(new URL('../dist/truss-convert.js', import.meta.url), 'utf8');
+    expect(built).not.toMatch(/from\s*["']tsx|import\(\s*["']tsx/);
+    expect(readFileSync(bin, 'utf8')).not.toContain('tsx');
+  });
+
   it('exits non-zero with the reason when the file is no model, and 2 on a usage error', async () => {
     const notes = join(dir, 'notes.ifc');
     await writeFile(notes, 'meeting notes, not a building\n'.repeat(20));

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPGliteDialect } from './pglite-dialect.ts';
+import { initPGliteDir } from './pglite-init.ts';
 import type { Database } from './schema.ts';
 import { WriteCounter } from './write-counter.ts';
 
@@ -78,11 +79,15 @@ function openPostgres(url: string): DatabaseHandle {
 
 /**
  * PGlite settings matching the `pg` type parsing above, with pg_trgm (topic search's trigram
- * indexes, migration 0013) so the schema is the same as on PostgreSQL.
+ * indexes, migration 0013) so the schema is the same as on PostgreSQL. shared_buffers is 16 MB
+ * instead of PostgreSQL's 128 MB: PGlite's shared memory lives in its WASM heap, which is touched
+ * whole at start and never shrinks, so the default alone would hold about 150 MiB of the server's
+ * RSS; the embedded database is small, and its files are cached by the operating system anyway.
  */
 export const PGLITE_OPTIONS = {
   parsers: { [OID_DATE]: asString },
   extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 } satisfies PGliteOptions;
 
 /** Kysely over an open PGlite instance; closing the handle closes PGlite. */
@@ -102,7 +107,10 @@ export async function wrapPGlite(pglite: PGlite): Promise<DatabaseHandle> {
 }
 
 async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    await initPGliteDir(dir);
+  }
   return wrapPGlite(new PGlite(dir ?? undefined, PGLITE_OPTIONS));
 }
 

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
+import serverPackage from '../../package.json' with { type: 'json' };
 
-/** The server package's version, shown by /api/health and the OpenAPI document. */
-export const SERVER_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
+/**
+ * The server package's version, shown by /api/health and the OpenAPI document (imported, so the
+ * built server carries it inside its bundle).
+ */
+export const SERVER_VERSION: string = serverPackage.version;

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AuthResponse, Project } from '@truss/contracts';
+import { builtServerEntry } from './built-server.ts';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -19,9 +20,8 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The real server as `npm start` runs it (src/main.ts through tsx), in a child process. Node
- * loads tsx with `--import` (what the `tsx` CLI does in a second process), so the child IS the
- * server and SIGKILL really kills it.
+ * The real server as `npm start` runs it (the built dist/main.js), in a child process, so the
+ * child IS the server and SIGKILL really kills it.
  */
 export interface ChildServer {
   url: string;
@@ -38,26 +38,22 @@ export async function startChildServer(
   options: { args?: string[]; readyWhen?: RegExp } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', ...(options.args ?? [])],
-    {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST_DIR: path.join(serverRoot, '__no_web_build__'),
-        // Tests sign up many users from 127.0.0.1: the per-IP caps would refuse them.
-        NO_CAPS: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [await builtServerEntry(), ...(options.args ?? [])], {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST_DIR: path.join(serverRoot, '__no_web_build__'),
+      // Tests sign up many users from 127.0.0.1: the per-IP caps would refuse them.
+      NO_CAPS: '1',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -75,9 +71,11 @@ export async function startChildServer(
         // not listening yet
       }
     }
-    if (Date.now() - started > 60_000) {
+    // A first start creates the embedded database (initdb), which on a crowded machine can take
+    // most of a minute by itself.
+    if (Date.now() - started > 150_000) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 60 s:\n${output}`);
+      throw new Error(`server did not start in 150 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

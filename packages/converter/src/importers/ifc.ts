@@ -3,7 +3,8 @@
  * one shared scene geometry per IFC geometry express id (so mapped representations become
  * instanceable), materials per surface colour, plus the semantic tables in ifc-structure.ts.
  */
-import * as WebIFC from 'web-ifc';
+import { createRequire } from 'node:module';
+import type * as WebIFC from 'web-ifc';
 import { MalformedFileError, NoGeometryError } from '../errors.ts';
 import { stepFileSchema } from '../formats.ts';
 import { PropertyTableBuilder } from '../metadata-builder.ts';
@@ -25,14 +26,20 @@ import {
 } from './ifc-structure.ts';
 import { StepFile } from './step.ts';
 
+/**
+ * web-ifc is a 6 MB CommonJS file: `require` loads it in half the CPU time of `import`, which
+ * first scans the whole file for its export names.
+ */
+const webIfc = createRequire(import.meta.url)('web-ifc') as typeof WebIFC;
+
 let apiReady: Promise<WebIFC.IfcAPI> | null = null;
 
 /** One web-ifc instance per process (its WASM instance is expensive; models are opened per call). */
 export function getIfcApi(): Promise<WebIFC.IfcAPI> {
   apiReady ??= (async () => {
-    const api = new WebIFC.IfcAPI();
+    const api = new webIfc.IfcAPI();
     await api.Init(undefined, true);
-    api.SetLogLevel(WebIFC.LogLevel.LOG_LEVEL_OFF);
+    api.SetLogLevel(webIfc.LogLevel.LOG_LEVEL_OFF);
     return api;
   })();
   return apiReady;

@@ -7,7 +7,7 @@ export interface WorkerPoolOptions {
   script: URL;
   /** Memory caps of each thread: a hostile file ends its own thread, never the process. */
   resourceLimits: ResourceLimits;
-  /** Threads kept booted ahead of demand (module loading takes a second or two). */
+  /** Threads kept booted ahead of demand (0: each task starts its own). */
   warm: number;
   log: FastifyBaseLogger;
 }
@@ -41,9 +41,9 @@ function describeExit(code: number, error: Error | null): JobFailure {
 
 /**
  * worker_threads for untrusted work: every task gets a fresh thread (no state leaks from one file
- * into the next) with `resourceLimits`; threads are started ahead of demand so a task never waits
- * for module loading. A thread that crashes or runs out of memory fails its task and is simply
- * not reused; the pool keeps serving.
+ * into the next) with `resourceLimits`; `warm` threads may be started ahead of demand so a task
+ * does not wait for module loading. A thread that crashes or runs out of memory fails its task
+ * and is simply not reused; the pool keeps serving.
  */
 export class WorkerPool {
   readonly #options: WorkerPoolOptions;

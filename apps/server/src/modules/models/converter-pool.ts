@@ -1,12 +1,17 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { workerEntry } from '../../lib/worker-entry.ts';
 import type { WorkerPool } from '../jobs/index.ts';
 import type { ConversionOutcome, ConvertFn } from './convert-job.ts';
 
-/** The converter's worker_threads entry (a plain JS bootstrap that loads its TypeScript). */
+/**
+ * The converter's worker_threads entry: dist/converter-worker.js in the built server, else the
+ * converter's plain JS bootstrap that loads its TypeScript.
+ */
 export function converterWorkerScript(): URL {
-  const require = createRequire(import.meta.url);
-  return pathToFileURL(require.resolve('@truss/converter/worker-thread'));
+  return workerEntry('converter-worker', () =>
+    pathToFileURL(createRequire(import.meta.url).resolve('@truss/converter/worker-thread')),
+  );
 }
 
 interface WorkerMessage {

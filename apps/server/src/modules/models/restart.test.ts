@@ -14,7 +14,7 @@ import { testEngine } from '../../testing/test-server.ts';
 import { sha256, tusUpload } from '../../testing/uploads.ts';
 
 /**
- * Heavier: the real server in a child process (`tsx src/main.ts`, API + workers), killed with
+ * Heavier: the real server in a child process (`node dist/main.js`, API + workers), killed with
  * SIGKILL and started again on the same DATA_DIR and database. An upload resumes across the
  * restart; a conversion killed half way is retried once its lease runs out and leaves exactly
  * one viewable.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import { workerEntry } from '../../lib/worker-entry.ts';
 import type { BcfArchive, BcfProblem } from './bcf/model.ts';
 import type { ReadWorkerReply } from './bcf/read-worker.ts';
 import { BcfFileInvalidError, BcfFileTooLargeError, BcfTooManyTopicsError } from './errors.ts';
@@ -59,7 +60,11 @@ export class BcfReader {
   }
 
   #spawn(): Thread {
-    const worker = new Worker(new URL('./bcf/read-worker-bootstrap.js', import.meta.url), {
+    const entry = workerEntry(
+      'bcf-read-worker',
+      () => new URL('./bcf/read-worker-bootstrap.js', import.meta.url),
+    );
+    const worker = new Worker(entry, {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_MB },
       stdout: false,

@@ -13,7 +13,7 @@ import { createIssue } from './test-fixture.ts';
 import { SHARE_STREAM_RECHECK_MS } from './visitor-routes.ts';
 
 /**
- * Process A is the real server in a child process (`tsx src/main.ts`, ROLE=api), process B the
+ * Process A is the real server in a child process (`node dist/main.js`, ROLE=api), process B the
  * test's own server, both on one PostgreSQL database: topic events written through A reach SSE
  * clients held by B through LISTEN/NOTIFY. Skipped on PGlite: an embedded database belongs to
  * one process, so there is no second process to reach (its bus is in-process by design).

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@truss/contracts';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { AppError } from '../../http/errors.ts';
 
 export class AvatarInvalidImageError extends AppError {
@@ -32,6 +32,18 @@ export function sniffImageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | nul
   return null;
 }
 
+type Sharp = typeof SharpModule;
+let sharpLoaded: Promise<Sharp> | null = null;
+
+/**
+ * sharp (libvips) loads with the first avatar: about 20 MiB of RSS that a server which processes
+ * none should not hold.
+ */
+function loadSharp(): Promise<Sharp> {
+  sharpLoaded ??= import('sharp').then((module) => module.default);
+  return sharpLoaded;
+}
+
 /** Pixels an upload may decode to (a 5 MB file can claim a gigapixel: refuse those early). */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -43,6 +55,7 @@ export async function processAvatar(bytes: Uint8Array): Promise<Buffer> {
   if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AvatarTooLargeError();
   const type = sniffImageType(bytes);
   if (!type) throw new AvatarInvalidImageError('not a PNG, JPEG or WebP file');
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
