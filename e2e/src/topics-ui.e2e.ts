@@ -116,7 +116,7 @@ beforeAll(async () => {
   const members = await api<ProjectMember[]>('GET', `/api/project/${projectId}/members`);
   const name = (id: string) => {
     const m = members.find((x) => x.user_id === id)!;
-    return m.name || m.email;
+    return m.name || m.email!; // every member here signed up with an email
   };
   shown.bea = name(bea.user.id);
   shown.carla = name(carla.user.id);
