@@ -185,6 +185,26 @@ describe.skipIf(!HAVE_SAMPLES)(`property queries over converted samples (${testE
         all: [{ field: 'Pset_DoorCommon.Reference', op: 'contains', value: 'SINGLE-flush' }],
       }),
     ).toBe(flush);
+    // An OR of property conditions alone is counted from the property index; with a condition
+    // on the element beside them, over the elements: both, and the page, give the same answer.
+    const high = { field: 'PSet_Revit_Other.Head Height', op: '>', value: 2.1 } as const;
+    const single = { field: 'Pset_DoorCommon.Reference', op: 'contains', value: 'flush' } as const;
+    const either = await query({ any: [high, single] });
+    expect(either.body.count).toBeGreaterThanOrEqual(
+      doors.filter(
+        (d) =>
+          head(d) > 2.1 ||
+          String(d.values.get('pset_doorcommon.reference') ?? '')
+            .toLowerCase()
+            .includes('flush'),
+      ).length,
+    );
+    expect(either.body.elements).toHaveLength(either.body.count);
+    expect(
+      await count({
+        any: [high, single, { field: 'name', op: '=', value: 'no element is named so' }],
+      }),
+    ).toBe(either.body.count);
     expect(
       await count({
         all: [

@@ -11,6 +11,8 @@ export interface FoundElement {
   storey: string | null;
 }
 
+type PropertyNode = Extract<PlanNode, { kind: 'property' }>;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const pattern = (text: string) => sql`'%' || lower(${escapeLike(text)}::text) || '%'`;
 const TRUE = sql<boolean>`true`;
@@ -41,7 +43,7 @@ function propertyValue({ op, text, num }: PropertyTest): RawBuilder<boolean> {
 }
 
 /** The (model, element) ids whose value of the property passes every test. */
-function propertyRows(node: Extract<PlanNode, { kind: 'property' }>, models: RawBuilder<unknown>) {
+function propertyRows(node: PropertyNode, models: RawBuilder<unknown>) {
   const select = (tests: RawBuilder<boolean>[]) => sql`SELECT p.model_id, p.element_id
     FROM element_properties p
     WHERE p.model_id IN (${models}) AND p.pset = ${node.pset} AND p.name = ${node.name}
@@ -56,6 +58,34 @@ function propertyRows(node: Extract<PlanNode, { kind: 'property' }>, models: Raw
     UNION ${select([sql<boolean>`p.value = ${text!.toLowerCase()}`, ...others])}`;
 }
 
+/** A property condition that is its own set of rows: not negated, not limited to classes. */
+const isPlainProperty = (node: PlanNode): node is PropertyNode =>
+  node.kind === 'property' && !node.negated && !node.classes;
+
+/** Plain property conditions as one set of rows: the UNION of their index reads. */
+function unionOf(nodes: PropertyNode[], models: RawBuilder<unknown>) {
+  return sql.join(
+    nodes.map((node) => propertyRows(node, models)),
+    sql` UNION `,
+  );
+}
+
+/**
+ * When the whole query is plain property conditions joined by OR (or just one), the matching
+ * (model, element) ids read from the property index alone: every property row is written with its
+ * element (repository.ts `replace`), so counting them needs no visit of `elements`.
+ */
+function propertyOnly(node: PlanNode, models: RawBuilder<unknown>) {
+  while ((node.kind === 'all' || node.kind === 'any') && node.items.length === 1) {
+    node = node.items[0]!;
+  }
+  if (isPlainProperty(node)) return unionOf([node], models);
+  if (node.kind === 'any' && node.items.every(isPlainProperty)) {
+    return unionOf(node.items as PropertyNode[], models);
+  }
+  return null;
+}
+
 /**
  * Property conditions become `(model, element) IN (elements with that property value)`: the
  * planner reads the few matching property rows once through the (model, set, name, value) index
@@ -67,6 +97,17 @@ function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolea
     case 'any': {
       if (node.items.length === 0) return node.kind === 'all' ? TRUE : FALSE;
       const joiner = node.kind === 'all' ? sql` AND ` : sql` OR `;
+      if (node.kind === 'any') {
+        // `Mark = M-42 OR Tag = 100042`: one IN over the UNION of both index reads, where an OR
+        // of two INs would test every element of the models against both.
+        const plain = node.items.filter(isPlainProperty);
+        if (plain.length > 1) {
+          const rest = node.items.filter((item) => !isPlainProperty(item));
+          const has = sql<boolean>`(e.model_id, e.element_id) IN (${unionOf(plain, models)})`;
+          const items = [has, ...rest.map((item) => compile(item, models))];
+          return sql<boolean>`(${sql.join(items, joiner)})`;
+        }
+      }
       const items = node.items.map((item) => compile(item, models));
       return sql<boolean>`(${sql.join(items, joiner)})`;
     }
@@ -121,9 +162,16 @@ export class ElementQueryRepository {
     plan: PlanNode,
   ): Promise<{ model_id: string; count: number }[]> {
     if (modelIds.length === 0) return [];
-    const { rows } = await sql<{ model_id: string; count: number }>`
-      SELECT e.model_id, count(*)::int AS count FROM elements e
-      WHERE ${this.#where(modelIds, plan)} GROUP BY e.model_id`.execute(this.db);
+    const ids = propertyOnly(plan, sql.join(modelIds));
+    const { rows } = await (
+      ids
+        ? sql<{ model_id: string; count: number }>`
+          SELECT r.model_id, count(DISTINCT r.element_id)::int AS count FROM (${ids}) r
+          GROUP BY r.model_id`
+        : sql<{ model_id: string; count: number }>`
+          SELECT e.model_id, count(*)::int AS count FROM elements e
+          WHERE ${this.#where(modelIds, plan)} GROUP BY e.model_id`
+    ).execute(this.db);
     return rows.map((row) => ({ model_id: row.model_id, count: Number(row.count) }));
   }
 
