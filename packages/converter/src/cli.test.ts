@@ -17,7 +17,8 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-describe('truss-convert (the command for scripted pipelines)', () => {
+// Each case starts a Node process (and the first may build dist/): seconds on a busy CI box.
+describe('truss-convert (the command for scripted pipelines)', { timeout: 60_000 }, () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'truss-cli-'));
