@@ -116,7 +116,9 @@ beforeAll(async () => {
   const members = await api<ProjectMember[]>('GET', `/api/project/${projectId}/members`);
   const name = (id: string) => {
     const m = members.find((x) => x.user_id === id)!;
-    return m.name || m.email;
+    const shownAs = m.name || m.email;
+    if (!shownAs) throw new Error(`member ${id} has neither a name nor an email`);
+    return shownAs;
   };
   shown.bea = name(bea.user.id);
   shown.carla = name(carla.user.id);
