@@ -399,78 +399,113 @@ describe('topics in the browser', () => {
       .toBe(1);
   });
 
-  it('1,000 pins cost little per frame (measured with and without, camera moving)', async () => {
-    const measure = (count: number) =>
-      withViewer(
-        author,
-        (viewer, n) => {
-          const [min, max] = viewer.boxOf([...Array(2000).keys()]) ?? [
-            [-10, -10, -10],
-            [10, 10, 10],
-          ];
-          let seed = 7;
-          const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-          viewer.pins.set(
-            Array.from({ length: n }, (_, i) => ({
-              id: `bench-${i}`,
-              point: [0, 1, 2].map((k) => min[k]! + rnd() * (max[k]! - min[k]!)) as never,
-              color: 0xdc2626,
-            })),
-          );
-          const gl = document.querySelector('canvas')!.getContext('webgl2')!;
-          const pixel = new Uint8Array(4);
-          const base = viewer.getViewpoint();
-          const frame = (i: number) => {
-            const a = i * 0.03;
-            const [px, py, pz] = base.camera.position;
-            const [tx, , tz] = base.camera.target;
-            const dx = px - tx;
-            const dz = pz - tz;
-            viewer.setViewpoint({
-              ...base,
-              camera: {
-                ...base.camera,
-                position: [
-                  tx + dx * Math.cos(a) - dz * Math.sin(a),
-                  py,
-                  tz + dx * Math.sin(a) + dz * Math.cos(a),
-                ],
-              },
-            });
-            const before = performance.now();
-            viewer.renderNow();
-            const cpu = performance.now() - before;
-            // Reading a pixel waits until the GPU (SwiftShader) has drawn the frame.
-            gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
-            return cpu;
-          };
-          for (let i = 0; i < 5; i += 1) frame(i);
-          let cpu = 0;
+  it('1,000 pins cost little per frame: two draw calls at most, little JavaScript (camera moving)', async () => {
+    // Everything runs in one synchronous evaluate, in blocks of frames alternating with and without
+    // the pins (ABBA order), both kinds at the same camera angles: the machine's load drifts, so
+    // only interleaved medians are compared, never absolute times.
+    const frames = await withViewer(
+      author,
+      (viewer, n) => {
+        const [min, max] = viewer.boxOf([...Array(2000).keys()]) ?? [
+          [-10, -10, -10],
+          [10, 10, 10],
+        ];
+        let seed = 7;
+        const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+        const many = Array.from({ length: n }, (_, i) => ({
+          id: `bench-${i}`,
+          point: [0, 1, 2].map((k) => min[k]! + rnd() * (max[k]! - min[k]!)) as never,
+          color: 0xdc2626,
+        }));
+        // Dimmed occluded pins: both of the pins' draws happen.
+        viewer.pins.setOccluded('dim');
+        const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+        const pixel = new Uint8Array(4);
+        const base = viewer.getViewpoint();
+        const [px, py, pz] = base.camera.position;
+        const [tx, , tz] = base.camera.target;
+        const frame = (angle: number) => {
+          const a = angle * 0.03;
+          viewer.setViewpoint({
+            ...base,
+            camera: {
+              ...base.camera,
+              position: [
+                tx + (px - tx) * Math.cos(a) - (pz - tz) * Math.sin(a),
+                py,
+                tz + (px - tx) * Math.sin(a) + (pz - tz) * Math.cos(a),
+              ],
+            },
+          });
           const started = performance.now();
-          for (let i = 0; i < 40; i += 1) cpu += frame(i);
-          const ms = (performance.now() - started) / 40;
-          viewer.setViewpoint(base);
-          return { ms, cpu: cpu / 40 };
-        },
-        count,
-      );
-    // Interleaved runs: the machine's load drifts during the test.
-    const without: Array<{ ms: number; cpu: number }> = [];
-    const withPins: Array<{ ms: number; cpu: number }> = [];
-    for (let run = 0; run < 3; run += 1) {
-      without.push(await measure(0));
-      withPins.push(await measure(1000));
-    }
-    await author.screenshot({ path: await screenshotPath('topics-1000-pins') });
-    const best = (list: Array<{ ms: number; cpu: number }>, key: 'ms' | 'cpu') =>
-      Math.min(...list.map((m) => m[key]));
-    console.log(
-      `frame time (ms, best of 3 runs of 40 frames, camera orbiting): without pins ${best(without, 'ms').toFixed(2)} (cpu ${best(without, 'cpu').toFixed(2)}), with 1,000 pins ${best(withPins, 'ms').toFixed(2)} (cpu ${best(withPins, 'cpu').toFixed(2)})`,
+          const stats = viewer.renderNow();
+          const cpu = performance.now() - started;
+          // Reading a pixel waits until the GPU (SwiftShader) has drawn the frame.
+          gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+          const ms = performance.now() - started;
+          return { cpu, ms, drawCalls: stats.drawCalls, degraded: stats.degraded };
+        };
+        const out: Array<ReturnType<typeof frame> & { pins: boolean; angle: number }> = [];
+        const PER_BLOCK = 10;
+        for (let pair = 0; pair < 8; pair += 1) {
+          const order = pair % 2 === 0 ? [false, true] : [true, false];
+          for (const pins of order) {
+            // Without: no pins and the markers hidden (their empty draws would still count).
+            viewer.pins.set(pins ? many : []);
+            viewer.pins.setVisible(pins);
+            frame(pair * PER_BLOCK); // warm-up: the first frame after set() rewrites the buffers
+            for (let i = 0; i < PER_BLOCK; i += 1) {
+              const angle = pair * PER_BLOCK + i;
+              out.push({ ...frame(angle), pins, angle });
+            }
+          }
+        }
+        viewer.pins.set([]);
+        viewer.pins.setVisible(true);
+        viewer.pins.setOccluded('hide');
+        viewer.setViewpoint(base);
+        return out;
+      },
+      1000,
     );
-    // The pins' own JavaScript (projection, clustering, buffer writes) stays under a millisecond;
-    // the rest is SwiftShader filling the markers' pixels on the CPU, which a GPU does for free.
-    expect(best(withPins, 'cpu')).toBeLessThan(best(without, 'cpu') + 1);
-    expect(best(withPins, 'ms')).toBeLessThan(best(without, 'ms') * 1.25 + 1);
-    await withViewer(author, (v) => v.pins.set([]), null);
+    await author.screenshot({ path: await screenshotPath('topics-1000-pins') });
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const mid = sorted.length >> 1;
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const withPins = frames.filter((f) => f.pins);
+    const without = frames.filter((f) => !f.pins);
+    // Draw calls: the same camera angle and quality with and without pins differ by the pins' own
+    // draws, 2 whatever the count (markers, and dimmed ones behind geometry); one per pin or per
+    // cluster would add hundreds.
+    const added = withPins.flatMap((f) => {
+      const twin = without.find((w) => w.angle === f.angle && w.degraded === f.degraded);
+      return twin ? [f.drawCalls - twin.drawCalls] : [];
+    });
+    const cpu = {
+      with: median(withPins.map((f) => f.cpu)),
+      without: median(without.map((f) => f.cpu)),
+    };
+    const ms = {
+      with: median(withPins.map((f) => f.ms)),
+      without: median(without.map((f) => f.ms)),
+    };
+    console.log(
+      `1,000 pins, ${withPins.length} frames with and ${without.length} without, interleaved, camera orbiting (medians): ` +
+        `JS per frame ${cpu.without.toFixed(2)} → ${cpu.with.toFixed(2)} ms (×${(cpu.with / cpu.without).toFixed(2)}), ` +
+        `drawn (readPixels) ${ms.without.toFixed(2)} → ${ms.with.toFixed(2)} ms (×${(ms.with / ms.without).toFixed(2)}), ` +
+        `draw calls added ${Math.min(...added)}..${Math.max(...added)} over ${added.length} matched frames`,
+    );
+    expect(added.length).toBeGreaterThan(withPins.length / 2);
+    expect(Math.min(...added)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...added)).toBeLessThanOrEqual(2);
+    // The pins' own JavaScript (projection, clustering, buffer writes: about half the frame's
+    // without pins, x1.5 measured) at most doubles it (x3); a per-pin raycast, scene object or
+    // quadratic clustering costs many times more. The drawn frame (SwiftShader filling the
+    // markers on the CPU, x1.1 measured) stays within x1.6; the issue's own target (first frame
+    // within 10 %) is measured by `npm run bench:pins -w @truss/bench`.
+    expect(cpu.with).toBeLessThan(cpu.without * 3);
+    expect(ms.with).toBeLessThan(ms.without * 1.6);
   });
 });

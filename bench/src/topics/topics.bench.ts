@@ -7,6 +7,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (default)
  *   BENCH_ENGINE=pglite      run on embedded PGlite instead
  *   BENCH_SAMPLES=100        requests per measure;  BENCH_TOPICS=10000  topics (5 comments each)
+ *   BENCH_KEEP=1             keep the PostgreSQL database (its name is printed) for EXPLAIN ANALYZE
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +27,7 @@ const COMMENTS_PER_TOPIC = 5;
 const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_MS = 50;
+const KEEP = process.env.BENCH_KEEP === '1';
 
 const WORDS = [
   'door',
@@ -62,6 +64,10 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Pr
   return {
     handle: await openDatabase({ databaseUrl: url.toString() }),
     async drop() {
+      if (KEEP) {
+        console.log(`kept database ${name} (drop it with: DROP DATABASE ${name} WITH (FORCE))`);
+        return;
+      }
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

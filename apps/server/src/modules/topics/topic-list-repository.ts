@@ -92,6 +92,7 @@ export class TopicListRepository {
         ),
       );
     if (page.sort === 'priority') {
+      // Migration 0022 indexes this exact expression: keep the two in step.
       ordered = ordered.orderBy(
         sql`CASE t.priority WHEN 'Critical' THEN 4 WHEN 'High' THEN 3 WHEN 'Normal' THEN 2 WHEN 'Low' THEN 1 ELSE 0 END`,
         direction,
