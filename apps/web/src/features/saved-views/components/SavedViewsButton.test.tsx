@@ -1,12 +1,15 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SavedView } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
-import { i18n } from '../../../lib/i18n';
+import { i18n, loadLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import type { Viewer } from '../../viewer/engine';
 import { SavedViewsButton } from './SavedViewsButton';
+
+// Only the active language ships with a page; the Chinese case needs its catalogue loaded.
+beforeAll(() => loadLanguage('zh-CN'));
 
 const MODEL = '00000000-0000-4000-8000-0000000000a1';
 const view: SavedView = {
