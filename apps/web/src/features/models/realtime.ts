@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import {
   modelProgressEventSchema,
   modelStatusEventSchema,
@@ -25,6 +25,9 @@ export function applyModelEvent(event: ServerEvent, client: QueryClient): void {
 }
 
 /** After a reconnect, statuses may have been missed. */
-export function refreshModelsAfterReconnect(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: modelsKey });
+export function refreshModelsAfterReconnect(
+  client: QueryClient,
+  predicate?: (query: Query) => boolean,
+): void {
+  void client.invalidateQueries({ queryKey: modelsKey, ...(predicate ? { predicate } : {}) });
 }

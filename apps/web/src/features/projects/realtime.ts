@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Project, ServerEvent } from '@truss/contracts';
@@ -90,12 +90,19 @@ export function applyServerEvent(event: ServerEvent, ctx: EventContext): void {
   }
 }
 
-/** After a reconnect events may have been missed: refetch everything they would have touched. */
-export function refreshAfterReconnect(client: QueryClient): void {
-  void client.invalidateQueries({ queryKey: projectsKey });
-  void client.invalidateQueries({ queryKey: myInvitationsKey });
-  refreshModelsAfterReconnect(client);
-  void client.invalidateQueries({ queryKey: topicsKey });
+/**
+ * Events may have been missed while no stream was open: refetch everything they would have
+ * touched. After a reconnect that is all of it; at the first open (the stream loads after the
+ * page, lazily) only what was read before the stream was listening (`readBefore`, ms).
+ */
+export function refreshAfterReconnect(client: QueryClient, readBefore?: number): void {
+  const predicate =
+    readBefore === undefined ? undefined : (query: Query) => query.state.dataUpdatedAt < readBefore;
+  const only = predicate ? { predicate } : {};
+  void client.invalidateQueries({ queryKey: projectsKey, ...only });
+  void client.invalidateQueries({ queryKey: myInvitationsKey, ...only });
+  refreshModelsAfterReconnect(client, predicate);
+  void client.invalidateQueries({ queryKey: topicsKey, ...only });
 }
 
 /**
@@ -153,7 +160,7 @@ export function useServerEvents(): void {
         if (ctx.current) applyServerEvent(event, ctx.current);
       },
       onOpen: ({ reconnected }) => {
-        if (reconnected) refreshAfterReconnect(queryClient);
+        refreshAfterReconnect(queryClient, reconnected ? undefined : Date.now());
       },
     });
     const online = () => stream.reconnectNow();
