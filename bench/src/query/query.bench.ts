@@ -11,24 +11,16 @@
  *   BENCH_SAMPLES=50         requests per query;  BENCH_ELEMENTS=200000  elements in all
  *   BENCH_KEEP=1             keep the database afterwards (for EXPLAIN)
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { pino } from 'pino';
 import type { ElementWhere } from '@truss/contracts';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
 import type { Database } from '../../../apps/server/src/db/schema.ts';
-import type { Mailer, OutgoingMail } from '../../../apps/server/src/mail/mailer.ts';
 import { printTable, summarize, timeEach, type Summary } from '../stats.ts';
+import { BENCH_ENGINE, startInProcessTruss } from '../support/in-process-truss.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
 const ELEMENTS = Number(process.env.BENCH_ELEMENTS ?? 200_000);
 const MODELS = 10;
-const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ENGINE = BENCH_ENGINE;
 const TARGET_MS = 200;
 
 /** IFC classes of a building, in rough proportion (walls and fittings most common). */
@@ -50,26 +42,6 @@ const TYPES = [
   'IfcMember',
   'IfcRailing',
 ];
-
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (ENGINE === 'pglite') return { handle: await openDatabase({}), drop: async () => undefined };
-  const name = `truss_bench_query_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ databaseUrl: url.toString() }),
-    async drop() {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * 10 ready models of ELEMENTS / 10 elements each: one row per element (class, name, storey of
@@ -138,54 +110,12 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
 }
 
 async function main(): Promise<void> {
-  const { handle, drop } = await freshDatabase();
-  await migrateToLatest(handle.db);
-  const mails: OutgoingMail[] = [];
-  const mailer: Mailer = {
-    kind: 'smtp',
-    send: async (mail) => void mails.push(mail),
-    close: () => undefined,
-  };
-  const app = await buildApp({
-    config: {
-      publicUrl: 'http://127.0.0.1',
-      jwtSecret: randomBytes(32).toString('hex'),
-      tokenHmacSecret: randomBytes(32).toString('hex'),
-      isProduction: false,
-      webDistDir: '/nonexistent',
-      smtpUrl: null,
-      mailFrom: 'Truss <no-reply@truss.test>',
-    },
-    database: handle,
-    mailer,
-    logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { handle, base, auth, userId, projectId, close } = await startInProcessTruss('query');
   try {
     const json = { 'content-type': 'application/json' };
-    const email = `bench-${Date.now()}@example.com`;
-    await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password: 'correct horse battery', agreeTerms: true }),
-    });
-    const code = /\b(\d{6})\b/.exec(mails.findLast((m) => m.to === email)?.text ?? '')?.[1];
-    const verified = (await (
-      await fetch(`${base}/api/auth/verify-email`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email, code }),
-      })
-    ).json()) as { token: string; user: { id: string } };
-    const auth = { authorization: `Bearer ${verified.token}` };
-    const projects = (await (await fetch(`${base}/api/project`, { headers: auth })).json()) as {
-      id: string;
-    }[];
-    const projectId = projects[0]!.id;
 
     const seeding = performance.now();
-    const models = await seed(handle.db, projectId, verified.user.id);
+    const models = await seed(handle.db, projectId, userId);
     console.log(
       `seeded ${MODELS} models, ${ELEMENTS} elements, ${ELEMENTS * 8} properties on ${ENGINE} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
@@ -264,10 +194,7 @@ async function main(): Promise<void> {
     const over = rows.filter(([, s]) => s.p95 >= TARGET_MS).map(([name]) => name);
     console.log(over.length ? `\nover target: ${over.join('; ')}` : '\nall under target');
   } finally {
-    await app.close();
-    // BENCH_KEEP=1 leaves the database for EXPLAIN (its name is printed).
-    if (process.env.BENCH_KEEP === '1') console.log(`kept ${handle.engine} database`);
-    else await drop();
+    await close();
   }
 }
 

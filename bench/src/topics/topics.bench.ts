@@ -10,24 +10,16 @@
  *   BENCH_KEEP=1             keep the PostgreSQL database (its name is printed) for EXPLAIN ANALYZE
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
-import { pino } from 'pino';
-import { buildApp } from '../../../apps/server/src/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
 import type { Database } from '../../../apps/server/src/db/schema.ts';
-import type { Mailer, OutgoingMail } from '../../../apps/server/src/mail/mailer.ts';
 import { printTable, summarize, timeEach, type Summary } from '../stats.ts';
+import { BENCH_ENGINE, startInProcessTruss } from '../support/in-process-truss.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 10_000);
 const COMMENTS_PER_TOPIC = 5;
-const ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : 'postgres';
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ENGINE = BENCH_ENGINE;
 const TARGET_MS = 50;
-const KEEP = process.env.BENCH_KEEP === '1';
 
 const WORDS = [
   'door',
@@ -51,30 +43,6 @@ const WORDS = [
   'ceiling',
   'riser',
 ];
-
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (ENGINE === 'pglite') return { handle: await openDatabase({}), drop: async () => undefined };
-  const name = `truss_bench_topics_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    handle: await openDatabase({ databaseUrl: url.toString() }),
-    async drop() {
-      if (KEEP) {
-        console.log(`kept database ${name} (drop it with: DROP DATABASE ${name} WITH (FORCE))`);
-        return;
-      }
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** 10 000 topics (3 in 4 issues), one viewpoint each, 5 comments each; 6 assignees. */
 async function seed(db: Kysely<Database>, projectId: string, ownerId: string): Promise<string[]> {
@@ -137,54 +105,11 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
 }
 
 async function main(): Promise<void> {
-  const { handle, drop } = await freshDatabase();
-  await migrateToLatest(handle.db);
-  const mails: OutgoingMail[] = [];
-  const mailer: Mailer = {
-    kind: 'smtp',
-    send: async (mail) => void mails.push(mail),
-    close: () => undefined,
-  };
-  const app = await buildApp({
-    config: {
-      publicUrl: 'http://127.0.0.1',
-      jwtSecret: randomBytes(32).toString('hex'),
-      tokenHmacSecret: randomBytes(32).toString('hex'),
-      isProduction: false,
-      webDistDir: '/nonexistent',
-      smtpUrl: null,
-      mailFrom: 'Truss <no-reply@truss.test>',
-    },
-    database: handle,
-    mailer,
-    logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { handle, base, auth, userId, projectId, close } = await startInProcessTruss('topics');
   try {
-    const json = { 'content-type': 'application/json' };
-    const email = `bench-${Date.now()}@example.com`;
-    await fetch(`${base}/api/auth/signup`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email, password: 'correct horse battery', agreeTerms: true }),
-    });
-    const code = /\b(\d{6})\b/.exec(mails.findLast((m) => m.to === email)?.text ?? '')?.[1];
-    const verified = (await (
-      await fetch(`${base}/api/auth/verify-email`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email, code }),
-      })
-    ).json()) as { token: string; user: { id: string } };
-    const auth = { authorization: `Bearer ${verified.token}` };
-    const projects = (await (await fetch(`${base}/api/project`, { headers: auth })).json()) as {
-      id: string;
-    }[];
-    const projectId = projects[0]!.id;
 
     const seeding = performance.now();
-    const members = await seed(handle.db, projectId, verified.user.id);
+    const members = await seed(handle.db, projectId, userId);
     console.log(
       `seeded ${TOPICS} topics, ${TOPICS * COMMENTS_PER_TOPIC} comments, ${TOPICS} viewpoints on ${ENGINE} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
@@ -231,8 +156,7 @@ async function main(): Promise<void> {
     const over = rows.filter(([, s]) => s.p95 >= TARGET_MS).map(([name]) => name);
     console.log(over.length ? `\nover target: ${over.join('; ')}` : '\nall under target');
   } finally {
-    await app.close();
-    await drop();
+    await close();
   }
 }
 

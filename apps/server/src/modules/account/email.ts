@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { addEmailCodeMail } from '../../mail/account-mails.ts';
 import type { DataAccess } from '../../repositories.ts';
-import { assertActive, SendCodeFailedError, type EmailCodes } from '../auth/index.ts';
+import { assertActive, type EmailCodes } from '../auth/index.ts';
 import { EmailAlreadyRegisteredError, toProfile, UserNotFoundError } from '../users/index.ts';
 import { EmailAlreadySetError } from './errors.ts';
 
@@ -40,22 +40,17 @@ export class AccountEmailService {
       await this.d.codes.assertMaySend(repos, user.id, ADD_EMAIL, now);
       return { user, issued: await this.d.codes.issue(repos, user.id, ADD_EMAIL, now, email) };
     });
-    try {
-      await this.d.mailer.send(
-        addEmailCodeMail({
-          to: email,
-          code: issued.code,
-          locale: user.language,
-          expiresInSeconds: issued.expiresIn,
-          publicUrl: this.d.publicUrl,
-        }),
-      );
-    } catch (error) {
-      this.d.log.error({ err: error }, 'add-email code mail failed');
-      // Dropped, so the user can ask again at once (the row would count against the limit).
-      await this.d.data.repos.auth.deleteCode(issued.id);
-      throw new SendCodeFailedError(error);
-    }
+    const mail = addEmailCodeMail({
+      to: email,
+      code: issued.code,
+      locale: user.language,
+      expiresInSeconds: issued.expiresIn,
+      publicUrl: this.d.publicUrl,
+    });
+    await this.d.codes.mail(this.d.data.repos, issued, () => this.d.mailer.send(mail), {
+      log: this.d.log,
+      what: 'add-email code',
+    });
     const resendIn = await this.d.codes.waitBeforeSend(this.d.data.repos, user.id, ADD_EMAIL, now);
     return { email, codeExpiresIn: issued.expiresIn, resendIn: Math.ceil(resendIn) };
   }

@@ -6,11 +6,7 @@ import { signInCodeMail } from '../../mail/account-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EmailCodes } from './codes.ts';
-import {
-  EmailNotRegisteredError,
-  InvalidVerificationCodeError,
-  SendCodeFailedError,
-} from './errors.ts';
+import { EmailNotRegisteredError, InvalidVerificationCodeError } from './errors.ts';
 import { assertCanSignIn, type Sessions } from './sessions.ts';
 
 const SIGN_IN: EmailCodePurpose = 'sign_in';
@@ -43,22 +39,17 @@ export class CodeSignInService {
       await this.d.codes.assertMaySend(repos, user.id, SIGN_IN, now);
       return { user, issued: await this.d.codes.issue(repos, user.id, SIGN_IN, now) };
     });
-    try {
-      await this.d.mailer.send(
-        signInCodeMail({
-          to: email,
-          code: issued.code,
-          locale: user.language,
-          expiresInSeconds: issued.expiresIn,
-          publicUrl: this.d.publicUrl,
-        }),
-      );
-    } catch (error) {
-      this.d.log.error({ err: error }, 'sign-in code mail failed');
-      // Dropped, so the user can ask again at once (the row would count against the limit).
-      await this.d.data.repos.auth.deleteCode(issued.id);
-      throw new SendCodeFailedError(error);
-    }
+    const mail = signInCodeMail({
+      to: email,
+      code: issued.code,
+      locale: user.language,
+      expiresInSeconds: issued.expiresIn,
+      publicUrl: this.d.publicUrl,
+    });
+    await this.d.codes.mail(this.d.data.repos, issued, () => this.d.mailer.send(mail), {
+      log: this.d.log,
+      what: 'sign-in code',
+    });
     const resendIn = await this.d.codes.waitBeforeSend(this.d.data.repos, user.id, SIGN_IN, now);
     return { email, codeExpiresIn: issued.expiresIn, resendIn: Math.ceil(resendIn) };
   }

@@ -4,12 +4,17 @@ import {
   EMAIL_CODE_RESEND_SECONDS,
   EMAIL_CODE_TTL_SECONDS,
 } from '@truss/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { EmailCodePurpose, UserRow } from '../../db/schema.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { Repositories } from '../../repositories.ts';
-import { InvalidVerificationCodeError, VerificationCodeExpiredError } from './errors.ts';
+import {
+  InvalidVerificationCodeError,
+  SendCodeFailedError,
+  VerificationCodeExpiredError,
+} from './errors.ts';
 import type { TokenService } from './tokens.ts';
 
 const HOUR_SECONDS = 60 * 60;
@@ -95,6 +100,26 @@ export class EmailCodes {
       now,
       ttl,
     });
+  }
+
+  /**
+   * Sends the mail of an issued code. A failed send is logged and drops the code, so the user may
+   * ask again at once (its row would count against the send limits); then SEND_CODE_FAILED is
+   * thrown, unless `quiet` (the reset form must not tell whether an address exists).
+   */
+  async mail(
+    repos: Repositories,
+    issued: IssuedCode,
+    send: () => Promise<unknown>,
+    { log, what, quiet = false }: { log: FastifyBaseLogger; what: string; quiet?: boolean },
+  ): Promise<void> {
+    try {
+      await send();
+    } catch (error) {
+      log.error({ err: error }, `${what} mail failed`);
+      await repos.auth.deleteCode(issued.id);
+      if (!quiet) throw new SendCodeFailedError(error);
+    }
   }
 
   /**

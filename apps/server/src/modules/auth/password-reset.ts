@@ -66,21 +66,19 @@ export class PasswordResetService {
       return { user, issued };
     });
     if (!prepared) return answer;
-    try {
-      await this.d.mailer.send(
-        passwordResetMail({
-          to: email,
-          token: prepared.issued.code,
-          locale: prepared.user.language,
-          expiresInSeconds: prepared.issued.expiresIn,
-          publicUrl: this.d.publicUrl,
-        }),
-      );
-    } catch (error) {
-      // Logged, not shown: an error here would tell that the address exists.
-      this.d.log.error({ err: error }, 'password reset mail failed');
-      await this.d.data.repos.auth.deleteCode(prepared.issued.id);
-    }
+    const mail = passwordResetMail({
+      to: email,
+      token: prepared.issued.code,
+      locale: prepared.user.language,
+      expiresInSeconds: prepared.issued.expiresIn,
+      publicUrl: this.d.publicUrl,
+    });
+    // Quiet: an error here would tell that the address exists.
+    await this.d.codes.mail(this.d.data.repos, prepared.issued, () => this.d.mailer.send(mail), {
+      log: this.d.log,
+      what: 'password reset',
+      quiet: true,
+    });
     return answer;
   }
 

@@ -25,7 +25,6 @@ import {
   InvalidCredentialsError,
   InvalidVerificationCodeError,
   RefreshTokenInvalidError,
-  SendCodeFailedError,
 } from './errors.ts';
 import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
@@ -299,12 +298,9 @@ export class AuthService {
       expiresInSeconds: issued.expiresIn,
       publicUrl: this.#d.publicUrl,
     });
-    try {
-      await this.#d.mailer.send(mail);
-    } catch (error) {
-      this.#d.log.error({ err: error }, 'verification mail failed');
-      await this.#d.data.repos.auth.deleteCode(issued.id);
-      throw new SendCodeFailedError(error);
-    }
+    await this.#d.codes.mail(this.#d.data.repos, issued, () => this.#d.mailer.send(mail), {
+      log: this.#d.log,
+      what: 'verification',
+    });
   }
 }
