@@ -107,7 +107,6 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
 async function main(): Promise<void> {
   const { handle, base, auth, userId, projectId, close } = await startInProcessTruss('topics');
   try {
-
     const seeding = performance.now();
     const members = await seed(handle.db, projectId, userId);
     console.log(
