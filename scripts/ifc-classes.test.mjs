@@ -2,13 +2,22 @@
 // subclasses a query for a class must find.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ifcClassParents, render, TARGET } from './ifc-classes.mjs';
+import { ifcClassParents, render, ROLES } from './ifc-classes.mjs';
 
 describe('generated IFC class table', () => {
   const pairs = ifcClassParents();
 
   it('is up to date with web-ifc (node scripts/ifc-classes.mjs regenerates it)', () => {
-    expect(readFileSync(TARGET, 'utf8')).toBe(render(pairs));
+    for (const role of ROLES) expect(readFileSync(role.file, 'utf8')).toBe(render(pairs, role));
+  });
+
+  it('keeps the products and the type objects, each under its own root', () => {
+    const [products, types] = ROLES.map((role) => render(pairs, role));
+    expect(products).toContain("['ifcwallstandardcase', 'ifcwall'],");
+    expect(products).toContain("['ifcdoor', 'ifcbuildingelement'],");
+    expect(products).not.toContain("'ifcdoortype'");
+    expect(types).toContain("['ifcdoortype', 'ifcbuildingelementtype'],");
+    expect(types).not.toContain("['ifcwall',");
   });
 
   it('has the superclasses of every schema', () => {

@@ -1,6 +1,10 @@
-import { IFC_CLASS_PARENTS } from './ifc-classes.generated.ts';
+import { IFC_PRODUCT_CLASS_PARENTS } from './ifc-product-classes.generated.ts';
+import { IFC_TYPE_CLASS_PARENTS } from './ifc-type-classes.generated.ts';
 
-/** Direct subclasses of each IFC class (lower case), from the generated table. */
+// The classes an element or its type can have; geometry and resource classes never are one.
+const IFC_CLASS_PARENTS = [...IFC_PRODUCT_CLASS_PARENTS, ...IFC_TYPE_CLASS_PARENTS];
+
+/** Direct subclasses of each IFC class (lower case), from the generated tables. */
 const children = new Map<string, string[]>();
 for (const [child, parent] of IFC_CLASS_PARENTS) {
   const list = children.get(parent);
@@ -9,7 +13,7 @@ for (const [child, parent] of IFC_CLASS_PARENTS) {
 }
 const known = new Set(IFC_CLASS_PARENTS.flat());
 
-/** Is this (any case) the name of an IFC class of IFC2X3, IFC4 or IFC4X3? */
+/** Is this (any case) the name of an IFC product or type class of IFC2X3, IFC4 or IFC4X3? */
 export function isIfcClass(name: string): boolean {
   return known.has(name.toLowerCase());
 }
