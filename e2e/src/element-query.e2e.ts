@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { screenshotPath } from './support/browser.ts';
 import { HOUSE, modelPageSession, withViewer } from './support/model-page.ts';
 
 /**
@@ -43,6 +44,7 @@ describe('Find elements', () => {
       meta.elements.count,
     );
     expect(visible).toEqual(doors);
+    await page.screenshot({ path: await screenshotPath('element-query-isolated-en') });
 
     await panel.getByRole('button', { name: 'Show all' }).click();
     expect(await withViewer(page, (viewer) => viewer.visibility.getIsolated(), null)).toBeNull();

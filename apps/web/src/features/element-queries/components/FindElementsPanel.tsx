@@ -90,7 +90,11 @@ export function FindElementsPanel({
             run={run.data}
             modelId={modelId}
             exporting={exporting}
-            onIsolate={() => viewer.visibility.isolate(ids)}
+            onIsolate={() => {
+              // As the storey menu does: what is left visible is also framed.
+              viewer.visibility.isolate(ids);
+              viewer.navigation.fitElements(ids, true);
+            }}
             onSelect={() => viewer.selection.set(ids)}
             onColour={() =>
               viewer.visibility.setColors(new Map(ids.map((id) => [id, FOUND_COLOUR])))
