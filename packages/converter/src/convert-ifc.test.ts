@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { buildElementTree, getElementProperties } from '@truss/viewable';
 import { extractZip } from './zip.ts';
 import { getIfcApi } from './importers/ifc.ts';
+import { convertModel } from './convert.ts';
 import { convertSample } from './testing/convert-helpers.ts';
+import { houseIfc } from './testing/house-ifc.ts';
 import { readGlb } from './testing/read-glb.ts';
 import { HAVE_SAMPLES, sampleBytes } from './testing/samples.ts';
 
@@ -154,4 +156,22 @@ describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
     expect(result.elements.filter((e) => e.triangles > 0)).toHaveLength(facts.meshed.size);
     expect(result.elements.filter((e) => e.type.startsWith('IfcWall'))).toHaveLength(4);
   });
+});
+
+describe('a generated multi-storey glazed house (17 materials)', () => {
+  it('stays within the draw budget (materials + 10) with glazing, storeys and instancing', async () => {
+    const result = await convertModel({
+      bytes: new TextEncoder().encode(houseIfc({ storeys: 4 })),
+      filename: 'house.ifc',
+    });
+    const { json } = await readGlb(result.glb);
+    expect(result.stats.materials).toBe(17);
+    expect(result.metadata.storeys).toHaveLength(5);
+    const primitives = (json.meshes as { primitives: unknown[] }[]).flatMap((m) => m.primitives);
+    expect(primitives).toHaveLength(result.stats.drawBatches);
+    expect(result.stats.drawBatches).toBeLessThanOrEqual(result.stats.materials + 10);
+    const materials = json.materials as { alphaMode?: string }[];
+    expect(materials.filter((m) => m.alphaMode === 'BLEND')).toHaveLength(2);
+    expect(result.stats.instances).toBeGreaterThan(50);
+  }, 60_000);
 });

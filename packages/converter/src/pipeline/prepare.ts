@@ -4,7 +4,7 @@
  * with a per-vertex element id; per-element bounding boxes and triangle counts.
  */
 import type { BoundingBox } from '@truss/viewable';
-import type { SceneGeometry, SceneModel } from '../scene.ts';
+import type { SceneGeometry, SceneModel, ScenePlacement } from '../scene.ts';
 import {
   decompose,
   determinant3,
@@ -17,6 +17,7 @@ import {
   type Mat4,
   type Trs,
 } from './matrix.ts';
+import { planDraws, withFaceNormals } from './draw-budget.ts';
 import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
 
 export interface PreparedBatch {
@@ -66,6 +67,11 @@ export interface PrepareOptions {
    * on the samples it moved Duplex from 76 to 27 draws and its .glb from 111 to 91 KiB).
    */
   maxInstanceGroups: number;
+  /**
+   * Draws on top of one per material (instanced pairs, and materials drawn by both smooth and
+   * flat geometry): the viewer's budget is materials + 10 (draw-budget.ts).
+   */
+  maxExtraDraws: number;
   /** Recentre when the model's centre is farther than this from the origin (metres). */
   recentreBeyond: number;
 }
@@ -73,6 +79,7 @@ export interface PrepareOptions {
 export const DEFAULT_PREPARE_OPTIONS: PrepareOptions = {
   minInstances: 4,
   maxInstanceGroups: 8,
+  maxExtraDraws: 10,
   recentreBeyond: 1000,
 };
 
@@ -151,12 +158,29 @@ export function prepareScene(
     if (list) list.push(i);
     else groups.set(key, [i]);
   });
-  const candidates = [...groups.values()]
+  const sorted = [...groups.values()]
     .filter((list) => list.length >= options.minInstances)
     .map((list) => ({ list, trs: list.map((i) => decompose(matrices[i]!)) }))
     .filter((group) => group.trs.every((trs) => trs !== null))
-    .sort((a, b) => savings(scene, b.list) - savings(scene, a.list))
+    .map((group) => ({ list: group.list, savings: savings(scene, group.list), data: group.trs }))
+    .sort((a, b) => b.savings - a.savings)
     .slice(0, options.maxInstanceGroups);
+  const faceNormalGeometries = new Map<number, SceneGeometry>();
+  const faceNormalGeometry = (index: number): SceneGeometry => {
+    let geometry = faceNormalGeometries.get(index);
+    if (!geometry) {
+      geometry = withFaceNormals(scene.geometries[index]!);
+      faceNormalGeometries.set(index, geometry);
+    }
+    return geometry;
+  };
+  const plan = planDraws(
+    scene,
+    sorted,
+    options.maxExtraDraws,
+    (index) => faceNormalGeometry(index).positions.length / 3,
+  );
+  const candidates = plan.candidates.map(({ list, data }) => ({ list, trs: data }));
   const instanced = new Set<number>();
   // Candidates placed for the same elements with the same matrices become parts of one group.
   const bySignature = new Map<string, PreparedInstanceGroup>();
@@ -201,7 +225,15 @@ export function prepareScene(
     if (instanced.has(i)) instances++;
   });
 
-  const batches = buildBatches(scene, matrices, instanced);
+  // Flat geometry of a material that also has smooth geometry carries face normals, so the two
+  // share one batch (one draw).
+  const geometryOf = (placement: ScenePlacement): SceneGeometry => {
+    const geometry = scene.geometries[placement.geometry]!;
+    return !geometry.normals && plan.faceNormalMaterials.has(placement.material)
+      ? faceNormalGeometry(placement.geometry)
+      : geometry;
+  };
+  const batches = buildBatches(scene, matrices, instanced, geometryOf);
   return {
     batches,
     instanceGroups,
@@ -245,11 +277,12 @@ function buildBatches(
   scene: SceneModel,
   matrices: Mat4[],
   instanced: Set<number>,
+  geometryOf: (placement: ScenePlacement) => SceneGeometry,
 ): PreparedBatch[] {
   // One batch per material, split in two when some of its geometry needs smooth normals.
   const byMaterial = new Map<number, number[]>();
   scene.placements.forEach((p, i) => {
-    const geometry = scene.geometries[p.geometry]!;
+    const geometry = geometryOf(p);
     if (instanced.has(i) || geometry.indices.length === 0) return;
     const key = p.material * 2 + (geometry.normals ? 1 : 0);
     const list = byMaterial.get(key);
@@ -265,7 +298,7 @@ function buildBatches(
     let withUvs = false;
     let withColors = false;
     for (const i of list) {
-      const g = scene.geometries[scene.placements[i]!.geometry]!;
+      const g = geometryOf(scene.placements[i]!);
       vertexCount += g.positions.length / 3;
       indexCount += g.indices.length;
       withUvs ||= !!g.uvs;
@@ -287,7 +320,7 @@ function buildBatches(
     let indexBase = 0;
     for (const i of list) {
       const placement = scene.placements[i]!;
-      const g = scene.geometries[placement.geometry]!;
+      const g = geometryOf(placement);
       const m = matrices[i] ?? identity();
       const count = g.positions.length / 3;
       for (let v = 0; v < count; v++) {

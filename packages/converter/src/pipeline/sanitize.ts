@@ -145,7 +145,9 @@ function translationInvariantKey(geometry: SceneGeometry): string | null {
   if (normals) for (let i = 0; i < normals.length; i++) mix(Math.round(normals[i]! * 1000));
   for (let i = 0; i < indices.length; i++) mix(indices[i]!);
   const tag = `${geometry.uvs ? 'u' : ''}${geometry.colors ? 'c' : ''}`;
-  return `${vertexCount}:${indices.length}:${Math.round(extent * grid)}:${h1 >>> 0}:${h2 >>> 0}:${tag}`;
+  // The extent itself (not only the shape relative to it): uniformly scaled copies (cubes of two
+  // sizes) are different geometries, and the dedupe only moves, never scales.
+  return `${vertexCount}:${indices.length}:${extent.toPrecision(6)}:${h1 >>> 0}:${h2 >>> 0}:${tag}`;
 }
 
 /**
