@@ -99,6 +99,9 @@ export class PinVisuals {
     uOrtho: { value: 0 },
   };
   private capacity = 0;
+  /** What setVisible asked for; the points draw only while there are markers too. */
+  private shown = { visible: true, dimOccluded: true };
+  private markerCount = 0;
 
   constructor(parent: THREE.Object3D) {
     const material = (opacity: number, depthTest: boolean) =>
@@ -123,6 +126,7 @@ export class PinVisuals {
       points.name = i === 0 ? 'pins-occluded' : 'pins';
     }
     parent.add(this.dim, this.full);
+    this.applyVisibility();
     this.ensure(1);
   }
 
@@ -171,6 +175,9 @@ export class PinVisuals {
       attribute.needsUpdate = true;
     }
     this.geometry.setDrawRange(0, markers.length);
+    // three issues a draw call for an empty range: no markers, no draws (two per frame before).
+    this.markerCount = markers.length;
+    this.applyVisibility();
     this.full.position.copy(origin);
     this.dim.position.copy(origin);
   }
@@ -183,8 +190,14 @@ export class PinVisuals {
   }
 
   setVisible(visible: boolean, dimOccluded: boolean): void {
+    this.shown = { visible, dimOccluded };
+    this.applyVisibility();
+  }
+
+  private applyVisibility(): void {
+    const visible = this.shown.visible && this.markerCount > 0;
     this.full.visible = visible;
-    this.dim.visible = visible && dimOccluded;
+    this.dim.visible = visible && this.shown.dimOccluded;
   }
 
   dispose(): void {
