@@ -14,6 +14,10 @@ export interface ModelResult {
   /** A run, or the error that ended it. */
   truss: (ViewerRun | string)[];
   o3dv: (ViewerRun | string)[];
+  xeokit: (ViewerRun | string)[];
+  thatopen: (ViewerRun | string)[];
+  /** Sizes of the contenders' converted files. */
+  bytes: { xeokit: number; thatopen: number };
 }
 
 export interface ReportInput {
@@ -21,6 +25,7 @@ export interface ReportInput {
   runs: number;
   o3dvVersion: string;
   webIfcVersion: string;
+  contenderVersions: { xeokit: string; xeokitConvert: string; fragments: string };
   results: ModelResult[];
   interaction: Interaction;
   towerName: string;
@@ -52,6 +57,7 @@ function medians(runs: (ViewerRun | string)[]): Medians {
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : 'n/a');
 const mib = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'n/a');
+const kib = (value: number) => (Number.isFinite(value) ? (value / 1024).toFixed(0) : 'n/a');
 const count = (value: number) => (Number.isFinite(value) ? String(Math.round(value)) : 'n/a');
 
 export function report(input: ReportInput): string {
@@ -59,35 +65,51 @@ export function report(input: ReportInput): string {
   const renderer = input.interaction.renderer;
   lines.push(`# Viewer bench, ${input.date}`);
   lines.push('');
+  const v = input.contenderVersions;
   lines.push(
-    `Headless Chromium (${renderer}), 1280×800, cold cache per load (fresh context), median of ${input.runs} runs. ` +
-      `Times are from navigation start. Heap: CDP Runtime.getHeapUsage after a forced GC (WASM memory, e.g. web-ifc's, is not JS heap). ` +
-      `Online3DViewer ${input.o3dvVersion} opens the original IFC with web-ifc ${input.webIfcVersion} served locally; ` +
-      `its first frame is its first render() that drew triangles, "loaded" the frame after onModelLoaded. ` +
-      `Truss "model loaded": the engine has every batch and the metadata; "page ready": so has the page (tree, properties, toolbar).`,
+    `Headless Chromium (${renderer}), cold cache per load (fresh context), median of ${input.runs} runs; every viewer draws into a canvas of the size Truss's canvas has on its model page (column "canvas"). ` +
+      `Times are ms from navigation start. First frame, for every viewer: the first WebGL draw of triangles into that canvas's own framebuffer, caught by a wrapped context (first-draw.ts). ` +
+      `Loaded: Truss "model" = the engine has every batch and the metadata, "page" = so has the page (tree, properties, toolbar); xeokit ${v.xeokit} (.xkt by xeokit-convert ${v.xeokitConvert}) = the frame after the model's "loaded" event; ` +
+      `That Open (@thatopen/fragments ${v.fragments}, .frag by its IfcImporter) = the frame after load() and update(true); Online3DViewer ${input.o3dvVersion} (the original IFC, web-ifc ${input.webIfcVersion} served locally) = the frame after onModelLoaded. ` +
+      `Heap: CDP Runtime.getHeapUsage after a forced GC (WASM memory is not JS heap). Draw calls: Truss's engine statistics; the others' triangle draws in one render of the loaded model (O3DV: three's renderer.info).`,
   );
   lines.push('');
   lines.push(
-    '| model | elements | materials | .glb batches | Truss first frame ms | Truss model loaded ms | Truss page ready ms | Truss heap MiB | Truss draw calls | O3DV first frame ms | O3DV loaded ms | O3DV heap MiB | O3DV draw calls | first frame Truss/O3DV (≤ 0.3) | draw calls ≤ materials + 10 |',
+    '| model | elements | materials | canvas | Truss first frame | Truss model loaded | Truss page ready | xeokit first frame | xeokit loaded | That Open first frame | That Open loaded | O3DV first frame | O3DV loaded | first frame Truss/xeokit (≤ 0.5) | loaded Truss/xeokit (≤ 0.7) | first frame Truss/That Open | loaded Truss/That Open |',
   );
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  lines.push(
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   const problems: string[] = [];
+  const ratio = (a: number, b: number, target?: number) => {
+    const value = a / b;
+    if (!Number.isFinite(value)) return 'n/a';
+    return target === undefined
+      ? value.toFixed(2)
+      : `${value.toFixed(2)} ${value <= target ? '✅' : '❌'}`;
+  };
+  const detail: string[] = [];
   for (const result of input.results) {
     const truss = medians(result.truss);
     const o3dv = medians(result.o3dv);
-    const ratio = truss.firstFrameMs / o3dv.firstFrameMs;
-    const ratioText = Number.isFinite(ratio)
-      ? `${ratio.toFixed(2)} ${ratio <= 0.3 ? '✅' : '❌'}`
-      : 'n/a';
+    const xeokit = medians(result.xeokit);
+    const thatopen = medians(result.thatopen);
+    const canvas =
+      result.truss.find((run): run is ViewerRun => typeof run !== 'string')?.canvas ?? 'n/a';
+    lines.push(
+      `| ${result.name} | ${result.elements} | ${result.materials} | ${canvas} | ${ms(truss.firstFrameMs)} | ${ms(truss.modelLoadedMs)} | ${ms(truss.loadedMs)} | ${ms(xeokit.firstFrameMs)} | ${ms(xeokit.loadedMs)} | ${ms(thatopen.firstFrameMs)} | ${ms(thatopen.loadedMs)} | ${ms(o3dv.firstFrameMs)} | ${ms(o3dv.loadedMs)} | ${ratio(truss.firstFrameMs, xeokit.firstFrameMs, 0.5)} | ${ratio(truss.modelLoadedMs, xeokit.loadedMs, 0.7)} | ${ratio(truss.firstFrameMs, thatopen.firstFrameMs)} | ${ratio(truss.modelLoadedMs, thatopen.loadedMs)} |`,
+    );
     const drawOk = truss.drawCalls <= result.materials + 10;
     const drawText = Number.isFinite(truss.drawCalls)
       ? `${drawOk ? '✅' : '❌'} ${count(truss.drawCalls)} ≤ ${result.materials + 10}`
       : 'n/a';
-    lines.push(
-      `| ${result.name} | ${result.elements} | ${result.materials} | ${result.glbBatches} | ${ms(truss.firstFrameMs)} | ${ms(truss.modelLoadedMs)} | ${ms(truss.loadedMs)} | ${mib(truss.heapMiB)} | ${count(truss.drawCalls)} | ${ms(o3dv.firstFrameMs)} | ${ms(o3dv.loadedMs)} | ${mib(o3dv.heapMiB)} | ${count(o3dv.drawCalls)} | ${ratioText} | ${drawText} |`,
+    detail.push(
+      `| ${result.name} | ${result.glbBatches} | ${drawText} | ${count(xeokit.drawCalls)} | ${count(thatopen.drawCalls)} | ${count(o3dv.drawCalls)} | ${mib(truss.heapMiB)} | ${mib(xeokit.heapMiB)} | ${mib(thatopen.heapMiB)} | ${mib(o3dv.heapMiB)} | ${kib(result.bytes.xeokit)} | ${kib(result.bytes.thatopen)} |`,
     );
     for (const [who, m] of [
       ['Truss', truss],
+      ['xeokit', xeokit],
+      ['That Open', thatopen],
       ['O3DV', o3dv],
     ] as const) {
       if (m.errors.length > 0) {
@@ -97,6 +119,12 @@ export function report(input: ReportInput): string {
       }
     }
   }
+  lines.push('');
+  lines.push(
+    '| model | .glb batches | Truss draw calls (≤ materials + 10) | xeokit draws | That Open draws | O3DV draw calls | Truss heap MiB | xeokit heap MiB | That Open heap MiB | O3DV heap MiB | .xkt KiB | .frag KiB |',
+  );
+  lines.push('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  lines.push(...detail);
   if (problems.length > 0) {
     lines.push('', 'Failed runs:', ...problems);
   }

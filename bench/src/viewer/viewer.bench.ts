@@ -1,10 +1,15 @@
 /**
- * Viewer bench (`npm run bench:viewer`): Truss against Online3DViewer in the same headless
- * Chromium, same run. Truss: the real server (built web app, PGlite) converts Duplex, Office_A,
- * Mini_Project and a generated 50,000-element tower, then `/model/:id` is opened cold N times per
- * model. Online3DViewer opens the ORIGINAL IFC files with a local web-ifc (o3dv/harness.ts).
- * Every non-local request is aborted and listed. Then frame times while orbiting the tower and
- * picking latency. Prints a markdown report and writes it to bench/results/viewer-<date>.md.
+ * Viewer bench (`npm run bench:viewer`): Truss against xeokit, That Open and Online3DViewer in
+ * the same headless Chromium, same run. Truss: the real server (built web app, PGlite) converts
+ * Duplex, Office_A, Mini_Project and a generated 50,000-element tower, then `/model/:id` is
+ * opened cold N times per model. xeokit opens the `.xkt` xeokit-convert made, That Open the
+ * `.frag` its IfcImporter made (contenders/harness.ts: converted once, not timed);
+ * Online3DViewer opens the ORIGINAL IFC files with a local web-ifc (o3dv/harness.ts). Every
+ * viewer draws into a canvas of the size Truss's canvas has on its model page, and its first
+ * frame is measured the same way: the first WebGL draw of triangles into that canvas
+ * (first-draw.ts). Every non-local request is aborted and listed. Then frame times while
+ * orbiting the tower and picking latency. Prints a markdown report and writes it to
+ * bench/results/viewer-<date>.md.
  *
  *   npm run build:web && npm run bench:viewer      (TRUSS_BENCH_RUNS=3, TRUSS_BENCH_TOWER=50000)
  */
@@ -19,6 +24,8 @@ import { startServer } from '@truss/e2e/support/server';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { writeTowerIfc } from '../convert/tower-ifc.ts';
 import { blockedRequests } from './browser.ts';
+import { contenderVersions, startContenders } from './contenders/harness.ts';
+import { measureContender } from './contenders/measure.ts';
 import { o3dvVersion, startHarness, webIfcVersion } from './o3dv/harness.ts';
 import { measureO3dv, type ViewerRun } from './o3dv/measure.ts';
 import { report, type ModelResult } from './report.ts';
@@ -70,6 +77,11 @@ async function main(): Promise<void> {
   // The account's first project holds four models; the free plan allows ten and 1 GB.
   const server = await startServer();
   const harness = await startHarness(inputs.map((input) => input.file));
+  console.error('converting for xeokit (.xkt) and That Open (.frag)');
+  const contenders = await startContenders(
+    inputs.map((input) => input.file),
+    (line) => console.error(`  ${line}`),
+  );
   const browser = await launchChromium();
   try {
     const email = `bench-${Date.now()}@example.com`;
@@ -92,25 +104,50 @@ async function main(): Promise<void> {
         glbBatches: metadata.stats.drawBatches,
         truss: [],
         o3dv: [],
+        xeokit: [],
+        thatopen: [],
+        bytes: {
+          xeokit: contenders.bytes('xeokit', input.file),
+          thatopen: contenders.bytes('thatopen', input.file),
+        },
+      };
+      // Every viewer gets the canvas size Truss's model page gives its canvas.
+      let size = { width: 1280, height: 800 };
+      const sized = (run: ViewerRun | string) => {
+        const match = typeof run === 'string' ? null : /^(\d+)×(\d+)$/.exec(run.canvas ?? '');
+        if (match) size = { width: Number(match[1]), height: Number(match[2]) };
+        return run;
+      };
+      const others = async (label: string, run: number) => {
+        const o3dv = await attempt(`O3DV ${label}`, () =>
+          measureO3dv(browser, harness, input.file, input.timeoutMs, size),
+        );
+        if (run >= 0) result.o3dv.push(o3dv);
+        for (const contender of ['xeokit', 'thatopen'] as const) {
+          const measured = await attempt(`${contender} ${label}`, () =>
+            measureContender(browser, contenders, contender, input.file, size, input.timeoutMs),
+          );
+          if (run >= 0) result[contender].push(measured);
+        }
       };
       if (results.length === 0) {
         // One load of each, not counted: the server's and Chromium's first-use costs.
-        await attempt('Truss warm-up', () => measureTruss(browser, session, model.id, 120_000));
-        await attempt('O3DV warm-up', () => measureO3dv(browser, harness, input.file, 120_000));
+        sized(
+          await attempt('Truss warm-up', () => measureTruss(browser, session, model.id, 120_000)),
+        );
+        await others('warm-up', -1);
       }
-      // Interleaved, so load on the machine affects both alike.
+      // Interleaved, so load on the machine affects every viewer alike.
       for (let run = 0; run < RUNS; run++) {
         result.truss.push(
-          await attempt(`Truss ${input.name} #${run + 1}`, () =>
-            measureTruss(browser, session, model.id, input.timeoutMs),
+          sized(
+            await attempt(`Truss ${input.name} #${run + 1}`, () =>
+              measureTruss(browser, session, model.id, input.timeoutMs),
+            ),
           ),
         );
-        result.o3dv.push(
-          await attempt(`O3DV ${input.name} #${run + 1}`, () =>
-            measureO3dv(browser, harness, input.file, input.timeoutMs),
-          ),
-        );
-        console.error(`  run ${run + 1}/${RUNS} done`);
+        await others(`${input.name} #${run + 1}`, run);
+        console.error(`  run ${run + 1}/${RUNS} done (canvas ${size.width}×${size.height})`);
       }
       results.push(result);
     }
@@ -122,6 +159,7 @@ async function main(): Promise<void> {
       runs: RUNS,
       o3dvVersion,
       webIfcVersion,
+      contenderVersions,
       results,
       interaction,
       towerName: tower.name,
@@ -136,6 +174,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await harness.close();
+    await contenders.close();
     await server.stop();
     await rm(towerFile, { force: true });
   }

@@ -1,0 +1,174 @@
+/**
+ * The two contenders of the viewer bench, each opening its own pre-converted format from a local
+ * page: xeokit (`.xkt` made by xeokit-convert's convert2xkt) and That Open (`.frag` made by its
+ * IfcImporter). Converts the IFC files once (not timed), bundles both pages with esbuild and
+ * serves them, That Open's worker from node_modules and the converted files, on 127.0.0.1.
+ */
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import * as FRAGS from '@thatopen/fragments';
+import { build } from 'esbuild';
+
+const require = createRequire(import.meta.url);
+const run = promisify(execFile);
+
+export type Contender = 'xeokit' | 'thatopen';
+
+/** A package's version, from the package.json above its entry (some export no package.json). */
+async function packageVersion(entry: string): Promise<string> {
+  let dir = path.dirname(require.resolve(entry));
+  for (;;) {
+    const json = JSON.parse(
+      await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => '{}'),
+    ) as { name?: string; version?: string };
+    if (json.name && json.version && entry.startsWith(json.name)) return json.version;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json for ${entry}`);
+    dir = parent;
+  }
+}
+export const contenderVersions = {
+  xeokit: await packageVersion('@xeokit/xeokit-sdk'),
+  xeokitConvert: await packageVersion('@xeokit/xeokit-convert/convert2xkt.js'),
+  fragments: await packageVersion('@thatopen/fragments'),
+};
+
+const fragmentsWorker = path.join(
+  path.dirname(require.resolve('@thatopen/fragments')),
+  'Worker',
+  'worker.mjs',
+);
+
+async function bundle(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    // The SDK's bundled Emscripten glue has Node-only branches (require('fs')) never taken here.
+    external: ['fs', 'path'],
+  });
+  const js = result.outputFiles[0]?.text;
+  if (!js) throw new Error(`esbuild produced no output for ${entry}`);
+  return js;
+}
+
+/** convert2xkt through its own command line (as its README shows), in a child process. */
+async function toXkt(ifc: string, out: string): Promise<void> {
+  const cli = require.resolve('@xeokit/xeokit-convert/convert2xkt.js');
+  await run(process.execPath, [cli, '-s', ifc, '-o', out], { maxBuffer: 64 << 20 });
+  if ((await stat(out)).size === 0) throw new Error(`convert2xkt wrote nothing for ${ifc}`);
+}
+
+async function toFrag(ifc: string, out: string): Promise<void> {
+  const importer = new FRAGS.IfcImporter();
+  importer.wasm = { absolute: true, path: `${path.dirname(require.resolve('web-ifc'))}/` };
+  const bytes = new Uint8Array(await readFile(ifc));
+  await writeFile(out, await importer.process({ bytes, raw: false }));
+}
+
+const PAGE = (script: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>contender</title>
+<style>html,body{margin:0;overflow:hidden}</style></head>
+<body><script type="module" src="/${script}"></script></body></html>`;
+
+const TYPES: Record<string, string> = {
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+};
+
+export interface ContenderHarness {
+  /** The page opening `ifc`'s converted file in `contender`'s viewer, canvas w x h. */
+  pageFor(contender: Contender, ifc: string, width: number, height: number): string;
+  /** Bytes of the converted file. */
+  bytes(contender: Contender, ifc: string): number;
+  close(): Promise<void>;
+}
+
+export async function startContenders(
+  files: string[],
+  log: (line: string) => void,
+): Promise<ContenderHarness> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'truss-viewer-contenders-'));
+  const converted = new Map<string, { path: string; bytes: number }>();
+  for (const file of files) {
+    const base = path.basename(file, path.extname(file));
+    for (const [contender, convert, ext] of [
+      ['xeokit', toXkt, '.xkt'],
+      ['thatopen', toFrag, '.frag'],
+    ] as const) {
+      const out = path.join(dir, `${base}${ext}`);
+      const started = Date.now();
+      await convert(file, out);
+      const { size } = await stat(out);
+      converted.set(`${contender}/${base}`, { path: out, bytes: size });
+      log(
+        `${path.basename(file)} -> ${ext}: ${(size / 1024).toFixed(0)} KiB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  }
+  const scripts = new Map([
+    ['xeokit.js', await bundle('xeokit-page.ts')],
+    ['thatopen.js', await bundle('thatopen-page.ts')],
+  ]);
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const [, first = '', ...rest] = url.pathname.split('/');
+    if ((first === 'xeokit' || first === 'thatopen') && rest.join('/') === '') {
+      response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' });
+      response.end(PAGE(`${first}.js`));
+      return;
+    }
+    const script = scripts.get(first);
+    if (script) {
+      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+      response.end(script);
+      return;
+    }
+    let file: string | undefined;
+    if (url.pathname === '/libs/fragments/worker.mjs') file = fragmentsWorker;
+    else if (first === 'models') file = converted.get(decodeURIComponent(rest.join('/')))?.path;
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    const found = file;
+    stat(found).then(
+      (info) => {
+        response.writeHead(200, {
+          'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream',
+          'content-length': info.size,
+          'cache-control': 'no-store',
+        });
+        createReadStream(found).pipe(response);
+      },
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('contender server has no port');
+  const base = `http://127.0.0.1:${address.port}`;
+  const key = (contender: Contender, ifc: string) =>
+    `${contender}/${path.basename(ifc, path.extname(ifc))}`;
+  return {
+    pageFor: (contender, ifc, width, height) =>
+      `${base}/${contender}/?model=${encodeURIComponent(`/models/${key(contender, ifc)}`)}&w=${width}&h=${height}`,
+    bytes: (contender, ifc) => converted.get(key(contender, ifc))?.bytes ?? Number.NaN,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
