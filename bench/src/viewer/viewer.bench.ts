@@ -74,6 +74,15 @@ async function main(): Promise<void> {
     { name: `Tower ${TOWER / 1000}k`, file: towerFile, timeoutMs: 600_000 },
   ];
 
+  // TRUSS_BENCH_MODELS=Duplex,Office_A: only those (the tower always, for orbit and picking).
+  const only = process.env.TRUSS_BENCH_MODELS?.split(',').map((name) => name.trim());
+  if (only) {
+    inputs.splice(
+      0,
+      inputs.length,
+      ...inputs.filter((input) => only.includes(input.name) || input.file === towerFile),
+    );
+  }
   // The account's first project holds four models; the free plan allows ten and 1 GB.
   const server = await startServer();
   const harness = await startHarness(inputs.map((input) => input.file));

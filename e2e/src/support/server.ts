@@ -31,7 +31,8 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // TRUSS_SERVER_START_SECONDS: more time on a loaded machine (PGlite's start is CPU-bound).
+  const deadline = Date.now() + Number(process.env.TRUSS_SERVER_START_SECONDS ?? 60) * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
@@ -84,7 +85,13 @@ export async function startServer(
   if (process.env.TRUSS_SERVER_LOG)
     child.stdout?.pipe(createWriteStream(process.env.TRUSS_SERVER_LOG));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await waitForHealth(url, child, output);
+  try {
+    await waitForHealth(url, child, output);
+  } catch (error) {
+    // A server that never became healthy must not outlive the run that started it.
+    child.kill('SIGTERM');
+    throw error;
+  }
   return {
     url,
     dataDir,
