@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
@@ -146,26 +146,19 @@ export class CheckedFileStore extends FileStore {
    * from its real length, which HEAD reports.
    */
   async #store(readable: Readable, id: string, offset: number): Promise<number> {
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        callback(null, chunk);
-      },
-    });
     const file = createWriteStream(path.join(this.dir, id), {
       flags: 'r+',
       start: offset,
       highWaterMark: 1024 * 1024,
     });
     try {
-      await pipeline(readable, counter, file);
+      await pipeline(readable, file);
     } catch (error) {
       const fault = faultError(error);
       if (fault) throw fault;
       throw { status_code: 500, body: 'Something went wrong receiving the file\n', cause: error };
     }
-    return offset + received;
+    return offset + file.bytesWritten;
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
