@@ -54,8 +54,13 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+async function waitFor(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs = 90_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url} exited ${child.exitCode}; see ${logFile}`);
     try {
@@ -94,6 +99,8 @@ export interface TrussOptions {
   profFile?: string;
   /** The route whose first 200 means started (default /api/health). */
   readyPath?: string;
+  /** How long to wait for it (default 90 s; a loaded machine needs more). */
+  readyTimeoutMs?: number;
 }
 
 /** The real server as `npm start` runs it (`node dist/main.js`), stdout/stderr to a log file. */
@@ -121,7 +128,12 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  await waitFor(`${url}${options.readyPath ?? '/api/health'}`, child, logFile);
+  await waitFor(
+    `${url}${options.readyPath ?? '/api/health'}`,
+    child,
+    logFile,
+    options.readyTimeoutMs,
+  );
   return {
     url,
     dataDir,

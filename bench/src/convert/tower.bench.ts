@@ -1,11 +1,14 @@
 /**
- * Large-model bench: synthetic IFC4 towers (tower-ifc.ts) of about 5,000, 10,000, 20,000 and
- * 50,000 elements, each converted in a fresh child process through the converter's worker-thread
- * entry (as the server runs it: a Worker with resourceLimits). Reports conversion time, stored
- * output (model.glb + metadata.json.gz), triangles, draw batches, the process's peak RSS (worker
- * included) and the growth factor between sizes (time and memory per element ratio: 1.00 is
- * linear). The largest tower's .glb goes through the Khronos validator, and its conversion must
- * stay under the memory cap (V8 heap limit of the worker and peak RSS of the process).
+ * Large-model bench: synthetic IFC4 towers (tower-ifc.ts) of about 5,000, 20,000, 50,000 and
+ * 200,000 elements, each converted in a fresh child process through the converter's worker-thread
+ * entry (as the server runs it: a Worker with resourceLimits, the IFC given as a path, so read
+ * from its file in pieces). Reports conversion time, stored output (model.glb +
+ * metadata.json.gz), triangles, draw batches, the process's peak RSS (worker included) and the
+ * growth factor between sizes (time and memory per element ratio: 1.00 is linear). The largest
+ * tower's .glb goes through the Khronos validator, and its conversion must stay under the memory
+ * cap (V8 heap limit of the worker and peak RSS of the process). Then the largest tower goes
+ * through the real server and its model page is opened in Chromium (tower-view.ts): the viewer
+ * must report it loaded (needs `npm run build:web`; TRUSS_TOWER_VIEW=0 skips it).
  *
  *   npm run bench:tower -w @truss/bench [-- 5000 10000]   (TRUSS_TOWER_CAP_MIB=1024 for a tighter cap)
  *
@@ -20,10 +23,13 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { ConversionStats } from '@truss/converter';
 import { writeTowerIfc } from './tower-ifc.ts';
+import type { TowerView } from './tower-view.ts';
 
 const PER_STOREY = 250;
 /** The worker's V8 heap limit and the bound on the process's peak RSS (TRUSS_TOWER_CAP_MIB). */
 const MEMORY_CAP_MIB = Number(process.env.TRUSS_TOWER_CAP_MIB ?? 2048);
+/** Open the largest tower in Chromium through the server (TRUSS_TOWER_VIEW=0: skip). */
+const VIEW = process.env.TRUSS_TOWER_VIEW !== '0';
 
 interface ChildReport {
   ok: boolean;
@@ -121,7 +127,7 @@ async function runChild(input: string, warmUp: string, validate: boolean): Promi
 
 async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number).filter(Number.isFinite);
-  if (sizes.length === 0) sizes.push(5_000, 10_000, 20_000, 50_000);
+  if (sizes.length === 0) sizes.push(5_000, 20_000, 50_000, 200_000);
   const warmUp = join(tmpdir(), `truss-tower-warm-up-${process.pid}.ifc`);
   await writeTowerIfc(warmUp, { storeys: 1, perStorey: 50 });
   try {
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
 
 async function measure(sizes: number[], warmUp: string): Promise<void> {
   const largest = Math.max(...sizes);
+  let view: TowerView | null = null;
   const rows: { size: number; storeys: number; ifcBytes: number; report: ChildReport }[] = [];
   console.log(
     '| elements | storeys | IFC MiB | convert s | ms / 1k el. | stored KiB (glb + meta.gz) | glb KiB | meta.gz KiB | triangles | draw batches | instances | peak RSS MiB | RSS above base MiB | time growth | memory growth |',
@@ -147,6 +154,10 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
       const tower = await writeTowerIfc(path, { storeys, perStorey: PER_STOREY });
       ifcBytes = tower.bytes;
       report = await runChild(path, warmUp, size === largest);
+      // Imported here: the child processes measure memory and need none of it.
+      if (size === largest && VIEW) {
+        view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000);
+      }
     } finally {
       rmSync(path, { force: true });
     }
@@ -178,6 +189,11 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
   console.log(
     `\nKhronos validator on the ${last.report.elements}-element .glb: ${validation?.errors} errors, ${validation?.warnings} warnings`,
   );
+  if (view) {
+    console.log(
+      `Chromium, the ${last.report.elements}-element tower through the server: converted in ${view.serverSeconds.toFixed(0)} s (upload to ready); model page cold: first frame ${view.firstFrameMs.toFixed(0)} ms, loaded ${view.loadedMs.toFixed(0)} ms, JS heap ${view.heapMiB.toFixed(0)} MiB, ${view.drawCalls} draw calls`,
+    );
+  }
   const underCap = last.report.maxRssMiB <= MEMORY_CAP_MIB;
   console.log(
     `memory cap ${MEMORY_CAP_MIB} MiB (worker maxOldGenerationSizeMb and process peak RSS): ${underCap ? 'PASS' : 'FAIL'} (${last.report.maxRssMiB.toFixed(0)} MiB)`,

@@ -3,12 +3,13 @@
  * tree, properties, storeys) and a thumbnail. Stages report progress and check cancellation
  * in between: detect, parse, geometry, optimize, write, thumbnail.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { METADATA_VERSION, type ModelMetadata, type ModelStats } from '@truss/viewable';
 import { AbortedError, asConversionError, NoGeometryError, TooLargeError } from './errors.ts';
 import { detectFormat, stepFileSchema, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
+import type { ModelBytes } from './importers/byte-source.ts';
 import { importByFormat } from './importers/index.ts';
 import { StringTable } from './metadata-builder.ts';
 import { encodeMetadata } from './metadata-file.ts';
@@ -63,16 +64,61 @@ export interface ConversionResult {
 const DEFAULT_MAX_TRIANGLES = 50_000_000;
 const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
 
-async function readInput(input: ConvertInput, maxBytes: number): Promise<Uint8Array> {
+/** The first bytes of a file on disk decide whether it can be streamed (see readInput). */
+const HEAD_BYTES = 64 * 1024;
+
+interface ReadInput {
+  /** The bytes, or the file itself when its importer reads it in pieces (IFC). */
+  data: ModelBytes;
+  /** At least the first 64 KiB (the whole input when in memory). */
+  head: Uint8Array;
+  size: number;
+  format: ModelFormat;
+}
+
+async function readHead(path: string): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const head = new Uint8Array(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, HEAD_BYTES, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+function headFormat(head: Uint8Array, filename: string): ModelFormat | null {
+  try {
+    return detectFormat(head, filename);
+  } catch {
+    return null; // decided on the whole file below
+  }
+}
+
+/**
+ * A path to an IFC is not read into memory: the IFC importer reads the file in pieces (peak
+ * memory without a copy of the input). Every other format is parsed from memory, so read whole.
+ */
+async function readInput(
+  input: ConvertInput,
+  filename: string,
+  maxBytes: number,
+): Promise<ReadInput> {
   if (typeof input.bytes !== 'string') {
     if (input.bytes.length > maxBytes)
       throw new TooLargeError(`The file is larger than ${maxBytes} bytes.`);
-    return input.bytes;
+    const bytes = input.bytes;
+    return { data: bytes, head: bytes, size: bytes.length, format: detectFormat(bytes, filename) };
   }
   const info = await stat(input.bytes);
   if (info.size > maxBytes) throw new TooLargeError(`The file is larger than ${maxBytes} bytes.`);
+  const head = await readHead(input.bytes);
+  if (info.size > head.length && headFormat(head, filename) === 'ifc') {
+    return { data: { path: input.bytes, size: info.size }, head, size: info.size, format: 'ifc' };
+  }
   const buffer = await readFile(input.bytes);
-  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return { data: bytes, head: bytes, size: bytes.length, format: detectFormat(bytes, filename) };
 }
 
 export async function convertModel(
@@ -103,8 +149,8 @@ export async function convertModel(
   const filename = basename(
     input.filename || (typeof input.bytes === 'string' ? input.bytes : 'model'),
   );
-  const bytes = await readInput(input, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
-  const format = detectFormat(bytes, filename);
+  const read = await readInput(input, filename, options.maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES);
+  const format = read.format;
   progress('detect', 1);
 
   const ctx: ImportContext = {
@@ -117,7 +163,7 @@ export async function convertModel(
   enter('parse');
   let scene: SceneModel;
   try {
-    scene = await importByFormat(format, bytes, ctx, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
+    scene = await importByFormat(format, read.data, ctx, options.zipLimits ?? DEFAULT_ZIP_LIMITS);
   } catch (error) {
     if (error instanceof AbortedError) throw error;
     throw asConversionError(error, `The ${format.toUpperCase()} file`);
@@ -148,7 +194,7 @@ export async function convertModel(
     instances: prepared.instances,
     drawBatches: written.drawBatches,
   };
-  const metadata = buildMetadata(scene, prepared, format, filename, bytes, stats);
+  const metadata = buildMetadata(scene, prepared, format, filename, read, stats);
   const metadataGz = encodeMetadata(metadata);
   progress('write', 1);
 
@@ -164,7 +210,7 @@ export async function convertModel(
     thumbnailPng,
     stats: {
       ...stats,
-      inputBytes: bytes.length,
+      inputBytes: read.size,
       glbBytes: written.glb.length,
       metadataBytes: metadataGz.length,
       seconds: (performance.now() - started) / 1000,
@@ -186,7 +232,7 @@ function buildMetadata(
   prepared: PreparedScene,
   format: ModelFormat,
   filename: string,
-  bytes: Uint8Array,
+  input: { head: Uint8Array; size: number },
   stats: ModelStats,
 ): ModelMetadata {
   const strings = scene.properties?.strings ?? new StringTable();
@@ -244,9 +290,9 @@ function buildMetadata(
     format,
     source: {
       filename,
-      bytes: bytes.length,
+      bytes: input.size,
       schema:
-        scene.schema ?? (format === 'ifc' || format === 'step' ? stepFileSchema(bytes) : null),
+        scene.schema ?? (format === 'ifc' || format === 'step' ? stepFileSchema(input.head) : null),
     },
     units: { source: scene.sourceUnit, toMetres: scene.sourceUnitToMetres ?? scene.toMetres },
     origin: prepared.origin,

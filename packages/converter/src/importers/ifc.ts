@@ -15,6 +15,7 @@ import {
   type SceneGeometry,
   type SceneModel,
 } from '../scene.ts';
+import { openSource, type ByteSource, type ModelBytes } from './byte-source.ts';
 import type { ImportContext } from './context.ts';
 import {
   createElementTable,
@@ -45,18 +46,35 @@ export function getIfcApi(): Promise<WebIFC.IfcAPI> {
   return apiReady;
 }
 
-export async function importIfc(bytes: Uint8Array, ctx: ImportContext): Promise<SceneModel> {
-  const schema = stepFileSchema(bytes);
-  if (!/END-ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(bytes.subarray(-256)))) {
+/**
+ * An IFC from memory or, when the conversion was given a path, from its file: the STEP index
+ * and web-ifc both read it in pieces, so the input is never held whole in JavaScript.
+ */
+export async function importIfc(input: ModelBytes, ctx: ImportContext): Promise<SceneModel> {
+  const source = openSource(input);
+  try {
+    return await importFrom(source, ctx);
+  } finally {
+    source.close();
+  }
+}
+
+async function importFrom(source: ByteSource, ctx: ImportContext): Promise<SceneModel> {
+  const schema = stepFileSchema(source.read(0, 64 * 1024).slice());
+  const tail = source.read(Math.max(0, source.size - 256), source.size);
+  if (!/END-ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(tail))) {
     throw new MalformedFileError('The IFC file is truncated: END-ISO-10303-21 is missing.');
   }
   const api = await getIfcApi();
   ctx.progress('parse', 0);
   // One pass over the STEP lines for the semantics; web-ifc parses the file for the geometry.
-  const step = new StepFile(bytes);
+  const step = new StepFile(source);
   let modelId: number;
   try {
-    modelId = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+    // web-ifc copies each piece it asks for into its own memory at once.
+    modelId = api.OpenModelFromCallback((offset, size) => source.read(offset, offset + size), {
+      COORDINATE_TO_ORIGIN: false,
+    });
   } catch (error) {
     throw new MalformedFileError(`web-ifc could not open the IFC file: ${String(error)}`);
   }

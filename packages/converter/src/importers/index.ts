@@ -2,6 +2,7 @@
  * Format -> importer. Importers load lazily so a worker converting an OBJ never instantiates the
  * IFC, OpenCascade or openNURBS WASM modules.
  */
+import { readFile } from 'node:fs/promises';
 import { MalformedFileError, UnsupportedFormatError } from '../errors.ts';
 import {
   detectFormat,
@@ -12,12 +13,12 @@ import {
 } from '../formats.ts';
 import type { SceneModel } from '../scene.ts';
 import { extractZip, type ZipLimits } from '../zip.ts';
+import type { ModelBytes } from './byte-source.ts';
 import type { ImportContext } from './context.ts';
 
 type Importer = (bytes: Uint8Array, ctx: ImportContext) => Promise<SceneModel>;
 
-const importers: Record<Exclude<ModelFormat, 'zip' | 'ifczip'>, () => Promise<Importer>> = {
-  ifc: async () => (await import('./ifc.ts')).importIfc,
+const importers: Record<Exclude<ModelFormat, 'zip' | 'ifczip' | 'ifc'>, () => Promise<Importer>> = {
   gltf: async () => (await import('./gltf.ts')).importGltf,
   glb: async () => (await import('./gltf.ts')).importGltf,
   obj: async () => (await import('./obj.ts')).importObj,
@@ -34,12 +35,18 @@ const importers: Record<Exclude<ModelFormat, 'zip' | 'ifczip'>, () => Promise<Im
   '3dm': async () => (await import('./rhino.ts')).import3dm,
 };
 
+/**
+ * `input` is the bytes, or the file for an IFC (read in pieces, see byte-source.ts); every other
+ * importer parses from memory, so a file is read whole for it.
+ */
 export async function importByFormat(
   format: ModelFormat,
-  bytes: Uint8Array,
+  input: ModelBytes,
   ctx: ImportContext,
   zipLimits: ZipLimits,
 ): Promise<SceneModel> {
+  if (format === 'ifc') return (await import('./ifc.ts')).importIfc(input, ctx);
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(await readFile(input.path));
   if (format === 'zip' || format === 'ifczip') return importZip(bytes, ctx, zipLimits);
   const importer = await importers[format]();
   return importer(bytes, ctx);

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FileSource } from './byte-source.ts';
 import { decodeStepString, StepEnum, StepFile, StepRef, StepTyped } from './step.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -50,6 +54,37 @@ describe('StepFile', () => {
       null,
     ]);
     expect(step.args(404)).toBeNull();
+  });
+});
+
+describe('StepFile over a file', () => {
+  it('indexes and parses in windows as it does in memory (entities cut by a window are read again)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'truss-step-'));
+    try {
+      // Long lines: some longer than the first window, which then doubles.
+      const long = `#20=IFCLABEL('${'x'.repeat(300)}');\n`;
+      const text = FILE.replace('ENDSEC;\nEND-ISO', `${long}ENDSEC;\nEND-ISO`);
+      const file = path.join(dir, 'model.ifc');
+      writeFileSync(file, text);
+      const inMemory = new StepFile(encode(text));
+      for (const window of [96, 128, 200, 4096]) {
+        const source = new FileSource(file, encode(text).length);
+        try {
+          const streamed = new StepFile(source, window);
+          expect(streamed.count).toBe(inMemory.count);
+          for (const id of [1, 2, 3, 10, 11, 20, 99]) {
+            expect(streamed.typeOf(id)).toBe(inMemory.typeOf(id));
+            expect(streamed.args(id)).toEqual(inMemory.args(id));
+            expect(streamed.offsetOf(id)).toBe(inMemory.offsetOf(id));
+          }
+        } finally {
+          source.close();
+        }
+      }
+      expect(inMemory.count).toBe(6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

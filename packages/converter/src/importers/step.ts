@@ -9,6 +9,7 @@
  * step-arguments.ts, string escapes in step-strings.ts, byte helpers in step-bytes.ts.
  */
 
+import { memorySource, type ByteSource } from './byte-source.ts';
 import { ArgumentParser, type StepValue } from './step-arguments.ts';
 import { indexOf, isWord, matches, upper } from './step-bytes.ts';
 
@@ -16,6 +17,10 @@ export { StepEnum, StepRef, StepTyped, type StepValue } from './step-arguments.t
 export { decodeStepString } from './step-strings.ts';
 
 const HASH = 0x811c9dc5;
+/** The index pass reads a file source in windows of this size. */
+const WINDOW_BYTES = 8 * 1024 * 1024;
+/** `DATA;` is looked for in this much of a file source (a header is a few hundred bytes). */
+const HEADER_BYTES = 1024 * 1024;
 
 export class StepFile {
   /** Per entity (line): express id, start of its type name, end of the type name, end (`;`). */
@@ -33,9 +38,18 @@ export class StepFile {
   private lastId = -1;
   private lastArgs: StepValue[] | null = null;
 
-  constructor(readonly bytes: Uint8Array) {
-    const data = findData(bytes);
-    let capacity = Math.max(1024, Math.ceil(bytes.length / 48));
+  /** Where the entities' bytes are read from when their arguments are parsed. */
+  readonly source: ByteSource;
+
+  /**
+   * Indexes the DATA section: in one window when the bytes are in memory, else in windows of
+   * 8 MiB read from the source (an entity cut by a window's end is read again with the next).
+   */
+  constructor(input: Uint8Array | ByteSource, windowBytes = WINDOW_BYTES) {
+    const source = input instanceof Uint8Array ? memorySource(input) : input;
+    this.source = source;
+    const size = source.size;
+    let capacity = Math.max(1024, Math.ceil(size / 48));
     let ids: Int32Array = new Int32Array(capacity);
     let starts: Int32Array = new Int32Array(capacity);
     let typeEnds: Int32Array = new Int32Array(capacity);
@@ -44,55 +58,72 @@ export class StepFile {
     const typeByHash = new Map<number, number[]>();
     let count = 0;
     let maxId = 0;
-    const b = bytes;
-    const n = bytes.length;
-    let i = data;
-    while (i < n) {
-      const c = b[i]!;
-      if (c === 0x23 /* # */) {
-        // #id = TYPE( ... );
-        let id = 0;
-        i++;
-        while (i < n && b[i]! >= 0x30 && b[i]! <= 0x39) id = id * 10 + b[i++]! - 0x30;
-        while (i < n && b[i] !== 0x3d /* = */) i++;
-        i++;
-        while (i < n && (b[i] === 0x20 || b[i] === 0x0d || b[i] === 0x0a || b[i] === 0x09)) i++;
-        const typeStart = i;
-        let hash = HASH;
-        while (i < n) {
-          const t = b[i]!;
-          if (!(isWord(t) || t === 0x5f)) break;
-          // Type names are case-insensitive: hash (and store) them in upper case.
-          hash = Math.imul(hash ^ upper(t), 0x01000193);
+    let window = input instanceof Uint8Array ? Math.max(1, size) : windowBytes;
+    let base = findData(source.read(0, Math.max(window, HEADER_BYTES)));
+    scan: while (base < size) {
+      const b = source.read(base, base + window);
+      const n = b.length;
+      const last = base + n >= size;
+      // Short of the end of a window, stop at the next entity: it may be cut.
+      const limit = last ? n : n - 64;
+      let i = 0;
+      while (i < limit) {
+        const c = b[i]!;
+        if (c === 0x23 /* # */) {
+          // #id = TYPE( ... );
+          const entity = i;
+          let id = 0;
           i++;
+          while (i < n && b[i]! >= 0x30 && b[i]! <= 0x39) id = id * 10 + b[i++]! - 0x30;
+          while (i < n && b[i] !== 0x3d /* = */) i++;
+          i++;
+          while (i < n && (b[i] === 0x20 || b[i] === 0x0d || b[i] === 0x0a || b[i] === 0x09)) i++;
+          const typeStart = i;
+          let hash = HASH;
+          while (i < n) {
+            const t = b[i]!;
+            if (!(isWord(t) || t === 0x5f)) break;
+            // Type names are case-insensitive: hash (and store) them in upper case.
+            hash = Math.imul(hash ^ upper(t), 0x01000193);
+            i++;
+          }
+          const typeEnd = i;
+          const end = skipEntity(b, i);
+          if (end >= n && !last) {
+            i = entity;
+            break;
+          }
+          if (count === capacity) {
+            capacity *= 2;
+            ids = grow(ids, capacity);
+            starts = grow(starts, capacity);
+            typeEnds = grow(typeEnds, capacity);
+            ends = grow(ends, capacity);
+            types = grow(types, capacity);
+          }
+          ids[count] = id;
+          starts[count] = base + typeStart;
+          typeEnds[count] = base + typeEnd;
+          ends[count] = base + end;
+          types[count] = this.internType(typeByHash, hash, b, typeStart, typeEnd);
+          if (id > maxId) maxId = id;
+          count++;
+          i = end + 1;
+          continue;
         }
-        const typeEnd = i;
-        const end = skipEntity(b, i);
-        if (count === capacity) {
-          capacity *= 2;
-          ids = grow(ids, capacity);
-          starts = grow(starts, capacity);
-          typeEnds = grow(typeEnds, capacity);
-          ends = grow(ends, capacity);
-          types = grow(types, capacity);
+        if (c === 0x2f /* / */ && b[i + 1] === 0x2a /* * */) {
+          const close = indexOf(b, '*/', i + 2);
+          if (close < 0 && !last) break;
+          i = close < 0 ? n : close + 2;
+          continue;
         }
-        ids[count] = id;
-        starts[count] = typeStart;
-        typeEnds[count] = typeEnd;
-        ends[count] = end;
-        types[count] = this.internType(typeByHash, hash, typeStart, typeEnd);
-        if (id > maxId) maxId = id;
-        count++;
-        i = end + 1;
-        continue;
+        if (c === 0x45 /* E */ && matches(b, i, 'ENDSEC')) break scan;
+        i++;
       }
-      if (c === 0x2f /* / */ && b[i + 1] === 0x2a /* * */) {
-        const close = indexOf(b, '*/', i + 2);
-        i = close < 0 ? n : close + 2;
-        continue;
-      }
-      if (c === 0x45 /* E */ && matches(b, i, 'ENDSEC')) break;
-      i++;
+      if (last) break;
+      // One entity (or comment) longer than the window: read a bigger one.
+      if (i === 0) window *= 2;
+      base += i;
     }
     this.count = count;
     this.lineId = ids;
@@ -115,6 +146,7 @@ export class StepFile {
   private internType(
     byHash: Map<number, number[]>,
     hash: number,
+    bytes: Uint8Array,
     start: number,
     end: number,
   ): number {
@@ -125,13 +157,13 @@ export class StepFile {
         if (name.length !== end - start) continue;
         let same = true;
         for (let k = 0; k < name.length && same; k++) {
-          same = name.charCodeAt(k) === upper(this.bytes[start + k]!);
+          same = name.charCodeAt(k) === upper(bytes[start + k]!);
         }
         if (same) return type;
       }
     }
     let name = '';
-    for (let k = start; k < end; k++) name += String.fromCharCode(upper(this.bytes[k]!));
+    for (let k = start; k < end; k++) name += String.fromCharCode(upper(bytes[k]!));
     const type = this.typeNames.length;
     this.typeNames.push(name);
     this.linesByType.push([]);
@@ -179,7 +211,9 @@ export class StepFile {
     const line = this.line(id);
     let result: StepValue[] | null = null;
     if (line >= 0) {
-      const parser = new ArgumentParser(this.bytes, this.lineTypeEnd[line]!, this.lineEnd[line]!);
+      const start = this.lineTypeEnd[line]!;
+      const end = this.lineEnd[line]!;
+      const parser = new ArgumentParser(this.source.read(start, end + 1), 0, end - start);
       try {
         const value = parser.value();
         result = Array.isArray(value) ? value : null;

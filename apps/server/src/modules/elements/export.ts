@@ -1,5 +1,3 @@
-import writeXlsxFile from 'write-excel-file/node';
-
 /** One row of an exported query result. */
 export interface ExportRow {
   model: string;
@@ -25,8 +23,12 @@ export function toCsv(rows: ExportRow[]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-/** One sheet, a bold header row, every cell a string (write-excel-file). */
+/**
+ * One sheet, a bold header row, every cell a string (write-excel-file, loaded on the first
+ * export: the idle server does not hold it).
+ */
 export async function toXlsx(rows: ExportRow[]): Promise<Buffer> {
+  const { default: writeXlsxFile } = await import('write-excel-file/node');
   const data = [
     HEADER.map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows.map((row) => columns(row).map((value) => ({ value }))),

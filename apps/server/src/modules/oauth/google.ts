@@ -1,4 +1,7 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+
+/** openid-client, loaded on the first Google sign-in (the idle server does not hold it). */
+const loadOidc = () => import('openid-client');
 import type { OAuthConfig } from '../../config-accounts.ts';
 import { OAuthFailedError } from './errors.ts';
 
@@ -16,15 +19,16 @@ type GoogleSettings = NonNullable<OAuthConfig['google']>;
  * state and nonce. Discovery runs on first use and is retried after a failure.
  */
 export class GoogleOidc {
-  #config: Promise<oidc.Configuration> | null = null;
+  #config: Promise<Oidc.Configuration> | null = null;
 
   constructor(private readonly settings: GoogleSettings) {}
 
-  #configuration(): Promise<oidc.Configuration> {
+  #configuration(): Promise<Oidc.Configuration> {
     this.#config ??= (async () => {
       const issuer = new URL(this.settings.issuer);
       // Plain http only for a local issuer (the tests' provider); Google itself is https.
       const local = issuer.protocol === 'http:';
+      const oidc = await loadOidc();
       return oidc.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
         timeout: 10,
         ...(local ? { execute: [oidc.allowInsecureRequests] } : {}),
@@ -44,6 +48,7 @@ export class GoogleOidc {
     verifier: string;
   }> {
     const config = await this.#configuration();
+    const oidc = await loadOidc();
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -70,7 +75,8 @@ export class GoogleOidc {
     verifier: string;
   }): Promise<GoogleIdentity> {
     const config = await this.#configuration();
-    let claims: oidc.IDToken | undefined;
+    const oidc = await loadOidc();
+    let claims: Oidc.IDToken | undefined;
     try {
       const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
         pkceCodeVerifier: input.verifier,

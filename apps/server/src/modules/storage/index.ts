@@ -1,12 +1,18 @@
 import path from 'node:path';
 import type { RegisterModule } from '../module.ts';
 import { LocalStorage } from './local-storage.ts';
-import { S3Storage, type S3StorageOptions } from './s3-storage.ts';
+import type { S3StorageOptions } from './s3-storage.ts';
 import type { ObjectStorage } from './storage.ts';
 
 export { LocalStorage } from './local-storage.ts';
-export { S3Storage, s3ClientConfig, type S3StorageOptions } from './s3-storage.ts';
+export type { S3StorageOptions } from './s3-storage.ts';
 export * from './storage.ts';
+
+/**
+ * The S3 side (S3Storage, s3ClientConfig), loaded only when a bucket is configured: the AWS SDK
+ * is about 20 MiB of the server's memory that a server on its local folder never uses.
+ */
+export const loadS3 = () => import('./s3-storage.ts');
 
 export interface StorageConfig {
   dataDir: string;
@@ -14,9 +20,9 @@ export interface StorageConfig {
   s3: S3StorageOptions | null;
 }
 
-export function createStorage(config: StorageConfig): ObjectStorage {
+export async function createStorage(config: StorageConfig): Promise<ObjectStorage> {
   return config.s3
-    ? new S3Storage(config.s3)
+    ? new (await loadS3()).S3Storage(config.s3)
     : new LocalStorage(path.join(config.dataDir, 'storage'));
 }
 
@@ -24,4 +30,4 @@ export function createStorage(config: StorageConfig): ObjectStorage {
 export const register: RegisterModule<
   { config: StorageConfig },
   { storage: ObjectStorage }
-> = async (_app, deps) => ({ storage: createStorage(deps.config) });
+> = async (_app, deps) => ({ storage: await createStorage(deps.config) });

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../testing/fake-s3.ts';
-import { LocalStorage, ObjectNotFoundError, S3Storage, type ObjectStorage } from './index.ts';
+import { LocalStorage, ObjectNotFoundError, type ObjectStorage } from './index.ts';
+import { S3Storage } from './s3-storage.ts';
 
 function contract(name: string, make: () => Promise<{ storage: ObjectStorage; dir: string }>) {
   describe(`${name} storage`, () => {

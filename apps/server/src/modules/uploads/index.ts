@@ -6,12 +6,12 @@ import type { DataAccess } from '../../repositories.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ModelEvents, ModelLimits, ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
-import { s3ClientConfig, type ObjectStorage } from '../storage/index.ts';
+import { loadS3, type ObjectStorage } from '../storage/index.ts';
 import { UploadHashes } from './hashing.ts';
 import { DbLocker } from './locker.ts';
 import { uploadsRoutes } from './routes.ts';
 import { UploadsService } from './service.ts';
-import { CheckedFileStore, CheckedS3Store, type HeadChecks } from './stores.ts';
+import { CheckedFileStore, type HeadChecks } from './stores.ts';
 import { LocalUploadFiles, S3UploadFiles } from './upload-files.ts';
 
 export { UploadsService } from './service.ts';
@@ -58,11 +58,14 @@ export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> 
     checkHead: (id, head) => uploads.checkHead(id, head),
   };
   const s3 = settings.storage.s3;
+  // tus's S3 store (and the AWS SDK under it) loads only when a bucket is configured.
   const datastore = s3
-    ? new CheckedS3Store({ ...s3ClientConfig(s3), bucket: s3.bucket }, s3.prefix ?? '', storage, {
-        uploads: checks,
-        hashes,
-      })
+    ? new (await import('./s3-store.ts')).CheckedS3Store(
+        { ...(await loadS3()).s3ClientConfig(s3), bucket: s3.bucket },
+        s3.prefix ?? '',
+        storage,
+        { uploads: checks, hashes },
+      )
     : new CheckedFileStore(path.join(deps.dataDir, 'uploads'), { uploads: checks, hashes });
   const uploads: UploadsService = new UploadsService({
     data,

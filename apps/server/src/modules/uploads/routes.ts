@@ -7,6 +7,7 @@ import {
   UPLOADS_PATH,
 } from '@truss/contracts';
 import { Metadata, Server, type ServerOptions } from '@tus/server';
+import { sendNodeResponse } from 'srvx/node';
 import type { DataStore, Locker } from '@tus/utils';
 import type {
   FastifyPluginAsync,
@@ -20,6 +21,7 @@ import { AppError } from '../../http/errors.ts';
 import { faultError } from '../../http/fault-errors.ts';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { UploadNotFoundError } from './errors.ts';
+import { uploadRequest } from './request-body.ts';
 import type { UploadsService } from './service.ts';
 
 // U+0000 cannot be stored in PostgreSQL text: refused here like in every JSON body.
@@ -139,7 +141,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
       const last = args.length - 1;
       return writeHead(...args.slice(0, last), withJsonContentType(args[last]));
     }) as typeof res.writeHead;
-    await tus.handle(request.raw, res);
+    // tus.handle(req, res) as tus writes it, but with the body read without copies.
+    await sendNodeResponse(res, await tus.handleWeb(uploadRequest(request.raw, res)));
     return reply.raw.statusCode;
   };
 

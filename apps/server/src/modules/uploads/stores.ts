@@ -1,14 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store, type MetadataValue } from '@tus/s3-store';
-import type { DataStore, KvStore } from '@tus/utils';
+import type { DataStore } from '@tus/utils';
 import { faultError } from '../../http/fault-errors.ts';
-import type { ObjectStorage } from '../storage/index.ts';
 import { HEAD_BYTES } from './format-check.ts';
 import type { UploadHashes } from './hashing.ts';
 
@@ -26,7 +23,7 @@ export interface CheckedStoreDeps {
   hashes: UploadHashes;
 }
 
-interface RawWrite {
+export interface RawWrite {
   /** tus's write (or ours) of what remains after the checks; resolves to the new offset. */
   store(readable: Readable, id: string, offset: number): Promise<number>;
   /** The first `length` bytes already stored (a PATCH shorter than the head came before). */
@@ -41,7 +38,7 @@ interface RawWrite {
  * format is decided from them, so an unsupported file is refused before its bytes are stored;
  * then every stored byte passes the SHA-256 of the upload.
  */
-async function checkedWrite(
+export async function checkedWrite(
   deps: CheckedStoreDeps,
   raw: RawWrite,
   readable: Readable,
@@ -146,100 +143,26 @@ export class CheckedFileStore extends FileStore {
    * from its real length, which HEAD reports.
    */
   async #store(readable: Readable, id: string, offset: number): Promise<number> {
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        callback(null, chunk);
-      },
-    });
     const file = createWriteStream(path.join(this.dir, id), {
       flags: 'r+',
       start: offset,
       highWaterMark: 1024 * 1024,
     });
     try {
-      await pipeline(readable, counter, file);
+      await pipeline(readable, file);
     } catch (error) {
       const fault = faultError(error);
       if (fault) throw fault;
       throw { status_code: 500, body: 'Something went wrong receiving the file\n', cause: error };
     }
-    return offset + received;
+    return offset + file.bytesWritten;
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
     return checkedWrite(this.deps, this.#raw, readable, id, offset);
-  }
-}
-
-/**
- * The S3 store's cache of upload records (tus's default keeps every one until the upload ends
- * on this instance, which with several instances may never happen here): the newest 1,000.
- * A record never changes once written (no deferred length), so a cached one stays right.
- */
-class BoundedCache implements KvStore<MetadataValue> {
-  readonly #entries = new Map<string, MetadataValue>();
-
-  async get(key: string): Promise<MetadataValue | undefined> {
-    return this.#entries.get(key);
-  }
-
-  async set(key: string, value: MetadataValue): Promise<void> {
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    if (this.#entries.size > 1000) this.#entries.delete(this.#entries.keys().next().value!);
-  }
-
-  async delete(key: string): Promise<void> {
-    this.#entries.delete(key);
   }
 }
 
 /** Where tus's S3 objects of an upload live, as storage keys (`uploads/<id>`, `.info`, `.part`). */
 export const s3UploadKey = (id: string, suffix: '' | '.info' | '.part' = '') =>
   `uploads/${id}${suffix}`;
-
-/**
- * tus's S3 store (unfinished uploads as multipart uploads in the bucket, so any API instance
- * can take any PATCH), checked. Its objects go under `<S3_PREFIX>uploads/`: the store names
- * them by upload id alone, so a middleware puts the prefix before every key it sends.
- */
-export class CheckedS3Store extends S3Store {
-  readonly #raw: RawWrite;
-
-  constructor(
-    config: S3ClientConfig & { bucket: string },
-    keyPrefix: string,
-    storage: ObjectStorage,
-    private readonly deps: CheckedStoreDeps,
-  ) {
-    super({ s3ClientConfig: config, partSize: 8 * 1024 * 1024, cache: new BoundedCache() });
-    this.client.middlewareStack.add(
-      (next) => async (args) => {
-        const input = args.input as { Key?: unknown };
-        if (typeof input.Key !== 'string') return next(args);
-        const prefixed = { ...input, Key: `${keyPrefix}uploads/${input.Key}` };
-        return next({ ...args, input: prefixed as typeof args.input });
-      },
-      { step: 'initialize', name: 'trussUploadKeyPrefix' },
-    );
-    this.#raw = {
-      store: (readable, id, offset) => super.write(readable, id, offset),
-      // Less than 5 MiB so far: every stored byte is in the store's incomplete part.
-      storedHead: async (id, length) =>
-        Buffer.concat(
-          await (
-            await storage.get(s3UploadKey(id, '.part'), { start: 0, end: length - 1 })
-          ).toArray(),
-        ),
-      // Parts of an unfinished multipart upload cannot be read back: the finish hashes the file.
-      storedBytes: () => null,
-      getUpload: (id) => this.getUpload(id),
-    };
-  }
-
-  override write(readable: Readable, id: string, offset: number): Promise<number> {
-    return checkedWrite(this.deps, this.#raw, readable, id, offset);
-  }
-}

@@ -1,0 +1,73 @@
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import type { KvStore } from '@tus/utils';
+import type { ObjectStorage } from '../storage/index.ts';
+import { checkedWrite, s3UploadKey, type CheckedStoreDeps, type RawWrite } from './stores.ts';
+import type { Readable } from 'node:stream';
+
+/**
+ * The S3 store's cache of upload records (tus's default keeps every one until the upload ends
+ * on this instance, which with several instances may never happen here): the newest 1,000.
+ * A record never changes once written (no deferred length), so a cached one stays right.
+ */
+class BoundedCache implements KvStore<MetadataValue> {
+  readonly #entries = new Map<string, MetadataValue>();
+
+  async get(key: string): Promise<MetadataValue | undefined> {
+    return this.#entries.get(key);
+  }
+
+  async set(key: string, value: MetadataValue): Promise<void> {
+    this.#entries.delete(key);
+    this.#entries.set(key, value);
+    if (this.#entries.size > 1000) this.#entries.delete(this.#entries.keys().next().value!);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#entries.delete(key);
+  }
+}
+
+/**
+ * tus's S3 store (unfinished uploads as multipart uploads in the bucket, so any API instance
+ * can take any PATCH), checked. Its objects go under `<S3_PREFIX>uploads/`: the store names
+ * them by upload id alone, so a middleware puts the prefix before every key it sends.
+ */
+export class CheckedS3Store extends S3Store {
+  readonly #raw: RawWrite;
+
+  constructor(
+    config: S3ClientConfig & { bucket: string },
+    keyPrefix: string,
+    storage: ObjectStorage,
+    private readonly deps: CheckedStoreDeps,
+  ) {
+    super({ s3ClientConfig: config, partSize: 8 * 1024 * 1024, cache: new BoundedCache() });
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { Key?: unknown };
+        if (typeof input.Key !== 'string') return next(args);
+        const prefixed = { ...input, Key: `${keyPrefix}uploads/${input.Key}` };
+        return next({ ...args, input: prefixed as typeof args.input });
+      },
+      { step: 'initialize', name: 'trussUploadKeyPrefix' },
+    );
+    this.#raw = {
+      store: (readable, id, offset) => super.write(readable, id, offset),
+      // Less than 5 MiB so far: every stored byte is in the store's incomplete part.
+      storedHead: async (id, length) =>
+        Buffer.concat(
+          await (
+            await storage.get(s3UploadKey(id, '.part'), { start: 0, end: length - 1 })
+          ).toArray(),
+        ),
+      // Parts of an unfinished multipart upload cannot be read back: the finish hashes the file.
+      storedBytes: () => null,
+      getUpload: (id) => this.getUpload(id),
+    };
+  }
+
+  override write(readable: Readable, id: string, offset: number): Promise<number> {
+    return checkedWrite(this.deps, this.#raw, readable, id, offset);
+  }
+}

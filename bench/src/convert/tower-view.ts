@@ -1,0 +1,55 @@
+/**
+ * The Chromium check of bench:tower: the largest tower goes through the real server (built web
+ * app, PGlite: uploaded with tus, converted by the server's worker) and its model page is opened
+ * cold in headless Chromium until the viewer reports the whole model loaded.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createAccount } from '@truss/e2e/support/accounts';
+import { launchChromium } from '@truss/e2e/support/browser';
+import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
+import { startTruss } from '../api/support.ts';
+import { measureTruss } from '../viewer/truss/measure.ts';
+
+const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
+
+export interface TowerView {
+  /** Upload to ready through the server. */
+  serverSeconds: number;
+  firstFrameMs: number;
+  loadedMs: number;
+  heapMiB: number;
+  drawCalls: number;
+}
+
+export async function viewTower(file: string, timeoutMs: number): Promise<TowerView> {
+  if (!existsSync(webDist)) {
+    throw new Error('no apps/web/dist: run `npm run build:web` first (or TRUSS_TOWER_VIEW=0)');
+  }
+  // On PGlite like `npm start`; caps off (sign-ups from loopback), a long start-up allowed.
+  const server = await startTruss({
+    databaseUrl: '',
+    env: { NO_CAPS: '1', LOG_LEVEL: 'warn' },
+    readyTimeoutMs: 600_000,
+  });
+  const browser = await launchChromium();
+  try {
+    const email = `bench-tower-${Date.now()}@example.com`;
+    const auth = await createAccount(server.url, email);
+    const projectId = await firstProjectId(server.url, auth.token);
+    const started = performance.now();
+    const model = await convertFile(server.url, auth.token, projectId, file, timeoutMs);
+    const serverSeconds = (performance.now() - started) / 1000;
+    const run = await measureTruss(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
+    return {
+      serverSeconds,
+      firstFrameMs: run.firstFrameMs,
+      loadedMs: run.loadedMs,
+      heapMiB: run.heapMiB,
+      drawCalls: run.drawCalls,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
