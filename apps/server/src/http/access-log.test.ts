@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedLogDestination, createServerLogger, registerAccessLog } from './access-log.ts';
 
@@ -24,8 +24,9 @@ describe('access log', () => {
         callback();
       },
     });
+    const logger: FastifyBaseLogger = createServerLogger('info', sink);
     const app = Fastify({
-      loggerInstance: createServerLogger('info', sink),
+      loggerInstance: logger,
       logController: new LogController({ disableRequestLogging: true }),
     });
     registerAccessLog(app);
@@ -63,8 +64,8 @@ describe('access log', () => {
 
     it('writes a lone line within the flush interval and a burst as it fills', async () => {
       const file = path.join(dir, 'server.log');
+      await writeFile(file, '');
       const destination = batchedLogDestination(file);
-      await new Promise((resolve) => destination.once('ready', resolve));
       const logger = createServerLogger('info', destination);
       const text = async () => readFile(file, 'utf8');
 
@@ -76,10 +77,9 @@ describe('access log', () => {
       for (let n = 1; n <= 200; n += 1) logger.info({ n }, 'burst');
       // 200 lines are well past one batch: written without waiting for the interval.
       await until(async () => (await text()).split('\n').length > 100, 5_000);
-      destination.flushSync();
+      destination.close(); // writes the rest synchronously
       const lines = (await text()).split('\n').filter(Boolean);
       expect(lines).toHaveLength(201);
-      destination.end();
     });
   });
 });
