@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { requestLogSerializer } from './modules/auth/log-redaction.ts';
+import { createServerLogger } from './http/access-log.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { claimDataDir } from './ops/data-dir-lock.ts';
 
@@ -18,12 +17,7 @@ async function main(): Promise<void> {
       'ROLE=worker (--workers-only) needs DATABASE_URL: PGlite cannot be shared between processes',
     );
   }
-  const logger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
-    // Reset, magic-code and invitation links carry live tokens in their query.
-    serializers: { req: requestLogSerializer },
-  });
+  const logger = createServerLogger(config.logLevel);
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

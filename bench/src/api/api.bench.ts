@@ -7,11 +7,13 @@
  *   npm run bench:api -w @truss/bench
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres   (default)
  *   BENCH_SECONDS=10 (per route)  BENCH_CONNECTIONS=50
+ *   BENCH_WARMUP_REQUESTS=10000: requests sent to each target before it is measured
  *   BENCH_PROF=/tmp/prof/api.log: the server writes V8 tick logs beside it, one per thread
  *     (the largest is the main thread); node --prof-process <file> shows where time goes
  *   READ_CACHE_SECONDS=0: the server without its read cache (the database path of every read)
  */
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { tusUpload, waitForModel } from '../../../apps/server/src/testing/uploads.ts';
@@ -30,6 +32,12 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/**
+ * A warm-up counted in requests, not seconds: on a busy machine two seconds served a few
+ * hundred requests, the JIT had not yet optimised the server's code, and the first route
+ * measured (the project list) paid for it.
+ */
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP_REQUESTS ?? 10_000);
 const SAMPLES =
   process.env.TRUSS_SAMPLES_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/samples');
 const MODEL_FILES = [
@@ -48,19 +56,21 @@ interface Row {
   /** CPU of the server / of PostgreSQL during the measured run, in % of one core. */
   serverCpu: number;
   pgCpu: number;
+  /** The server's CPU time per answered request (user + system), in µs. */
+  cpuPerRequest: number;
 }
 
 async function load(name: string, url: string, pid: number, token?: string): Promise<Row> {
-  const run = (duration: number) =>
+  const run = (limit: { duration: number } | { amount: number }) =>
     autocannon({
       url,
       connections: CONNECTIONS,
-      duration,
+      ...limit,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
-  await run(2); // warm-up: JIT, connection pools, caches
+  await run({ amount: WARMUP_REQUESTS }); // warm-up: JIT, connection pools, caches
   const [cpu0, pg0] = [await cpuSeconds(pid), await postgresCpuSeconds()];
-  const result = await run(SECONDS);
+  const result = await run({ duration: SECONDS });
   const [cpu1, pg1] = [await cpuSeconds(pid), await postgresCpuSeconds()];
   return {
     name,
@@ -70,6 +80,7 @@ async function load(name: string, url: string, pid: number, token?: string): Pro
     errors: result.errors + result.timeouts + result.non2xx,
     serverCpu: ((cpu1 - cpu0) / SECONDS) * 100,
     pgCpu: ((pg1 - pg0) / SECONDS) * 100,
+    cpuPerRequest: ((cpu1 - cpu0) / Math.max(1, result.requests.total)) * 1e6,
   };
 }
 
@@ -111,6 +122,7 @@ async function main(): Promise<void> {
   });
   try {
     const { token, projectId } = await seed(truss.url);
+    const loadBefore = loadavg()[0]!;
     const rows: Row[] = [];
     rows.push(await load('Fastify hello-world GET /', `${hello.url}/`, hello.pid));
     await hello.stop();
@@ -130,15 +142,19 @@ async function main(): Promise<void> {
       `\nAPI hot reads: ${CONNECTIONS} connections, ${SECONDS} s each, PostgreSQL, LOG_LEVEL=info`,
     );
     console.log(
-      '| route | req/s | p50 | p99 | errors | x hello-world | server CPU | PostgreSQL CPU |',
+      '| route | req/s | p50 | p99 | errors | x hello-world | server CPU | CPU per request | PostgreSQL CPU |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       console.log(
-        `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${(row.rps / reference).toFixed(2)} | ${row.serverCpu.toFixed(0)} % | ${row.pgCpu.toFixed(0)} % |`,
+        `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${(row.rps / reference).toFixed(2)} | ${row.serverCpu.toFixed(0)} % | ${row.cpuPerRequest.toFixed(0)} µs | ${row.pgCpu.toFixed(0)} % |`,
       );
     }
     console.log(`server RSS after the run: ${(await rssMiB(truss.pid)).toFixed(0)} MiB`);
+    // The figures depend on what else the machine runs: say how busy it was.
+    console.log(
+      `load average (1 min): ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after`,
+    );
   } finally {
     await hello.stop();
     await truss.stop();

@@ -101,6 +101,8 @@ export interface TrussOptions {
   readyPath?: string;
   /** How long to wait for it (default 90 s; a loaded machine needs more). */
   readyTimeoutMs?: number;
+  /** Extra Node.js flags of the server process (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /** The real server as `npm start` runs it (`node dist/main.js`), stdout/stderr to a log file. */
@@ -110,7 +112,10 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const nodeArgs = options.profFile ? ['--prof', `--logfile=${options.profFile}`] : [];
+  const nodeArgs = [
+    ...(options.profFile ? ['--prof', `--logfile=${options.profFile}`] : []),
+    ...(options.nodeArgs ?? []),
+  ];
   const child = spawn(process.execPath, [...nodeArgs, await builtServerEntry()], {
     cwd: serverDir,
     env: {

@@ -22,7 +22,8 @@ export function findNulString(value: unknown, at = '', depth = 0): string | null
  * path parameter holding one is refused as 400 VALIDATION_ERROR before any handler runs.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  // Callback style, not async: an async hook costs a promise per request, and this never waits.
+  app.addHook('preValidation', (request, reply, done) => {
     for (const [context, part] of [
       ['params', request.params],
       ['querystring', request.query],
@@ -32,7 +33,10 @@ export function registerNulGuard(app: FastifyInstance): void {
       if (where === null) continue;
       const field = where || context;
       const text = validationText('validation.invalid', requestLocale(request));
-      return sendError(request, reply, 'VALIDATION_ERROR', 400, { [field]: text });
+      // Answered here: `done` is not called, so no handler runs.
+      sendError(request, reply, 'VALIDATION_ERROR', 400, { [field]: text });
+      return;
     }
+    done();
   });
 }

@@ -16,7 +16,8 @@ export function requestIdFrom(request: IncomingMessage): string {
 
 /** Echoes the request id on every response (errors and 404s included). */
 export function registerRequestIdEcho(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

@@ -17,9 +17,10 @@ export interface MetricsDeps {
  */
 export const register: RegisterModule<MetricsDeps, { metrics: Metrics }> = async (app, deps) => {
   const metrics = new Metrics(deps.queueStats);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   await app.register(metricsRoutes, { metrics, token: deps.token });
   return { metrics };

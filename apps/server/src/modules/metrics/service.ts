@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestMetrics } from './request-metrics.ts';
 
 /** What the job queue holds now (read from the database at each scrape). */
 export interface QueueStats {
@@ -17,26 +18,12 @@ export type AttemptOutcome = 'succeeded' | 'failed' | 'released';
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly #requests: Counter<'method' | 'route' | 'status_code'>;
-  readonly #latency: Histogram<'method' | 'route' | 'status_code'>;
+  readonly #requests = new RequestMetrics();
   readonly #attempts: Histogram<'type' | 'outcome'>;
 
   constructor(queueStats: () => Promise<QueueStats>) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.#requests = new Counter({
-      name: 'truss_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status code',
-      labelNames: ['method', 'route', 'status_code'],
-      registers,
-    });
-    this.#latency = new Histogram({
-      name: 'truss_http_request_duration_seconds',
-      help: 'Time from receiving a request to sending its response',
-      labelNames: ['method', 'route', 'status_code'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
     this.#attempts = new Histogram({
       name: 'truss_job_duration_seconds',
       help: 'Duration of job attempts (type convert: model conversions), by outcome',
@@ -70,9 +57,7 @@ export class Metrics {
 
   /** One answered request; `route` is the route pattern (never the raw URL), or "unmatched". */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    const labels = { method, route, status_code: String(statusCode) };
-    this.#requests.inc(labels);
-    this.#latency.observe(labels, seconds);
+    this.#requests.observe(method, route, statusCode, seconds);
   }
 
   /** One job attempt ended. */
@@ -81,6 +66,7 @@ export class Metrics {
   }
 
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const body = `${await this.registry.metrics()}\n${this.#requests.text()}`;
+    return { contentType: this.registry.contentType, body };
   }
 }
