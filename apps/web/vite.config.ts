@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { catalogueParts } from './build/catalogue-parts';
 import { precompress } from './build/precompress';
 import { routeModulePreload } from './build/route-modulepreload';
+import { TEXTS } from './build/texts';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -37,6 +39,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     latestBuildManifest(),
+    // The locale files in parts by top-level key: the sign-in pages load only theirs.
+    catalogueParts(TEXTS),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
