@@ -49,12 +49,15 @@ export default defineConfig({
     routeModulePreload(
       [
         { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
+        // The route's prefetch, which the guard imports on the model page only.
+        { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },
         {
           path: MODEL_PAGE,
           module: 'src/features/models/components/ModelDetailPage.tsx',
           deferred: true,
         },
+        { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/prefetch.ts' },
         { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
         // The sign-in pages, where every visitor starts, with the app rather than after it.
         { path: /^\/signin\/?$/, module: 'src/features/auth/components/SignInPage.tsx' },
