@@ -110,6 +110,24 @@ export default defineConfig({
               test: /node_modules[\\/](three|three-mesh-bvh|meshoptimizer)[\\/]/,
               priority: 20,
             },
+            // What index.html's entry imports (the texts loader, the reload guard, a model page's
+            // early view): one chunk, and kept out of the groups below, whose chunks would
+            // otherwise load with the entry (React with them) before a model page's early view.
+            {
+              name: 'boot',
+              tags: ['$initial'],
+              test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
+              priority: 40,
+            },
+            // The app's own small modules that every page loads (the sign-in pages too): one
+            // chunk instead of some thirty of a few hundred bytes each, whose import lines
+            // compress badly and which each cost a request. Not what index.html's entry loads
+            // (a model page's early view starts with that alone), nor the signed-in pages' own.
+            {
+              name: 'app-core',
+              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off)\.mjs$/,
+              priority: 5,
+            },
             // The libraries every page starts with. Not every node_module: a catch-all group would
             // put page-only libraries (libphonenumber's metadata, the icons of the viewer) into the
             // chunk every route loads.
