@@ -310,8 +310,12 @@ export interface ModelLoadOptions {
   /** The model's key, unique in the viewer (default `'default'` for load, `'model-N'` for addModel). */
   key?: string;
   /**
-   * Moves the model: world = the file's coordinates + translation (default [0, 0, 0]). A host
-   * aligning several models passes each model's stored origin minus a common reference.
+   * Moves the model: world = the file's coordinates + translation. Default: aligned by the
+   * stored coordinates. The converter subtracts an `origin` from far-off coordinates (metadata
+   * `origin`); the first model loaded sets the reference (its translation is 0 unless given), and
+   * every model added after it gets its origin minus the reference origin, so models from one
+   * coordinate system (an IFC project's placements, site included) line up however each was
+   * recentred. Without metadata a model's origin counts as [0, 0, 0].
    */
   translation?: Vec3;
 }

@@ -24,8 +24,11 @@ export interface LoadHooks {
   signal?: AbortSignal | undefined;
   /** Model key (unique in the viewer). */
   key: string;
-  /** World = file coordinates + translation. */
-  translation: Vec3;
+  /**
+   * World = file coordinates + translation; null: aligned by the stored coordinates (the
+   * metadata's origin minus the reference origin, see api.ts).
+   */
+  translation: Vec3 | null;
   /** Keep the models already loaded (their ids stay; this one's follow them). */
   append: boolean;
   progress(progress: LoadProgress): void;
@@ -38,6 +41,7 @@ export interface LoadHooks {
   stale(): boolean;
 }
 
+const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const toVec3 = (v: THREE.Vector3): [number, number, number] => [v.x, v.y, v.z];
 const superseded = () => new DOMException('A newer load replaced this one.', 'AbortError');
 
@@ -57,6 +61,11 @@ export class ModelHost {
   private generation = 0;
   /** Settles once the replacing load's metadata (and so its id range) is known. */
   private reservation: Promise<void> = Promise.resolve();
+  /**
+   * The coordinates (converter origin) that world 0 stands for: set by the first model, so the
+   * others are placed by their stored origins relative to it.
+   */
+  private reference: Vec3 | null = null;
 
   constructor(
     private readonly root: THREE.Group,
@@ -71,6 +80,18 @@ export class ModelHost {
   }
 
   async load(source: ViewableSource, hooks: LoadHooks): Promise<LoadedModelInfo> {
+    if (hooks.append) return this.loadPart(source, hooks);
+    // Models added while this one loads wait for its id range (known with its metadata).
+    let settle = () => {};
+    this.reservation = new Promise<void>((resolve) => (settle = resolve));
+    try {
+      return await this.loadPart(source, hooks);
+    } finally {
+      settle();
+    }
+  }
+
+  private async loadPart(source: ViewableSource, hooks: LoadHooks): Promise<LoadedModelInfo> {
     const generation = this.generation;
     const stale = () => hooks.stale() || (hooks.append && generation !== this.generation) || false;
     const init: RequestInit = { ...source.requestInit };
@@ -103,18 +124,13 @@ export class ModelHost {
       throw new Error(`A model with the key "${hooks.key}" is already loaded.`);
 
     if (!hooks.append) this.clear();
-    scene.position.set(...hooks.translation);
+    const translation = this.placement(early, hooks.translation);
+    scene.position.set(...translation);
     const meshes = prepareModel(scene, this.uniforms);
     const offset = hooks.append ? this.nextOffset() : 0;
-    const part = new ModelPart(hooks.key, offset, hooks.translation, meshes, scene);
-    let settle = () => {};
+    const part = new ModelPart(hooks.key, offset, translation, meshes, scene);
     if (hooks.append) part.setMetadata(early);
-    else this.reservation = new Promise<void>((resolve) => (settle = resolve));
-    try {
-      return await this.build(part, buffer.byteLength, metadataPromise, hooks, stale);
-    } finally {
-      settle();
-    }
+    return this.build(part, buffer.byteLength, metadataPromise, hooks, stale);
   }
 
   private async build(
@@ -156,7 +172,12 @@ export class ModelHost {
     );
     performance.mark('truss:built');
     if (this.edgesWanted) this.edges.set(true, this.meshes);
-    if (!part.metadata) part.setMetadata(readMetadata(await metadataPromise));
+    if (!part.metadata) {
+      const metadata = readMetadata(await metadataPromise);
+      part.setMetadata(metadata);
+      if (this.reference === null && metadata)
+        this.reference = sub(metadata.origin, part.translation);
+    }
     performance.mark('truss:metadata');
     if (gone()) throw superseded();
     this.resizeState();
@@ -181,6 +202,19 @@ export class ModelHost {
       metadata: part.metadata,
     };
     return part.info;
+  }
+
+  /**
+   * The translation of a model about to be placed: the given one, else its stored origin minus
+   * the reference (0 for the first model, which sets the reference when its metadata is known).
+   */
+  private placement(metadata: ModelMetadata | null, given: Vec3 | null): Vec3 {
+    if (!this.parts.length) this.reference = null;
+    const origin = metadata?.origin ?? null;
+    const translation: Vec3 =
+      given ?? (origin && this.reference ? sub(origin, this.reference) : [0, 0, 0]);
+    if (this.reference === null && origin) this.reference = sub(origin, translation);
+    return translation;
   }
 
   private nextOffset(): number {

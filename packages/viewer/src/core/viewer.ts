@@ -265,7 +265,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       const info = await model.load(source, {
         signal: loadOptions.signal,
         key,
-        translation: loadOptions.translation ?? [0, 0, 0],
+        translation: loadOptions.translation ?? null,
         append,
         progress: (progress) => emitter.emit('progress', progress),
         prepared: () => {
