@@ -24,6 +24,8 @@ export function useFederatedLoad(
   viewer: Viewer | null,
   sources: FederatedSource[],
   attempt: number,
+  /** Fit the view to every model once all are in (not when a saved view sets the camera). */
+  fitOnLoad = true,
 ): FederatedLoad {
   const [state, setState] = useState<FederatedLoad>({ phase: 'loading', infos: {} });
   const key = sources.map((s) => `${s.id}|${s.glb}|${s.metadata ?? ''}`).join(',');
@@ -56,7 +58,7 @@ export function useFederatedLoad(
     Promise.all(loads).then(
       () => {
         if (controller.signal.aborted) return;
-        viewer.navigation.fitAll(false);
+        if (fitOnLoad) viewer.navigation.fitAll(false);
         setState((current) => ({ ...current, phase: 'loaded' }));
       },
       (error: unknown) => {
@@ -71,7 +73,7 @@ export function useFederatedLoad(
     };
     // `key` stands for the sources' content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [viewer, key, attempt]);
+  }, [viewer, key, attempt, fitOnLoad]);
 
   return state;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,11 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/errors';
 import { modelQuery } from '../../models/api';
 import { useModelName } from '../../models/labels';
+import { useMyId } from '../../projects/api';
+import { useCurrentProject } from '../../projects/current';
+import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
+import { savedViewInUrl } from '../../saved-views/link';
+import { savedViewAbilities } from '../../saved-views/permissions';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { parseModelIds } from '../view-url';
 import { FederatedViewer, type FederatedModel } from './FederatedViewer';
@@ -24,6 +30,11 @@ export default function FederatedViewPage() {
   const ids = parseModelIds(search.get('models'));
   const modelName = useModelName();
   useDocumentTitle(t('titles.federatedView'));
+  const { projects } = useCurrentProject();
+  const myId = useMyId();
+  const project = projects.find((p) => p.id === projectId) ?? null;
+  // A saved view's link sets the camera: the page does not fit the models over it.
+  const [fitOnLoad] = useState(() => !savedViewInUrl(window.location.href));
   const queries = useQueries({ queries: ids.map((id) => modelQuery(id)) });
   const pending = queries.some((q) => q.isPending);
   const failed = queries.find((q) => q.error);
@@ -91,5 +102,20 @@ export default function FederatedViewPage() {
       </div>
     );
   }
-  return <FederatedViewer models={shown} header={header} />;
+  const first = shown[0]!;
+  return (
+    <FederatedViewer
+      models={shown}
+      header={header}
+      fitOnLoad={fitOnLoad}
+      toolbarTools={(viewer) => (
+        <SavedViewsButton
+          viewer={viewer}
+          source={{ kind: 'model', modelId: first.id }}
+          may={savedViewAbilities(project, myId)}
+          federation={{ projectId, modelIds: shown.map((m) => m.id) }}
+        />
+      )}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Eye, EyeOff, X } from 'lucide-react';
-import type { LoadedModelInfo, Vec3 } from '../../viewer/engine';
+import type { LoadedModelInfo, Vec3, Viewer } from '../../viewer/engine';
 import { createElementTree, type ElementTree } from '../../viewer/tree';
 import { useViewer } from '../../viewer/useViewer';
 import { isTypingTarget, shortcutFor } from '../../viewer/shortcuts';
@@ -46,16 +46,22 @@ function unionInfo(infos: LoadedModelInfo[]): LoadedModelInfo | null {
 export function FederatedViewer({
   models,
   header,
+  toolbarTools,
+  fitOnLoad = true,
 }: {
   models: FederatedModel[];
   header: ReactNode;
+  /** More toolbar buttons that drive the engine (saved views), once it exists. */
+  toolbarTools?: (viewer: Viewer) => ReactNode;
+  /** False when the page opens a saved view (its camera is kept). */
+  fitOnLoad?: boolean;
 }) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
   const workspaceRef = useRef<HTMLDivElement>(null);
   const viewer = useViewer(hostRef, { label: t('federation.canvas') });
   const [attempt, setAttempt] = useState(0);
-  const load = useFederatedLoad(viewer, models, attempt);
+  const load = useFederatedLoad(viewer, models, attempt, fitOnLoad);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
   useViewInsets(viewer, workspaceRef);
   const loadedInfos = models.flatMap((m) => (load.infos[m.id] ? [load.infos[m.id]!] : []));
@@ -262,6 +268,7 @@ export function FederatedViewer({
                 onScreenshot={screenshot}
                 onHelp={() => setHelpOpen(true)}
                 panels
+                extra={viewer && toolbarTools?.(viewer)}
               />
             </div>
           )}
