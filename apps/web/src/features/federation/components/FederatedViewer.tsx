@@ -64,8 +64,12 @@ export function FederatedViewer({
   const load = useFederatedLoad(viewer, models, attempt, fitOnLoad);
   const [snapshot, refresh] = useViewerSnapshot(viewer);
   useViewInsets(viewer, workspaceRef);
-  const loadedInfos = models.flatMap((m) => (load.infos[m.id] ? [load.infos[m.id]!] : []));
-  const sceneInfo = useMemo(() => unionInfo(loadedInfos), [loadedInfos]);
+  // Stable while nothing changes: the commands and panels below depend on these by reference.
+  const modelKey = models.map((m) => m.id).join(',');
+  const sceneInfo = useMemo(
+    () => unionInfo(modelKey.split(',').flatMap((id) => (load.infos[id] ? [load.infos[id]] : []))),
+    [modelKey, load.infos],
+  );
   // Colour-by reads one model's metadata: not offered across models.
   const { commands, edges } = useViewerCommands(viewer, null, sceneInfo, refresh);
   const { panelWidth, treeOpen, propertiesOpen, toggleTree, toggleProperties } = useViewerPanels(
@@ -151,13 +155,28 @@ export function FederatedViewer({
   // The properties of a single selected element, in the model it belongs to.
   const selected = snapshot.selection.length === 1 ? snapshot.selection[0]! : null;
   const owner = viewer && selected !== null ? viewer.modelOf(selected) : null;
-  const ownerSelection = owner ? toRows(snapshot.selection, owner.model) : [];
+  const ownerModel = owner?.model ?? null;
+  const ownerSelection = useMemo(
+    () => (ownerModel ? toRows(snapshot.selection, ownerModel) : []),
+    [ownerModel, snapshot.selection],
+  );
 
   const active = load.infos[activeId];
   const activeTree = trees.get(activeId);
   const scoped = useMemo(
     () => (viewer && active ? scopeViewer(viewer, active) : null),
     [viewer, active],
+  );
+  const treeState = useMemo(
+    () =>
+      active
+        ? {
+            selection: toRows(snapshot.selection, active),
+            hidden: toRows(snapshot.hidden, active),
+            isolated: snapshot.isolated ? toRows(snapshot.isolated, active) : null,
+          }
+        : null,
+    [active, snapshot.selection, snapshot.hidden, snapshot.isolated],
   );
 
   const panelHeader = (label: string, onClose: () => void) => (
@@ -220,15 +239,15 @@ export function FederatedViewer({
                 );
               })}
             </ul>
-            {scoped && active?.metadata && activeTree ? (
+            {scoped && treeState && active?.metadata && activeTree ? (
               <ModelTreePanel
                 key={activeId}
                 viewer={scoped}
                 metadata={active.metadata}
                 tree={activeTree}
-                selection={toRows(snapshot.selection, active)}
-                hidden={toRows(snapshot.hidden, active)}
-                isolated={snapshot.isolated ? toRows(snapshot.isolated, active) : null}
+                selection={treeState.selection}
+                hidden={treeState.hidden}
+                isolated={treeState.isolated}
                 onFocusNode={() => {}}
               />
             ) : (
