@@ -69,7 +69,8 @@ export async function startServer(
       NODE_ENV: 'test',
       // TRUSS_SERVER_LOG=<file>: the server's request log (with response times) for diagnosis.
       LOG_LEVEL: process.env.TRUSS_SERVER_LOG ? 'info' : 'warn',
-      DATABASE_URL: '',
+      // TRUSS_E2E_DATABASE_URL: a PostgreSQL database instead of a fresh PGlite (a quicker start).
+      DATABASE_URL: process.env.TRUSS_E2E_DATABASE_URL ?? '',
       SMTP_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',

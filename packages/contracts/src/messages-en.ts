@@ -103,6 +103,7 @@ export const errorTextsEn = {
   SHARE_ACCESS_CODE_INVALID: 'Access Code Must Be 4 Digits',
   TOPIC_NOT_FOUND: 'Issue or comment not found',
   SAVED_VIEW_NOT_FOUND: 'Saved view not found',
+  SAVED_VIEW_MODELS_INVALID: 'A view can show only ready models of its own project',
   SAVED_VIEWS_LIMIT: 'This model already has 200 saved views; delete one first',
   QUERY_TOO_DEEP: 'Groups of conditions may be nested at most 4 deep',
   QUERY_TOO_MANY_CONDITIONS: 'A query may have at most 50 conditions',

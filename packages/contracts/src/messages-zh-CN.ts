@@ -97,6 +97,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   SHARE_ACCESS_CODE_INVALID: '访问码必须为 4 位数字',
   TOPIC_NOT_FOUND: '问题或评论不存在',
   SAVED_VIEW_NOT_FOUND: '保存的视图不存在',
+  SAVED_VIEW_MODELS_INVALID: '视图只能显示本项目中已就绪的模型',
   SAVED_VIEWS_LIMIT: '此模型已有 200 个保存的视图，请先删除一个',
   QUERY_TOO_DEEP: '条件组最多只能嵌套 4 层',
   QUERY_TOO_MANY_CONDITIONS: '一个查询最多只能包含 50 个条件',

@@ -14,6 +14,8 @@ export const SAVED_VIEW_STATE_MAX = 1_000_000;
 export const SAVED_VIEW_THUMBNAIL_MAX = 200_000;
 /** Saved views one model may hold. */
 export const SAVED_VIEWS_PER_MODEL = 200;
+/** Further models a saved (federated) view may show beside its own. */
+export const SAVED_VIEW_MODELS_MAX = 9;
 
 const viewName = z
   .string({ error: 'validation.invalid' })
@@ -39,6 +41,11 @@ export const savedViewSchema = z.object({
   name: z.string(),
   /** The view in the model page's `vp` form. */
   state: z.string(),
+  /**
+   * Further models of the project shown with the view's model, in load order after it (a
+   * federated view, /project/{id}/view?models=model_id,...); [] for a view of one model.
+   */
+  model_ids: z.array(z.uuid()),
   /** A data URL, or null when none was saved. */
   thumbnail: z.string().nullable(),
   created_by: z.uuid().nullable(),
@@ -54,6 +61,11 @@ export const createSavedViewBodySchema = z.object({
   name: viewName,
   state: savedViewStateSchema,
   thumbnail: savedViewThumbnailSchema.nullable().optional(),
+  /** Further models of the same project (ready, not in the trash), none twice. */
+  model_ids: z
+    .array(z.uuid({ error: 'validation.invalid' }), { error: 'validation.invalid' })
+    .max(SAVED_VIEW_MODELS_MAX, { error: 'validation.invalid' })
+    .optional(),
 });
 export type CreateSavedViewBody = z.infer<typeof createSavedViewBodySchema>;
 

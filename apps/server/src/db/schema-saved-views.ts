@@ -12,6 +12,11 @@ export interface SavedViewsTable {
   name: string;
   /** The view in the model page's `vp` link form. */
   state: string;
+  /**
+   * Further models shown with this one (federated view, migration 0028), in load order after
+   * `model_id`; [] for a view of one model. Written as JSON text.
+   */
+  model_ids: ColumnType<string[], string | undefined, string>;
   /** bytea: Buffer on pg, Uint8Array on PGlite. */
   thumbnail: Uint8Array | null;
   thumbnail_type: 'image/png' | 'image/jpeg' | null;

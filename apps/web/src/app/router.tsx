@@ -15,6 +15,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { modelsRoutes, modelViewerRoutes, projectModelsRoutes } from '../features/models/routes';
 import { projectPageRoutes, projectsRoutes } from '../features/projects/routes';
 import { projectTopicsRoutes } from '../features/topics/routes';
+import { federationRoutes } from '../features/federation/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { paymentRoutes, receiptRoutes, subscriptionRoutes } from '../features/subscription/routes';
 import { devRoutes } from '../features/dev/routes';
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       { Component: AuthLayout, children: authRoutes },
       // The model page is the full-window viewer with its own header.
       ...modelViewerRoutes,
+      ...federationRoutes,
       // The share page draws its own chrome (none at all when embedded).
       ...shareRoutes,
       ...receiptRoutes,

@@ -12,3 +12,10 @@ export class SavedViewsLimitError extends AppError {
     super('SAVED_VIEWS_LIMIT', 409);
   }
 }
+
+/** A federated view names a model that is not a ready model of the view's project. */
+export class SavedViewModelsError extends AppError {
+  constructor(detail?: string) {
+    super('SAVED_VIEW_MODELS_INVALID', 400, { detail });
+  }
+}

@@ -6,7 +6,7 @@ export type SavedViewWithAuthor = SavedViewRow & { author_name: string | null };
 
 export type NewSavedView = Pick<
   SavedViewRow,
-  'model_id' | 'name' | 'state' | 'thumbnail' | 'thumbnail_type' | 'created_by'
+  'model_id' | 'name' | 'state' | 'thumbnail' | 'thumbnail_type' | 'created_by' | 'model_ids'
 > & { at: Date };
 
 export class SavedViewsRepository {
@@ -38,10 +38,15 @@ export class SavedViewsRepository {
   }
 
   async insert(view: NewSavedView): Promise<string> {
-    const { at, ...columns } = view;
+    const { at, model_ids, ...columns } = view;
     const row = await this.db
       .insertInto('saved_views')
-      .values({ ...columns, created_at: at, updated_at: at })
+      .values({
+        ...columns,
+        model_ids: JSON.stringify(model_ids),
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

@@ -7,6 +7,7 @@ import {
   startShareServer,
   type ShareTeam,
 } from '../../testing/share-fixture.ts';
+import { createProject } from '../../testing/project-team.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 
 /** A 1x1 PNG as the thumbnail. */
@@ -126,5 +127,33 @@ describe('saved views of a model', () => {
     expect(list.body.every((v) => v.model_id === team.model.id)).toBe(true);
     const unknown = await server.api('GET', '/api/share/not-a-real-token/views');
     expect(unknown.status).toBe(404);
+  });
+
+  it('a federated view keeps its further models; models of another project or twice are refused', async () => {
+    const mep = await readyModel(server, team.owner.token, team.project.id, 'mep.obj');
+    const saved = await server.api<SavedView>('POST', views(), {
+      token: team.member.token,
+      body: { name: 'With MEP', state: STATE, model_ids: [mep.id, mep.id] },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.model_ids).toEqual([mep.id]);
+    const list = await server.api<SavedView[]>('GET', views(), { token: team.admin.token });
+    expect(list.body.find((v) => v.name === 'With MEP')?.model_ids).toEqual([mep.id]);
+    expect(list.body.find((v) => v.name === 'Level 1 plan')?.model_ids).toEqual([]);
+
+    const otherProject = await createProject(server, team.owner.token);
+    const foreign = await readyModel(server, team.owner.token, otherProject.id, 'far.obj');
+    for (const model_ids of [[foreign.id], [team.model.id]]) {
+      const refused = await server.api('POST', views(), {
+        token: team.member.token,
+        body: { name: 'Bad', state: STATE, model_ids },
+        headers: { 'accept-language': 'zh-CN' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('SAVED_VIEW_MODELS_INVALID');
+      expect(refused.body.message).toBe('视图只能显示本项目中已就绪的模型');
+    }
+    const after = await server.api<SavedView[]>('GET', views(), { token: team.owner.token });
+    expect(after.body.some((v) => v.name === 'Bad')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { ModelNotFoundError } from '../models/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
-import { SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
+import { SavedViewModelsError, SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
 import type { SavedViewWithAuthor } from './repository.ts';
 
 export interface SavedViewsServiceDeps {
@@ -21,6 +21,7 @@ function toSavedView(row: SavedViewWithAuthor): SavedView {
     model_id: row.model_id,
     name: row.name,
     state: row.state,
+    model_ids: row.model_ids,
     thumbnail,
     created_by: row.created_by,
     author_name: row.author_name ?? '',
@@ -64,6 +65,24 @@ export class SavedViewsService {
     return access;
   }
 
+  /** A federated view's further models: distinct, not the view's own, ready in its project. */
+  async #otherModels(
+    repos: Repositories,
+    projectId: string,
+    modelId: string,
+    ids: readonly string[] | undefined,
+  ): Promise<string[]> {
+    const others = [...new Set(ids ?? [])];
+    if (others.includes(modelId)) throw new SavedViewModelsError("the view's own model");
+    for (const id of others) {
+      const model = await repos.models.findById(id);
+      if (!model || model.deleted_at || model.project_id !== projectId)
+        throw new SavedViewModelsError(`model ${id} is not in the project`);
+      if (model.status !== 'ready') throw new SavedViewModelsError(`model ${id} is not ready`);
+    }
+    return others;
+  }
+
   async #view(repos: Repositories, modelId: string, viewId: string) {
     const view = await repos.savedViews.find(viewId);
     if (!view || view.model_id !== modelId) throw new SavedViewNotFoundError();
@@ -89,8 +108,10 @@ export class SavedViewsService {
       if ((await repos.savedViews.countForModel(modelId)) >= SAVED_VIEWS_PER_MODEL) {
         throw new SavedViewsLimitError();
       }
+      const others = await this.#otherModels(repos, access.project.id, modelId, body.model_ids);
       const id = await repos.savedViews.insert({
         model_id: modelId,
+        model_ids: others,
         name: body.name,
         state: body.state,
         ...decodeThumbnail(body.thumbnail),

@@ -59,10 +59,20 @@ function commentOf(
   return comment;
 }
 
+/** A topic made in Truss names the model it is on, so a BCF tool opens the right model. */
+function modelFile(
+  row: TopicRow,
+  modelName: (modelId: string | null) => string | undefined,
+): NonNullable<TopicRow['bcf']['headerFiles']> {
+  const filename = modelName(row.model_id);
+  return filename ? [{ isExternal: true, filename }] : [];
+}
+
 function topicOf(
   row: TopicRow,
   parts: { viewpoints: TopicViewpointRow[]; comments: TopicCommentRow[]; files: TopicFileRow[] },
   email: (userId: string | null) => string | undefined,
+  modelName: (modelId: string | null) => string | undefined,
 ): BcfTopic {
   const extras = row.bcf;
   const viewpointGuids = new Map(parts.viewpoints.map((vp) => [vp.id, vp.guid] as const));
@@ -78,7 +88,7 @@ function topicOf(
     relatedTopics: row.related_guids,
     referenceLinks: extras.referenceLinks ?? [],
     documentReferences: extras.documentReferences ?? [],
-    headerFiles: extras.headerFiles ?? [],
+    headerFiles: extras.headerFiles?.length ? extras.headerFiles : modelFile(row, modelName),
     comments: parts.comments.map((c) => commentOf(c, viewpointGuids, email)),
     viewpoints: parts.viewpoints.map(viewpointOf),
     attachments: parts.files.map((file) => ({
@@ -120,6 +130,10 @@ export async function exportArchive(
   guids?: readonly string[],
 ): Promise<Omit<BcfArchive, 'version'>> {
   const rows = await repos.topics.bcf.exportTopics(project.id, guids);
+  const models = new Map(
+    (await repos.topics.bcf.readyModels(project.id)).map((m) => [m.id, m.name] as const),
+  );
+  const modelName = (id: string | null) => (id ? models.get(id) : undefined);
   const topics: BcfTopic[] = [];
   for (let i = 0; i < rows.length; i += TOPICS_PER_READ) {
     const part = rows.slice(i, i + TOPICS_PER_READ);
@@ -147,6 +161,7 @@ export async function exportArchive(
             files: fs.get(row.id) ?? [],
           },
           email,
+          modelName,
         ),
       );
     }

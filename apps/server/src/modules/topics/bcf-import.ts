@@ -19,6 +19,8 @@ export interface ImportInput {
   problems: BcfProblem[];
   /** IFC GlobalId -> id of the project's model that holds it. */
   owners: ReadonlyMap<string, string>;
+  /** Lower-cased model name -> model id, for topics that name their model only by file. */
+  modelNames: ReadonlyMap<string, string>;
   now: Date;
 }
 
@@ -95,8 +97,39 @@ function viewColumns(vp: BcfViewpoint) {
   };
 }
 
-/** The model holding most of the topic's matched components, if any. */
-function modelOf(topic: BcfTopic, owners: ReadonlyMap<string, string>): string | null {
+/**
+ * The model a topic is about: the one holding most of its matched components; else (a viewpoint
+ * without components, as in "Topics with different models visible") the model its markup header
+ * names: by the file's IfcProject or IfcSpatialStructureElement GlobalId, then by file name.
+ */
+function modelOf(
+  topic: BcfTopic,
+  owners: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+): string | null {
+  return componentsModel(topic, owners) ?? headerModel(topic, owners, names);
+}
+
+function headerModel(
+  topic: BcfTopic,
+  owners: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+): string | null {
+  for (const file of topic.headerFiles) {
+    for (const guid of [file.ifcProject, file.ifcSpatialStructureElement]) {
+      const model = guid ? owners.get(guid) : undefined;
+      if (model) return model;
+    }
+  }
+  for (const file of topic.headerFiles) {
+    const name = file.filename?.trim().toLowerCase();
+    const model = name ? (names.get(name) ?? names.get(name.replace(/\.[^.]+$/, ''))) : undefined;
+    if (model) return model;
+  }
+  return null;
+}
+
+function componentsModel(topic: BcfTopic, owners: ReadonlyMap<string, string>): string | null {
   const counts = new Map<string, number>();
   for (const vp of topic.viewpoints) {
     for (const id of viewComponentGuids(vp.view)) {
@@ -120,7 +153,7 @@ export async function importArchive(
   repos: Repositories,
   input: ImportInput,
 ): Promise<ImportOutcome> {
-  const { projectId, owners, now } = input;
+  const { projectId, owners, modelNames, now } = input;
   const problems = [...input.problems];
   const topics: BcfTopic[] = [];
   const seen = new Set<string>();
@@ -188,7 +221,7 @@ export async function importArchive(
     fresh.map((t, i): Insertable<TopicsTable> => ({
       ...fields(t),
       project_id: projectId,
-      model_id: modelOf(t, owners),
+      model_id: modelOf(t, owners, modelNames),
       guid: t.guid,
       number: first + i,
       kind: 'issue',
@@ -202,7 +235,10 @@ export async function importArchive(
     const row: TopicRow | undefined = existing.get(t.guid);
     if (!row) continue;
     topicIds.set(t.guid, row.id);
-    const patch = { ...fields(t), ...(row.model_id ? {} : { model_id: modelOf(t, owners) }) };
+    const patch = {
+      ...fields(t),
+      ...(row.model_id ? {} : { model_id: modelOf(t, owners, modelNames) }),
+    };
     if (!unchanged(row, patch)) await bcf.updateTopic(row.id, patch);
   }
 
@@ -230,6 +266,10 @@ export async function importArchive(
 
   const unmatched = new Set<string>();
   const modelIds = new Set<string>();
+  for (const t of topics) {
+    const model = modelOf(t, owners, modelNames);
+    if (model) modelIds.add(model);
+  }
   for (const t of topics) {
     for (const vp of t.viewpoints) {
       for (const id of viewComponentGuids(vp.view)) {

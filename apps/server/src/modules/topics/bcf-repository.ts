@@ -190,10 +190,12 @@ export class TopicsBcfRepository {
   /** Ready models of the project with their metadata location (GlobalId matching). */
   async readyModels(
     projectId: string,
-  ): Promise<{ id: string; derived_prefix: string | null; metadata_hash: string | null }[]> {
+  ): Promise<
+    { id: string; name: string; derived_prefix: string | null; metadata_hash: string | null }[]
+  > {
     return this.db
       .selectFrom('models')
-      .select(['id', 'derived_prefix', 'metadata_hash'])
+      .select(['id', 'name', 'derived_prefix', 'metadata_hash'])
       .where('project_id', '=', projectId)
       .where('status', '=', 'ready')
       .where('deleted_at', 'is', null)

@@ -51,9 +51,15 @@ export class BcfService {
     assertCan(await loadProjectAccess(data.repos, projectId, userId), 'bcf.import');
     const { archive, problems } = await this.#d.reader.read(bytes);
     const owners = await this.#d.elements.forProject(data.repos, projectId);
+    const modelNames = new Map(
+      (await data.repos.topics.bcf.readyModels(projectId)).map((m) => [
+        m.name.trim().toLowerCase(),
+        m.id,
+      ]),
+    );
     const outcome = await data.transaction(async (repos) => {
       assertCan(await loadProjectAccess(repos, projectId, userId), 'bcf.import');
-      return importArchive(repos, { projectId, archive, problems, owners, now: now() });
+      return importArchive(repos, { projectId, archive, problems, owners, modelNames, now: now() });
     });
     const shares = (
       await Promise.all(

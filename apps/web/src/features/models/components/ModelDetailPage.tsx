@@ -163,6 +163,7 @@ function ReadyViewer({
             viewer={viewer}
             source={{ kind: 'model', modelId: model.id }}
             may={savedViews}
+            federation={{ projectId: model.project_id, modelIds: [model.id] }}
           />
           <FindElementsButton
             viewer={viewer}

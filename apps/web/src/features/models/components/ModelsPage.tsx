@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Trash2, Upload, UploadCloud } from 'lucide-react';
+import { Box, Layers, Trash2, Upload, UploadCloud } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
 import { EmptyState } from '../../../components/ui/EmptyState';
@@ -18,6 +18,7 @@ import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelCollection, type ModelView } from './ModelCollection';
 import { SupportedFormats } from './SupportedFormats';
 import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
+import { federatedViewPath, MAX_FEDERATED_MODELS } from '../../federation/view-url';
 import { ModelListError } from './ModelListError';
 
 export const MODEL_SORTS = [
@@ -170,6 +171,8 @@ function ProjectModels({ project }: { project: Project }) {
     (u) => !u.modelId || !models.some((m) => m.id === u.modelId),
   );
   const empty = models.length === 0 && visibleUploads.length === 0;
+  // The ready models of the list, in one view (at most the federated page's limit).
+  const ready = models.filter((m) => m.status === 'ready').slice(0, MAX_FEDERATED_MODELS);
 
   return (
     <>
@@ -183,6 +186,19 @@ function ProjectModels({ project }: { project: Project }) {
         }
         actions={
           <>
+            {ready.length >= 2 && (
+              <Link
+                to={federatedViewPath(
+                  project.id,
+                  ready.map((m) => m.id),
+                )}
+                title={t('federation.openHint')}
+                className={buttonClass('ghost', 'md', 'text-gray-600')}
+              >
+                <Layers className="size-4" aria-hidden />
+                {t('federation.open')}
+              </Link>
+            )}
             <Link
               to={`/models/trash?project=${project.id}`}
               className={buttonClass('ghost', 'md', 'text-gray-600')}

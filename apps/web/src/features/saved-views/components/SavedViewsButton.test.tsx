@@ -17,6 +17,7 @@ const view: SavedView = {
   model_id: MODEL,
   name: 'Kitchen',
   state: 'x',
+  model_ids: [],
   thumbnail: null,
   created_by: null,
   author_name: 'Ada',

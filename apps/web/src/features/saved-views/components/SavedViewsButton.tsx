@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Bookmark } from 'lucide-react';
 import { SAVED_VIEW_STATE_MAX, type SavedView } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
@@ -12,7 +13,8 @@ import { TipButton } from '../../viewer/components/ToolbarControls';
 import type { Viewer } from '../../viewer/engine';
 import { encodeViewpoint } from '../../viewer/viewpoint-url';
 import { useSavedViewMutations, useSavedViews, type SavedViewsSource } from '../api';
-import { savedViewLink } from '../link';
+import { SAVED_VIEW_PARAM, savedViewLink } from '../link';
+import { federatedViewPath } from '../../federation/view-url';
 import type { SavedViewAbilities } from '../permissions';
 import { viewThumbnail } from '../thumbnail';
 import { applySavedView, useSavedViewLink } from '../useSavedViewLink';
@@ -27,11 +29,19 @@ export function SavedViewsButton({
   viewer,
   source,
   may,
+  federation,
 }: {
   viewer: Viewer;
   source: SavedViewsSource;
   may: SavedViewAbilities;
+  /**
+   * The page shows several models (the source's model first): views are saved with the others,
+   * and a view of another set of models opens the federated page for its set.
+   */
+  federation?: { projectId: string; modelIds: string[] };
 }) {
+  const navigate = useNavigate();
+  const shownModels = federation?.modelIds ?? (source.kind === 'model' ? [source.modelId] : []);
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -55,7 +65,7 @@ export function SavedViewsButton({
     });
     setCapturing(false);
     mutations.create.mutate(
-      { name: trimmed, state, thumbnail },
+      { name: trimmed, state, thumbnail, model_ids: shownModels.slice(1) },
       {
         onSuccess: () => {
           setName('');
@@ -67,14 +77,25 @@ export function SavedViewsButton({
   };
 
   const openView = (view: SavedView) => {
-    if (!applySavedView(viewer, view, true)) toast.info(t('savedViews.linkMissing'));
     setOpen(false);
+    const wanted = [view.model_id, ...view.model_ids];
+    if (federation && wanted.join() !== shownModels.join()) {
+      void navigate(pageOf(view));
+      return;
+    }
+    if (!applySavedView(viewer, view, true)) toast.info(t('savedViews.linkMissing'));
   };
+  /** The page that shows a view: the model page, or the federated page for several models. */
+  const pageOf = (view: SavedView) =>
+    federation && view.model_ids.length
+      ? `${federatedViewPath(federation.projectId, [view.model_id, ...view.model_ids])}&${SAVED_VIEW_PARAM}=${view.id}`
+      : `/model/${view.model_id}?${SAVED_VIEW_PARAM}=${view.id}`;
   const copyLink = (view: SavedView) =>
-    copyText(savedViewLink(window.location.href, view.id)).then(
-      () => toast.success(t('savedViews.linkCopied')),
-      failed,
-    );
+    copyText(
+      federation
+        ? new URL(pageOf(view), window.location.href).toString()
+        : savedViewLink(window.location.href, view.id),
+    ).then(() => toast.success(t('savedViews.linkCopied')), failed);
   const busy = mutations.rename.isPending || mutations.remove.isPending;
   const views = list.data ?? [];
 

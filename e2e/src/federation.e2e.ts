@@ -1,0 +1,139 @@
+import { fileURLToPath } from 'node:url';
+import type { LoadedModelInfo } from '@truss/viewer';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from './support/browser.ts';
+import { modelPageSession, shot, standardView, withViewer } from './support/model-page.ts';
+import { borderColor, coveredFraction, waitForViewerLoaded } from './support/viewer.ts';
+
+/**
+ * Several models in one view (issue 18, federation): the engine's addModel on a model page, and
+ * the federated page /project/{id}/view?models=... with buildingSMART's Architectural and MEP
+ * sample models (../shared/bcf/ifc), checked on their pixels in Chromium.
+ */
+const bcfIfc = fileURLToPath(new URL('../../../../shared/bcf/ifc/', import.meta.url));
+const session = modelPageSession('fede', {
+  arch: `${bcfIfc}Architectural.ifc`,
+  mep: `${bcfIfc}MEP.ifc`,
+});
+const { openModel, models } = session;
+
+type Info = Omit<LoadedModelInfo, 'metadata'> & { origin: number[] | null };
+/** Per-model draw call budget: its materials + 10 (the viewer bench's rule), summed. */
+const budget = (infos: Info[]) => infos.reduce((n, info) => n + info.materialCount + 10, 0);
+
+const inside = (inner: number[][], outer: number[][], slack: number) =>
+  [0, 1, 2].every(
+    (k) => inner[0]![k]! >= outer[0]![k]! - slack && inner[1]![k]! <= outer[1]![k]! + slack,
+  );
+
+describe('federation: several models in one view', () => {
+  it('the engine adds a model beside the open one: ids after its ids, aligned, within budget', async () => {
+    const page = await openModel(models.arch);
+    const infos = await withViewer(
+      page,
+      async (viewer, source) => {
+        await viewer.addModel(source, { key: 'mep' });
+        return viewer
+          .models()
+          .map(({ metadata, ...rest }) => ({ ...rest, origin: metadata?.origin ?? null }));
+      },
+      { glb: models.mep.viewable_url!, metadata: models.mep.metadata_url! },
+    );
+    const [arch, mep] = infos as [Info, Info];
+    console.log('models', JSON.stringify(infos));
+    expect(infos.map((i) => i.key)).toEqual(['default', 'mep']);
+    expect(arch.offset).toBe(0);
+    expect(mep.offset).toBe(arch.idCount);
+    expect(mep.idCount).toBe(mep.elementCount);
+    // The MEP model sits in the building (both from one IFC project's coordinates).
+    expect(inside(mep.bbox, arch.bbox, 1)).toBe(true);
+
+    const owner = await withViewer(
+      page,
+      (viewer, id) => {
+        const found = viewer.modelOf(id);
+        return found ? { key: found.model.key, row: found.row } : null;
+      },
+      mep.offset + 3,
+    );
+    expect(owner).toEqual({ key: 'mep', row: 3 });
+    const drawCalls = await withViewer(page, (viewer) => viewer.renderNow().drawCalls, null);
+    console.log(`draw calls ${drawCalls}, budget ${budget(infos)}`);
+    expect(drawCalls).toBeLessThanOrEqual(budget(infos));
+
+    // Removing the MEP model leaves the architecture as it was.
+    const left = await withViewer(
+      page,
+      (viewer) => {
+        viewer.removeModel('mep');
+        return viewer.models().map((m) => m.key);
+      },
+      null,
+    );
+    expect(left).toEqual(['default']);
+  });
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    it(`the federated page shows Architectural and MEP together, pixels from each (${locale})`, async () => {
+      const first = await openModel(models.arch, locale);
+      const page = await first.context().newPage();
+      await first.close();
+      await page.goto(
+        `/project/${models.arch.project_id}/view?models=${models.arch.id},${models.mep.id}`,
+      );
+      await waitForViewerLoaded(page);
+      expect(await page.evaluate(() => document.body.dataset.viewerState)).toBe('loaded');
+      const infos = await withViewer(
+        page,
+        (viewer) => {
+          return viewer
+            .models()
+            .map(({ metadata, ...rest }) => ({ ...rest, origin: metadata?.origin ?? null }));
+        },
+        null,
+      );
+      expect(infos.map((i) => i.key)).toEqual([models.arch.id, models.mep.id]);
+      const [arch, mep] = infos as [Info, Info];
+      expect(inside(mep.bbox, arch.bbox, 1)).toBe(true);
+      await page.screenshot({ path: await screenshotPath(`federation-${locale}`) });
+
+      // Each model alone (the other hidden from the model list) draws pixels of its own.
+      const coverage = async () => {
+        await standardView(page, 'iso');
+        const image = await shot(page);
+        return coveredFraction(image, borderColor(image));
+      };
+      const hideArch = locale === 'en' ? 'Hide Architectural' : '隐藏 Architectural';
+      const showArch = locale === 'en' ? 'Show Architectural' : '显示 Architectural';
+      const hideMep = locale === 'en' ? 'Hide MEP' : '隐藏 MEP';
+      const both = await coverage();
+      await page.getByRole('button', { name: hideArch }).click();
+      const mepOnly = await coverage();
+      await page.getByRole('button', { name: showArch }).click();
+      await page.getByRole('button', { name: hideMep }).click();
+      const archOnly = await coverage();
+      console.log(
+        `${locale}: covered both ${(both * 100).toFixed(1)} %, MEP alone ${(mepOnly * 100).toFixed(1)} %, Architectural alone ${(archOnly * 100).toFixed(1)} %`,
+      );
+      expect(mepOnly).toBeGreaterThan(0.01);
+      expect(archOnly).toBeGreaterThan(0.01);
+      expect(both).toBeGreaterThan(0.01);
+
+      const drawCalls = await withViewer(page, (viewer) => viewer.renderNow().drawCalls, null);
+      expect(drawCalls).toBeLessThanOrEqual(budget(infos));
+
+      // One tree per model: the MEP tab's tree selects MEP elements (global ids in its range).
+      await page.getByRole('tab', { name: 'MEP' }).click();
+      const tree = page.getByRole('tree');
+      await tree.getByRole('treeitem').first().click();
+      const selection = await withViewer(page, (viewer) => viewer.selection.get(), null);
+      expect(selection.length).toBeGreaterThan(0);
+      for (const id of selection) {
+        expect(id).toBeGreaterThanOrEqual(mep.offset);
+        expect(id).toBeLessThan(mep.offset + mep.idCount);
+      }
+      await page.screenshot({ path: await screenshotPath(`federation-tree-${locale}`) });
+      await page.close();
+    });
+  }
+});
