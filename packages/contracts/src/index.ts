@@ -22,3 +22,4 @@ export * from './topics.ts';
 export * from './sales.ts';
 export * from './saved-views.ts';
 export * from './elements.ts';
+export * from './diff.ts';
