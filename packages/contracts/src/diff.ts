@@ -38,3 +38,10 @@ export type ModelDiff = z.infer<typeof modelDiffSchema>;
 
 /** The set IFC attributes are listed under in a property change. */
 export const DIFF_ATTRIBUTES_SET = 'Attributes';
+
+export const modelDiffQuerySchema = z.object({
+  /** The older version (its elements missing from `to` are `removed`). */
+  from: z.uuid({ error: 'validation.invalid' }),
+  to: z.uuid({ error: 'validation.invalid' }),
+});
+export type ModelDiffQuery = z.infer<typeof modelDiffQuerySchema>;

@@ -109,6 +109,10 @@ export const errorTextsEn = {
   QUERY_OPERATOR_INVALID:
     'The operators < and > compare numbers: use them with a property, not with type, name or storey',
   QUERY_VALUE_INVALID: 'Enter a value for this condition (a number for < and >)',
+  VERSION_NOT_FOUND: 'This version of the model does not exist',
+  VERSION_NOT_READY: 'Only a processed version can be made current',
+  VERSION_NOT_COMPARABLE:
+    'This version was processed before versions could be compared: upload it again to compare it',
   SAVED_QUERY_NOT_FOUND: 'Saved query not found',
   SAVED_QUERIES_LIMIT: 'This project already has 200 saved queries; delete one first',
   COMMENT_NOT_FOUND: 'Comment not found',

@@ -38,6 +38,7 @@ import type { ProjectRole } from './project.ts';
  * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
  * | savedView.rename / delete| yes   | yes              | own views   |
  * | element.query            | yes   | yes              | yes         |  property queries, export
+ * | model.compare            | yes   | yes              | yes         |  diff of two versions
  * | savedQuery.list / create | yes   | yes              | yes         |  named queries of a project
  * | savedQuery.update / delete| yes  | yes              | own queries |
  *
@@ -83,6 +84,7 @@ export type ProjectAction =
   | 'savedView.rename'
   | 'savedView.delete'
   | 'element.query'
+  | 'model.compare'
   | 'savedQuery.list'
   | 'savedQuery.create'
   | 'savedQuery.update'
@@ -124,6 +126,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'savedView.rename',
   'savedView.delete',
   'element.query',
+  'model.compare',
   'savedQuery.list',
   'savedQuery.create',
   'savedQuery.update',
@@ -217,6 +220,7 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'savedView.rename': ownOrManager,
   'savedView.delete': ownOrManager,
   'element.query': (actor) => actor.role !== null,
+  'model.compare': (actor) => actor.role !== null,
   'savedQuery.list': (actor) => actor.role !== null,
   'savedQuery.create': (actor) => actor.role !== null,
   'savedQuery.update': ownOrManager,

@@ -266,6 +266,8 @@ export const ACCESS: Record<string, Declaration> = {
   },
   'PATCH /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedView' },
+  // version comparison: members of the project (from/to: the world model's only version)
+  'GET /api/models/{id}/diff': { expect: PROJECT_VIEW },
   // property queries: members query and export every model of the project, and save queries;
   // changing and deleting a saved query is its author's or a manager's
   'POST /api/project/{id}/elements/query': {

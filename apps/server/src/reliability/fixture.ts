@@ -186,6 +186,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
     },
     hints: {
       modelId: model.id,
+      // Version 1 of a model has the model's id: the diff compares it with itself.
+      from: model.id,
+      to: model.id,
       projectId: team.project.id,
       targetProjectId: team.project.id,
       assigneeId: member.user.id,

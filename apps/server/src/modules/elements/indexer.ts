@@ -1,13 +1,10 @@
-import { promisify } from 'node:util';
-import { brotliDecompress } from 'node:zlib';
-import { readMetadata, VIEWABLE_FILES, type ModelMetadata } from '@truss/viewable';
+import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { elementRows } from './element-rows.ts';
-
-const brotliDecompressAsync = promisify(brotliDecompress);
+import { readStoredMetadata } from './stored-metadata.ts';
 
 export interface IndexedModel {
   id: string;
@@ -53,19 +50,10 @@ export class ElementIndexer {
       if (!model.metadata_hash || !model.derived_prefix) continue;
       if (hashes.get(model.id) === model.metadata_hash) continue;
       const { metadata_hash: hash, derived_prefix: prefix } = model;
-      await this.#once(model.id, () => this.#write(model.id, hash, () => this.#stored(prefix)));
+      await this.#once(model.id, () =>
+        this.#write(model.id, hash, () => readStoredMetadata(this.#d.storage, prefix)),
+      );
     }
-  }
-
-  async #stored(prefix: string): Promise<ModelMetadata | null> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.#d.storage.get(
-      `${prefix}${VIEWABLE_FILES.metadata.name}`,
-    )) {
-      chunks.push(Buffer.from(chunk as Uint8Array));
-    }
-    const json = await brotliDecompressAsync(Buffer.concat(chunks));
-    return readMetadata(JSON.parse(json.toString('utf8')));
   }
 
   async #once(modelId: string, work: () => Promise<void>): Promise<void> {
