@@ -98,7 +98,7 @@ export class ModelHost {
         if (hooks.stale()) throw new DOMException('A newer load replaced this one.', 'AbortError');
         entry.mesh.removeFromParent();
         this.root.add(entry.mesh, entry.ghost);
-        entry.ghost.visible = this.xray;
+        entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
         entry.mesh.updateMatrixWorld();
         entry.ghost.updateMatrixWorld();
       },
@@ -196,7 +196,24 @@ export class ModelHost {
   setXray(on: boolean): void {
     this.xray = on;
     this.uniforms.xrayOn.value = on ? 1 : 0;
+    this.#showGhosts();
+  }
+
+  /** Ghost meshes draw in x-ray mode and while some element is ghosted on its own. */
+  #showGhosts(): void {
+    const on = this.xray || (this.state?.ghosted.size ?? 0) > 0;
     for (const entry of this.meshes) entry.ghost.visible = on;
+  }
+
+  /** Replaces the elements ghosted one by one (FLAG_GHOST). */
+  setGhosted(ids: Iterable<number>): void {
+    const state = this.state;
+    if (!state) return;
+    const touched = [...state.ghosted];
+    state.ghosted.clear();
+    for (const id of ids) state.ghosted.add(id);
+    state.sync([...touched, ...state.ghosted]);
+    this.#showGhosts();
   }
 
   getXray(): boolean {
