@@ -3,7 +3,7 @@ import { propertyChanges, type ElementSet } from './element-set.ts';
 
 /**
  * Compares two versions' element sets: one pass over each (a hash map of `from`'s keys), the
- * properties expanded only for elements whose property signatures differ. Keys that repeat
+ * properties expanded only for elements whose property hashes differ. Keys that repeat
  * within a version (a GlobalId used twice) are compared first with first, second with second.
  */
 export function compareElementSets(from: ElementSet, to: ElementSet): ModelDiff {
@@ -25,10 +25,10 @@ export function compareElementSets(from: ElementSet, to: ElementSet): ModelDiff 
     }
     matched.add(before);
     const geometry = from.geometry[before] !== to.geometry[id];
-    const properties =
-      from.signature[before] === to.signature[id]
-        ? []
-        : propertyChanges(from.properties(before), to.properties(id));
+    const same =
+      from.signatureLo[before] === to.signatureLo[id] &&
+      from.signatureHi[before] === to.signatureHi[id];
+    const properties = same ? [] : propertyChanges(from.properties(before), to.properties(id));
     if (geometry || properties.length > 0) changed.push({ guid: key, geometry, properties });
   });
   const removed = from.keys.filter((_, id) => !matched.has(id));

@@ -8,21 +8,43 @@ import {
 
 /**
  * One version's elements as the comparison sees them: per element its key (GlobalId or path),
- * its geometry fingerprint and a signature of its properties, with the properties themselves
- * expanded only for the few elements whose signatures differ.
+ * its geometry fingerprint and a 64-bit hash of its properties (two 32-bit lanes), with the
+ * properties themselves expanded only for the few elements whose hashes differ.
  */
 export interface ElementSet {
   keys: string[];
   /** Per element: geometry hash, or (older viewables) box in world millimetres and triangles. */
   geometry: string[];
-  /** Per element: every property, attribute, Name and class, as one comparable string. */
-  signature: string[];
+  /** Per element: hash of every property, attribute, Name and class (order-independent). */
+  signatureLo: Uint32Array;
+  signatureHi: Uint32Array;
   /** The element's properties: `set\u0000name` -> value. */
   properties(id: number): Map<string, ModelPropertyValue>;
 }
 
 const SEP = '\u0000';
-const NEXT = '\u0001';
+
+/** Two independent 32-bit hashes of a string (murmur-style mixing). */
+function hashText(text: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) {
+    h = Math.imul(h ^ text.charCodeAt(i), 0x5bd1e995);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const LO = 0x9747b28c;
+const HI = 0x1b873593;
+
+/** Two hashes into one (not symmetric: a set's name and its property differ in role). */
+function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x27d4eb2f, 0x5bd1e995) ^ b;
+  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
+  return (h ^ (h >>> 13)) >>> 0;
+}
 
 function valueText(value: ModelPropertyValue): string {
   return value === null ? 'n' : `${typeof value === 'string' ? 's' : (typeof value)[0]}${value}`;
@@ -48,37 +70,60 @@ export function elementSet(metadata: ModelMetadata): ElementSet {
   /** A set's name as compared: attributes under one name, whatever the element's class. */
   const setName = (set: number[]) =>
     PROPERTY_SET_KINDS[set[1]!] === 'attributes' ? DIFF_ATTRIBUTES_SET : strings[set[0]!]!;
-  // Distinct sets are stored once and shared: their signatures are made once.
-  const setSignatures = new Map<number, string>();
-  const setSignature = (index: number) => {
-    let signature = setSignatures.get(index);
-    if (signature === undefined) {
+  // A property's hash in two lanes: its set's name mixed with its row's (name and typed value)
+  // hash, each row hashed once; summed per element, so the order of sets and properties does not
+  // count. Distinct sets are hashed once.
+  const rowLo = new Uint32Array(properties.values.length);
+  const rowHi = new Uint32Array(properties.values.length);
+  properties.values.forEach(([propertyName, value], row) => {
+    const text = valueText(value);
+    rowLo[row] = hashText(text, hashText(strings[propertyName]!, LO));
+    rowHi[row] = hashText(text, hashText(strings[propertyName]!, HI));
+  });
+  const attributeLo = hashText(DIFF_ATTRIBUTES_SET, LO);
+  const attributeHi = hashText(DIFF_ATTRIBUTES_SET, HI);
+  const setHashes = new Map<number, [number, number]>();
+  const setHash = (index: number): [number, number] => {
+    let hash = setHashes.get(index);
+    if (!hash) {
       const set = properties.sets[index]!;
-      const name = setName(set);
-      signature = set
-        .slice(2)
-        .map((row) => {
-          const [propertyName, value] = properties.values[row]!;
-          return `${name}${SEP}${strings[propertyName]}${SEP}${valueText(value)}`;
-        })
-        .sort()
-        .join(NEXT);
-      setSignatures.set(index, signature);
+      const attributes = PROPERTY_SET_KINDS[set[1]!] === 'attributes';
+      const nameLo = attributes ? attributeLo : hashText(strings[set[0]!]!, LO);
+      const nameHi = attributes ? attributeHi : hashText(strings[set[0]!]!, HI);
+      let lo = 0;
+      let hi = 0;
+      for (let k = 2; k < set.length; k++) {
+        lo = (lo + mix(nameLo, rowLo[set[k]!]!)) >>> 0;
+        hi = (hi + mix(nameHi, rowHi[set[k]!]!)) >>> 0;
+      }
+      hash = [lo, hi];
+      setHashes.set(index, hash);
     }
-    return signature;
+    return hash;
   };
-  const own = (id: number) => [
-    `${DIFF_ATTRIBUTES_SET}${SEP}Name${SEP}${table.name[id]! >= 0 ? valueText(strings[table.name[id]!]!) : 'n'}`,
-    `${DIFF_ATTRIBUTES_SET}${SEP}Class${SEP}${valueText(strings[table.type[id]!] ?? '')}`,
-  ];
-  const signature = Array.from({ length: table.count }, (_, id) =>
-    [...own(id), ...(properties.elements[id] ?? []).map(setSignature)].sort().join(NEXT),
-  );
+  const own = (name: string, text: string, seed: number, setSeed: number) =>
+    mix(setSeed, hashText(text, hashText(name, seed)));
+  const signatureLo = new Uint32Array(table.count);
+  const signatureHi = new Uint32Array(table.count);
+  for (let id = 0; id < table.count; id++) {
+    const name = table.name[id]! >= 0 ? valueText(strings[table.name[id]!]!) : 'n';
+    const type = valueText(strings[table.type[id]!] ?? '');
+    let lo = own('Name', name, LO, attributeLo) + own('Class', type, LO, attributeLo);
+    let hi = own('Name', name, HI, attributeHi) + own('Class', type, HI, attributeHi);
+    for (const index of properties.elements[id] ?? []) {
+      const [setLo, setHi] = setHash(index);
+      lo += setLo;
+      hi += setHi;
+    }
+    signatureLo[id] = lo >>> 0;
+    signatureHi[id] = hi >>> 0;
+  }
 
   return {
     keys: elementKeys(metadata),
     geometry: geometryColumn(metadata),
-    signature,
+    signatureLo,
+    signatureHi,
     properties(id) {
       const out = new Map<string, ModelPropertyValue>();
       out.set(
@@ -89,8 +134,8 @@ export function elementSet(metadata: ModelMetadata): ElementSet {
       for (const index of properties.elements[id] ?? []) {
         const set = properties.sets[index]!;
         const name = setName(set);
-        for (const row of set.slice(2)) {
-          const [propertyName, value] = properties.values[row]!;
+        for (let k = 2; k < set.length; k++) {
+          const [propertyName, value] = properties.values[set[k]!]!;
           let key = `${name}${SEP}${strings[propertyName]}`;
           // The same name twice (two sets of one name): the second as `Name [2]`.
           for (let n = 2; out.has(key); n++) key = `${name}${SEP}${strings[propertyName]} [${n}]`;
