@@ -2,8 +2,14 @@
  * The public interface of the Truss viewer engine. Everything the web app (or any host page)
  * may touch is declared here; the implementation lives in `core/` and `extensions/`.
  *
- * Element ids are the rows of the model's metadata (`_ELEMENT_ID` in the .glb); the engine
- * knows nothing about projects, users, React or HTTP beyond fetching the URLs it is given.
+ * Element ids: one global id space for every model in the scene. A model's ids are its metadata
+ * rows (`_ELEMENT_ID` in the .glb) plus the model's `offset` (LoadedModelInfo): the model that
+ * `load` opens (or the first one loaded) has offset 0, so for a single model an element id is
+ * simply its metadata row. `addModel` puts another model beside those loaded (federation,
+ * version compare); its offset is the end of the ranges before it, and every API below
+ * (selection, visibility, colours, pick, viewpoints, pins) takes and returns global ids.
+ * `modelOf(id)` turns a global id back into (model, row). The engine knows nothing about
+ * projects, users, React or HTTP beyond fetching the URLs it is given.
  */
 import type { ModelMetadata } from '@truss/viewable';
 
@@ -52,6 +58,14 @@ export interface LoadProgress {
 }
 
 export interface LoadedModelInfo {
+  /** The model's key in this viewer (`'default'` unless given to load/addModel). */
+  key: string;
+  /** Global id of the model's metadata row 0 (0 for the first model). */
+  offset: number;
+  /** Ids the model reserves from `offset`: max(metadata rows, largest geometry id + 1). */
+  idCount: number;
+  /** Translation applied to the model: world = the file's coordinates + translation. */
+  translation: Vec3;
   elementCount: number;
   triangleCount: number;
   materialCount: number;
@@ -313,8 +327,31 @@ export interface PinsApi {
   }): Promise<{ viewpoint: Viewpoint; snapshot: Blob; width: number; height: number }>;
 }
 
+export interface ModelLoadOptions {
+  signal?: AbortSignal;
+  /** The model's key, unique in the viewer (default `'default'` for load, `'model-N'` for addModel). */
+  key?: string;
+  /**
+   * Moves the model: world = the file's coordinates + translation (default [0, 0, 0]). A host
+   * aligning several models passes each model's stored origin minus a common reference.
+   */
+  translation?: Vec3;
+}
+
 export interface Viewer {
-  load(source: ViewableSource, options?: { signal?: AbortSignal }): Promise<LoadedModelInfo>;
+  /** Replaces every loaded model with this one (offset 0). */
+  load(source: ViewableSource, options?: ModelLoadOptions): Promise<LoadedModelInfo>;
+  /**
+   * Adds a model beside those loaded (their ids and state stay). The camera fits the scene only
+   * when it is the first model; `loaded` and `first-frame` are emitted as for `load`.
+   */
+  addModel(source: ViewableSource, options?: ModelLoadOptions): Promise<LoadedModelInfo>;
+  /** Removes one model (its elements leave selection, visibility and colours); false if unknown. */
+  removeModel(key: string): boolean;
+  /** The loaded models, in load order. */
+  models(): LoadedModelInfo[];
+  /** The model holding a global element id and the id's metadata row in it. */
+  modelOf(elementId: number): { model: LoadedModelInfo; row: number } | null;
   on<K extends keyof ViewerEvents>(type: K, listener: (event: ViewerEvents[K]) => void): () => void;
   /** Pick the element under a canvas point (CSS pixels from the canvas's top-left). */
   pick(x: number, y: number): PickResult | null;

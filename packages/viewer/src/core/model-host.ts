@@ -1,10 +1,11 @@
 /**
- * Holds the loaded model: its meshes in the scene, the element state texture, the per-element
- * boxes, x-ray and edges. `load` fetches, decodes and builds the scene progressively.
+ * Holds the loaded models: their meshes in the scene, the element state texture they share, the
+ * per-element boxes, x-ray and edges. `load` fetches, decodes and builds a model progressively,
+ * replacing every model or (append) beside those already there, its ids after theirs.
  */
 import * as THREE from 'three';
 import { readMetadata, type ModelMetadata } from '@truss/viewable';
-import type { LoadedModelInfo, LoadProgress, ViewableSource } from '../api.ts';
+import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api.ts';
 import { EdgesLayer } from '../extensions/edges.ts';
 import { ElementState } from './element-state.ts';
 import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
@@ -12,16 +13,21 @@ import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
-  disposeModelMesh,
-  elementCountOf,
   ensureBoundsTree,
   prepareModel,
   type ModelMesh,
 } from './model.ts';
+import { ModelPart } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
 
 export interface LoadHooks {
   signal?: AbortSignal | undefined;
+  /** Model key (unique in the viewer). */
+  key: string;
+  /** World = file coordinates + translation. */
+  translation: Vec3;
+  /** Keep the models already loaded (their ids stay; this one's follow them). */
+  append: boolean;
   progress(progress: LoadProgress): void;
   /** Meshes and element state exist (nothing drawn yet): place the camera. */
   prepared(): void;
@@ -33,19 +39,24 @@ export interface LoadHooks {
 }
 
 const toVec3 = (v: THREE.Vector3): [number, number, number] => [v.x, v.y, v.z];
+const superseded = () => new DOMException('A newer load replaced this one.', 'AbortError');
 
 export class ModelHost {
   readonly uniforms = createSharedUniforms();
   /** Shared by every model material (mutated in place by setClipping). */
   readonly clippingPlanes: THREE.Plane[] = [];
+  parts: ModelPart[] = [];
   meshes: ModelMesh[] = [];
   state: ElementState | null = null;
   box = new THREE.Box3();
-  metadata: ModelMetadata | null = null;
   private boxes: Float32Array | null = null;
   private readonly edges: EdgesLayer;
   private edgesWanted = false;
   private xray = false;
+  /** Bumped by clear(): appends started before it are stale. */
+  private generation = 0;
+  /** Settles once the replacing load's metadata (and so its id range) is known. */
+  private reservation: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly root: THREE.Group,
@@ -54,7 +65,14 @@ export class ModelHost {
     this.edges = new EdgesLayer(decorations, this.uniforms, this.clippingPlanes);
   }
 
+  /** The first model's metadata (storeys for walk mode, single-model callers). */
+  get metadata(): ModelMetadata | null {
+    return this.parts[0]?.metadata ?? null;
+  }
+
   async load(source: ViewableSource, hooks: LoadHooks): Promise<LoadedModelInfo> {
+    const generation = this.generation;
+    const stale = () => hooks.stale() || (hooks.append && generation !== this.generation) || false;
     const init: RequestInit = { ...source.requestInit };
     if (hooks.signal) init.signal = hooks.signal;
     const fetcher = source.fetch ?? ((url: string, request: RequestInit) => fetch(url, request));
@@ -75,17 +93,44 @@ export class ModelHost {
     });
     const scene = await decodeGlb(buffer);
     performance.mark('truss:decoded');
+    // An appended model needs its id range before its ids are shifted: its metadata rows and
+    // the ranges of the models before it.
+    const early = hooks.append ? readMetadata(await metadataPromise) : null;
+    if (hooks.append) await this.reservation;
     throwIfAborted(hooks.signal);
-    if (hooks.stale()) throw new DOMException('A newer load replaced this one.', 'AbortError');
+    if (stale()) throw superseded();
+    if (this.parts.some((p) => p.key === hooks.key))
+      throw new Error(`A model with the key "${hooks.key}" is already loaded.`);
 
-    this.clear();
+    if (!hooks.append) this.clear();
+    scene.position.set(...hooks.translation);
     const meshes = prepareModel(scene, this.uniforms);
-    this.box = new THREE.Box3().setFromObject(scene);
-    this.meshes = meshes;
-    this.state = new ElementState(Math.max(1, elementCountOf(meshes)));
-    this.uniforms.elementState.value = this.state.texture;
-    this.state.sync();
-    for (const entry of meshes) {
+    const offset = hooks.append ? this.nextOffset() : 0;
+    const part = new ModelPart(hooks.key, offset, hooks.translation, meshes, scene);
+    let settle = () => {};
+    if (hooks.append) part.setMetadata(early);
+    else this.reservation = new Promise<void>((resolve) => (settle = resolve));
+    try {
+      return await this.build(part, buffer.byteLength, metadataPromise, hooks, stale);
+    } finally {
+      settle();
+    }
+  }
+
+  private async build(
+    part: ModelPart,
+    bytes: number,
+    metadataPromise: Promise<unknown>,
+    hooks: LoadHooks,
+    stale: () => boolean,
+  ): Promise<LoadedModelInfo> {
+    const gone = () => stale() || !this.parts.includes(part);
+    this.parts.push(part);
+    this.meshes = this.parts.flatMap((p) => p.meshes);
+    this.updateBox();
+    this.boxes = null;
+    this.resizeState();
+    for (const entry of part.meshes) {
       (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
       (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
     }
@@ -93,9 +138,9 @@ export class ModelHost {
     performance.mark('truss:prepared');
 
     await addProgressively(
-      meshes,
+      part.meshes,
       (entry) => {
-        if (hooks.stale()) throw new DOMException('A newer load replaced this one.', 'AbortError');
+        if (gone()) throw superseded();
         entry.mesh.removeFromParent();
         this.root.add(entry.mesh, entry.ghost);
         entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
@@ -106,34 +151,64 @@ export class ModelHost {
         signal: hooks.signal,
         firstFrame: hooks.firstFrame,
         progress: (fraction) =>
-          hooks.progress({
-            stage: 'build',
-            fraction,
-            loadedBytes: buffer.byteLength,
-            totalBytes: null,
-          }),
+          hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),
       },
     );
     performance.mark('truss:built');
-    if (this.edgesWanted) this.edges.set(true, meshes);
-    this.metadata = readMetadata(await metadataPromise);
+    if (this.edgesWanted) this.edges.set(true, this.meshes);
+    if (!part.metadata) part.setMetadata(readMetadata(await metadataPromise));
     performance.mark('truss:metadata');
-    if (hooks.stale()) throw new DOMException('A newer load replaced this one.', 'AbortError');
-    void this.buildBoundsTrees(meshes, hooks.stale);
+    if (gone()) throw superseded();
+    this.resizeState();
+    void this.buildBoundsTrees(part.meshes, gone);
+    this.boxes = null;
     this.markSmallElements();
 
     // GLTFLoader clones a material per variant (flat, instanced): count the file's materials.
-    const materials = new Set(meshes.map((m) => (m.mesh.material as THREE.Material).name));
+    const materials = new Set(part.meshes.map((m) => (m.mesh.material as THREE.Material).name));
     let triangles = 0;
-    for (const m of meshes)
+    for (const m of part.meshes)
       triangles += m.triangles * (m.instanced ? (m.mesh as THREE.InstancedMesh).count : 1);
-    return {
-      elementCount: this.metadata?.elements.count ?? this.state.count,
+    part.info = {
+      key: part.key,
+      offset: part.offset,
+      idCount: part.count,
+      translation: [...part.translation],
+      elementCount: part.metadata?.elements.count ?? part.count,
       triangleCount: triangles,
       materialCount: materials.size,
-      bbox: [toVec3(this.box.min), toVec3(this.box.max)],
-      metadata: this.metadata,
+      bbox: [toVec3(part.box.min), toVec3(part.box.max)],
+      metadata: part.metadata,
     };
+    return part.info;
+  }
+
+  private nextOffset(): number {
+    return this.parts.reduce((end, p) => Math.max(end, p.end), 0);
+  }
+
+  private updateBox(): void {
+    this.box = new THREE.Box3();
+    for (const part of this.parts) this.box.union(part.box);
+  }
+
+  /** One state texture for every model: grows (keeping the state) when a range is added. */
+  private resizeState(): void {
+    const count = Math.max(1, this.nextOffset());
+    const old = this.state;
+    if (old && old.count >= count) return;
+    const state = new ElementState(count);
+    if (old) {
+      for (const id of old.hidden) state.hidden.add(id);
+      state.isolated = old.isolated ? new Set(old.isolated) : null;
+      for (const id of old.selected) state.selected.add(id);
+      for (const [id, color] of old.colors) state.colors.set(id, color);
+      for (const id of old.small) state.small.add(id);
+      old.dispose();
+    }
+    state.sync();
+    this.state = state;
+    this.uniforms.elementState.value = state.texture;
   }
 
   /** Picking BVHs, a few per frame after loading, so the first pick does not pay for them. */
@@ -144,6 +219,10 @@ export class ModelHost {
       ensureBoundsTree(entry.mesh);
       if (performance.now() - started > 8) await nextFrame();
     }
+  }
+
+  partOf(id: number): ModelPart | null {
+    return this.parts.find((p) => p.contains(id)) ?? null;
   }
 
   elementBoxes(): Float32Array {
@@ -162,7 +241,7 @@ export class ModelHost {
     return boxOfElements(this.elementBoxes(), ids);
   }
 
-  /** Box of the visible elements (the whole model when nothing is hidden). */
+  /** Box of the visible elements (every model's when nothing is hidden). */
   visibleBox(): THREE.Box3 {
     const state = this.state;
     if (!state || (state.hidden.size === 0 && state.isolated === null)) return this.box.clone();
@@ -172,7 +251,7 @@ export class ModelHost {
   }
 
   /**
-   * Marks elements smaller than a fraction of the model (box diagonal) for the frame-rate guard.
+   * Marks elements smaller than a fraction of the scene (box diagonal) for the frame-rate guard.
    * Cheap enough to run once after loading (one pass over the element boxes).
    */
   markSmallElements(fraction = 0.004): void {
@@ -232,21 +311,43 @@ export class ModelHost {
     return this.edgesWanted;
   }
 
-  /** Removes the current model from the scene and frees its GPU resources. */
-  clear(): void {
+  /** Removes one model (its ids leave every state set); false when no model has that key. */
+  remove(key: string): boolean {
+    const part = this.parts.find((p) => p.key === key);
+    if (!part) return false;
     this.edges.clear();
-    for (const entry of this.meshes) {
-      entry.mesh.removeFromParent();
-      entry.ghost.removeFromParent();
-      disposeModelMesh(entry);
+    part.detach();
+    this.parts = this.parts.filter((p) => p !== part);
+    this.meshes = this.parts.flatMap((p) => p.meshes);
+    const state = this.state;
+    if (state) {
+      const inRange = (id: number) => part.contains(id);
+      for (const id of [...state.hidden]) if (inRange(id)) state.hidden.delete(id);
+      for (const id of [...(state.isolated ?? [])]) if (inRange(id)) state.isolated?.delete(id);
+      for (const id of [...state.selected]) if (inRange(id)) state.selected.delete(id);
+      for (const id of [...state.colors.keys()]) if (inRange(id)) state.colors.delete(id);
+      for (const id of [...state.small]) if (inRange(id)) state.small.delete(id);
+      state.sync();
     }
+    this.boxes = null;
+    this.updateBox();
+    if (this.edgesWanted) this.edges.set(true, this.meshes);
+    if (!this.parts.length) this.clear();
+    return true;
+  }
+
+  /** Removes every model from the scene and frees their GPU resources. */
+  clear(): void {
+    this.generation++;
+    this.edges.clear();
+    for (const part of this.parts) part.detach();
+    this.parts = [];
     this.meshes = [];
     this.state?.dispose();
     this.state = null;
     this.uniforms.elementState.value = null;
     this.boxes = null;
     this.box = new THREE.Box3();
-    this.metadata = null;
   }
 
   dispose(): void {

@@ -5,6 +5,8 @@
 import * as THREE from 'three';
 import type {
   LoadedModelInfo,
+  ModelLoadOptions,
+  ViewableSource,
   Vec3,
   Viewer,
   ViewerEvents,
@@ -167,7 +169,16 @@ export function createViewer(options: ViewerOptions): Viewer {
       const hit = raycast(x, y);
       return hit ? new THREE.Vector3(...hit.point) : null;
     },
-    floors: () => (model.metadata ? storeyFloors(model.metadata, model.elementBoxes()) : []),
+    floors: () => {
+      const boxes = model.elementBoxes();
+      return model.parts
+        .flatMap((part) =>
+          part.metadata
+            ? storeyFloors(part.metadata, boxes.subarray(part.offset * 6, part.end * 6))
+            : [],
+        )
+        .sort((a, b) => a - b);
+    },
     ray,
     changed: cameraChanged,
   });
@@ -242,42 +253,77 @@ export function createViewer(options: ViewerOptions): Viewer {
     isElementVisible: (id) => model.state?.isVisible(id) ?? true,
   });
 
+  let modelSequence = 0;
+  const loadModel = async (
+    source: ViewableSource,
+    loadOptions: ModelLoadOptions,
+    append: boolean,
+  ): Promise<LoadedModelInfo> => {
+    const sequence = append ? loadSequence : ++loadSequence;
+    const stale = () => sequence !== loadSequence || disposed;
+    const started = performance.now();
+    const key = loadOptions.key ?? (append ? `model-${++modelSequence}` : 'default');
+    let first = false;
+    try {
+      const info = await model.load(source, {
+        signal: loadOptions.signal,
+        key,
+        translation: loadOptions.translation ?? [0, 0, 0],
+        append,
+        progress: (progress) => emitter.emit('progress', progress),
+        prepared: () => {
+          if (stale()) return;
+          first = model.parts.length === 1;
+          rig.update();
+          if (!first) return;
+          if (pendingViewpoint) {
+            const { viewpoint } = pendingViewpoint;
+            pendingViewpoint = null;
+            nav.forgetFirstFit();
+            applyViewpoint(viewpointDeps, viewpoint, false);
+          } else nav.fitFirst();
+        },
+        firstFrame: () => {
+          if (stale()) return;
+          loop.render();
+          if (first) emitter.emit('first-frame', { ms: performance.now() - started });
+        },
+        render: () => loop.requestRender(),
+        stale,
+      });
+      for (const callback of [...loadedCallbacks]) callback();
+      loop.requestRender();
+      emitter.emit('progress', { stage: 'done', fraction: 1, loadedBytes: 0, totalBytes: null });
+      emitter.emit('loaded', { ...info, ms: performance.now() - started });
+      return info;
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (failure.name !== 'AbortError') emitter.emit('error', { error: failure });
+      throw failure;
+    }
+  };
+
   const viewer: Viewer = {
-    async load(source, loadOptions = {}): Promise<LoadedModelInfo> {
-      const sequence = ++loadSequence;
-      const started = performance.now();
-      try {
-        const info = await model.load(source, {
-          signal: loadOptions.signal,
-          progress: (progress) => emitter.emit('progress', progress),
-          prepared: () => {
-            if (sequence !== loadSequence) return;
-            rig.update();
-            if (pendingViewpoint) {
-              const { viewpoint } = pendingViewpoint;
-              pendingViewpoint = null;
-              nav.forgetFirstFit();
-              applyViewpoint(viewpointDeps, viewpoint, false);
-            } else nav.fitFirst();
-          },
-          firstFrame: () => {
-            if (sequence !== loadSequence) return;
-            loop.render();
-            emitter.emit('first-frame', { ms: performance.now() - started });
-          },
-          render: () => loop.requestRender(),
-          stale: () => sequence !== loadSequence || disposed,
-        });
+    load: (source, loadOptions = {}) => loadModel(source, loadOptions, false),
+    addModel: (source, loadOptions = {}) => loadModel(source, loadOptions, true),
+    removeModel(key) {
+      const removed = model.remove(key);
+      if (removed) {
+        rig.update();
         for (const callback of [...loadedCallbacks]) callback();
+        emitter.emit('selection-change', { ids: selection.get() });
+        emitter.emit('visibility-change', {
+          hidden: visibility.getHidden(),
+          isolated: visibility.getIsolated(),
+        });
         loop.requestRender();
-        emitter.emit('progress', { stage: 'done', fraction: 1, loadedBytes: 0, totalBytes: null });
-        emitter.emit('loaded', { ...info, ms: performance.now() - started });
-        return info;
-      } catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        if (failure.name !== 'AbortError') emitter.emit('error', { error: failure });
-        throw failure;
       }
+      return removed;
+    },
+    models: () => model.parts.flatMap((part) => (part.info ? [part.info] : [])),
+    modelOf(elementId) {
+      const part = model.partOf(elementId);
+      return part?.info ? { model: part.info, row: elementId - part.offset } : null;
     },
     on: (type, listener) => emitter.on(type, listener),
     pick(x, y) {

@@ -42,6 +42,10 @@ function fakeViewer() {
 }
 
 const info: LoadedModelInfo = {
+  key: 'default',
+  offset: 0,
+  idCount: 1,
+  translation: [0, 0, 0],
   elementCount: 1,
   triangleCount: 12,
   materialCount: 1,
