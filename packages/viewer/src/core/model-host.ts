@@ -204,6 +204,7 @@ export class ModelHost {
       for (const id of old.selected) state.selected.add(id);
       for (const [id, color] of old.colors) state.colors.set(id, color);
       for (const id of old.small) state.small.add(id);
+      for (const id of old.ghosted) state.ghosted.add(id);
       old.dispose();
     }
     state.sync();
