@@ -1,3 +1,4 @@
+import { compareRoutes } from '../features/compare/routes';
 import {
   createBrowserRouter,
   replace,
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
       { Component: AuthLayout, children: authRoutes },
       // The model page is the full-window viewer with its own header.
       ...modelViewerRoutes,
+      ...compareRoutes,
       // The share page draws its own chrome (none at all when embedded).
       ...shareRoutes,
       ...receiptRoutes,
