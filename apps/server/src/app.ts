@@ -297,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routes: settings.role !== 'worker',
   });
   viewableListeners.push({
-    viewableStored: (modelId, hash, json) => indexer.indexConverted(modelId, hash, json),
+    viewableStored: (version, hash, json) => indexer.indexConverted(version, hash, json),
   });
   const { queue, runner } = await jobsModule.register(app, {
     data,
