@@ -298,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routes: settings.role !== 'worker',
   });
   viewableListeners.push({
-    viewableStored: (modelId, hash, json) => indexer.indexConverted(modelId, hash, json),
+    viewableStored: (version, hash, json) => indexer.indexConverted(version, hash, json),
   });
   if (settings.role !== 'worker') await diffModule.register(app, { data, storage, requireAuth });
   const { queue, runner } = await jobsModule.register(app, {

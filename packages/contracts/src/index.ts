@@ -14,6 +14,7 @@ export * from './permissions.ts';
 export * from './members.ts';
 export * from './events.ts';
 export * from './models.ts';
+export * from './model-versions.ts';
 export * from './jobs.ts';
 export * from './shares.ts';
 export * from './account.ts';

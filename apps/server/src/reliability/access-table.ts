@@ -212,6 +212,25 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/viewable.glb': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/thumbnail.png': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}': { expect: PROJECT_VIEW },
+  'PUT /api/models/{id}/versions/{versionId}': {
+    expect: PROJECT_MANAGE,
+    note: 'the member did not upload the model',
+  },
+  'POST /api/models/{id}/versions/{versionId}/current': {
+    expect: PROJECT_MANAGE,
+    note: 'the member did not upload the model',
+  },
+  'DELETE /api/models/{id}/versions/{versionId}': {
+    expect: PROJECT_MANAGE,
+    fresh: 'modelVersion',
+    note: 'a later, failed version (the current one is refused with 409)',
+  },
+  'GET /api/models/{id}/versions/{versionId}/original': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/viewable.glb': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/metadata.json': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/thumbnail.png': { expect: PROJECT_VIEW },
   // uploads (tus): the owner's upload in the world
   'POST /api/uploads': { expect: PROJECT_VIEW },
   'OPTIONS /api/uploads': { expect: PUBLIC, note: 'CORS preflight' },

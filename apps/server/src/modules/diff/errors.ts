@@ -7,16 +7,9 @@ export class VersionNotComparableError extends AppError {
   }
 }
 
-/** Unknown version, or a version of another model. */
-export class VersionNotFoundError extends AppError {
+/** One of the two versions is still uploading or converting, or its conversion failed. */
+export class DiffVersionNotReadyError extends AppError {
   constructor() {
-    super('VERSION_NOT_FOUND', 404);
-  }
-}
-
-/** A version still uploading or converting, or whose conversion failed. */
-export class VersionNotReadyError extends AppError {
-  constructor() {
-    super('VERSION_NOT_READY', 409);
+    super('DIFF_VERSION_NOT_READY', 409);
   }
 }

@@ -1,12 +1,12 @@
 import type { ModelDiff } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
 import { readStoredMetadata } from '../elements/index.ts';
-import { ModelNotFoundError } from '../models/index.ts';
+import { ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { compareElementSets } from './compare.ts';
 import { elementSet, type ElementSet } from './element-set.ts';
-import { VersionNotComparableError, VersionNotFoundError, VersionNotReadyError } from './errors.ts';
+import { DiffVersionNotReadyError, VersionNotComparableError } from './errors.ts';
 
 export interface ModelDiffServiceDeps {
   data: DataAccess;
@@ -55,10 +55,12 @@ export class ModelDiffService {
 
   /** A ready version of this model (404 for another model's, 409 while it converts). */
   async #viewable(modelId: string, versionId: string): Promise<VersionViewable> {
-    const version = await this.#d.data.repos.models.findById(versionId);
-    if (!version || version.id !== modelId) throw new VersionNotFoundError();
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
     const { status, derived_prefix, metadata_hash } = version;
-    if (status !== 'ready' || !derived_prefix || !metadata_hash) throw new VersionNotReadyError();
+    if (status !== 'ready' || !derived_prefix || !metadata_hash) {
+      throw new DiffVersionNotReadyError();
+    }
     return { derived_prefix, metadata_hash };
   }
 
