@@ -25,6 +25,7 @@ import * as accountModule from './modules/account/index.ts';
 import * as cacheModule from './modules/cache/index.ts';
 import * as authModule from './modules/auth/index.ts';
 import * as devModule from './modules/dev/index.ts';
+import * as diffModule from './modules/diff/index.ts';
 import * as elementsModule from './modules/elements/index.ts';
 import * as eventsModule from './modules/events/index.ts';
 import * as healthModule from './modules/health/index.ts';
@@ -297,8 +298,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routes: settings.role !== 'worker',
   });
   viewableListeners.push({
-    viewableStored: (modelId, hash, json) => indexer.indexConverted(modelId, hash, json),
+    viewableStored: (version, hash, json) => indexer.indexConverted(version, hash, json),
   });
+  if (settings.role !== 'worker') await diffModule.register(app, { data, storage, requireAuth });
   const { queue, runner } = await jobsModule.register(app, {
     data,
     settings,

@@ -17,6 +17,7 @@ import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { JobsRepository } from './modules/jobs/repository.ts';
 import { ModelsRepository } from './modules/models/repository.ts';
+import { ModelVersionsRepository } from './modules/models/versions-repository.ts';
 import { UploadsRepository } from './modules/uploads/repository.ts';
 import { TopicsRepository } from './modules/topics/repository.ts';
 import { TopicNoticesRepository } from './modules/topics/notices-repository.ts';
@@ -33,6 +34,7 @@ export interface Repositories {
   devMail: DevMailRepository;
   health: HealthRepository;
   models: ModelsRepository;
+  modelVersions: ModelVersionsRepository;
   uploads: UploadsRepository;
   jobs: JobsRepository;
   members: MembersRepository;
@@ -60,6 +62,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     devMail: new DevMailRepository(db),
     health: new HealthRepository(db),
     models: new ModelsRepository(db),
+    modelVersions: new ModelVersionsRepository(db),
     uploads: new UploadsRepository(db),
     jobs: new JobsRepository(db),
     members: new MembersRepository(db),

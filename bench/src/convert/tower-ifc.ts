@@ -20,6 +20,11 @@ export interface TowerOptions {
   storeys: number;
   /** Elements per storey, the slab included. */
   perStorey: number;
+  /**
+   * A second version of the same tower (same GlobalIds): of every `every` products, one wall is
+   * left out, one door is moved 300 mm along x and one wall's Pset_WallCommon.Reference changes.
+   */
+  revision?: { every: number };
 }
 
 export interface TowerFile {
@@ -28,6 +33,8 @@ export interface TowerFile {
   /** Products with geometry (slabs, walls, windows, doors). */
   products: number;
   storeys: number;
+  /** What `revision` changed (empty without it), by GlobalId. */
+  revised: { removed: string[]; moved: string[]; changed: string[] };
 }
 
 const GUID_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$';
@@ -73,6 +80,8 @@ export async function writeTowerIfc(path: string, options: TowerOptions): Promis
     return id;
   };
   const root = () => `'${guid(guids++)}',$`;
+  const revised: TowerFile['revised'] = { removed: [], moved: [], changed: [] };
+  const every = options.revision?.every ?? 0;
 
   await write(
     [
@@ -244,7 +253,12 @@ export async function writeTowerIfc(path: string, options: TowerOptions): Promis
       const x = column * 6000;
       const y = row * 6000;
       const mark = `${s + 1}-${i}`;
-      if (kind <= 2) {
+      const revise = every > 0 ? (s * options.perStorey + i) % every : -1;
+      if (kind <= 2 && revise === 0) {
+        // Left out: its GlobalIds (wall, property set, quantities, two relationships) skipped.
+        revised.removed.push(guid(guids));
+        guids += 5;
+      } else if (kind <= 2) {
         const wallLength = wallLengths[(i + s) % wallLengths.length]!;
         const alongY = kind === 1;
         const solid = await box(wallLength, 200, storeyHeight - 250, wallLength / 2, 0, 0);
@@ -252,12 +266,13 @@ export async function writeTowerIfc(path: string, options: TowerOptions): Promis
           `IFCSHAPEREPRESENTATION(#${body},'Body','SweptSolid',(#${solid}))`,
         );
         const definition = await entity(`IFCPRODUCTDEFINITIONSHAPE($,$,(#${shape}))`);
+        if (revise === 1) revised.changed.push(guid(guids));
         const wall = await entity(
           `IFCWALL(${root()},'Wall ${mark}',$,$,#${await place(x + (kind === 2 ? 3000 : 0), y + (kind === 2 ? 3000 : 0), alongY)},#${definition},'${mark}',.STANDARD.)`,
         );
         const external = row === 0 || column === 0;
         await ownPset(wall, 'Pset_WallCommon', [
-          `IFCIDENTIFIER('Wall 200')`,
+          `IFCIDENTIFIER('${revise === 1 ? 'Wall 250' : 'Wall 200'}')`,
           `IFCBOOLEAN(${external ? '.T.' : '.F.'})`,
           'IFCBOOLEAN(.T.)',
           `IFCLABEL('${mark}')`,
@@ -282,7 +297,9 @@ export async function writeTowerIfc(path: string, options: TowerOptions): Promis
           `IFCSHAPEREPRESENTATION(#${body},'Body','MappedRepresentation',(#${item}))`,
         );
         const definition = await entity(`IFCPRODUCTDEFINITIONSHAPE($,$,(#${shape}))`);
-        const placement = await place(x + 1500, y, false);
+        const moved = kind === 4 && revise === 4;
+        if (moved) revised.moved.push(guid(guids));
+        const placement = await place(x + 1500 + (moved ? 300 : 0), y, false);
         const product =
           kind === 4
             ? await entity(
@@ -316,5 +333,5 @@ export async function writeTowerIfc(path: string, options: TowerOptions): Promis
   await write('ENDSEC;\nEND-ISO-10303-21;\n');
   out.end(buffered.join(''));
   await once(out, 'finish');
-  return { path, bytes, products, storeys: options.storeys };
+  return { path, bytes, products, storeys: options.storeys, revised };
 }

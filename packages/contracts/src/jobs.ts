@@ -24,13 +24,32 @@ export const convertModelJobV1 = z.object({
 });
 export type ConvertModelJobV1 = z.infer<typeof convertModelJobV1>;
 
+/**
+ * V2 (issue 18, model versions): converts one version of the model. A V1 job converts the
+ * model's version 1, whose id is the model's.
+ */
+export const convertModelJobV2 = convertModelJobV1.extend({
+  version: z.literal(2),
+  /** The model version to convert. */
+  versionId: z.uuid(),
+});
+export type ConvertModelJobV2 = z.infer<typeof convertModelJobV2>;
+
 /** Every accepted version of the model conversion payload. */
-export const convertModelJobPayload = z.discriminatedUnion('version', [convertModelJobV1]);
+export const convertModelJobPayload = z.discriminatedUnion('version', [
+  convertModelJobV1,
+  convertModelJobV2,
+]);
 export type ConvertModelJobPayload = z.infer<typeof convertModelJobPayload>;
 
 export const jobPayloadSchemas = {
   [JOB_TYPES.convertModel]: convertModelJobPayload,
 } as const satisfies Record<JobType, z.ZodType>;
+
+/** The model version a conversion payload is about (V1: version 1, which has the model's id). */
+export function convertJobVersionId(payload: ConvertModelJobPayload): string {
+  return payload.version === 2 ? payload.versionId : payload.modelId;
+}
 
 export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;

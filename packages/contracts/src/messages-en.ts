@@ -47,6 +47,9 @@ export const errorTextsEn = {
     "This project has reached the number of members (invitations included) its owner's plan allows",
   MODEL_NOT_READY: 'The model is still being processed',
   MODEL_NOT_IN_TRASH: 'Move the model to the trash before deleting it permanently',
+  VERSION_NOT_FOUND: 'This version of the model does not exist',
+  VERSION_IS_CURRENT: 'The current version cannot be deleted; make another version current first',
+  VERSION_NOT_READY: 'Only a processed version can be made current',
   EMPTY_FILE: 'The file is empty',
   MALFORMED_FILE: 'The file is damaged or could not be read',
   NO_GEOMETRY: 'The file contains no visible geometry',
@@ -110,6 +113,9 @@ export const errorTextsEn = {
   QUERY_OPERATOR_INVALID:
     'The operators < and > compare numbers: use them with a property, not with type, name or storey',
   QUERY_VALUE_INVALID: 'Enter a value for this condition (a number for < and >)',
+  DIFF_VERSION_NOT_READY: 'Both versions must be processed before they can be compared',
+  VERSION_NOT_COMPARABLE:
+    'This version was processed before versions could be compared: upload it again to compare it',
   SAVED_QUERY_NOT_FOUND: 'Saved query not found',
   SAVED_QUERIES_LIMIT: 'This project already has 200 saved queries; delete one first',
   COMMENT_NOT_FOUND: 'Comment not found',
@@ -154,6 +160,7 @@ export const validationTextsEn = {
   'validation.colorInvalid': 'Choose a colour such as #4F46E5',
   'validation.modelNameRequired': 'Please enter a model name',
   'validation.modelNameTooLong': 'Model name must be at most 255 characters',
+  'validation.versionMessageTooLong': 'A version message must be at most 500 characters',
   'validation.nothingToUpdate': 'Nothing to update',
   'validation.typeDelete': 'Type DELETE to confirm',
   'validation.roleInvalid': 'Choose a role: admin or member',

@@ -20,12 +20,18 @@ export const UPLOADS_PATH = '/api/uploads';
  * the client resumes from the offset a HEAD reports.
  */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024 * 1024;
-/** Upload-Metadata keys the tus client must send (values base64 as the tus protocol says). */
-/** tus Upload-Metadata keys; `modelName` names the model when not the file (a browser-made zip). */
+/**
+ * tus Upload-Metadata keys (values base64 as the tus protocol says): `projectId` and `filename`
+ * are required; `modelName` names the model when not the file (a browser-made zip); `modelId`
+ * makes the upload a new version of that model (then `projectId` must be the model's project)
+ * and `message` is the version's message.
+ */
 export const UPLOAD_METADATA_KEYS = {
   projectId: 'projectId',
   filename: 'filename',
   modelName: 'modelName',
+  modelId: 'modelId',
+  message: 'message',
 } as const;
 
 export const MODEL_NAME_MAX_LENGTH = 255;
@@ -101,6 +107,10 @@ export const modelSchema = z
     updated_at: z.string(),
     /** Set while the model is in the trash. */
     deleted_at: z.string().nullable(),
+    /** The version the model shows (its files above are that version's). */
+    current_version: z.object({ id: z.uuid(), number: z.number().int().min(1) }).nullable(),
+    /** How many versions the model has. */
+    version_count: z.number().int().nonnegative(),
   })
   .meta({ id: 'Model' });
 export type Model = z.infer<typeof modelSchema>;
@@ -171,6 +181,8 @@ export const modelFileQuerySchema = z.object({
 /** The `data` of `model.status` events (`projectId` is on the event). */
 export const modelStatusEventSchema = z.object({
   modelId: z.uuid(),
+  /** The version whose change this is (absent from servers before versions). */
+  versionId: z.uuid().optional(),
   status: modelStatusSchema,
   progress: z.number().int().min(0).max(100),
   stage: modelStageSchema.nullable(),
@@ -181,6 +193,8 @@ export type ModelStatusEvent = z.infer<typeof modelStatusEventSchema>;
 /** The `data` of `model.progress` events. */
 export const modelProgressEventSchema = z.object({
   modelId: z.uuid(),
+  /** The version being converted: not the model's current one while a new version processes. */
+  versionId: z.uuid().optional(),
   progress: z.number().int().min(0).max(100),
   stage: modelStageSchema,
 });

@@ -34,6 +34,9 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'model.trash': { ownerId: OTHER },
   'model.restore': { ownerId: OTHER },
   'model.move': { ownerId: OTHER },
+  'modelVersion.upload': { ownerId: OTHER },
+  'modelVersion.update': { ownerId: OTHER },
+  'modelVersion.delete': { ownerId: OTHER },
   'share.create': {},
   'share.manage': { ownerId: OTHER },
   'topic.view': {},
@@ -54,6 +57,7 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'savedView.rename': { ownerId: OTHER },
   'savedView.delete': { ownerId: OTHER },
   'element.query': {},
+  'model.compare': {},
   'savedQuery.list': {},
   'savedQuery.create': {},
   'savedQuery.update': { ownerId: OTHER },
@@ -76,6 +80,9 @@ const table: Record<ProjectAction, Row> = {
   'model.trash': { owner: true, admin: true, member: false, outsider: false },
   'model.restore': { owner: true, admin: true, member: false, outsider: false },
   'model.move': { owner: true, admin: true, member: false, outsider: false },
+  'modelVersion.upload': { owner: true, admin: true, member: false, outsider: false },
+  'modelVersion.update': { owner: true, admin: true, member: false, outsider: false },
+  'modelVersion.delete': { owner: true, admin: true, member: false, outsider: false },
   'share.create': { owner: true, admin: true, member: true, outsider: false },
   'share.manage': { owner: true, admin: true, member: false, outsider: false },
   'topic.view': { owner: true, admin: true, member: true, outsider: false },
@@ -96,6 +103,7 @@ const table: Record<ProjectAction, Row> = {
   'savedView.rename': { owner: true, admin: true, member: false, outsider: false },
   'savedView.delete': { owner: true, admin: true, member: false, outsider: false },
   'element.query': { owner: true, admin: true, member: true, outsider: false },
+  'model.compare': { owner: true, admin: true, member: true, outsider: false },
   'savedQuery.list': { owner: true, admin: true, member: true, outsider: false },
   'savedQuery.create': { owner: true, admin: true, member: true, outsider: false },
   'savedQuery.update': { owner: true, admin: true, member: false, outsider: false },
@@ -134,12 +142,15 @@ describe('edge rules', () => {
     }
   });
 
-  it('members may rename, trash, restore and move their own models and manage their own shares', () => {
+  it('members may rename, trash, restore, move and version their own models and manage their own shares', () => {
     for (const action of [
       'model.rename',
       'model.trash',
       'model.restore',
       'model.move',
+      'modelVersion.upload',
+      'modelVersion.update',
+      'modelVersion.delete',
       'share.manage',
     ] as const) {
       expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);

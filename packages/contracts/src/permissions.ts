@@ -21,6 +21,9 @@ import type { ProjectRole } from './project.ts';
  * | model.upload             | yes   | yes              | yes         |
  * | model.rename / trash     | yes   | yes              | own models  |
  * | model.restore / move     | yes   | yes              | own models  |
+ * | modelVersion.upload      | yes   | yes              | own models  |  a new version of a model
+ * | modelVersion.update      | yes   | yes              | own models  |  message, make current
+ * | modelVersion.delete      | yes   | yes              | own models  |  never the current one
  * | share.create             | yes   | yes              | yes         |
  * | share.manage             | yes   | yes              | own shares  |
  * | topic.view / create      | yes   | yes              | yes         |  comment threads and issues
@@ -38,6 +41,7 @@ import type { ProjectRole } from './project.ts';
  * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
  * | savedView.rename / delete| yes   | yes              | own views   |
  * | element.query            | yes   | yes              | yes         |  property queries, export
+ * | model.compare            | yes   | yes              | yes         |  diff of two versions
  * | savedQuery.list / create | yes   | yes              | yes         |  named queries of a project
  * | savedQuery.update / delete| yes  | yes              | own queries |
  *
@@ -63,6 +67,9 @@ export type ProjectAction =
   | 'model.trash'
   | 'model.restore'
   | 'model.move'
+  | 'modelVersion.upload'
+  | 'modelVersion.update'
+  | 'modelVersion.delete'
   | 'share.create'
   | 'share.manage'
   | 'topic.view'
@@ -83,6 +90,7 @@ export type ProjectAction =
   | 'savedView.rename'
   | 'savedView.delete'
   | 'element.query'
+  | 'model.compare'
   | 'savedQuery.list'
   | 'savedQuery.create'
   | 'savedQuery.update'
@@ -104,6 +112,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'model.trash',
   'model.restore',
   'model.move',
+  'modelVersion.upload',
+  'modelVersion.update',
+  'modelVersion.delete',
   'share.create',
   'share.manage',
   'topic.view',
@@ -124,6 +135,7 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'savedView.rename',
   'savedView.delete',
   'element.query',
+  'model.compare',
   'savedQuery.list',
   'savedQuery.create',
   'savedQuery.update',
@@ -195,6 +207,10 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'model.trash': ownOrManager,
   'model.restore': ownOrManager,
   'model.move': ownOrManager,
+  // Versions change what everyone sees of a model: the model's editors (as renaming it).
+  'modelVersion.upload': ownOrManager,
+  'modelVersion.update': ownOrManager,
+  'modelVersion.delete': ownOrManager,
   'share.create': (actor) => actor.role !== null,
   'share.manage': ownOrManager,
   'topic.view': (actor) => actor.role !== null,
@@ -217,6 +233,7 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'savedView.rename': ownOrManager,
   'savedView.delete': ownOrManager,
   'element.query': (actor) => actor.role !== null,
+  'model.compare': (actor) => actor.role !== null,
   'savedQuery.list': (actor) => actor.role !== null,
   'savedQuery.create': (actor) => actor.role !== null,
   'savedQuery.update': ownOrManager,

@@ -249,6 +249,7 @@ function buildMetadata(
     triangles: scene.elements.map((_, id) => prepared.elementTriangles[id] ?? 0),
     bbox,
     bboxStep,
+    geometryHash: scene.elements.map((_, id) => prepared.elementGeometryHashes[id] ?? ''),
   };
   if (isIfc) {
     elements.expressId = scene.elements.map((element) => element.expressId ?? 0);

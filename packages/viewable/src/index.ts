@@ -3,6 +3,7 @@
  * converter writes it; the viewer, the web app and the server read it. No Node or DOM APIs, and
  * nothing of the apps, the converter or the viewer.
  */
+export { elementKeys, elementPaths } from './element-keys.ts';
 export { MODEL_FORMATS, type ModelFormat } from './formats.ts';
 export { VIEWABLE_FILES, type ViewableFile } from './layout.ts';
 export {

@@ -33,6 +33,12 @@ export interface ModelElementTable {
   expressId?: number[];
   /** IFC: GlobalId per element, '' when none. Absent for other formats. */
   globalId?: string[];
+  /**
+   * A stable hash of the element's triangles in world coordinates (snapped to 1 mm; independent
+   * of triangle order), '' for an element without triangles. Version comparison matches it.
+   * Absent in viewables converted before it existed.
+   */
+  geometryHash?: string[];
 }
 
 /** A distinct property: [name (index into strings), value] or [name, value, unit (index)]. */

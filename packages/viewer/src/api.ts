@@ -227,6 +227,12 @@ export interface VisibilityApi {
   getIsolated(): number[] | null;
   setXray(on: boolean): void;
   getXray(): boolean;
+  /**
+   * Draws these elements (and no others) as ghosts whatever the x-ray mode: faint, in their
+   * colour override when they have one (a removed element in a version comparison), else grey.
+   */
+  setGhosted(ids: number[]): void;
+  getGhosted(): number[];
   /** Colour overrides; `null` clears the element's override. */
   setColors(colors: Map<number, Color | null>): void;
   clearColors(): void;
@@ -239,6 +245,22 @@ export interface VisibilityApi {
     keyOf: (elementId: number) => string | null,
     options?: { fixed?: Record<string, Color> },
   ): Array<{ key: string; color: Color; count: number }>;
+}
+
+/** The four kinds of a version comparison, as the viewer colours them. */
+export type DiffCategory = 'added' | 'removed' | 'changed' | 'unchanged';
+
+export interface DiffApi {
+  /**
+   * Colours a version comparison: added green, changed amber, unchanged grey, removed red and
+   * ghosted (elements of the older version, loaded beside the newer one). Element ids of every
+   * category; elements in none keep their look. Replaces the previous comparison's colouring.
+   */
+  show(elements: Partial<Record<DiffCategory, number[]>>): void;
+  /** Removes the comparison's colours and ghosts. */
+  clear(): void;
+  /** The colour of each category (for legends). */
+  readonly colors: Readonly<Record<DiffCategory, Color>>;
 }
 
 export interface SectionApi {
@@ -367,6 +389,7 @@ export interface Viewer {
   readonly navigation: NavigationApi;
   readonly selection: SelectionApi;
   readonly visibility: VisibilityApi;
+  readonly diff: DiffApi;
   readonly section: SectionApi;
   readonly measure: MeasureApi;
   readonly pins: PinsApi;

@@ -1,13 +1,15 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ElementWhere } from '@truss/contracts';
 
-/** The element index and saved queries (migration 0020); part of `Database` in schema.ts. */
+/** The element index (per model version since 0024) and saved queries (migration 0020); part of `Database` in schema.ts. */
 
 type Timestamp = ColumnType<Date, Date, Date>;
 /** jsonb: read as parsed JSON, written as a JSON string (identical on pg and PGlite). */
 type Json<T> = ColumnType<T, string, string>;
 
 export interface ElementIndexStateTable {
+  /** The model version the rows are of (migration 0024). */
+  version_id: string;
   model_id: string;
   /** The `models.metadata_hash` the rows were made from. */
   metadata_hash: string;
@@ -17,6 +19,7 @@ export interface ElementIndexStateTable {
 }
 
 export interface ElementsTable {
+  version_id: string;
   model_id: string;
   /** The element's row in the viewable's metadata. */
   element_id: number;
@@ -28,6 +31,7 @@ export interface ElementsTable {
 }
 
 export interface ElementPropertiesTable {
+  version_id: string;
   model_id: string;
   element_id: number;
   /** Lower case; IFC attributes are the set `attributes`. */

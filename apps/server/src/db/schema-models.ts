@@ -40,6 +40,40 @@ export interface ModelsTable {
   /** Bytes of the viewable, metadata (all encodings) and thumbnail. */
   derived_bytes: BigInt;
   converted_at: Timestamp | null;
+  /**
+   * The version the model shows (migration 0023); the columns above from `size_bytes` on are a
+   * copy of that version's, written with it (ModelsRepository.syncCurrent).
+   */
+  current_version_id: string | null;
+}
+
+/** One upload of a model, converted on its own (migration 0023). */
+export interface ModelVersionsTable {
+  /** The upload's id; version 1 of a model made before versions has the model's id. */
+  id: string;
+  model_id: string;
+  /** 1, 2, ... per model. */
+  number: number;
+  message: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  size_bytes: BigInt;
+  original_filename: Generated<string>;
+  format: string | null;
+  status: Generated<ModelStatusValue>;
+  progress: Generated<number>;
+  stage: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  original_key: string | null;
+  original_sha256: string | null;
+  derived_prefix: string | null;
+  viewable_hash: string | null;
+  metadata_hash: string | null;
+  thumbnail_hash: string | null;
+  derived_bytes: BigInt;
+  converted_at: Timestamp | null;
 }
 
 export interface UploadsTable {
@@ -54,7 +88,13 @@ export interface UploadsTable {
   /** Detected from the first bytes; null until enough bytes arrived. */
   format: string | null;
   status: Generated<'uploading' | 'finished'>;
+  /**
+   * The model it became; set from the start for an upload of a new version of a model (the
+   * version's id is the upload's).
+   */
   model_id: string | null;
+  /** The message of a new version (migration 0023). */
+  version_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** Last request on the upload: only recently active uploads count as concurrent. */
   updated_at: Timestamp;
@@ -92,5 +132,6 @@ export interface JobsTable {
 }
 
 export type ModelRow = Selectable<ModelsTable>;
+export type ModelVersionRow = Selectable<ModelVersionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type JobRow = Selectable<JobsTable>;

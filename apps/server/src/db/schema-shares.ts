@@ -11,6 +11,8 @@ export type ShareExpirationValue = '1d' | '7d' | '30d' | 'never';
 export interface SharesTable {
   id: Generated<string>;
   model_id: string;
+  /** The version the share shows; null: the model's current one (migration 0023). */
+  model_version_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** null when the creator's account was deleted (project owners/admins still manage it). */
   created_by: string | null;
   /** Random; the link token is HMAC(secret, id + salt), never stored. */

@@ -65,6 +65,8 @@ export interface TopicsTable {
   id: Generated<string>;
   project_id: string;
   model_id: string | null;
+  /** The model version the topic was made on (migration 0023); null: unknown or deleted. */
+  model_version_id: ColumnType<string | null, string | null | undefined, string | null>;
   guid: string;
   number: number;
   kind: TopicKind;
@@ -92,6 +94,8 @@ export interface TopicsTable {
 }
 
 export interface TopicViewpointsTable {
+  /** The model version the viewpoint was taken on (migration 0023); null: unknown. */
+  model_version_id: ColumnType<string | null, string | null | undefined, string | null>;
   id: Generated<string>;
   topic_id: string;
   guid: string;

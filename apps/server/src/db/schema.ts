@@ -5,7 +5,13 @@ import type {
   UserIdentitiesTable,
   UserPreferencesTable,
 } from './schema-accounts.ts';
-import type { JobsTable, ModelsTable, UploadLocksTable, UploadsTable } from './schema-models.ts';
+import type {
+  JobsTable,
+  ModelsTable,
+  ModelVersionsTable,
+  UploadLocksTable,
+  UploadsTable,
+} from './schema-models.ts';
 import type {
   OrdersTable,
   PaymentCallbacksTable,
@@ -183,6 +189,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   project_invitations: ProjectInvitationsTable;
   models: ModelsTable;
+  model_versions: ModelVersionsTable;
   dev_mail: DevMailTable;
   uploads: UploadsTable;
   upload_locks: UploadLocksTable;

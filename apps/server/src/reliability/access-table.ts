@@ -212,6 +212,25 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/viewable.glb': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/thumbnail.png': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}': { expect: PROJECT_VIEW },
+  'PUT /api/models/{id}/versions/{versionId}': {
+    expect: PROJECT_MANAGE,
+    note: 'the member did not upload the model',
+  },
+  'POST /api/models/{id}/versions/{versionId}/current': {
+    expect: PROJECT_MANAGE,
+    note: 'the member did not upload the model',
+  },
+  'DELETE /api/models/{id}/versions/{versionId}': {
+    expect: PROJECT_MANAGE,
+    fresh: 'modelVersion',
+    note: 'a later, failed version (the current one is refused with 409)',
+  },
+  'GET /api/models/{id}/versions/{versionId}/original': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/viewable.glb': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/metadata.json': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/thumbnail.png': { expect: PROJECT_VIEW },
   // uploads (tus): the owner's upload in the world
   'POST /api/uploads': { expect: PROJECT_VIEW },
   'OPTIONS /api/uploads': { expect: PUBLIC, note: 'CORS preflight' },
@@ -266,6 +285,8 @@ export const ACCESS: Record<string, Declaration> = {
   },
   'PATCH /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/models/{id}/views/{viewId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedView' },
+  // version comparison: members of the project (from/to: the world model's only version)
+  'GET /api/models/{id}/diff': { expect: PROJECT_VIEW },
   // property queries: members query and export every model of the project, and save queries;
   // changing and deleting a saved query is its author's or a manager's
   'POST /api/project/{id}/elements/query': {

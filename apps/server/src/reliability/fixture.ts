@@ -157,6 +157,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     viewpointId: '00000000-0000-4000-8000-000000000000',
     viewId: savedView.id,
     queryId: savedQuery.id,
+    // Version 1 of the world's model has the model's id.
+    versionId: model.id,
   };
   return {
     server,
@@ -186,6 +188,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
     },
     hints: {
       modelId: model.id,
+      // Version 1 of a model has the model's id: the diff compares it with itself.
+      from: model.id,
+      to: model.id,
       projectId: team.project.id,
       targetProjectId: team.project.id,
       assigneeId: member.user.id,

@@ -9,6 +9,7 @@ import type { Role, World } from './fixture.ts';
  */
 export type Fresh =
   | 'model'
+  | 'modelVersion'
   | 'project'
   | 'share'
   | 'topic'
@@ -43,6 +44,31 @@ export async function freshParams(
       return { world, params: {} };
     case 'model':
       return { world, params: { id: (await readyModel(server, owner.token, team.project.id)).id } };
+    case 'modelVersion': {
+      // A failed (never current) later version of the world's model, straight in the database.
+      const id = randomUUID();
+      const last = await server.db
+        .selectFrom('model_versions')
+        .select((eb) => eb.fn.max('number').as('n'))
+        .where('model_id', '=', world.model.id)
+        .executeTakeFirstOrThrow();
+      const at = new Date();
+      await server.db
+        .insertInto('model_versions')
+        .values({
+          id,
+          model_id: world.model.id,
+          number: Number(last.n ?? 0) + 1,
+          created_by: owner.user.id,
+          created_at: at,
+          updated_at: at,
+          size_bytes: 64,
+          status: 'failed',
+          failure_code: 'MALFORMED_FILE',
+        })
+        .execute();
+      return { world, params: { versionId: id } };
+    }
     case 'project': {
       // Straight in the database: the sweep's own project creations may fill the plan.
       const project = await server.db

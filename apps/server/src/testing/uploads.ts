@@ -19,6 +19,9 @@ export interface TusOptions {
   filename: string;
   /** tus metadata modelName: the model's name when not the file's. */
   modelName?: string;
+  /** tus metadata modelId: the upload is a new version of this model (with `message`). */
+  modelId?: string;
+  message?: string;
   /** Bytes per PATCH (default: all at once). */
   chunkSize?: number;
   /** Resume this upload instead of creating one. */
@@ -37,6 +40,8 @@ export function tusUpload(bytes: Buffer, options: TusOptions): Promise<TusOutcom
         projectId: options.projectId,
         filename: options.filename,
         ...(options.modelName ? { modelName: options.modelName } : {}),
+        ...(options.modelId ? { modelId: options.modelId } : {}),
+        ...(options.message ? { message: options.message } : {}),
       },
       headers: { authorization: `Bearer ${options.token}` },
       chunkSize: options.chunkSize ?? Infinity,

@@ -1,3 +1,4 @@
+import { compareRoutes } from '../features/compare/routes';
 import {
   createBrowserRouter,
   replace,
@@ -86,6 +87,7 @@ export const routes: RouteObject[] = [
       // The model page is the full-window viewer with its own header.
       ...modelViewerRoutes,
       ...federationRoutes,
+      ...compareRoutes,
       // The share page draws its own chrome (none at all when embedded).
       ...shareRoutes,
       ...receiptRoutes,

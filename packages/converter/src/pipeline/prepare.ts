@@ -18,6 +18,7 @@ import {
   type Trs,
 } from './matrix.ts';
 import { planDraws, withFaceNormals } from './draw-budget.ts';
+import { GeometryHasher } from './geometry-hash.ts';
 import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
 
 export interface PreparedBatch {
@@ -51,6 +52,8 @@ export interface PreparedScene {
   instanceGroups: PreparedInstanceGroup[];
   elementBoxes: (BoundingBox | null)[];
   elementTriangles: number[];
+  /** Per element, the stable hash of its triangles in world coordinates ('' without any). */
+  elementGeometryHashes: string[];
   bbox: BoundingBox | null;
   origin: [number, number, number];
   triangles: number;
@@ -146,6 +149,7 @@ export function prepareScene(
   const origin: [number, number, number] = far
     ? [Math.round(centre[0]!), Math.round(centre[1]!), Math.round(centre[2]!)]
     : [0, 0, 0];
+  const elementGeometryHashes = hashElements(scene, worldMatrices);
   const shift = translation(-origin[0], -origin[1], -origin[2]);
   const matrices = far ? worldMatrices.map((m) => multiply(shift, m)) : worldMatrices;
 
@@ -239,11 +243,25 @@ export function prepareScene(
     instanceGroups,
     elementBoxes,
     elementTriangles,
+    elementGeometryHashes,
     bbox: hasGeometry ? bbox : null,
     origin,
     triangles,
     instances,
   };
+}
+
+/** Each element's geometry hash, from its placements in world coordinates (before recentring). */
+function hashElements(scene: SceneModel, worldMatrices: Mat4[]): string[] {
+  const hashers = new Map<number, GeometryHasher>();
+  scene.placements.forEach((p, i) => {
+    const geometry = scene.geometries[p.geometry]!;
+    if (geometry.indices.length === 0) return;
+    let hasher = hashers.get(p.element);
+    if (!hasher) hashers.set(p.element, (hasher = new GeometryHasher()));
+    hasher.add(geometry, worldMatrices[i]!);
+  });
+  return scene.elements.map((_, id) => hashers.get(id)?.digest() ?? '');
 }
 
 /** Elements and matrices of a list of placements, as a string key. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ElementState,
   FLAG_COLOR,
+  FLAG_GHOST,
   FLAG_HIDDEN,
   FLAG_SELECTED,
   FLAG_SMALL,
@@ -26,6 +27,7 @@ describe('element state packing', () => {
       selected: true,
       color: 0x12ab34,
       small: false,
+      ghosted: false,
     });
     packElementState(data, 1, { hidden: false, selected: false, color: null });
     expect(unpackElementState(data, 1)).toEqual({
@@ -33,10 +35,14 @@ describe('element state packing', () => {
       selected: false,
       color: null,
       small: false,
+      ghosted: false,
     });
     packElementState(data, 3, { hidden: false, selected: false, color: null, small: true });
     expect(data[15]).toBe(FLAG_SMALL);
     expect(unpackElementState(data, 3).small).toBe(true);
+    packElementState(data, 0, { hidden: false, selected: false, color: 0xdc2626, ghosted: true });
+    expect(data[3]).toBe(FLAG_GHOST | FLAG_COLOR);
+    expect(unpackElementState(data, 0).ghosted).toBe(true);
     // Black is a colour override too, not "no colour".
     packElementState(data, 0, { hidden: false, selected: false, color: 0x000000 });
     expect(unpackElementState(data, 0).color).toBe(0);
@@ -68,12 +74,14 @@ describe('element state packing', () => {
       selected: false,
       color: null,
       small: false,
+      ghosted: false,
     });
     expect(unpackElementState(state.data, 2)).toEqual({
       hidden: false,
       selected: false,
       color: null,
       small: true,
+      ghosted: false,
     });
     expect(unpackElementState(state.data, 3).selected).toBe(true);
     expect(unpackElementState(state.data, 4)).toEqual({
@@ -81,6 +89,7 @@ describe('element state packing', () => {
       selected: false,
       color: 0xff0000,
       small: false,
+      ghosted: false,
     });
     state.isolated = null;
     state.sync([4]);

@@ -11,6 +11,8 @@ export const FLAG_SELECTED = 2;
 export const FLAG_COLOR = 4;
 /** Small elements, hidden by the frame-rate guard while the camera moves on slow devices. */
 export const FLAG_SMALL = 8;
+/** Drawn faintly in the ghost pass (in its colour override, if any) whatever the x-ray mode. */
+export const FLAG_GHOST = 16;
 
 /** Texels per row: 4096 rows of 1024 hold 4 M elements within WebGL2's minimum texture size. */
 export const STATE_WIDTH = 1024;
@@ -23,7 +25,13 @@ export function stateTextureSize(count: number): { width: number; height: number
 export function packElementState(
   data: Uint8Array,
   id: number,
-  state: { hidden: boolean; selected: boolean; color: Color | null; small?: boolean },
+  state: {
+    hidden: boolean;
+    selected: boolean;
+    color: Color | null;
+    small?: boolean;
+    ghosted?: boolean;
+  },
 ): void {
   const o = id * 4;
   const color = state.color ?? 0;
@@ -34,13 +42,20 @@ export function packElementState(
     (state.hidden ? FLAG_HIDDEN : 0) |
     (state.selected ? FLAG_SELECTED : 0) |
     (state.color === null ? 0 : FLAG_COLOR) |
-    (state.small ? FLAG_SMALL : 0);
+    (state.small ? FLAG_SMALL : 0) |
+    (state.ghosted ? FLAG_GHOST : 0);
 }
 
 export function unpackElementState(
   data: Uint8Array,
   id: number,
-): { hidden: boolean; selected: boolean; color: Color | null; small: boolean } {
+): {
+  hidden: boolean;
+  selected: boolean;
+  color: Color | null;
+  small: boolean;
+  ghosted: boolean;
+} {
   const o = id * 4;
   const flags = data[o + 3]!;
   return {
@@ -48,6 +63,7 @@ export function unpackElementState(
     selected: (flags & FLAG_SELECTED) !== 0,
     color: flags & FLAG_COLOR ? (data[o]! << 16) | (data[o + 1]! << 8) | data[o + 2]! : null,
     small: (flags & FLAG_SMALL) !== 0,
+    ghosted: (flags & FLAG_GHOST) !== 0,
   };
 }
 
@@ -65,6 +81,8 @@ export class ElementState {
   readonly colors = new Map<number, Color>();
   /** Elements the frame-rate guard may drop while moving (set once after loading). */
   readonly small = new Set<number>();
+  /** Elements drawn as ghosts (see FLAG_GHOST). */
+  readonly ghosted = new Set<number>();
 
   constructor(count: number) {
     this.count = count;
@@ -90,6 +108,7 @@ export class ElementState {
         selected: this.selected.has(id),
         color: this.colors.get(id) ?? null,
         small: this.small.has(id),
+        ghosted: this.ghosted.has(id),
       });
     };
     if (ids) for (const id of ids) write(id);

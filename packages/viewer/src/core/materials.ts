@@ -2,7 +2,8 @@
  * Model materials patched (onBeforeCompile) to read the per-element state texture by
  * `_ELEMENT_ID`: hidden elements collapse in the vertex shader, colour overrides and the selection
  * highlight apply in the fragment shader, and in x-ray mode the opaque pass drops the ghosted
- * (non-selected) elements that a second, transparent pass draws. No batch is ever split.
+ * (non-selected) elements that a second, transparent pass draws, as it does for elements ghosted
+ * one by one (FLAG_GHOST). No batch is ever split.
  */
 import * as THREE from 'three';
 import { STATE_WIDTH } from './element-state.ts';
@@ -60,7 +61,7 @@ const VERTEX_MAIN = /* glsl */ `
   int trussId = int(TRUSS_ELEMENT_ID + 0.5);
   vec4 trussState = texelFetch(elementState, ivec2(trussId % ${STATE_WIDTH}, trussId / ${STATE_WIDTH}), 0);
   int trussFlags = int(trussState.a * 255.0 + 0.5);
-  bool trussGhost = xrayOn > 0.5 && (trussFlags & 2) == 0;
+  bool trussGhost = (xrayOn > 0.5 && (trussFlags & 2) == 0) || (trussFlags & 16) != 0;
   bool trussDraw = (trussFlags & 1) == 0 && !(hideSmall > 0.5 && (trussFlags & 8) != 0);
   #if TRUSS_PASS == 0
   trussDraw = trussDraw && !trussGhost;
@@ -83,7 +84,9 @@ const FRAGMENT_COLOR = /* glsl */ `
 {
   int trussFlags = int(vElementState.a * 255.0 + 0.5);
   #if TRUSS_PASS == 1
-  diffuseColor = vec4(ghostColor, 0.12);
+  // A ghosted element with a colour (a removed one in a version comparison) shows it, fainter.
+  if ((trussFlags & 20) == 20) diffuseColor = vec4(pow(vElementState.rgb, vec3(2.2)), 0.4);
+  else diffuseColor = vec4(ghostColor, 0.12);
   #else
   if ((trussFlags & 4) != 0) diffuseColor.rgb = pow(vElementState.rgb, vec3(2.2));
   if ((trussFlags & 2) != 0) diffuseColor.rgb = mix(diffuseColor.rgb, highlightColor, 0.7);

@@ -159,7 +159,7 @@ export class ModelHost {
         if (gone()) throw superseded();
         entry.mesh.removeFromParent();
         this.root.add(entry.mesh, entry.ghost);
-        entry.ghost.visible = this.xray;
+        entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
         entry.mesh.updateMatrixWorld();
         entry.ghost.updateMatrixWorld();
       },
@@ -238,6 +238,7 @@ export class ModelHost {
       for (const id of old.selected) state.selected.add(id);
       for (const [id, color] of old.colors) state.colors.set(id, color);
       for (const id of old.small) state.small.add(id);
+      for (const id of old.ghosted) state.ghosted.add(id);
       old.dispose();
     }
     state.sync();
@@ -309,7 +310,24 @@ export class ModelHost {
   setXray(on: boolean): void {
     this.xray = on;
     this.uniforms.xrayOn.value = on ? 1 : 0;
+    this.#showGhosts();
+  }
+
+  /** Ghost meshes draw in x-ray mode and while some element is ghosted on its own. */
+  #showGhosts(): void {
+    const on = this.xray || (this.state?.ghosted.size ?? 0) > 0;
     for (const entry of this.meshes) entry.ghost.visible = on;
+  }
+
+  /** Replaces the elements ghosted one by one (FLAG_GHOST). */
+  setGhosted(ids: Iterable<number>): void {
+    const state = this.state;
+    if (!state) return;
+    const touched = [...state.ghosted];
+    state.ghosted.clear();
+    for (const id of ids) state.ghosted.add(id);
+    state.sync([...touched, ...state.ghosted]);
+    this.#showGhosts();
   }
 
   getXray(): boolean {

@@ -19,6 +19,7 @@ import { createMeasureExtension } from '../extensions/measure/index.ts';
 import { createPinsExtension } from '../extensions/pins/index.ts';
 import { createSelection } from '../extensions/selection.ts';
 import { ViewCube } from '../extensions/viewcube.ts';
+import { createDiffExtension } from '../extensions/diff.ts';
 import { createVisibility } from '../extensions/visibility.ts';
 import { Navigation } from '../navigation/navigation.ts';
 import { CameraRig } from '../navigation/camera-rig.ts';
@@ -199,8 +200,10 @@ export function createViewer(options: ViewerOptions): Viewer {
     ctx,
     state: () => model.state,
     applyXray: (on) => model.setXray(on),
+    applyGhosted: (ids) => model.setGhosted(ids),
     elementIds: () => model.drawnElementIds(),
   });
+  const diff = createDiffExtension(visibility);
   const section = createSectionExtension(ctx);
   const measure = createMeasureExtension(ctx);
 
@@ -405,6 +408,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     },
     selection: { get: selection.get, set: selection.set, clear: selection.clear },
     visibility,
+    diff,
     section,
     measure: {
       start: (kind) => measure.start(kind),

@@ -20,6 +20,10 @@ function setup() {
     ctx,
     state: () => state,
     applyXray: (on) => void (xray = on),
+    applyGhosted: (ids) => {
+      state.ghosted.clear();
+      for (const id of ids) state.ghosted.add(id);
+    },
     elementIds: () => [0, 1, 2, 3, 4],
   });
   return { api, state, events, xray: () => xray, renders: () => renders };

@@ -9,6 +9,8 @@ export interface VisibilityDeps {
   state: () => ElementState | null;
   /** Turns the x-ray pass on or off (ghost meshes and the shared uniform). */
   applyXray: (on: boolean) => void;
+  /** Replaces the elements ghosted one by one. */
+  applyGhosted: (ids: number[]) => void;
   /** Ids of elements that draw something (colour-by skips the rest). */
   elementIds: () => Iterable<number>;
 }
@@ -17,6 +19,7 @@ export function createVisibility({
   ctx,
   state,
   applyXray,
+  applyGhosted,
   elementIds,
 }: VisibilityDeps): VisibilityApi {
   let xray = false;
@@ -75,6 +78,11 @@ export function createVisibility({
       ctx.requestRender();
     },
     getXray: () => xray,
+    setGhosted(ids) {
+      applyGhosted(ids);
+      ctx.requestRender();
+    },
+    getGhosted: () => sorted(state()?.ghosted ?? []),
     setColors: (colors: Map<number, Color | null>) =>
       withState((s) => {
         for (const [id, color] of colors) {

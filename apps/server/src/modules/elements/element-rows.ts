@@ -1,4 +1,9 @@
-import { PROPERTY_SET_KINDS, type ModelMetadata, type ModelPropertyValue } from '@truss/viewable';
+import {
+  elementKeys,
+  PROPERTY_SET_KINDS,
+  type ModelMetadata,
+  type ModelPropertyValue,
+} from '@truss/viewable';
 
 /** Texts are indexed up to this many characters (a btree entry must stay small). */
 export const INDEXED_TEXT_MAX = 500;
@@ -79,39 +84,6 @@ function storeyNames(metadata: ModelMetadata): (string | null)[] {
   return result.map((name) => (name ? clip(name) : null));
 }
 
-/**
- * A stable id for elements without a GlobalId: their path of names (or types) from the root,
- * with `[n]` after the n-th (from 2) of siblings that share a label.
- */
-function elementPaths(metadata: ModelMetadata): string[] {
-  const { count, parent, name, type } = metadata.elements;
-  const { strings } = metadata;
-  const paths = new Array<string>(count);
-  const seen = new Map<string, number>();
-  const label = (id: number) => (name[id]! >= 0 ? strings[name[id]!]! : strings[type[id]!]!);
-  const resolve = (start: number): string => {
-    const stack: number[] = [];
-    for (let id = start; paths[id] === undefined;) {
-      stack.push(id);
-      const up = parent[id]!;
-      if (up < 0 || up >= count || up === id || stack.length > count) break;
-      id = up;
-    }
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const id = stack[i]!;
-      const up = parent[id]!;
-      const base = up >= 0 && up < count && up !== id && paths[up] !== undefined ? paths[up] : '';
-      const own = `${base}/${label(id).replaceAll('/', '\\/')}`;
-      const n = (seen.get(own) ?? 0) + 1;
-      seen.set(own, n);
-      paths[id] = n === 1 ? own : `${own}[${n}]`;
-    }
-    return paths[start]!;
-  };
-  for (let id = 0; id < count; id++) if (paths[id] === undefined) resolve(id);
-  return paths;
-}
-
 /** The rows of the element index of one model, from its viewable's metadata. */
 export function elementRows(metadata: ModelMetadata): {
   elements: ElementColumns;
@@ -120,13 +92,12 @@ export function elementRows(metadata: ModelMetadata): {
   const table = metadata.elements;
   const { strings } = metadata;
   const storeys = storeyNames(metadata);
-  const needsPaths = !table.globalId || table.globalId.some((guid) => !guid);
-  const paths = needsPaths ? elementPaths(metadata) : null;
+  const keys = elementKeys(metadata);
 
   const elements: ElementColumns = { elementId: [], guid: [], type: [], name: [], storey: [] };
   for (let id = 0; id < table.count; id++) {
     elements.elementId.push(id);
-    elements.guid.push(table.globalId?.[id] || paths![id]!);
+    elements.guid.push(keys[id]!);
     elements.type.push(clip(strings[table.type[id]!] ?? ''));
     elements.name.push(table.name[id]! >= 0 ? clip(strings[table.name[id]!]!) : null);
     elements.storey.push(storeys[id]!);

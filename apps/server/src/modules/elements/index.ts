@@ -10,6 +10,7 @@ import { ElementQueryService } from './service.ts';
 
 export { ElementIndexer } from './indexer.ts';
 export { ElementQueryService } from './service.ts';
+export { readStoredMetadata } from './stored-metadata.ts';
 
 export interface ElementsDeps {
   data: DataAccess;

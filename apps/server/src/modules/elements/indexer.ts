@@ -1,18 +1,23 @@
-import { promisify } from 'node:util';
-import { brotliDecompress } from 'node:zlib';
-import { readMetadata, VIEWABLE_FILES, type ModelMetadata } from '@truss/viewable';
+import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { elementRows } from './element-rows.ts';
+import { readStoredMetadata } from './stored-metadata.ts';
 
-const brotliDecompressAsync = promisify(brotliDecompress);
-
+/** A model with its current version's viewable (the model row's copy of it). */
 export interface IndexedModel {
   id: string;
+  current_version_id: string | null;
   metadata_hash: string | null;
   derived_prefix: string | null;
+}
+
+/** Whose rows: a version of a model. */
+export interface IndexedVersion {
+  modelId: string;
+  versionId: string;
 }
 
 export interface ElementIndexerDeps {
@@ -23,14 +28,15 @@ export interface ElementIndexerDeps {
 }
 
 /**
- * Keeps the element index of each model in step with its current viewable. A conversion hands
- * its metadata over as soon as it is stored (`indexConverted`); a model whose index is missing
- * or older than its viewable (converted before the index existed, or the hand-over failed) is
- * indexed from its stored metadata the first time a query needs it (`ensureIndexed`).
+ * Keeps the element index of each model version in step with its viewable. A conversion hands
+ * its metadata over as soon as it is stored (`indexConverted`, any version); a model whose
+ * current version's index is missing or older than its viewable (converted before the index
+ * existed, or the hand-over failed) is indexed from its stored metadata the first time a query
+ * needs it (`ensureIndexed`).
  */
 export class ElementIndexer {
   readonly #d: ElementIndexerDeps;
-  /** One indexing of a model at a time in this process. */
+  /** One indexing of a version at a time in this process. */
   readonly #running = new Map<string, Promise<void>>();
 
   constructor(deps: ElementIndexerDeps) {
@@ -38,56 +44,59 @@ export class ElementIndexer {
   }
 
   /** After a conversion: the metadata JSON it just stored. */
-  async indexConverted(modelId: string, metadataHash: string, json: Uint8Array): Promise<void> {
-    await this.#once(modelId, () =>
-      this.#write(modelId, metadataHash, () =>
+  async indexConverted(
+    version: IndexedVersion,
+    metadataHash: string,
+    json: Uint8Array,
+  ): Promise<void> {
+    await this.#once(version.versionId, () =>
+      this.#write(version, metadataHash, () =>
         readMetadata(JSON.parse(Buffer.from(json).toString('utf8'))),
       ),
     );
   }
 
-  /** Indexes those of these (ready) models whose index does not match their viewable. */
+  /**
+   * Indexes the current version of those of these (ready) models whose index does not match its
+   * viewable.
+   */
   async ensureIndexed(models: readonly IndexedModel[]): Promise<void> {
-    const hashes = await this.#d.data.repos.elements.indexedHashes(models.map((m) => m.id));
-    for (const model of models) {
+    const current = models.filter((m) => m.current_version_id !== null);
+    const hashes = await this.#d.data.repos.elements.indexedHashes(
+      current.map((m) => m.current_version_id!),
+    );
+    for (const model of current) {
+      const versionId = model.current_version_id!;
       if (!model.metadata_hash || !model.derived_prefix) continue;
-      if (hashes.get(model.id) === model.metadata_hash) continue;
+      if (hashes.get(versionId) === model.metadata_hash) continue;
       const { metadata_hash: hash, derived_prefix: prefix } = model;
-      await this.#once(model.id, () => this.#write(model.id, hash, () => this.#stored(prefix)));
+      const version = { modelId: model.id, versionId };
+      await this.#once(versionId, () =>
+        this.#write(version, hash, () => readStoredMetadata(this.#d.storage, prefix)),
+      );
     }
   }
 
-  async #stored(prefix: string): Promise<ModelMetadata | null> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.#d.storage.get(
-      `${prefix}${VIEWABLE_FILES.metadata.name}`,
-    )) {
-      chunks.push(Buffer.from(chunk as Uint8Array));
-    }
-    const json = await brotliDecompressAsync(Buffer.concat(chunks));
-    return readMetadata(JSON.parse(json.toString('utf8')));
-  }
-
-  async #once(modelId: string, work: () => Promise<void>): Promise<void> {
-    const running = this.#running.get(modelId);
+  async #once(versionId: string, work: () => Promise<void>): Promise<void> {
+    const running = this.#running.get(versionId);
     if (running) await running.catch(() => undefined);
-    const next = work().finally(() => this.#running.delete(modelId));
-    this.#running.set(modelId, next);
+    const next = work().finally(() => this.#running.delete(versionId));
+    this.#running.set(versionId, next);
     await next;
   }
 
   /**
-   * Replaces the model's rows unless they already come from this metadata. Metadata of another
-   * version (older viewables) indexes as a model without elements.
+   * Replaces the version's rows unless they already come from this metadata. Metadata of another
+   * format version (older viewables) indexes as a version without elements.
    */
   async #write(
-    modelId: string,
+    version: IndexedVersion,
     metadataHash: string,
     load: () => Promise<ModelMetadata | null> | ModelMetadata | null,
   ): Promise<void> {
     const { data, now, log } = this.#d;
-    const current = await data.repos.elements.indexedHashes([modelId]);
-    if (current.get(modelId) === metadataHash) return;
+    const current = await data.repos.elements.indexedHashes([version.versionId]);
+    if (current.get(version.versionId) === metadataHash) return;
     const started = Date.now();
     const metadata = await load();
     const rows = metadata
@@ -97,15 +106,16 @@ export class ElementIndexer {
           properties: { elementId: [], pset: [], name: [], value: [], num: [] },
         };
     const written = await data.transaction(async (repos) => {
-      const held = await repos.elements.lockState(modelId, now());
+      const held = await repos.elements.lockState(version.versionId, now());
       if (held === null || held === metadataHash) return false; // gone, or done meanwhile
-      await repos.elements.replace(modelId, metadataHash, rows, now());
+      await repos.elements.replace(version, metadataHash, rows, now());
       return true;
     });
     if (written) {
       log.info(
         {
-          model: modelId,
+          model: version.modelId,
+          version: version.versionId,
           elements: rows.elements.elementId.length,
           properties: rows.properties.elementId.length,
           ms: Date.now() - started,

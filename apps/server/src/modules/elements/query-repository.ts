@@ -4,6 +4,7 @@ import type { PlanNode, PropertyTest } from './query-plan.ts';
 
 export interface FoundElement {
   model_id: string;
+  version_id: string;
   element_id: number;
   guid: string;
   type: string;
@@ -42,11 +43,11 @@ function propertyValue({ op, text, num }: PropertyTest): RawBuilder<boolean> {
   }
 }
 
-/** The (model, element) ids whose value of the property passes every test. */
+/** The (version, element) ids whose value of the property passes every test. */
 function propertyRows(node: PropertyNode, models: RawBuilder<unknown>) {
-  const select = (tests: RawBuilder<boolean>[]) => sql`SELECT p.model_id, p.element_id
+  const select = (tests: RawBuilder<boolean>[]) => sql`SELECT p.version_id, p.element_id
     FROM element_properties p
-    WHERE p.model_id IN (${models}) AND p.pset = ${node.pset} AND p.name = ${node.name}
+    WHERE p.version_id IN (${models}) AND p.pset = ${node.pset} AND p.name = ${node.name}
       AND ${sql.join(tests, sql` AND `)}`;
   const split = node.tests.findIndex((test) => test.op === '=' && test.num !== null);
   if (split < 0) return select(node.tests.map(propertyValue));
@@ -72,7 +73,7 @@ function unionOf(nodes: PropertyNode[], models: RawBuilder<unknown>) {
 
 /**
  * When the whole query is plain property conditions joined by OR (or just one), the matching
- * (model, element) ids read from the property index alone: every property row is written with its
+ * (version, element) ids read from the property index alone: every property row is written with its
  * element (repository.ts `replace`), so counting them needs no visit of `elements`.
  */
 function propertyOnly(node: PlanNode, models: RawBuilder<unknown>) {
@@ -87,8 +88,8 @@ function propertyOnly(node: PlanNode, models: RawBuilder<unknown>) {
 }
 
 /**
- * Property conditions become `(model, element) IN (elements with that property value)`: the
- * planner reads the few matching property rows once through the (model, set, name, value) index
+ * Property conditions become `(version, element) IN (elements with that property value)`: the
+ * planner reads the few matching property rows once through the (version, set, name, value) index
  * and hashes them, instead of probing once per element as a correlated EXISTS would.
  */
 function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolean> {
@@ -103,7 +104,7 @@ function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolea
         const plain = node.items.filter(isPlainProperty);
         if (plain.length > 1) {
           const rest = node.items.filter((item) => !isPlainProperty(item));
-          const has = sql<boolean>`(e.model_id, e.element_id) IN (${unionOf(plain, models)})`;
+          const has = sql<boolean>`(e.version_id, e.element_id) IN (${unionOf(plain, models)})`;
           const items = [has, ...rest.map((item) => compile(item, models))];
           return sql<boolean>`(${sql.join(items, joiner)})`;
         }
@@ -129,7 +130,7 @@ function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolea
       }
     }
     case 'property': {
-      const has = sql<boolean>`(e.model_id, e.element_id) IN (${propertyRows(node, models)})`;
+      const has = sql<boolean>`(e.version_id, e.element_id) IN (${propertyRows(node, models)})`;
       const found = node.classes ? sql<boolean>`(${typeIn(node.classes)} AND ${has})` : has;
       return node.negated ? not(found) : found;
     }
@@ -140,9 +141,9 @@ function compile(node: PlanNode, models: RawBuilder<unknown>): RawBuilder<boolea
 export class ElementQueryRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  #where(modelIds: readonly string[], plan: PlanNode) {
-    const models = sql.join(modelIds);
-    return sql<boolean>`e.model_id IN (${models}) AND ${compile(plan, models)}`;
+  #where(versionIds: readonly string[], plan: PlanNode) {
+    const versions = sql.join(versionIds);
+    return sql<boolean>`e.version_id IN (${versions}) AND ${compile(plan, versions)}`;
   }
 
   /**
@@ -156,35 +157,36 @@ export class ElementQueryRepository {
     await sql`SET LOCAL work_mem = '64MB'`.execute(this.db);
   }
 
-  /** Matching elements per model. */
-  async countByModel(
-    modelIds: readonly string[],
+  /** Matching elements per model version (the versions searched: each model's current one). */
+  async countByVersion(
+    versionIds: readonly string[],
     plan: PlanNode,
-  ): Promise<{ model_id: string; count: number }[]> {
-    if (modelIds.length === 0) return [];
-    const ids = propertyOnly(plan, sql.join(modelIds));
+  ): Promise<{ version_id: string; count: number }[]> {
+    if (versionIds.length === 0) return [];
+    const ids = propertyOnly(plan, sql.join(versionIds));
     const { rows } = await (
       ids
-        ? sql<{ model_id: string; count: number }>`
-          SELECT r.model_id, count(DISTINCT r.element_id)::int AS count FROM (${ids}) r
-          GROUP BY r.model_id`
-        : sql<{ model_id: string; count: number }>`
-          SELECT e.model_id, count(*)::int AS count FROM elements e
-          WHERE ${this.#where(modelIds, plan)} GROUP BY e.model_id`
+        ? sql<{ version_id: string; count: number }>`
+          SELECT r.version_id, count(DISTINCT r.element_id)::int AS count FROM (${ids}) r
+          GROUP BY r.version_id`
+        : sql<{ version_id: string; count: number }>`
+          SELECT e.version_id, count(*)::int AS count FROM elements e
+          WHERE ${this.#where(versionIds, plan)} GROUP BY e.version_id`
     ).execute(this.db);
-    return rows.map((row) => ({ model_id: row.model_id, count: Number(row.count) }));
+    return rows.map((row) => ({ version_id: row.version_id, count: Number(row.count) }));
   }
 
-  /** One page of matching elements, by model id then element id. */
+  /** One page of matching elements of these model versions, by model id then element id. */
   async find(
-    modelIds: readonly string[],
+    versionIds: readonly string[],
     plan: PlanNode,
     page: { limit: number; offset: number },
   ): Promise<FoundElement[]> {
-    if (modelIds.length === 0) return [];
+    if (versionIds.length === 0) return [];
     const { rows } = await sql<FoundElement>`
-      SELECT e.model_id, e.element_id, e.guid, e.type, e.name, e.storey FROM elements e
-      WHERE ${this.#where(modelIds, plan)}
+      SELECT e.model_id, e.version_id, e.element_id, e.guid, e.type, e.name, e.storey
+      FROM elements e
+      WHERE ${this.#where(versionIds, plan)}
       ORDER BY e.model_id, e.element_id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(this.db);
     return rows;
   }

@@ -23,55 +23,62 @@ function slice<T extends object>(columns: T, from: number, to: number): T {
 export class ElementsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** The metadata hash each of these models was indexed from. */
-  async indexedHashes(modelIds: readonly string[]): Promise<Map<string, string>> {
-    if (modelIds.length === 0) return new Map();
+  /** The metadata hash each of these model versions was indexed from. */
+  async indexedHashes(versionIds: readonly string[]): Promise<Map<string, string>> {
+    if (versionIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('element_index_state')
-      .select(['model_id', 'metadata_hash'])
-      .where('model_id', 'in', modelIds)
+      .select(['version_id', 'metadata_hash'])
+      .where('version_id', 'in', versionIds)
       .execute();
-    return new Map(rows.map((row) => [row.model_id, row.metadata_hash]));
+    return new Map(rows.map((row) => [row.version_id, row.metadata_hash]));
   }
 
   /**
-   * Locks the model's index state for this transaction (made when missing) and gives the hash
-   * it holds: '' for a new one. Returns null when the model no longer exists.
+   * Locks the version's index state for this transaction (made when missing) and gives the hash
+   * it holds: '' for a new one. Returns null when the version no longer exists.
    */
-  async lockState(modelId: string, at: Date): Promise<string | null> {
-    await sql`INSERT INTO element_index_state (model_id, metadata_hash, elements, properties, indexed_at)
-      SELECT id, '', 0, 0, ${at} FROM models WHERE id = ${modelId}
-      ON CONFLICT (model_id) DO NOTHING`.execute(this.db);
+  async lockState(versionId: string, at: Date): Promise<string | null> {
+    await sql`INSERT INTO element_index_state
+        (version_id, model_id, metadata_hash, elements, properties, indexed_at)
+      SELECT id, model_id, '', 0, 0, ${at} FROM model_versions WHERE id = ${versionId}
+      ON CONFLICT (version_id) DO NOTHING`.execute(this.db);
     const row = await this.db
       .selectFrom('element_index_state')
       .select('metadata_hash')
-      .where('model_id', '=', modelId)
+      .where('version_id', '=', versionId)
       .forUpdate()
       .executeTakeFirst();
     return row ? row.metadata_hash : null;
   }
 
-  /** Replaces the model's rows (call inside the transaction that locked its state). */
+  /** Replaces the version's rows (call inside the transaction that locked its state). */
   async replace(
-    modelId: string,
+    version: { modelId: string; versionId: string },
     metadataHash: string,
     rows: { elements: ElementColumns; properties: PropertyColumns },
     at: Date,
   ): Promise<void> {
-    await this.db.deleteFrom('element_properties').where('model_id', '=', modelId).execute();
-    await this.db.deleteFrom('elements').where('model_id', '=', modelId).execute();
+    const { modelId, versionId } = version;
+    await this.db.deleteFrom('element_properties').where('version_id', '=', versionId).execute();
+    await this.db.deleteFrom('elements').where('version_id', '=', versionId).execute();
     const { elements, properties } = rows;
     for (let from = 0; from < elements.elementId.length; from += BATCH) {
       const c = slice(elements, from, from + BATCH);
-      await sql`INSERT INTO elements (model_id, element_id, guid, type, name, storey)
-        SELECT ${modelId}, * FROM unnest(${c.elementId}::int[], ${c.guid}::text[],
-          ${c.type}::text[], ${c.name}::text[], ${c.storey}::text[])`.execute(this.db);
+      await sql`INSERT INTO elements (version_id, model_id, element_id, guid, type, name, storey)
+        SELECT ${versionId}::uuid, ${modelId}::uuid, * FROM unnest(${c.elementId}::int[],
+          ${c.guid}::text[], ${c.type}::text[], ${c.name}::text[], ${c.storey}::text[])`.execute(
+        this.db,
+      );
     }
     for (let from = 0; from < properties.elementId.length; from += BATCH) {
       const c = slice(properties, from, from + BATCH);
-      await sql`INSERT INTO element_properties (model_id, element_id, pset, name, value, num)
-        SELECT ${modelId}, * FROM unnest(${c.elementId}::int[], ${c.pset}::text[],
-          ${c.name}::text[], ${c.value}::text[], ${c.num}::float8[])`.execute(this.db);
+      await sql`INSERT INTO element_properties
+          (version_id, model_id, element_id, pset, name, value, num)
+        SELECT ${versionId}::uuid, ${modelId}::uuid, * FROM unnest(${c.elementId}::int[],
+          ${c.pset}::text[], ${c.name}::text[], ${c.value}::text[], ${c.num}::float8[])`.execute(
+        this.db,
+      );
     }
     await this.db
       .updateTable('element_index_state')
@@ -81,7 +88,7 @@ export class ElementsRepository {
         properties: properties.elementId.length,
         indexed_at: at,
       })
-      .where('model_id', '=', modelId)
+      .where('version_id', '=', versionId)
       .execute();
   }
 

@@ -24,7 +24,7 @@ export interface ExportFile {
 
 /**
  * Property queries across the models of a project: members query every live, ready model (or
- * the ones they name); models not indexed yet, or indexed from an older viewable, are indexed
+ * the ones they name), each in its current version; models not indexed yet, or indexed from an older viewable, are indexed
  * first. Unknown or foreign model ids in `models` are ignored (they match nothing).
  */
 export class ElementQueryService {
@@ -42,9 +42,13 @@ export class ElementQueryService {
     const wanted = only ? new Set(only) : null;
     const models = (
       await repos.models.listForProject(projectId, { trashed: false, sort: 'name', order: 'asc' })
-    ).filter((m) => m.status === 'ready' && (!wanted || wanted.has(m.id)));
+    ).filter(
+      (m) => m.status === 'ready' && m.current_version_id !== null && (!wanted || wanted.has(m.id)),
+    );
     await this.#d.indexer.ensureIndexed(models);
-    return { plan, models };
+    // Each model is searched in its current version.
+    const versions = models.map((m) => m.current_version_id!);
+    return { plan, models, versions };
   }
 
   async query(
@@ -52,14 +56,23 @@ export class ElementQueryService {
     projectId: string,
     body: { where: ElementWhere; models?: string[]; limit?: number; offset?: number },
   ): Promise<ElementQueryResult> {
-    const { plan, models } = await this.#scope(userId, projectId, body.where, body.models);
+    const { plan, models, versions } = await this.#scope(
+      userId,
+      projectId,
+      body.where,
+      body.models,
+    );
     const ids = models.map((m) => m.id);
+    const modelOf = new Map(models.map((m) => [m.current_version_id!, m.id]));
     const limit = body.limit ?? ELEMENT_QUERY_LIMIT_DEFAULT;
     const offset = body.offset ?? 0;
     const [counts, rows] = await this.#d.data.transaction(async ({ elementQuery }) => {
       await elementQuery.tuneForQuery();
-      const counted = await elementQuery.countByModel(ids, plan);
-      return [counted, await elementQuery.find(ids, plan, { limit, offset })] as const;
+      const counted = (await elementQuery.countByVersion(versions, plan)).map((row) => ({
+        model_id: modelOf.get(row.version_id)!,
+        count: row.count,
+      }));
+      return [counted, await elementQuery.find(versions, plan, { limit, offset })] as const;
     });
     const order = new Map(ids.map((id, index) => [id, index]));
     return {
@@ -82,12 +95,14 @@ export class ElementQueryService {
 
   /** The whole result (up to ELEMENT_EXPORT_MAX_ROWS rows) as a CSV or XLSX file. */
   async export(userId: string, projectId: string, body: ElementExportBody): Promise<ExportFile> {
-    const { plan, models } = await this.#scope(userId, projectId, body.where, body.models);
-    const names = new Map(models.map((m) => [m.id, m.name]));
-    const rows = await this.#all(
-      models.map((m) => m.id),
-      plan,
+    const { plan, models, versions } = await this.#scope(
+      userId,
+      projectId,
+      body.where,
+      body.models,
     );
+    const names = new Map(models.map((m) => [m.id, m.name]));
+    const rows = await this.#all(versions, plan);
     const table: ExportRow[] = rows.map((row) => ({
       model: names.get(row.model_id) ?? row.model_id,
       guid: row.guid,

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import {
+  convertJobVersionId,
   convertModelJobPayload,
   JOB_TYPES,
   type ConvertModelJobPayload,
@@ -14,7 +15,7 @@ import {
 } from '@truss/contracts';
 import { VIEWABLE_FILES } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobRow } from '../../db/schema.ts';
+import type { JobRow, ModelStatusValue } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { JobFailure, type JobContext, type JobHandler } from '../jobs/index.ts';
@@ -47,9 +48,13 @@ export type ConvertFn = (
   options: { signal: AbortSignal; onProgress(stage: string, fraction: number): void },
 ) => Promise<ConversionOutcome>;
 
-/** Told when a conversion's viewable became the model's current one (the element index). */
+/** Told when a conversion stored a version's viewable (the element index). */
 export interface ViewableListener {
-  viewableStored(modelId: string, metadataHash: string, metadataJson: Uint8Array): Promise<void>;
+  viewableStored(
+    version: { modelId: string; versionId: string },
+    metadataHash: string,
+    metadataJson: Uint8Array,
+  ): Promise<void>;
 }
 
 export interface ConvertModelHandlerDeps {
@@ -118,20 +123,44 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     return convertModelJobPayload.parse(payload);
   }
 
+  /**
+   * Changes the status of a version; the model's row follows when it is the current
+   * version. Returns the model's row, or undefined when the version is gone.
+   */
+  async #setStatus(
+    versionId: string,
+    change: {
+      status: ModelStatusValue;
+      progress?: number;
+      stage: string | null;
+      failure_code?: string | null;
+      failure_message?: string | null;
+    },
+    now?: Date,
+  ) {
+    return this.#d.data.transaction(async (repos) => {
+      const version = await repos.modelVersions.updateStatus(versionId, change, now);
+      if (!version) return undefined;
+      return repos.models.syncCurrent(version.model_id);
+    });
+  }
+
   async run(context: JobContext<ConvertModelJobPayload>): Promise<void> {
     const { data, storage, events } = this.#d;
     const { payload, signal } = context;
-    const started = await data.repos.models.updateStatus(payload.modelId, {
+    const versionId = convertJobVersionId(payload);
+    const started = await this.#setStatus(versionId, {
       status: 'processing',
       progress: 0,
       stage: 'download',
       failure_code: null,
       failure_message: null,
     });
-    if (!started) return; // the model was deleted meanwhile: nothing to do
-    await events.publish(statusEvent(started));
+    if (!started) return; // the version (or model) was deleted meanwhile: nothing to do
+    await events.publish(statusEvent(started, versionId));
     const progress = new ProgressReporter({
       modelId: payload.modelId,
+      versionId,
       projectId: started.project_id,
       data,
       events,
@@ -159,7 +188,7 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
         context,
         payload,
         outcome,
-        `${modelKeys.derivedRoot(payload.modelId)}${attemptTag}/`,
+        `${modelKeys.versionDerivedRoot(payload.modelId, versionId)}${attemptTag}/`,
         progress,
       );
     } finally {
@@ -211,14 +240,16 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       }
       progress.report('store', 1);
       await progress.stop(); // no progress write may land after the flip
-      let modelGone = false;
+      let versionGone = false;
+      const versionId = convertJobVersionId(payload);
       await context.complete(async (repos) => {
         const row = await repos.models.lockById(payload.modelId);
-        if (!row) {
-          modelGone = true;
+        const version = row ? await repos.modelVersions.findById(versionId) : undefined;
+        if (!row || !version) {
+          versionGone = true;
           return;
         }
-        await repos.models.flipViewable(payload.modelId, {
+        await repos.modelVersions.flipViewable(versionId, {
           derivedPrefix: prefix,
           format: outcome.format,
           viewableHash: sha256(glb),
@@ -227,9 +258,17 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
           derivedBytes: files.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0),
           now: now(),
         });
+        // A processed version becomes current when it is the newest ready one (a new upload
+        // shows once ready); an older one converted again leaves the choice as it was.
+        const newest = await repos.modelVersions.newestReady(payload.modelId);
+        if (newest?.id === versionId && row.current_version_id !== versionId) {
+          await repos.models.setCurrent(payload.modelId, versionId, now());
+        } else {
+          await repos.models.syncCurrent(payload.modelId);
+        }
       });
-      if (modelGone) {
-        await storage.deletePrefix(modelKeys.root(payload.modelId));
+      if (versionGone) {
+        await storage.deletePrefix(modelKeys.versionDerivedRoot(payload.modelId, versionId));
         return;
       }
     } catch (error) {
@@ -239,27 +278,28 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       });
       throw error;
     }
-    await this.#deleteStale(payload.modelId, prefix);
+    const versionId = convertJobVersionId(payload);
+    await this.#deleteStale(payload.modelId, versionId, prefix);
     for (const listener of this.#d.viewableListeners) {
       // A listener that fails is retried by its own means (the index: on the next query).
       await listener
-        .viewableStored(payload.modelId, metadataHash, metadataJson)
+        .viewableStored({ modelId: payload.modelId, versionId }, metadataHash, metadataJson)
         .catch((error: unknown) => {
           this.#d.log.warn({ err: error, model: payload.modelId }, 'a viewable listener failed');
         });
     }
     const ready = await data.repos.models.findById(payload.modelId);
     if (!ready) return;
-    await events.publish(statusEvent(ready));
+    await events.publish(statusEvent(ready, versionId));
     // Only the worker whose `complete` committed the flip gets here: one mail per conversion.
     await this.#d.notifier.conversionFinished(ready.id, 'ready');
   }
 
-  /** Viewables of earlier attempts (a crash between writing and flipping) or conversions. */
-  async #deleteStale(modelId: string, current: string): Promise<void> {
+  /** The version's viewables of earlier attempts (a crash between writing and flipping). */
+  async #deleteStale(modelId: string, versionId: string, current: string): Promise<void> {
     const { storage, log } = this.#d;
     try {
-      const keys = await storage.list(modelKeys.derivedRoot(modelId));
+      const keys = await storage.list(modelKeys.versionDerivedRoot(modelId, versionId));
       for (const key of keys) if (!key.startsWith(current)) await storage.delete(key);
     } catch (error) {
       log.warn({ err: error, model: modelId }, 'could not delete stale viewables');
@@ -267,12 +307,9 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
   }
 
   async onRetry(payload: ConvertModelJobPayload): Promise<void> {
-    const row = await this.#d.data.repos.models.updateStatus(payload.modelId, {
-      status: 'queued',
-      progress: 0,
-      stage: null,
-    });
-    if (row) await this.#d.events.publish(statusEvent(row));
+    const versionId = convertJobVersionId(payload);
+    const row = await this.#setStatus(versionId, { status: 'queued', progress: 0, stage: null });
+    if (row) await this.#d.events.publish(statusEvent(row, versionId));
   }
 
   async onFailed(
@@ -283,8 +320,13 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     const modelId =
       payload?.modelId ?? (typeof job.payload.modelId === 'string' ? job.payload.modelId : null);
     if (!modelId) return;
-    const row = await this.#d.data.repos.models.updateStatus(
-      modelId,
+    const versionId = payload
+      ? convertJobVersionId(payload)
+      : typeof job.payload.versionId === 'string'
+        ? job.payload.versionId
+        : modelId;
+    const row = await this.#setStatus(
+      versionId,
       {
         status: 'failed',
         stage: null,
@@ -293,8 +335,8 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       },
       this.#d.now(),
     );
-    if (!row) return; // the model was deleted meanwhile
-    await this.#d.events.publish(statusEvent(row));
+    if (!row) return; // the version was deleted meanwhile
+    await this.#d.events.publish(statusEvent(row, versionId));
     // The runner calls this once, when the job fails for good (never per retried attempt).
     await this.#d.notifier.conversionFinished(row.id, 'failed');
   }

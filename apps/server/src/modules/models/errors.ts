@@ -29,3 +29,21 @@ export class StorageLimitExceededError extends AppError {
     super('STORAGE_LIMIT_EXCEEDED', 413, { detail });
   }
 }
+
+export class VersionNotFoundError extends AppError {
+  constructor(detail?: string) {
+    super('VERSION_NOT_FOUND', 404, { detail });
+  }
+}
+
+export class VersionIsCurrentError extends AppError {
+  constructor() {
+    super('VERSION_IS_CURRENT', 409);
+  }
+}
+
+export class VersionNotReadyError extends AppError {
+  constructor() {
+    super('VERSION_NOT_READY', 409);
+  }
+}

@@ -18,7 +18,11 @@ export interface ModelEvents {
   ): Promise<void>;
 }
 
-export function statusEvent(row: ModelRow): {
+/** The model's status (its current version's), told after a change to `versionId` when given. */
+export function statusEvent(
+  row: ModelRow,
+  versionId?: string,
+): {
   type: 'model.status';
   projectId: string;
   data: ModelStatusEvent;
@@ -28,6 +32,7 @@ export function statusEvent(row: ModelRow): {
     projectId: row.project_id,
     data: {
       modelId: row.id,
+      ...(versionId ? { versionId } : {}),
       status: row.status as ModelStatus,
       progress: row.progress,
       stage: (row.stage as ModelStage | null) ?? null,

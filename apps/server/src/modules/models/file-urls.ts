@@ -50,14 +50,33 @@ export class FileUrlSigner {
   }
 
   url(modelId: string, file: ModelFileName, version: string, userId: string, now: Date): string {
-    const nowSeconds = Math.floor(now.getTime() / 1000);
-    const exp = Math.ceil((nowSeconds + DAY_SECONDS) / DAY_SECONDS) * DAY_SECONDS;
-    const sig = this.#signature(modelId, file, version, userId, exp);
-    const v = encodeURIComponent(version);
-    return `/api/models/${modelId}/${file}?v=${v}&u=${userId}&exp=${exp}&sig=${sig}`;
+    return `/api/models/${modelId}/${file}?${this.#query(modelId, file, version, userId, now)}`;
   }
 
-  /** The user the URL was made for, or null when it is not a valid, unexpired signed URL. */
+  /** The URL of a file of one version of the model (`versions/<versionId>/<file>`). */
+  versionUrl(
+    target: { modelId: string; versionId: string },
+    file: ModelFileName,
+    hash: string,
+    userId: string,
+    now: Date,
+  ): string {
+    const { modelId, versionId } = target;
+    const query = this.#query(`${modelId}/${versionId}`, file, hash, userId, now);
+    return `/api/models/${modelId}/versions/${versionId}/${file}?${query}`;
+  }
+
+  #query(subject: string, file: ModelFileName, version: string, userId: string, now: Date) {
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const exp = Math.ceil((nowSeconds + DAY_SECONDS) / DAY_SECONDS) * DAY_SECONDS;
+    const sig = this.#signature(subject, file, version, userId, exp);
+    return `v=${encodeURIComponent(version)}&u=${userId}&exp=${exp}&sig=${sig}`;
+  }
+
+  /**
+   * The user the URL was made for, or null when it is not a valid, unexpired signed URL.
+   * `modelId` is `<modelId>/<versionId>` for a version's URL.
+   */
   verify(
     modelId: string,
     file: ModelFileName,

@@ -18,14 +18,17 @@ import { ModelLimits } from './limits.ts';
 import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
+import { versionsRoutes } from './versions-routes.ts';
+import { ModelVersionsService } from './versions-service.ts';
 
 export type { ConversionOutcome, ConvertFn, ViewableListener } from './convert-job.ts';
-export { ModelNotFoundError } from './errors.ts';
-export type { ModelEvents } from './events.ts';
+export { ModelNotFoundError, VersionNotFoundError } from './errors.ts';
+export { statusEvent, type ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';
 export { ModelLimits } from './limits.ts';
 export { sendFile, uncompressedFile } from './routes.ts';
 export { modelKeys, ModelsService, type StoredFile } from './service.ts';
+export { ModelVersionsService } from './versions-service.ts';
 
 export interface ModelsDeps {
   config: { tokenHmacSecret: string; publicUrl: string };
@@ -49,6 +52,7 @@ export interface ModelsDeps {
 
 export interface ModelsModule {
   models: ModelsService;
+  versions: ModelVersionsService;
   /** Plan allowances (uploads check them too). */
   limits: ModelLimits;
   /** The conversion job's handler; null in the `api` role (no workers in this process). */
@@ -80,6 +84,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
     log,
     cache: deps.cache ?? uncached,
   });
+  const versions = new ModelVersionsService({ data, storage, events, signer, models, now, log });
 
   const viewableListeners: ViewableListener[] = [];
   let pool: WorkerPool | null = null;
@@ -119,6 +124,13 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
 
   if (settings.role !== 'worker') {
     await app.register(modelsRoutes, { models, signer, requireAuth: deps.requireAuth, now });
+    await app.register(versionsRoutes, {
+      versions,
+      models,
+      signer,
+      requireAuth: deps.requireAuth,
+      now,
+    });
   }
   app.addHook('onReady', async () => {
     log.info(
@@ -130,5 +142,5 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
       'models ready',
     );
   });
-  return { models, limits, convertHandler, pool, viewableListeners };
+  return { models, versions, limits, convertHandler, pool, viewableListeners };
 };

@@ -15,7 +15,6 @@ function failureCode(code: string): ModelFailureCode {
   return parsed.success ? parsed.data : 'CONVERSION_FAILED';
 }
 
-/** The API's Model from a row (signed file URLs only once the viewable exists). */
 /** The model as `viewerId` sees it: its file URLs are signed for that user. */
 export function toModel(
   row: ModelWithCreator,
@@ -71,5 +70,10 @@ export function toModel(
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     deleted_at: row.deleted_at ? row.deleted_at.toISOString() : null,
+    current_version:
+      row.current_version_id && row.current_version_number !== null
+        ? { id: row.current_version_id, number: row.current_version_number }
+        : null,
+    version_count: row.version_count,
   };
 }

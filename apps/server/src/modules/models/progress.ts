@@ -39,6 +39,8 @@ export class ProgressReporter {
   constructor(
     private readonly deps: {
       modelId: string;
+      /** The version being converted. */
+      versionId: string;
       projectId: string;
       data: DataAccess;
       events: ModelEvents;
@@ -64,8 +66,8 @@ export class ProgressReporter {
       const { stage, progress } = this.#pending;
       this.#pending = null;
       try {
-        const moved = await this.deps.data.repos.models.updateProgress(
-          this.deps.modelId,
+        const moved = await this.deps.data.repos.modelVersions.updateProgress(
+          this.deps.versionId,
           progress,
           stage,
         );
@@ -73,7 +75,7 @@ export class ProgressReporter {
           await this.deps.events.publish({
             type: 'model.progress',
             projectId: this.deps.projectId,
-            data: { modelId: this.deps.modelId, progress, stage },
+            data: { modelId: this.deps.modelId, versionId: this.deps.versionId, progress, stage },
           });
         }
       } catch (error) {

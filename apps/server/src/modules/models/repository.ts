@@ -8,6 +8,8 @@ export interface ModelWithCreator extends ModelRow {
   creator_first_name: string | null;
   creator_last_name: string | null;
   creator_name_format: 'eastern' | 'western' | null;
+  current_version_number: number | null;
+  version_count: number;
 }
 
 export interface ModelListFilter {
@@ -66,6 +68,7 @@ export class ModelsRepository {
     return this.db
       .selectFrom('models as m')
       .leftJoin('users as u', 'u.id', 'm.created_by')
+      .leftJoin('model_versions as cv', 'cv.id', 'm.current_version_id')
       .selectAll('m')
       .select([
         'u.email as creator_email',
@@ -73,6 +76,10 @@ export class ModelsRepository {
         'u.first_name as creator_first_name',
         'u.last_name as creator_last_name',
         'u.name_format as creator_name_format',
+        'cv.number as current_version_number',
+        sql<number>`(SELECT count(*)::int FROM model_versions mv WHERE mv.model_id = m.id)`.as(
+          'version_count',
+        ),
       ]);
   }
 
@@ -107,7 +114,10 @@ export class ModelsRepository {
       .executeTakeFirst();
   }
 
-  /** Idempotent: a second insert with the same id (a retried upload finish) does nothing. */
+  /**
+   * A new model and its version 1 (with the model's id), current. Idempotent: a second insert
+   * with the same id (a retried upload finish) does nothing.
+   */
   async insert(model: NewModel): Promise<boolean> {
     const result = await this.db
       .insertInto('models')
@@ -128,54 +138,62 @@ export class ModelsRepository {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-  }
-
-  async updateStatus(
-    id: string,
-    change: ModelStatusChange,
-    now?: Date,
-  ): Promise<ModelRow | undefined> {
-    return this.db
-      .updateTable('models')
-      .set({ ...change, ...(now ? { updated_at: now } : {}) })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  /** Progress only moves while processing (a late report never undoes `ready`). */
-  async updateProgress(id: string, progress: number, stage: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('models')
-      .set({ progress, stage })
-      .where('id', '=', id)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Points the model at a new viewable and marks it ready (call with the row locked). */
-  async flipViewable(id: string, flip: ViewableFlip): Promise<void> {
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+    await this.db
+      .insertInto('model_versions')
+      .values({
+        id: model.id,
+        model_id: model.id,
+        number: 1,
+        created_by: model.createdBy,
+        created_at: model.now,
+        updated_at: model.now,
+        size_bytes: model.sizeBytes,
+        original_filename: model.originalFilename,
+        format: model.format,
+        status: 'queued',
+        progress: 0,
+        original_key: model.originalKey,
+        original_sha256: model.originalSha256,
+      })
+      .execute();
     await this.db
       .updateTable('models')
-      .set({
-        derived_prefix: flip.derivedPrefix,
-        format: flip.format,
-        viewable_hash: flip.viewableHash,
-        metadata_hash: flip.metadataHash,
-        thumbnail_hash: flip.thumbnailHash,
-        derived_bytes: flip.derivedBytes,
-        status: 'ready',
-        progress: 100,
-        stage: null,
-        failure_code: null,
-        failure_message: null,
-        converted_at: flip.now,
-        updated_at: flip.now,
-      })
+      .set({ current_version_id: model.id })
+      .where('id', '=', model.id)
+      .execute();
+    return true;
+  }
+
+  /**
+   * Copies the model's current version onto the model's row (the columns every reader of a
+   * model uses) and returns the row; `touch` also bumps `updated_at` (a new current version).
+   */
+  async syncCurrent(id: string, touch?: Date): Promise<ModelRow | undefined> {
+    const { rows } = await sql<ModelRow>`
+      UPDATE models m
+         SET size_bytes = v.size_bytes, original_filename = v.original_filename,
+             format = v.format, status = v.status, progress = v.progress, stage = v.stage,
+             failure_code = v.failure_code, failure_message = v.failure_message,
+             original_key = v.original_key, original_sha256 = v.original_sha256,
+             derived_prefix = v.derived_prefix, viewable_hash = v.viewable_hash,
+             metadata_hash = v.metadata_hash, thumbnail_hash = v.thumbnail_hash,
+             derived_bytes = v.derived_bytes, converted_at = v.converted_at,
+             updated_at = coalesce(${touch ?? null}::timestamptz, m.updated_at)
+        FROM model_versions v
+       WHERE m.id = ${id} AND v.id = m.current_version_id
+      RETURNING m.*`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Makes the version the model's current one and copies it onto the model. */
+  async setCurrent(id: string, versionId: string, now: Date): Promise<ModelRow | undefined> {
+    await this.db
+      .updateTable('models')
+      .set({ current_version_id: versionId })
       .where('id', '=', id)
       .execute();
+    return this.syncCurrent(id, now);
   }
 
   async rename(id: string, name: string, now: Date): Promise<void> {
@@ -227,7 +245,10 @@ export class ModelsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Stored bytes (originals, trash included, and their viewables) and counts of one project. */
+  /**
+   * Stored bytes (originals of every version, trash included, and their viewables) and counts of
+   * one project.
+   */
   async projectStorage(projectId: string): Promise<{
     models: number;
     trashed: number;
@@ -240,12 +261,16 @@ export class ModelsRepository {
       originals: number | string;
       derived: number | string;
     }>`
-      SELECT count(*) FILTER (WHERE deleted_at IS NULL) AS models,
-             count(*) FILTER (WHERE deleted_at IS NOT NULL) AS trashed,
-             coalesce(sum(size_bytes), 0) AS originals,
-             coalesce(sum(derived_bytes), 0) AS derived
-        FROM models
-       WHERE project_id = ${projectId}
+      SELECT count(*) FILTER (WHERE m.deleted_at IS NULL) AS models,
+             count(*) FILTER (WHERE m.deleted_at IS NOT NULL) AS trashed,
+             coalesce(sum(v.size_bytes), 0) AS originals,
+             coalesce(sum(v.derived_bytes), 0) AS derived
+        FROM models m
+        LEFT JOIN LATERAL (
+          SELECT sum(size_bytes) AS size_bytes, sum(derived_bytes) AS derived_bytes
+            FROM model_versions WHERE model_id = m.id
+        ) v ON true
+       WHERE m.project_id = ${projectId}
     `.execute(this.db);
     const row = rows[0];
     return {

@@ -13,7 +13,12 @@ import type { DataAccess, Repositories } from '../../repositories.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
-import { ModelNotFoundError, ModelNotInTrashError, ModelNotReadyError } from './errors.ts';
+import {
+  ModelNotFoundError,
+  ModelNotInTrashError,
+  ModelNotReadyError,
+  VersionNotFoundError,
+} from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
 import { MODEL_FILES, type FileUrlSigner, type ModelFileName } from './file-urls.ts';
 import type { StoredEncoding } from './http-files.ts';
@@ -34,11 +39,19 @@ export interface ModelsServiceDeps {
   cache: CachedReads;
 }
 
-/** Storage keys of a model: everything lives under `models/<id>/`. */
+/**
+ * Storage keys of a model: everything lives under `models/<id>/`. Version 1 (whose id is the
+ * model's) keeps the layout models had before versions; a later version lives under
+ * `models/<id>/versions/<versionId>/`.
+ */
 export const modelKeys = {
   root: (id: string) => `models/${id}/`,
   original: (id: string) => `models/${id}/original`,
   derivedRoot: (id: string) => `models/${id}/derived/`,
+  versionOriginal: (id: string, versionId: string) =>
+    versionId === id ? modelKeys.original(id) : `models/${id}/versions/${versionId}/original`,
+  versionDerivedRoot: (id: string, versionId: string) =>
+    versionId === id ? modelKeys.derivedRoot(id) : `models/${id}/versions/${versionId}/derived/`,
 };
 
 export interface StoredFile {
@@ -86,6 +99,16 @@ export class ModelsService {
     );
     assertCan(access, action, { ownerId: model.created_by ?? undefined });
     return model;
+  }
+
+  /** The model if `userId` may do `action` on it (for the versions service): 404/403 else. */
+  async authorized(userId: string, id: string, action: ProjectAction): Promise<ModelWithCreator> {
+    return this.#authorize(userId, id, action);
+  }
+
+  /** The model as `userId` sees it. */
+  async present(id: string, userId: string): Promise<Model> {
+    return this.#present(id, userId);
   }
 
   async #present(id: string, userId: string): Promise<Model> {
@@ -227,25 +250,48 @@ export class ModelsService {
   }
 
   /** A ready model's file, checked against the caller's access. */
-  async file(access: FileAccess, id: string, name: ModelFileName): Promise<StoredFile> {
+  /**
+   * A file of the model's current version, or of `versionId` (a version of this model; a share
+   * pinned to it, or the version's own URL).
+   */
+  async file(
+    access: FileAccess,
+    id: string,
+    name: ModelFileName,
+    versionId?: string | null,
+  ): Promise<StoredFile> {
     const model =
       'userId' in access
         ? await this.#authorizeView(access.userId, id)
         : await this.#d.data.repos.models.findById(id);
     // A trashed model serves nothing, to anyone.
     if (!model || model.deleted_at) throw new ModelNotFoundError();
-    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    if (!versionId) return this.viewableFile(model, name);
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== id) throw new VersionNotFoundError();
+    return this.viewableFile(version, name);
+  }
+
+  /** A file of a ready viewable: a model's current one, or a version's. */
+  async viewableFile(
+    source: Pick<
+      ModelRow,
+      'status' | 'derived_prefix' | 'viewable_hash' | 'metadata_hash' | 'thumbnail_hash'
+    >,
+    name: ModelFileName,
+  ): Promise<StoredFile> {
+    if (source.status !== 'ready' || !source.derived_prefix) throw new ModelNotReadyError();
     const spec = MODEL_FILES[name];
     const hash =
       name === 'viewable.glb'
-        ? model.viewable_hash
+        ? source.viewable_hash
         : name === 'metadata.json'
-          ? model.metadata_hash
-          : model.thumbnail_hash;
-    const key = `${model.derived_prefix}${spec.stored}`;
+          ? source.metadata_hash
+          : source.thumbnail_hash;
+    const key = `${source.derived_prefix}${spec.stored}`;
     const file = await this.#stored(key, spec.contentType, hash ?? '', spec.storedEncoding);
     if (!('compressed' in spec)) return file;
-    const copyKey = `${model.derived_prefix}${spec.compressed.name}`;
+    const copyKey = `${source.derived_prefix}${spec.compressed.name}`;
     // Folders converted before the copy existed have none: identity only.
     if (!(await this.#d.storage.stat(copyKey))) return file;
     const copy = await this.#stored(
@@ -282,14 +328,23 @@ export class ModelsService {
   }
 
   async #original(model: ModelWithCreator): Promise<StoredFile & { filename: string }> {
-    if (!model.original_key) throw new ModelNotFoundError('no original stored');
+    return this.originalFile({ ...model, name: model.name });
+  }
+
+  /** The uploaded file of a model (its current version) or of a version. */
+  async originalFile(
+    source: Pick<ModelRow, 'id' | 'original_key' | 'original_sha256' | 'original_filename'> & {
+      name: string;
+    },
+  ): Promise<StoredFile & { filename: string }> {
+    if (!source.original_key) throw new ModelNotFoundError('no original stored');
     const file = await this.#stored(
-      model.original_key,
+      source.original_key,
       'application/octet-stream',
-      model.original_sha256 ?? model.id,
+      source.original_sha256 ?? source.id,
       null,
     );
-    return { ...file, filename: model.original_filename || model.name };
+    return { ...file, filename: source.original_filename || source.name };
   }
 
   async #stored(

@@ -19,6 +19,8 @@ export type ShareWithModel = Omit<ShareRow, 'token_hash'> & {
   model_metadata_hash: ModelRow['metadata_hash'];
   model_thumbnail_hash: ModelRow['thumbnail_hash'];
   model_original_key: ModelRow['original_key'];
+  /** The pinned version's number; null when the share follows the current version. */
+  model_version_number: number | null;
   project_id: ProjectRow['id'];
   project_name: ProjectRow['name'];
   creator_email: UserRow['email'] | null;
@@ -40,44 +42,57 @@ export class SharesRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   #withModel() {
-    return this.db
-      .selectFrom('shares as s')
-      .innerJoin('models as m', 'm.id', 's.model_id')
-      .innerJoin('projects as p', 'p.id', 'm.project_id')
-      .leftJoin('users as u', 'u.id', 's.created_by')
-      .select([
-        's.id',
-        's.model_id',
-        's.created_by',
-        's.token_salt',
-        's.type',
-        's.status',
-        's.expiration',
-        's.expires_at',
-        's.allow_comments',
-        's.issue_permission',
-        's.allow_download',
-        's.code_hmac',
-        's.code_version',
-        's.code_failures',
-        's.code_locked_at',
-        's.created_at',
-        's.updated_at',
-        'm.name as model_name',
-        'm.status as model_status',
-        'm.format as model_format',
-        'm.deleted_at as model_deleted_at',
-        'm.derived_prefix as model_derived_prefix',
-        'm.viewable_hash as model_viewable_hash',
-        'm.metadata_hash as model_metadata_hash',
-        'm.thumbnail_hash as model_thumbnail_hash',
-        'm.original_key as model_original_key',
-        'p.id as project_id',
-        'p.name as project_name',
-        'u.email as creator_email',
-        'u.full_name as creator_name',
-        'u.language as creator_language',
-      ]);
+    return (
+      this.db
+        .selectFrom('shares as s')
+        .innerJoin('models as m', 'm.id', 's.model_id')
+        .innerJoin('projects as p', 'p.id', 'm.project_id')
+        .leftJoin('users as u', 'u.id', 's.created_by')
+        // A share pinned to a version shows that version's files; the others the model's current.
+        .leftJoin('model_versions as pv', 'pv.id', 's.model_version_id')
+        .select([
+          's.id',
+          's.model_id',
+          's.model_version_id',
+          'pv.number as model_version_number',
+          's.created_by',
+          's.token_salt',
+          's.type',
+          's.status',
+          's.expiration',
+          's.expires_at',
+          's.allow_comments',
+          's.issue_permission',
+          's.allow_download',
+          's.code_hmac',
+          's.code_version',
+          's.code_failures',
+          's.code_locked_at',
+          's.created_at',
+          's.updated_at',
+          'm.name as model_name',
+          sql<ModelRow['status']>`coalesce(pv.status, m.status)`.as('model_status'),
+          sql<ModelRow['format']>`CASE WHEN pv.id IS NULL THEN m.format ELSE pv.format END`.as(
+            'model_format',
+          ),
+          'm.deleted_at as model_deleted_at',
+          ...(['derived_prefix', 'viewable_hash', 'metadata_hash', 'thumbnail_hash'] as const).map(
+            (column) =>
+              sql<
+                string | null
+              >`CASE WHEN pv.id IS NULL THEN m.${sql.ref(column)} ELSE pv.${sql.ref(column)} END`.as(
+                `model_${column}`,
+              ),
+          ),
+          sql<ModelRow['original_key']>`CASE WHEN pv.id IS NULL THEN m.original_key
+          ELSE pv.original_key END`.as('model_original_key'),
+          'p.id as project_id',
+          'p.name as project_name',
+          'u.email as creator_email',
+          'u.full_name as creator_name',
+          'u.language as creator_language',
+        ])
+    );
   }
 
   async findById(id: string): Promise<ShareWithModel | undefined> {

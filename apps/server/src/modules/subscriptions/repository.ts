@@ -35,17 +35,20 @@ export class SubscriptionsRepository {
       SELECT count(*) AS projects,
              coalesce(max(members.n), 0) AS max_members,
              coalesce(max(models.n), 0) AS max_models,
-             coalesce(sum(models.bytes), 0) AS storage_bytes
+             coalesce(sum(stored.bytes), 0) AS storage_bytes
         FROM projects p
         LEFT JOIN (SELECT project_id, count(*) AS n
                      FROM project_members
                     WHERE status = 'accepted'
                     GROUP BY project_id) members ON members.project_id = p.id
-        LEFT JOIN (SELECT project_id,
-                          count(*) FILTER (WHERE deleted_at IS NULL) AS n,
-                          sum(size_bytes) AS bytes
+        LEFT JOIN (SELECT project_id, count(*) FILTER (WHERE deleted_at IS NULL) AS n
                      FROM models
                     GROUP BY project_id) models ON models.project_id = p.id
+        -- Every version's original counts (trash included), not only the current one's.
+        LEFT JOIN (SELECT m.project_id, sum(v.size_bytes) AS bytes
+                     FROM model_versions v
+                     JOIN models m ON m.id = v.model_id
+                    GROUP BY m.project_id) stored ON stored.project_id = p.id
        WHERE p.owner_id = ${userId}
     `.execute(this.db);
     const row = rows[0];

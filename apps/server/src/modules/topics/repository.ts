@@ -26,6 +26,7 @@ export type { TopicFilter, TopicListRow, TopicPage };
 const VIEWPOINT_META = [
   'id',
   'topic_id',
+  'model_version_id',
   'guid',
   'position',
   'camera',

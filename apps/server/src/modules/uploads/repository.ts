@@ -8,6 +8,8 @@ export interface NewUpload {
   filename: string;
   /** The model's name, when not the file name. */
   modelName?: string | null;
+  /** An upload of a new version of this model (and the version's message). */
+  versionOf?: { modelId: string; message: string } | null;
   sizeBytes: number;
   now: Date;
   expiresAt: Date;
@@ -51,6 +53,8 @@ export class UploadsRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('project_id', '=', projectId)
       .where('status', '=', 'uploading')
+      // An upload of a new version adds no model.
+      .where('model_id', 'is', null)
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
@@ -64,6 +68,8 @@ export class UploadsRepository {
         project_id: upload.projectId,
         filename: upload.filename,
         model_name: upload.modelName ?? null,
+        model_id: upload.versionOf?.modelId ?? null,
+        version_message: upload.versionOf?.message ?? null,
         size_bytes: upload.sizeBytes,
         created_at: upload.now,
         updated_at: upload.now,

@@ -4,6 +4,7 @@ import {
   MODEL_NAME_MAX_LENGTH,
   resolveLocale,
   UPLOAD_METADATA_KEYS,
+  versionMessageSchema,
   UPLOADS_PATH,
 } from '@truss/contracts';
 import { Metadata, Server, type ServerOptions } from '@tus/server';
@@ -31,12 +32,18 @@ const nameSchema = z
   .min(1)
   .max(MODEL_NAME_MAX_LENGTH)
   .refine((name) => !name.includes('\u0000'));
-const metadataSchema = z.object({
-  projectId: z.uuid({ error: 'validation.invalid' }),
-  filename: nameSchema,
-  /** The model's name when not the file's (files picked together, zipped by the browser). */
-  modelName: nameSchema.optional(),
-});
+const metadataSchema = z
+  .object({
+    /** Optional for a new version (the model's project), else required. */
+    projectId: z.uuid({ error: 'validation.invalid' }).optional(),
+    filename: nameSchema,
+    /** The model's name when not the file's (files picked together, zipped by the browser). */
+    modelName: nameSchema.optional(),
+    /** A new version of this model (issue 18), with its message. */
+    modelId: z.uuid({ error: 'validation.invalid' }).optional(),
+    message: versionMessageSchema.refine((text) => !text.includes('\u0000')).optional(),
+  })
+  .refine((fields) => fields.projectId !== undefined || fields.modelId !== undefined);
 const lengthSchema = z.coerce.number().int().nonnegative();
 
 class ValidationFailed extends AppError {
@@ -90,7 +97,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     // Same origin only, like the rest of the API (tus would answer any origin by default).
     allowedOrigins: () => false,
     ...(options.maxBytes > 0 ? { maxSize: options.maxBytes } : {}),
-    exposedHeaders: ['Truss-Model-Id'],
+    exposedHeaders: ['Truss-Model-Id', 'Truss-Version-Id'],
     namingFunction: (req) => {
       const raw = nodeRequest(req);
       const id = raw ? pendingIds.get(raw) : undefined;
@@ -99,7 +106,8 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     },
     onUploadFinish: async (_req, upload) => {
       const model = await uploads.finish(upload.id);
-      return { headers: { 'Truss-Model-Id': model.id } };
+      // The version's id is the upload's (a new model's version 1 too).
+      return { headers: { 'Truss-Model-Id': model.id, 'Truss-Version-Id': upload.id } };
     },
     onResponseError: (req, error) => {
       // tus's own protocol answers (409 offset mismatch, 412, ...) stay as tus writes them;
@@ -162,9 +170,13 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
       projectId: metadata[UPLOAD_METADATA_KEYS.projectId],
       filename: metadata[UPLOAD_METADATA_KEYS.filename],
       modelName: metadata[UPLOAD_METADATA_KEYS.modelName] ?? undefined,
+      modelId: metadata[UPLOAD_METADATA_KEYS.modelId] ?? undefined,
+      message: metadata[UPLOAD_METADATA_KEYS.message] ?? undefined,
     });
     if (!length.success || !fields.success) {
-      throw new ValidationFailed('Upload-Length and metadata projectId, filename are required');
+      throw new ValidationFailed(
+        'Upload-Length and metadata filename and projectId (or modelId) are required',
+      );
     }
     const id = await uploads.begin(user.userId, { ...fields.data, size: length.data });
     pendingIds.set(request.raw, id);
@@ -223,7 +235,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     schema: {
       ...schema,
       summary:
-        'tus creation: Upload-Length + Upload-Metadata (projectId, filename, optional modelName). 201 + Location; 404 PROJECT_NOT_FOUND, 413 STORAGE_LIMIT_EXCEEDED, 403 MODEL_LIMIT_EXCEEDED, 429 TOO_MANY_UPLOADS',
+        'tus creation: Upload-Length + Upload-Metadata (projectId, filename, optional modelName; or modelId, filename, optional message: a new version of that model). 201 + Location; 404 PROJECT_NOT_FOUND, 413 STORAGE_LIMIT_EXCEEDED, 403 MODEL_LIMIT_EXCEEDED, 429 TOO_MANY_UPLOADS',
     },
     handler: (request, reply) =>
       request.method === 'OPTIONS' ? handOver(request, reply) : create(request, reply),
@@ -235,7 +247,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     schema: {
       ...schema,
       summary:
-        'tus HEAD (offset), PATCH (bytes; 415 UNSUPPORTED_FORMAT from the first 64 KiB; the last PATCH answers Truss-Model-Id), DELETE (cancel)',
+        'tus HEAD (offset), PATCH (bytes; 415 UNSUPPORTED_FORMAT from the first 64 KiB; the last PATCH answers Truss-Model-Id and Truss-Version-Id), DELETE (cancel)',
     },
     handler: resume,
   });

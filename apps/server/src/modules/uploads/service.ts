@@ -11,9 +11,9 @@ import type { UploadRow } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import type { ModelEvents } from '../models/index.ts';
+import { statusEvent, type ModelEvents } from '../models/index.ts';
 import type { ModelLimits } from '../models/index.ts';
-import { modelKeys, type ModelsService } from '../models/index.ts';
+import { ModelNotFoundError, modelKeys, type ModelsService } from '../models/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
@@ -80,14 +80,27 @@ export class UploadsService {
   /**
    * Starts an upload: the caller must be able to upload into the project (non-members get 404),
    * have fewer than 3 active uploads, and the owner's plan must have room for `size` bytes.
+   * With `modelId` it is a new version of that model: the caller must be able to edit the model
+   * (`modelVersion.upload`), `projectId` (optional then) must be the model's, and it adds bytes
+   * but no model.
    */
   async begin(
     userId: string,
-    input: { projectId: string; filename: string; modelName?: string | undefined; size: number },
+    input: {
+      projectId?: string | undefined;
+      modelId?: string | undefined;
+      filename: string;
+      modelName?: string | undefined;
+      message?: string | undefined;
+      size: number;
+    },
   ): Promise<string> {
     const { data, limits, now, settings } = this.#d;
-    const access = await loadProjectAccess(data.repos, input.projectId, userId);
-    assertCan(access, 'model.upload', {}, () => new ProjectNotFoundError());
+    const target = input.modelId ? await this.#versionTarget(userId, input) : null;
+    const projectId = target?.projectId ?? input.projectId;
+    if (!projectId) throw new ProjectNotFoundError();
+    const access = await loadProjectAccess(data.repos, projectId, userId);
+    if (!target) assertCan(access, 'model.upload', {}, () => new ProjectNotFoundError());
     const ownerId = access.project.owner_id;
     const allowance = await limits.allowance(ownerId);
     const id = randomUUID();
@@ -102,19 +115,41 @@ export class UploadsService {
         addSeconds(at, -settings.activeWindowSeconds),
       );
       if (active >= MAX_CONCURRENT_UPLOADS) throw new TooManyUploadsError();
-      await limits.assertRoom(repos, allowance, input.projectId, input.size, 1);
+      await limits.assertRoom(repos, allowance, projectId, input.size, target ? 0 : 1);
       await repos.uploads.insert({
         id,
         userId,
-        projectId: input.projectId,
+        projectId,
         filename: input.filename,
-        modelName: input.modelName ?? null,
+        modelName: target ? null : (input.modelName ?? null),
+        versionOf: target ? { modelId: target.modelId, message: input.message ?? '' } : null,
         sizeBytes: input.size,
         now: at,
         expiresAt: addSeconds(at, UPLOAD_EXPIRY_HOURS * 3600),
       });
     });
     return id;
+  }
+
+  /** The model a version upload goes to, if the caller may add a version to it (else 404/403). */
+  async #versionTarget(
+    userId: string,
+    input: { projectId?: string | undefined; modelId?: string | undefined },
+  ): Promise<{ modelId: string; projectId: string }> {
+    const { repos } = this.#d.data;
+    const model = await repos.models.findById(input.modelId!);
+    // A trashed model takes no new version; a project that is not the model's hides it.
+    if (!model || model.deleted_at || (input.projectId && input.projectId !== model.project_id)) {
+      throw new ModelNotFoundError();
+    }
+    const access = await loadProjectAccess(
+      repos,
+      model.project_id,
+      userId,
+      () => new ModelNotFoundError('not a member'),
+    );
+    assertCan(access, 'modelVersion.upload', { ownerId: model.created_by ?? undefined });
+    return { modelId: model.id, projectId: model.project_id };
   }
 
   /** The caller's own upload; anything else is 404. Marks it active. */
@@ -170,7 +205,9 @@ export class UploadsService {
 
   /**
    * The upload is complete: store the original, create the model (`queued`) and its conversion
-   * job in one transaction. Idempotent (a retried finish returns the same model).
+   * job in one transaction — or, for an upload of a new version, the model's next version and
+   * its job (the model keeps showing its current version until the new one is ready).
+   * Idempotent (a retried finish returns the same model).
    */
   async finish(id: string): Promise<Model> {
     const { data, files, hashes, queue, events, now } = this.#d;
@@ -180,56 +217,93 @@ export class UploadsService {
       return this.#d.models.get(upload.user_id, upload.model_id);
     }
     const format = await this.#finalFormat(upload);
+    const modelId = upload.model_id ?? id;
+    const key = modelKeys.versionOriginal(modelId, id);
     let created: boolean;
     try {
       // Hashed while it streamed in; read again only when that hash was lost (see UploadHashes).
       const sha256 =
         hashes.digest(id, Number(upload.size_bytes)) ?? (await sha256Of(await files.read(id)));
-      await files.keep(id, modelKeys.original(id));
+      await files.keep(id, key);
       created = await data.transaction(async (repos) => {
         const row = await repos.uploads.lockById(id);
         if (!row || row.status === 'finished') return false;
-        await repos.models.insert({
-          id,
-          projectId: row.project_id,
-          name: row.model_name ?? row.filename,
+        const stored = {
           originalFilename: row.filename,
           sizeBytes: Number(row.size_bytes),
           format,
           createdBy: row.user_id,
-          originalKey: modelKeys.original(id),
+          originalKey: key,
           originalSha256: sha256,
           now: now(),
-        });
+        };
+        if (row.model_id) {
+          const model = await repos.models.lockById(row.model_id);
+          if (!model) throw new ModelNotFoundError('the model was deleted during the upload');
+          await repos.modelVersions.insert({
+            ...stored,
+            id,
+            modelId: row.model_id,
+            number: await repos.modelVersions.nextNumber(row.model_id),
+            message: row.version_message ?? '',
+          });
+        } else {
+          await repos.models.insert({
+            ...stored,
+            id,
+            projectId: row.project_id,
+            name: row.model_name ?? row.filename,
+          });
+        }
         await queue.enqueue(
           repos,
           JOB_TYPES.convertModel,
           {
-            version: 1,
-            modelId: id,
+            version: 2,
+            modelId,
+            versionId: id,
             projectId: row.project_id,
-            storageKey: modelKeys.original(id),
+            storageKey: key,
             filename: row.filename,
           },
           { dedupeKey: `model.convert:${id}` },
         );
-        await repos.uploads.markFinished(id, id, now());
+        await repos.uploads.markFinished(id, modelId, now());
         return true;
       });
     } catch (error) {
+      if (error instanceof ModelNotFoundError) {
+        await this.#d.storage.delete(key);
+        await this.#removeFiles(id);
+        await data.repos.uploads.delete(id);
+        throw error;
+      }
       throw new MergeFailedError(error);
     }
     await this.#removeFiles(id);
     if (created) {
-      // Published before waking the runner, which moves the model on to `processing`.
-      await events.publish({
-        type: 'model.status',
-        projectId: upload.project_id,
-        data: { modelId: id, status: 'queued', progress: 0, stage: null, failure: null },
-      });
+      // Published before waking the runner, which moves the version on to `processing`.
+      if (upload.model_id) {
+        // A new version: the model still shows its current one; members refetch its versions.
+        const model = await data.repos.models.findById(modelId);
+        if (model) await events.publish(statusEvent(model, id));
+      } else {
+        await events.publish({
+          type: 'model.status',
+          projectId: upload.project_id,
+          data: {
+            modelId,
+            versionId: id,
+            status: 'queued',
+            progress: 0,
+            stage: null,
+            failure: null,
+          },
+        });
+      }
       queue.notify();
     }
-    return this.#d.models.get(upload.user_id, id);
+    return this.#d.models.get(upload.user_id, modelId);
   }
 
   /** Deferred formats are decided on the complete file (up to 64 MiB, else by conversion). */

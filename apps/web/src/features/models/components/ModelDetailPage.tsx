@@ -15,6 +15,7 @@ import { useCurrentProject } from '../../projects/current';
 import { useProjectName } from '../../projects/components/ProjectAvatar';
 import type { EarlyView } from '../../viewer/boot/early-viewer';
 import { useModelTopicsPanel } from '../../topics/panels';
+import { CompareButton } from '../../compare/components/CompareButton';
 import { FindElementsButton } from '../../element-queries/components/FindElementsButton';
 import { savedQueryAbilities, type SavedQueryAbilities } from '../../element-queries/permissions';
 import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
@@ -171,6 +172,7 @@ function ReadyViewer({
             modelId={model.id}
             may={savedQueries}
           />
+          <CompareButton model={model} />
         </>
       )}
     />

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ModelDiff } from '@truss/contracts';
+import { readMetadata, type ModelMetadata } from '@truss/viewable';
+import { http } from '../../lib/api';
+
+/** What the compare page needs of a version (the versions list's entries carry more). */
+export interface CompareVersion {
+  id: string;
+  number: number;
+  status: string;
+  viewable_url: string | null;
+  metadata_url: string | null;
+}
+
+export const versionsQuery = (modelId: string) =>
+  queryOptions({
+    queryKey: ['models', modelId, 'versions'],
+    queryFn: () => http.get<CompareVersion[]>(`/api/models/${modelId}/versions`),
+    staleTime: 30_000,
+  });
+
+export const diffQuery = (modelId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['models', modelId, 'diff', from, to],
+    queryFn: () =>
+      http.get<ModelDiff>(
+        `/api/models/${modelId}/diff?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      ),
+    // Two converted versions never change: the answer stays true.
+    staleTime: Infinity,
+  });
+
+/** A version's metadata (signed URL: no token), read as the viewer reads it. */
+export const metadataQuery = (url: string | null) =>
+  queryOptions({
+    queryKey: ['viewable-metadata', url?.replace(/[?&](exp|sig)=[^&]*/g, '')],
+    enabled: !!url,
+    queryFn: async (): Promise<ModelMetadata> => {
+      const response = await fetch(url!);
+      if (!response.ok) throw new Error(`Metadata: HTTP ${response.status}`);
+      const metadata = readMetadata(await response.json());
+      if (!metadata) throw new Error('Metadata of an older format');
+      return metadata;
+    },
+    staleTime: Infinity,
+  });

@@ -1,0 +1,140 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { Spinner } from '../../../components/ui/Spinner';
+import { errorMessage } from '../../../lib/errors';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useViewer } from '../../viewer/useViewer';
+import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
+import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '../api';
+import type { CompareItem } from '../diff-scene';
+import { useCompareScene, type CompareSources } from '../useCompareScene';
+import { CompareSidebar } from './CompareSidebar';
+
+/** `from`/`to` of the URL, or by default the newest ready version against the one before it. */
+function pickVersions(
+  versions: CompareVersion[] | undefined,
+  from: string | null,
+  to: string | null,
+) {
+  const ready = (versions ?? []).filter((v) => v.status === 'ready');
+  const byId = (id: string | null) => ready.find((v) => v.id === id) ?? null;
+  const newer = byId(to) ?? ready[0] ?? null;
+  const older = byId(from) ?? ready.find((v) => newer && v.number < newer.number) ?? null;
+  return { from: older, to: newer };
+}
+
+/** /model/{id}/compare?from=&to=: what changed between two versions, coloured in one scene. */
+export default function ComparePage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  useDocumentTitle(t('titles.compare'));
+  const versions = useQuery(versionsQuery(id));
+  const { from, to } = pickVersions(versions.data, search.get('from'), search.get('to'));
+  const diff = useQuery({
+    ...diffQuery(id, from?.id ?? '', to?.id ?? ''),
+    enabled: !!from && !!to,
+  });
+  const toMeta = useQuery(metadataQuery(to?.metadata_url ?? null));
+  const fromMeta = useQuery(metadataQuery(from?.metadata_url ?? null));
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewer = useViewer(hostRef, { label: t('compare.canvas') });
+  const sources = useMemo<CompareSources | null>(
+    () =>
+      to?.viewable_url &&
+      to.metadata_url &&
+      toMeta.data &&
+      from?.viewable_url &&
+      from.metadata_url &&
+      fromMeta.data
+        ? {
+            to: { glb: to.viewable_url, metadataUrl: to.metadata_url, metadata: toMeta.data },
+            from: {
+              glb: from.viewable_url,
+              metadataUrl: from.metadata_url,
+              metadata: fromMeta.data,
+            },
+          }
+        : null,
+    [to, from, toMeta.data, fromMeta.data],
+  );
+  const state = useCompareScene(viewer, sources, diff.data);
+  const [selected, setSelected] = useState<CompareItem | null>(null);
+
+  // A click in the scene chooses the element in the lists too.
+  useEffect(() => {
+    if (!viewer || state.phase !== 'ready') return;
+    const all = [
+      ...state.scene.items.changed,
+      ...state.scene.items.added,
+      ...state.scene.items.removed,
+    ];
+    return viewer.on('selection-change', ({ ids }) => {
+      const item = all.find((entry) => entry.id === ids[0]);
+      if (item) setSelected(item);
+    });
+  }, [viewer, state]);
+
+  const choose = (item: CompareItem) => {
+    setSelected(item);
+    viewer?.selection.set([item.id]);
+    viewer?.navigation.fitElements([item.id], true);
+  };
+  const failure =
+    versions.error ??
+    diff.error ??
+    toMeta.error ??
+    fromMeta.error ??
+    (state.phase === 'error' ? state.error : null);
+  const missing = versions.isSuccess && (!from || !to);
+
+  return (
+    <div className="flex h-dvh flex-col bg-gray-50">
+      <header
+        style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
+        className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
+      >
+        <Link
+          to={`/model/${id}`}
+          className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('compare.back')}
+        </Link>
+        <span className="h-5 w-px bg-gray-200" aria-hidden />
+        <h1 className="truncate text-sm font-semibold text-gray-900">
+          {from && to
+            ? t('compare.title', { from: from.number, to: to.number })
+            : t('titles.compare')}
+        </h1>
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <div ref={hostRef} className="relative min-w-0 flex-1">
+          {(failure || missing) && (
+            <div className="absolute inset-0 z-10 flex items-center justify-center p-4">
+              <div
+                role="alert"
+                className="flex max-w-md items-start gap-2 rounded-xl border border-red-200 bg-white p-4 text-sm text-red-800 shadow-sm"
+              >
+                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {missing ? t('compare.needTwo') : errorMessage(failure, t)}
+              </div>
+            </div>
+          )}
+          {!failure && !missing && state.phase === 'loading' && (
+            <div className="absolute inset-0 z-10 flex items-center justify-center gap-2 text-sm text-gray-600">
+              <Spinner className="size-4" />
+              {t('compare.loading')}
+            </div>
+          )}
+        </div>
+        {state.phase === 'ready' && (
+          <CompareSidebar scene={state.scene} selected={selected} onSelect={choose} />
+        )}
+      </div>
+    </div>
+  );
+}
