@@ -22,7 +22,7 @@ import { versionsRoutes } from './versions-routes.ts';
 import { ModelVersionsService } from './versions-service.ts';
 
 export type { ConversionOutcome, ConvertFn, ViewableListener } from './convert-job.ts';
-export { ModelNotFoundError } from './errors.ts';
+export { ModelNotFoundError, VersionNotFoundError } from './errors.ts';
 export { statusEvent, type ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';
 export { ModelLimits } from './limits.ts';
