@@ -20,6 +20,7 @@ const share: Share = {
   project_id: '00000000-0000-4000-8000-0000000000c1',
   project_name: 'Tower',
   model_trashed: false,
+  model_version: null,
   type: 'password',
   status: 'active',
   expiration: '7d',
