@@ -14,7 +14,7 @@ describe(`model versions migration (${testEngine()})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     handle = database.handle;
-  });
+  }, 300_000);
   afterAll(async () => {
     await handle?.close();
     await database?.drop();
@@ -101,5 +101,5 @@ describe(`model versions migration (${testEngine()})`, () => {
     await db.deleteFrom('models').where('id', '=', modelId).execute();
     expect(await db.selectFrom('model_versions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('elements').selectAll().execute()).toEqual([]);
-  });
+  }, 300_000);
 });
