@@ -41,7 +41,11 @@ function stubFetch(answer: unknown, status = 200) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The form reads the model's versions (the pin option): none here.
+      if (String(input).includes('/versions')) {
+        return new Response('[]', { headers: { 'content-type': 'application/json' } });
+      }
       bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
       return new Response(JSON.stringify(answer), {
         status,

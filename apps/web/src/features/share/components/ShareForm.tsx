@@ -70,10 +70,11 @@ export function ShareForm({
   const [status, setStatus] = useState<ShareStatus>(share?.status ?? 'active');
   // Follow the model's current version, or stay on one version (the share's, or the current).
   const versions = useModelVersions(modelId);
-  const current = versions.data?.find((v) => v.current) ?? null;
+  const list = Array.isArray(versions.data) ? versions.data : [];
+  const current = list.find((v) => v.current) ?? null;
   const [pinned, setPinned] = useState<string | null>(share?.model_version?.id ?? null);
   const pinnedNumber =
-    versions.data?.find((v) => v.id === pinned)?.number ?? share?.model_version?.number ?? null;
+    list.find((v) => v.id === pinned)?.number ?? share?.model_version?.number ?? null;
   const [submitted, setSubmitted] = useState(false);
   const [serverCodeError, setServerCodeError] = useState<string | null>(null);
   const create = useCreateShare();
@@ -238,7 +239,7 @@ export function ShareForm({
           ]}
         />
       </div>
-      {((versions.data?.length ?? 0) > 1 || pinned) && (
+      {(list.length > 1 || pinned) && (
         <Segmented
           label={t('versions.pin')}
           value={pinned ? 'pin' : 'current'}
