@@ -62,6 +62,8 @@ export const createShareBodySchema = z
     issuePermission: shareIssuePermissionSchema.default('view'),
     /** Visitors may download the uploaded original. Default: off, except for private links. */
     allowDownload: z.boolean({ error: 'validation.invalid' }).optional(),
+    /** Show this version of the model; absent or null: always the model's current version. */
+    modelVersionId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'password' && body.accessCode === undefined) {
@@ -85,6 +87,8 @@ export const updateShareBodySchema = z
     issuePermission: shareIssuePermissionSchema.optional(),
     allowDownload: z.boolean({ error: 'validation.invalid' }).optional(),
     status: shareStatusSchema.optional(),
+    /** Pin the share to this version of its model; null: follow the current version. */
+    modelVersionId: z.uuid({ error: 'validation.invalid' }).nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     error: 'validation.nothingToUpdate',
@@ -124,6 +128,8 @@ export const shareSchema = z
     project_name: z.string(),
     /** True while the model is in the trash (the link answers "does not exist" meanwhile). */
     model_trashed: z.boolean(),
+    /** The version the share is pinned to; null: it shows the model's current version. */
+    model_version: z.object({ id: z.uuid(), number: z.number().int() }).nullable(),
     type: shareTypeSchema,
     status: shareStatusSchema,
     /** The last expiration choice; `expires_at` is when it runs out (null = never). */
@@ -184,6 +190,10 @@ export const sharedModelSchema = z.object({
   thumbnail_url: z.string().nullable(),
   /** The uploaded file; null when the visitor may not download. */
   original_url: z.string().nullable(),
+  /** The version shown: the one the share is pinned to, else the model's current one. */
+  version: z.number().int().nullable(),
+  /** Whether the share is pinned to that version (it does not follow new uploads). */
+  pinned: z.boolean(),
 });
 export type SharedModel = z.infer<typeof sharedModelSchema>;
 

@@ -114,6 +114,11 @@ export const viewpointSchema = viewStateSchema.extend({
   snapshot_type: z.enum(['png', 'jpg']).nullable(),
   /** API path of the snapshot image, or null when the viewpoint has none. */
   snapshot_url: z.string().nullable(),
+  /**
+   * The model version it was taken on (null: unknown, or the version was deleted). Elements are
+   * referenced by IFC GlobalId, so it opens on later versions too.
+   */
+  model_version_id: z.uuid().nullable(),
 });
 export type Viewpoint = z.infer<typeof viewpointSchema>;
 
@@ -149,6 +154,8 @@ export const topicSchema = z.object({
   id: z.uuid(),
   project_id: z.uuid(),
   model_id: z.uuid().nullable(),
+  /** The model version the topic was made on (null: unknown, or that version was deleted). */
+  model_version_id: z.uuid().nullable(),
   guid: z.string(),
   number: z.number().int(),
   kind: topicKindSchema,
@@ -194,6 +201,8 @@ const dueDateSchema = z.iso.datetime({ offset: true, error: 'validation.invalid'
 export const createTopicBodySchema = z.object({
   kind: topicKindSchema,
   modelId: z.uuid().nullable().optional(),
+  /** The version of the model the author is looking at; default: the model's current one. */
+  modelVersionId: z.uuid().nullable().optional(),
   title: name(TOPIC_TITLE_MAX),
   description: plainText(TOPIC_DESCRIPTION_MAX).optional(),
   type: name(64).optional(),

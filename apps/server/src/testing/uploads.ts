@@ -7,6 +7,8 @@ export interface TusOutcome {
   url: string | null;
   /** From the final response's Truss-Model-Id header. */
   modelId: string | null;
+  /** From the final response's Truss-Version-Id header. */
+  versionId?: string | null;
   /** Set when the upload failed: the HTTP status and body. */
   error: { status: number; body: string } | null;
   aborted: boolean;
@@ -15,13 +17,14 @@ export interface TusOutcome {
 export interface TusOptions {
   baseUrl: string;
   token: string;
-  projectId: string;
+  /** Optional with `modelId` (a new version of that model). */
+  projectId?: string;
   filename: string;
-  /** tus metadata modelName: the model's name when not the file's. */
-  modelName?: string;
-  /** tus metadata modelId: the upload is a new version of this model (with `message`). */
+  /** tus metadata modelId: a new version of this model, with `message`. */
   modelId?: string;
   message?: string;
+  /** tus metadata modelName: the model's name when not the file's. */
+  modelName?: string;
   /** Bytes per PATCH (default: all at once). */
   chunkSize?: number;
   /** Resume this upload instead of creating one. */
@@ -37,11 +40,11 @@ export function tusUpload(bytes: Buffer, options: TusOptions): Promise<TusOutcom
       endpoint: `${options.baseUrl}/api/uploads`,
       uploadUrl: options.uploadUrl ?? null,
       metadata: {
-        projectId: options.projectId,
+        ...(options.projectId ? { projectId: options.projectId } : {}),
         filename: options.filename,
         ...(options.modelName ? { modelName: options.modelName } : {}),
         ...(options.modelId ? { modelId: options.modelId } : {}),
-        ...(options.message ? { message: options.message } : {}),
+        ...(options.message !== undefined ? { message: options.message } : {}),
       },
       headers: { authorization: `Bearer ${options.token}` },
       chunkSize: options.chunkSize ?? Infinity,
@@ -58,6 +61,7 @@ export function tusUpload(bytes: Buffer, options: TusOptions): Promise<TusOutcom
         resolve({
           url: upload.url,
           modelId: lastResponse.getHeader('truss-model-id') ?? null,
+          versionId: lastResponse.getHeader('truss-version-id') ?? null,
           error: null,
           aborted: false,
         }),

@@ -321,10 +321,16 @@ export class ModelsService {
    * The uploaded file for a caller whose access was checked elsewhere (a share link: the shares
    * module checks the share on every request), as `file` does for `{ shared: true }`.
    */
-  async sharedOriginal(id: string): Promise<StoredFile & { filename: string }> {
+  async sharedOriginal(
+    id: string,
+    versionId?: string | null,
+  ): Promise<StoredFile & { filename: string }> {
     const model = await this.#d.data.repos.models.findById(id);
     if (!model) throw new ModelNotFoundError();
-    return this.#original(model);
+    if (!versionId) return this.#original(model);
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== id) throw new VersionNotFoundError();
+    return this.originalFile({ ...version, name: model.name });
   }
 
   async #original(model: ModelWithCreator): Promise<StoredFile & { filename: string }> {

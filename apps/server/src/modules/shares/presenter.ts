@@ -39,6 +39,10 @@ export function toShare(
     project_id: row.project_id,
     project_name: row.project_name,
     model_trashed: row.model_deleted_at !== null,
+    model_version:
+      row.model_version_id && row.model_version_number !== null
+        ? { id: row.model_version_id, number: row.model_version_number }
+        : null,
     type: row.type,
     status: row.status,
     expiration: row.expiration,
@@ -111,6 +115,8 @@ export function toPublicShare(
         permissions.download && row.model_original_key
           ? `${base}/original${access.fileQuery ? `?${access.fileQuery}` : ''}`
           : null,
+      version: row.model_version_number ?? row.current_version_number,
+      pinned: row.model_version_id !== null,
     };
   }
   return {

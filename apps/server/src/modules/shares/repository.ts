@@ -21,6 +21,8 @@ export type ShareWithModel = Omit<ShareRow, 'token_hash'> & {
   model_original_key: ModelRow['original_key'];
   /** The pinned version's number; null when the share follows the current version. */
   model_version_number: number | null;
+  /** The number of the model's current version. */
+  current_version_number: number | null;
   project_id: ProjectRow['id'];
   project_name: ProjectRow['name'];
   creator_email: UserRow['email'] | null;
@@ -50,11 +52,13 @@ export class SharesRepository {
         .leftJoin('users as u', 'u.id', 's.created_by')
         // A share pinned to a version shows that version's files; the others the model's current.
         .leftJoin('model_versions as pv', 'pv.id', 's.model_version_id')
+        .leftJoin('model_versions as cv', 'cv.id', 'm.current_version_id')
         .select([
           's.id',
           's.model_id',
           's.model_version_id',
           'pv.number as model_version_number',
+          'cv.number as current_version_number',
           's.created_by',
           's.token_salt',
           's.type',

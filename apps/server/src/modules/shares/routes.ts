@@ -204,7 +204,12 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       async (request, reply) => {
         const context = await visitor(request, reply, request.query);
         const share = await access.fileAccess(request.params.token, context, 'share.view');
-        const file = await models.file({ shared: true }, share.model_id, name);
+        const file = await models.file(
+          { shared: true },
+          share.model_id,
+          name,
+          share.model_version_id,
+        );
         // No `version`: revalidated (304 by ETag) rather than immutable, so a cut-off share
         // stops serving even a browser that loaded the file before.
         return sendFile(request, reply, file, {});
@@ -227,7 +232,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const context = await visitor(request, reply, request.query);
       const share = await access.fileAccess(request.params.token, context, 'share.download');
-      const file = await models.sharedOriginal(share.model_id);
+      const file = await models.sharedOriginal(share.model_id, share.model_version_id);
       return sendFile(request, reply, file, {
         disposition: contentDisposition(file.filename),
       });

@@ -21,7 +21,7 @@ import {
   type ProjectAccess,
 } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
-import { ModelNotFoundError } from '../models/index.ts';
+import { ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
 import { toShare } from './presenter.ts';
@@ -77,6 +77,12 @@ export class SharesService {
     return row;
   }
 
+  /** A share pins only a version of its own model. */
+  async #assertVersionOf(modelId: string, versionId: string): Promise<void> {
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
+  }
+
   async create(userId: string, body: CreateShareBody): Promise<Share> {
     const model = await this.#d.data.repos.shares.findModel(body.modelId);
     if (!model || model.deleted_at) throw new ModelNotFoundError();
@@ -87,6 +93,7 @@ export class SharesService {
       () => new ModelNotFoundError('not a member'),
     );
     assertCan(access, 'share.create');
+    if (body.modelVersionId) await this.#assertVersionOf(model.id, body.modelVersionId);
     const now = this.#d.now();
     const code = body.type === 'password' ? (body.accessCode ?? null) : null;
     if (body.type === 'password' && code === null) throw new ShareAccessCodeInvalidError();
@@ -95,6 +102,7 @@ export class SharesService {
     await this.#d.data.repos.shares.insert({
       id,
       model_id: model.id,
+      model_version_id: body.modelVersionId ?? null,
       created_by: userId,
       token_salt: salt,
       token_hash: this.#d.secrets.tokenHash(this.#d.secrets.token(id, salt)),
@@ -174,6 +182,10 @@ export class SharesService {
     if (body.issuePermission !== undefined) patch.issue_permission = body.issuePermission;
     if (body.allowDownload !== undefined) patch.allow_download = body.allowDownload;
     if (body.status !== undefined) patch.status = body.status;
+    if (body.modelVersionId !== undefined) {
+      if (body.modelVersionId) await this.#assertVersionOf(row.model_id, body.modelVersionId);
+      patch.model_version_id = body.modelVersionId;
+    }
     const newCode = body.accessCode ?? null;
     if (newCode !== null) {
       // A new code voids every unlock (version + 1) and lifts the lock and the counters.

@@ -20,6 +20,7 @@ export function toViewpoint(row: ViewpointMetaRow, snapshotUrl = snapshotPath): 
     coloring: row.coloring,
     snapshot_type: row.snapshot_type,
     snapshot_url: row.snapshot_type ? snapshotUrl(row.id) : null,
+    model_version_id: row.model_version_id,
   };
 }
 
@@ -33,6 +34,7 @@ export function toTopic(
     id: row.id,
     project_id: row.project_id,
     model_id: row.model_id,
+    model_version_id: row.model_version_id,
     guid: row.guid,
     number: row.number,
     kind: row.kind,

@@ -11,6 +11,7 @@ import {
 import type { Updateable } from 'kysely';
 import type { TopicCommentRow, TopicRow, TopicsTable } from '../../db/schema.ts';
 import type { Repositories } from '../../repositories.ts';
+import { VersionNotFoundError } from '../models/index.ts';
 import { AssigneeNotMemberError, SnapshotInvalidError, TopicTypeUnknownError } from './errors.ts';
 import type { ViewpointMetaRow } from './repository.ts';
 
@@ -66,12 +67,31 @@ export async function memberMentions(
   return ids.filter((id) => members.has(id));
 }
 
+/**
+ * The version of the model a topic or viewpoint is made on: the one named (a version of that
+ * model, else 404), or the model's current one.
+ */
+export async function modelVersionFor(
+  repos: Repositories,
+  modelId: string | null,
+  requested?: string | null,
+): Promise<string | null> {
+  if (!modelId) return null;
+  if (requested) {
+    const version = await repos.modelVersions.findById(requested);
+    if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
+    return version.id;
+  }
+  return (await repos.models.findById(modelId))?.current_version_id ?? null;
+}
+
 export async function insertViewpoints(
   repos: Repositories,
   topicId: string,
   inputs: readonly ViewpointInput[],
   now: Date,
   firstPosition = 0,
+  modelVersionId: string | null = null,
 ): Promise<ViewpointMetaRow[]> {
   const rows: ViewpointMetaRow[] = [];
   for (const [i, input] of inputs.entries()) {
@@ -79,6 +99,7 @@ export async function insertViewpoints(
     rows.push(
       await repos.topics.insertViewpoint({
         topic_id: topicId,
+        model_version_id: modelVersionId,
         guid: randomUUID(),
         position: firstPosition + i,
         camera: JSON.stringify(input.camera),
@@ -110,10 +131,12 @@ export async function createTopic(
   await assertType(repos, projectId, type);
   await assertAssignee(repos, projectId, body.assigneeId);
   const description = body.description ?? '';
+  const versionId = await modelVersionFor(repos, modelId, body.modelVersionId);
   const number = await repos.topics.reserveNumbers(projectId, 1);
   const topic = await repos.topics.insertTopic({
     project_id: projectId,
     model_id: modelId,
+    model_version_id: versionId,
     guid: randomUUID(),
     number,
     kind: body.kind,
@@ -140,7 +163,14 @@ export async function createTopic(
     created_at: now,
     modified_at: now,
   });
-  const viewpoints = await insertViewpoints(repos, topic.id, body.viewpoints ?? [], now);
+  const viewpoints = await insertViewpoints(
+    repos,
+    topic.id,
+    body.viewpoints ?? [],
+    now,
+    0,
+    versionId,
+  );
   return { topic, viewpoints };
 }
 
@@ -189,7 +219,16 @@ export async function addComment(
   if (body.viewpoint) {
     const existing = await repos.topics.viewpoints([topic.id]);
     const position = existing.reduce((max, vp) => Math.max(max, vp.position + 1), 0);
-    const [inserted] = await insertViewpoints(repos, topic.id, [body.viewpoint], now, position);
+    // Taken on the version the model shows now (which may be later than the topic's).
+    const version = await modelVersionFor(repos, topic.model_id);
+    const [inserted] = await insertViewpoints(
+      repos,
+      topic.id,
+      [body.viewpoint],
+      now,
+      position,
+      version,
+    );
     viewpoint = inserted ?? null;
   }
   const comment = await repos.topics.insertComment({

@@ -121,6 +121,10 @@ const STATUS_ORDER: Record<Model['status'], number> = {
  */
 export function applyModelProgress(client: QueryClient, data: ModelProgressEvent): void {
   patchModel(client, data.modelId, (model) => {
+    // A new version converting: the model keeps showing its current one.
+    if (data.versionId && model.current_version && data.versionId !== model.current_version.id) {
+      return null;
+    }
     if (model.status === 'ready' || model.status === 'failed') return null;
     if (model.status === 'processing' && data.progress < model.progress) return null;
     if (
@@ -159,6 +163,7 @@ export function applyModelStatus(
   });
   if (projectId) void client.invalidateQueries({ queryKey: modelListsKey(projectId) });
   void client.invalidateQueries({ queryKey: modelKey(data.modelId) });
+  void client.invalidateQueries({ queryKey: ['models', 'versions', data.modelId] });
 }
 
 /** A model that just appeared (an upload finished here): into its project's live lists at once. */

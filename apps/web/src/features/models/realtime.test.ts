@@ -35,7 +35,7 @@ const model = (id: string, patch: Partial<Model> = {}): Model => ({
   created_at: '2026-11-22T00:00:00.000Z',
   updated_at: '2026-11-22T00:00:00.000Z',
   deleted_at: null,
-  current_version: null,
+  current_version: { id, number: 1 },
   version_count: 1,
   ...patch,
 });

@@ -23,6 +23,8 @@ const model = {
   metadata_url: '/api/share/t/metadata.json',
   thumbnail_url: null,
   original_url: null,
+  version: 1,
+  pinned: false,
 };
 const apiError = (code: string, statusCode: number) =>
   new ApiError({ statusCode, statusMessage: '', message: code, code });

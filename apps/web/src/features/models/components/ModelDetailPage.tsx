@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { Link, useLoaderData, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, ArrowLeft, FileQuestion, Loader2, RotateCcw, Unplug } from 'lucide-react';
@@ -24,6 +24,7 @@ import { ModelViewer } from '../../viewer/components/ModelViewer';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { useViewpointUrl } from '../../viewer/useViewpointUrl';
 import { modelQuery } from '../api';
+import { useModelVersions, versionByNumber } from '../versions-api';
 import { modelAbilities } from '../permissions';
 import { ModelProgress } from './ModelProgress';
 import { ModelStatusBadge } from './ModelStatusBadge';
@@ -141,22 +142,46 @@ function ReadyViewer({
   savedViews: SavedViewAbilities;
   savedQueries: SavedQueryAbilities;
 }) {
-  const glb = useStableUrl(model.viewable_url);
-  const metadata = useStableUrl(model.metadata_url);
+  const { t } = useTranslation();
+  // `?version=<number>`: that version of the model instead of the current one.
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('version')) || null;
+  const versions = useModelVersions(wanted ? model.id : undefined);
+  const picked = versionByNumber(versions.data, wanted);
+  const older = picked && picked.status === 'ready' && !picked.current ? picked : null;
+  const glb = useStableUrl(older ? older.viewable_url : model.viewable_url);
+  const metadata = useStableUrl(older ? older.metadata_url : model.metadata_url);
   const { initialViewpoint, onViewpointChange, onLoaded } = useViewpointUrl();
   const name = useModelName()(model);
   const topicsPanel = useModelTopicsPanel(model);
-  if (!glb) return null;
+  if (!glb || (wanted && versions.isPending)) return null;
   return (
     <ModelViewer
       glbUrl={glb}
       metadataUrl={metadata}
-      header={header}
+      header={
+        older ? (
+          <>
+            {header}
+            <div
+              role="status"
+              className="flex shrink-0 flex-wrap items-center justify-center gap-3 border-b border-sky-200 bg-sky-50 px-3 py-1.5 text-sm text-sky-900"
+            >
+              <span>{t('versions.viewing', { number: older.number })}</span>
+              <Link to={`/model/${model.id}`} className="font-medium underline">
+                {t('versions.backToCurrent')}
+              </Link>
+            </div>
+          </>
+        ) : (
+          header
+        )
+      }
       title={name}
       initialViewpoint={initialViewpoint}
       onViewpointChange={onViewpointChange}
       onLoaded={onLoaded}
-      earlyView={earlyView}
+      earlyView={older ? null : earlyView}
       sidePanel={topicsPanel}
       toolbarTools={(viewer) => (
         <>
@@ -194,6 +219,7 @@ export default function ModelDetailPage() {
 function ModelDetailPageContent() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const query = useQuery({ ...modelQuery(id), enabled: !!id });
   // What the early view made for this page, claimed by its prefetch (./prefetch.ts).
   const earlyView = useLoaderData<EarlyView | null>() ?? null;
@@ -270,7 +296,7 @@ function ModelDetailPageContent() {
   if (model.status === 'ready' && model.viewable_url) {
     body = (
       <ReadyViewer
-        key={model.id}
+        key={`${model.id}:${params.get('version') ?? ''}`}
         model={model}
         header={header}
         earlyView={earlyView}

@@ -29,9 +29,10 @@ import { canUpload } from '../permissions';
 import { useModelName } from '../labels';
 import { useOnOpen } from '../../../lib/use-on-open';
 import { ShareModelDialog } from '../../share/components/ShareDialog';
+import { VersionsDialog } from './VersionsDialog';
 
 export type ModelDialogState = {
-  kind: 'rename' | 'move' | 'trash' | 'delete' | 'share';
+  kind: 'rename' | 'move' | 'trash' | 'delete' | 'share' | 'versions';
   model: Model;
 } | null;
 
@@ -357,6 +358,7 @@ export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onCl
       <TrashModelDialog model={pick('trash')} onOpenChange={close} />
       <DeleteModelDialog model={pick('delete')} onOpenChange={close} />
       <ShareModelDialog model={pick('share')} onOpenChange={close} />
+      <VersionsDialog model={pick('versions')} onOpenChange={close} />
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { FolderInput, History, Pencil, Trash2 } from 'lucide-react';
 import type { Model } from '@truss/contracts';
 import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { type ModelAbilities } from '../permissions';
 import type { OpenModelDialog } from './ModelDialogs';
 
 /**
- * Rename, move and trash as items of a model's actions menu, each only when `may` allows it;
+ * New version (the versions dialog), rename, move and trash as items of a model's actions menu, each only when `may` allows it;
  * shared by the list's menu and the model page's header menu.
  */
 export function ModelEditMenuItems({
@@ -22,6 +22,15 @@ export function ModelEditMenuItems({
   const { t } = useTranslation();
   return (
     <>
+      {may.rename && (
+        <DropdownMenu.Item
+          className={menuItemClass}
+          onSelect={() => onOpenDialog({ kind: 'versions', model })}
+        >
+          <History className="size-4 text-gray-500" aria-hidden />
+          {t('versions.uploadMenu')}
+        </DropdownMenu.Item>
+      )}
       {may.rename && (
         <DropdownMenu.Item
           className={menuItemClass}

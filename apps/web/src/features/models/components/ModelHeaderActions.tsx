@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Download, MoreHorizontal, Share2 } from 'lucide-react';
+import { Download, History, MoreHorizontal, Share2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { menuContentClass } from '../../../components/ui/LanguageSwitcher';
@@ -44,6 +44,17 @@ export function ModelHeaderActions({
           <span className="hidden sm:inline">{t('share.action')}</span>
         </Button>
       )}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => onOpenDialog({ kind: 'versions', model })}
+        aria-label={t('versions.button')}
+      >
+        <History className="size-4" aria-hidden />
+        <span className="hidden sm:inline">
+          {t('versions.buttonWithNumber', { number: model.current_version?.number ?? 1 })}
+        </span>
+      </Button>
       <Button
         variant="secondary"
         size="sm"

@@ -26,6 +26,8 @@ export interface UploadItem {
   modelName: string | null;
   size: number;
   projectId: string;
+  /** A new version of this model (tus metadata modelId), or null: a new model. */
+  versionOf: string | null;
   state: UploadState;
   /** 0..100 of the bytes; null until the server has answered (indeterminate). */
   progress: number | null;
@@ -135,7 +137,11 @@ export class UploadQueue {
    * Adds the files of one pick or drop, all or none: refused when more than the free places. A
    * source with a `modelName` (a bundle of files picked together) is one upload.
    */
-  add(files: readonly (File | UploadSource)[], projectId: string): AddResult {
+  add(
+    files: readonly (File | UploadSource)[],
+    projectId: string,
+    versionOf: string | null = null,
+  ): AddResult {
     if (files.length === 0) return { ok: true, items: [] };
     if (files.length > this.room()) return { ok: false, reason: 'TOO_MANY_UPLOADS' };
     const now = this.#options.now?.() ?? Date.now();
@@ -150,6 +156,7 @@ export class UploadQueue {
         modelName,
         size: file.size,
         projectId,
+        versionOf,
         state: 'uploading',
         progress: null,
         bytesSent: 0,

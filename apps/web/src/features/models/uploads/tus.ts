@@ -134,13 +134,22 @@ export function createTusTransport(userId: string) {
         [UPLOAD_METADATA_KEYS.projectId]: item.projectId,
         [UPLOAD_METADATA_KEYS.filename]: item.file.name,
         ...(item.modelName ? { [UPLOAD_METADATA_KEYS.modelName]: item.modelName } : {}),
+        ...(item.versionOf ? { [UPLOAD_METADATA_KEYS.modelId]: item.versionOf } : {}),
       },
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       urlStorage,
-      fingerprint: (file: File) => Promise.resolve(uploadFingerprint(userId, item.projectId, file)),
+      // A new version resumes only as a version of the same model.
+      fingerprint: (file: File) =>
+        Promise.resolve(
+          uploadFingerprint(
+            userId,
+            item.versionOf ? `${item.projectId}/${item.versionOf}` : item.projectId,
+            file,
+          ),
+        ),
       onBeforeRequest: authorizeRequest,
       onShouldRetry: (error, attempt) => {
         const retry = shouldRetryUpload(error, attempt);

@@ -20,6 +20,7 @@ const share: Share = {
   project_id: '00000000-0000-4000-8000-0000000000c1',
   project_name: 'Tower',
   model_trashed: false,
+  model_version: null,
   type: 'password',
   status: 'active',
   expiration: '7d',
@@ -40,7 +41,11 @@ function stubFetch(answer: unknown, status = 200) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      // The form reads the model's versions (the pin option): none here.
+      if (String(input).includes('/versions')) {
+        return new Response('[]', { headers: { 'content-type': 'application/json' } });
+      }
       bodies.push(init?.body ? JSON.parse(String(init.body)) : undefined);
       return new Response(JSON.stringify(answer), {
         status,

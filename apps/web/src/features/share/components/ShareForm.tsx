@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModelVersions } from '../../models/versions-api';
 import { Dices } from 'lucide-react';
 import {
   SHARE_ACCESS_CODE_LENGTH,
@@ -67,6 +68,13 @@ export function ShareForm({
   );
   const allowDownload = downloadChoice ?? type === 'private';
   const [status, setStatus] = useState<ShareStatus>(share?.status ?? 'active');
+  // Follow the model's current version, or stay on one version (the share's, or the current).
+  const versions = useModelVersions(modelId);
+  const list = Array.isArray(versions.data) ? versions.data : [];
+  const current = list.find((v) => v.current) ?? null;
+  const [pinned, setPinned] = useState<string | null>(share?.model_version?.id ?? null);
+  const pinnedNumber =
+    list.find((v) => v.id === pinned)?.number ?? share?.model_version?.number ?? null;
   const [submitted, setSubmitted] = useState(false);
   const [serverCodeError, setServerCodeError] = useState<string | null>(null);
   const create = useCreateShare();
@@ -99,6 +107,7 @@ export function ShareForm({
           allowComments,
           issuePermission,
           allowDownload,
+          ...(pinned ? { modelVersionId: pinned } : {}),
         },
         { onSuccess: onSaved, onError },
       );
@@ -112,6 +121,7 @@ export function ShareForm({
     if (issuePermission !== share.issue_permission) body.issuePermission = issuePermission;
     if (allowDownload !== share.allow_download) body.allowDownload = allowDownload;
     if (status !== share.status) body.status = status;
+    if (pinned !== (share.model_version?.id ?? null)) body.modelVersionId = pinned;
     if (Object.keys(body).length === 0) {
       onSaved(share);
       return;
@@ -229,6 +239,21 @@ export function ShareForm({
           ]}
         />
       </div>
+      {(list.length > 1 || pinned) && (
+        <Segmented
+          label={t('versions.pin')}
+          value={pinned ? 'pin' : 'current'}
+          disabled={pending}
+          onChange={(value) => setPinned(value === 'pin' ? (pinned ?? current?.id ?? null) : null)}
+          options={[
+            { value: 'current', label: t('versions.pinCurrent') },
+            {
+              value: 'pin',
+              label: t('versions.pinVersion', { number: pinnedNumber ?? current?.number ?? 1 }),
+            },
+          ]}
+        />
+      )}
       {share && (
         <Segmented
           label={t('share.form.status')}
