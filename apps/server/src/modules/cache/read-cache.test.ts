@@ -64,7 +64,39 @@ describe('hot reads cache: a change shows on the next read', () => {
         updated_at: now,
       })
       .execute();
+    await insertVersion(id, createdBy, 1, 1234);
+    await server.db
+      .updateTable('models')
+      .set({ current_version_id: id })
+      .where('id', '=', id)
+      .execute();
     return id;
+  }
+
+  /** A version row alone, as a new version's upload writes it before its model changes. */
+  async function insertVersion(
+    modelId: string,
+    createdBy: string,
+    number: number,
+    sizeBytes: number,
+  ): Promise<void> {
+    const now = new Date();
+    await server.db
+      .insertInto('model_versions')
+      .values({
+        // Version 1 of a model shares its id (as migrated models and first uploads do).
+        id: number === 1 ? modelId : randomUUID(),
+        model_id: modelId,
+        number,
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+        size_bytes: sizeBytes,
+        original_filename: 'probe.ifc',
+        format: 'ifc',
+        status: 'queued',
+      })
+      .execute();
   }
 
   it('keeps the hot reads in memory while it hears every change', async () => {
@@ -226,6 +258,15 @@ describe('hot reads cache: a change shows on the next read', () => {
     await insertModel(project.id, owner.user.id, 'Usage probe');
     const after = await get<UserSubscription>('/api/user/subscription', owner.token);
     expect(after.body.limits.storage.current).toBe(before.limits.storage.current + 1234);
+  });
+
+  it('usage in the subscription follows a new version at once', async () => {
+    const { owner, project } = team;
+    const modelId = await insertModel(project.id, owner.user.id, 'Version probe');
+    const before = await warm<UserSubscription>('/api/user/subscription', owner.token);
+    await insertVersion(modelId, owner.user.id, 2, 999);
+    const after = await get<UserSubscription>('/api/user/subscription', owner.token);
+    expect(after.body.limits.storage.current).toBe(before.limits.storage.current + 999);
   });
 
   it.skipIf(testEngine() !== 'postgres')(
