@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   offeredFeatureKeys,
   planListSchema,
@@ -67,11 +68,35 @@ describe('plans and subscription', () => {
         { name: 'C', owner_id: user.user.id, metadata: '{}' },
       ])
       .execute();
-    await server.db
+    const models = await server.db
       .insertInto('models')
       .values([
         { project_id: project.id, name: 'a', size_bytes: 3_000_000_000 },
         { project_id: project.id, name: 'b', size_bytes: 5, deleted_at: new Date() },
+      ])
+      .returning('id')
+      .execute();
+    // Storage counts every version (model a has two; b is in the trash and still counts).
+    const now = new Date();
+    const version = { created_at: now, updated_at: now, original_filename: 'x.ifc' };
+    await server.db
+      .insertInto('model_versions')
+      .values([
+        {
+          ...version,
+          id: models[0]!.id,
+          model_id: models[0]!.id,
+          number: 1,
+          size_bytes: 2_000_000_000,
+        },
+        {
+          ...version,
+          id: randomUUID(),
+          model_id: models[0]!.id,
+          number: 2,
+          size_bytes: 1_000_000_000,
+        },
+        { ...version, id: models[1]!.id, model_id: models[1]!.id, number: 1, size_bytes: 5 },
       ])
       .execute();
     const res = await server.api('GET', '/api/user/subscription', { token: user.token });
