@@ -70,5 +70,7 @@ describe(`BCF reading off the event loop (${testEngine()})`, () => {
     expect(probes.every((probe) => probe.duringImport)).toBe(true);
     // ... and none of them waited for it (the main-thread reader blocked for 1.4 s or more).
     expect(Math.max(...probes.map((probe) => probe.latencyMs))).toBeLessThan(700);
-  });
+    // The import's own time is not what this checks: with the browser suite beside it on two
+    // cores, the reader thread's cold start and read took 25 s (the default 30 s limit failed).
+  }, 120_000);
 });
