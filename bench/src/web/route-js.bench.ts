@@ -37,10 +37,7 @@ const scores: [string, LighthouseResult][] = [];
 try {
   for (const route of ['/signin', '/signup']) {
     const context = await browser.newContext();
-    rows.push([
-      route,
-      await measureRouteScripts(await context.newPage(), `${server.url}${route}`, 'form'),
-    ]);
+    rows.push([route, await measureRouteScripts(await context.newPage(), `${server.url}${route}`)]);
     await context.close();
   }
   const email = 'bench-web@example.com';
@@ -60,7 +57,7 @@ try {
   ]);
   rows.push([
     '/model/{id}',
-    await measureRouteScripts(await context.newPage(), `${server.url}/model/${model.id}`, 'canvas'),
+    await measureRouteScripts(await context.newPage(), `${server.url}/model/${model.id}`),
   ]);
   await context.close();
   await browser.close();

@@ -1,15 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resolveLocale, LOCALES, type Locale, type ValidationKey } from '@truss/contracts';
-import { loadWanted, wantPart, wantedParts, type Catalogue } from './catalogue';
+import { loadCatalogue, type Catalogue } from './catalogue';
 import { getLocale, writeLocaleCookie } from './locale';
-import type { TextPart } from '../locales/parts';
 
 type ValidationLeaf<K> = K extends `validation.${infer Leaf}` ? Leaf : never;
 export type ValidationTexts = Record<ValidationLeaf<ValidationKey>, string>;
 
 /** `validation.emailRequired` -> `{ emailRequired }`, so `t('validation.emailRequired')` resolves. */
-function nestedValidation(texts: NonNullable<Catalogue['validation']>): ValidationTexts {
+function nestedValidation(texts: Catalogue['validation']): ValidationTexts {
   const out: Record<string, string> = {};
   for (const [key, text] of Object.entries(texts)) {
     out[key.replace(/^validation\./, '')] = text;
@@ -17,27 +16,21 @@ function nestedValidation(texts: NonNullable<Catalogue['validation']>): Validati
   return out as ValidationTexts;
 }
 
-/** A part of a language's texts as i18next gets them: with the contracts' texts if it has them. */
+/** A language's texts as i18next gets them: the catalogue plus the contracts' texts. */
 function translation(catalogue: Catalogue) {
   return {
     ...catalogue.texts,
-    ...(catalogue.errors ? { errors: catalogue.errors } : {}),
-    ...(catalogue.validation ? { validation: nestedValidation(catalogue.validation) } : {}),
+    errors: catalogue.errors,
+    validation: nestedValidation(catalogue.validation),
   };
 }
 
-const added = new Set<string>();
-
-/** Loads `locale`'s wanted texts into i18next (once each), without switching to it. */
+/** Loads `locale`'s texts into i18next (once), without switching to it. */
 export async function loadLanguage(locale: Locale): Promise<void> {
-  const parts = wantedParts();
-  const catalogues = await loadWanted(locale);
-  catalogues.forEach((catalogue, index) => {
-    const key = `${locale}:${parts[index]}`;
-    if (added.has(key)) return;
-    added.add(key);
-    i18n.addResourceBundle(locale, 'translation', translation(catalogue), true, false);
-  });
+  const catalogue = await loadCatalogue(locale);
+  if (!i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', translation(catalogue));
+  }
 }
 
 function applyDocumentLanguage(lng: string): void {
@@ -47,16 +40,15 @@ function applyDocumentLanguage(lng: string): void {
 let ready: Promise<void> | null = null;
 
 /**
- * Starts i18next with the language of the `locale` cookie and only that language's wanted texts
- * (all of them unless `requestTexts` in lib/catalogue.ts said which); the app renders once this has resolved. Another
- * language loads when the user switches to it.
+ * Starts i18next with the language of the `locale` cookie and only that language's texts; the app
+ * renders once this has resolved. Another language loads when the user switches to it.
  */
 export function initI18n(): Promise<void> {
   ready ??= (async () => {
     const locale = getLocale();
+    const catalogue = await loadCatalogue(locale);
     await i18n.use(initReactI18next).init({
-      // The wanted parts are added below, before anything renders.
-      resources: {},
+      resources: { [locale]: { translation: translation(catalogue) } },
       lng: locale,
       // Both catalogues have every key (locales.test.ts), so nothing falls back to another language.
       fallbackLng: false,
@@ -65,7 +57,6 @@ export function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-    await loadLanguage(locale);
     applyDocumentLanguage(i18n.language);
     i18n.on('languageChanged', applyDocumentLanguage);
   })();
@@ -97,13 +88,3 @@ export async function setLanguage(locale: Locale): Promise<void> {
 }
 
 export { i18n };
-
-/**
- * Makes sure `part` of the texts is loaded in the current language (and wanted in any language
- * switched to later): a page's route waits for this before it renders.
- */
-export async function ensureTexts(part: TextPart): Promise<void> {
-  wantPart(part);
-  await initI18n();
-  await loadLanguage(currentLocale());
-}

@@ -1,9 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router';
 import { page } from '../../lib/routing';
-
-/** The share page's prefetch and API load with the share page (index.html preloads them there). */
-const prefetchSharePage = async (args: LoaderFunctionArgs) =>
-  (await import('./prefetch')).prefetchSharePage(args);
+import { prefetchSharePage } from './prefetch';
 
 /**
  * Share visitors are not signed in: the route is named page-share so the guard lets them in. The
