@@ -32,7 +32,7 @@ export async function freePort(): Promise<number> {
 
 async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
   // TRUSS_SERVER_START_SECONDS: more time on a loaded machine (PGlite's start is CPU-bound).
-  const deadline = Date.now() + Number(process.env.TRUSS_SERVER_START_SECONDS ?? 60) * 1000;
+  const deadline = Date.now() + Number(process.env.TRUSS_SERVER_START_SECONDS ?? 180) * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
