@@ -7,7 +7,6 @@ import type {
   LoadedModelInfo,
   ModelLoadOptions,
   ViewableSource,
-  Vec3,
   Viewer,
   ViewerEvents,
   ViewerOptions,
@@ -29,8 +28,9 @@ import { Emitter } from './events.ts';
 import { InputRouter } from './input.ts';
 import { ModelHost } from './model-host.ts';
 import { createOverlay } from './overlay.ts';
-import { raycastModel } from './picking.ts';
 import { RenderLoop } from './renderer.ts';
+import { createScreenRays } from './screen-rays.ts';
+import { measureApi, navigationApi, pinsApi } from './viewer-api-parts.ts';
 import { applyViewpoint, captureViewpoint } from './viewpoint-state.ts';
 
 export function createViewer(options: ViewerOptions): Viewer {
@@ -56,35 +56,9 @@ export function createViewer(options: ViewerOptions): Viewer {
   loop.onQualityChange = (degraded) => {
     model.uniforms.hideSmall.value = degraded ? 1 : 0;
   };
-  const raycaster = new THREE.Raycaster();
-
   const clipEntries = new Map<string, THREE.Plane[]>();
   const clippingPlanes = model.clippingPlanes;
-
-  const ndc = (x: number, y: number) =>
-    new THREE.Vector2(
-      (x / (canvas.clientWidth || 1)) * 2 - 1,
-      -(y / (canvas.clientHeight || 1)) * 2 + 1,
-    );
-  const ray = (x: number, y: number): THREE.Ray => {
-    raycaster.setFromCamera(ndc(x, y), rig.camera());
-    return raycaster.ray.clone();
-  };
-  const raycast = (x: number, y: number) => {
-    raycaster.setFromCamera(ndc(x, y), rig.camera());
-    return raycastModel(raycaster, model.meshes, {
-      isVisible: (id) => model.state?.isVisible(id) ?? true,
-      clippingPlanes,
-      allVisible: !model.state || (model.state.hidden.size === 0 && model.state.isolated === null),
-    });
-  };
-  const project = (point: Vec3): { x: number; y: number } | null => {
-    const camera = rig.camera();
-    const v = new THREE.Vector3(...point).applyMatrix4(camera.matrixWorldInverse);
-    if (camera === rig.perspective && v.z >= -1e-6) return null;
-    v.applyMatrix4(camera.projectionMatrix);
-    return { x: ((v.x + 1) / 2) * canvas.clientWidth, y: ((1 - v.y) / 2) * canvas.clientHeight };
-  };
+  const { ray, raycast, project } = createScreenRays(canvas, rig, model, clippingPlanes);
 
   function cameraChanged(): void {
     loop.requestRender();
@@ -390,47 +364,13 @@ export function createViewer(options: ViewerOptions): Viewer {
       loadedCallbacks.clear();
       toolCallbacks.clear();
     },
-    navigation: {
-      setViewInsets: (insets) => nav.setViewInsets(insets),
-      getViewInsets: () => nav.getViewInsets(),
-      fitAll: (animate) => nav.fitAll(animate),
-      fitElements: (ids, animate) => nav.fitElements(ids, animate),
-      setStandardView: (view, animate) => nav.setStandardView(view, animate),
-      setProjection: (mode) => nav.setProjection(mode),
-      getProjection: () => nav.getProjection(),
-      setMode: (mode) => nav.setMode(mode),
-      getMode: () => nav.getMode(),
-      setViewCubeVisible: (visible) => viewCube.setVisible(visible),
-      setViewCubeLabels: (labels) => {
-        viewCube.setLabels(labels);
-        loop.requestRender();
-      },
-    },
+    navigation: navigationApi(nav, viewCube, () => loop.requestRender()),
     selection: { get: selection.get, set: selection.set, clear: selection.clear },
     visibility,
     diff,
     section,
-    measure: {
-      start: (kind) => measure.start(kind),
-      cancel: () => measure.cancel(),
-      add: (kind, points) => measure.add(kind, points),
-      list: () => measure.list(),
-      select: (id) => measure.select(id),
-      remove: (id) => measure.remove(id),
-      clear: () => measure.clear(),
-      setSnapPixels: (px) => measure.setSnapPixels(px),
-    },
-    pins: {
-      set: (list) => pins.set(list),
-      list: () => pins.list(),
-      highlight: (id) => pins.highlight(id),
-      setVisible: (visible) => pins.setVisible(visible),
-      setOccluded: (mode) => pins.setOccluded(mode),
-      setClusterPixels: (px) => pins.setClusterPixels(px),
-      startPlacing: () => pins.startPlacing(),
-      goTo: (viewpoint, goOptions) => pins.goTo(viewpoint, goOptions),
-      capture: (captureOptions) => pins.capture(captureOptions),
-    },
+    measure: measureApi(measure),
+    pins: pinsApi(pins),
   };
   return viewer;
 }
