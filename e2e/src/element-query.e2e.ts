@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import zh from '../../apps/web/src/locales/zh-CN.json';
 import { screenshotPath } from './support/browser.ts';
 import { HOUSE, modelPageSession, withViewer } from './support/model-page.ts';
 
@@ -49,4 +50,25 @@ describe('Find elements', () => {
     await panel.getByRole('button', { name: 'Show all' }).click();
     expect(await withViewer(page, (viewer) => viewer.visibility.getIsolated(), null)).toBeNull();
   });
+
+  for (const locale of ['en', 'zh-CN'] as const) {
+    it(`the panel opens below the header, beside the view, with room to scroll (${locale})`, async () => {
+      const page = await openModel(models.house, locale);
+      const title = locale === 'en' ? 'Find elements' : zh.elementQuery.title;
+      await page.getByRole('button', { name: title }).click();
+      const panel = page.getByRole('complementary', { name: title });
+      const box = (await panel.boundingBox())!;
+      const header = (await page.locator('header').first().boundingBox())!;
+      // below the page header, not squeezed into the bottom toolbar's strip
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+      expect(box.height).toBeGreaterThan(300);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+      expect(box.x + box.width).toBeLessThanOrEqual(1280);
+      // the conditions and results scroll inside the panel: the panel itself never outgrows it
+      const scroller = panel.locator('> div').first();
+      const scrollerBox = (await scroller.boundingBox())!;
+      expect(scrollerBox.y + scrollerBox.height).toBeLessThanOrEqual(box.y + box.height + 1);
+      await page.screenshot({ path: await screenshotPath(`element-query-panel-${locale}`) });
+    });
+  }
 });

@@ -269,9 +269,18 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
       expect(events.some((e) => e.type === 'model.progress')).toBe(true);
       // the API process converted nothing; both workers took jobs
       expect(api.output()).not.toMatch(/job succeeded/);
-      const perWorker = children
-        .slice(1)
-        .map((child) => child.output().match(/job succeeded/g)?.length ?? 0);
+      // the server's log is written in batches (at the latest 250 ms after a line, later when
+      // a busy box delays the timer): wait for the last worker's line rather than a fixed time
+      const jobsPerWorker = () =>
+        children.slice(1).map((child) => child.output().match(/job succeeded/g)?.length ?? 0);
+      const logDeadline = Date.now() + 10_000;
+      while (
+        jobsPerWorker().reduce((a, b) => a + b, 0) < files.length &&
+        Date.now() < logDeadline
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const perWorker = jobsPerWorker();
       expect(perWorker.reduce((a, b) => a + b, 0)).toBe(files.length);
       console.log(`jobs per worker process: ${perWorker.join(', ')}`);
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ListFilter } from 'lucide-react';
 import { TipButton } from '../../viewer/components/ToolbarControls';
@@ -23,7 +24,13 @@ export function FindElementsButton(props: {
         active={open}
         onClick={() => setOpen((was) => !was)}
       />
-      {open && <FindElementsPanel {...props} onClose={() => setOpen(false)} />}
+      {/* Portalled to the body: the toolbar's backdrop blur makes it the containing block of
+          anything fixed inside it, which squeezed the panel into the toolbar's strip. */}
+      {open &&
+        createPortal(
+          <FindElementsPanel {...props} onClose={() => setOpen(false)} />,
+          document.body,
+        )}
     </>
   );
 }

@@ -67,7 +67,7 @@ export function FindElementsPanel({
           <X className="size-4" aria-hidden />
         </button>
       </header>
-      <div className="space-y-3 overflow-auto p-3">
+      <div className="min-h-0 flex-1 space-y-3 overflow-auto p-3">
         <form
           onSubmit={(event) => {
             event.preventDefault();
