@@ -33,6 +33,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // Files of a worker share loaded modules: each file re-importing the app (Fastify,
+          // Kysely, the converters) cost more worker time than the server tests themselves.
+          // The files do not rely on fresh module state (each builds its own app and database).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -45,6 +49,7 @@ export default defineConfig({
                 include: ['apps/server/src/**/*.test.ts'],
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

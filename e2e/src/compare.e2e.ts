@@ -12,6 +12,7 @@ import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import {
   login,
+  setProfileLanguage,
   signedInState,
   convertFile,
   firstProjectId,
@@ -108,6 +109,7 @@ describe('compare view', () => {
 
   async function openCompare(locale: 'en' | 'zh-CN'): Promise<Page> {
     const auth = await login(server.url, email);
+    await setProfileLanguage(server.url, auth, locale);
     const context = await browser.newContext({
       baseURL: server.url,
       viewport: { width: 1280, height: 800 },
@@ -190,8 +192,7 @@ describe('compare view', () => {
     await page.screenshot({ path: await screenshotPath('compare-property-en') });
   });
 
-  // Unverified after the lean-routes revert; failed once on the split catalogue. See issue 18 note.
-  it.skip('speaks Chinese', async () => {
+  it('speaks Chinese', async () => {
     const page = await openCompare('zh-CN');
     await expect(page.getByTestId('compare-count-removed').textContent()).resolves.toContain(
       '删除',

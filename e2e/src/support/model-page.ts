@@ -19,6 +19,7 @@ import {
   decodePng,
   firstProjectId,
   login,
+  setProfileLanguage,
   signedInState,
   waitForViewerLoaded,
   type Pixels,
@@ -83,6 +84,7 @@ export function modelPageSession<K extends string>(
     async openModel(model, locale = 'en', as = session.email, device): Promise<Page> {
       const { server } = session;
       const auth = await login(server.url, as);
+      await setProfileLanguage(server.url, auth, locale);
       const context = await browser.newContext({
         baseURL: server.url,
         viewport: device?.viewport ?? { width: 1280, height: 800 },

@@ -25,6 +25,24 @@ export async function login(baseUrl: string, email: string): Promise<AuthRespons
 }
 
 /**
+ * Sets the account's language preference. A signed-in page takes its language from the
+ * profile (spec §6), so a test that wants a Chinese page sets it here, as a Chinese user
+ * would have it, not only the `locale` cookie.
+ */
+export async function setProfileLanguage(
+  baseUrl: string,
+  auth: AuthResponse,
+  language: 'en' | 'zh-CN',
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/user/preferences`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ language }),
+  });
+  if (!response.ok) throw new Error(`preferences ${response.status}: ${await response.text()}`);
+}
+
+/**
  * A Playwright storage state that makes the web app start signed in: the persisted auth state
  * (localStorage `truss`, see apps/web/src/lib/auth-store.ts).
  */

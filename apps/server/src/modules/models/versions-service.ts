@@ -52,14 +52,20 @@ export class ModelVersionsService {
 
   /** Newest first. */
   async list(userId: string, modelId: string): Promise<ModelVersion[]> {
-    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
+    // Versions before the model, as in get(): a version shown ready is shown current if it is.
     const rows = await this.#d.data.repos.modelVersions.listForModel(modelId);
+    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
     return rows.map((row) => this.#present(row, model, userId));
   }
 
   async get(userId: string, modelId: string, versionId: string): Promise<ModelVersion> {
+    // The version is read before the model: a conversion flips the version to ready and makes
+    // it current in one transaction, so a ready version read first is never paired with the
+    // model as it was before that flip (which would call it not current).
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
     const model = await this.#d.models.authorized(userId, modelId, 'model.view');
-    return this.#present(await this.#version(modelId, versionId), model, userId);
+    if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
+    return this.#present(version, model, userId);
   }
 
   async setMessage(
