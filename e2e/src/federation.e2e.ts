@@ -77,6 +77,11 @@ describe('federation: several models in one view', () => {
     it(`the federated page shows Architectural and MEP together, pixels from each (${locale})`, async () => {
       const first = await openModel(models.arch, locale);
       const page = await first.context().newPage();
+      // The page's own errors, in the test output when it fails.
+      page.on('pageerror', (error) => console.log(`page error: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') console.log(`console error: ${message.text()}`);
+      });
       await first.close();
       await page.goto(
         `/project/${models.arch.project_id}/view?models=${models.arch.id},${models.mep.id}`,
@@ -95,6 +100,9 @@ describe('federation: several models in one view', () => {
       expect(infos.map((i) => i.key)).toEqual([models.arch.id, models.mep.id]);
       const [arch, mep] = infos as [Info, Info];
       expect(inside(mep.bbox, arch.bbox, 1)).toBe(true);
+      // The view takes the window below the header, as on the model page.
+      const canvas = (await page.locator('canvas').first().boundingBox())!;
+      expect(canvas.y + canvas.height).toBeGreaterThan(790);
       await page.screenshot({ path: await screenshotPath(`federation-${locale}`) });
 
       // Each model alone (the other hidden from the model list) draws pixels of its own.

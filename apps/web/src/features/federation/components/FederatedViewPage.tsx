@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Layers } from 'lucide-react';
 import { LogoMark } from '../../../components/ui/Brand';
 import { Spinner } from '../../../components/ui/Spinner';
+import { TooltipProvider } from '../../../components/ui/Tooltip';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/errors';
 import { modelQuery } from '../../models/api';
@@ -88,7 +89,7 @@ export default function FederatedViewPage() {
 
   if (!ids.length || pending || failed || !shown.length) {
     return (
-      <div className="flex h-full min-h-0 w-full flex-col bg-gray-100">
+      <div className="flex h-dvh min-h-0 w-full flex-col bg-gray-100">
         {header}
         <div className="flex flex-1 items-center justify-center p-4 text-sm text-gray-600">
           {pending ? (
@@ -103,19 +104,23 @@ export default function FederatedViewPage() {
     );
   }
   const first = shown[0]!;
+  // The toolbar's tooltips need their provider: this page, like the model page, sits outside
+  // the app frame that gives one.
   return (
-    <FederatedViewer
-      models={shown}
-      header={header}
-      fitOnLoad={fitOnLoad}
-      toolbarTools={(viewer) => (
-        <SavedViewsButton
-          viewer={viewer}
-          source={{ kind: 'model', modelId: first.id }}
-          may={savedViewAbilities(project, myId)}
-          federation={{ projectId, modelIds: shown.map((m) => m.id) }}
-        />
-      )}
-    />
+    <TooltipProvider>
+      <FederatedViewer
+        models={shown}
+        header={header}
+        fitOnLoad={fitOnLoad}
+        toolbarTools={(viewer) => (
+          <SavedViewsButton
+            viewer={viewer}
+            source={{ kind: 'model', modelId: first.id }}
+            may={savedViewAbilities(project, myId)}
+            federation={{ projectId, modelIds: shown.map((m) => m.id) }}
+          />
+        )}
+      />
+    </TooltipProvider>
   );
 }

@@ -195,7 +195,7 @@ export function FederatedViewer({
   const panelStyle = { width: panelWidth || 300 };
 
   return (
-    <div className="flex h-full min-h-0 w-full flex-col bg-gray-100">
+    <div className="flex h-dvh min-h-0 w-full flex-col bg-gray-100">
       {header}
       <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
         {treeOpen && (
