@@ -8,6 +8,9 @@ const MAX_DEPTH = 32;
 export function findNulString(value: unknown, at = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? at : null;
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return null;
+  // A raw body (BCF, avatar) is bytes, not text: walking a Buffer's entries listed every byte
+  // (a 7 MB BCF file took 19 s and hundreds of MB before its handler ran).
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   for (const [key, child] of Object.entries(value)) {
     const where = at ? `${at}.${key}` : key;
     if (key.includes('\u0000')) return where;

@@ -31,12 +31,16 @@ const utf8 = new TextDecoder('utf-8');
  * Unzips with caps checked before inflating: the entry count and the sum of the declared sizes
  * (a zip bomb declares its real size or fails fflate's size check on inflate).
  */
-function unzip(bytes: Uint8Array, maxBytes: number): Record<string, Uint8Array> {
+/** A topic's markup: `<topic>/markup.bcf`, or one folder deeper when all sits in a top folder. */
+const MARKUP_ENTRY = /^(?:[^/]+\/)?[^/]+\/markup\.bcf$/;
+
+function unzip(bytes: Uint8Array, maxBytes: number, maxTopics: number): Record<string, Uint8Array> {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new BcfReadError('not a zip archive', 'invalid');
   }
   let total = 0;
   let count = 0;
+  let markups = 0;
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(bytes, {
@@ -46,6 +50,9 @@ function unzip(bytes: Uint8Array, maxBytes: number): Record<string, Uint8Array> 
         if (count > MAX_ENTRIES)
           throw new BcfReadError('too many files in the archive', 'too-large');
         if (total > maxBytes) throw new BcfReadError('uncompressed content too large', 'too-large');
+        // Refused from the archive's directory, before anything is inflated or parsed.
+        if (MARKUP_ENTRY.test(file.name) && ++markups > maxTopics)
+          throw new BcfReadError(`more than ${maxTopics} topics`, 'too-many-topics');
         return !file.name.endsWith('/');
       },
     });
@@ -327,7 +334,8 @@ export function readBcf(
   bytes: Uint8Array,
   limits: { maxUncompressedBytes?: number; maxTopics?: number } = {},
 ): { archive: BcfArchive; problems: BcfProblem[] } {
-  const files = unzip(bytes, limits.maxUncompressedBytes ?? BCF_MAX_UNCOMPRESSED_BYTES);
+  const maxTopics = limits.maxTopics ?? BCF_MAX_TOPICS;
+  const files = unzip(bytes, limits.maxUncompressedBytes ?? BCF_MAX_UNCOMPRESSED_BYTES, maxTopics);
   let version: BcfVersion;
   let documents: ReturnType<typeof readDocuments>;
   const archive: Partial<BcfArchive> = {};
@@ -347,7 +355,7 @@ export function readBcf(
     .filter((name) => /^[^/]+\/markup\.bcf$/.test(name))
     .map((name) => name.slice(0, name.indexOf('/')))
     .sort();
-  if (folders.length > (limits.maxTopics ?? BCF_MAX_TOPICS)) {
+  if (folders.length > maxTopics) {
     throw new BcfReadError(`${folders.length} topics`, 'too-many-topics');
   }
   const topics: BcfTopic[] = [];
