@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,22 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL is set (CI) they run a second time against that PostgreSQL server.
  */
 const postgres = process.env.TEST_DATABASE_URL;
+
+/** What a server test file imports or calls when it works against a database. */
+const USES_DATABASE =
+  /testing\/(test-server|child-server|built-server|share-fixture|project-team|paid-plan)|payments-fixture|\.\/fixture\.ts|testEngine\(|TEST_DATABASE_URL|openDatabase/;
+
+/**
+ * Server test files that never open a database (parsers, config, pure rules): the PostgreSQL
+ * run would repeat them unchanged, so they run once, in the PGlite project.
+ */
+function databaseFreeServerTests(): string[] {
+  const root = new URL('./apps/server/src/', import.meta.url);
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .filter((file) => !USES_DATABASE.test(readFileSync(new URL(file, root), 'utf8')))
+    .map((file) => `apps/server/src/${file}`);
+}
 
 export default defineConfig({
   test: {
@@ -47,6 +64,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
+                exclude: databaseFreeServerTests(),
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 isolate: false,
