@@ -2,24 +2,29 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration tests. Server integration tests always run on PGlite; when
- * TEST_DATABASE_URL is set (CI) they run a second time against that PostgreSQL server.
+ * Unit and integration tests. Without TEST_DATABASE_URL (a fresh machine) every server test
+ * runs on PGlite, the embedded default. With it (CI) the server tests that use a database run
+ * on that PostgreSQL server, and PGlite keeps the files that test it specifically (its start,
+ * crash safety, backup) and those that use no database; the browser tests (e2e) run the whole
+ * product on PGlite. Running every database test on both engines took CI past its 30 minutes;
+ * TEST_PGLITE=all runs them on both anyway.
  */
 const postgres = process.env.TEST_DATABASE_URL;
+const bothEngines = !postgres || process.env.TEST_PGLITE === 'all';
+
+const SERVER_SRC = new URL('./apps/server/src/', import.meta.url);
 
 /** What a server test file imports or calls when it works against a database. */
 const USES_DATABASE =
   /testing\/(test-server|child-server|built-server|share-fixture|project-team|paid-plan)|payments-fixture|\.\/fixture\.ts|testEngine\(|TEST_DATABASE_URL|openDatabase/;
+/** A file that tests PGlite itself (names it): it stays in the PGlite project. */
+const TESTS_PGLITE = /pglite/i;
 
-/**
- * Server test files that never open a database (parsers, config, pure rules): the PostgreSQL
- * run would repeat them unchanged, so they run once, in the PGlite project.
- */
-function databaseFreeServerTests(): string[] {
-  const root = new URL('./apps/server/src/', import.meta.url);
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+/** The server test files (repository paths) whose source passes `keep`. */
+function serverTests(keep: (source: string) => boolean): string[] {
+  return readdirSync(SERVER_SRC, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.ts'))
-    .filter((file) => !USES_DATABASE.test(readFileSync(new URL(file, root), 'utf8')))
+    .filter((file) => keep(readFileSync(new URL(file, SERVER_SRC), 'utf8')))
     .map((file) => `apps/server/src/${file}`);
 }
 
@@ -47,7 +52,9 @@ export default defineConfig({
       {
         test: {
           name: 'server-pglite',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: bothEngines
+            ? ['apps/server/src/**/*.test.ts']
+            : serverTests((source) => !USES_DATABASE.test(source) || TESTS_PGLITE.test(source)),
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           // Files of a worker share loaded modules: each file re-importing the app (Fastify,
@@ -64,7 +71,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: ['apps/server/src/**/*.test.ts'],
-                exclude: databaseFreeServerTests(),
+                // the files that open no database run once, in the PGlite project
+                exclude: serverTests((source) => !USES_DATABASE.test(source)),
                 environment: 'node',
                 env: { TEST_DB: 'postgres' },
                 isolate: false,
