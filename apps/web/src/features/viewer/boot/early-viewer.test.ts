@@ -190,6 +190,20 @@ describe('the early view', () => {
     expect(outline()).not.toBeNull();
   });
 
+  it('past the deadline, lets the app download only once the model files are asked for', async () => {
+    answer(ready);
+    // The model's answer comes after the deadline's timer (a page that loaded slowly).
+    const fetchNow = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (url === `/api/models/${id}`) await new Promise((resolve) => setTimeout(resolve, 20));
+      return fetchNow(url);
+    });
+    vi.spyOn(performance, 'now').mockReturnValue(APP_START_DEADLINE_MS + 1);
+    let asked: string[] = [];
+    await boot.startEarlyViewer(() => (asked = [...requests]));
+    expect(asked).toEqual([`/api/models/${id}`, glb, metadata]);
+  });
+
   it('hands the engine, its canvas and overlay, its load and the model to the page, once', async () => {
     const engine = await openEarly();
     engine.emit('first-frame');

@@ -85,7 +85,11 @@ function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
   });
 }
 
-async function open(request: EarlyModelRequest, answer: Promise<ViewableModel>): Promise<void> {
+async function open(
+  request: EarlyModelRequest,
+  answer: Promise<ViewableModel>,
+  filesAsked: () => void,
+): Promise<void> {
   // The model and the engine's code download side by side, while the GPU starts up.
   const engine = import('../engine');
   engine.catch(() => undefined);
@@ -98,6 +102,7 @@ async function open(request: EarlyModelRequest, answer: Promise<ViewableModel>):
   // Asked for as soon as their URLs are known; the engine (or, if this view is dropped, the
   // page's) takes them from the handoff, and the page's prefetch does not ask again.
   prefetchViewableFiles(model);
+  filesAsked();
   const { createViewer } = await engine;
   if (abandoned) return;
   const { outline, view } = createOutline(canvas);
@@ -182,14 +187,22 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
   const response = requestModel(request);
   response.catch(() => undefined);
   claimable = { id: request.modelId, model: response };
-  const opened = open(request, response).catch((error: unknown) => {
+  let filesAsked = () => {};
+  const asked = new Promise<void>((resolve) => (filesAsked = resolve));
+  const opened = open(request, response, filesAsked).catch((error: unknown) => {
     console.warn('[viewer] the early view did not open; the page opens it', error);
     dropEarlyViewer();
   });
-  const deadline = new Promise<void>((resolve) =>
-    setTimeout(resolve, Math.max(0, APP_START_DEADLINE_MS - performance.now())),
-  );
-  return Promise.race([opened, deadline]).finally(preloadApp);
+  // Even past the deadline (a page that itself loaded slowly), the app's files queue behind the
+  // model's: asked for first, the app's forty-odd files took the connections, the model's bytes
+  // waited for them, and the app rendered before the early view's first frame.
+  const deadline = Promise.all([
+    asked,
+    new Promise<void>((resolve) =>
+      setTimeout(resolve, Math.max(0, APP_START_DEADLINE_MS - performance.now())),
+    ),
+  ]);
+  return Promise.race([opened, deadline.then(() => undefined)]).finally(preloadApp);
 }
 
 /** The engine the early view opened, moved into the page's view. */
