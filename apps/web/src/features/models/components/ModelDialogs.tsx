@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
@@ -257,6 +258,56 @@ function MoveModelDialog({
   );
 }
 
+/**
+ * A confirmation that runs one mutation on the model (trash, permanent delete): closed by the
+ * mutation's success, kept open (and unclosable) while it runs, its error shown inside.
+ */
+function ModelConfirmDialog<T>({
+  model,
+  onOpenChange,
+  mutation,
+  title,
+  description,
+  confirmLabel,
+  onDone,
+  children,
+}: {
+  model: Model | null;
+  onOpenChange: (open: boolean) => void;
+  mutation: UseMutationResult<T, Error, Model>;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onDone: (result: T, model: Model) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const open = !!model;
+  useOnOpen(open, () => mutation.reset());
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      pending={mutation.isPending}
+      error={mutation.error ? errorMessage(mutation.error, t) : null}
+      onConfirm={() => {
+        if (!model) return;
+        mutation.mutate(model, {
+          onSuccess: (result) => {
+            onDone(result, model);
+            onOpenChange(false);
+          },
+        });
+      }}
+    >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
 function TrashModelDialog({
   model,
   onOpenChange,
@@ -268,39 +319,30 @@ function TrashModelDialog({
   const modelName = useModelName();
   const trash = useTrashModel();
   const restore = useRestoreModel();
-  const open = !!model;
-  useOnOpen(open, () => trash.reset());
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !trash.isPending && onOpenChange(next)}
+    <ModelConfirmDialog
+      model={model}
+      onOpenChange={onOpenChange}
+      mutation={trash}
       title={t('modelDialogs.trashTitle', { name: model ? modelName(model) : '' })}
       description={t('modelDialogs.trashDescription')}
       confirmLabel={t('modelDialogs.trashConfirm')}
-      pending={trash.isPending}
-      error={trash.error ? errorMessage(trash.error, t) : null}
-      onConfirm={() => {
-        if (!model) return;
-        trash.mutate(model, {
-          onSuccess: (trashed) => {
-            toast.show({
-              title: t('modelDialogs.trashed', { name: modelName(trashed) }),
-              color: 'success',
-              icon: 'success',
-              actions: [
-                {
-                  label: t('modelDialogs.undo'),
-                  onClick: () =>
-                    restore.mutate(trashed, {
-                      onError: (error) => toast.error(errorMessage(error, t)),
-                    }),
-                },
-              ],
-            });
-            onOpenChange(false);
-          },
-        });
-      }}
+      onDone={(trashed) =>
+        toast.show({
+          title: t('modelDialogs.trashed', { name: modelName(trashed) }),
+          color: 'success',
+          icon: 'success',
+          actions: [
+            {
+              label: t('modelDialogs.undo'),
+              onClick: () =>
+                restore.mutate(trashed, {
+                  onError: (error) => toast.error(errorMessage(error, t)),
+                }),
+            },
+          ],
+        })
+      }
     />
   );
 }
@@ -315,32 +357,21 @@ function DeleteModelDialog({
   const { t } = useTranslation();
   const modelName = useModelName();
   const remove = useDeleteModelPermanently();
-  const open = !!model;
-  useOnOpen(open, () => remove.reset());
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !remove.isPending && onOpenChange(next)}
+    <ModelConfirmDialog
+      model={model}
+      onOpenChange={onOpenChange}
+      mutation={remove}
       title={t('trash.deleteTitle', { name: model ? modelName(model) : '' })}
       description={t('trash.deleteDescription')}
       confirmLabel={t('trash.deletePermanently')}
-      pending={remove.isPending}
-      error={remove.error ? errorMessage(remove.error, t) : null}
-      onConfirm={() => {
-        if (!model) return;
-        remove.mutate(model, {
-          onSuccess: () => {
-            toast.success(t('trash.deleted', { name: modelName(model) }));
-            onOpenChange(false);
-          },
-        });
-      }}
+      onDone={(_result, deleted) => toast.success(t('trash.deleted', { name: modelName(deleted) }))}
     >
       <p className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {t('trash.deleteWarning')}
       </p>
-    </ConfirmDialog>
+    </ModelConfirmDialog>
   );
 }
 
