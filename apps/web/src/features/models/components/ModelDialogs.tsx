@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
@@ -36,6 +37,12 @@ export type ModelDialogState = {
   kind: 'rename' | 'move' | 'trash' | 'delete' | 'share' | 'versions';
   model: Model;
 } | null;
+
+/** A model dialog's props: open while `model` is set. */
+export interface ModelDialogProps {
+  model: Model | null;
+  onOpenChange: (open: boolean) => void;
+}
 
 /** Opens one of the dialogs (a list's or a page's menu asks). */
 export type OpenModelDialog = (state: NonNullable<ModelDialogState>) => void;
@@ -266,31 +273,27 @@ function ModelConfirmDialog<T>({
   model,
   onOpenChange,
   mutation,
-  title,
-  description,
-  confirmLabel,
+  texts,
   onDone,
   children,
-}: {
-  model: Model | null;
-  onOpenChange: (open: boolean) => void;
+}: ModelDialogProps & {
   mutation: UseMutationResult<T, Error, Model>;
-  title: string;
-  description: string;
-  confirmLabel: string;
+  /** Keys of the title (given the model's `name`), description and confirm button. */
+  texts: { title: ParseKeys; description: ParseKeys; confirm: ParseKeys };
   onDone: (result: T, model: Model) => void;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const modelName = useModelName();
   const open = !!model;
   useOnOpen(open, () => mutation.reset());
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
-      title={title}
-      description={description}
-      confirmLabel={confirmLabel}
+      title={t(texts.title, { name: model ? modelName(model) : '' })}
+      description={t(texts.description)}
+      confirmLabel={t(texts.confirm)}
       pending={mutation.isPending}
       error={mutation.error ? errorMessage(mutation.error, t) : null}
       onConfirm={() => {
@@ -308,25 +311,20 @@ function ModelConfirmDialog<T>({
   );
 }
 
-function TrashModelDialog({
-  model,
-  onOpenChange,
-}: {
-  model: Model | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function TrashModelDialog(props: ModelDialogProps) {
   const { t } = useTranslation();
   const modelName = useModelName();
   const trash = useTrashModel();
   const restore = useRestoreModel();
   return (
     <ModelConfirmDialog
-      model={model}
-      onOpenChange={onOpenChange}
+      {...props}
       mutation={trash}
-      title={t('modelDialogs.trashTitle', { name: model ? modelName(model) : '' })}
-      description={t('modelDialogs.trashDescription')}
-      confirmLabel={t('modelDialogs.trashConfirm')}
+      texts={{
+        title: 'modelDialogs.trashTitle',
+        description: 'modelDialogs.trashDescription',
+        confirm: 'modelDialogs.trashConfirm',
+      }}
       onDone={(trashed) =>
         toast.show({
           title: t('modelDialogs.trashed', { name: modelName(trashed) }),
@@ -347,24 +345,19 @@ function TrashModelDialog({
   );
 }
 
-function DeleteModelDialog({
-  model,
-  onOpenChange,
-}: {
-  model: Model | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function DeleteModelDialog(props: ModelDialogProps) {
   const { t } = useTranslation();
   const modelName = useModelName();
   const remove = useDeleteModelPermanently();
   return (
     <ModelConfirmDialog
-      model={model}
-      onOpenChange={onOpenChange}
+      {...props}
       mutation={remove}
-      title={t('trash.deleteTitle', { name: model ? modelName(model) : '' })}
-      description={t('trash.deleteDescription')}
-      confirmLabel={t('trash.deletePermanently')}
+      texts={{
+        title: 'trash.deleteTitle',
+        description: 'trash.deleteDescription',
+        confirm: 'trash.deletePermanently',
+      }}
       onDone={(_result, deleted) => toast.success(t('trash.deleted', { name: modelName(deleted) }))}
     >
       <p className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800">
