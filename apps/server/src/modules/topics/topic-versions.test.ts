@@ -1,19 +1,12 @@
-import type { ModelVersion, Topic, TopicComment, TopicWithComments } from '@truss/contracts';
+import type { Topic, TopicComment, TopicWithComments } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShare, OBJ, startShareServer } from '../../testing/share-fixture.ts';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { testEngine, type TestServer } from '../../testing/test-server.ts';
-import { tusUpload } from '../../testing/uploads.ts';
+import { tusUpload, waitForVersions } from '../../testing/uploads.ts';
+import { viewpoint as fullViewpoint } from './test-fixture.ts';
 
-const viewpoint = {
-  camera: null,
-  clippingPlanes: [],
-  lines: [],
-  bitmaps: [],
-  selection: [],
-  visibility: { defaultVisibility: true, exceptions: [] },
-  coloring: [],
-};
+const viewpoint = fullViewpoint();
 
 /**
  * A topic, viewpoint or comment made while looking at an older version (`?version=N`) records
@@ -39,19 +32,8 @@ describe(`topics on the version shown (${testEngine()})`, () => {
     return result.versionId!;
   }
 
-  async function readyVersions(id: string, count: number): Promise<ModelVersion[]> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const list = await server.api<ModelVersion[]>('GET', `/api/models/${id}/versions`, {
-        token: team.owner.token,
-      });
-      if (list.body.length >= count && list.body.every((v) => v.status === 'ready')) {
-        return list.body;
-      }
-      if (Date.now() > deadline) throw new Error(`versions: ${JSON.stringify(list.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const readyVersions = (id: string, count: number) =>
+    waitForVersions(server, team.owner.token, id, count);
 
   beforeAll(async () => {
     server = await startShareServer();
@@ -63,7 +45,7 @@ describe(`topics on the version shown (${testEngine()})`, () => {
     await readyVersions(modelId, 2);
     otherVersion = await upload('annex.obj');
     await readyVersions(otherVersion, 1);
-  });
+  }, 60_000);
   afterAll(() => server?.close());
 
   const createAsMember = (body: Record<string, unknown>) =>
