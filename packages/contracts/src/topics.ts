@@ -243,6 +243,8 @@ export const TOPIC_ASSIGN_FIELDS = ['assigneeId'] as const;
 export const createCommentBodySchema = z.object({
   text: name(COMMENT_TEXT_MAX),
   viewpoint: viewpointInputSchema.optional(),
+  /** The version the viewpoint is taken on; default: the model's current one. */
+  modelVersionId: z.uuid().nullable().optional(),
 });
 export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Model } from '@truss/contracts';
+import type { Model, ModelVersion } from '@truss/contracts';
 import * as tus from 'tus-js-client';
+import type { TestServer } from './test-server.ts';
 
 export interface TusOutcome {
   /** The upload URL (absolute). */
@@ -95,5 +96,25 @@ export async function waitForModel(get: () => Promise<Model>, timeoutMs = 60_000
       throw new Error(`model ${model.id} still ${model.status} after ${timeoutMs} ms`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Polls a model's versions until there are `count` and every one is ready; newest first. */
+export async function waitForVersions(
+  server: TestServer,
+  token: string,
+  modelId: string,
+  count: number,
+): Promise<ModelVersion[]> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const list = await server.api<ModelVersion[]>('GET', `/api/models/${modelId}/versions`, {
+      token,
+    });
+    if (list.body.length >= count && list.body.every((v) => v.status === 'ready')) {
+      return list.body;
+    }
+    if (Date.now() > deadline) throw new Error(`versions: ${JSON.stringify(list.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -120,7 +120,8 @@ export class ModelHost {
     if (hooks.append) await this.reservation;
     throwIfAborted(hooks.signal);
     if (stale()) throw superseded();
-    if (this.parts.some((p) => p.key === hooks.key))
+    // A replacing load takes the place of every model (key included): only an append can clash.
+    if (hooks.append && this.parts.some((p) => p.key === hooks.key))
       throw new Error(`A model with the key "${hooks.key}" is already loaded.`);
 
     if (!hooks.append) this.clear();

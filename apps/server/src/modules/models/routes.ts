@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { UnauthorizedError } from '../../http/errors.ts';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
+import { signedInRoute } from './route-options.ts';
 import {
   bodyInEncoding,
   contentDisposition,
@@ -132,130 +133,91 @@ export const modelsRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { models, signer, requireAuth, now }) => {
   const authed = { onRequest: requireAuth };
+  const signedIn = signedInRoute(requireAuth);
   const tags = ['models'];
 
   app.get(
     '/api/project/:id/models',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: "A project's models (`trashed=true`: its trash), with sort and search",
-        security: bearerSecurity,
-        params: projectIdParamsSchema,
-        querystring: modelListQuerySchema,
-        response: { 200: modelListSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: "A project's models (`trashed=true`: its trash), with sort and search",
+      params: projectIdParamsSchema,
+      querystring: modelListQuerySchema,
+      response: { 200: modelListSchema, ...errors },
+    }),
     async (request) => models.list(currentUser(request).userId, request.params.id, request.query),
   );
 
   app.get(
     '/api/project/:id/storage',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: "A project's stored bytes: originals (trash included) and viewables",
-        security: bearerSecurity,
-        params: projectIdParamsSchema,
-        response: { 200: projectStorageSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: "A project's stored bytes: originals (trash included) and viewables",
+      params: projectIdParamsSchema,
+      response: { 200: projectStorageSchema, ...errors },
+    }),
     async (request) => models.projectStorage(currentUser(request).userId, request.params.id),
   );
 
   app.get(
     '/api/models/:id',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'One model with its status and file URLs',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'One model with its status and file URLs',
+      params: modelIdParamsSchema,
+      response: { 200: modelSchema, ...errors },
+    }),
     async (request) => models.get(currentUser(request).userId, request.params.id),
   );
 
   app.put(
     '/api/models/:id',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Rename a model (owner/admin, or the member who uploaded it)',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        body: renameModelBodySchema,
-        response: { 200: modelSchema, 400: errorBodySchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Rename a model (owner/admin, or the member who uploaded it)',
+      params: modelIdParamsSchema,
+      body: renameModelBodySchema,
+      response: { 200: modelSchema, 400: errorBodySchema, ...errors },
+    }),
     async (request) =>
       models.rename(currentUser(request).userId, request.params.id, request.body.name),
   );
 
   app.post(
     '/api/models/:id/move',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Move a model to another project (rights in both projects)',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        body: moveModelBodySchema,
-        response: { 200: modelSchema, 400: errorBodySchema, 413: errorBodySchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Move a model to another project (rights in both projects)',
+      params: modelIdParamsSchema,
+      body: moveModelBodySchema,
+      response: { 200: modelSchema, 400: errorBodySchema, 413: errorBodySchema, ...errors },
+    }),
     async (request) =>
       models.move(currentUser(request).userId, request.params.id, request.body.projectId),
   );
 
   app.delete(
     '/api/models/:id',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Move a model to the trash',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Move a model to the trash',
+      params: modelIdParamsSchema,
+      response: { 200: modelSchema, ...errors },
+    }),
     async (request) => models.trash(currentUser(request).userId, request.params.id),
   );
 
   app.post(
     '/api/models/:id/restore',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Restore a model from the trash',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Restore a model from the trash',
+      params: modelIdParamsSchema,
+      response: { 200: modelSchema, ...errors },
+    }),
     async (request) => models.restore(currentUser(request).userId, request.params.id),
   );
 
   app.delete(
     '/api/models/:id/permanent',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Delete a trashed model and its files for good',
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Delete a trashed model and its files for good',
+      params: modelIdParamsSchema,
+      response: { 200: okSchema, ...errors },
+    }),
     async (request) => {
       await models.deletePermanently(currentUser(request).userId, request.params.id);
       return { ok: true as const };

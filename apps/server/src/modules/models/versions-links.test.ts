@@ -1,9 +1,13 @@
-import type { Model, ModelVersion, PublicShare, Share, Topic } from '@truss/contracts';
+import type { Model, PublicShare, Share, Topic } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShare } from '../../testing/share-fixture.ts';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { testEngine, type TestServer } from '../../testing/test-server.ts';
-import { tusUpload, waitForModel } from '../../testing/uploads.ts';
+import {
+  tusUpload,
+  waitForModel,
+  waitForVersions as readyVersions,
+} from '../../testing/uploads.ts';
 import { OBJ, startModelsServer } from './testing/models-api.ts';
 
 /** What the share page opens: the shown version's number and the file name in its metadata. */
@@ -37,19 +41,8 @@ describe(`versions in shares and topics (${testEngine()})`, () => {
     return result.versionId!;
   }
 
-  async function waitForVersions(modelId: string, count: number): Promise<ModelVersion[]> {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const list = await server.api<ModelVersion[]>('GET', `/api/models/${modelId}/versions`, {
-        token: team.owner.token,
-      });
-      if (list.body.length >= count && list.body.every((v) => v.status === 'ready')) {
-        return list.body;
-      }
-      if (Date.now() > deadline) throw new Error(`versions: ${JSON.stringify(list.body)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const waitForVersions = (modelId: string, count: number) =>
+    readyVersions(server, team.owner.token, modelId, count);
 
   it('a share pinned to a version keeps showing it after a new upload; the others follow', async () => {
     const modelId = await upload('tower-v1.obj');

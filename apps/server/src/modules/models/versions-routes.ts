@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
 import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
+import { signedInRoute } from './route-options.ts';
 import { contentDisposition } from './http-files.ts';
 import { sendFile, uncompressedFile } from './routes.ts';
 import type { FileAccess, ModelsService } from './service.ts';
@@ -37,52 +38,38 @@ export const versionsRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { versions, models, signer, requireAuth, now }) => {
   const authed = { onRequest: requireAuth };
+  const signedIn = signedInRoute(requireAuth);
   const tags = ['models'];
 
   app.get(
     '/api/models/:id/versions',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: "A model's versions, newest first, with their status and file URLs",
-        security: bearerSecurity,
-        params: modelIdParamsSchema,
-        response: { 200: modelVersionListSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: "A model's versions, newest first, with their status and file URLs",
+      params: modelIdParamsSchema,
+      response: { 200: modelVersionListSchema, ...errors },
+    }),
     async (request) => versions.list(currentUser(request).userId, request.params.id),
   );
 
   app.get(
     '/api/models/:id/versions/:versionId',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'One version of a model',
-        security: bearerSecurity,
-        params: modelVersionParamsSchema,
-        response: { 200: modelVersionSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'One version of a model',
+      params: modelVersionParamsSchema,
+      response: { 200: modelVersionSchema, ...errors },
+    }),
     async (request) =>
       versions.get(currentUser(request).userId, request.params.id, request.params.versionId),
   );
 
   app.put(
     '/api/models/:id/versions/:versionId',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: "Change a version's message (whoever may edit the model)",
-        security: bearerSecurity,
-        params: modelVersionParamsSchema,
-        body: updateModelVersionBodySchema,
-        response: { 200: modelVersionSchema, 400: errorBodySchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: "Change a version's message (whoever may edit the model)",
+      params: modelVersionParamsSchema,
+      body: updateModelVersionBodySchema,
+      response: { 200: modelVersionSchema, 400: errorBodySchema, ...errors },
+    }),
     async (request) =>
       versions.setMessage(
         currentUser(request).userId,
@@ -94,16 +81,11 @@ export const versionsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/models/:id/versions/:versionId/current',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Make a ready version the one the model shows (409 VERSION_NOT_READY)',
-        security: bearerSecurity,
-        params: modelVersionParamsSchema,
-        response: { 200: modelSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Make a ready version the one the model shows (409 VERSION_NOT_READY)',
+      params: modelVersionParamsSchema,
+      response: { 200: modelSchema, ...errors },
+    }),
     async (request) =>
       versions.makeCurrent(
         currentUser(request).userId,
@@ -114,16 +96,11 @@ export const versionsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/models/:id/versions/:versionId',
-    {
-      ...authed,
-      schema: {
-        tags,
-        summary: 'Delete a version and its files (never the current one: 409 VERSION_IS_CURRENT)',
-        security: bearerSecurity,
-        params: modelVersionParamsSchema,
-        response: { 200: okSchema, ...errors },
-      },
-    },
+    signedIn({
+      summary: 'Delete a version and its files (never the current one: 409 VERSION_IS_CURRENT)',
+      params: modelVersionParamsSchema,
+      response: { 200: okSchema, ...errors },
+    }),
     async (request) => {
       await versions.remove(
         currentUser(request).userId,

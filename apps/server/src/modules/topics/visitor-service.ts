@@ -29,6 +29,13 @@ export interface VisitorShare {
   project_id: string;
   allow_comments: boolean;
   issue_permission: 'edit' | 'view';
+  /** The version a pinned share shows (visitors see no other); null: the model's current. */
+  model_version_id: string | null;
+}
+
+/** A visitor writes on the version the share shows: the pinned one, else the one named. */
+function visitorVersion(share: VisitorShare, requested: string | null | undefined) {
+  return share.model_version_id ?? requested ?? null;
 }
 
 export function visitorSnapshotPath(token: string) {
@@ -138,7 +145,8 @@ export class VisitorTopicsService {
     const { authorName: _name, ...input } = body;
     const created = await this.#data.transaction(async (repos) => {
       await this.#rateLimit(repos, share, key);
-      return createTopic(repos, share.project_id, share.model_id, author, input, this.#now());
+      const body = { ...input, modelVersionId: visitorVersion(share, input.modelVersionId) };
+      return createTopic(repos, share.project_id, share.model_id, author, body, this.#now());
     });
     await this.#topics.publish('topic.created', created.topic);
     await this.#topics.notify(author, topicCreatedNotices(created.topic));
@@ -162,7 +170,8 @@ export class VisitorTopicsService {
     const { topic, comment } = await this.#data.transaction(async (repos) => {
       const topic = await this.#visibleTopic(repos, share, topicId);
       await this.#rateLimit(repos, share, key);
-      const { comment } = await addComment(repos, topic, author, body, this.#now());
+      const input = { ...body, modelVersionId: visitorVersion(share, body.modelVersionId) };
+      const { comment } = await addComment(repos, topic, author, input, this.#now());
       return { topic, comment };
     });
     await this.#topics.publish('comment.created', topic, { commentId: comment.id });

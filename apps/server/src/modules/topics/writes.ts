@@ -219,8 +219,9 @@ export async function addComment(
   if (body.viewpoint) {
     const existing = await repos.topics.viewpoints([topic.id]);
     const position = existing.reduce((max, vp) => Math.max(max, vp.position + 1), 0);
-    // Taken on the version the model shows now (which may be later than the topic's).
-    const version = await modelVersionFor(repos, topic.model_id);
+    // Taken on the version the author looks at (by default the current one, which may be later
+    // than the topic's).
+    const version = await modelVersionFor(repos, topic.model_id, body.modelVersionId);
     const [inserted] = await insertViewpoints(
       repos,
       topic.id,

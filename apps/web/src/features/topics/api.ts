@@ -22,7 +22,14 @@ import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
 
 export type TopicSource =
-  { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
+  | {
+      kind: 'member';
+      projectId: string;
+      modelId?: string;
+      /** The version of the model the viewer shows (`?version=N`): new topics are made on it. */
+      modelVersionId?: string | null;
+    }
+  | { kind: 'share'; token: string };
 
 export interface TopicFilter {
   kind?: 'comment' | 'issue';
@@ -158,6 +165,7 @@ export function useCreateTopic(source: TopicSource) {
         ? http.post<Topic>(`/api/project/${source.projectId}/topics`, {
             ...body,
             modelId: source.modelId ?? null,
+            ...(source.modelVersionId ? { modelVersionId: source.modelVersionId } : {}),
           })
         : http.post<Topic>(`${shareBase(source.token)}/topics`, body, shareInit),
     onSuccess: refresh,
@@ -202,7 +210,12 @@ export function useAddComment(source: TopicSource, topicId: string) {
   return useMutation({
     mutationFn: (body: CreateCommentBody & { authorName?: string }) =>
       source.kind === 'member'
-        ? http.post<TopicComment>(`/api/topics/${topicId}/comments`, body)
+        ? http.post<TopicComment>(`/api/topics/${topicId}/comments`, {
+            ...body,
+            ...(body.viewpoint && source.modelVersionId
+              ? { modelVersionId: source.modelVersionId }
+              : {}),
+          })
         : http.post<TopicComment>(
             `${shareBase(source.token)}/topics/${topicId}/comments`,
             body,

@@ -17,7 +17,11 @@ import { useShareTopicEvents } from './realtime';
 
 type SidePanel = NonNullable<ModelViewerProps['sidePanel']>;
 
-export function useModelTopicsPanel(model: Pick<Model, 'id' | 'project_id'>): SidePanel {
+/** `versionId`: the version the viewer shows, which new topics and viewpoints record. */
+export function useModelTopicsPanel(
+  model: Pick<Model, 'id' | 'project_id'>,
+  versionId: string | null,
+): SidePanel {
   const { t } = useTranslation();
   const { projects } = useCurrentProject();
   const project = projects.find((p) => p.id === model.project_id) ?? null;
@@ -27,8 +31,13 @@ export function useModelTopicsPanel(model: Pick<Model, 'id' | 'project_id'>): Si
   const openTopicId = params.get('topic');
   const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
   const source: TopicSource = useMemo(
-    () => ({ kind: 'member', projectId: model.project_id, modelId: model.id }),
-    [model.project_id, model.id],
+    () => ({
+      kind: 'member',
+      projectId: model.project_id,
+      modelId: model.id,
+      modelVersionId: versionId,
+    }),
+    [model.project_id, model.id, versionId],
   );
   return {
     label: t('topics.panel'),

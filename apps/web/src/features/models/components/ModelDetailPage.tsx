@@ -153,7 +153,8 @@ function ReadyViewer({
   const metadata = useStableUrl(older ? older.metadata_url : model.metadata_url);
   const { initialViewpoint, onViewpointChange, onLoaded } = useViewpointUrl();
   const name = useModelName()(model);
-  const topicsPanel = useModelTopicsPanel(model);
+  // Topics made here record the version on screen, not whatever is current when they are saved.
+  const topicsPanel = useModelTopicsPanel(model, older?.id ?? model.current_version?.id ?? null);
   if (!glb || (wanted && versions.isPending)) return null;
   return (
     <ModelViewer

@@ -1,4 +1,6 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Check, FolderInput } from 'lucide-react';
 import clsx from 'clsx';
@@ -35,6 +37,12 @@ export type ModelDialogState = {
   kind: 'rename' | 'move' | 'trash' | 'delete' | 'share' | 'versions';
   model: Model;
 } | null;
+
+/** A model dialog's props: open while `model` is set. */
+export interface ModelDialogProps {
+  model: Model | null;
+  onOpenChange: (open: boolean) => void;
+}
 
 /** Opens one of the dialogs (a list's or a page's menu asks). */
 export type OpenModelDialog = (state: NonNullable<ModelDialogState>) => void;
@@ -257,90 +265,106 @@ function MoveModelDialog({
   );
 }
 
-function TrashModelDialog({
+/**
+ * A confirmation that runs one mutation on the model (trash, permanent delete): closed by the
+ * mutation's success, kept open (and unclosable) while it runs, its error shown inside.
+ */
+function ModelConfirmDialog<T>({
   model,
   onOpenChange,
-}: {
-  model: Model | null;
-  onOpenChange: (open: boolean) => void;
+  mutation,
+  texts,
+  onDone,
+  children,
+}: ModelDialogProps & {
+  mutation: UseMutationResult<T, Error, Model>;
+  /** Keys of the title (given the model's `name`), description and confirm button. */
+  texts: { title: ParseKeys; description: ParseKeys; confirm: ParseKeys };
+  onDone: (result: T, model: Model) => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const modelName = useModelName();
-  const trash = useTrashModel();
-  const restore = useRestoreModel();
   const open = !!model;
-  useOnOpen(open, () => trash.reset());
+  useOnOpen(open, () => mutation.reset());
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={(next) => !trash.isPending && onOpenChange(next)}
-      title={t('modelDialogs.trashTitle', { name: model ? modelName(model) : '' })}
-      description={t('modelDialogs.trashDescription')}
-      confirmLabel={t('modelDialogs.trashConfirm')}
-      pending={trash.isPending}
-      error={trash.error ? errorMessage(trash.error, t) : null}
+      onOpenChange={(next) => !mutation.isPending && onOpenChange(next)}
+      title={t(texts.title, { name: model ? modelName(model) : '' })}
+      description={t(texts.description)}
+      confirmLabel={t(texts.confirm)}
+      pending={mutation.isPending}
+      error={mutation.error ? errorMessage(mutation.error, t) : null}
       onConfirm={() => {
         if (!model) return;
-        trash.mutate(model, {
-          onSuccess: (trashed) => {
-            toast.show({
-              title: t('modelDialogs.trashed', { name: modelName(trashed) }),
-              color: 'success',
-              icon: 'success',
-              actions: [
-                {
-                  label: t('modelDialogs.undo'),
-                  onClick: () =>
-                    restore.mutate(trashed, {
-                      onError: (error) => toast.error(errorMessage(error, t)),
-                    }),
-                },
-              ],
-            });
-            onOpenChange(false);
-          },
-        });
-      }}
-    />
-  );
-}
-
-function DeleteModelDialog({
-  model,
-  onOpenChange,
-}: {
-  model: Model | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const modelName = useModelName();
-  const remove = useDeleteModelPermanently();
-  const open = !!model;
-  useOnOpen(open, () => remove.reset());
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => !remove.isPending && onOpenChange(next)}
-      title={t('trash.deleteTitle', { name: model ? modelName(model) : '' })}
-      description={t('trash.deleteDescription')}
-      confirmLabel={t('trash.deletePermanently')}
-      pending={remove.isPending}
-      error={remove.error ? errorMessage(remove.error, t) : null}
-      onConfirm={() => {
-        if (!model) return;
-        remove.mutate(model, {
-          onSuccess: () => {
-            toast.success(t('trash.deleted', { name: modelName(model) }));
+        mutation.mutate(model, {
+          onSuccess: (result) => {
+            onDone(result, model);
             onOpenChange(false);
           },
         });
       }}
     >
+      {children}
+    </ConfirmDialog>
+  );
+}
+
+function TrashModelDialog(props: ModelDialogProps) {
+  const { t } = useTranslation();
+  const modelName = useModelName();
+  const trash = useTrashModel();
+  const restore = useRestoreModel();
+  return (
+    <ModelConfirmDialog
+      {...props}
+      mutation={trash}
+      texts={{
+        title: 'modelDialogs.trashTitle',
+        description: 'modelDialogs.trashDescription',
+        confirm: 'modelDialogs.trashConfirm',
+      }}
+      onDone={(trashed) =>
+        toast.show({
+          title: t('modelDialogs.trashed', { name: modelName(trashed) }),
+          color: 'success',
+          icon: 'success',
+          actions: [
+            {
+              label: t('modelDialogs.undo'),
+              onClick: () =>
+                restore.mutate(trashed, {
+                  onError: (error) => toast.error(errorMessage(error, t)),
+                }),
+            },
+          ],
+        })
+      }
+    />
+  );
+}
+
+function DeleteModelDialog(props: ModelDialogProps) {
+  const { t } = useTranslation();
+  const modelName = useModelName();
+  const remove = useDeleteModelPermanently();
+  return (
+    <ModelConfirmDialog
+      {...props}
+      mutation={remove}
+      texts={{
+        title: 'trash.deleteTitle',
+        description: 'trash.deleteDescription',
+        confirm: 'trash.deletePermanently',
+      }}
+      onDone={(_result, deleted) => toast.success(t('trash.deleted', { name: modelName(deleted) }))}
+    >
       <p className="flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2.5 text-sm text-red-800">
         <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
         {t('trash.deleteWarning')}
       </p>
-    </ConfirmDialog>
+    </ModelConfirmDialog>
   );
 }
 

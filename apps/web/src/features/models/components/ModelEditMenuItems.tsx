@@ -7,8 +7,8 @@ import { type ModelAbilities } from '../permissions';
 import type { OpenModelDialog } from './ModelDialogs';
 
 /**
- * New version (the versions dialog), rename, move and trash as items of a model's actions menu, each only when `may` allows it;
- * shared by the list's menu and the model page's header menu.
+ * New version (the versions dialog), rename, move and trash as items of a model's actions menu,
+ * each only when `may` allows it; shared by the list's menu and the model page's header menu.
  */
 export function ModelEditMenuItems({
   model,
