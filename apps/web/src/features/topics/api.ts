@@ -22,7 +22,14 @@ import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
 
 export type TopicSource =
-  { kind: 'member'; projectId: string; modelId?: string } | { kind: 'share'; token: string };
+  | {
+      kind: 'member';
+      projectId: string;
+      modelId?: string;
+      /** The federated view: the topics of any of these models (`modelId` unset). */
+      modelIds?: readonly string[];
+    }
+  | { kind: 'share'; token: string };
 
 export interface TopicFilter {
   kind?: 'comment' | 'issue';
@@ -43,7 +50,7 @@ export interface TopicFilter {
 export const topicsKey = ['topics'] as const;
 const sourceKey = (source: TopicSource) =>
   source.kind === 'member'
-    ? ['topics', 'project', source.projectId, source.modelId ?? null]
+    ? ['topics', 'project', source.projectId, source.modelId ?? source.modelIds?.join(',') ?? null]
     : ['topics', 'share', source.token];
 export const topicListKey = (source: TopicSource, filter: TopicFilter) =>
   [...sourceKey(source), 'list', filter] as const;
@@ -59,7 +66,12 @@ const LIST_PAGE = 500;
 /** A model's topics are all read (each one is a pin in the viewer), page by page, up to this. */
 export const MODEL_TOPICS_MAX = 5000;
 
-function listQuery(filter: TopicFilter, offset: number, modelId?: string): Record<string, string> {
+function listQuery(
+  filter: TopicFilter,
+  offset: number,
+  modelId?: string,
+  modelIds?: readonly string[],
+): Record<string, string> {
   const query: Record<string, string> = { limit: String(LIST_PAGE) };
   if (offset > 0) query.offset = String(offset);
   if (filter.kind) query.kind = filter.kind;
@@ -74,6 +86,7 @@ function listQuery(filter: TopicFilter, offset: number, modelId?: string): Recor
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
   if (modelId) query.modelId = modelId;
+  if (modelIds?.length) query.models = modelIds.join(',');
   return query;
 }
 
@@ -85,14 +98,14 @@ async function readTopicList(source: TopicSource, filter: TopicFilter): Promise<
   const page = (offset: number) =>
     source.kind === 'member'
       ? http.get<TopicList>(`/api/project/${source.projectId}/topics`, {
-          query: listQuery(filter, offset, source.modelId),
+          query: listQuery(filter, offset, source.modelId, source.modelIds),
         })
       : http.get<TopicList>(`${shareBase(source.token)}/topics`, {
           ...shareInit,
           query: listQuery(filter, offset),
         });
   const first = await page(0);
-  if (source.kind === 'member' && !source.modelId) return first;
+  if (source.kind === 'member' && !source.modelId && !source.modelIds) return first;
   const byId = new Map(first.topics.map((topic) => [topic.id, topic]));
   let offset = first.topics.length;
   while (offset < Math.min(first.total, MODEL_TOPICS_MAX)) {
@@ -149,15 +162,19 @@ export function useTopic(source: TopicSource, id: string | null) {
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: topicsKey });
 
-export type NewTopic = Omit<CreateTopicBody, 'modelId'> & { authorName?: string };
+export type NewTopic = Omit<CreateTopicBody, 'modelId'> & {
+  authorName?: string;
+  /** Members: the model the topic is on, when not the source's (the federated view). */
+  modelId?: string;
+};
 
 export function useCreateTopic(source: TopicSource) {
   return useMutation({
-    mutationFn: (body: NewTopic) =>
+    mutationFn: ({ modelId, ...body }: NewTopic) =>
       source.kind === 'member'
         ? http.post<Topic>(`/api/project/${source.projectId}/topics`, {
             ...body,
-            modelId: source.modelId ?? null,
+            modelId: modelId ?? source.modelId ?? null,
           })
         : http.post<Topic>(`${shareBase(source.token)}/topics`, body, shareInit),
     onSuccess: refresh,
