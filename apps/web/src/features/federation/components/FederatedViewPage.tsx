@@ -26,6 +26,16 @@ import { FederatedViewer, type FederatedModel } from './FederatedViewer';
  * in the trash or not ready are listed as not shown.
  */
 export default function FederatedViewPage() {
+  // The page is outside the app frame (full screen, as the model page): the toolbar's tips need
+  // their provider here, else the first tip throws and the page shows the error page.
+  return (
+    <TooltipProvider>
+      <FederatedViewPageContent />
+    </TooltipProvider>
+  );
+}
+
+function FederatedViewPageContent() {
   const { t } = useTranslation();
   const { id: projectId = '' } = useParams();
   const [search] = useSearchParams();
