@@ -49,7 +49,14 @@ const LABELS = {
   'zh-CN': { panel: '问题与评论', on: (name: string) => `位于 ${name}` },
 } as const;
 
+let token = '';
+const api = <R>(method: string, url: string, body?: unknown) =>
+  jsonApi<R>(session.server.url, token, method, url, body);
+
+/** The federated page of both models, in `locale` (the account's language is set to it). */
 async function federatedPage(locale: 'en' | 'zh-CN'): Promise<Page> {
+  token ||= (await login(session.server.url, session.email)).token;
+  await api('PUT', '/api/user/profile', { language: locale });
   const first = await openModel(models.arch, locale);
   const page = await first.context().newPage();
   await first.close();
@@ -66,10 +73,7 @@ async function federatedPage(locale: 'en' | 'zh-CN'): Promise<Page> {
 }
 
 describe('federation: issues across models', () => {
-  let token = '';
   const topics = {} as Record<'arch' | 'mep', Topic>;
-  const api = <R>(method: string, url: string, body?: unknown) =>
-    jsonApi<R>(session.server.url, token, method, url, body);
 
   it('lists the topics of both models with their model, pins each in its model, opens the MEP one onto its MEP element (en, zh-CN)', async () => {
     token ||= (await login(session.server.url, session.email)).token;
@@ -87,6 +91,7 @@ describe('federation: issues across models', () => {
     for (const locale of ['en', 'zh-CN'] as const) {
       const page = await federatedPage(locale);
       const label = LABELS[locale];
+      await page.screenshot({ path: await screenshotPath(`federation-topics-page-${locale}`) });
       await page.getByRole('button', { name: label.panel, exact: true }).click();
       const panel = page.getByRole('complementary', { name: label.panel });
       const rows = panel.locator('[data-topic-row]');
@@ -148,7 +153,6 @@ describe('federation: issues across models', () => {
   });
 
   it('files a new issue about a selected MEP element on the MEP model, with its GlobalId', async () => {
-    token ||= (await login(session.server.url, session.email)).token;
     const page = await federatedPage('en');
     const element = await someElement('mep');
     await page.getByRole('button', { name: LABELS.en.panel, exact: true }).click();
