@@ -28,28 +28,26 @@ function useMemberTopics(projectId: string) {
   const members = useQuery({ ...membersQuery(projectId), enabled: !!project });
   const [params] = useSearchParams();
   const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
-  return { abilities, members: members.data ?? [], openTopicId: params.get('topic') };
+  const openTopicId = params.get('topic');
+  const list = members.data;
+  return useMemo(
+    () => ({ abilities, members: list ?? [], openTopicId }),
+    [abilities, list, openTopicId],
+  );
 }
 
 export function useModelTopicsPanel(model: Pick<Model, 'id' | 'project_id'>): SidePanel {
   const { t } = useTranslation();
-  const { abilities, members, openTopicId } = useMemberTopics(model.project_id);
+  const member = useMemberTopics(model.project_id);
   const source: TopicSource = useMemo(
     () => ({ kind: 'member', projectId: model.project_id, modelId: model.id }),
     [model.project_id, model.id],
   );
   return {
     label: t('topics.panel'),
-    initiallyOpen: !!openTopicId,
+    initiallyOpen: !!member.openTopicId,
     render: (viewer, info) => (
-      <TopicsPanel
-        viewer={viewer}
-        info={info}
-        source={source}
-        abilities={abilities}
-        members={members}
-        openTopicId={openTopicId}
-      />
+      <TopicsPanel viewer={viewer} info={info} source={source} {...member} />
     ),
   };
 }
@@ -67,7 +65,7 @@ export function useFederatedTopicsPanel(
   models: readonly { id: string; name: string }[],
 ): FederatedSidePanel {
   const { t } = useTranslation();
-  const { abilities, members, openTopicId } = useMemberTopics(projectId);
+  const member = useMemberTopics(projectId);
   const key = models.map((m) => `${m.id}:${m.name}`).join('\n');
   // Stable while the list is the same (the page builds it on every render).
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -78,17 +76,9 @@ export function useFederatedTopicsPanel(
   );
   return {
     label: t('topics.panel'),
-    initiallyOpen: !!openTopicId,
+    initiallyOpen: !!member.openTopicId,
     render: (viewer, infos) => (
-      <FederatedTopics
-        viewer={viewer}
-        infos={infos}
-        models={shown}
-        source={source}
-        abilities={abilities}
-        members={members}
-        openTopicId={openTopicId}
-      />
+      <FederatedTopics viewer={viewer} infos={infos} models={shown} source={source} {...member} />
     ),
   };
 }

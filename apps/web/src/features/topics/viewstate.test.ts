@@ -130,34 +130,24 @@ describe('topic view state <-> engine viewpoint', () => {
 describe('topic view state across several models (federated view)', () => {
   // Two IFC models aligned by their stored coordinates: the engine moved the second by its
   // origin minus the first's, so both frames come out with the same origin.
-  const arch = framedModel(
-    {
-      key: 'arch',
-      offset: 0,
-      idCount: 3,
-      translation: [0, 0, 0],
-      metadata: {
-        format: 'ifc',
-        origin: [100, 0, -50],
-        elements: { globalId: ['', 'ARCH_WALL_0000000000001', 'ARCH_SLAB_0000000000002'] },
-      } as never,
-    },
-    'arch-id',
-  );
-  const mep = framedModel(
-    {
-      key: 'mep',
-      offset: 3,
-      idCount: 2,
-      translation: [10, 0, 0],
-      metadata: {
-        format: 'ifc',
-        origin: [110, 0, -50],
-        elements: { globalId: ['MEP_DUCT_00000000000001', 'MEP_PIPE_00000000000002'] },
-      } as never,
-    },
-    'mep-id',
-  );
+  /** An IFC model as the engine loaded it (LoadedModelInfo's fields the frame reads). */
+  const ifc = (
+    key: string,
+    [offset, translateX, originX]: [number, number, number],
+    globalId: string[],
+  ) =>
+    framedModel(
+      {
+        key,
+        offset,
+        idCount: globalId.length,
+        translation: [translateX, 0, 0],
+        metadata: { format: 'ifc', origin: [originX, 0, -50], elements: { globalId } } as never,
+      },
+      `${key}-id`,
+    );
+  const arch = ifc('arch', [0, 0, 100], ['', 'ARCH_WALL_0000000000001', 'ARCH_SLAB_0000000000002']);
+  const mep = ifc('mep', [3, 10, 110], ['MEP_DUCT_00000000000001', 'MEP_PIPE_00000000000002']);
   const both = modelResolver([arch, mep]);
 
   it('frames each model by its origin less the translation the engine gave it', () => {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { Eye, EyeOff, MessageSquare } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import type { LoadedModelInfo, Vec3, Viewer } from '../../viewer/engine';
 import { createElementTree, type ElementTree } from '../../viewer/tree';
 import { useViewer } from '../../viewer/useViewer';
@@ -14,7 +14,7 @@ import { useViewerSnapshot } from '../../viewer/useViewerSnapshot';
 import { useViewInsets } from '../../viewer/useViewInsets';
 import { ModelTreePanel } from '../../viewer/components/ModelTreePanel';
 import { PanelHeader } from '../../viewer/components/PanelHeader';
-import { TipButton } from '../../viewer/components/ToolbarControls';
+import { SidePanelAside, SidePanelButton } from '../../viewer/components/SidePanel';
 import type { FederatedSidePanel } from '../../topics/panels';
 import { PropertiesPanel } from '../../viewer/components/PropertiesPanel';
 import { LoadOverlay, MeasurementList } from '../../viewer/components/ViewerOverlays';
@@ -78,15 +78,11 @@ export function FederatedViewer({
   );
   // Colour-by reads one model's metadata: not offered across models.
   const { commands, edges } = useViewerCommands(viewer, null, sceneInfo, refresh);
-  const {
-    panelWidth,
-    treeOpen,
-    propertiesOpen,
-    sideOpen,
-    toggleTree,
-    toggleProperties,
-    toggleSide,
-  } = useViewerPanels(viewer, { embed: false, sideInitiallyOpen: !!sidePanel?.initiallyOpen });
+  const panels = useViewerPanels(viewer, {
+    embed: false,
+    sideInitiallyOpen: !!sidePanel?.initiallyOpen,
+  });
+  const { panelWidth, treeOpen, propertiesOpen, toggleTree, toggleProperties } = panels;
   const [activeId, setActiveId] = useState(models[0]?.id ?? '');
   const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
 
@@ -264,11 +260,10 @@ export function FederatedViewer({
                   <>
                     {viewer && toolbarTools?.(viewer)}
                     {sidePanel && (
-                      <TipButton
-                        icon={MessageSquare}
+                      <SidePanelButton
                         label={sidePanel.label}
-                        active={sideOpen}
-                        onClick={toggleSide}
+                        open={panels.sideOpen}
+                        onToggle={panels.toggleSide}
                       />
                     )}
                   </>
@@ -299,16 +294,15 @@ export function FederatedViewer({
             />
           </aside>
         )}
-        {sidePanel && sideOpen && (
-          <aside
+        {sidePanel && panels.sideOpen && (
+          <SidePanelAside
+            label={sidePanel.label}
             className="relative flex min-h-0 shrink-0 flex-col border-l border-gray-200 bg-white"
             style={panelStyle}
-            aria-label={sidePanel.label}
-            data-side-panel=""
+            onClose={panels.toggleSide}
           >
-            {panelHeader(sidePanel.label, toggleSide)}
             {sidePanel.render(viewer, load.infos)}
-          </aside>
+          </SidePanelAside>
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { MessageSquare } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
@@ -19,7 +18,7 @@ import { PanelHeader } from './PanelHeader';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
 import { ShortcutHelp } from './ShortcutHelp';
-import { TipButton } from './ToolbarControls';
+import { SidePanelAside, SidePanelButton } from './SidePanel';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
 import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
@@ -264,11 +263,10 @@ export function ModelViewer({
                     {viewer && toolbarTools?.(viewer)}
                     {toolbarExtra}
                     {sidePanel && (
-                      <TipButton
-                        icon={MessageSquare}
+                      <SidePanelButton
                         label={sidePanel.label}
-                        active={sideOpen}
-                        onClick={toggleSide}
+                        open={sideOpen}
+                        onToggle={toggleSide}
                       />
                     )}
                   </>
@@ -295,15 +293,14 @@ export function ModelViewer({
           </aside>
         )}
         {sidePanel && sideOpen && (
-          <aside
+          <SidePanelAside
+            label={sidePanel.label}
             className={panelClass('right')}
             style={panelStyle}
-            aria-label={sidePanel.label}
-            data-side-panel=""
+            onClose={toggleSide}
           >
-            {panelHeader(sidePanel.label, toggleSide)}
             {sidePanel.render(viewer, loadedInfo)}
-          </aside>
+          </SidePanelAside>
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
