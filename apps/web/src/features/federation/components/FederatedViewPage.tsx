@@ -26,19 +26,6 @@ import { FederatedViewer, type FederatedModel } from './FederatedViewer';
  * in the trash or not ready are listed as not shown.
  */
 export default function FederatedViewPage() {
-  // The page is outside the app frame (full window, as the model page): the toolbar's tips need
-  // their provider here, else the first tip throws and the page shows the error page; and the
-  // window's height, else the view grows with the panels' content.
-  return (
-    <TooltipProvider>
-      <div className="h-dvh overflow-hidden">
-        <FederatedViewPageContent />
-      </div>
-    </TooltipProvider>
-  );
-}
-
-function FederatedViewPageContent() {
   const { t } = useTranslation();
   const { id: projectId = '' } = useParams();
   const [search] = useSearchParams();
