@@ -272,6 +272,12 @@ export const topicListQuerySchema = z.object({
   assignee: z.string().max(64).optional().describe("a user id, or 'none'"),
   label: z.string().max(TOPIC_LABEL_MAX).optional(),
   modelId: z.uuid().optional(),
+  models: z
+    .string()
+    .max(1900)
+    .regex(/^[0-9a-f-]{36}(,[0-9a-f-]{36})*$/i)
+    .optional()
+    .describe('comma-separated model ids: the topics of any of them (the federated view)'),
   dueBefore: z.iso.datetime({ offset: true }).optional(),
   dueAfter: z.iso.datetime({ offset: true }).optional(),
   due: z.enum(['none']).optional().describe("'none': only topics without a due date"),

@@ -65,6 +65,7 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
       query.assignee === undefined ? undefined : query.assignee === 'none' ? null : query.assignee,
     label: query.label,
     modelId: query.modelId,
+    modelIds: list(query.models),
     dueBefore: query.dueBefore ? new Date(query.dueBefore) : undefined,
     dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
     noDueDate: query.due === 'none' || undefined,

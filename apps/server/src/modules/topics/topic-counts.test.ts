@@ -1,4 +1,4 @@
-import type { TopicCounts } from '@truss/contracts';
+import type { TopicCounts, TopicList } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createShareTeam,
@@ -9,8 +9,12 @@ import {
 import { testEngine, type TestServer } from '../../testing/test-server.ts';
 import { createIssue } from './test-fixture.ts';
 
-/** GET /api/project/{id}/topic-counts: open issues per model, for the model cards. */
-describe(`topic counts (${testEngine()})`, () => {
+/**
+ * Topics per model: GET /api/project/{id}/topic-counts (open issues per model, for the model
+ * cards) and GET /api/project/{id}/topics?models=a,b (the topics of several models, for the
+ * federated view). The counts run first: the lists add topics.
+ */
+describe(`topic counts and lists per model (${testEngine()})`, () => {
   let server: TestServer;
   let team: ShareTeam;
   const path = () => `/api/project/${team.project.id}/topic-counts`;
@@ -57,5 +61,31 @@ describe(`topic counts (${testEngine()})`, () => {
       token: team.owner.token,
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('lists the topics of any of the given models, not of others or of none', async () => {
+    const first = await readyModel(server, team.owner.token, team.project.id, 'federated-a.obj');
+    const second = await readyModel(server, team.owner.token, team.project.id, 'federated-b.obj');
+    const on = (modelId?: string) =>
+      createIssue(server, team.member.token, team.project.id, modelId ? { modelId } : {});
+    const a = await on(first.id);
+    const b = await on(second.id);
+    await on(team.model.id);
+    await on();
+    const res = await server.api<TopicList>(
+      'GET',
+      `/api/project/${team.project.id}/topics?models=${first.id},${second.id}&sort=number&order=asc`,
+      { token: team.member.token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.topics.map((t) => t.id)).toEqual([a.id, b.id]);
+  });
+
+  it('refuses a malformed model list', async () => {
+    const res = await server.api('GET', `/api/project/${team.project.id}/topics?models=x,y`, {
+      token: team.member.token,
+    });
+    expect(res.status).toBe(400);
   });
 });

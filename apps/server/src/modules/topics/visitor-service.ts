@@ -100,7 +100,8 @@ export class VisitorTopicsService {
   async list(share: VisitorShare, token: string, query: TopicListQuery): Promise<TopicList> {
     assertAllowed(share, 'issue.view');
     const repos = this.#data.repos;
-    const filter = { ...listFilter(query), modelId: share.model_id };
+    // A visitor sees the share's model only, whatever `models` says.
+    const filter = { ...listFilter(query), modelId: share.model_id, modelIds: undefined };
     if (!allowed(share, 'comment.view')) {
       if (filter.kind === 'comment') return { total: 0, topics: [] };
       filter.kind = 'issue';

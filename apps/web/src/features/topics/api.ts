@@ -28,6 +28,8 @@ export type TopicSource =
       modelId?: string;
       /** The version of the model the viewer shows (`?version=N`): new topics are made on it. */
       modelVersionId?: string | null;
+      /** The federated view: the topics of any of these models (`modelId` unset). */
+      modelIds?: readonly string[];
     }
   | { kind: 'share'; token: string };
 
@@ -50,7 +52,7 @@ export interface TopicFilter {
 export const topicsKey = ['topics'] as const;
 const sourceKey = (source: TopicSource) =>
   source.kind === 'member'
-    ? ['topics', 'project', source.projectId, source.modelId ?? null]
+    ? ['topics', 'project', source.projectId, source.modelId ?? source.modelIds?.join(',') ?? null]
     : ['topics', 'share', source.token];
 export const topicListKey = (source: TopicSource, filter: TopicFilter) =>
   [...sourceKey(source), 'list', filter] as const;
@@ -66,7 +68,12 @@ const LIST_PAGE = 500;
 /** A model's topics are all read (each one is a pin in the viewer), page by page, up to this. */
 export const MODEL_TOPICS_MAX = 5000;
 
-function listQuery(filter: TopicFilter, offset: number, modelId?: string): Record<string, string> {
+function listQuery(
+  filter: TopicFilter,
+  offset: number,
+  modelId?: string,
+  modelIds?: readonly string[],
+): Record<string, string> {
   const query: Record<string, string> = { limit: String(LIST_PAGE) };
   if (offset > 0) query.offset = String(offset);
   if (filter.kind) query.kind = filter.kind;
@@ -81,6 +88,7 @@ function listQuery(filter: TopicFilter, offset: number, modelId?: string): Recor
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
   if (modelId) query.modelId = modelId;
+  if (modelIds?.length) query.models = modelIds.join(',');
   return query;
 }
 
@@ -92,14 +100,14 @@ async function readTopicList(source: TopicSource, filter: TopicFilter): Promise<
   const page = (offset: number) =>
     source.kind === 'member'
       ? http.get<TopicList>(`/api/project/${source.projectId}/topics`, {
-          query: listQuery(filter, offset, source.modelId),
+          query: listQuery(filter, offset, source.modelId, source.modelIds),
         })
       : http.get<TopicList>(`${shareBase(source.token)}/topics`, {
           ...shareInit,
           query: listQuery(filter, offset),
         });
   const first = await page(0);
-  if (source.kind === 'member' && !source.modelId) return first;
+  if (source.kind === 'member' && !source.modelId && !source.modelIds) return first;
   const byId = new Map(first.topics.map((topic) => [topic.id, topic]));
   let offset = first.topics.length;
   while (offset < Math.min(first.total, MODEL_TOPICS_MAX)) {
@@ -156,16 +164,23 @@ export function useTopic(source: TopicSource, id: string | null) {
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: topicsKey });
 
-export type NewTopic = Omit<CreateTopicBody, 'modelId'> & { authorName?: string };
+export type NewTopic = Omit<CreateTopicBody, 'modelId'> & {
+  authorName?: string;
+  /** Members: the model the topic is on, when not the source's (the federated view). */
+  modelId?: string;
+};
 
 export function useCreateTopic(source: TopicSource) {
   return useMutation({
-    mutationFn: (body: NewTopic) =>
+    mutationFn: ({ modelId, ...body }: NewTopic) =>
       source.kind === 'member'
         ? http.post<Topic>(`/api/project/${source.projectId}/topics`, {
             ...body,
-            modelId: source.modelId ?? null,
-            ...(source.modelVersionId ? { modelVersionId: source.modelVersionId } : {}),
+            modelId: modelId ?? source.modelId ?? null,
+            // the version shown is the source model's: a topic put on another model takes its current
+            ...(source.modelVersionId && (!modelId || modelId === source.modelId)
+              ? { modelVersionId: source.modelVersionId }
+              : {}),
           })
         : http.post<Topic>(`${shareBase(source.token)}/topics`, body, shareInit),
     onSuccess: refresh,

@@ -1,21 +1,40 @@
 /**
- * The topics panel as the viewer's side panel: on the model page for members (abilities from the
- * project role), on the share page for visitors (from the share's permissions).
+ * The topics panel as the viewer's side panel: on the model page and the federated page for
+ * members (abilities from the project role), on the share page for visitors (from the share's
+ * permissions).
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Model, PublicShare } from '@truss/contracts';
 import { membersQuery, useMyId } from '../projects/api';
 import { useCurrentProject } from '../projects/current';
+import type { LoadedModelInfo, Viewer } from '../viewer/engine';
 import type { ModelViewerProps } from '../viewer/components/ModelViewer';
 import { memberAbilities, visitorAbilities } from './abilities';
 import type { TopicSource } from './api';
 import { TopicsPanel } from './components/TopicsPanel';
 import { useShareTopicEvents } from './realtime';
+import { framedModel } from './viewstate';
 
 type SidePanel = NonNullable<ModelViewerProps['sidePanel']>;
+
+/** What a member may do with the project's topics, its members, and `?topic=` of the URL. */
+function useMemberTopics(projectId: string) {
+  const { projects } = useCurrentProject();
+  const project = projects.find((p) => p.id === projectId) ?? null;
+  const myId = useMyId();
+  const members = useQuery({ ...membersQuery(projectId), enabled: !!project });
+  const [params] = useSearchParams();
+  const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
+  const openTopicId = params.get('topic');
+  const list = members.data;
+  return useMemo(
+    () => ({ abilities, members: list ?? [], openTopicId }),
+    [abilities, list, openTopicId],
+  );
+}
 
 /** `versionId`: the version the viewer shows, which new topics and viewpoints record. */
 export function useModelTopicsPanel(
@@ -23,13 +42,7 @@ export function useModelTopicsPanel(
   versionId: string | null,
 ): SidePanel {
   const { t } = useTranslation();
-  const { projects } = useCurrentProject();
-  const project = projects.find((p) => p.id === model.project_id) ?? null;
-  const myId = useMyId();
-  const members = useQuery({ ...membersQuery(model.project_id), enabled: !!project });
-  const [params] = useSearchParams();
-  const openTopicId = params.get('topic');
-  const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
+  const member = useMemberTopics(model.project_id);
   const source: TopicSource = useMemo(
     () => ({
       kind: 'member',
@@ -41,18 +54,61 @@ export function useModelTopicsPanel(
   );
   return {
     label: t('topics.panel'),
-    initiallyOpen: !!openTopicId,
+    initiallyOpen: !!member.openTopicId,
     render: (viewer, info) => (
-      <TopicsPanel
-        viewer={viewer}
-        info={info}
-        source={source}
-        abilities={abilities}
-        members={members.data ?? []}
-        openTopicId={openTopicId}
-      />
+      <TopicsPanel viewer={viewer} info={info} source={source} {...member} />
     ),
   };
+}
+
+/** The federated page's side panel: `render` gets the models loaded so far, by model id. */
+export interface FederatedSidePanel {
+  label: string;
+  initiallyOpen?: boolean;
+  render: (viewer: Viewer | null, infos: Readonly<Record<string, LoadedModelInfo>>) => ReactNode;
+}
+
+/** The topics of every model of the federated page (in the page's order, with their names). */
+export function useFederatedTopicsPanel(
+  projectId: string,
+  models: readonly { id: string; name: string }[],
+): FederatedSidePanel {
+  const { t } = useTranslation();
+  const member = useMemberTopics(projectId);
+  const key = models.map((m) => `${m.id}:${m.name}`).join('\n');
+  // Stable while the list is the same (the page builds it on every render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => models, [key]);
+  const source: TopicSource = useMemo(
+    () => ({ kind: 'member', projectId, modelIds: shown.map((m) => m.id) }),
+    [projectId, shown],
+  );
+  return {
+    label: t('topics.panel'),
+    initiallyOpen: !!member.openTopicId,
+    render: (viewer, infos) => (
+      <FederatedTopics viewer={viewer} infos={infos} models={shown} source={source} {...member} />
+    ),
+  };
+}
+
+function FederatedTopics({
+  infos,
+  models,
+  ...rest
+}: Omit<Parameters<typeof TopicsPanel>[0], 'info' | 'scene'> & {
+  infos: Readonly<Record<string, LoadedModelInfo>>;
+  models: readonly { id: string; name: string }[];
+}) {
+  // Once every model is in: a topic's components may be in any of them.
+  const scene = useMemo(() => {
+    if (!models.every((m) => infos[m.id])) return null;
+    return {
+      models: models.map((m) => framedModel(infos[m.id]!, m.id)),
+      names: Object.fromEntries(models.map((m) => [m.id, m.name])),
+    };
+  }, [infos, models]);
+  return <TopicsPanel {...rest} info={null} scene={scene} />;
 }
 
 /** `live`: the share page shows the viewer (the share is live and unlocked). */

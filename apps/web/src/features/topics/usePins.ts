@@ -2,16 +2,21 @@ import { useEffect, useMemo } from 'react';
 import type { Topic } from '@truss/contracts';
 import type { Vec3, Viewer } from '../viewer/engine';
 import { pinColor } from './labels';
-import { focusElements, pointFromModel, type ModelFrame } from './viewstate';
+import { pinTarget, type ModelResolver } from './viewstate';
 
 /** Where a topic's pin goes: its own point, else the centre of the elements its view is about. */
-function pinPoint(viewer: Viewer, frame: ModelFrame, topic: Topic): Vec3 | null {
-  if (topic.pin) return pointFromModel(frame, topic.pin.position);
-  const ids = focusElements(frame, topic.viewpoints[0]);
-  const box = ids.length ? viewer.boxOf(ids) : null;
+function enginePin(
+  viewer: Viewer,
+  resolver: ModelResolver,
+  topic: Topic,
+): { point: Vec3; elementId?: number | null } | null {
+  const target = pinTarget(resolver, topic);
+  if (!target) return null;
+  if ('point' in target) return target;
+  const box = viewer.boxOf(target.elements);
   if (!box) return null;
   const [min, max] = box;
-  return [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2];
+  return { point: [(min[0] + max[0]) / 2, (min[1] + max[1]) / 2, (min[2] + max[2]) / 2] };
 }
 
 /**
@@ -20,19 +25,19 @@ function pinPoint(viewer: Viewer, frame: ModelFrame, topic: Topic): Vec3 | null 
  */
 export function usePins(
   viewer: Viewer | null,
-  frame: ModelFrame | null,
+  resolver: ModelResolver | null,
   topics: readonly Topic[],
   openId: string | null,
   onOpen: (id: string) => void,
 ): void {
   const pins = useMemo(() => {
-    if (!frame || !viewer) return [];
+    if (!resolver || !viewer) return [];
     return topics.flatMap((topic) => {
-      const point = pinPoint(viewer, frame, topic);
-      if (!point) return [];
-      return [{ id: topic.id, point, color: pinColor(topic), elementId: topic.pin?.elementId }];
+      const pin = enginePin(viewer, resolver, topic);
+      if (!pin) return [];
+      return [{ id: topic.id, point: pin.point, color: pinColor(topic), elementId: pin.elementId }];
     });
-  }, [topics, frame, viewer]);
+  }, [topics, resolver, viewer]);
   useEffect(() => {
     viewer?.pins.set(pins);
   }, [viewer, pins]);

@@ -2,8 +2,13 @@
  * The engine's viewpoint (element ids, the viewable's axes) <-> a topic's BCF view state
  * (components by IFC GlobalId, the model's own coordinates). The viewable is glTF: Y up, in
  * metres, shifted by `metadata.origin`; IFC (and so BCF) is Z up. Pure, so it is unit-tested.
+ *
+ * Element ids are the engine's global ids: a model's metadata rows plus its offset. The model
+ * page shows one model (offset 0); the federated view several, so components are matched by
+ * GlobalId in whichever model holds them (`ModelResolver`), while the camera and the pin are in
+ * the coordinates of the topic's own model (`home`).
  */
-import type { Component, Pin, Vector3, ViewState } from '@truss/contracts';
+import type { Component, Pin, Topic, Vector3, ViewState } from '@truss/contracts';
 import type { LoadedModelInfo, Vec3, Viewpoint } from '../viewer/engine';
 
 type Metadata = NonNullable<LoadedModelInfo['metadata']>;
@@ -17,18 +22,76 @@ export interface ModelFrame {
   byGlobalId: Map<string, number>;
 }
 
-export function modelFrame(metadata: Metadata | null): ModelFrame {
+/**
+ * `translation`: where the engine moved the model (LoadedModelInfo); the first model it loads is
+ * not moved, later ones are aligned to it, so their own coordinates are offset by it.
+ */
+export function modelFrame(metadata: Metadata | null, translation?: Vec3): ModelFrame {
   const globalIds = metadata?.elements.globalId ?? [];
   const byGlobalId = new Map<string, number>();
   globalIds.forEach((guid, id) => {
     if (guid) byGlobalId.set(guid, id);
   });
   const format = metadata?.format ?? '';
+  const origin = metadata?.origin ?? [0, 0, 0];
+  const t = translation ?? [0, 0, 0];
   return {
-    origin: metadata?.origin ?? [0, 0, 0],
+    origin: [origin[0] - t[0], origin[1] - t[1], origin[2] - t[2]],
     zUp: format === 'ifc' || format === 'ifczip',
     globalIds,
     byGlobalId,
+  };
+}
+
+/** One model of the view: its frame and where its rows sit among the engine's ids. */
+export interface FramedModel {
+  modelId: string;
+  /** Global id of row 0. */
+  offset: number;
+  /** Ids the model reserves from `offset`. */
+  idCount: number;
+  frame: ModelFrame;
+}
+
+/** A loaded model (LoadedModelInfo) as a FramedModel; `modelId` defaults to its engine key. */
+export function framedModel(
+  info: Pick<LoadedModelInfo, 'key' | 'offset' | 'idCount' | 'translation' | 'metadata'>,
+  modelId = info.key,
+): FramedModel {
+  return {
+    modelId,
+    offset: info.offset,
+    idCount: info.idCount,
+    frame: modelFrame(info.metadata, info.translation),
+  };
+}
+
+/** Maps the engine's global element ids to the models of the view and back. */
+export interface ModelResolver {
+  readonly models: readonly FramedModel[];
+  /** The model holding a global id and the id's row in it. */
+  resolve(id: number): { model: FramedModel; row: number } | null;
+  /**
+   * The model a topic is on: the one with this id; with a single model shown, that model
+   * whatever the id (the share page does not know its model's id).
+   */
+  home(modelId: string | null | undefined): FramedModel | null;
+}
+
+export function modelResolver(models: readonly FramedModel[]): ModelResolver {
+  const sorted = [...models].sort((a, b) => a.offset - b.offset);
+  return {
+    models,
+    resolve(id) {
+      for (const model of sorted)
+        if (id >= model.offset && id < model.offset + model.idCount)
+          return { model, row: id - model.offset };
+      return null;
+    },
+    home(modelId) {
+      if (models.length === 1) return models[0]!;
+      return models.find((m) => m.modelId === modelId) ?? null;
+    },
   };
 }
 
@@ -51,28 +114,46 @@ export function pointFromModel(frame: ModelFrame, p: Vector3): Vec3 {
   return [g[0] - o[0], g[1] - o[1], g[2] - o[2]];
 }
 
-function component(frame: ModelFrame, id: number): Component {
-  const guid = frame.globalIds[id];
-  return guid ? { ifcGuid: guid, authoringToolId: String(id) } : { authoringToolId: String(id) };
+/** An element as a BCF component: its GlobalId and its row in its own model. */
+function component(resolver: ModelResolver, id: number): Component {
+  const at = resolver.resolve(id);
+  const row = at ? at.row : id;
+  const guid = at?.model.frame.globalIds[row];
+  return guid ? { ifcGuid: guid, authoringToolId: String(row) } : { authoringToolId: String(row) };
 }
 
-function elementOf(frame: ModelFrame, c: Component): number | null {
+/**
+ * A component as an element: by GlobalId in whichever model holds it (the home model first),
+ * else (no GlobalId) by its row in the home model.
+ */
+function elementOf(resolver: ModelResolver, home: FramedModel | null, c: Component): number | null {
   if (c.ifcGuid) {
-    const id = frame.byGlobalId.get(c.ifcGuid);
-    if (id !== undefined) return id;
-    if (frame.byGlobalId.size > 0) return null;
+    for (const model of home ? [home, ...resolver.models] : resolver.models) {
+      const row = model.frame.byGlobalId.get(c.ifcGuid);
+      if (row !== undefined) return model.offset + row;
+    }
+    return null;
   }
-  const id = c.authoringToolId !== undefined ? Number(c.authoringToolId) : NaN;
-  return Number.isInteger(id) && id >= 0 && !c.ifcGuid ? id : null;
+  const row = c.authoringToolId !== undefined ? Number(c.authoringToolId) : NaN;
+  return home && Number.isInteger(row) && row >= 0 ? home.offset + row : null;
 }
 
-export const elements = (frame: ModelFrame, list: readonly Component[]) =>
-  list.map((c) => elementOf(frame, c)).filter((id): id is number => id !== null);
+export const elements = (
+  resolver: ModelResolver,
+  home: FramedModel | null,
+  list: readonly Component[],
+) => list.map((c) => elementOf(resolver, home, c)).filter((id): id is number => id !== null);
 
 const hex = (color: number) => color.toString(16).padStart(6, '0').toUpperCase();
 
-/** The engine's viewpoint as a BCF view state (no snapshot). */
-export function toViewState(viewpoint: Viewpoint, frame: ModelFrame, aspect: number): ViewState {
+/** The engine's viewpoint as a BCF view state (no snapshot), in `home`'s coordinates. */
+export function toViewState(
+  viewpoint: Viewpoint,
+  resolver: ModelResolver,
+  home: FramedModel,
+  aspect: number,
+): ViewState {
+  const frame = home.frame;
   const cam = viewpoint.camera;
   const dir: Vec3 = [
     cam.target[0] - cam.position[0],
@@ -124,23 +205,30 @@ export function toViewState(viewpoint: Viewpoint, frame: ModelFrame, aspect: num
     clippingPlanes,
     lines: [],
     bitmaps: [],
-    selection: viewpoint.selection.map((id) => component(frame, id)),
+    selection: viewpoint.selection.map((id) => component(resolver, id)),
     visibility: {
       defaultVisibility: isolated === null,
-      exceptions: (isolated ?? viewpoint.visibility.hidden).map((id) => component(frame, id)),
+      exceptions: (isolated ?? viewpoint.visibility.hidden).map((id) => component(resolver, id)),
     },
     coloring: [...byColor].map(([color, ids]) => ({
       color: hex(color),
-      components: ids.map((id) => component(frame, id)),
+      components: ids.map((id) => component(resolver, id)),
     })),
   };
 }
 
 /**
- * A BCF view state as an engine viewpoint. Without a camera, `fallback` (the current view) keeps
- * its camera. Components that no element of this model matches are left out.
+ * A BCF view state as an engine viewpoint (camera in `home`'s coordinates). Without a camera,
+ * `fallback` (the current view) keeps its camera. Components that no element of the shown models
+ * matches are left out.
  */
-export function fromViewState(state: ViewState, frame: ModelFrame, fallback: Viewpoint): Viewpoint {
+export function fromViewState(
+  state: ViewState,
+  resolver: ModelResolver,
+  home: FramedModel,
+  fallback: Viewpoint,
+): Viewpoint {
+  const frame = home.frame;
   const cam = state.camera;
   let camera = fallback.camera;
   if (cam) {
@@ -175,11 +263,11 @@ export function fromViewState(state: ViewState, frame: ModelFrame, fallback: Vie
     const constant = -(normal[0] * at[0] + normal[1] * at[1] + normal[2] * at[2]);
     return { id: `bcf-${i + 1}`, normal, constant, enabled: true };
   });
-  const exceptions = elements(frame, state.visibility.exceptions);
+  const exceptions = elements(resolver, home, state.visibility.exceptions);
   const colors: Record<string, number> = {};
   for (const c of state.coloring) {
     const rgb = parseInt(c.color.slice(-6), 16);
-    for (const id of elements(frame, c.components)) colors[String(id)] = rgb;
+    for (const id of elements(resolver, home, c.components)) colors[String(id)] = rgb;
   }
   return {
     version: 1,
@@ -188,26 +276,68 @@ export function fromViewState(state: ViewState, frame: ModelFrame, fallback: Vie
     visibility: state.visibility.defaultVisibility
       ? { hidden: exceptions, isolated: null }
       : { hidden: [], isolated: exceptions },
-    selection: elements(frame, state.selection),
+    selection: elements(resolver, home, state.selection),
     colors,
     xray: false,
     edges: fallback.edges,
   };
 }
 
-/** A picked point as a topic's pin. */
-export function toPin(frame: ModelFrame, point: Vec3, elementId: number | null): Pin {
-  const guid = elementId === null ? '' : (frame.globalIds[elementId] ?? '');
-  return { position: pointToModel(frame, point), elementId, globalId: guid || null };
+/**
+ * A picked point (and element, a global id) as a topic's pin, and the model the topic goes on:
+ * the picked element's, else `fallback` (the first model).
+ */
+export function toPin(
+  resolver: ModelResolver,
+  fallback: FramedModel,
+  point: Vec3,
+  elementId: number | null,
+): { pin: Pin; model: FramedModel } {
+  const at = elementId === null ? null : resolver.resolve(elementId);
+  const model = at?.model ?? fallback;
+  const row = at ? at.row : elementId;
+  const guid = row === null ? '' : (model.frame.globalIds[row] ?? '');
+  return {
+    pin: { position: pointToModel(model.frame, point), elementId: row, globalId: guid || null },
+    model,
+  };
 }
 
 /**
  * The elements a topic without a pin is about (an imported BCF topic): its first viewpoint's
  * selection, else the components it shows on a hidden model. Empty when it names none here.
  */
-export function focusElements(frame: ModelFrame, state: ViewState | undefined): number[] {
+export function focusElements(
+  resolver: ModelResolver,
+  home: FramedModel | null,
+  state: ViewState | undefined,
+): number[] {
   if (!state) return [];
-  const selected = elements(frame, state.selection);
+  const selected = elements(resolver, home, state.selection);
   if (selected.length) return selected;
-  return state.visibility.defaultVisibility ? [] : elements(frame, state.visibility.exceptions);
+  return state.visibility.defaultVisibility
+    ? []
+    : elements(resolver, home, state.visibility.exceptions);
+}
+
+/**
+ * Where a topic's pin goes, as the engine wants it: its own point (in its model's coordinates)
+ * and element (global id), else the elements its view is about (the pin goes at their centre).
+ * Null when the topic's model is not shown.
+ */
+export function pinTarget(
+  resolver: ModelResolver,
+  topic: Pick<Topic, 'model_id' | 'pin'> & { viewpoints: readonly ViewState[] },
+): { point: Vec3; elementId: number | null } | { elements: number[] } | null {
+  const home = resolver.home(topic.model_id);
+  if (!home) return null;
+  if (topic.pin) {
+    const row = topic.pin.elementId;
+    return {
+      point: pointFromModel(home.frame, topic.pin.position),
+      elementId: row === null || row === undefined ? null : home.offset + row,
+    };
+  }
+  const ids = focusElements(resolver, home, topic.viewpoints[0]);
+  return ids.length ? { elements: ids } : null;
 }

@@ -15,6 +15,7 @@ import { useCurrentProject } from '../../projects/current';
 import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
 import { savedViewInUrl } from '../../saved-views/link';
 import { savedViewAbilities } from '../../saved-views/permissions';
+import { useFederatedTopicsPanel } from '../../topics/panels';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { parseModelIds } from '../view-url';
 import { FederatedViewer, type FederatedModel } from './FederatedViewer';
@@ -59,6 +60,7 @@ export default function FederatedViewPage() {
       });
     else skipped.push(modelName(model));
   }
+  const topicsPanel = useFederatedTopicsPanel(projectId, shown);
 
   const header = (
     <header
@@ -112,6 +114,7 @@ export default function FederatedViewPage() {
         models={shown}
         header={header}
         fitOnLoad={fitOnLoad}
+        sidePanel={topicsPanel}
         toolbarTools={(viewer) => (
           <SavedViewsButton
             viewer={viewer}

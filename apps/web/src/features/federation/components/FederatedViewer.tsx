@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { Eye, EyeOff, X } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import type { LoadedModelInfo, Vec3, Viewer } from '../../viewer/engine';
 import { createElementTree, type ElementTree } from '../../viewer/tree';
 import { useViewer } from '../../viewer/useViewer';
-import { isTypingTarget, shortcutFor } from '../../viewer/shortcuts';
-import { runShortcut, saveBlob, useViewerCommands } from '../../viewer/useViewerCommands';
+import { saveBlob, useViewerCommands } from '../../viewer/useViewerCommands';
+import { useViewerChrome } from '../../viewer/useViewerChrome';
 import { ShortcutHelp } from '../../viewer/components/ShortcutHelp';
 import { toast } from '../../../lib/toast';
 import { useViewerPanels } from '../../viewer/useViewerPanels';
 import { useViewerSnapshot } from '../../viewer/useViewerSnapshot';
 import { useViewInsets } from '../../viewer/useViewInsets';
 import { ModelTreePanel } from '../../viewer/components/ModelTreePanel';
+import { PanelHeader } from '../../viewer/components/PanelHeader';
+import { SidePanelAside, SidePanelButton } from '../../viewer/components/SidePanel';
+import type { FederatedSidePanel } from '../../topics/panels';
 import { PropertiesPanel } from '../../viewer/components/PropertiesPanel';
 import { LoadOverlay, MeasurementList } from '../../viewer/components/ViewerOverlays';
 import { ViewerToolbar, type ScreenshotSize } from '../../viewer/components/ViewerToolbar';
@@ -48,6 +51,7 @@ export function FederatedViewer({
   header,
   toolbarTools,
   fitOnLoad = true,
+  sidePanel,
 }: {
   models: FederatedModel[];
   header: ReactNode;
@@ -55,6 +59,8 @@ export function FederatedViewer({
   toolbarTools?: (viewer: Viewer) => ReactNode;
   /** False when the page opens a saved view (its camera is kept). */
   fitOnLoad?: boolean;
+  /** A further panel on the right (topics), toggled from the toolbar. */
+  sidePanel?: FederatedSidePanel;
 }) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -72,29 +78,13 @@ export function FederatedViewer({
   );
   // Colour-by reads one model's metadata: not offered across models.
   const { commands, edges } = useViewerCommands(viewer, null, sceneInfo, refresh);
-  const { panelWidth, treeOpen, propertiesOpen, toggleTree, toggleProperties } = useViewerPanels(
-    viewer,
-    { embed: false, sideInitiallyOpen: false },
-  );
+  const panels = useViewerPanels(viewer, {
+    embed: false,
+    sideInitiallyOpen: !!sidePanel?.initiallyOpen,
+  });
+  const { panelWidth, treeOpen, propertiesOpen, toggleTree, toggleProperties } = panels;
   const [activeId, setActiveId] = useState(models[0]?.id ?? '');
-  const [helpOpen, setHelpOpen] = useState(false);
-
-  // Keyboard shortcuts as on the model page, except while typing or inside a dialog or menu.
-  useEffect(() => {
-    if (!commands) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[role="dialog"],[role="menu"],[role="alertdialog"]')) return;
-      const action = shortcutFor(event, viewer?.navigation.getMode() === 'walk');
-      if (!action) return;
-      if (action === 'help') setHelpOpen((open) => !open);
-      else if (!runShortcut(commands, action)) return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [commands, viewer]);
+  const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
 
   const screenshot = useCallback(
     (size: ScreenshotSize) => {
@@ -117,17 +107,6 @@ export function FederatedViewer({
     [viewer, t],
   );
   const [hiddenModels, setHiddenModels] = useState<Set<string>>(new Set());
-
-  useEffect(() => {
-    viewer?.navigation.setViewCubeLabels({
-      top: t('viewer.cube.top'),
-      bottom: t('viewer.cube.bottom'),
-      front: t('viewer.cube.front'),
-      back: t('viewer.cube.back'),
-      left: t('viewer.cube.left'),
-      right: t('viewer.cube.right'),
-    });
-  }, [viewer, t]);
 
   const trees = useMemo(() => {
     const out = new Map<string, ElementTree>();
@@ -180,17 +159,7 @@ export function FederatedViewer({
   );
 
   const panelHeader = (label: string, onClose: () => void) => (
-    <div className="flex h-10 shrink-0 items-center justify-between border-b border-gray-200 px-3">
-      <h2 className="text-sm font-semibold text-gray-900">{label}</h2>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={t('viewer.closePanel', { panel: label })}
-        className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
-      >
-        <X className="size-4" />
-      </button>
-    </div>
+    <PanelHeader label={label} onClose={onClose} />
   );
   const panelStyle = { width: panelWidth || 300 };
 
@@ -287,7 +256,18 @@ export function FederatedViewer({
                 onScreenshot={screenshot}
                 onHelp={() => setHelpOpen(true)}
                 panels
-                extra={viewer && toolbarTools?.(viewer)}
+                extra={
+                  <>
+                    {viewer && toolbarTools?.(viewer)}
+                    {sidePanel && (
+                      <SidePanelButton
+                        label={sidePanel.label}
+                        open={panels.sideOpen}
+                        onToggle={panels.toggleSide}
+                      />
+                    )}
+                  </>
+                }
               />
             </div>
           )}
@@ -313,6 +293,16 @@ export function FederatedViewer({
               loaded={load.phase === 'loaded'}
             />
           </aside>
+        )}
+        {sidePanel && panels.sideOpen && (
+          <SidePanelAside
+            label={sidePanel.label}
+            className="relative flex min-h-0 shrink-0 flex-col border-l border-gray-200 bg-white"
+            style={panelStyle}
+            onClose={panels.toggleSide}
+          >
+            {sidePanel.render(viewer, load.infos)}
+          </SidePanelAside>
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />

@@ -21,7 +21,14 @@ import {
 import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, storeVisitorName } from '../labels';
 import { usePins } from '../usePins';
-import { fromViewState, modelFrame, toPin, toViewState } from '../viewstate';
+import {
+  fromViewState,
+  framedModel,
+  modelResolver,
+  toPin,
+  toViewState,
+  type FramedModel,
+} from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
@@ -31,10 +38,18 @@ import { topicOrder, TopicSortSelect, type TopicSort } from './TopicSortSelect';
 type Mode =
   | { name: 'list' }
   | { name: 'placing'; kind: TopicKind }
-  | { name: 'new'; kind: TopicKind; pin: Pin | null }
+  | { name: 'new'; kind: TopicKind; pin: Pin | null; model: FramedModel }
   | { name: 'detail'; id: string };
 
 type StatusFilter = 'open' | 'all' | 'closed';
+
+/** The federated view's models: topics of all of them, each new one on the model it is about. */
+export interface TopicScene {
+  /** In the page's order: a new topic about no element goes on the first. */
+  models: readonly FramedModel[];
+  /** Model id -> name, shown on each topic. */
+  names: Readonly<Record<string, string>>;
+}
 
 /**
  * Comments and issues of the model in the viewer: a filtered list, a topic's detail with its
@@ -48,14 +63,18 @@ export function TopicsPanel({
   abilities,
   members = [],
   openTopicId,
+  scene,
 }: {
   viewer: Viewer | null;
+  /** The model page's loaded model (null until loaded); unused with `scene`. */
   info: LoadedModelInfo | null;
   source: TopicSource;
   abilities: TopicAbilities;
   members?: readonly ProjectMember[];
   /** Open this topic once the model is loaded (`?topic=` in the URL). */
   openTopicId?: string | null;
+  /** Several models in one view (the federated page); null until they are loaded. */
+  scene?: TopicScene | null;
 }) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>(() =>
@@ -87,21 +106,29 @@ export function TopicsPanel({
     enabled: source.kind === 'member',
   });
   const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
-  const frame = useMemo(() => (info ? modelFrame(info.metadata) : null), [info]);
+  const resolver = useMemo(() => {
+    if (scene !== undefined) return scene?.models.length ? modelResolver(scene.models) : null;
+    if (!info) return null;
+    return modelResolver([
+      framedModel(info, source.kind === 'member' ? source.modelId : undefined),
+    ]);
+  }, [scene, info, source]);
+  const first = resolver?.models[0] ?? null;
   const create = useCreateTopic(source);
 
   const show = useCallback(
     (topic: Topic) => {
       const state = topic.viewpoints[0];
-      if (!viewer || !frame || !state) return;
+      const home = resolver?.home(topic.model_id);
+      if (!viewer || !resolver || !home || !state) return;
       try {
-        viewer.pins.goTo(fromViewState(state, frame, viewer.getViewpoint()));
+        viewer.pins.goTo(fromViewState(state, resolver, home, viewer.getViewpoint()));
       } catch (error) {
         console.warn('[topics] the viewpoint could not be applied', error);
         toast.info(t('topics.viewpointBroken'));
       }
     },
-    [viewer, frame, t],
+    [viewer, resolver, t],
   );
   const open = useCallback(
     (id: string) => {
@@ -111,25 +138,26 @@ export function TopicsPanel({
     },
     [topics, show],
   );
-  usePins(viewer, frame, topics, mode.name === 'detail' ? mode.id : null, open);
+  usePins(viewer, resolver, topics, mode.name === 'detail' ? mode.id : null, open);
 
-  // A topic named in the URL: show its view once the model (and so the frame) is there.
+  // A topic named in the URL: show its view once the model (and so the resolver) is there.
   const [shownFromUrl, setShownFromUrl] = useState(false);
   useEffect(() => {
-    if (shownFromUrl || !openTopicId || !frame) return;
+    if (shownFromUrl || !openTopicId || !resolver) return;
     const topic = topics.find((x) => x.id === openTopicId);
     if (!topic) return;
     setShownFromUrl(true);
     show(topic);
-  }, [shownFromUrl, openTopicId, frame, topics, show]);
+  }, [shownFromUrl, openTopicId, resolver, topics, show]);
 
   // Placing: the next click on the model gives the pin; Esc (engine) or Cancel stops.
   useEffect(() => {
     if (!viewer || mode.name !== 'placing') return;
     viewer.pins.startPlacing();
     const offPlace = viewer.on('pin-place', (hit) => {
-      if (!frame) return;
-      setMode({ name: 'new', kind: mode.kind, pin: toPin(frame, hit.point, hit.elementId) });
+      if (!resolver || !first) return;
+      const { pin, model } = toPin(resolver, first, hit.point, hit.elementId);
+      setMode({ name: 'new', kind: mode.kind, pin, model });
     });
     const offTool = viewer.on('tool-change', ({ tool }) => {
       if (tool !== 'pin-place') setMode((m) => (m.name === 'placing' ? { name: 'list' } : m));
@@ -139,28 +167,35 @@ export function TopicsPanel({
       offTool();
       if (viewer.getTool() === 'pin-place') viewer.setTool('select');
     };
-  }, [viewer, mode, frame]);
+  }, [viewer, mode, resolver, first]);
 
-  /** A pin at the centre of the current selection (for "New issue" about selected elements). */
-  const selectionPin = (): Pin | null => {
+  /**
+   * A pin at the centre of the current selection (for "New issue" about selected elements), on
+   * the model of the first selected element.
+   */
+  const selectionPin = (): { pin: Pin; model: FramedModel } | null => {
     const ids = viewer?.selection.get() ?? [];
-    const box = viewer && frame && ids.length ? viewer.boxOf(ids) : null;
-    if (!box || !frame) return null;
+    const box = viewer && resolver && ids.length ? viewer.boxOf(ids) : null;
+    if (!box || !resolver || !first) return null;
     const [min, max] = box;
     const centre: [number, number, number] = [
       (min[0] + max[0]) / 2,
       (min[1] + max[1]) / 2,
       (min[2] + max[2]) / 2,
     ];
-    return toPin(frame, centre, ids.length === 1 ? ids[0]! : null);
+    const pinned = toPin(resolver, first, centre, ids[0]!);
+    return ids.length === 1
+      ? pinned
+      : { ...pinned, pin: { ...pinned.pin, elementId: null, globalId: null } };
   };
 
   const save = async (values: NewTopicValues) => {
-    if (mode.name !== 'new' || !viewer || !frame) return;
+    if (mode.name !== 'new' || !viewer || !resolver) return;
     try {
       const shot = await viewer.pins.capture();
+      const aspect = shot.width / Math.max(1, shot.height);
       const viewpoint = {
-        ...toViewState(shot.viewpoint, frame, shot.width / Math.max(1, shot.height)),
+        ...toViewState(shot.viewpoint, resolver, mode.model, aspect),
         snapshotBase64: await blobToBase64(shot.snapshot),
       };
       if (abilities.visitor) storeVisitorName(values.authorName);
@@ -172,6 +207,7 @@ export function TopicsPanel({
         pin: mode.pin,
         viewpoints: [viewpoint],
         ...(abilities.visitor ? { authorName: values.authorName } : {}),
+        ...(scene ? { modelId: mode.model.modelId } : {}),
       });
       setMode({ name: 'detail', id: topic.id });
     } catch (error) {
@@ -209,7 +245,7 @@ export function TopicsPanel({
         {abilities.createIssue && (
           <Button
             size="sm"
-            disabled={!viewer || !frame}
+            disabled={!viewer || !resolver}
             onClick={() => setMode({ name: 'placing', kind: 'issue' })}
           >
             <Plus className="size-4" aria-hidden />
@@ -220,7 +256,7 @@ export function TopicsPanel({
           <Button
             size="sm"
             variant="secondary"
-            disabled={!viewer || !frame}
+            disabled={!viewer || !resolver}
             onClick={() => setMode({ name: 'placing', kind: 'comment' })}
           >
             <MessageSquarePlus className="size-4" aria-hidden />
@@ -239,7 +275,10 @@ export function TopicsPanel({
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => setMode({ name: 'new', kind: mode.kind, pin: selectionPin() })}
+              onClick={() => {
+                const at = selectionPin();
+                if (at) setMode({ name: 'new', kind: mode.kind, ...at });
+              }}
             >
               {t('topics.atSelection')}
             </Button>
@@ -247,7 +286,10 @@ export function TopicsPanel({
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => setMode({ name: 'new', kind: mode.kind, pin: null })}
+            disabled={!first}
+            onClick={() =>
+              first && setMode({ name: 'new', kind: mode.kind, pin: null, model: first })
+            }
           >
             {t('topics.noPin')}
           </Button>
@@ -326,6 +368,14 @@ export function TopicsPanel({
                   </span>
                 </span>
                 <span className="truncate text-sm font-medium text-gray-900">{topic.title}</span>
+                {scene && topic.model_id && (
+                  <span
+                    className="truncate text-xs text-gray-500"
+                    data-topic-model={topic.model_id}
+                  >
+                    {t('topics.onModel', { name: scene.names[topic.model_id] ?? '' })}
+                  </span>
+                )}
               </button>
             </li>
           ))}

@@ -1,24 +1,24 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { MessageSquare, X } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import type { EarlyView } from '../boot/early-viewer';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
-import { isTypingTarget, shortcutFor } from '../shortcuts';
 import { createElementTree } from '../tree';
 import { useViewer } from '../useViewer';
-import { runShortcut, saveBlob, useViewerCommands } from '../useViewerCommands';
+import { saveBlob, useViewerCommands } from '../useViewerCommands';
+import { useViewerChrome } from '../useViewerChrome';
 import { useViewerLoad } from '../useViewerLoad';
 import { useViewerSnapshot } from '../useViewerSnapshot';
 import { useViewerPanels } from '../useViewerPanels';
 import { useViewInsets } from '../useViewInsets';
 import { useViewpointSync } from '../useViewpointSync';
 import { ModelTreePanel } from './ModelTreePanel';
+import { PanelHeader } from './PanelHeader';
 import { PropertiesPanel } from './PropertiesPanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
 import { ShortcutHelp } from './ShortcutHelp';
-import { TipButton } from './ToolbarControls';
+import { SidePanelAside, SidePanelButton } from './SidePanel';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
 import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
@@ -93,17 +93,6 @@ export function ModelViewer({
     early: earlyView ? { view: earlyView, glb: glbUrl } : null,
     label: t('viewer.canvas'),
   });
-  // The view cube speaks the page's language, also after a switch.
-  useEffect(() => {
-    viewer?.navigation.setViewCubeLabels({
-      top: t('viewer.cube.top'),
-      bottom: t('viewer.cube.bottom'),
-      front: t('viewer.cube.front'),
-      back: t('viewer.cube.back'),
-      left: t('viewer.cube.left'),
-      right: t('viewer.cube.right'),
-    });
-  }, [viewer, t]);
   const [attempt, setAttempt] = useState(0);
   const load = useViewerLoad(
     viewer,
@@ -125,8 +114,7 @@ export function ModelViewer({
     load.info,
     refresh,
   );
-
-  const [helpOpen, setHelpOpen] = useState(false);
+  const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
   const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
   const {
     panelWidth,
@@ -152,23 +140,6 @@ export function ModelViewer({
     refresh,
     setEdges,
   });
-
-  // Keyboard shortcuts, except while typing or inside a dialog or menu.
-  useEffect(() => {
-    if (!commands) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest('[role="dialog"],[role="menu"],[role="alertdialog"]')) return;
-      const action = shortcutFor(event, viewer?.navigation.getMode() === 'walk');
-      if (!action) return;
-      if (action === 'help') setHelpOpen((open) => !open);
-      else if (!runShortcut(commands, action)) return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [commands, viewer]);
 
   const screenshot = useCallback(
     (size: ScreenshotSize) => {
@@ -210,17 +181,7 @@ export function ModelViewer({
   const panelStyle = narrow ? undefined : { width: panelWidth };
 
   const panelHeader = (label: string, onClose: () => void) => (
-    <div className="flex h-10 shrink-0 items-center justify-between border-b border-gray-200 px-3">
-      <h2 className="text-sm font-semibold text-gray-900">{label}</h2>
-      <button
-        type="button"
-        onClick={onClose}
-        aria-label={t('viewer.closePanel', { panel: label })}
-        className="rounded p-1 text-gray-400 hover:bg-gray-100 hover:text-gray-700"
-      >
-        <X className="size-4" />
-      </button>
-    </div>
+    <PanelHeader label={label} onClose={onClose} />
   );
 
   return (
@@ -302,11 +263,10 @@ export function ModelViewer({
                     {viewer && toolbarTools?.(viewer)}
                     {toolbarExtra}
                     {sidePanel && (
-                      <TipButton
-                        icon={MessageSquare}
+                      <SidePanelButton
                         label={sidePanel.label}
-                        active={sideOpen}
-                        onClick={toggleSide}
+                        open={sideOpen}
+                        onToggle={toggleSide}
                       />
                     )}
                   </>
@@ -333,15 +293,14 @@ export function ModelViewer({
           </aside>
         )}
         {sidePanel && sideOpen && (
-          <aside
+          <SidePanelAside
+            label={sidePanel.label}
             className={panelClass('right')}
             style={panelStyle}
-            aria-label={sidePanel.label}
-            data-side-panel=""
+            onClose={toggleSide}
           >
-            {panelHeader(sidePanel.label, toggleSide)}
             {sidePanel.render(viewer, loadedInfo)}
-          </aside>
+          </SidePanelAside>
         )}
       </div>
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
