@@ -48,8 +48,8 @@ async function waitForShown(page: Page, test: string, arg: number, timeout = 120
   return (await shownCount(page))!;
 }
 
-const versionsButton = (page: Page, label: string) =>
-  page.getByRole('button', { name: label, exact: true });
+/** The header's versions button: its name is "Version N · all versions" (the visible text first). */
+const versionsButton = (page: Page, label: string) => page.getByRole('button', { name: label });
 
 describe('model versions', () => {
   const session = modelPageSession('vera', { house: HOUSE });
@@ -64,10 +64,10 @@ describe('model versions', () => {
     });
     const v1Count = (await shownCount(page))!;
     expect(v1Count).toBeGreaterThan(0);
-    await expect.poll(() => versionsButton(page, 'Versions').innerText()).toBe('Version 1');
+    await expect.poll(() => versionsButton(page, 'all versions').innerText()).toBe('Version 1');
 
     // Upload from the model page: Versions -> Upload new version (the file input behind it).
-    await versionsButton(page, 'Versions').click();
+    await versionsButton(page, 'all versions').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Upload new version' }).waitFor();
     await dialog.getByTestId('version-file').setInputFiles(SMALL);
@@ -81,8 +81,8 @@ describe('model versions', () => {
     // The open dialog hides the page from the accessibility tree: closed to read the header.
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => versionsButton(page, 'Versions').innerText()).toBe('Version 2');
-    await versionsButton(page, 'Versions').click();
+    await expect.poll(() => versionsButton(page, 'all versions').innerText()).toBe('Version 2');
+    await versionsButton(page, 'all versions').click();
     await dialog.getByTestId('version-1').waitFor();
     await page.screenshot({ path: await screenshotPath('versions-dialog-en') });
 
@@ -96,14 +96,14 @@ describe('model versions', () => {
     expect(await waitForShown(page, 'is', v1Count)).toBe(v1Count);
 
     // Make version 1 current again: the model page shows it without ?version.
-    await versionsButton(page, 'Versions').click();
+    await versionsButton(page, 'all versions').click();
     await dialog.getByTestId('version-1').getByRole('button', { name: 'Make current' }).click();
     await dialog.getByTestId('version-1').getByText('Current', { exact: true }).waitFor();
     await page.keyboard.press('Escape');
     await page.goto(`/model/${model.id}`);
     await waitForViewerLoaded(page);
     expect(await waitForShown(page, 'is', v1Count)).toBe(v1Count);
-    await expect.poll(() => versionsButton(page, 'Versions').innerText()).toBe('Version 1');
+    await expect.poll(() => versionsButton(page, 'all versions').innerText()).toBe('Version 1');
     expect(await page.getByText('Viewing version').count()).toBe(0);
   }, 400_000);
 
@@ -131,7 +131,7 @@ describe('model versions', () => {
     });
     expect(saved.status).toBe(200);
     const page = await session.openModel(session.models.house, 'zh-CN');
-    await versionsButton(page, '版本').click();
+    await versionsButton(page, '全部版本').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('version-2').waitFor();
     await dialog.getByTestId('version-1').getByText('当前', { exact: true }).waitFor();

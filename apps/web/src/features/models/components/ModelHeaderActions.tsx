@@ -48,7 +48,8 @@ export function ModelHeaderActions({
         variant="secondary"
         size="sm"
         onClick={() => onOpenDialog({ kind: 'versions', model })}
-        aria-label={t('versions.button')}
+        // The name holds the visible text ("Version 2"), as WCAG 2.5.3 asks, and says what opens.
+        aria-label={t('versions.buttonLabel', { number: model.current_version?.number ?? 1 })}
       >
         <History className="size-4" aria-hidden />
         <span className="hidden sm:inline">
