@@ -114,7 +114,8 @@ export function modelPageSession<K extends string>(
     for (const [key, file] of Object.entries(files) as [K, string][]) {
       session.models[key] = await convertFile(session.server.url, auth.token, projectId, file);
     }
-  });
+    // A server start and a conversion per file: more than the default hook time on a busy box.
+  }, 300_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
