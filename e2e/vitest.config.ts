@@ -9,8 +9,10 @@ export default defineConfig({
     setupFiles: ['src/support/csp-guard.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
-    // One Chromium and one server at a time: the machine has two cores.
-    fileParallelism: false,
+    // Two files at a time, each with its own server and Chromium: one at a time left a core
+    // idle while a file waited (server start, conversions, polls) and took CI past 30 minutes.
+    fileParallelism: true,
+    maxWorkers: 2,
     // One retry for timing on a loaded 2-core machine; a test that fails twice fails CI.
     retry: 1,
   },

@@ -14,7 +14,7 @@ import { login, waitForViewerLoaded } from './support/viewer.ts';
  * topics panel lists both with their model, pins them in their own model, opens the MEP one onto
  * its MEP element, and files a new issue about a selected MEP element on the MEP model.
  */
-const bcfIfc = fileURLToPath(new URL('../../../../shared/bcf/ifc/', import.meta.url));
+const bcfIfc = fileURLToPath(new URL('../../../shared/bcf/ifc/', import.meta.url));
 const session = modelPageSession('fedtopics', {
   arch: `${bcfIfc}Architectural.ifc`,
   mep: `${bcfIfc}MEP.ifc`,
