@@ -73,7 +73,8 @@ describe('federation: several models in one view', () => {
     expect(left).toEqual(['default']);
   });
 
-  for (const locale of ['en', 'zh-CN'] as const) {
+  // English here; federation-topics.e2e.ts opens the same page in both languages.
+  for (const locale of ['en'] as const) {
     it(`the federated page shows Architectural and MEP together, pixels from each (${locale})`, async () => {
       const first = await openModel(models.arch, locale);
       const page = await first.context().newPage();
