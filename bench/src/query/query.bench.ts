@@ -72,13 +72,22 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
   }
   const types = sql.val(TYPES);
   const ids = sql.val(models);
+  // Each model is its version 1 (same id), current and processed, as the server makes them.
   await sql`
-    INSERT INTO element_index_state (model_id, metadata_hash, elements, properties, indexed_at)
-    SELECT id, metadata_hash, ${perModel}, ${perModel * 8}, now() FROM models
+    INSERT INTO model_versions (id, model_id, number, created_by, created_at, updated_at,
+      size_bytes, format, status, progress, derived_prefix, metadata_hash, converted_at)
+    SELECT id, id, 1, created_by, now(), now(), size_bytes, format, 'ready', 100,
+      derived_prefix, metadata_hash, now()
+    FROM models WHERE id = ANY(${ids}::uuid[])`.execute(db);
+  await sql`UPDATE models SET current_version_id = id WHERE id = ANY(${ids}::uuid[])`.execute(db);
+  await sql`
+    INSERT INTO element_index_state (model_id, version_id, metadata_hash, elements, properties,
+      indexed_at)
+    SELECT id, id, metadata_hash, ${perModel}, ${perModel * 8}, now() FROM models
     WHERE id = ANY(${ids}::uuid[])`.execute(db);
   await sql`
-    INSERT INTO elements (model_id, element_id, guid, type, name, storey)
-    SELECT (${ids}::uuid[])[1 + m], i,
+    INSERT INTO elements (model_id, version_id, element_id, guid, type, name, storey)
+    SELECT (${ids}::uuid[])[1 + m], (${ids}::uuid[])[1 + m], i,
       lpad(to_hex(m * 1000000 + i), 22, '0'),
       (${types}::text[])[1 + (i * 7 + m) % ${TYPES.length}],
       (${types}::text[])[1 + (i * 7 + m) % ${TYPES.length}] || ' ' || i,
@@ -87,8 +96,8 @@ async function seed(db: Kysely<Database>, projectId: string, ownerId: string): P
     db,
   );
   await sql`
-    INSERT INTO element_properties (model_id, element_id, pset, name, value, num)
-    SELECT e.model_id, e.element_id, p.pset, p.name, lower(p.value),
+    INSERT INTO element_properties (model_id, version_id, element_id, pset, name, value, num)
+    SELECT e.model_id, e.version_id, e.element_id, p.pset, p.name, lower(p.value),
       CASE WHEN p.value ~ '^[0-9.]+$' THEN p.value::float8 END
     FROM elements e
     CROSS JOIN LATERAL (VALUES
