@@ -8,7 +8,13 @@ import { ROUTES, type A11yFixture, type A11yRoute, type Locale } from './support
 import { describeViolations, scanPage } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { convertFile, firstProjectId, login, signedInState } from './support/viewer.ts';
+import {
+  convertFile,
+  firstProjectId,
+  login,
+  setProfileLanguage,
+  signedInState,
+} from './support/viewer.ts';
 
 /**
  * Issue 19: axe-core's WCAG 2.0/2.1 A and AA rules on every page of ROUTES (support/a11y-routes.ts),
@@ -38,16 +44,6 @@ async function post<T>(url: string, token: string, body: unknown): Promise<T> {
   });
   if (!response.ok) throw new Error(`POST ${url} ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function setLanguage(locale: Locale): Promise<void> {
-  const auth = await login(server.url, email);
-  const response = await fetch(`${server.url}/api/user/preferences`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${auth.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ language: locale }),
-  });
-  if (!response.ok) throw new Error(`preferences ${response.status}: ${await response.text()}`);
 }
 
 beforeAll(async () => {
@@ -156,7 +152,7 @@ describe('accessibility: axe WCAG 2.1 A/AA on every route', () => {
         if (!COMBINATIONS.has(`${who} ${locale} ${width}`)) continue;
         const group = `${who === 'in' ? 'signed in' : 'signed out'}, ${locale}, ${width}`;
         it(`has no violations: ${group}`, async () => {
-          await setLanguage(locale);
+          await setProfileLanguage(server.url, await login(server.url, email), locale);
           const auth = who === 'in' ? await login(server.url, email) : null;
           const context = await browser.newContext({
             baseURL: server.url,
