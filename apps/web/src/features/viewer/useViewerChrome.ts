@@ -5,7 +5,7 @@ import { isTypingTarget, shortcutFor } from './shortcuts';
 import { runShortcut, type ViewerCommands } from './useViewerCommands';
 
 /**
- * What every viewer page (model, federated) sets up around the engine: the view cube in the
+ * What every viewer page (model, federated, compare) sets up around the engine: the view cube in the
  * page's language (also after a switch) and the keyboard shortcuts, except while typing or
  * inside a dialog or menu. Answers the shortcut help's open state (`?` toggles it).
  */

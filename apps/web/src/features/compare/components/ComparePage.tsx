@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useViewer } from '../../viewer/useViewer';
+import { useViewerChrome } from '../../viewer/useViewerChrome';
 import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
 import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '../api';
 import type { CompareItem } from '../diff-scene';
@@ -42,6 +43,8 @@ export default function ComparePage() {
   const fromMeta = useQuery(metadataQuery(from?.metadata_url ?? null));
   const hostRef = useRef<HTMLDivElement>(null);
   const viewer = useViewer(hostRef, { label: t('compare.canvas') });
+  // The view cube in the page's language, as on the model page (it showed TOP/FRONT in zh-CN).
+  useViewerChrome(viewer, null);
   const sources = useMemo<CompareSources | null>(
     () =>
       to?.viewable_url &&
