@@ -5,8 +5,9 @@
  * serves them, That Open's worker from node_modules and the converted files, on 127.0.0.1.
  */
 import { execFile } from 'node:child_process';
-import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,34 @@ async function toFrag(ifc: string, out: string): Promise<void> {
   await writeFile(out, await importer.process({ bytes, raw: false }));
 }
 
+/**
+ * Conversions are kept in the temp folder by input and converter version: convert2xkt takes
+ * minutes for the larger samples and the tower, and the bench is re-run often. Returns whether
+ * the kept one was used.
+ */
+async function convertCached(
+  file: string,
+  out: string,
+  ext: string,
+  convert: (ifc: string, out: string) => Promise<void>,
+): Promise<boolean> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify(contenderVersions));
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  const cacheDir = path.join(tmpdir(), 'truss-viewer-contenders-cache');
+  const kept = path.join(cacheDir, `${hash.digest('hex').slice(0, 24)}${ext}`);
+  if (existsSync(kept)) {
+    await copyFile(kept, out);
+    return true;
+  }
+  await convert(file, out);
+  await mkdir(cacheDir, { recursive: true });
+  const scratch = `${kept}.${process.pid}`;
+  await copyFile(out, scratch);
+  await rename(scratch, kept);
+  return false;
+}
+
 const PAGE = (script: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>contender</title>
 <style>html,body{margin:0;overflow:hidden}</style></head>
@@ -110,12 +139,11 @@ export async function startContenders(
     ] as const) {
       const out = path.join(dir, `${base}${ext}`);
       const started = Date.now();
-      await convert(file, out);
+      const cached = await convertCached(file, out, ext, convert);
       const { size } = await stat(out);
       converted.set(`${contender}/${base}`, { path: out, bytes: size });
-      log(
-        `${path.basename(file)} -> ${ext}: ${(size / 1024).toFixed(0)} KiB in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
+      const took = cached ? 'cached' : `in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+      log(`${path.basename(file)} -> ${ext}: ${(size / 1024).toFixed(0)} KiB ${took}`);
     }
   }
   const scripts = new Map([
