@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as FRAGS from '@thatopen/fragments';
 import { build } from 'esbuild';
+import { startLocalServer } from '../local-server.ts';
 
 const require = createRequire(import.meta.url);
 const run = promisify(execFile);
@@ -112,11 +112,6 @@ const PAGE = (script: string) => `<!doctype html>
 <style>html,body{margin:0;overflow:hidden}</style></head>
 <body><script type="module" src="/${script}"></script></body></html>`;
 
-const TYPES: Record<string, string> = {
-  '.mjs': 'text/javascript',
-  '.js': 'text/javascript',
-};
-
 export interface ContenderHarness {
   /** The page opening `ifc`'s converted file in `contender`'s viewer, canvas w x h. */
   pageFor(contender: Contender, ifc: string, width: number, height: number): string;
@@ -150,44 +145,18 @@ export async function startContenders(
     ['xeokit.js', await bundle('xeokit-page.ts')],
     ['thatopen.js', await bundle('thatopen-page.ts')],
   ]);
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  const server = await startLocalServer((url) => {
     const [, first = '', ...rest] = url.pathname.split('/');
     if ((first === 'xeokit' || first === 'thatopen') && rest.join('/') === '') {
-      response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' });
-      response.end(PAGE(`${first}.js`));
-      return;
+      return { html: PAGE(`${first}.js`) };
     }
-    const script = scripts.get(first);
-    if (script) {
-      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
-      response.end(script);
-      return;
-    }
-    let file: string | undefined;
-    if (url.pathname === '/libs/fragments/worker.mjs') file = fragmentsWorker;
-    else if (first === 'models') file = converted.get(decodeURIComponent(rest.join('/')))?.path;
-    if (!file) {
-      response.writeHead(404).end();
-      return;
-    }
-    const found = file;
-    stat(found).then(
-      (info) => {
-        response.writeHead(200, {
-          'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream',
-          'content-length': info.size,
-          'cache-control': 'no-store',
-        });
-        createReadStream(found).pipe(response);
-      },
-      (error: Error) => response.writeHead(500).end(error.message),
-    );
+    const js = scripts.get(first);
+    if (js) return { js };
+    if (url.pathname === '/libs/fragments/worker.mjs') return { file: fragmentsWorker };
+    const model = first === 'models' ? converted.get(decodeURIComponent(rest.join('/'))) : null;
+    return model ? { file: model.path } : undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address !== 'object') throw new Error('contender server has no port');
-  const base = `http://127.0.0.1:${address.port}`;
+  const base = server.url;
   const key = (contender: Contender, ifc: string) =>
     `${contender}/${path.basename(ifc, path.extname(ifc))}`;
   return {
@@ -195,7 +164,7 @@ export async function startContenders(
       `${base}/${contender}/?model=${encodeURIComponent(`/models/${key(contender, ifc)}`)}&w=${width}&h=${height}`,
     bytes: (contender, ifc) => converted.get(key(contender, ifc))?.bytes ?? Number.NaN,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -4,13 +4,12 @@
  * 127.0.0.1. O3DV 0.18 hard-codes jsDelivr URLs for web-ifc; the bundle rewrites that base to
  * `/libs/web-ifc/`, so the page never asks a CDN (the bench also aborts every non-local request).
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { startLocalServer } from '../local-server.ts';
 
 const require = createRequire(import.meta.url);
 /**
@@ -63,12 +62,6 @@ const PAGE = `<!doctype html>
 <style>html,body{margin:0;height:100%}#viewer{position:absolute;inset:0}</style></head>
 <body><div id="viewer"></div><script type="module" src="/harness.js"></script></body></html>`;
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.ifc': 'application/octet-stream',
-};
-
 export interface Harness {
   url: string;
   /** URL of the page opening `file` (one of the files given to startHarness). */
@@ -84,46 +77,21 @@ export async function startHarness(files: string[]): Promise<Harness> {
     ['web-ifc-api-iife.js', path.join(webIfcDir, 'web-ifc-api-iife.js')],
     ['web-ifc.wasm', path.join(webIfcDir, 'web-ifc.wasm')],
   ]);
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  const server = await startLocalServer((url) => {
     const name = decodeURIComponent(url.pathname.split('/').pop() ?? '');
-    let file: string | undefined;
-    if (url.pathname === '/') {
-      response.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'no-store' });
-      response.end(PAGE);
-      return;
-    }
-    if (url.pathname === '/harness.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
-      response.end(js);
-      return;
-    }
-    if (url.pathname.startsWith('/libs/web-ifc/')) file = libs.get(name);
-    else if (url.pathname.startsWith('/models/')) file = byName.get(name);
-    if (!file) {
-      response.writeHead(404).end();
-      return;
-    }
-    const found = file;
-    stat(found).then(
-      (info) => {
-        response.writeHead(200, {
-          'content-type': TYPES[path.extname(found)] ?? 'application/octet-stream',
-          'content-length': info.size,
-          'cache-control': 'no-store',
-        });
-        createReadStream(found).pipe(response);
-      },
-      (error: Error) => response.writeHead(500).end(error.message),
-    );
+    if (url.pathname === '/') return { html: PAGE };
+    if (url.pathname === '/harness.js') return { js };
+    const file = url.pathname.startsWith('/libs/web-ifc/')
+      ? libs.get(name)
+      : url.pathname.startsWith('/models/')
+        ? byName.get(name)
+        : undefined;
+    return file ? { file } : undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address !== 'object') throw new Error('harness server has no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  const { url } = server;
   return {
     url,
     pageFor: (file) => `${url}/?model=${encodeURIComponent(`/models/${path.basename(file)}`)}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }
