@@ -3,9 +3,6 @@ import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { signInPath } from '../lib/navigation';
 import { profileQuery } from '../features/auth/api';
-import { subscriptionQuery } from '../features/subscription/api';
-import { projectsQuery } from '../features/projects/api';
-import { preferencesQuery } from '../features/settings/api';
 
 /** Spec §2 "Route guard": route names that are open without sign-in. */
 export const OPEN_ROUTE_NAMES = new Set([
@@ -49,11 +46,19 @@ export async function loadSessionData(): Promise<void> {
   const profile = queryClient.ensureQueryData(profileQuery());
   const optional = (what: string, load: () => Promise<unknown>) =>
     load().catch((error: unknown) => console.error(`[guard] failed to ${what}`, error));
+  // Their API modules load here, not with the sign-in pages (the signed-in frames preload them).
   const rest = Promise.all([
     // Time zone, date and time formats apply to every date shown, so before the first page.
-    optional('load preferences', () => queryClient.ensureQueryData(preferencesQuery())),
-    optional('get subscription info', () => queryClient.ensureQueryData(subscriptionQuery())),
+    optional('load preferences', async () => {
+      const { preferencesQuery } = await import('../features/settings/api');
+      await queryClient.ensureQueryData(preferencesQuery());
+    }),
+    optional('get subscription info', async () => {
+      const { subscriptionQuery } = await import('../features/subscription/api');
+      await queryClient.ensureQueryData(subscriptionQuery());
+    }),
     optional('load projects', async () => {
+      const { projectsQuery } = await import('../features/projects/api');
       const cached = queryClient.getQueryData(projectsQuery().queryKey);
       if (!cached?.length) await queryClient.fetchQuery({ ...projectsQuery(), staleTime: 0 });
     }),
