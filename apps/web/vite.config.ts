@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
 import { precompress } from './build/precompress';
+import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
 
@@ -41,6 +42,13 @@ export default defineConfig({
     latestBuildManifest(),
     // The locale files in parts by top-level key: the sign-in pages load only theirs.
     catalogueParts(TEXTS),
+    // What main.tsx loads before the app (itself, the texts of the page's language, a model
+    // page's early view and its engine) must not bring React: the build fails if it does.
+    reactFreeStart([
+      /^\0virtual:truss-texts\//,
+      /[\\/]src[\\/]locales[\\/]contract-[\w-]+\.ts$/,
+      /[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/,
+    ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
@@ -118,6 +126,16 @@ export default defineConfig({
               tags: ['$initial'],
               test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
               priority: 40,
+            },
+            // The contracts' English error and validation texts, which main.tsx asks for at once
+            // with the English catalogue (lib/catalogue.ts). app-core below uses them too
+            // (isErrorCode, isValidationKey) and would otherwise take them in, and that chunk
+            // imports React: React and app-core would then load before a model page's early
+            // view. build/react-free-start.ts fails the build if it comes back.
+            {
+              name: 'contract-en',
+              test: /packages[\\/]contracts[\\/]src[\\/]messages-en\.ts$|apps[\\/]web[\\/]src[\\/]locales[\\/]contract-en\.ts$/,
+              priority: 35,
             },
             // The app's own small modules that every page loads (the sign-in pages too): one
             // chunk instead of some thirty of a few hundred bytes each, whose import lines
