@@ -127,16 +127,6 @@ export default defineConfig({
               test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
               priority: 40,
             },
-            // The contracts' English error and validation texts, which main.tsx asks for at once
-            // with the English catalogue (lib/catalogue.ts). app-core below uses them too
-            // (isErrorCode, isValidationKey) and would otherwise take them in, and that chunk
-            // imports React: React and app-core would then load before a model page's early
-            // view. build/react-free-start.ts fails the build if it comes back.
-            {
-              name: 'contract-en',
-              test: /packages[\\/]contracts[\\/]src[\\/]messages-en\.ts$|apps[\\/]web[\\/]src[\\/]locales[\\/]contract-en\.ts$/,
-              priority: 35,
-            },
             // The app's own small modules that every page loads (the sign-in pages too): one
             // chunk instead of some thirty of a few hundred bytes each, whose import lines
             // compress badly and which each cost a request. Not what index.html's entry loads
