@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { catalogueParts } from './build/catalogue-parts';
 import { precompress } from './build/precompress';
+import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
+import { TEXTS } from './build/texts';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -37,6 +40,15 @@ export default defineConfig({
     react(),
     tailwindcss(),
     latestBuildManifest(),
+    // The locale files in parts by top-level key: the sign-in pages load only theirs.
+    catalogueParts(TEXTS),
+    // What main.tsx loads before the app (itself, the texts of the page's language, a model
+    // page's early view and its engine) must not bring React: the build fails if it does.
+    reactFreeStart([
+      /^\0virtual:truss-texts\//,
+      /[\\/]src[\\/]locales[\\/]contract-[\w-]+\.ts$/,
+      /[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/,
+    ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
@@ -45,12 +57,15 @@ export default defineConfig({
     routeModulePreload(
       [
         { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
+        // The route's prefetch, which the guard imports on the model page only.
+        { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },
         {
           path: MODEL_PAGE,
           module: 'src/features/models/components/ModelDetailPage.tsx',
           deferred: true,
         },
+        { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/prefetch.ts' },
         { path: /^\/share\/[^/]+\/?$/, module: 'src/features/share/components/SharePage.tsx' },
         // The sign-in pages, where every visitor starts, with the app rather than after it.
         { path: /^\/signin\/?$/, module: 'src/features/auth/components/SignInPage.tsx' },
@@ -102,6 +117,24 @@ export default defineConfig({
               name: 'three',
               test: /node_modules[\\/](three|three-mesh-bvh|meshoptimizer)[\\/]/,
               priority: 20,
+            },
+            // What index.html's entry imports (the texts loader, the reload guard, a model page's
+            // early view): one chunk, and kept out of the groups below, whose chunks would
+            // otherwise load with the entry (React with them) before a model page's early view.
+            {
+              name: 'boot',
+              tags: ['$initial'],
+              test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
+              priority: 40,
+            },
+            // The app's own small modules that every page loads (the sign-in pages too): one
+            // chunk instead of some thirty of a few hundred bytes each, whose import lines
+            // compress badly and which each cost a request. Not what index.html's entry loads
+            // (a model page's early view starts with that alone), nor the signed-in pages' own.
+            {
+              name: 'app-core',
+              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off)\.mjs$/,
+              priority: 5,
             },
             // The libraries every page starts with. Not every node_module: a catch-all group would
             // put page-only libraries (libphonenumber's metadata, the icons of the viewer) into the

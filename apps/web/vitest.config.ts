@@ -1,8 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogueParts } from './build/catalogue-parts';
+import { TEXTS } from './build/texts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), catalogueParts(TEXTS)],
   define: { __TRUSS_BUILD_ID__: JSON.stringify('test') },
   test: {
     name: 'web',

@@ -1,12 +1,16 @@
 import './styles.css';
 import { startEarlyViewer } from './features/viewer/boot/early-viewer';
-import { loadCatalogue } from './lib/catalogue';
+import { requestTexts } from './lib/catalogue';
 import { getLocale } from './lib/locale';
 import { installChunkReloadGuard } from './lib/reload-guard';
 
 installChunkReloadGuard();
-// The texts of the page's language download beside the app, which renders once they are here.
-const texts = loadCatalogue(getLocale());
+// The texts of the page's language download beside the app, which renders once they are here:
+// on the sign-in pages only the part they show (lib/routing.ts has the last word per route).
+const texts = requestTexts(
+  getLocale(),
+  /^\/(signin|signup)\/?$/.test(location.pathname) ? ['start'] : ['start', 'rest'],
+);
 // The app starts once a model page's early view has drawn its first frame (or at once elsewhere):
 // its start would otherwise hold the main thread that first frame needs.
 void startEarlyViewer(() => window.__trussPreloadDeferred?.())

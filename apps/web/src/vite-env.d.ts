@@ -10,3 +10,9 @@ interface Window {
    */
   __trussPreloadDeferred?: () => void;
 }
+
+/** One part of one language's texts, cut from the locale files by build/catalogue-parts.ts. */
+declare module 'virtual:truss-texts/*' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

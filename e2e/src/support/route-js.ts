@@ -26,9 +26,15 @@ function sentBytes(url: string, acceptEncoding: string): Promise<number> {
 
 /**
  * Opens `url` in `page` and measures the JavaScript it loads once settled: every script
- * response, weighed as served with `br` and as identity.
+ * response, weighed as served with `br` and as identity. `ready` (a selector) is what the page
+ * shows once its scripts have run: settling is counted from there, so a slow machine does not
+ * end the count before the page's own chunks were asked for.
  */
-export async function measureRouteScripts(page: Page, url: string): Promise<RouteScripts> {
+export async function measureRouteScripts(
+  page: Page,
+  url: string,
+  ready = 'main',
+): Promise<RouteScripts> {
   const urls: string[] = [];
   const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
     if (response.request().resourceType() === 'script' && !urls.includes(response.url())) {
@@ -40,6 +46,7 @@ export async function measureRouteScripts(page: Page, url: string): Promise<Rout
     // Not 'networkidle': signed-in pages keep an event stream open. Settled is one second
     // without a new script after load.
     await page.goto(url, { waitUntil: 'load' });
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
     let seen = -1;
     while (seen !== urls.length) {
       seen = urls.length;

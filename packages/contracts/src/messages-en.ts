@@ -1,9 +1,11 @@
 /**
- * The English error and validation texts, whose keys are the error codes and validation keys
- * (the Chinese tables, messages-zh-CN.ts, are typed against them). Apart from messages.ts, which
- * joins the languages, so that the web app loads the texts of its language only.
+ * The English error and validation texts, one for each error code and validation key
+ * (message-keys.ts). Apart from messages.ts, which joins the languages, so that the web app loads
+ * the texts of its language only.
  */
-export const errorTextsEn = {
+import type { ErrorCode, ValidationKey } from './message-keys.ts';
+
+export const errorTextsEn: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Invalid request',
   INVALID_REQUEST_TYPE: 'Invalid request type',
   UNAUTHORIZED: 'Token has expired or is invalid',
@@ -138,11 +140,9 @@ export const errorTextsEn = {
   SIGNUP_LIMITED: 'Too many sign-ups from your network today, please try again later',
   INVITATION_MAIL_LIMITED:
     'You have sent as many invitation emails as allowed today, please try again later',
-} as const;
+};
 
-export type ErrorCode = keyof typeof errorTextsEn;
-
-export const validationTextsEn = {
+export const validationTextsEn: Record<ValidationKey, string> = {
   'validation.emailRequired': 'Email is required',
   'validation.emailInvalid': 'Please enter a valid email address',
   'validation.passwordRequired': 'Password is required',
@@ -177,14 +177,4 @@ export const validationTextsEn = {
   'validation.salesNameRequired': 'Please enter your name',
   'validation.salesCompanyRequired': 'Please enter your company or organisation',
   'validation.salesMessageTooLong': 'At most 2000 characters',
-} as const;
-
-export type ValidationKey = keyof typeof validationTextsEn;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(errorTextsEn, value);
-}
-
-export function isValidationKey(value: unknown): value is ValidationKey {
-  return typeof value === 'string' && Object.hasOwn(validationTextsEn, value);
-}
+};

@@ -1,5 +1,5 @@
-/** The Chinese error and validation texts: every key of the English ones (a missing one does not compile). */
-import type { ErrorCode, ValidationKey } from './messages-en.ts';
+/** The Chinese error and validation texts: one for each key of message-keys.ts (a missing one does not compile). */
+import type { ErrorCode, ValidationKey } from './message-keys.ts';
 
 export const errorTextsZh: Record<ErrorCode, string> = {
   VALIDATION_ERROR: '请求无效',

@@ -3,9 +3,6 @@ import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { signInPath } from '../lib/navigation';
 import { profileQuery } from '../features/auth/api';
-import { subscriptionQuery } from '../features/subscription/api';
-import { projectsQuery } from '../features/projects/api';
-import { preferencesQuery } from '../features/settings/api';
 
 /** Spec §2 "Route guard": route names that are open without sign-in. */
 export const OPEN_ROUTE_NAMES = new Set([
@@ -43,17 +40,41 @@ function fullPath(request: Request): string {
 /**
  * Signed-in data the app frame needs, asked for at once (one round trip, not four): the profile,
  * the preferences, the subscription and, if empty, the project list. Only a failed profile blocks
- * the page; the others are shown as errors where they are used.
+ * the page; the others are shown as errors where they are used. The profile goes out at once, the
+ * others once `after` has settled (a page's own requests, which come first).
  */
-export async function loadSessionData(): Promise<void> {
+export async function loadSessionData(after?: Promise<unknown>): Promise<void> {
   const profile = queryClient.ensureQueryData(profileQuery());
   const optional = (what: string, load: () => Promise<unknown>) =>
     load().catch((error: unknown) => console.error(`[guard] failed to ${what}`, error));
+  // Their API modules load here, not with the sign-in pages (the signed-in frames preload them),
+  // all before any of their requests, so that these go out in this order.
+  const queries = Promise.resolve(after)
+    .catch(() => undefined)
+    .then(() =>
+      Promise.all([
+        import('../features/settings/api'),
+        import('../features/subscription/api'),
+        import('../features/projects/api'),
+      ]),
+    )
+    .then(([settings, subscription, projects]) => ({
+      preferencesQuery: settings.preferencesQuery,
+      subscriptionQuery: subscription.subscriptionQuery,
+      projectsQuery: projects.projectsQuery,
+    }));
   const rest = Promise.all([
     // Time zone, date and time formats apply to every date shown, so before the first page.
-    optional('load preferences', () => queryClient.ensureQueryData(preferencesQuery())),
-    optional('get subscription info', () => queryClient.ensureQueryData(subscriptionQuery())),
+    optional('load preferences', async () => {
+      const { preferencesQuery } = await queries;
+      await queryClient.ensureQueryData(preferencesQuery());
+    }),
+    optional('get subscription info', async () => {
+      const { subscriptionQuery } = await queries;
+      await queryClient.ensureQueryData(subscriptionQuery());
+    }),
     optional('load projects', async () => {
+      const { projectsQuery } = await queries;
       const cached = queryClient.getQueryData(projectsQuery().queryKey);
       if (!cached?.length) await queryClient.fetchQuery({ ...projectsQuery(), staleTime: 0 });
     }),
@@ -66,7 +87,8 @@ export interface GuardOptions {
   /**
    * Render once the profile is in (the sign-in is valid) and load the rest of the session data
    * behind the page: for the full-window viewer, whose first frame should not wait for the
-   * subscription and the project list it hardly shows.
+   * subscription and the project list it hardly shows. Those are asked for after the prefetch
+   * has started (its module loads with the page): the page's own data first, beside the profile.
    */
   sessionDataInBackground?: boolean;
   /**
@@ -89,7 +111,7 @@ export function guardLoader(name: string, options: GuardOptions = {}) {
     const prefetched = options.prefetch?.(args) ?? null;
     try {
       if (options.sessionDataInBackground) {
-        const session = loadSessionData();
+        const session = loadSessionData(Promise.resolve(prefetched));
         await queryClient.ensureQueryData(profileQuery());
         // A failed profile has already failed the page above; the rest only logs.
         session.catch((error: unknown) => console.error('[guard] session data', error));

@@ -1,14 +1,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resolveLocale, LOCALES, type Locale, type ValidationKey } from '@truss/contracts';
-import { loadCatalogue, type Catalogue } from './catalogue';
+import { loadWanted, wantPart, wantedParts, type Catalogue } from './catalogue';
 import { getLocale, writeLocaleCookie } from './locale';
+import type { TextPart } from '../locales/parts';
 
 type ValidationLeaf<K> = K extends `validation.${infer Leaf}` ? Leaf : never;
 export type ValidationTexts = Record<ValidationLeaf<ValidationKey>, string>;
 
 /** `validation.emailRequired` -> `{ emailRequired }`, so `t('validation.emailRequired')` resolves. */
-function nestedValidation(texts: Catalogue['validation']): ValidationTexts {
+function nestedValidation(texts: NonNullable<Catalogue['validation']>): ValidationTexts {
   const out: Record<string, string> = {};
   for (const [key, text] of Object.entries(texts)) {
     out[key.replace(/^validation\./, '')] = text;
@@ -16,21 +17,27 @@ function nestedValidation(texts: Catalogue['validation']): ValidationTexts {
   return out as ValidationTexts;
 }
 
-/** A language's texts as i18next gets them: the catalogue plus the contracts' texts. */
+/** A part of a language's texts as i18next gets them: with the contracts' texts if it has them. */
 function translation(catalogue: Catalogue) {
   return {
     ...catalogue.texts,
-    errors: catalogue.errors,
-    validation: nestedValidation(catalogue.validation),
+    ...(catalogue.errors ? { errors: catalogue.errors } : {}),
+    ...(catalogue.validation ? { validation: nestedValidation(catalogue.validation) } : {}),
   };
 }
 
-/** Loads `locale`'s texts into i18next (once), without switching to it. */
+const added = new Set<string>();
+
+/** Loads `locale`'s wanted texts into i18next (once each), without switching to it. */
 export async function loadLanguage(locale: Locale): Promise<void> {
-  const catalogue = await loadCatalogue(locale);
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    i18n.addResourceBundle(locale, 'translation', translation(catalogue));
-  }
+  const parts = wantedParts();
+  const catalogues = await loadWanted(locale);
+  catalogues.forEach((catalogue, index) => {
+    const key = `${locale}:${parts[index]}`;
+    if (added.has(key)) return;
+    added.add(key);
+    i18n.addResourceBundle(locale, 'translation', translation(catalogue), true, false);
+  });
 }
 
 function applyDocumentLanguage(lng: string): void {
@@ -40,15 +47,16 @@ function applyDocumentLanguage(lng: string): void {
 let ready: Promise<void> | null = null;
 
 /**
- * Starts i18next with the language of the `locale` cookie and only that language's texts; the app
- * renders once this has resolved. Another language loads when the user switches to it.
+ * Starts i18next with the language of the `locale` cookie and only that language's wanted texts
+ * (all of them unless `requestTexts` in lib/catalogue.ts said which); the app renders once this has resolved. Another
+ * language loads when the user switches to it.
  */
 export function initI18n(): Promise<void> {
   ready ??= (async () => {
     const locale = getLocale();
-    const catalogue = await loadCatalogue(locale);
     await i18n.use(initReactI18next).init({
-      resources: { [locale]: { translation: translation(catalogue) } },
+      // The wanted parts are added below, before anything renders.
+      resources: {},
       lng: locale,
       // Both catalogues have every key (locales.test.ts), so nothing falls back to another language.
       fallbackLng: false,
@@ -57,6 +65,7 @@ export function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    await loadLanguage(locale);
     applyDocumentLanguage(i18n.language);
     i18n.on('languageChanged', applyDocumentLanguage);
   })();
@@ -88,3 +97,13 @@ export async function setLanguage(locale: Locale): Promise<void> {
 }
 
 export { i18n };
+
+/**
+ * Makes sure `part` of the texts is loaded in the current language (and wanted in any language
+ * switched to later): a page's route waits for this before it renders.
+ */
+export async function ensureTexts(part: TextPart): Promise<void> {
+  wantPart(part);
+  await initI18n();
+  await loadLanguage(currentLocale());
+}

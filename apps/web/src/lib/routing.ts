@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router';
 import type en from '../locales/en.json';
+import type { TextPart } from '../locales/parts';
+import { ensureTexts } from './i18n';
 
 export type TitleKey = keyof (typeof en)['titles'];
 
@@ -15,6 +17,18 @@ export interface PageHandle {
     /** What it returns is the page's loader data (`useLoaderData`). */
     prefetch?: (args: LoaderFunctionArgs) => unknown;
   };
+  /**
+   * The part of the texts the page shows (locales/parts.ts): `start` only for the pages of the
+   * auth layout that show nothing else; every other page loads the rest (the default) before it
+   * renders.
+   */
+  texts?: TextPart;
+}
+
+/** The page's component, once it and the texts it shows are here. */
+async function lazyPage(handle: PageHandle, load: () => Promise<{ default: ComponentType }>) {
+  const [module] = await Promise.all([load(), ensureTexts(handle.texts ?? 'rest')]);
+  return { Component: module.default };
 }
 
 /** A page route: named for the guard, titled for the top bar, its component loaded lazily. */
@@ -28,7 +42,7 @@ export function page(
     path,
     handle,
     ...(extra.loader ? { loader: extra.loader } : {}),
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: () => lazyPage(handle, load),
   };
 }
 
@@ -36,5 +50,5 @@ export function indexPage(
   handle: PageHandle,
   load: () => Promise<{ default: ComponentType }>,
 ): RouteObject {
-  return { index: true, handle, lazy: async () => ({ Component: (await load()).default }) };
+  return { index: true, handle, lazy: () => lazyPage(handle, load) };
 }

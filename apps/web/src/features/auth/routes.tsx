@@ -2,14 +2,26 @@ import { page } from '../../lib/routing';
 
 /** Auth layout pages. */
 export const authRoutes = [
-  page('signin', { name: 'signin', title: 'signIn' }, () => import('./components/SignInPage')),
-  page('signup', { name: 'signup', title: 'signUp' }, () => import('./components/SignUpPage')),
+  page(
+    'signin',
+    { name: 'signin', title: 'signIn', texts: 'start' },
+    () => import('./components/SignInPage'),
+  ),
+  page(
+    'signup',
+    { name: 'signup', title: 'signUp', texts: 'start' },
+    () => import('./components/SignUpPage'),
+  ),
   page(
     'verify-email',
-    { name: 'verify-email', title: 'verifyEmail' },
+    { name: 'verify-email', title: 'verifyEmail', texts: 'start' },
     () => import('./components/VerifyEmailPage'),
   ),
-  page('email', { name: 'email', title: 'email' }, () => import('./components/EmailPage')),
+  page(
+    'email',
+    { name: 'email', title: 'email', texts: 'start' },
+    () => import('./components/EmailPage'),
+  ),
   page(
     'reset-password',
     { name: 'reset-password', title: 'resetPassword' },
@@ -17,12 +29,12 @@ export const authRoutes = [
   ),
   page(
     'magic-code',
-    { name: 'magic-code', title: 'magicCode' },
+    { name: 'magic-code', title: 'magicCode', texts: 'start' },
     () => import('./components/MagicCodePage'),
   ),
   page(
     'callback',
-    { name: 'callback', title: 'callback' },
+    { name: 'callback', title: 'callback', texts: 'start' },
     () => import('./components/CallbackPage'),
   ),
 ];

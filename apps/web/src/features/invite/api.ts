@@ -1,24 +1,10 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { InvitationPreview } from '@truss/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { myInvitationsKey, projectsKey, projectsQuery } from '../projects/api';
 import { subscriptionKey } from '../subscription/api';
 
-export const invitationPreviewKey = (token: string) => ['invitations', token] as const;
-
-/** GET /api/invitations/{token}: public, so the invite page can show it before signing in. */
-export const invitationPreviewQuery = (token: string) =>
-  queryOptions({
-    queryKey: invitationPreviewKey(token),
-    queryFn: () =>
-      http.get<InvitationPreview>(`/api/invitations/${encodeURIComponent(token)}`, {
-        auth: false,
-      }),
-    staleTime: 60_000,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+export { invitationPreviewKey, invitationPreviewQuery } from './preview';
 
 /**
  * Which invitation to answer: by the mailed link's token (the invite page), or by id for one of

@@ -1,5 +1,12 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { page } from '../../lib/routing';
-import { prefetchModelPage } from './prefetch';
+
+/**
+ * The model page's prefetch and the model API it uses load with the model page (index.html
+ * preloads them there), not with every page's routes.
+ */
+const prefetchModelPage = async (args: LoaderFunctionArgs) =>
+  (await import('./prefetch')).prefetchModelPage(args);
 
 /** /models in the default layout. */
 export const modelsRoutes = [

@@ -1,5 +1,9 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { page } from '../../lib/routing';
-import { prefetchSharePage } from './prefetch';
+
+/** The share page's prefetch and API load with the share page (index.html preloads them there). */
+const prefetchSharePage = async (args: LoaderFunctionArgs) =>
+  (await import('./prefetch')).prefetchSharePage(args);
 
 /**
  * Share visitors are not signed in: the route is named page-share so the guard lets them in. The

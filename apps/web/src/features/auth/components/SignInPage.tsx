@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { KeyRound, Mail } from 'lucide-react';
 import clsx from 'clsx';
 import type { AuthResponse } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
 import { EmailField } from '../../../components/ui/CredentialFields';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { useAuth } from '../../../lib/auth-store';
@@ -16,9 +17,13 @@ import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
 import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
 import { AuthHeading } from './AuthHeading';
-import { CodeSignInForm } from './CodeSignInForm';
 import { ProviderButtons } from './ProviderButtons';
 import { checkSignIn } from '../validation';
+
+/** The emailed-code form (and its code input) loads when that mode is chosen. */
+const CodeSignInForm = lazy(async () => ({
+  default: (await import('./CodeSignInForm')).CodeSignInForm,
+}));
 
 export default function SignInPage() {
   const { t } = useTranslation();
@@ -125,7 +130,9 @@ export default function SignInPage() {
       </div>
 
       {mode === 'code' ? (
-        <CodeSignInForm email={email} onEmail={setEmail} onSignedIn={onSignedIn} />
+        <Suspense fallback={<Spinner className="mx-auto my-8 size-6 text-gray-400" />}>
+          <CodeSignInForm email={email} onEmail={setEmail} onSignedIn={onSignedIn} />
+        </Suspense>
       ) : (
         <form
           noValidate

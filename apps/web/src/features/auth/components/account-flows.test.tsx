@@ -75,7 +75,8 @@ const codeSent = {
 
 async function sendCode() {
   fireEvent.click(screen.getByRole('radio', { name: 'Use email code' }));
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Ada@Example.com' } });
+  // The code form loads when that mode is chosen (SignInPage: not in the sign-in page's chunk).
+  fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'Ada@Example.com' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
   return screen.findByLabelText('Verification code');
 }

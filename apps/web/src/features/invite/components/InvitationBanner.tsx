@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MailPlus } from 'lucide-react';
 import type { InvitationPreview } from '@truss/contracts';
-import { invitationPreviewQuery } from '../api';
+import { invitationPreviewQuery } from '../preview';
 
 /** The invitation token of a redirect target such as "/invite?token=abc", if it is one. */
 export function inviteTokenOf(redirect: string | null | undefined): string | null {

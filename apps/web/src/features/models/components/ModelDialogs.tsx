@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -30,8 +30,17 @@ import {
 import { canUpload } from '../permissions';
 import { useModelName } from '../labels';
 import { useOnOpen } from '../../../lib/use-on-open';
-import { ShareModelDialog } from '../../share/components/ShareDialog';
-import { VersionsDialog } from './VersionsDialog';
+
+/**
+ * The share and version-history dialogs (the share dialog with its tabs, form and code input)
+ * load when one is first opened: the models list shows neither.
+ */
+const ShareModelDialog = lazy(async () => ({
+  default: (await import('../../share/components/ShareDialog')).ShareModelDialog,
+}));
+const VersionsDialog = lazy(async () => ({
+  default: (await import('./VersionsDialog')).VersionsDialog,
+}));
 
 export type ModelDialogState = {
   kind: 'rename' | 'move' | 'trash' | 'delete' | 'share' | 'versions';
@@ -368,8 +377,17 @@ function DeleteModelDialog(props: ModelDialogProps) {
   );
 }
 
-/** The rename, move, trash and permanent-delete dialogs of one page. */
+/** Whether the dialog `kind` is open or has been: from then on it stays mounted, to close animated. */
+function useOpenedOnce(state: ModelDialogState, kind: NonNullable<ModelDialogState>['kind']) {
+  const [opened, setOpened] = useState(false);
+  if (!opened && state?.kind === kind) setOpened(true);
+  return opened || state?.kind === kind;
+}
+
+/** The rename, move, trash, permanent-delete, share and versions dialogs of one page. */
 export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onClose: () => void }) {
+  const shareOpened = useOpenedOnce(state, 'share');
+  const versionsOpened = useOpenedOnce(state, 'versions');
   const close = (open: boolean) => {
     if (!open) onClose();
   };
@@ -381,8 +399,16 @@ export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onCl
       <MoveModelDialog model={pick('move')} onOpenChange={close} />
       <TrashModelDialog model={pick('trash')} onOpenChange={close} />
       <DeleteModelDialog model={pick('delete')} onOpenChange={close} />
-      <ShareModelDialog model={pick('share')} onOpenChange={close} />
-      <VersionsDialog model={pick('versions')} onOpenChange={close} />
+      {shareOpened && (
+        <Suspense fallback={null}>
+          <ShareModelDialog model={pick('share')} onOpenChange={close} />
+        </Suspense>
+      )}
+      {versionsOpened && (
+        <Suspense fallback={null}>
+          <VersionsDialog model={pick('versions')} onOpenChange={close} />
+        </Suspense>
+      )}
     </>
   );
 }
