@@ -296,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
     routes: settings.role !== 'worker',
+    oneConnection: database.engine === 'pglite',
   });
   viewableListeners.push({
     viewableStored: (version, hash, json) => indexer.indexConverted(version, hash, json),

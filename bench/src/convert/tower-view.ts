@@ -4,6 +4,8 @@
  * cold in headless Chromium until the viewer reports the whole model loaded.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
@@ -48,6 +50,11 @@ export async function viewTower(file: string, timeoutMs: number): Promise<TowerV
       heapMiB: run.heapMiB,
       drawCalls: run.drawCalls,
     };
+  } catch (error) {
+    // The server's own account of it (a crash, a failed job) is in its log, deleted on stop.
+    const log = await readFile(path.join(server.dataDir, 'server.log'), 'utf8').catch(() => '');
+    console.error(`server log (last 40 lines):\n${log.split('\n').slice(-40).join('\n')}`);
+    throw error;
   } finally {
     await browser.close();
     await server.stop();

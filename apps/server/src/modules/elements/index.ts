@@ -19,6 +19,8 @@ export interface ElementsDeps {
   now: Clock;
   /** false in the `worker` role: the index is written, no routes are served. */
   routes: boolean;
+  /** The database has one connection (PGlite): the index is written without long transactions. */
+  oneConnection: boolean;
 }
 
 /**
@@ -31,7 +33,13 @@ export const register: RegisterModule<
   { indexer: ElementIndexer; queries: ElementQueryService }
 > = async (app, deps) => {
   const { data, now } = deps;
-  const indexer = new ElementIndexer({ data, storage: deps.storage, now, log: app.log });
+  const indexer = new ElementIndexer({
+    data,
+    oneConnection: deps.oneConnection,
+    storage: deps.storage,
+    now,
+    log: app.log,
+  });
   const queries = new ElementQueryService({ data, indexer });
   if (deps.routes) {
     const saved = new SavedQueriesService({ data, now });

@@ -3,8 +3,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
-import { elementRows } from './element-rows.ts';
+import { elementRows, type ElementColumns, type PropertyColumns } from './element-rows.ts';
 import { readStoredMetadata } from './stored-metadata.ts';
+
+type Rows = { elements: ElementColumns; properties: PropertyColumns };
+
+/** Rows per INSERT ... SELECT FROM unnest(...): one array parameter per column. */
+const BATCH = 20_000;
+/** With one connection each statement holds every request: a few tens of ms each. */
+const ONE_CONNECTION_BATCH = 2_000;
+
+/** Row ranges of `size` elements and `size` properties at a time, until both are in. */
+function* parts(
+  rows: Rows,
+  size: number,
+): Generator<{ elements: [number, number]; properties: [number, number] }> {
+  const elements = rows.elements.elementId.length;
+  const properties = rows.properties.elementId.length;
+  for (let from = 0; from < Math.max(elements, properties); from += size) {
+    yield {
+      elements: [Math.min(from, elements), Math.min(from + size, elements)],
+      properties: [Math.min(from, properties), Math.min(from + size, properties)],
+    };
+  }
+}
+
+const counts = (rows: Rows) => ({
+  elements: rows.elements.elementId.length,
+  properties: rows.properties.elementId.length,
+});
 
 /** A model with its current version's viewable (the model row's copy of it). */
 export interface IndexedModel {
@@ -22,6 +49,8 @@ export interface IndexedVersion {
 
 export interface ElementIndexerDeps {
   data: DataAccess;
+  /** The database has one connection (PGlite): no long transactions (see #writeInSteps). */
+  oneConnection: boolean;
   storage: ObjectStorage;
   now: Clock;
   log: FastifyBaseLogger;
@@ -99,18 +128,24 @@ export class ElementIndexer {
     if (current.get(version.versionId) === metadataHash) return;
     const started = Date.now();
     const metadata = await load();
-    const rows = metadata
+    const rows: Rows = metadata
       ? elementRows(metadata)
       : {
           elements: { elementId: [], guid: [], type: [], name: [], storey: [] },
           properties: { elementId: [], pset: [], name: [], value: [], num: [] },
         };
-    const written = await data.transaction(async (repos) => {
-      const held = await repos.elements.lockState(version.versionId, now());
-      if (held === null || held === metadataHash) return false; // gone, or done meanwhile
-      await repos.elements.replace(version, metadataHash, rows, now());
-      return true;
-    });
+    const written = this.#d.oneConnection
+      ? await this.#writeInSteps(version, metadataHash, rows)
+      : await data.transaction(async (repos) => {
+          const held = await repos.elements.lockState(version.versionId, now());
+          if (held === null || held === metadataHash) return false; // gone, or done meanwhile
+          await repos.elements.clear(version.versionId);
+          for (const part of parts(rows, BATCH)) {
+            await repos.elements.insertRows(version, rows, part);
+          }
+          await repos.elements.markWritten(version.versionId, metadataHash, counts(rows), now());
+          return true;
+        });
     if (written) {
       log.info(
         {
@@ -123,5 +158,39 @@ export class ElementIndexer {
         'element index written',
       );
     }
+  }
+  /**
+   * On a database with one connection (PGlite) a transaction holds every other request for its
+   * length: a 200,000-element tower's rows took minutes, and the API answered nothing meanwhile.
+   * There the rows go in small statements of their own, with requests served between them.
+   * Nothing else writes them meanwhile: PGlite has this process only, and `#once` keeps to one
+   * writer per version. Until the last step the state's hash is '', so queries wait for the
+   * index (`ensureIndexed`) instead of reading it half written.
+   */
+  async #writeInSteps(version: IndexedVersion, metadataHash: string, rows: Rows): Promise<boolean> {
+    const { data, now } = this.#d;
+    const { versionId } = version;
+    const cleared = await data.transaction(async (repos) => {
+      const held = await repos.elements.lockState(versionId, now());
+      if (held === null || held === metadataHash) return false; // gone, or done meanwhile
+      await repos.elements.clear(versionId);
+      return true;
+    });
+    if (!cleared) return false;
+    try {
+      for (const part of parts(rows, ONE_CONNECTION_BATCH)) {
+        await data.repos.elements.insertRows(version, rows, part);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      // The version was deleted meanwhile (its rows went with it): nothing left to index.
+      if ((await data.repos.elements.indexedHashes([versionId])).size === 0) return false;
+      throw error;
+    }
+    return data.transaction(async (repos) => {
+      if ((await repos.elements.lockState(versionId, now())) !== '') return false;
+      await repos.elements.markWritten(versionId, metadataHash, counts(rows), now());
+      return true;
+    });
   }
 }

@@ -2,9 +2,6 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, SavedQueryRow } from '../../db/schema.ts';
 import type { ElementColumns, PropertyColumns } from './element-rows.ts';
 
-/** Rows per INSERT ... SELECT FROM unnest(...): one array parameter per column. */
-const BATCH = 20_000;
-
 export type SavedQueryWithAuthor = SavedQueryRow & { author_name: string | null };
 
 export type NewSavedQuery = Pick<SavedQueryRow, 'project_id' | 'name' | 'created_by'> & {
@@ -52,27 +49,34 @@ export class ElementsRepository {
     return row ? row.metadata_hash : null;
   }
 
-  /** Replaces the version's rows (call inside the transaction that locked its state). */
-  async replace(
-    version: { modelId: string; versionId: string },
-    metadataHash: string,
-    rows: { elements: ElementColumns; properties: PropertyColumns },
-    at: Date,
-  ): Promise<void> {
-    const { modelId, versionId } = version;
+  /** Deletes the version's rows and marks its index as not written ('' hash). */
+  async clear(versionId: string): Promise<void> {
     await this.db.deleteFrom('element_properties').where('version_id', '=', versionId).execute();
     await this.db.deleteFrom('elements').where('version_id', '=', versionId).execute();
-    const { elements, properties } = rows;
-    for (let from = 0; from < elements.elementId.length; from += BATCH) {
-      const c = slice(elements, from, from + BATCH);
+    await this.db
+      .updateTable('element_index_state')
+      .set({ metadata_hash: '', elements: 0, properties: 0 })
+      .where('version_id', '=', versionId)
+      .execute();
+  }
+
+  /** Inserts rows `from` to `to` of the version's elements and of its properties. */
+  async insertRows(
+    version: { modelId: string; versionId: string },
+    rows: { elements: ElementColumns; properties: PropertyColumns },
+    part: { elements: [number, number]; properties: [number, number] },
+  ): Promise<void> {
+    const { modelId, versionId } = version;
+    if (part.elements[1] > part.elements[0]) {
+      const c = slice(rows.elements, ...part.elements);
       await sql`INSERT INTO elements (version_id, model_id, element_id, guid, type, name, storey)
         SELECT ${versionId}::uuid, ${modelId}::uuid, * FROM unnest(${c.elementId}::int[],
           ${c.guid}::text[], ${c.type}::text[], ${c.name}::text[], ${c.storey}::text[])`.execute(
         this.db,
       );
     }
-    for (let from = 0; from < properties.elementId.length; from += BATCH) {
-      const c = slice(properties, from, from + BATCH);
+    if (part.properties[1] > part.properties[0]) {
+      const c = slice(rows.properties, ...part.properties);
       await sql`INSERT INTO element_properties
           (version_id, model_id, element_id, pset, name, value, num)
         SELECT ${versionId}::uuid, ${modelId}::uuid, * FROM unnest(${c.elementId}::int[],
@@ -80,14 +84,18 @@ export class ElementsRepository {
         this.db,
       );
     }
+  }
+
+  /** Marks the version's index as written from `metadataHash`. */
+  async markWritten(
+    versionId: string,
+    metadataHash: string,
+    counts: { elements: number; properties: number },
+    at: Date,
+  ): Promise<void> {
     await this.db
       .updateTable('element_index_state')
-      .set({
-        metadata_hash: metadataHash,
-        elements: elements.elementId.length,
-        properties: properties.elementId.length,
-        indexed_at: at,
-      })
+      .set({ metadata_hash: metadataHash, ...counts, indexed_at: at })
       .where('version_id', '=', versionId)
       .execute();
   }
