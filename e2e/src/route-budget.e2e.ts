@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { createAccount, signInWithForm } from './support/accounts.ts';
 import { launchChromium } from './support/browser.ts';
 import { measureRouteScripts } from './support/route-js.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 
 /**
  * KiB of JS (br) per route, a little above what they load (`npm run bench:web`: 172.3, 168.5 and
@@ -21,16 +21,15 @@ const VIEWER_CHUNK = /\/assets\/(?:three|engine|ModelViewer|viewer)-[\w-]+\.js$/
 /** Chunks the sign-in pages do without: zod (forms checked by hand), Radix, Chinese texts (en). */
 const SIGN_IN_EXTRA_CHUNK = /\/assets\/(?:zod|radix|zh-CN)-[\w-]+\.js$/;
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('route JS budget', () => {
