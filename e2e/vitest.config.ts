@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['src/**/*.e2e.ts'],
     environment: 'node',
     setupFiles: ['src/support/csp-guard.ts'],
+    // One server for the files that need no settings of their own (support/shared-server.ts).
+    globalSetup: ['src/support/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // Two files at a time, each with its own server and Chromium: one at a time left a core

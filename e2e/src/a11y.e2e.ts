@@ -7,7 +7,7 @@ import { createAccount, mailMatching } from './support/accounts.ts';
 import { ROUTES, type A11yFixture, type A11yRoute, type Locale } from './support/a11y-routes.ts';
 import { describeViolations, scanPage } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
   convertFile,
   firstProjectId,
@@ -29,7 +29,7 @@ const VIEWPORTS = {
   '375px': { width: 375, height: 740 },
 } as const;
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let email: string;
 let fixture: A11yFixture;
@@ -47,7 +47,7 @@ async function post<T>(url: string, token: string, body: unknown): Promise<T> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
   email = `ally-${Date.now()}@example.com`;
   const auth: AuthResponse = await createAccount(server.url, email);
@@ -81,7 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`axe: failing elements per group ${JSON.stringify(failedElements)}`);
   await browser?.close();
-  await server?.stop();
 });
 
 /** The page's content is there: its heading (or the route's own condition), animations done. */

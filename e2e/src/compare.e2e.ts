@@ -20,7 +20,7 @@ import {
   type Rect,
 } from './support/viewer.ts';
 import { projectedRect, shot, withViewer } from './support/model-page.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 
 /**
  * The compare view in Chromium: Architectural.ifc as version 1 and the same file edited (a wall
@@ -61,7 +61,7 @@ const amber = (r: number, g: number, b: number) =>
   r > 120 && g > r * 0.4 && r - b > 70 && g - b > 30;
 
 describe('compare view', () => {
-  let server: RunningServer;
+  let server: SharedServer;
   let browser: Browser;
   let email: string;
   let model: Model;
@@ -70,7 +70,7 @@ describe('compare view', () => {
   let edits: ArchitecturalEdits;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = sharedServer();
     browser = await launchChromium();
     email = `cora-${Date.now()}@example.com`;
     const auth = await createAccount(server.url, email);
@@ -104,7 +104,6 @@ describe('compare view', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function openCompare(locale: 'en' | 'zh-CN'): Promise<Page> {

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFromOutbox, mailMatching, TEST_PASSWORD } from './support/accounts.ts';
 import { launchChromium } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import { waitForViewerLoaded } from './support/viewer.ts';
 
 /**
@@ -17,7 +17,7 @@ import { waitForViewerLoaded } from './support/viewer.ts';
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 const HOUSE = path.join(samples, 'ifc/IfcOpenHouse_IFC4.ifc');
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -25,7 +25,7 @@ const email = `kim-${Date.now()}@example.com`;
 let projectPath = '';
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
   context = await browser.newContext({
     baseURL: server.url,
@@ -38,7 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await server?.stop();
 });
 
 /** The focused element (or the tree row it points at) draws an outline or a ring. */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, signInWithForm } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import { decodePng, waitForViewerLoaded, type Pixels } from './support/viewer.ts';
 
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
@@ -16,21 +16,20 @@ const GLB = path.join(samples, 'gltf/Duck.glb');
 const OBJ = path.join(samples, 'obj/hundred_cubes.obj');
 const MTL = path.join(samples, 'obj/hundred_cubes.mtl');
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let scratch: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'truss-e2e-files-'));
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
   if (scratch) await rm(scratch, { recursive: true, force: true });
 });
 

@@ -2,21 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { createAccount, mailMatching, signInWithForm } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 async function newContext(): Promise<BrowserContext> {

@@ -9,7 +9,7 @@ import { createAccount, signInWithForm } from './support/accounts.ts';
 import { launchChromium } from './support/browser.ts';
 import { measureRouteScripts } from './support/route-js.ts';
 import en from '../../apps/web/src/locales/en.json';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 
 /**
  * KiB of JS (br) per route, a little above what they load (`npm run bench:web`: 148.2, 146.2 and
@@ -35,16 +35,15 @@ const signInExtraChunk = (locale: keyof typeof OTHER_LANGUAGE) => {
 /** A text key shown as it is ("auth.signIn"): a text of the part the page did not load. */
 const RAW_KEY = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[A-Za-z]`);
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('route JS budget', () => {

@@ -5,7 +5,7 @@ import type { AuthResponse } from '@truss/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
   borderColor,
   convertFile,
@@ -20,19 +20,18 @@ const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.ur
 const DUCK = path.join(samples, 'gltf/Duck.glb');
 const CODE = '4821';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 /** A browser context: the owner's (signed in) or a fresh, signed-out visitor's. */

@@ -15,7 +15,7 @@ import { createAccount, mailMatching } from './support/accounts.ts';
 import { applyFilters, joinProject, jsonApi, listed, readBcfFile } from './support/topics.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { CUBE, withViewer } from './support/model-page.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
   convertFile,
   firstProjectId,
@@ -44,7 +44,7 @@ const utcDay = (offsetDays: number) => {
   ).toISOString();
 };
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let owner: AuthResponse;
 let bea: AuthResponse;
@@ -98,7 +98,7 @@ const titles = async (rows: Locator) => (await listed(rows)).sort();
 const sorted = (...names: string[]) => [...names].sort();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
   owner = await createAccount(server.url, emails.owner);
   bea = await createAccount(server.url, emails.bea);
@@ -146,7 +146,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 describe('topics UI in the browser', () => {

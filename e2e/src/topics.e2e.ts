@@ -8,7 +8,7 @@ import { createAccount, mailMatching } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { joinProject } from './support/topics.ts';
 import { elementsOfType, shot, withViewer, type ModelMeta } from './support/model-page.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
   convertFile,
   decodePng,
@@ -29,7 +29,7 @@ const ARCHITECTURAL = `${bcf}ifc/Architectural.ifc`;
 const SINGLE_VISIBLE_WALL = `${bcf}v3.0/Visualization-Single_visible_wall.bcf`;
 const PANEL = 'Issues & comments';
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let auth: AuthResponse;
 /** Bea, a member of the owner's project. */
@@ -142,7 +142,7 @@ async function share(allowComments: boolean, issuePermission: 'view' | 'edit'): 
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
   auth = await createAccount(server.url, email);
   projectId = await firstProjectId(server.url, auth.token);
@@ -157,7 +157,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 describe('topics in the browser', () => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
   convertFile,
   decodePng,
@@ -24,14 +24,14 @@ const HOUSE = fileURLToPath(
   new URL('../../../shared/samples/ifc/IfcOpenHouse_IFC4.ifc', import.meta.url),
 );
 
-let server: RunningServer;
+let server: SharedServer;
 let browser: Browser;
 let email: string;
 let house: Model;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchChromium();
   email = `ella-${Date.now()}@example.com`;
   const auth = await createAccount(server.url, email);
@@ -46,7 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 interface Watch {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpOn, startChildServer, type ChildServer } from './testing/child-server.ts';
 import { HAVE_SAMPLES, sample } from './testing/samples.ts';
 import { openSse } from './testing/sse.ts';
+import { copyTemplateDataDir } from './testing/template-data-dir.ts';
 import { testEngine } from './testing/test-server.ts';
 import { tusUpload, waitForModel } from './testing/uploads.ts';
 
@@ -30,7 +31,10 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'pglite')('graceful shutdown o
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'truss-shutdown-'));
-  });
+    // a migrated database (made here by a first start if no run made it yet): the start on an
+    // empty folder is built-server.test.ts's
+    await copyTemplateDataDir(dataDir);
+  }, 180_000);
   afterAll(async () => {
     await server?.kill();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 /**
- * Shared setup of the model page's pixel tests (viewer-*.e2e.ts): one server, one Chromium and
- * one account per test file with the sample models converted, pages opened at /model/:id, the
- * page's engine hook `window.__trussViewer` driven from the test, and the engine's screenshots and
- * the model's metadata read back.
+ * Shared setup of the model page's pixel tests (viewer-*.e2e.ts): the run's shared server, one
+ * Chromium and one account per test file with the sample models converted, pages opened at
+ * /model/:id, the page's engine hook `window.__trussViewer` driven from the test, and the engine's
+ * screenshots and the model's metadata read back.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Model } from '@truss/contracts';
@@ -12,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createAccount } from './accounts.ts';
 import { launchChromium } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { sharedServer, type SharedServer } from './shared-server.ts';
 import {
   convertFile,
   coveredFraction,
@@ -49,7 +50,7 @@ export interface ModelMeta {
 
 export interface ModelPageSession<K extends string> {
   /** Filled in by the file's beforeAll. */
-  server: RunningServer;
+  server: SharedServer;
   /** The account that owns `models`. */
   email: string;
   models: Record<K, Model>;
@@ -69,8 +70,9 @@ export interface ModelPageSession<K extends string> {
 }
 
 /**
- * Registers the test file's beforeAll/afterAll: starts the server and Chromium, creates an account
- * `<user>-<time>@example.com` and converts `files` into its first project.
+ * Registers the test file's beforeAll/afterAll: starts Chromium, creates an account
+ * `<user>-<time>-<random>@example.com` on the shared server (several files use the same `user`,
+ * two at a time) and converts `files` into its first project.
  */
 export function modelPageSession<K extends string>(
   user: string,
@@ -106,21 +108,20 @@ export function modelPageSession<K extends string>(
   } as ModelPageSession<K>;
 
   beforeAll(async () => {
-    session.server = await startServer();
+    session.server = sharedServer();
     browser = await launchChromium();
-    session.email = `${user}-${Date.now()}@example.com`;
+    session.email = `${user}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
     const auth = await createAccount(session.server.url, session.email);
     const projectId = await firstProjectId(session.server.url, auth.token);
     for (const [key, file] of Object.entries(files) as [K, string][]) {
       session.models[key] = await convertFile(session.server.url, auth.token, projectId, file);
     }
-    // A server start and a conversion per file: more than the default hook time on a busy box.
+    // A conversion per file, behind the other file's: more than the default hook time on a busy box.
   }, 300_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
     await browser?.close();
-    await session.server?.stop();
   });
 
   return session;

@@ -1,15 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtServerEntry } from '../../../apps/server/src/testing/built-server.ts';
+import { copyTemplateDataDir } from '../../../apps/server/src/testing/template-data-dir.ts';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
-const migrationsDir = path.join(serverDir, 'src', 'db', 'migrations');
 
 export interface RunningServer {
   url: string;
@@ -51,42 +50,10 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
 }
 
 /**
- * A DATA_DIR whose PGlite database is created and migrated: a server started on a copy of it
- * skips initdb and the migrations (about 8 of its 15 s start on two cores), as a restarted server
- * does. Made once per migration set (a changed migration makes a new one) by starting and
- * stopping the built server on an empty folder; kept in the temp folder between runs.
- */
-let template: Promise<string> | undefined;
-
-async function migrationsKey(): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(await readFile(path.join(serverDir, 'package.json')));
-  for (const file of (await readdir(migrationsDir)).sort()) {
-    hash.update(file);
-    hash.update(await readFile(path.join(migrationsDir, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-function templateDataDir(): Promise<string> {
-  template ??= (async () => {
-    const dir = path.join(tmpdir(), `truss-e2e-datadir-${await migrationsKey()}`);
-    if (existsSync(path.join(dir, '.complete'))) return dir;
-    const scratch = await mkdtemp(path.join(tmpdir(), 'truss-e2e-datadir-'));
-    const server = await launch(scratch, {}, await freePort());
-    await server.halt();
-    await writeFile(path.join(scratch, '.complete'), '');
-    // another run may have made it meanwhile: theirs is as good
-    await rename(scratch, dir).catch(() => rm(scratch, { recursive: true, force: true }));
-    return dir;
-  })();
-  return template;
-}
-
-/**
  * Starts the product the way a user does (`npm start` minus the web build, which the e2e
  * script runs first): the built server (dist/main.js, built here when stale), one process,
- * embedded PGlite and local storage in a fresh DATA_DIR (a copy of a migrated one, see above).
+ * embedded PGlite and local storage in a fresh DATA_DIR (a copy of a migrated one:
+ * apps/server/src/testing/template-data-dir.ts).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -96,7 +63,7 @@ export async function startServer(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-e2e-'));
   // A copy of a migrated database, unless the test brings its own database or data folder.
   if (!process.env.TRUSS_E2E_DATABASE_URL && !env.DATABASE_URL && !env.DATA_DIR) {
-    await cp(await templateDataDir(), dataDir, { recursive: true });
+    await copyTemplateDataDir(dataDir);
   }
   const server = await launch(dataDir, env, options.port ?? (await freePort()));
   return {

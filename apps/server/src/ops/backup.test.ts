@@ -5,11 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { copyTemplateDataDir } from '../testing/template-data-dir.ts';
+import { testEngine } from '../testing/test-server.ts';
 import { backupDataDir, restoreDataDir } from './backup.ts';
 import { pidFile } from './data-dir-lock.ts';
 
-/** Backup of an embedded DATA_DIR, restored into another folder and read back. */
-describe('backup and restore of DATA_DIR (embedded PGlite)', () => {
+/**
+ * Backup of an embedded (PGlite) DATA_DIR, restored into another folder and read back. PGlite
+ * whatever the test engine: once is enough (the server-pglite project).
+ */
+describe.skipIf(testEngine() !== 'pglite')('backup and restore of an embedded DATA_DIR', () => {
   let root: string;
   let dataDir: string;
   const modelBytes = Buffer.from('o cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
@@ -17,6 +22,8 @@ describe('backup and restore of DATA_DIR (embedded PGlite)', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'truss-backup-test-'));
     dataDir = path.join(root, 'data');
+    // a migrated DATA_DIR as a server leaves it (no initdb here: seconds on a busy machine)
+    await copyTemplateDataDir(dataDir);
     const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, 'db') });
     await migrateToLatest(database.db);
     await database.db
@@ -27,7 +34,7 @@ describe('backup and restore of DATA_DIR (embedded PGlite)', () => {
     await mkdir(path.join(dataDir, 'storage', 'models', 'm1'), { recursive: true });
     await writeFile(path.join(dataDir, 'storage', 'models', 'm1', 'original'), modelBytes);
     await writeFile(path.join(dataDir, 'secrets.json'), '{"jwtSecret":"a","tokenHmacSecret":"b"}');
-  }, 120_000);
+  }, 180_000);
   afterAll(async () => rm(root, { recursive: true, force: true }));
 
   it('refuses while a server runs on DATA_DIR', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { signUpOn, startChildServer, type ChildServer } from '../../testing/child-server.ts';
 import { HAVE_SAMPLES, sample } from '../../testing/samples.ts';
+import { copyTemplateDataDir } from '../../testing/template-data-dir.ts';
 import { testEngine } from '../../testing/test-server.ts';
 import { sha256, tusUpload } from '../../testing/uploads.ts';
 
@@ -27,6 +28,9 @@ describe.skipIf(!HAVE_SAMPLES)(`server restarts (${testEngine()}, child process)
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'truss-restart-'));
+    // PGlite: the first start on a migrated database (made by a first start if no run made it
+    // yet), as every later one; built-server.test.ts starts on an empty folder.
+    if (testEngine() === 'pglite') await copyTemplateDataDir(dataDir);
     if (testEngine() === 'postgres') {
       const admin = process.env.TEST_DATABASE_URL!;
       const name = `truss_restart_${randomBytes(4).toString('hex')}`;
@@ -44,7 +48,7 @@ describe.skipIf(!HAVE_SAMPLES)(`server restarts (${testEngine()}, child process)
         await drop.end();
       };
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     await server?.kill();
     await dropDatabase();

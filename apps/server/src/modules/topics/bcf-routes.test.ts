@@ -11,6 +11,7 @@ import {
   expectSameTopics,
   exportBcf,
   importBcf,
+  roundTripCases,
   storedTopics,
 } from './testing/bcf-test-helpers.ts';
 import { createIssue, viewpoint } from './test-fixture.ts';
@@ -25,9 +26,10 @@ const cases = ['v3.0', 'v2.1'].flatMap((folder) =>
 );
 
 /**
- * BCF import and export through the HTTP routes, for every buildingSMART test case: import,
- * re-import (updates), export 3.0 and 2.1 (valid against the XSDs), import the 3.0 export into a
- * fresh project (the same topics, comments, viewpoints and snapshots).
+ * BCF import and export through the HTTP routes, for buildingSMART test cases that together fill
+ * every field any of them fills, and each version's largest (roundTripCases): import, re-import
+ * (updates), export 3.0 and 2.1 (valid against the XSDs), import the 3.0 export into a fresh
+ * project (the same topics, comments, viewpoints and snapshots).
  */
 describe(`BCF routes (${testEngine()})`, () => {
   let server: TestServer;
@@ -49,7 +51,7 @@ describe(`BCF routes (${testEngine()})`, () => {
     return project;
   }
 
-  for (const { name, bytes } of cases) {
+  for (const { name, bytes } of roundTripCases(cases)) {
     it(`${name}: imports, re-imports as updates, exports valid 3.0 and 2.1, round-trips`, async () => {
       const expected = readBcf(bytes).archive.topics;
       const first = await freshProject();
