@@ -260,16 +260,24 @@ describe.skipIf(!HAVE_SAMPLES || testEngine() !== 'postgres')(
         } while (model.status !== 'ready' && model.status !== 'failed' && Date.now() < deadline);
         expect(model.status).toBe('ready');
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const parse = () =>
+        sse
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => JSON.parse(line.slice(6)) as { type: string; data: { status?: string } });
+      const readyEvents = () =>
+        parse().filter((e) => e.type === 'model.status' && e.data.status === 'ready');
+      // The events travel worker -> NOTIFY -> API -> stream: on a loaded machine the last one
+      // came more than 300 ms after its model read ready. Wait for them, with a deadline.
+      const eventsDeadline = Date.now() + 15_000;
+      while (readyEvents().length < files.length && Date.now() < eventsDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300)); // none more than expected
       controller.abort();
       await reading;
-      const events = sse
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => JSON.parse(line.slice(6)) as { type: string; data: { status?: string } });
-      expect(
-        events.filter((e) => e.type === 'model.status' && e.data.status === 'ready'),
-      ).toHaveLength(files.length);
+      const events = parse();
+      expect(readyEvents()).toHaveLength(files.length);
       expect(events.some((e) => e.type === 'model.progress')).toBe(true);
       // the API process converted nothing; both workers took jobs
       expect(api.output()).not.toMatch(/job succeeded/);
