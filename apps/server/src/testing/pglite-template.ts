@@ -12,7 +12,8 @@ import { MIGRATIONS_DIR, migrateToLatest } from '../db/migrate.ts';
  * freshly migrated database, cached in the temp folder under a key of the PGlite version and
  * the migration files, so a changed migration makes a new template.
  */
-async function templateKey(): Promise<string> {
+/** The key of the migrated state: the PGlite version and the migration files. */
+export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
   // the package's exports map hides package.json: read it next to the resolved entry (dist/)
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');

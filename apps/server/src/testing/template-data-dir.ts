@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { cp, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_DIR } from '../db/migrate.ts';
 import { startChildServer } from './child-server.ts';
+import { templateKey } from './pglite-template.ts';
 
 /**
  * A DATA_DIR whose PGlite database is created and migrated: a server started on a copy of it
@@ -15,18 +13,6 @@ import { startChildServer } from './child-server.ts';
  * runs. The first start on an empty DATA_DIR is tested by built-server.test.ts.
  */
 let template: Promise<string> | undefined;
-
-async function templateKey(): Promise<string> {
-  const hash = createHash('sha256');
-  // the package's exports map hides package.json: read it next to the resolved entry (dist/)
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  hash.update(await readFile(path.join(path.dirname(entry), '..', 'package.json')));
-  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
-    hash.update(file);
-    hash.update(await readFile(path.join(MIGRATIONS_DIR, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
 
 function templateDataDir(): Promise<string> {
   template ??= (async () => {
