@@ -29,6 +29,13 @@ function latestBuildManifest(): Plugin {
   };
 }
 
+/** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
+const SIGNED_IN_SHARED =
+  /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
+/** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
+const LOADED_LATER =
+  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|list-sort)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
+
 /** A model page: its early view's downloads come first (features/viewer/boot). */
 const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
 
@@ -73,6 +80,10 @@ export default defineConfig({
         // The models list, the page a signed-in user lands on: its frame and page with the app.
         { path: /^\/models\/?$/, module: 'src/app/layouts/DefaultLayout.tsx' },
         { path: /^\/models\/?$/, module: 'src/features/models/components/ModelsPage.tsx' },
+        // What the guard loads before every signed-in page (app/guard.ts loadSessionData).
+        { path: /^\/models\/?$/, module: 'src/features/settings/api.ts' },
+        { path: /^\/models\/?$/, module: 'src/features/subscription/api.ts' },
+        { path: /^\/models\/?$/, module: 'src/features/projects/api.ts' },
       ],
       { deferOn: MODEL_PAGE },
     ),
@@ -133,8 +144,35 @@ export default defineConfig({
             // (a model page's early view starts with that alone), nor the signed-in pages' own.
             {
               name: 'app-core',
-              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off)\.mjs$/,
+              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off|key-round|mail|mail-check|mail-x|mail-plus|link-2-off)\.mjs$/,
               priority: 5,
+            },
+            // The icons the signed-in pages draw (the sign-in pages' five are in app-core): one
+            // chunk of a few KiB instead of one request per icon. On HTTP/1.1 a page's requests
+            // share six connections, so fifty icon chunks cost several round trips.
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
+              priority: 4,
+            },
+            // The contracts' schemas and types (with zod) for the signed-in pages: one chunk, not
+            // one per contract module. Not what the sign-in pages use, which load no zod.
+            {
+              name: 'contracts',
+              test: /packages[\\/]contracts[\\/]src[\\/](?!auth-rules|message|locale)[\w-]+\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
+            // The signed-in pages' small shared modules (the frame's parts, feature APIs, badges,
+            // list controls): one chunk instead of some forty of 1-4 KiB, for the same reason.
+            // Only the modules themselves (what they import stays in its own chunk), and not the
+            // pages, layouts and lazily loaded parts, which keep loading when they are shown.
+            {
+              name: 'signed-in',
+              test: (id: string) => SIGNED_IN_SHARED.test(id) && !LOADED_LATER.test(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+              priority: 3,
             },
             // The libraries every page starts with. Not every node_module: a catch-all group would
             // put page-only libraries (libphonenumber's metadata, the icons of the viewer) into the
