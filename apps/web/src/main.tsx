@@ -1,10 +1,15 @@
 import './styles.css';
+import { removeEarlyOutline, showEarlyOutline } from './app/shell/early-outline';
+import { startEarlyModelList } from './features/models/boot/early-list';
 import { startEarlyViewer } from './features/viewer/boot/early-viewer';
 import { requestTexts } from './lib/catalogue';
 import { getLocale } from './lib/locale';
 import { installChunkReloadGuard } from './lib/reload-guard';
 
 installChunkReloadGuard();
+// The models list's data goes out now, beside the app's code (features/models/boot/early-list),
+// and its frame and title show until the app renders (app/shell/early-outline).
+if (startEarlyModelList()) showEarlyOutline('models', getLocale());
 // The texts of the page's language download beside the app, which renders once they are here:
 // on the sign-in pages only the part they show (lib/routing.ts has the last word per route).
 const texts = requestTexts(
@@ -18,6 +23,7 @@ void startEarlyViewer(() => window.__trussPreloadDeferred?.())
   .catch((error: unknown) => {
     // The guard above reloads for a missing file (a new deployment) at most once per 10 s.
     console.error('[app] failed to start', error);
+    removeEarlyOutline();
     const root = document.getElementById('root');
     if (root && !root.hasChildNodes()) {
       root.textContent = 'Truss could not start. Reload the page. · Truss 无法启动，请刷新页面。';

@@ -10,6 +10,7 @@ import { isOpenRoute } from './guard';
 import { useDocumentTitleOverride } from '../lib/document-title';
 import { useLimitPrompt } from '../lib/limit-prompt';
 import { useLatch } from '../lib/use-latch';
+import { removeEarlyOutline } from './shell/early-outline';
 
 // Loaded when needed, not with every page: the event stream's handlers (and the schemas they
 // check events with) once signed in, the upgrade prompt the first time a plan limit is hit.
@@ -57,6 +58,8 @@ function useLeaveWhenSignedOut(): void {
 /** Root shell: light gray background, at least full-screen height, the navigation loading bar. */
 export function RootShell() {
   useLeaveWhenSignedOut();
+  // The first page is on screen: the plain-DOM outline drawn before the app goes (main.tsx).
+  useEffect(removeEarlyOutline, []);
   const signedIn = useAuth((s) => s.isAuthenticated);
   const upgradePrompt = useLatch(useLimitPrompt() !== null);
   const navigation = useNavigation();

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http';
 import { isChunkLoadError, reloadOnce } from '../../lib/reload-guard';
+import { removeEarlyOutline } from '../shell/early-outline';
 import { ErrorPage } from './ErrorPage';
 
 /** Fatal errors (a loader or a page that threw) end on the error page. */
@@ -9,6 +11,8 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
   const { t } = useTranslation();
+  // The error page takes the place of the outline drawn before the app (main.tsx) too.
+  useEffect(removeEarlyOutline, []);
   if (error && !isRouteErrorResponse(error)) console.error('[app] fatal error', error);
   // A page of an older build is gone after a deployment: load the new build (guarded).
   if (isChunkLoadError(error) && reloadOnce()) return null;

@@ -20,31 +20,16 @@ import { SupportedFormats } from './SupportedFormats';
 import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
 import { federatedViewPath, MAX_FEDERATED_MODELS } from '../../federation/view-url';
 import { ModelListError } from './ModelListError';
-
-export const MODEL_SORTS = [
-  'updated_at:desc',
-  'updated_at:asc',
-  'created_at:desc',
-  'created_at:asc',
-  'name:asc',
-  'name:desc',
-  'size:desc',
-  'size:asc',
-] as const;
-export type ModelSortOption = (typeof MODEL_SORTS)[number];
+import {
+  DEFAULT_MODEL_SORT,
+  MODEL_SORTS,
+  MODEL_SORT_KEY,
+  readStored,
+  type ModelSortOption,
+} from '../list-sort';
 
 const VIEW_KEY = 'truss.models.view';
-const SORT_KEY = 'truss.models.sort';
 const SEARCH_DEBOUNCE_MS = 250;
-
-function readStored<T extends string>(key: string, allowed: readonly T[], fallback: T): T {
-  try {
-    const value = localStorage.getItem(key);
-    return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 function useStored<T extends string>(key: string, allowed: readonly T[], fallback: T) {
   const [value, setValue] = useState<T>(() => readStored(key, allowed, fallback));
@@ -141,7 +126,11 @@ function ProjectModels({ project }: { project: Project }) {
   const name = projectName(project);
   const mayUpload = useCanUpload(project);
   const [view, setView] = useStored<ModelView>(VIEW_KEY, ['list', 'grid'], 'list');
-  const [sort, setSort] = useStored<ModelSortOption>(SORT_KEY, MODEL_SORTS, 'updated_at:desc');
+  const [sort, setSort] = useStored<ModelSortOption>(
+    MODEL_SORT_KEY,
+    MODEL_SORTS,
+    DEFAULT_MODEL_SORT,
+  );
   const [search, setSearch] = useState('');
   const query = useDebounced(search, SEARCH_DEBOUNCE_MS);
   const [field, order] = sort.split(':') as [ModelSort, SortOrder];

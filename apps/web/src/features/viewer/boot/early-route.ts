@@ -3,7 +3,7 @@
  * zod, no React): whether the page is a model page, the stored session, the language, and whether
  * the model is one to open early. Pure functions of their inputs, so they are unit-tested.
  */
-import { AUTH_STORAGE_KEY, isTokenExpired, parsePersisted } from '../../../lib/stored-session';
+import { storedToken, readStoredToken } from '../../../lib/early-session';
 
 const MODEL_PATH = /^\/model\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -26,26 +26,14 @@ export function earlyModelRequest(
 ): EarlyModelRequest | null {
   const modelId = MODEL_PATH.exec(pathname)?.[1];
   if (!modelId) return null;
-  const session = parsePersisted(stored);
-  if (!session.isAuthenticated || !session.token || isTokenExpired(session, now)) return null;
-  const token = session.token;
-  // Not lib/locale's getLocale: that module brings the contracts (zod) into the entry.
-  const locale = /(?:^|;\s*)locale=([^;]*)/.exec(cookie)?.[1];
-  return {
-    modelId,
-    token,
-    locale: locale && decodeURIComponent(locale) === 'zh-CN' ? 'zh-CN' : 'en',
-  };
+  const session = storedToken(stored, cookie, now);
+  return session ? { modelId, ...session } : null;
 }
 
 export function readEarlyModelRequest(): EarlyModelRequest | null {
-  let stored: string | null;
-  try {
-    stored = localStorage.getItem(AUTH_STORAGE_KEY);
-  } catch {
-    return null; // storage blocked: the app copes with that
-  }
-  return earlyModelRequest(location.pathname, stored, document.cookie, Date.now());
+  const modelId = MODEL_PATH.exec(location.pathname)?.[1];
+  const session = modelId ? readStoredToken() : null;
+  return modelId && session ? { modelId, ...session } : null;
 }
 
 /** The part of a model (GET /api/models/{id}) the early viewer reads. */
