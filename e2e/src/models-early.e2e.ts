@@ -1,0 +1,164 @@
+import { fileURLToPath } from 'node:url';
+import type { Model } from '@truss/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
+import { convertFile, firstProjectId, login, signedInState } from './support/viewer.ts';
+
+/**
+ * The models list before the app starts (apps/web/src/features/models/boot/early-list.ts,
+ * app/shell/early-outline.ts): with a session in storage the entry asks for the list's data at
+ * once and draws the frame and the title; the app takes the answers instead of asking again and
+ * replaces the outline.
+ */
+const HOUSE = fileURLToPath(
+  new URL('../../../shared/samples/ifc/IfcOpenHouse_IFC4.ifc', import.meta.url),
+);
+
+let server: SharedServer;
+let browser: Browser;
+let email: string;
+let house: Model;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchChromium();
+  email = `olive-${Date.now()}@example.com`;
+  const auth = await createAccount(server.url, email);
+  house = await convertFile(
+    server.url,
+    auth.token,
+    await firstProjectId(server.url, auth.token),
+    HOUSE,
+  );
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+interface Watch {
+  /** The outline's title when it first appeared, and whether the app had rendered then. */
+  outline: { title: string; appRendered: boolean; at: number } | null;
+  /** When the outline left the page. */
+  outlineGone: number | null;
+}
+
+/** Records what the outline did, from before the page's first script. */
+const WATCH = `
+  window.__watch = { outline: null, outlineGone: null };
+  new MutationObserver(() => {
+    const outline = document.querySelector('[data-early-outline]');
+    if (outline && !window.__watch.outline) {
+      window.__watch.outline = {
+        title: outline.querySelector('h1')?.textContent ?? '',
+        appRendered: !!document.querySelector('#root main'),
+        at: performance.now(),
+      };
+    }
+    if (!outline && window.__watch.outline && window.__watch.outlineGone === null) {
+      window.__watch.outlineGone = performance.now();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+async function open(
+  options: { tokenExpiry?: number; locale?: string; failFirst?: RegExp } = {},
+): Promise<{ page: Page; asked: string[] }> {
+  const state = signedInState(server.url, await login(server.url, email));
+  if (options.tokenExpiry !== undefined) {
+    const stored = JSON.parse(state.origins[0]!.localStorage[0]!.value) as Record<string, unknown>;
+    stored.tokenExpiry = options.tokenExpiry;
+    state.origins[0]!.localStorage[0]!.value = JSON.stringify(stored);
+  }
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    storageState: state,
+  });
+  contexts.push(context);
+  if (options.locale) {
+    await context.addCookies([{ name: 'locale', value: options.locale, url: server.url }]);
+  }
+  await context.addInitScript({ content: WATCH });
+  const page = await context.newPage();
+  const failFirst = options.failFirst;
+  if (failFirst) {
+    let failed = false;
+    await page.route(failFirst, async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, statusMessage: 'x', message: 'x', code: 'X' }),
+      });
+    });
+  }
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/models');
+  await page.getByRole('link', { name: house.name }).first().waitFor();
+  return { page, asked };
+}
+
+const watch = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
+
+/** The paths asked for before the event stream opened (it refetches what was read before it). */
+function beforeStream(asked: string[]): string[] {
+  const opened = asked.indexOf('/api/events');
+  return opened < 0 ? asked : asked.slice(0, opened);
+}
+
+describe('the models list before the app starts', () => {
+  it('draws the frame and the title before the app, which takes the early answers', async () => {
+    const { page, asked } = await open();
+    const seen = await watch(page);
+    expect(seen.outline).toMatchObject({ title: 'Models', appRendered: false });
+    expect(seen.outlineGone).toBeGreaterThan(seen.outline!.at);
+    expect(await page.locator('[data-early-outline]').count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Models' }).count()).resolves.toBe(1);
+    // Each asked for once until the event stream opens: the app took the entry's answers.
+    const early = beforeStream(asked);
+    const projectId = await firstProjectId(server.url, (await login(server.url, email)).token);
+    for (const path of [
+      '/api/user/profile',
+      '/api/user/preferences',
+      '/api/user/subscription',
+      '/api/project',
+      `/api/project/${projectId}/models`,
+      `/api/models/${house.id}/thumbnail.png`,
+    ]) {
+      expect(
+        early.filter((p) => p === path),
+        path,
+      ).toHaveLength(1);
+    }
+    await page.screenshot({ path: await screenshotPath('models-early-en') });
+  });
+
+  it("titles the outline in the page's language", async () => {
+    const { page } = await open({ locale: 'zh-CN' });
+    expect((await watch(page)).outline?.title).toBe('模型');
+  });
+
+  it('asks again itself when an early answer failed, and shows the list', async () => {
+    const { page, asked } = await open({ failFirst: /\/api\/project\/[^/]+\/models/ });
+    expect((await watch(page)).outline).not.toBeNull();
+    const lists = beforeStream(asked).filter((p) => /^\/api\/project\/[^/]+\/models$/.test(p));
+    expect(lists).toHaveLength(2);
+    await expect(page.getByRole('link', { name: house.name }).count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('leaves an expired stored session to the app, which refreshes it and shows the list', async () => {
+    const { page, asked } = await open({ tokenExpiry: Date.now() - 1000 });
+    expect((await watch(page)).outline).toBeNull();
+    expect(asked.filter((p) => p === '/api/auth/refresh')).toHaveLength(1);
+    expect(asked.indexOf('/api/auth/refresh')).toBeLessThan(asked.indexOf('/api/project'));
+  });
+});
