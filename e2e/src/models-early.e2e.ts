@@ -69,12 +69,9 @@ const WATCH = `
 async function open(
   options: { tokenExpiry?: number; locale?: string; failFirst?: RegExp } = {},
 ): Promise<{ page: Page; asked: string[] }> {
-  const state = signedInState(server.url, await login(server.url, email));
-  if (options.tokenExpiry !== undefined) {
-    const stored = JSON.parse(state.origins[0]!.localStorage[0]!.value) as Record<string, unknown>;
-    stored.tokenExpiry = options.tokenExpiry;
-    state.origins[0]!.localStorage[0]!.value = JSON.stringify(stored);
-  }
+  const state = signedInState(server.url, await login(server.url, email), {
+    tokenExpiry: options.tokenExpiry,
+  });
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: 1280, height: 800 },

@@ -76,12 +76,9 @@ async function open(
   auth: Awaited<ReturnType<typeof login>>,
   options: { tokenExpiry?: number; width?: number; waitForViewer?: boolean } = {},
 ): Promise<Page> {
-  const state = signedInState(server.url, auth);
-  if (options.tokenExpiry !== undefined) {
-    const stored = JSON.parse(state.origins[0]!.localStorage[0]!.value) as Record<string, unknown>;
-    stored.tokenExpiry = options.tokenExpiry;
-    state.origins[0]!.localStorage[0]!.value = JSON.stringify(stored);
-  }
+  const state = signedInState(server.url, auth, {
+    tokenExpiry: options.tokenExpiry,
+  });
   const context = await browser.newContext({
     baseURL: server.url,
     viewport: { width: options.width ?? 1280, height: 800 },

@@ -46,11 +46,18 @@ export async function setProfileLanguage(
  * A Playwright storage state that makes the web app start signed in: the persisted auth state
  * (localStorage `truss`, see apps/web/src/lib/auth-store.ts).
  */
-export function signedInState(baseUrl: string, auth: AuthResponse) {
+export function signedInState(
+  baseUrl: string,
+  auth: AuthResponse,
+  options: {
+    /** When the stored token expires (epoch ms), e.g. in the past for an expired session. */
+    tokenExpiry?: number;
+  } = {},
+) {
   const persisted = {
     token: auth.token,
     refreshToken: auth.refreshToken,
-    tokenExpiry: Date.now() + auth.expiresIn * 1000,
+    tokenExpiry: options.tokenExpiry ?? Date.now() + auth.expiresIn * 1000,
     isAuthenticated: true,
     subscription: null,
   };
