@@ -12,25 +12,60 @@ const early = new Map<string, Promise<Response>>();
 const taken = new Set<string>();
 const HANDOFF_MS = 60_000;
 
-export function prefetchViewableFile(url: string): void {
-  if (early.has(url) || taken.has(url)) return;
-  const response = fetch(url, { priority: 'high' }).then(async (answer) => {
-    if (!answer.ok) return answer;
-    // Read now, while the page is still starting: the viewer then reads from memory instead of
-    // waiting for the network's tasks behind its own first render.
-    const body = await answer.arrayBuffer();
-    return new Response(body, {
-      status: answer.status,
-      statusText: answer.statusText,
-      headers: answer.headers,
-    });
+/** Reads a successful answer into memory: the viewer then reads it without network tasks. */
+async function readAnswer(answer: Response): Promise<Response> {
+  if (!answer.ok) return answer;
+  const body = await answer.arrayBuffer();
+  return new Response(body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
   });
+}
+
+function keep(url: string, response: Promise<Response>): void {
   // Observed, so a download nobody takes does not end as an unhandled rejection.
   response.catch(() => undefined);
   early.set(url, response);
   setTimeout(() => {
     if (early.get(url) === response) early.delete(url);
   }, HANDOFF_MS);
+}
+
+export function prefetchViewableFile(url: string): void {
+  if (early.has(url) || taken.has(url)) return;
+  // Read now, while the page is still starting: the viewer then reads from memory instead of
+  // waiting for the network's tasks behind its own first render.
+  keep(url, fetch(url, { priority: 'high' }).then(readAnswer));
+}
+
+/**
+ * True when `answer` (a file asked for by the model's id and the bearer token) is the version the
+ * signed `url` names: its ETag starts with the hash in `v` (routes.ts sendFile).
+ */
+export function isVersionOf(url: string, answer: Response): boolean {
+  const version = new URL(url, 'http://x').searchParams.get('v');
+  const etag = answer.headers.get('etag') ?? '';
+  return answer.ok && !!version && etag.startsWith(`"${version.slice(0, 32)}`);
+}
+
+/**
+ * The same file as `url` already asked for another way (index.html's early requests, by the
+ * model's id and the bearer token): handed over as the early download of `url` when it is the
+ * version `url` names, else `url` is downloaded after all.
+ */
+export function handViewableFile(url: string, response: Promise<Response>): void {
+  if (early.has(url) || taken.has(url)) return;
+  keep(
+    url,
+    response
+      .catch(() => null)
+      .then((answer) =>
+        answer && isVersionOf(url, answer)
+          ? answer
+          : fetch(url, { priority: 'high' }).then(readAnswer),
+      ),
+  );
 }
 
 /** A ready model's viewable and metadata, downloaded early for the viewer (pages' prefetch). */

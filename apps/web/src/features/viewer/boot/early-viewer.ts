@@ -13,7 +13,7 @@
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
 import { prepareCanvas } from '@truss/viewer/gl-context';
 import type { LoadedModelInfo, Viewer } from '../engine';
-import { fetchViewableFile, prefetchViewableFiles } from '../viewable-handoff';
+import { fetchViewableFile, handViewableFile, prefetchViewableFiles } from '../viewable-handoff';
 import { modelViewArea } from '../model-page-layout';
 import {
   isEarlyViewable,
@@ -75,19 +75,38 @@ function createOutline(canvas: HTMLCanvasElement): { outline: HTMLElement; view:
   return { outline, view };
 }
 
-function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
-  return fetch(`/api/models/${request.modelId}`, {
-    headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
-    priority: 'high',
-  }).then(async (response) => {
-    if (!response.ok) throw new Error(`early model request: HTTP ${response.status}`);
-    return (await response.json()) as ViewableModel;
+type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
+
+/**
+ * The requests index.html's first script started for this page (build/early-model-fetch.ts),
+ * taken once: null when it started none or for another model or session.
+ */
+function takeInlineFetches(request: EarlyModelRequest): InlineFetches | null {
+  const inline = window.__trussEarlyFetch;
+  window.__trussEarlyFetch = undefined;
+  return inline?.id === request.modelId && inline.token === request.token ? inline : null;
+}
+
+function requestModel(
+  request: EarlyModelRequest,
+  inline: InlineFetches | null,
+): Promise<ViewableModel> {
+  const response =
+    inline?.model ??
+    fetch(`/api/models/${request.modelId}`, {
+      headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
+      priority: 'high',
+    });
+  return response.then(async (answer) => {
+    if (!answer.ok) throw new Error(`early model request: HTTP ${answer.status}`);
+    return (await answer.json()) as ViewableModel;
   });
 }
 
 async function open(
   request: EarlyModelRequest,
   answer: Promise<ViewableModel>,
+  inline: InlineFetches | null,
   filesAsked: () => void,
 ): Promise<void> {
   // The model and the engine's code download side by side, while the GPU starts up.
@@ -96,14 +115,21 @@ async function open(
   const canvas = document.createElement('canvas');
   if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
   const model = await answer;
+  performance.mark('truss:answer');
   if (!isEarlyViewable(model, request.modelId)) return;
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
-  // Asked for as soon as their URLs are known; the engine (or, if this view is dropped, the
-  // page's) takes them from the handoff, and the page's prefetch does not ask again.
+  // Asked for by index.html already (by the model's id), or as soon as their URLs are known; the
+  // engine (or, if this view is dropped, the page's) takes them from the handoff, and the page's
+  // prefetch does not ask again.
+  if (inline) {
+    handViewableFile(glb, inline.glb);
+    if (metadata) handViewableFile(metadata, inline.metadata);
+  }
   prefetchViewableFiles(model);
   filesAsked();
   const { createViewer } = await engine;
+  performance.mark('truss:engine');
   if (abandoned) return;
   const { outline, view } = createOutline(canvas);
   let viewer: Viewer;
@@ -113,6 +139,7 @@ async function open(
     outline.remove();
     throw error;
   }
+  performance.mark('truss:viewer');
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
@@ -184,12 +211,13 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
     preloadApp();
     return Promise.resolve();
   }
-  const response = requestModel(request);
+  const inline = takeInlineFetches(request);
+  const response = requestModel(request, inline);
   response.catch(() => undefined);
   claimable = { id: request.modelId, model: response };
   let filesAsked = () => {};
   const asked = new Promise<void>((resolve) => (filesAsked = resolve));
-  const opened = open(request, response, filesAsked).catch((error: unknown) => {
+  const opened = open(request, response, inline, filesAsked).catch((error: unknown) => {
     console.warn('[viewer] the early view did not open; the page opens it', error);
     dropEarlyViewer();
   });
