@@ -7,16 +7,16 @@ import { installChunkReloadGuard } from './lib/reload-guard';
 installChunkReloadGuard();
 // The texts of the page's language download beside the app, which renders once they are here:
 // on the sign-in pages only the part they show (lib/routing.ts has the last word per route). Asked
-// for with the app's files: on a model page that is after the early view's first frame (before
-// it, their requests and evaluation would hold up the engine's and the model's), elsewhere at once.
+// for with the app's files: on a model page that is once the early view has the model (before,
+// their requests and evaluation would hold up the engine's and the model's), elsewhere at once.
 let texts: Promise<unknown> | null = null;
 const requestPageTexts = () =>
   (texts ??= requestTexts(
     getLocale(),
     /^\/(signin|signup)\/?$/.test(location.pathname) ? ['start'] : ['start', 'rest'],
   ));
-// The app starts once a model page's early view has drawn its first frame (or at once elsewhere):
-// its start would otherwise hold the main thread that first frame needs.
+// The app starts once a model page's early view has the whole model (or at a deadline; at once
+// elsewhere): its start would otherwise hold the main thread that the model's frames need.
 void startEarlyViewer(() => {
   requestPageTexts();
   // A task later: the texts' import() is asked for before the app's forty-odd preloads queue up.

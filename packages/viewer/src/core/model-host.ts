@@ -278,6 +278,9 @@ export class ModelHost {
 
   /** Picking BVHs, a few per frame after loading, so the first pick does not pay for them. */
   private async buildBoundsTrees(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
+    // From the next frame on: not between the last batch and the load's end (a pick before then
+    // builds what it needs itself).
+    await nextFrame();
     for (const entry of meshes) {
       if (stale() || !entry.mesh.parent) return;
       const started = performance.now();

@@ -2,7 +2,7 @@
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
  * the entry asks for the model at once, loads the engine (three.js, no React) and opens the
  * viewable on a canvas placed where the page's view will be, inside a plain-DOM outline of the
- * page. The app starts after the first frame (or at a deadline); the model page claims what was
+ * page. The app starts once the model is in (or at a deadline); the model page claims what was
  * made, once, as one handoff (`claimEarlyView`): the model's answer for its query, then the
  * engine with its canvas and its load for its viewer. Anything unexpected (another page, no
  * session, a model that is not ready, an error) leaves the page to the app as before.
@@ -22,7 +22,7 @@ import {
   type ViewableModel,
 } from './early-route';
 
-/** The app waits for the early view's first frame at most until this long after navigation. */
+/** The app waits for the early view's model at most until this long after navigation. */
 export const APP_START_DEADLINE_MS = 1000;
 
 interface EarlyViewer {
@@ -171,14 +171,11 @@ async function open(
       }),
     );
   });
-  const firstFrame = new Promise<void>((resolve) => {
-    const off = viewer.on('first-frame', () => {
-      off();
-      drawn.firstFrame = true;
-      performance.mark('truss:first-frame');
-      document.body.dataset.viewerState = 'first-frame';
-      resolve();
-    });
+  const offFirst = viewer.on('first-frame', () => {
+    offFirst();
+    drawn.firstFrame = true;
+    performance.mark('truss:first-frame');
+    document.body.dataset.viewerState = 'first-frame';
   });
   const controller = new AbortController();
   const load = viewer.load(
@@ -199,15 +196,17 @@ async function open(
   };
   // The model is in (the page's own `truss:loaded` follows once its panels are up).
   load.then(() => performance.mark('truss:model-loaded')).catch(() => undefined);
-  // Until the page adopts it, a failed load only ends the wait (and the early view): the page
-  // loads again and shows the error where it belongs.
-  await Promise.race([firstFrame, load]);
+  // The app starts once the whole model is in (or at the deadline): its preloads and start took
+  // the main thread between the first frame and the last batches (some 150 ms on a loaded
+  // machine). Until the page adopts it, a failed load only ends the wait (and the early view):
+  // the page loads again and shows the error where it belongs.
+  await load;
 }
 
 /**
  * Starts the early view when the page is a model page with a session. Resolves when the app
- * should start: after the first frame, when there is nothing to do early or it failed, or at the
- * deadline (a large model's first batch may take longer; the app's progress shows from then).
+ * should start: once the model is in, when there is nothing to do early or it failed, or at the
+ * deadline (a large model may take longer; the app's progress shows from then).
  * `preloadApp` is called then too: the browser asks a host over six connections at most, and the
  * app's forty-odd files would hold up the model's.
  */
@@ -324,3 +323,4 @@ export function dropEarlyViewer(): void {
   current.outline.remove();
   current.viewer.dispose();
 }
+
