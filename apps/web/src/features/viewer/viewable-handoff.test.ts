@@ -93,4 +93,14 @@ describe('viewable handoff', () => {
     ).toBe('signed');
     expect(fetch).toHaveBeenCalledTimes(2);
   });
+
+  it('answers json() and arrayBuffer() from memory, as often as asked', async () => {
+    stubFetch(
+      async () => new Response('{"a":1}', { headers: { 'content-type': 'application/json' } }),
+    );
+    prefetchViewableFile('/v/m.json');
+    const response = await fetchViewableFile('/v/m.json', {});
+    expect(await response.json()).toEqual({ a: 1 });
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe('{"a":1}');
+  });
 });
