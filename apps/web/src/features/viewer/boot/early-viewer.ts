@@ -323,4 +323,3 @@ export function dropEarlyViewer(): void {
   current.outline.remove();
   current.viewer.dispose();
 }
-
