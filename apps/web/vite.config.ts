@@ -3,10 +3,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
+import { earlyModelFetch } from './build/early-model-fetch';
 import { precompress } from './build/precompress';
 import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
+import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from './src/lib/stored-session';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -58,6 +60,10 @@ export default defineConfig({
     ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
+    // A model page's model and viewable files are asked for by a script at the top of <head>
+    // (features/viewer/boot), right after the engine's chunks (routeModulePreload, listed after
+    // this one, puts its script before this one's).
+    earlyModelFetch({ storageKey: AUTH_STORAGE_KEY, expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS }),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
     // after it. On a model page the early view's engine first, the rest once the early view has
     // asked for the model's files (features/viewer/boot, main.tsx).

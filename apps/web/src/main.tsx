@@ -11,15 +11,23 @@ installChunkReloadGuard();
 // and its frame and title show until the app renders (app/shell/early-outline).
 if (startEarlyModelList()) showEarlyOutline('models', getLocale());
 // The texts of the page's language download beside the app, which renders once they are here:
-// on the sign-in pages only the part they show (lib/routing.ts has the last word per route).
-const texts = requestTexts(
-  getLocale(),
-  /^\/(signin|signup)\/?$/.test(location.pathname) ? ['start'] : ['start', 'rest'],
-);
-// The app starts once a model page's early view has drawn its first frame (or at once elsewhere):
-// its start would otherwise hold the main thread that first frame needs.
-void startEarlyViewer(() => window.__trussPreloadDeferred?.())
-  .then(() => Promise.all([texts, import('./app/start')]))
+// on the sign-in pages only the part they show (lib/routing.ts has the last word per route). Asked
+// for with the app's files: on a model page that is once the early view has the model (before,
+// their requests and evaluation would hold up the engine's and the model's), elsewhere at once.
+let texts: Promise<unknown> | null = null;
+const requestPageTexts = () =>
+  (texts ??= requestTexts(
+    getLocale(),
+    /^\/(signin|signup)\/?$/.test(location.pathname) ? ['start'] : ['start', 'rest'],
+  ));
+// The app starts once a model page's early view has the whole model (or at a deadline; at once
+// elsewhere): its start would otherwise hold the main thread that the model's frames need.
+void startEarlyViewer(() => {
+  requestPageTexts();
+  // A task later: the texts' import() is asked for before the app's forty-odd preloads queue up.
+  setTimeout(() => window.__trussPreloadDeferred?.(), 0);
+})
+  .then(() => Promise.all([requestPageTexts(), import('./app/start')]))
   .catch((error: unknown) => {
     // The guard above reloads for a missing file (a new deployment) at most once per 10 s.
     console.error('[app] failed to start', error);

@@ -9,6 +9,19 @@ interface Window {
    * once, later calls do nothing.
    */
   __trussPreloadDeferred?: () => void;
+  /**
+   * A model page's requests started by the first script in index.html (build/early-model-fetch.ts),
+   * for the early view (features/viewer/boot/early-viewer.ts), which takes them once.
+   */
+  __trussEarlyFetch?: {
+    id: string;
+    token: string;
+    /** GET /api/models/{id}. */
+    model: Promise<Response>;
+    /** GET /api/models/{id}/viewable.glb and metadata.json with the bearer token, read. */
+    glb: Promise<Response>;
+    metadata: Promise<Response>;
+  };
 }
 
 /** One part of one language's texts, cut from the locale files by build/catalogue-parts.ts. */

@@ -9,7 +9,7 @@ import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api
 import { EdgesLayer } from '../extensions/edges.ts';
 import { ElementState } from './element-state.ts';
 import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
-import { createSharedUniforms } from './materials.ts';
+import { createSharedUniforms, ELEMENT_ATTRIBUTE, modelMaterial } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
@@ -72,6 +72,35 @@ export class ModelHost {
     decorations: THREE.Group,
   ) {
     this.edges = new EdgesLayer(decorations, this.uniforms, this.clippingPlanes);
+  }
+
+  /** What warmUp compiled, kept so its program stays cached for the model's materials. */
+  private warm: THREE.Mesh | null = null;
+
+  /**
+   * Starts compiling the program of an opaque model batch as the converter writes them (no
+   * normals: flat shading; the first slice of every model is one) before any model is here: the
+   * GPU process compiles while the page decodes the model, instead of the first frame waiting for
+   * it. Only that one: the GPU process works in order, and the first frame needs no other. A model
+   * whose batches differ (normals, vertex colours) only pays for this compile.
+   */
+  warmUp(renderer: THREE.WebGLRenderer, camera: THREE.Camera, scene: THREE.Scene): void {
+    if (this.warm) return;
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute(
+      'position',
+      new THREE.Float32BufferAttribute([0, 0, 0, 1, 0, 0, 0, 1, 0], 3),
+    );
+    geometry.setAttribute(ELEMENT_ATTRIBUTE, new THREE.Float32BufferAttribute([0, 0, 0], 1));
+    // What GLTFLoader makes of a batch without normals.
+    const source = new THREE.MeshStandardMaterial({ flatShading: true });
+    const material = modelMaterial(source, this.uniforms);
+    source.dispose();
+    material.clippingPlanes = this.clippingPlanes;
+    this.warm = new THREE.Mesh(geometry, material);
+    // compile(), not compileAsync(): polling the link status is a synchronous round trip to the
+    // GPU process, which waits for the compile it asks about; the first frame asks once, later.
+    renderer.compile(this.warm, camera, scene);
   }
 
   /** The first model's metadata (storeys for walk mode, single-model callers). */
@@ -249,6 +278,9 @@ export class ModelHost {
 
   /** Picking BVHs, a few per frame after loading, so the first pick does not pay for them. */
   private async buildBoundsTrees(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
+    // From the next frame on: not between the last batch and the load's end (a pick before then
+    // builds what it needs itself).
+    await nextFrame();
     for (const entry of meshes) {
       if (stale() || !entry.mesh.parent) return;
       const started = performance.now();
@@ -389,5 +421,10 @@ export class ModelHost {
   dispose(): void {
     this.clear();
     this.edges.dispose();
+    if (this.warm) {
+      this.warm.geometry.dispose();
+      (this.warm.material as THREE.Material).dispose();
+      this.warm = null;
+    }
   }
 }

@@ -52,6 +52,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     },
   );
   const model: ModelHost = new ModelHost(loop.modelRoot, loop.decorations);
+  model.warmUp(loop.renderer, rig.camera(), loop.scene);
   const overlay = createOverlay(canvas);
   loop.onQualityChange = (degraded) => {
     model.uniforms.hideSmall.value = degraded ? 1 : 0;

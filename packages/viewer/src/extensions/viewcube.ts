@@ -47,6 +47,8 @@ export class ViewCube {
   readonly element: HTMLCanvasElement;
   private drawn: DrawnFace[] = [];
   private readonly rotation = new THREE.Matrix4();
+  /** The camera of the last frame while hidden: drawn when the cube shows again. */
+  private hiddenCamera: THREE.Camera | null = null;
 
   constructor(
     parent: HTMLElement,
@@ -73,6 +75,8 @@ export class ViewCube {
 
   setVisible(visible: boolean): void {
     this.element.style.display = visible ? '' : 'none';
+    const camera = this.hiddenCamera;
+    if (visible && camera) this.update(camera);
   }
 
   /** New face labels (the host's language changed); drawn with the next frame. */
@@ -82,6 +86,12 @@ export class ViewCube {
 
   /** Redraws for the camera's orientation. */
   update(camera: THREE.Camera): void {
+    // Hidden (the model page's early view): no 2D drawing on the way to a frame.
+    if (this.element.style.display === 'none') {
+      this.hiddenCamera = camera;
+      return;
+    }
+    this.hiddenCamera = null;
     const context = this.element.getContext('2d');
     if (!context) return;
     const ratio = this.element.width / SIZE;

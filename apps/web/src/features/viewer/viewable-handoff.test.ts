@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchViewableFile, prefetchViewableFile } from './viewable-handoff';
+import { fetchViewableFile, handViewableFile, prefetchViewableFile } from './viewable-handoff';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,5 +65,42 @@ describe('viewable handoff', () => {
     vi.advanceTimersByTime(60_000);
     await fetchViewableFile('/v/c.glb', {});
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('hands over a download by the model id when it is the version the signed URL names', async () => {
+    const fetch = stubFetch(async () => new Response('signed'));
+    const byId = Promise.resolve(
+      new Response('by id', { headers: { etag: `"${'a'.repeat(32)}"` } }),
+    );
+    handViewableFile(`/m/1/viewable.glb?v=${'a'.repeat(64)}&sig=s`, byId);
+    const response = await fetchViewableFile(`/m/1/viewable.glb?v=${'a'.repeat(64)}&sig=s`, {});
+    expect(await response.text()).toBe('by id');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('downloads the signed URL after all when the download by id is another version or failed', async () => {
+    const fetch = stubFetch(async () => new Response('signed'));
+    const other = Promise.resolve(
+      new Response('other', { headers: { etag: `"${'b'.repeat(32)}"` } }),
+    );
+    handViewableFile(`/m/2/viewable.glb?v=${'a'.repeat(64)}`, other);
+    expect(
+      await (await fetchViewableFile(`/m/2/viewable.glb?v=${'a'.repeat(64)}`, {})).text(),
+    ).toBe('signed');
+    handViewableFile(`/m/3/viewable.glb?v=${'a'.repeat(64)}`, Promise.reject(new TypeError('x')));
+    expect(
+      await (await fetchViewableFile(`/m/3/viewable.glb?v=${'a'.repeat(64)}`, {})).text(),
+    ).toBe('signed');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers json() and arrayBuffer() from memory, as often as asked', async () => {
+    stubFetch(
+      async () => new Response('{"a":1}', { headers: { 'content-type': 'application/json' } }),
+    );
+    prefetchViewableFile('/v/m.json');
+    const response = await fetchViewableFile('/v/m.json', {});
+    expect(await response.json()).toEqual({ a: 1 });
+    expect(new TextDecoder().decode(await response.arrayBuffer())).toBe('{"a":1}');
   });
 });

@@ -2,7 +2,7 @@
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
  * the entry asks for the model at once, loads the engine (three.js, no React) and opens the
  * viewable on a canvas placed where the page's view will be, inside a plain-DOM outline of the
- * page. The app starts after the first frame (or at a deadline); the model page claims what was
+ * page. The app starts once the model is in (or at a deadline); the model page claims what was
  * made, once, as one handoff (`claimEarlyView`): the model's answer for its query, then the
  * engine with its canvas and its load for its viewer. Anything unexpected (another page, no
  * session, a model that is not ready, an error) leaves the page to the app as before.
@@ -13,7 +13,7 @@
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
 import { prepareCanvas } from '@truss/viewer/gl-context';
 import type { LoadedModelInfo, Viewer } from '../engine';
-import { fetchViewableFile, prefetchViewableFiles } from '../viewable-handoff';
+import { fetchViewableFile, handViewableFile, prefetchViewableFiles } from '../viewable-handoff';
 import { modelViewArea } from '../model-page-layout';
 import {
   isEarlyViewable,
@@ -22,7 +22,7 @@ import {
   type ViewableModel,
 } from './early-route';
 
-/** The app waits for the early view's first frame at most until this long after navigation. */
+/** The app waits for the early view's model at most until this long after navigation. */
 export const APP_START_DEADLINE_MS = 1000;
 
 interface EarlyViewer {
@@ -75,35 +75,67 @@ function createOutline(canvas: HTMLCanvasElement): { outline: HTMLElement; view:
   return { outline, view };
 }
 
-function requestModel(request: EarlyModelRequest): Promise<ViewableModel> {
-  return fetch(`/api/models/${request.modelId}`, {
-    headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
-    priority: 'high',
-  }).then(async (response) => {
-    if (!response.ok) throw new Error(`early model request: HTTP ${response.status}`);
-    return (await response.json()) as ViewableModel;
+type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
+
+/**
+ * The requests index.html's first script started for this page (build/early-model-fetch.ts),
+ * taken once: null when it started none or for another model or session.
+ */
+function takeInlineFetches(request: EarlyModelRequest): InlineFetches | null {
+  const inline = window.__trussEarlyFetch;
+  window.__trussEarlyFetch = undefined;
+  return inline?.id === request.modelId && inline.token === request.token ? inline : null;
+}
+
+function requestModel(
+  request: EarlyModelRequest,
+  inline: InlineFetches | null,
+): Promise<ViewableModel> {
+  const response =
+    inline?.model ??
+    fetch(`/api/models/${request.modelId}`, {
+      headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
+      priority: 'high',
+    });
+  return response.then(async (answer) => {
+    if (!answer.ok) throw new Error(`early model request: HTTP ${answer.status}`);
+    return (await answer.json()) as ViewableModel;
   });
 }
 
 async function open(
   request: EarlyModelRequest,
   answer: Promise<ViewableModel>,
+  inline: InlineFetches | null,
   filesAsked: () => void,
 ): Promise<void> {
   // The model and the engine's code download side by side, while the GPU starts up.
   const engine = import('../engine');
   engine.catch(() => undefined);
   const canvas = document.createElement('canvas');
+  // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
+  // at once: resizing it when the engine starts cost the first frame about 10 ms.
+  const { top, panel } = modelViewArea(window.innerWidth);
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  canvas.width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
+  canvas.height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
   if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
   const model = await answer;
+  performance.mark('truss:answer');
   if (!isEarlyViewable(model, request.modelId)) return;
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
-  // Asked for as soon as their URLs are known; the engine (or, if this view is dropped, the
-  // page's) takes them from the handoff, and the page's prefetch does not ask again.
+  // Asked for by index.html already (by the model's id), or as soon as their URLs are known; the
+  // engine (or, if this view is dropped, the page's) takes them from the handoff, and the page's
+  // prefetch does not ask again.
+  if (inline) {
+    handViewableFile(glb, inline.glb);
+    if (metadata) handViewableFile(metadata, inline.metadata);
+  }
   prefetchViewableFiles(model);
   filesAsked();
   const { createViewer } = await engine;
+  performance.mark('truss:engine');
   if (abandoned) return;
   const { outline, view } = createOutline(canvas);
   let viewer: Viewer;
@@ -113,6 +145,7 @@ async function open(
     outline.remove();
     throw error;
   }
+  performance.mark('truss:viewer');
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
@@ -138,14 +171,11 @@ async function open(
       }),
     );
   });
-  const firstFrame = new Promise<void>((resolve) => {
-    const off = viewer.on('first-frame', () => {
-      off();
-      drawn.firstFrame = true;
-      performance.mark('truss:first-frame');
-      document.body.dataset.viewerState = 'first-frame';
-      resolve();
-    });
+  const offFirst = viewer.on('first-frame', () => {
+    offFirst();
+    drawn.firstFrame = true;
+    performance.mark('truss:first-frame');
+    document.body.dataset.viewerState = 'first-frame';
   });
   const controller = new AbortController();
   const load = viewer.load(
@@ -166,15 +196,17 @@ async function open(
   };
   // The model is in (the page's own `truss:loaded` follows once its panels are up).
   load.then(() => performance.mark('truss:model-loaded')).catch(() => undefined);
-  // Until the page adopts it, a failed load only ends the wait (and the early view): the page
-  // loads again and shows the error where it belongs.
-  await Promise.race([firstFrame, load]);
+  // The app starts once the whole model is in (or at the deadline): its preloads and start took
+  // the main thread between the first frame and the last batches (some 150 ms on a loaded
+  // machine). Until the page adopts it, a failed load only ends the wait (and the early view):
+  // the page loads again and shows the error where it belongs.
+  await load;
 }
 
 /**
  * Starts the early view when the page is a model page with a session. Resolves when the app
- * should start: after the first frame, when there is nothing to do early or it failed, or at the
- * deadline (a large model's first batch may take longer; the app's progress shows from then).
+ * should start: once the model is in, when there is nothing to do early or it failed, or at the
+ * deadline (a large model may take longer; the app's progress shows from then).
  * `preloadApp` is called then too: the browser asks a host over six connections at most, and the
  * app's forty-odd files would hold up the model's.
  */
@@ -184,12 +216,13 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
     preloadApp();
     return Promise.resolve();
   }
-  const response = requestModel(request);
+  const inline = takeInlineFetches(request);
+  const response = requestModel(request, inline);
   response.catch(() => undefined);
   claimable = { id: request.modelId, model: response };
   let filesAsked = () => {};
   const asked = new Promise<void>((resolve) => (filesAsked = resolve));
-  const opened = open(request, response, filesAsked).catch((error: unknown) => {
+  const opened = open(request, response, inline, filesAsked).catch((error: unknown) => {
     console.warn('[viewer] the early view did not open; the page opens it', error);
     dropEarlyViewer();
   });

@@ -1,0 +1,83 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
+import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
+import { earlyModelFetchScript } from './early-model-fetch';
+
+const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
+const NOW = 1_800_000_000_000;
+
+interface Fake {
+  __trussEarlyFetch?: { id: string; token: string };
+  requests: { url: string; headers: Record<string, string> }[];
+}
+
+/** Runs the inline script against a fake window; what it asked for and left behind. */
+function run(pathname: string, stored: string | null, cookie = ''): Fake {
+  const requests: Fake['requests'] = [];
+  const fake: Fake & Record<string, unknown> = {
+    requests,
+    location: { pathname },
+    document: { cookie },
+    localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
+    fetch: (url: string, init: { headers: Record<string, string> }) => {
+      requests.push({ url, headers: init.headers });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    },
+  };
+  const script = earlyModelFetchScript({
+    storageKey: AUTH_STORAGE_KEY,
+    expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
+  });
+  const realNow = Date.now;
+  Date.now = () => NOW;
+  try {
+    new Function('window', script)(fake);
+  } finally {
+    Date.now = realNow;
+  }
+  return fake;
+}
+
+const session = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({ token: 'tok', isAuthenticated: true, tokenExpiry: NOW + 60_000, ...over });
+
+describe('the early model fetch script', () => {
+  const cases: [string, string | null, string][] = [
+    [`/model/${ID}`, session(), ''],
+    [`/model/${ID}/`, session(), 'locale=zh-CN'],
+    [`/model/${ID.toUpperCase()}`, session(), 'a=1; locale=en'],
+    [`/model/${ID}`, session({ tokenExpiry: NOW + 4000 }), ''],
+    [`/model/${ID}`, session({ isAuthenticated: false }), ''],
+    [`/model/${ID}`, session({ token: '' }), ''],
+    [`/model/${ID}`, session({ tokenExpiry: null }), ''],
+    [`/model/${ID}`, null, ''],
+    [`/model/${ID}`, '{not json', ''],
+    [`/model/not-a-uuid`, session(), ''],
+    [`/models`, session(), ''],
+  ];
+
+  it.each(cases)('asks on %s exactly when the early view would (%s)', (path, stored, cookie) => {
+    const expected = earlyModelRequest(path, stored, cookie, NOW);
+    const fake = run(path, stored, cookie);
+    if (!expected) {
+      expect(fake.requests).toEqual([]);
+      expect(fake.__trussEarlyFetch).toBeUndefined();
+      return;
+    }
+    const base = `/api/models/${expected.modelId}`;
+    // The viewable first.
+    expect(fake.requests.map((r) => r.url)).toEqual([
+      `${base}/viewable.glb`,
+      base,
+      `${base}/metadata.json`,
+    ]);
+    for (const request of fake.requests) {
+      expect(request.headers).toEqual({
+        Authorization: `Bearer ${expected.token}`,
+        'Accept-Language': expected.locale,
+      });
+    }
+    expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
+  });
+});

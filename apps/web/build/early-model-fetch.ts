@@ -1,0 +1,61 @@
+import type { Plugin } from 'vite';
+
+/**
+ * A model page's three requests (the model, its viewable.glb and metadata.json), started by a
+ * tiny script at the top of index.html, as soon as the HTML is parsed: not after the entry's
+ * scripts have downloaded and run, and not one after the other (the files' signed URLs come with
+ * the model's answer, but the file routes take the bearer token as well). The page's early view
+ * (src/features/viewer/boot/early-viewer.ts) takes them from `window.__trussEarlyFetch` (declared
+ * in src/vite-env.d.ts). The checks are those of src/features/viewer/boot/early-route.ts
+ * (earlyModelRequest), which a test compares with this script; anything else leaves the page to
+ * the entry as before.
+ */
+export interface EarlyModelFetchOptions {
+  /** localStorage key of the session (lib/stored-session.ts AUTH_STORAGE_KEY). */
+  storageKey: string;
+  /** A token counts as expired this long before its expiry (TOKEN_EXPIRY_MARGIN_MS). */
+  expiryMarginMs: number;
+}
+
+/**
+ * The script: ES5, no dependencies. The glb and the metadata are read into memory as they arrive
+ * (the viewer then reads them without waiting for network tasks behind the page's own start).
+ */
+export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
+  return (
+    `(function(w,k,m){try{` +
+    `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
+    `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
+    `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
+    `||typeof s.tokenExpiry!=='number'||Date.now()>=s.tokenExpiry-m)return;` +
+    `var c=/(?:^|;\\s*)locale=([^;]*)/.exec(w.document.cookie),l='en';` +
+    `try{if(c&&decodeURIComponent(c[1])==='zh-CN')l='zh-CN'}catch(e){}` +
+    `var h={Authorization:'Bearer '+s.token,'Accept-Language':l},b='/api/models/'+id;` +
+    `var f=function(u,read){var p=w.fetch(u,{headers:h,priority:'high'});` +
+    `if(read)p=p.then(function(a){return a.ok?a.arrayBuffer().then(function(x){` +
+    `return new Response(x,{status:a.status,statusText:a.statusText,headers:a.headers})}):a});` +
+    `p.catch(function(){});return p};` +
+    // The viewable first: the first frame waits for it.
+    `w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb',1),model:f(b,0),` +
+    `metadata:f(b+'/metadata.json',1)}` +
+    `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)})`
+  );
+}
+
+/**
+ * Puts the script at the top of <head>, after the route preload script when that plugin is
+ * listed after this one (then the engine's chunks are asked for first: the page runs nothing
+ * before they are in, while the model's files are small and in long before).
+ */
+export function earlyModelFetch(options: EarlyModelFetchOptions): Plugin {
+  return {
+    name: 'truss-early-model-fetch',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [
+        { tag: 'script', children: earlyModelFetchScript(options), injectTo: 'head-prepend' },
+      ],
+    },
+  };
+}
