@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@truss/e2e/support/server';
+import { withMallocDefaults } from '../../../apps/server/src/lib/malloc-env.ts';
 import { builtServerEntry } from '../../../apps/server/src/testing/built-server.ts';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
@@ -105,7 +106,10 @@ export interface TrussOptions {
   nodeArgs?: string[];
 }
 
-/** The real server as `npm start` runs it (`node dist/main.js`), stdout/stderr to a log file. */
+/**
+ * The real server as `npm start` runs it (`node dist/main.js` with the start script's malloc
+ * settings), stdout/stderr to a log file.
+ */
 export async function startTruss(options: TrussOptions): Promise<Child & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-bench-'));
   const port = await freePort();
@@ -119,7 +123,7 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
   const child = spawn(process.execPath, [...nodeArgs, await builtServerEntry()], {
     cwd: serverDir,
     env: {
-      ...process.env,
+      ...withMallocDefaults(process.env),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATABASE_URL: options.databaseUrl,
