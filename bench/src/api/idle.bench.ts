@@ -38,7 +38,9 @@ async function detail(label: string, pid: number, base: string): Promise<void> {
   console.log(
     `  ${label}: ${Object.entries(parts)
       .map(([kind, value]) => `${kind} ${mib(value)}`)
-      .join(', ')} MiB; main thread V8 heap ${mib(heap.heap!)} (used ${mib(heap.heapUsed!)}), external ${mib(heap.external!)} MiB`,
+      .join(
+        ', ',
+      )} MiB; main thread V8 heap ${mib(heap.heap!)} (used ${mib(heap.heapUsed!)}), external ${mib(heap.external!)} MiB`,
   );
 }
 
