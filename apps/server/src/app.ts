@@ -89,6 +89,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Test seams of the models module (converter, extra job handlers). */
   models?: { convert?: ConvertFn; extraHandlers?: AnyJobHandler[] };
+  /** Asked for a full GC once each job attempt (a conversion and its index) ends (main's). */
+  idleGc?: { request(): void };
 }
 
 /** The models side's services, where tests and the worker role reach them (`app.models`). */
@@ -309,7 +311,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pools: pool ? [pool] : [],
     wakeups: events,
     now,
-    onAttemptEnd: (type, outcome, seconds) => metrics.observeAttempt(type, outcome, seconds),
+    onAttemptEnd: (type, outcome, seconds) => {
+      metrics.observeAttempt(type, outcome, seconds);
+      deps.idleGc?.request();
+    },
   });
   const { uploads } = await uploadsModule.register(app, {
     settings,

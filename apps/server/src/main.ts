@@ -5,6 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { createServerLogger } from './http/access-log.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { claimDataDir } from './ops/data-dir-lock.ts';
+import { IdleCollector } from './lib/idle-gc.ts';
 
 /** A shutdown that takes longer (a stuck connection) ends the process anyway. */
 const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -30,7 +31,11 @@ async function main(): Promise<void> {
     logger.info({ migration: result.migrationName, status: result.status }, 'migration');
   }
 
-  const app = await buildApp({ config, database, logger });
+  // A full GC once start-up is over and after each conversion: an idle server keeps its heap's
+  // slack otherwise (lib/idle-gc.ts).
+  const idleGc = new IdleCollector({ log: logger });
+  const app = await buildApp({ config, database, logger, idleGc });
+  app.addHook('onClose', async () => idleGc.close());
   let closing = false;
   /**
    * SIGTERM/SIGINT: stop accepting connections, end event streams with a retry hint, let
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
 
   if (config.models.role === 'worker') {
     await app.ready(); // starts the job runner; no HTTP in this role
+    idleGc.request();
     logger.info(
       { role: 'worker', concurrency: config.models.workerConcurrency },
       'Truss workers started',
@@ -65,6 +71,7 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  idleGc.request();
   logger.info(
     {
       url: config.publicUrl,

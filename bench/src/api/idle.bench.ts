@@ -13,7 +13,15 @@ import path from 'node:path';
 import type { Model } from '@truss/contracts';
 import { tusUpload, waitForModel } from '../../../apps/server/src/testing/uploads.ts';
 import { summarize } from '../stats.ts';
-import { call, createBenchDatabase, rssMiB, signUp, startTruss } from './support.ts';
+import {
+  call,
+  createBenchDatabase,
+  heapFromMetrics,
+  rssBreakdown,
+  rssMiB,
+  signUp,
+  startTruss,
+} from './support.ts';
 
 const RUNS = Number(process.env.BENCH_IDLE_RUNS ?? 3);
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 10) * 1000;
@@ -21,6 +29,20 @@ const DATABASES = (process.env.BENCH_IDLE_DATABASES ?? 'pglite,postgres').split(
 const SAMPLES =
   process.env.TRUSS_SAMPLES_DIR ?? path.resolve(import.meta.dirname, '../../../../shared/samples');
 const MODEL = 'ifc/IfcOpenHouse_IFC4.ifc';
+
+/** Where the RSS is once settled (support.ts's rssBreakdown and the main thread's heap). */
+async function detail(label: string, pid: number, base: string): Promise<void> {
+  const parts = await rssBreakdown(pid);
+  const heap = await heapFromMetrics(base);
+  const mib = (value: number) => value.toFixed(0);
+  console.log(
+    `  ${label}: ${Object.entries(parts)
+      .map(([kind, value]) => `${kind} ${mib(value)}`)
+      .join(
+        ', ',
+      )} MiB; main thread V8 heap ${mib(heap.heap!)} (used ${mib(heap.heapUsed!)}), external ${mib(heap.external!)} MiB`,
+  );
+}
 
 interface Run {
   startSeconds: number;
@@ -45,6 +67,7 @@ async function once(databaseUrl: string): Promise<Run> {
   const startSeconds = (performance.now() - started) / 1000;
   try {
     const idleMiB = await settledRss(truss.pid);
+    await detail('idle', truss.pid, truss.url);
     const user = await signUp(truss.url, 'bench-idle');
     const projects = (await call(truss.url, '/api/project', user)) as unknown as { id: string }[];
     const bytes = await readFile(path.join(SAMPLES, MODEL));
@@ -62,6 +85,7 @@ async function once(databaseUrl: string): Promise<Run> {
     );
     if (model.status !== 'ready') throw new Error(`the model is ${model.status}`);
     const afterConversionMiB = await settledRss(truss.pid);
+    await detail('after one conversion', truss.pid, truss.url);
     return { startSeconds, idleMiB, afterConversionMiB };
   } finally {
     await truss.stop();

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '@truss/e2e/support/server';
+import { withMallocDefaults } from '../../../apps/server/src/lib/malloc-env.ts';
 import { builtServerEntry } from '../../../apps/server/src/testing/built-server.ts';
 
 const serverDir = fileURLToPath(new URL('../../../apps/server/', import.meta.url));
@@ -105,7 +106,10 @@ export interface TrussOptions {
   nodeArgs?: string[];
 }
 
-/** The real server as `npm start` runs it (`node dist/main.js`), stdout/stderr to a log file. */
+/**
+ * The real server as `npm start` runs it (`node dist/main.js` with the start script's malloc
+ * settings), stdout/stderr to a log file.
+ */
 export async function startTruss(options: TrussOptions): Promise<Child & { dataDir: string }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-bench-'));
   const port = await freePort();
@@ -119,7 +123,7 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
   const child = spawn(process.execPath, [...nodeArgs, await builtServerEntry()], {
     cwd: serverDir,
     env: {
-      ...process.env,
+      ...withMallocDefaults(process.env),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       DATABASE_URL: options.databaseUrl,
@@ -236,4 +240,49 @@ export async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * Where a process's RSS is, in MiB, from /proc/<pid>/smaps (Linux), by kind of mapping:
+ * `files` (the node binary, shared libraries, native addons), `brk` (glibc malloc's main arena),
+ * `arenas` (glibc malloc's thread arenas: anonymous mappings at a 64 MiB boundary, at most
+ * 64 MiB), `large` (other anonymous mappings over 64 MiB: WebAssembly memories such as
+ * PGlite's) and `other` (the rest: V8's heap pages and code, stacks).
+ */
+export async function rssBreakdown(pid: number): Promise<Record<string, number>> {
+  const { readFile } = await import('node:fs/promises');
+  const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8');
+  const totals: Record<string, number> = { files: 0, brk: 0, arenas: 0, large: 0, other: 0 };
+  const arena = 64 * 1024 * 1024;
+  let kind = 'other';
+  for (const line of smaps.split('\n')) {
+    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) {
+      const start = BigInt(`0x${header[1]}`);
+      const size = Number(BigInt(`0x${header[2]}`) - start);
+      const name = header[3] ?? '';
+      if (name.startsWith('/')) kind = 'files';
+      else if (name === '[heap]') kind = 'brk';
+      else if (name) kind = 'other';
+      else if (size > arena) kind = 'large';
+      else if (start % BigInt(arena) === 0n) kind = 'arenas';
+      else kind = 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) totals[kind]! += Number(rss[1]) / 1024;
+  }
+  return totals;
+}
+
+/** The main thread's V8 heap and external memory in MiB, from the server's /api/metrics. */
+export async function heapFromMetrics(base: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${base}/api/metrics`)).text();
+  const gauge = (name: string) =>
+    Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1024 ** 2;
+  return {
+    heap: gauge('nodejs_heap_size_total_bytes'),
+    heapUsed: gauge('nodejs_heap_size_used_bytes'),
+    external: gauge('nodejs_external_memory_bytes'),
+  };
 }

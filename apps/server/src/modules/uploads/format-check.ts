@@ -1,4 +1,7 @@
-import { detectFormat, isConversionError } from '@truss/converter';
+// The narrow entries, not the package's index: that one brings the whole converter (the glTF
+// validator, meshoptimizer, image codecs) into the API's main thread, which never converts.
+import { isConversionError } from '@truss/converter/errors';
+import { detectFormat } from '@truss/converter/formats';
 
 /** Bytes read from the start of an upload before its format is decided. */
 export const HEAD_BYTES = 64 * 1024;
