@@ -95,6 +95,18 @@ export class ElementState {
     this.texture.needsUpdate = true;
   }
 
+  /** A state for `count` elements with everything `old` holds (a model range was added). */
+  static grown(old: ElementState, count: number): ElementState {
+    const state = new ElementState(count);
+    for (const id of old.hidden) state.hidden.add(id);
+    state.isolated = old.isolated ? new Set(old.isolated) : null;
+    for (const id of old.selected) state.selected.add(id);
+    for (const [id, color] of old.colors) state.colors.set(id, color);
+    for (const id of old.small) state.small.add(id);
+    for (const id of old.ghosted) state.ghosted.add(id);
+    return state;
+  }
+
   isVisible(id: number): boolean {
     return !this.hidden.has(id) && (this.isolated === null || this.isolated.has(id));
   }

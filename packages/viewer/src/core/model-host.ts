@@ -9,7 +9,7 @@ import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api
 import { EdgesLayer } from '../extensions/edges.ts';
 import { ElementState } from './element-state.ts';
 import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
-import { createSharedUniforms, ELEMENT_ATTRIBUTE, modelMaterial } from './materials.ts';
+import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
@@ -17,8 +17,9 @@ import {
   prepareModel,
   type ModelMesh,
 } from './model.ts';
-import { ModelPart } from './model-part.ts';
+import { describePart, ModelPart } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
+import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
 export interface LoadHooks {
   signal?: AbortSignal | undefined;
@@ -42,7 +43,6 @@ export interface LoadHooks {
 }
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const toVec3 = (v: THREE.Vector3): [number, number, number] => [v.x, v.y, v.z];
 const superseded = () => new DOMException('A newer load replaced this one.', 'AbortError');
 
 export class ModelHost {
@@ -66,6 +66,8 @@ export class ModelHost {
    * others are placed by their stored origins relative to it.
    */
   private reference: Vec3 | null = null;
+  /** What warmUp compiled, kept so its program stays cached for the model's materials. */
+  private warm: THREE.Mesh | null = null;
 
   constructor(
     private readonly root: THREE.Group,
@@ -74,33 +76,12 @@ export class ModelHost {
     this.edges = new EdgesLayer(decorations, this.uniforms, this.clippingPlanes);
   }
 
-  /** What warmUp compiled, kept so its program stays cached for the model's materials. */
-  private warm: THREE.Mesh | null = null;
-
   /**
-   * Starts compiling the program of an opaque model batch as the converter writes them (no
-   * normals: flat shading; the first slice of every model is one) before any model is here: the
-   * GPU process compiles while the page decodes the model, instead of the first frame waiting for
-   * it. Only that one: the GPU process works in order, and the first frame needs no other. A model
-   * whose batches differ (normals, vertex colours) only pays for this compile.
+   * Starts compiling the model batches' usual program before any model is here
+   * (program-warmup.ts).
    */
   warmUp(renderer: THREE.WebGLRenderer, camera: THREE.Camera, scene: THREE.Scene): void {
-    if (this.warm) return;
-    const geometry = new THREE.BufferGeometry();
-    geometry.setAttribute(
-      'position',
-      new THREE.Float32BufferAttribute([0, 0, 0, 1, 0, 0, 0, 1, 0], 3),
-    );
-    geometry.setAttribute(ELEMENT_ATTRIBUTE, new THREE.Float32BufferAttribute([0, 0, 0], 1));
-    // What GLTFLoader makes of a batch without normals.
-    const source = new THREE.MeshStandardMaterial({ flatShading: true });
-    const material = modelMaterial(source, this.uniforms);
-    source.dispose();
-    material.clippingPlanes = this.clippingPlanes;
-    this.warm = new THREE.Mesh(geometry, material);
-    // compile(), not compileAsync(): polling the link status is a synchronous round trip to the
-    // GPU process, which waits for the compile it asks about; the first frame asks once, later.
-    renderer.compile(this.warm, camera, scene);
+    this.warm ??= warmUpBatchProgram(renderer, camera, scene, this.uniforms, this.clippingPlanes);
   }
 
   /** The first model's metadata (storeys for walk mode, single-model callers). */
@@ -215,22 +196,7 @@ export class ModelHost {
     this.boxes = null;
     this.markSmallElements();
 
-    // GLTFLoader clones a material per variant (flat, instanced): count the file's materials.
-    const materials = new Set(part.meshes.map((m) => (m.mesh.material as THREE.Material).name));
-    let triangles = 0;
-    for (const m of part.meshes)
-      triangles += m.triangles * (m.instanced ? (m.mesh as THREE.InstancedMesh).count : 1);
-    part.info = {
-      key: part.key,
-      offset: part.offset,
-      idCount: part.count,
-      translation: [...part.translation],
-      elementCount: part.metadata?.elements.count ?? part.count,
-      triangleCount: triangles,
-      materialCount: materials.size,
-      bbox: [toVec3(part.box.min), toVec3(part.box.max)],
-      metadata: part.metadata,
-    };
+    part.info = describePart(part);
     return part.info;
   }
 
@@ -261,16 +227,8 @@ export class ModelHost {
     const count = Math.max(1, this.nextOffset());
     const old = this.state;
     if (old && old.count >= count) return;
-    const state = new ElementState(count);
-    if (old) {
-      for (const id of old.hidden) state.hidden.add(id);
-      state.isolated = old.isolated ? new Set(old.isolated) : null;
-      for (const id of old.selected) state.selected.add(id);
-      for (const [id, color] of old.colors) state.colors.set(id, color);
-      for (const id of old.small) state.small.add(id);
-      for (const id of old.ghosted) state.ghosted.add(id);
-      old.dispose();
-    }
+    const state = old ? ElementState.grown(old, count) : new ElementState(count);
+    old?.dispose();
     state.sync();
     this.state = state;
     this.uniforms.elementState.value = state.texture;
@@ -421,10 +379,7 @@ export class ModelHost {
   dispose(): void {
     this.clear();
     this.edges.dispose();
-    if (this.warm) {
-      this.warm.geometry.dispose();
-      (this.warm.material as THREE.Material).dispose();
-      this.warm = null;
-    }
+    disposeWarmUp(this.warm);
+    this.warm = null;
   }
 }

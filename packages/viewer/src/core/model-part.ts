@@ -74,3 +74,25 @@ export function shiftElementIds(meshes: readonly ModelMesh[], offset: number): v
     mesh.geometry.setAttribute(name, attribute);
   }
 }
+
+const toVec3 = (v: THREE.Vector3): [number, number, number] => [v.x, v.y, v.z];
+
+/** What a load reports of a model once it is built (its metadata in, if it has any). */
+export function describePart(part: ModelPart): LoadedModelInfo {
+  // GLTFLoader clones a material per variant (flat, instanced): count the file's materials.
+  const materials = new Set(part.meshes.map((m) => (m.mesh.material as THREE.Material).name));
+  let triangles = 0;
+  for (const m of part.meshes)
+    triangles += m.triangles * (m.instanced ? (m.mesh as THREE.InstancedMesh).count : 1);
+  return {
+    key: part.key,
+    offset: part.offset,
+    idCount: part.count,
+    translation: [...part.translation],
+    elementCount: part.metadata?.elements.count ?? part.count,
+    triangleCount: triangles,
+    materialCount: materials.size,
+    bbox: [toVec3(part.box.min), toVec3(part.box.max)],
+    metadata: part.metadata,
+  };
+}
