@@ -11,6 +11,8 @@
  * the usual way (refreshing the token, retrying, redirecting to sign-in as it does).
  */
 
+import { Handoff } from './handoff';
+
 /** An early answer older than this is not used: the client asks again. */
 export const EARLY_ANSWER_MAX_AGE_MS = 15_000;
 
@@ -20,12 +22,7 @@ export interface EarlySession {
   locale: string;
 }
 
-interface EarlyAnswer {
-  askedAt: number;
-  answer: Promise<unknown>;
-}
-
-const answers = new Map<string, EarlyAnswer>();
+const answers = new Handoff<unknown>(EARLY_ANSWER_MAX_AGE_MS);
 
 /** A request's key: its path and its query in the order given (as the app's calls build it). */
 export function requestKey(path: string, query?: Record<string, string>): string {
@@ -38,7 +35,6 @@ export function askEarly(
   session: EarlySession,
   path: string,
   query?: Record<string, string>,
-  now: number = Date.now(),
 ): Promise<unknown> {
   const key = requestKey(path, query);
   const answer = fetch(key, {
@@ -51,21 +47,20 @@ export function askEarly(
     if (!response.ok) throw new Error(`early request ${path}: HTTP ${response.status}`);
     return (await response.json()) as unknown;
   });
-  // Unhandled only if nobody takes it; a failed one is asked for again by the app.
-  answer.catch(() => undefined);
-  answers.set(key, { askedAt: now, answer });
+  answers.put(key, answer);
   return answer;
 }
 
 /**
- * The early answer to a GET of `key`, if one was asked for at most EARLY_ANSWER_MAX_AGE_MS ago
- * and not taken yet; it is taken (a second call gets nothing). Stale ones are dropped.
+ * The early answer to a GET of `path` with `query`, if one was asked for at most
+ * EARLY_ANSWER_MAX_AGE_MS ago and not taken yet; it is taken (a second call gets nothing).
  */
-export function takeEarlyAnswer(key: string, now: number = Date.now()): Promise<unknown> | null {
-  const early = answers.get(key);
-  if (!early) return null;
-  answers.delete(key);
-  return now - early.askedAt <= EARLY_ANSWER_MAX_AGE_MS ? early.answer : null;
+export function takeEarlyAnswer(
+  path: string,
+  query?: Record<string, string>,
+): Promise<unknown> | null {
+  // Every GET of the app passes here: nothing to build while no early answer waits.
+  return answers.size > 0 ? answers.take(requestKey(path, query)) : null;
 }
 
 /** Forgets every early answer (tests; a sign-out). */

@@ -4,13 +4,15 @@
  * once and dropped after a minute: a handoff of one early download, not a cache (the files are
  * immutable and the HTTP cache keeps them).
  */
-const early = new Map<string, Promise<Response>>();
+import { Handoff } from '../../lib/handoff';
+
+const HANDOFF_MS = 60_000;
+const early = new Handoff<Response>(HANDOFF_MS);
 /**
  * Files the viewer took from an early download within the last minute: asked for early again
  * (the page's prefetch after the early view had them), they would download twice.
  */
 const taken = new Set<string>();
-const HANDOFF_MS = 60_000;
 
 /**
  * An answer read into memory. Its json() and arrayBuffer() answer from that memory within a
@@ -45,20 +47,11 @@ async function readAnswer(answer: Response): Promise<Response> {
   return new ReadResponse(await answer.arrayBuffer(), answer);
 }
 
-function keep(url: string, response: Promise<Response>): void {
-  // Observed, so a download nobody takes does not end as an unhandled rejection.
-  response.catch(() => undefined);
-  early.set(url, response);
-  setTimeout(() => {
-    if (early.get(url) === response) early.delete(url);
-  }, HANDOFF_MS);
-}
-
 export function prefetchViewableFile(url: string): void {
   if (early.has(url) || taken.has(url)) return;
   // Read now, while the page is still starting: the viewer then reads from memory instead of
   // waiting for the network's tasks behind its own first render.
-  keep(url, fetch(url, { priority: 'high' }).then(readAnswer));
+  early.put(url, fetch(url, { priority: 'high' }).then(readAnswer));
 }
 
 /**
@@ -78,7 +71,7 @@ export function isVersionOf(url: string, answer: Response): boolean {
  */
 export function handViewableFile(url: string, response: Promise<Response>): void {
   if (early.has(url) || taken.has(url)) return;
-  keep(
+  early.put(
     url,
     response
       .catch(() => null)
@@ -105,9 +98,8 @@ export function prefetchViewableFiles(
 
 /** The viewer's fetch: the early download of `url` if there is one, else a new request. */
 export function fetchViewableFile(url: string, init: RequestInit): Promise<Response> {
-  const response = early.get(url);
+  const response = early.take(url);
   if (!response) return fetch(url, init);
-  early.delete(url);
   taken.add(url);
   setTimeout(() => taken.delete(url), HANDOFF_MS);
   // An early download that failed on the network is tried again as the viewer's own request.
