@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,7 +212,6 @@ export async function signUp(base: string, label: string): Promise<{ token: stri
 
 /** CPU seconds (user + system, every thread) of a process so far (Linux /proc). */
 export async function cpuSeconds(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -224,7 +223,6 @@ export async function cpuSeconds(pid: number): Promise<number> {
 
 /** CPU seconds of every PostgreSQL server process on this machine. */
 export async function postgresCpuSeconds(): Promise<number> {
-  const { readdir, readFile } = await import('node:fs/promises');
   let total = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -236,7 +234,6 @@ export async function postgresCpuSeconds(): Promise<number> {
 
 /** Resident set size of a process in MiB (Linux /proc). */
 export async function rssMiB(pid: number): Promise<number> {
-  const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
@@ -250,7 +247,6 @@ export async function rssMiB(pid: number): Promise<number> {
  * PGlite's) and `other` (the rest: V8's heap pages and code, stacks).
  */
 export async function rssBreakdown(pid: number): Promise<Record<string, number>> {
-  const { readFile } = await import('node:fs/promises');
   const smaps = await readFile(`/proc/${pid}/smaps`, 'utf8');
   const totals: Record<string, number> = { files: 0, brk: 0, arenas: 0, large: 0, other: 0 };
   const arena = 64 * 1024 * 1024;
