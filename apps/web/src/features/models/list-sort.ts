@@ -29,11 +29,13 @@ export function readStored<T extends string>(key: string, allowed: readonly T[],
   }
 }
 
-/** The list's query (GET /api/project/{id}/models) for the stored sort, unfiltered. */
-export function storedListQuery(): { sort: ModelSort; order: SortOrder } {
-  const [sort, order] = readStored(MODEL_SORT_KEY, MODEL_SORTS, DEFAULT_MODEL_SORT).split(':') as [
-    ModelSort,
-    SortOrder,
-  ];
+/** A sort option as the list's query asks for it (GET /api/project/{id}/models). */
+export function sortQuery(option: ModelSortOption): { sort: ModelSort; order: SortOrder } {
+  const [sort, order] = option.split(':') as [ModelSort, SortOrder];
   return { sort, order };
+}
+
+/** The list's query for the stored sort, unfiltered (the list's first request). */
+export function storedListQuery(): { sort: ModelSort; order: SortOrder } {
+  return sortQuery(readStored(MODEL_SORT_KEY, MODEL_SORTS, DEFAULT_MODEL_SORT));
 }

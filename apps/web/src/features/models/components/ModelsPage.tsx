@@ -25,6 +25,7 @@ import {
   MODEL_SORTS,
   MODEL_SORT_KEY,
   readStored,
+  sortQuery,
   type ModelSortOption,
 } from '../list-sort';
 
@@ -133,7 +134,7 @@ function ProjectModels({ project }: { project: Project }) {
   );
   const [search, setSearch] = useState('');
   const query = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const [field, order] = sort.split(':') as [ModelSort, SortOrder];
+  const { sort: field, order } = sortQuery(sort);
   const filter = useMemo(
     () => ({ trashed: false, sort: field, order, search: query.trim() }),
     [field, order, query],
