@@ -1,11 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import type { Model } from '@truss/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from './support/accounts.ts';
-import { launchChromium, screenshotPath } from './support/browser.ts';
-import { sharedServer, type SharedServer } from './support/shared-server.ts';
-import { convertFile, firstProjectId, login, signedInState } from './support/viewer.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath } from './support/browser.ts';
+import { HOUSE, modelPageSession } from './support/model-page.ts';
+import { firstProjectId, login, signedInState } from './support/viewer.ts';
 
 /**
  * The models list before the app starts (apps/web/src/features/models/boot/early-list.ts,
@@ -13,33 +10,7 @@ import { convertFile, firstProjectId, login, signedInState } from './support/vie
  * once and draws the frame and the title; the app takes the answers instead of asking again and
  * replaces the outline.
  */
-const HOUSE = fileURLToPath(
-  new URL('../../../shared/samples/ifc/IfcOpenHouse_IFC4.ifc', import.meta.url),
-);
-
-let server: SharedServer;
-let browser: Browser;
-let email: string;
-let house: Model;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  server = sharedServer();
-  browser = await launchChromium();
-  email = `olive-${Date.now()}@example.com`;
-  const auth = await createAccount(server.url, email);
-  house = await convertFile(
-    server.url,
-    auth.token,
-    await firstProjectId(server.url, auth.token),
-    HOUSE,
-  );
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const session = modelPageSession('olive', { house: HOUSE });
 
 interface Watch {
   /** The outline's title when it first appeared, and whether the app had rendered then. */
@@ -69,15 +40,16 @@ const WATCH = `
 async function open(
   options: { tokenExpiry?: number; locale?: string; failFirst?: RegExp } = {},
 ): Promise<{ page: Page; asked: string[] }> {
+  const { server, email } = session;
   const state = signedInState(server.url, await login(server.url, email), {
     tokenExpiry: options.tokenExpiry,
   });
-  const context = await browser.newContext({
+  // Closed with the session's browser after the file.
+  const context = await session.browser().newContext({
     baseURL: server.url,
     viewport: { width: 1280, height: 800 },
     storageState: state,
   });
-  contexts.push(context);
   if (options.locale) {
     await context.addCookies([{ name: 'locale', value: options.locale, url: server.url }]);
   }
@@ -99,7 +71,7 @@ async function open(
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/models');
-  await page.getByRole('link', { name: house.name }).first().waitFor();
+  await page.getByRole('link', { name: session.models.house.name }).first().waitFor();
   return { page, asked };
 }
 
@@ -122,6 +94,7 @@ describe('the models list before the app starts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Models' }).count()).resolves.toBe(1);
     // Each asked for once until the event stream opens: the app took the entry's answers.
     const early = beforeStream(asked);
+    const { server, email } = session;
     const projectId = await firstProjectId(server.url, (await login(server.url, email)).token);
     for (const path of [
       '/api/user/profile',
@@ -129,7 +102,7 @@ describe('the models list before the app starts', () => {
       '/api/user/subscription',
       '/api/project',
       `/api/project/${projectId}/models`,
-      `/api/models/${house.id}/thumbnail.png`,
+      `/api/models/${session.models.house.id}/thumbnail.png`,
     ]) {
       expect(
         early.filter((p) => p === path),
@@ -142,6 +115,7 @@ describe('the models list before the app starts', () => {
   it("titles the outline in the page's language", async () => {
     const { page } = await open({ locale: 'zh-CN' });
     expect((await watch(page)).outline?.title).toBe('模型');
+    await page.screenshot({ path: await screenshotPath('models-early-zh-CN') });
   });
 
   it('asks again itself when an early answer failed, and shows the list', async () => {
@@ -149,7 +123,9 @@ describe('the models list before the app starts', () => {
     expect((await watch(page)).outline).not.toBeNull();
     const lists = beforeStream(asked).filter((p) => /^\/api\/project\/[^/]+\/models$/.test(p));
     expect(lists).toHaveLength(2);
-    await expect(page.getByRole('link', { name: house.name }).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      page.getByRole('link', { name: session.models.house.name }).count(),
+    ).resolves.toBeGreaterThan(0);
   });
 
   it('leaves an expired stored session to the app, which refreshes it and shows the list', async () => {
