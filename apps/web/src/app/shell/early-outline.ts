@@ -45,7 +45,10 @@ export function showEarlyOutline(page: OutlinedPage, locale: string): void {
     'div',
     'flex h-14 items-center gap-3 border-b border-gray-200 bg-white/85 px-4 sm:px-6 lg:h-16 lg:px-8',
   );
-  bar.append(element('span', 'truncate pl-16 text-sm font-medium text-gray-900 lg:pl-0', title));
+  // On phones the title follows the menu button and the logo (78 px), as in TopBar.
+  bar.append(
+    element('span', 'truncate pl-[78px] text-sm font-medium text-gray-900 lg:pl-0', title),
+  );
   const main = element('div', 'flex-1 px-4 py-6 sm:px-6 lg:px-8');
   const content = element('div', 'mx-auto w-full max-w-6xl');
   // PageHeader's heading (components/ui/Page.tsx).
