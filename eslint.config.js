@@ -50,6 +50,25 @@ const webBoundary = {
 };
 
 /**
+ * The model preview draws before three.js has downloaded (it is what a model page shows first):
+ * it and the fit math it shares with the engine use raw WebGL, never three.js or the engine's
+ * core, except the meshopt decoder module, which has no three.js in it.
+ */
+const previewBoundary = {
+  patterns: [
+    ...engineBoundary.patterns,
+    {
+      regex: '^three(?:$|/(?!examples/jsm/libs/meshopt_decoder\\.module\\.js$))',
+      message: 'The preview draws before three.js is loaded: no three.js here.',
+    },
+    {
+      regex: '^\\.\\./(?:core|extensions|navigation/(?!fit-math\\.ts$))',
+      message: 'The preview draws before the engine is loaded: no engine modules here.',
+    },
+  ],
+};
+
+/**
  * Server modules meet only through each other's `index.ts` (tldraw's internal-import rule): a file
  * in `modules/<a>/` may import `../<b>/index.ts`, never another file of `modules/<b>/`. One block
  * per folder depth, because the same `../../` reaches `src/` from one depth and `modules/` from
@@ -107,6 +126,11 @@ export default tseslint.config(
   {
     files: ['packages/viewer/**/*.ts', 'packages/converter/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', engineBoundary] },
+  },
+  {
+    files: ['packages/viewer/src/preview/*.ts', 'packages/viewer/src/navigation/fit-math.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', previewBoundary] },
   },
   {
     files: ['packages/viewable/**/*.ts'],

@@ -60,15 +60,13 @@ export default defineConfig({
     ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
-    // A model page's model and viewable files are asked for by a script at the top of <head>
-    // (features/viewer/boot), right after the engine's chunks (routeModulePreload, listed after
-    // this one, puts its script before this one's).
-    earlyModelFetch({ storageKey: AUTH_STORAGE_KEY, expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS }),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
     // after it. On a model page the early view's engine first, the rest once the early view has
     // asked for the model's files (features/viewer/boot, main.tsx).
     routeModulePreload(
       [
+        // The model's preview first: it draws the model while the engine downloads.
+        { path: MODEL_PAGE, module: 'packages/viewer/src/preview/index.ts' },
         { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
@@ -93,6 +91,11 @@ export default defineConfig({
       ],
       { deferOn: MODEL_PAGE },
     ),
+    // A model page's model and viewable files are asked for by a script at the very top of
+    // <head> (features/viewer/boot), before the preview's and the engine's chunks
+    // (routeModulePreload, listed before this one, puts its script after this one's): the
+    // preview draws the model as soon as its bytes and the preview's small chunk are in.
+    earlyModelFetch({ storageKey: AUTH_STORAGE_KEY, expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS }),
   ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
   server: {
@@ -128,6 +131,13 @@ export default defineConfig({
               name: 'tus',
               test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
               priority: 20,
+            },
+            // A model page's preview (no three.js): the model drawn while three.js downloads. Its
+            // meshopt decoder and fit math, which the engine shares, come with it.
+            {
+              name: 'preview',
+              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
+              priority: 25,
             },
             // The 3D engine's libraries load with the model viewer, not with every page.
             {

@@ -7,7 +7,9 @@ import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import {
+  borderColor,
   convertFile,
+  coveredFraction,
   decodePng,
   differingFraction,
   firstProjectId,
@@ -187,6 +189,58 @@ describe('the early view of a model page', () => {
       }
     },
   );
+
+  it('draws the model before three.js is in (the preview), as the engine then draws it', async () => {
+    const auth = await login(server.url, email);
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      storageState: signedInState(server.url, auth),
+    });
+    contexts.push(context);
+    // three.js and the app's start are held back until released: first the preview alone, then
+    // the engine's first frame on the same canvas before the app renders (and fits to its panels).
+    const held = new Map<string, () => void>();
+    const hold = (name: string) => new Promise<void>((resolve) => held.set(name, resolve));
+    const threeIn = hold('three');
+    const appIn = hold('app');
+    await context.route(/\/assets\/three-[\w-]+\.js$/, async (route) => {
+      await threeIn;
+      await route.continue();
+    });
+    await context.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await appIn;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    await page.goto(`/model/${house.id}`);
+    const marks = () =>
+      page.evaluate(() => performance.getEntriesByType('mark').map((mark) => mark.name));
+    await expect.poll(marks, { timeout: 30_000 }).toContain('truss:preview');
+    expect(await marks()).not.toContain('truss:engine');
+    const canvas = page.locator('[data-early-viewer] canvas').first();
+    const preview = decodePng(await canvas.screenshot());
+    expect(coveredFraction(preview, borderColor(preview))).toBeGreaterThan(0.08);
+
+    held.get('three')!();
+    await expect.poll(marks, { timeout: 30_000 }).toContain('truss:first-frame');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // The engine's frame is presented with the next animation frame.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const engine = decodePng(await canvas.screenshot());
+    // The same view, shaded alike (the preview's shader follows three's Lambert): here pixel for
+    // pixel; smooth normals, which the preview draws flat, would differ a little.
+    expect(differingFraction(preview, engine, 24)).toBeLessThan(0.03);
+    await page.screenshot({ path: await screenshotPath('viewer-early-preview-en') });
+
+    held.get('app')!();
+    await waitForViewerLoaded(page);
+    expect(await page.locator('canvas[aria-label]').count()).toBe(1);
+  });
 
   it('leaves an expired stored session to the app, which refreshes it and opens the model', async () => {
     const page = await open(await login(server.url, email), { tokenExpiry: Date.now() - 1000 });

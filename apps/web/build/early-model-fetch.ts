@@ -43,9 +43,9 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
 }
 
 /**
- * Puts the script at the top of <head>, after the route preload script when that plugin is
- * listed after this one (then the engine's chunks are asked for first: the page runs nothing
- * before they are in, while the model's files are small and in long before).
+ * Puts the script at the top of <head>, before the route preload script when that plugin is
+ * listed before this one: the model's files are asked for first, since the preview draws the
+ * model as soon as they (and its small chunk) are in, while three.js is still downloading.
  */
 export function earlyModelFetch(options: EarlyModelFetchOptions): Plugin {
   return {

@@ -12,6 +12,7 @@
  * projects, users, React or HTTP beyond fetching the URLs it is given.
  */
 import type { ModelMetadata } from '@truss/viewable';
+import type { DecodedStreams } from './preview/glb-streams.ts';
 
 export type Vec3 = [number, number, number];
 /** 0xRRGGBB. */
@@ -46,6 +47,12 @@ export interface ViewableSource {
    * it started before the viewer existed.
    */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * The .glb's streams, decoded by a preview of the same file (`@truss/viewer/preview`), awaited
+   * before decoding: the load decodes them no second time and, when the preview is on screen
+   * (`drawn`), draws its first frame with every batch instead of the largest first.
+   */
+  decodedStreams?: Promise<DecodedStreams | null>;
 }
 
 export interface LoadProgress {

@@ -28,6 +28,25 @@ describe('engine boundary lint rule', () => {
     30_000,
   );
 
+  it('keeps the model preview free of three.js and the engine (it draws before they load)', async () => {
+    const messages = await restrictedImportMessages(
+      [
+        "import * as THREE from 'three';",
+        "import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';",
+        "import { fitBox } from '../navigation/camera-math.ts';",
+        "import { fitBoxPlain } from '../navigation/fit-math.ts';",
+        "import { decodeGlb } from '../core/loader.ts';",
+        'export const probe = [THREE, MeshoptDecoder, fitBox, fitBoxPlain, decodeGlb];',
+        '',
+      ].join('\n'),
+      'packages/viewer/src/preview/probe.ts',
+    );
+    expect(messages).toHaveLength(3);
+    expect(messages[0]).toContain('no three.js here');
+    expect(messages[1]).toContain('no engine modules here');
+    expect(messages[2]).toContain('no engine modules here');
+  }, 30_000);
+
   it('keeps the viewable format free of the converter, the viewer, Node and React', async () => {
     const messages = await restrictedImportMessages(
       [

@@ -23,6 +23,11 @@ export class Handoff<T> {
     return this.#entries.has(key);
   }
 
+  /** The answer for `key`, left for whoever takes it; null when there is none. */
+  peek(key: string): Promise<T> | null {
+    return this.#entries.get(key) ?? null;
+  }
+
   /** The answer for `key`, taken (a second call gets null); null when there is none. */
   take(key: string): Promise<T> | null {
     const answer = this.#entries.get(key) ?? null;

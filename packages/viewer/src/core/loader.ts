@@ -6,6 +6,7 @@ import type * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 import type { LoadProgress } from '../api.ts';
+import { DecodedStreams } from '../preview/glb-streams.ts';
 
 export class LoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -72,10 +73,41 @@ export async function fetchMetadata(
   return response.json();
 }
 
-/** Parses a .glb into a three.js scene (meshopt streams decoded, quantized positions kept). */
-export async function decodeGlb(buffer: ArrayBuffer): Promise<THREE.Group> {
+/**
+ * The meshopt decoder, taking streams a preview of the same file decoded already (keyed by where
+ * the compressed bytes sit in the BIN chunk, which GLTFLoader hands over as views of it).
+ */
+function sharedDecoder(streams: DecodedStreams): typeof MeshoptDecoder {
+  return {
+    ...MeshoptDecoder,
+    decodeGltfBufferAsync(count, size, source, mode, filter) {
+      const key = DecodedStreams.key(
+        source.byteOffset,
+        source.byteLength,
+        count,
+        size,
+        mode,
+        filter,
+      );
+      const decoded = streams.take(key);
+      return decoded
+        ? Promise.resolve(decoded)
+        : MeshoptDecoder.decodeGltfBufferAsync(count, size, source, mode, filter);
+    },
+  };
+}
+
+/**
+ * Parses a .glb into a three.js scene (meshopt streams decoded, or taken from `streams`,
+ * quantized positions kept).
+ */
+export async function decodeGlb(
+  buffer: ArrayBuffer,
+  streams?: DecodedStreams,
+): Promise<THREE.Group> {
   await MeshoptDecoder.ready;
-  const loader = new GLTFLoader().setMeshoptDecoder(MeshoptDecoder);
+  const decoder = streams ? sharedDecoder(streams) : MeshoptDecoder;
+  const loader = new GLTFLoader().setMeshoptDecoder(decoder);
   try {
     const gltf = await loader.parseAsync(buffer, '');
     return gltf.scene;

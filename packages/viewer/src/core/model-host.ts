@@ -122,7 +122,12 @@ export class ModelHost {
       loadedBytes: buffer.byteLength,
       totalBytes: null,
     });
-    const scene = await decodeGlb(buffer);
+    const streams = (await source.decodedStreams?.catch(() => null)) ?? undefined;
+    const scene = await decodeGlb(buffer, streams);
+    // A preview of the whole model is on screen: the first frame must not show less of it.
+    const whole = streams?.drawn === true;
+    // What this decode did not take is of no use to anyone.
+    streams?.clear();
     performance.mark('truss:decoded');
     // An appended model needs its id range before its ids are shifted: its metadata rows and
     // the ranges of the models before it.
@@ -141,14 +146,14 @@ export class ModelHost {
     const offset = hooks.append ? this.nextOffset() : 0;
     const part = new ModelPart(hooks.key, offset, translation, meshes, scene);
     if (hooks.append) part.setMetadata(early);
-    return this.build(part, buffer.byteLength, metadataPromise, hooks, stale);
+    return this.build(part, buffer.byteLength, metadataPromise, { ...hooks, whole }, stale);
   }
 
   private async build(
     part: ModelPart,
     bytes: number,
     metadataPromise: Promise<unknown>,
-    hooks: LoadHooks,
+    hooks: LoadHooks & { whole: boolean },
     stale: () => boolean,
   ): Promise<LoadedModelInfo> {
     const gone = () => stale() || !this.parts.includes(part);
@@ -176,6 +181,7 @@ export class ModelHost {
       },
       {
         signal: hooks.signal,
+        whole: hooks.whole,
         firstFrame: hooks.firstFrame,
         progress: (fraction) =>
           hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),

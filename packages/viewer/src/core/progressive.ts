@@ -20,7 +20,13 @@ export function buildOrder(meshes: readonly ModelMesh[]): ModelMesh[] {
 export async function addProgressively(
   meshes: readonly ModelMesh[],
   add: (entry: ModelMesh) => void,
-  hooks: { firstFrame(): void; progress(fraction: number): void; signal?: AbortSignal },
+  hooks: {
+    firstFrame(): void;
+    progress(fraction: number): void;
+    signal?: AbortSignal | undefined;
+    /** Everything before the first frame (a preview of the whole model is showing). */
+    whole?: boolean;
+  },
 ): Promise<void> {
   const ordered = buildOrder(meshes);
   let index = 0;
@@ -30,7 +36,10 @@ export async function addProgressively(
     const started = performance.now();
     // The first slice is the largest batch alone: the building shows as early as possible.
     do add(ordered[index++]!);
-    while (!first && index < ordered.length && performance.now() - started < SLICE_MS);
+    while (
+      index < ordered.length &&
+      ((first && hooks.whole) || (!first && performance.now() - started < SLICE_MS))
+    );
     hooks.progress(index / ordered.length);
     if (first) {
       first = false;

@@ -64,6 +64,9 @@ export class RenderLoop {
         preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
       }),
     });
+    // A preview (preview/) may have drawn on this context first: three must not trust its own
+    // idea of the context's state.
+    this.renderer.resetState();
     this.renderer.localClippingEnabled = true;
     this.renderer.info.autoReset = false;
     this.maxPixelRatio = options.maxPixelRatio ?? Math.min(globalThis.devicePixelRatio || 1, 2);

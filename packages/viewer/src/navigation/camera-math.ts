@@ -1,6 +1,7 @@
 /** Pure camera math: standard view directions, fitting a sphere, adaptive clip planes. */
 import * as THREE from 'three';
 import type { StandardView } from '../api.ts';
+import { ISO_DIRECTION, fitBoxPlain, perspectiveClip } from './fit-math.ts';
 
 /** Direction from the target to the camera for each standard view (Y up; front looks at -Z). */
 export function standardViewDirection(view: StandardView): THREE.Vector3 {
@@ -19,7 +20,7 @@ export function standardViewDirection(view: StandardView): THREE.Vector3 {
     case 'right':
       return new THREE.Vector3(1, 0, 0);
     case 'iso':
-      return new THREE.Vector3(1, 0.8, 1).normalize();
+      return new THREE.Vector3(...ISO_DIRECTION);
   }
 }
 
@@ -53,43 +54,20 @@ export function fitBox(
   aspect: number,
   margin = 1.08,
 ): { position: THREE.Vector3; target: THREE.Vector3; radius: number; orthoHeight: number } {
-  const fallback = new THREE.Box3(new THREE.Vector3(-1, -1, -1), new THREE.Vector3(1, 1, 1));
-  const frame = box.isEmpty() ? fallback : box;
-  const center = frame.getCenter(new THREE.Vector3());
-  const radius = frame.getBoundingSphere(new THREE.Sphere()).radius;
-  const back = direction.clone().normalize();
-  const forward = back.clone().negate();
-  const right = new THREE.Vector3().crossVectors(forward, new THREE.Vector3(0, 1, 0));
-  if (right.lengthSq() < 1e-12) right.set(1, 0, 0);
-  right.normalize();
-  const up = new THREE.Vector3().crossVectors(right, forward).normalize();
-  const tanV = Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2);
-  const tanH = tanV * aspect;
-  let distance = 0;
-  let halfWidth = 0;
-  let halfHeight = 0;
-  const corner = new THREE.Vector3();
-  for (let c = 0; c < 8; c++) {
-    corner
-      .set(
-        c & 1 ? frame.max.x : frame.min.x,
-        c & 2 ? frame.max.y : frame.min.y,
-        c & 4 ? frame.max.z : frame.min.z,
-      )
-      .sub(center);
-    const x = Math.abs(corner.dot(right));
-    const y = Math.abs(corner.dot(up));
-    const z = corner.dot(forward);
-    halfWidth = Math.max(halfWidth, x);
-    halfHeight = Math.max(halfHeight, y);
-    distance = Math.max(distance, x / tanH - z, y / tanV - z);
-  }
-  distance = Math.max(distance * margin, 1e-3);
+  const fit = fitBoxPlain(
+    box.min.toArray(),
+    box.max.toArray(),
+    direction.toArray(),
+    fovDegrees,
+    aspect,
+    margin,
+  );
+  const target = new THREE.Vector3(...fit.target);
   return {
-    target: center,
-    position: center.clone().addScaledVector(back, distance),
-    radius,
-    orthoHeight: Math.max(2 * halfHeight, (2 * halfWidth) / aspect, 1e-3) * margin,
+    target,
+    position: target.clone().addScaledVector(direction.clone().normalize(), fit.distance),
+    radius: fit.radius,
+    orthoHeight: fit.orthoHeight,
   };
 }
 
@@ -165,10 +143,11 @@ export function clipPlanes(
     ? new THREE.Sphere(new THREE.Vector3(), 10)
     : box.getBoundingSphere(new THREE.Sphere());
   const distance = cameraPosition.distanceTo(sphere.center);
-  const r = Math.max(sphere.radius, 0.1);
-  if (orthographic) return { near: -(distance + r * 2), far: distance + r * 2 };
-  const near = Math.max(r * 1e-4, 0.01, (distance - r) * 0.9);
-  return { near, far: Math.max(near * 2, distance + r * 1.5) };
+  if (orthographic) {
+    const r = Math.max(sphere.radius, 0.1);
+    return { near: -(distance + r * 2), far: distance + r * 2 };
+  }
+  return perspectiveClip(sphere.radius, distance);
 }
 
 /** Eased interpolation (smoothstep-like) for camera transitions. */

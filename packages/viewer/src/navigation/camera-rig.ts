@@ -5,6 +5,7 @@
 import * as THREE from 'three';
 import type { ProjectionMode } from '../api.ts';
 import { clipPlanes, easeInOut, visibleHeight } from './camera-math.ts';
+import { DEFAULT_FOV } from './fit-math.ts';
 import { prefersReducedMotion } from './motion.ts';
 
 interface Transition {
@@ -15,7 +16,7 @@ interface Transition {
 }
 
 export class CameraRig {
-  readonly perspective = new THREE.PerspectiveCamera(45, 1, 0.1, 1000);
+  readonly perspective = new THREE.PerspectiveCamera(DEFAULT_FOV, 1, 0.1, 1000);
   readonly orthographic = new THREE.OrthographicCamera(-1, 1, 1, -1, -1000, 1000);
   readonly target = new THREE.Vector3();
   projection: ProjectionMode = 'perspective';

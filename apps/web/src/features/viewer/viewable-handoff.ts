@@ -21,6 +21,7 @@ const taken = new Set<string>();
  * its parse takes 2 ms).
  */
 class ReadResponse extends Response {
+  /** Read-only to everyone: arrayBuffer() hands out copies. */
   readonly #memory: ArrayBuffer;
 
   constructor(memory: ArrayBuffer, answer: Response) {
@@ -36,6 +37,11 @@ class ReadResponse extends Response {
     return Promise.resolve(this.#memory.slice(0));
   }
 
+  /** The bytes themselves, not a copy, for readers that never write to them. */
+  get memory(): ArrayBuffer {
+    return this.#memory;
+  }
+
   override json(): Promise<unknown> {
     return Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(this.#memory)));
   }
@@ -45,6 +51,19 @@ class ReadResponse extends Response {
 async function readAnswer(answer: Response): Promise<Response> {
   if (!answer.ok || answer instanceof ReadResponse) return answer;
   return new ReadResponse(await answer.arrayBuffer(), answer);
+}
+
+/**
+ * The bytes of the early download of `url`, left for the viewer to take, for a reader that only
+ * reads them (the model preview): null when there is none, or (resolved) when it failed.
+ */
+export function peekViewableBytes(url: string): Promise<ArrayBuffer | null> | null {
+  const response = early.peek(url);
+  if (!response) return null;
+  return response.then(
+    (answer) => (answer instanceof ReadResponse ? answer.memory : null),
+    () => null,
+  );
 }
 
 export function prefetchViewableFile(url: string): void {

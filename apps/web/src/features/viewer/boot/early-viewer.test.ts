@@ -61,6 +61,16 @@ vi.mock('../engine', () => ({
   },
 }));
 vi.mock('@truss/viewer/gl-context', () => ({ prepareCanvas: () => true }));
+/** The three-free preview (its drawing is tested in packages/viewer): what it was given. */
+const previews: { canvas: HTMLCanvasElement; bytes: ArrayBuffer; dispose: () => void }[] = [];
+vi.mock('@truss/viewer/preview', () => ({
+  drawModelPreview: (canvas: HTMLCanvasElement, bytes: ArrayBuffer) => {
+    const streams = { drawn: true };
+    const dispose = vi.fn();
+    previews.push({ canvas, bytes, dispose });
+    return Promise.resolve({ streams, draws: 1, dispose });
+  },
+}));
 
 let boot: typeof EarlyViewer;
 let handoff: typeof ViewableHandoff;
@@ -115,6 +125,7 @@ beforeEach(async () => {
   boot = await import('./early-viewer');
   handoff = await import('../viewable-handoff');
   engines.length = 0;
+  previews.length = 0;
   requests = [];
   window.history.replaceState(null, '', `/model/${id}`);
   localStorage.setItem(
@@ -153,14 +164,22 @@ describe('the early view', () => {
     await settle();
     expect(requests).toEqual([`/api/models/${id}`, glb, metadata]);
     const engine = engines[0]!;
+    // The model was drawn without the engine, on the engine's canvas, from the early download.
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.canvas).toBe(engine.canvas);
+    expect(previews[0]!.bytes.byteLength).toBe(8);
     expect(engine.load).toHaveBeenCalledWith(
       expect.objectContaining({ glb, metadata, fetch: handoff.fetchViewableFile }),
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
+    expect(await engine.load.mock.calls[0]![0].decodedStreams).toEqual({ drawn: true });
     // The engine reads the files already under way, not new requests, and the page's prefetch
     // of the same model does not ask for them again.
-    const fetchFile = engine.load.mock.calls[0]![0].fetch as (u: string, i: object) => unknown;
-    await fetchFile(glb, {});
+    const fetchFile = engine.load.mock.calls[0]![0].fetch as (
+      u: string,
+      i: object,
+    ) => Promise<Response>;
+    expect((await (await fetchFile(glb, {})).arrayBuffer()).byteLength).toBe(8);
     expect(requests.filter((url) => url === glb)).toHaveLength(1);
     handoff.prefetchViewableFiles(ready);
     expect(requests.filter((url) => url === glb)).toHaveLength(1);
@@ -172,8 +191,11 @@ describe('the early view', () => {
     expect(started).toBe(false);
     expect(preloadApp).not.toHaveBeenCalled();
 
+    expect(previews[0]!.dispose).not.toHaveBeenCalled();
     engine.emit('first-frame');
     await appMayStart;
+    // The engine's frame replaced the preview's: its GL objects went.
+    expect(previews[0]!.dispose).toHaveBeenCalledTimes(1);
     expect(preloadApp).toHaveBeenCalledTimes(1);
     expect(performance.getEntriesByName('truss:first-frame', 'mark')).toHaveLength(1);
     expect(document.body.dataset.viewerState).toBe('first-frame');
@@ -274,6 +296,8 @@ describe('the early view', () => {
     expect(boot.claimEarlyView(id)!.adoptEngine('/other.glb', document.body)).toBeNull();
     expect(engine.dispose).toHaveBeenCalledTimes(1);
     expect(outline()).toBeNull();
+    await settle();
+    expect(previews[0]!.dispose).toHaveBeenCalledTimes(1);
     // What it had downloaded goes to the page's own viewer: no second request.
     await handoff.fetchViewableFile(glb, {});
     expect(requests.filter((url) => url === glb)).toHaveLength(1);

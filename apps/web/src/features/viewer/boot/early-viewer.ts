@@ -12,8 +12,14 @@
  */
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
 import { prepareCanvas } from '@truss/viewer/gl-context';
+import type { ModelPreview } from '@truss/viewer/preview';
 import type { LoadedModelInfo, Viewer } from '../engine';
-import { fetchViewableFile, handViewableFile, prefetchViewableFiles } from '../viewable-handoff';
+import {
+  fetchViewableFile,
+  handViewableFile,
+  prefetchViewableFiles,
+  peekViewableBytes,
+} from '../viewable-handoff';
 import { modelViewArea } from '../model-page-layout';
 import {
   isEarlyViewable,
@@ -40,6 +46,8 @@ interface EarlyViewer {
   adopted: boolean;
   /** Frames after the one that shows every batch wait for the page (see open); this lets them go. */
   releaseFrames: () => void;
+  /** The three-free preview drawn before the engine (its GL objects, freed after its frame). */
+  preview: Promise<ModelPreview | null>;
 }
 
 /** The model page's request, until the page claims the early view (or it is dropped). */
@@ -112,6 +120,9 @@ async function open(
   // The model and the engine's code download side by side, while the GPU starts up.
   const engine = import('../engine');
   engine.catch(() => undefined);
+  // The preview's code (no three.js, a fraction of the engine's) draws the model first.
+  const previewCode = import('@truss/viewer/preview');
+  previewCode.catch(() => undefined);
   const canvas = document.createElement('canvas');
   // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
   // at once: resizing it when the engine starts cost the first frame about 10 ms.
@@ -134,15 +145,31 @@ async function open(
   }
   prefetchViewableFiles(model);
   filesAsked();
-  const { createViewer } = await engine;
-  performance.mark('truss:engine');
   if (abandoned) return;
   const { outline, view } = createOutline(canvas);
+  // The model, drawn without three.js as soon as its bytes are in (the engine's code usually is
+  // not yet); the engine's load takes what the preview decoded and its file once it is done.
+  const preview = Promise.all([previewCode, peekViewableBytes(glb)]).then(
+    ([{ drawModelPreview }, bytes]) =>
+      bytes && !abandoned ? drawModelPreview(canvas, bytes) : null,
+  );
+  const previewed = preview.catch((error: unknown) => {
+    console.warn('[viewer] no preview; the engine draws the model', error);
+    return null;
+  });
+  const closeEarly = () => {
+    outline.remove();
+    void previewed.then((shown) => shown?.dispose());
+  };
   let viewer: Viewer;
   try {
+    const { createViewer } = await engine;
+    performance.mark('truss:engine');
+    // The page went on without the early view meanwhile.
+    if (abandoned) return closeEarly();
     viewer = createViewer({ canvas });
   } catch (error) {
-    outline.remove();
+    closeEarly();
     throw error;
   }
   performance.mark('truss:viewer');
@@ -174,12 +201,20 @@ async function open(
   const offFirst = viewer.on('first-frame', () => {
     offFirst();
     drawn.firstFrame = true;
+    // The engine's frame is on screen: the preview's objects can go.
+    void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
     document.body.dataset.viewerState = 'first-frame';
   });
   const controller = new AbortController();
   const load = viewer.load(
-    { glb, ...(metadata ? { metadata } : {}), fetch: fetchViewableFile },
+    {
+      glb,
+      ...(metadata ? { metadata } : {}),
+      fetch: fetchViewableFile,
+      // What the preview decoded of the .glb, for this load.
+      decodedStreams: previewed.then((shown) => shown?.streams ?? null),
+    },
     { signal: controller.signal },
   );
   early = {
@@ -193,6 +228,7 @@ async function open(
     drawn,
     adopted: false,
     releaseFrames: release,
+    preview: previewed,
   };
   // The model is in (the page's own `truss:loaded` follows once its panels are up).
   load.then(() => performance.mark('truss:model-loaded')).catch(() => undefined);
@@ -321,5 +357,6 @@ export function dropEarlyViewer(): void {
   if (!current || current.adopted) return;
   current.controller.abort();
   current.outline.remove();
+  void current.preview.then((shown) => shown?.dispose());
   current.viewer.dispose();
 }

@@ -1,0 +1,67 @@
+/**
+ * `@truss/viewer/preview`: the model drawn once, without three.js, as soon as its .glb is in —
+ * while the engine's code (three.js, some 150 KiB) is still downloading and compiling. The
+ * preview frames the model exactly as the engine's first view will (iso, fitted; same fit
+ * code), shades it alike, and hands the engine what it decoded, so the engine's own load decodes
+ * nothing twice; the engine then draws over it on the same canvas and context.
+ */
+import { glContextAttributes, type GlContextOptions } from '../gl-context.ts';
+import {
+  DEFAULT_FOV,
+  ISO_DIRECTION,
+  fitBoxPlain,
+  perspectiveClip,
+  viewAxes,
+  type Triple,
+} from '../navigation/fit-math.ts';
+import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
+import { lookAt, perspective } from './mat4.ts';
+import { drawPreviewFrame } from './preview-gl.ts';
+import { readPreviewScene } from './preview-scene.ts';
+
+export { DecodedStreams } from './glb-streams.ts';
+
+export interface ModelPreview {
+  /** The file's meshopt streams, decoded: the engine's load takes them (ViewableSource). */
+  streams: DecodedStreams;
+  /** Draw calls the preview made (0: it showed nothing, e.g. every material is textured). */
+  draws: number;
+  /** Frees what the preview made on the context (once the engine has drawn). */
+  dispose(): void;
+}
+
+/**
+ * Draws the .glb `bytes` into `canvas` (its WebGL2 context with the engine's attributes, made
+ * now if `prepareCanvas` did not). Null when there is no WebGL2; throws on a file it cannot read
+ * (the engine then reports the error its own way).
+ */
+export async function drawModelPreview(
+  canvas: HTMLCanvasElement,
+  bytes: ArrayBuffer,
+  options: GlContextOptions & {
+    /** Where the decoded streams go (one the engine's load was already given). */
+    streams?: DecodedStreams;
+  } = {},
+): Promise<ModelPreview | null> {
+  const gl = canvas.getContext('webgl2', glContextAttributes(options));
+  if (!gl) return null;
+  const container = readGlb(bytes);
+  const streams = options.streams ?? new DecodedStreams();
+  const views = await readBufferViews(container, streams);
+  const scene = readPreviewScene(container.json, views);
+  if (scene.draws.length === 0) return { streams, draws: 0, dispose: () => undefined };
+  const width = canvas.clientWidth || canvas.width;
+  const height = canvas.clientHeight || canvas.height;
+  const aspect = width / Math.max(1, height);
+  const fit = fitBoxPlain(scene.box.min, scene.box.max, ISO_DIRECTION, DEFAULT_FOV, aspect);
+  const eye = fit.target.map((v, axis) => v + ISO_DIRECTION[axis]! * fit.distance) as Triple;
+  const { right, up } = viewAxes(ISO_DIRECTION);
+  const { near, far } = perspectiveClip(fit.radius, fit.distance);
+  const gpu = drawPreviewFrame(gl, views, scene.draws, {
+    view: lookAt(eye, fit.target, right, up),
+    projection: perspective(DEFAULT_FOV, aspect, near, far),
+  });
+  streams.drawn = true;
+  performance.mark('truss:preview');
+  return { streams, draws: scene.draws.length, dispose: gpu.dispose };
+}

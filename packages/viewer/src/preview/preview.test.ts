@@ -1,0 +1,94 @@
+/**
+ * The three-free preview reads the converter's real output (a generated house: batches, instanced
+ * doors and windows, glazing, 17 materials) as the engine does: the same world box (so the same
+ * first view), a draw per untextured primitive with its instances, and decoded streams the
+ * engine's own decode takes instead of decoding again.
+ */
+import * as THREE from 'three';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convertModel } from '@truss/converter';
+import { houseIfc } from '@truss/converter/testing/house-ifc';
+import { fitBox } from '../navigation/camera-math.ts';
+import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
+import { decodeGlb } from '../core/loader.ts';
+import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
+import { readPreviewScene } from './preview-scene.ts';
+
+let glb: ArrayBuffer;
+
+beforeAll(async () => {
+  const result = await convertModel({
+    bytes: new TextEncoder().encode(houseIfc({ storeys: 2 })),
+    filename: 'house.ifc',
+  });
+  glb = result.glb.slice().buffer;
+}, 60_000);
+
+async function readScene() {
+  const container = readGlb(glb);
+  const streams = new DecodedStreams();
+  const views = await readBufferViews(container, streams);
+  return { container, streams, views, scene: readPreviewScene(container.json, views) };
+}
+
+describe('the model preview', () => {
+  it('frames the world box the engine computes from the same file', async () => {
+    const { scene } = await readScene();
+    const engineBox = new THREE.Box3().setFromObject(await decodeGlb(glb));
+    expect(engineBox.isEmpty()).toBe(false);
+    for (const axis of [0, 1, 2] as const) {
+      expect(scene.box.min[axis]).toBeCloseTo(engineBox.min.getComponent(axis), 4);
+      expect(scene.box.max[axis]).toBeCloseTo(engineBox.max.getComponent(axis), 4);
+    }
+    // And so the engine's first view (iso, fitted) is the preview's.
+    const plain = fitBoxPlain(scene.box.min, scene.box.max, ISO_DIRECTION, 45, 1.4);
+    const engine = fitBox(engineBox, new THREE.Vector3(...ISO_DIRECTION), 45, 1.4);
+    expect(plain.distance).toBeCloseTo(engine.position.distanceTo(engine.target), 3);
+    plain.target.forEach((v, axis) => expect(v).toBeCloseTo(engine.target.getComponent(axis), 4));
+  });
+
+  it('draws every primitive, the instanced ones once per instance, glazing blended', async () => {
+    const { container, scene } = await readScene();
+    const json = container.json;
+    const primitives = (json.meshes as { primitives: unknown[] }[]).flatMap((m) => m.primitives);
+    expect(scene.draws).toHaveLength(primitives.length);
+    const instanced = scene.draws.filter((d) => d.instances);
+    expect(instanced.length).toBeGreaterThan(0);
+    for (const draw of instanced) {
+      expect(draw.instances!.count).toBeGreaterThan(1);
+      expect(draw.instances!.translation).not.toBeNull();
+      expect(draw.instances!.rotation).not.toBeNull();
+    }
+    expect(scene.draws.some((d) => d.blend && d.baseColor[3] < 1)).toBe(true);
+    for (const draw of scene.draws) {
+      expect(draw.indices?.count ?? draw.count).toBeGreaterThan(0);
+      // Quantized positions: integers on the node's grid, scaled by its matrix.
+      expect(draw.position.type).toBe(5123);
+    }
+  });
+
+  it("hands its decoded streams to the engine's decode, which then decodes nothing itself", async () => {
+    const { streams } = await readScene();
+    expect(streams.size).toBeGreaterThan(3);
+    const shared = await decodeGlb(glb, streams);
+    expect(streams.size).toBe(0);
+    const own = await decodeGlb(glb);
+    const positions = (root: THREE.Object3D) => {
+      const out: number[] = [];
+      root.traverse((o) => {
+        const mesh = o as THREE.Mesh;
+        if (mesh.isMesh) out.push(...Array.from(mesh.geometry.getAttribute('position').array));
+      });
+      return out;
+    };
+    expect(positions(shared)).toEqual(positions(own));
+  });
+
+  it('refuses what is not a binary glTF', () => {
+    expect(() => readGlb(new TextEncoder().encode('{"asset":{}}').buffer)).toThrow(
+      PreviewFormatError,
+    );
+    const truncated = glb.slice(0, 64);
+    expect(() => readGlb(truncated)).toThrow(PreviewFormatError);
+  });
+});
