@@ -65,7 +65,8 @@ export default defineConfig({
     // asked for the model's files (features/viewer/boot, main.tsx).
     routeModulePreload(
       [
-        // The model's preview first: it draws the model while the engine downloads.
+        // The model's preview, which draws the model first, then the engine (three.js), which
+        // downloads and compiles off the main thread meanwhile (features/viewer/boot).
         { path: MODEL_PAGE, module: 'packages/viewer/src/preview/index.ts' },
         { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
         // The route's prefetch, which the guard imports on the model page only.

@@ -8,7 +8,11 @@ const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
 const NOW = 1_800_000_000_000;
 
 interface Fake {
-  __trussEarlyFetch?: { id: string; token: string };
+  __trussEarlyFetch?: {
+    id: string;
+    token: string;
+    glb: Promise<{ answer: Response; bytes: ArrayBuffer | null }>;
+  };
   requests: { url: string; headers: Record<string, string> }[];
 }
 
@@ -57,27 +61,39 @@ describe('the early model fetch script', () => {
     [`/models`, session(), ''],
   ];
 
-  it.each(cases)('asks on %s exactly when the early view would (%s)', (path, stored, cookie) => {
-    const expected = earlyModelRequest(path, stored, cookie, NOW);
-    const fake = run(path, stored, cookie);
-    if (!expected) {
-      expect(fake.requests).toEqual([]);
-      expect(fake.__trussEarlyFetch).toBeUndefined();
-      return;
-    }
-    const base = `/api/models/${expected.modelId}`;
-    // The viewable first.
-    expect(fake.requests.map((r) => r.url)).toEqual([
-      `${base}/viewable.glb`,
-      base,
-      `${base}/metadata.json`,
-    ]);
-    for (const request of fake.requests) {
-      expect(request.headers).toEqual({
-        Authorization: `Bearer ${expected.token}`,
-        'Accept-Language': expected.locale,
-      });
-    }
-    expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
-  });
+  it.each(cases)(
+    'asks on %s exactly when the early view would (%s)',
+    async (path, stored, cookie) => {
+      const expected = earlyModelRequest(path, stored, cookie, NOW);
+      const fake = run(path, stored, cookie);
+      // The viewable at once, before the next script (the preview's chunk); the rest a task later.
+      expect(fake.requests.map((r) => r.url)).toEqual(
+        expected ? [`/api/models/${expected.modelId}/viewable.glb`] : [],
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!expected) {
+        expect(fake.requests).toEqual([]);
+        expect(fake.__trussEarlyFetch).toBeUndefined();
+        return;
+      }
+      const base = `/api/models/${expected.modelId}`;
+      // The viewable first.
+      expect(fake.requests.map((r) => r.url)).toEqual([
+        `${base}/viewable.glb`,
+        base,
+        `${base}/metadata.json`,
+      ]);
+      for (const request of fake.requests) {
+        expect(request.headers).toEqual({
+          Authorization: `Bearer ${expected.token}`,
+          'Accept-Language': expected.locale,
+        });
+      }
+      expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
+      // Read into memory as it arrives: the page takes the bytes without reading it again.
+      const glb = await fake.__trussEarlyFetch!.glb;
+      expect(glb.answer.status).toBe(200);
+      expect(new TextDecoder().decode(glb.bytes!)).toBe('{}');
+    },
+  );
 });

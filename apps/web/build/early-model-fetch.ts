@@ -18,8 +18,9 @@ export interface EarlyModelFetchOptions {
 }
 
 /**
- * The script: ES5, no dependencies. The glb and the metadata are read into memory as they arrive
- * (the viewer then reads them without waiting for network tasks behind the page's own start).
+ * The script: ES5, no dependencies. Every answer is read into memory as it arrives and handed
+ * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
+ * where reading a Response again would wait for tasks queued behind the engine's start.
  */
 export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
   return (
@@ -31,13 +32,15 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
     `var c=/(?:^|;\\s*)locale=([^;]*)/.exec(w.document.cookie),l='en';` +
     `try{if(c&&decodeURIComponent(c[1])==='zh-CN')l='zh-CN'}catch(e){}` +
     `var h={Authorization:'Bearer '+s.token,'Accept-Language':l},b='/api/models/'+id;` +
-    `var f=function(u,read){var p=w.fetch(u,{headers:h,priority:'high'});` +
-    `if(read)p=p.then(function(a){return a.ok?a.arrayBuffer().then(function(x){` +
-    `return new Response(x,{status:a.status,statusText:a.statusText,headers:a.headers})}):a});` +
+    `var f=function(u){var p=w.fetch(u,{headers:h,priority:'high'}).then(function(a){` +
+    `return a.ok?a.arrayBuffer().then(function(x){return{answer:a,bytes:x}}):{answer:a,bytes:null}});` +
     `p.catch(function(){});return p};` +
-    // The viewable first: the first frame waits for it.
-    `w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb',1),model:f(b,0),` +
-    `metadata:f(b+'/metadata.json',1)}` +
+    // The viewable at once: the preview draws it. The model and its metadata a task later, after
+    // the preview's chunk (the next script asks for it): the browser asks a host over six
+    // connections at most, and the preview needs neither.
+    `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
+    `var later=new Promise(function(r){setTimeout(r,0)});` +
+    `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')})` +
     `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)})`
   );
 }

@@ -3,6 +3,12 @@
 /** The id of this build; `/build/latest.json` carries the id of the newest deployed build. */
 declare const __TRUSS_BUILD_ID__: string;
 
+/** An answer index.html's first script read into memory: `bytes` is null when it failed. */
+interface EarlyRead {
+  answer: Response;
+  bytes: ArrayBuffer | null;
+}
+
 interface Window {
   /**
    * Adds the deferred `<link rel="modulepreload">`s of the current path (build/route-modulepreload.ts);
@@ -16,11 +22,11 @@ interface Window {
   __trussEarlyFetch?: {
     id: string;
     token: string;
-    /** GET /api/models/{id}. */
-    model: Promise<Response>;
+    /** GET /api/models/{id}, read. */
+    model: Promise<EarlyRead>;
     /** GET /api/models/{id}/viewable.glb and metadata.json with the bearer token, read. */
-    glb: Promise<Response>;
-    metadata: Promise<Response>;
+    glb: Promise<EarlyRead>;
+    metadata: Promise<EarlyRead>;
   };
 }
 

@@ -23,7 +23,7 @@ import {
   waitForViewerLoaded,
 } from '@truss/e2e/support/viewer';
 import type { Browser } from 'playwright-core';
-import { localOnly, median } from '../viewer/browser.ts';
+import { LOCAL_ONLY_ARGS, localOnly, median } from '../viewer/browser.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PINS = Number(process.env.BENCH_PINS ?? 1000);
@@ -132,7 +132,7 @@ async function measure(
 async function main(): Promise<void> {
   if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
   const server = await startServer();
-  const browser = await launchChromium();
+  const browser = await launchChromium(LOCAL_ONLY_ARGS);
   try {
     const email = `pins-bench-${Date.now()}@example.com`;
     const auth = await createAccount(server.url, email);

@@ -158,8 +158,8 @@ export function report(input: ReportInput): string {
   lines.push('');
   lines.push(
     input.blocked.length === 0
-      ? 'Requests to anything but 127.0.0.1: none (every such request would have been aborted and listed here).'
-      : `Requests to anything but 127.0.0.1 (aborted): ${input.blocked.join(', ')}`,
+      ? 'Requests to anything but 127.0.0.1: none (no host name but localhost resolves in this Chromium; every such request would have failed and been listed here).'
+      : `Requests to anything but 127.0.0.1 (failed to resolve): ${input.blocked.join(', ')}`,
   );
   return `${lines.join('\n')}\n`;
 }

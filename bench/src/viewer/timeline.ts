@@ -15,6 +15,7 @@ import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
 import { convertFile, firstProjectId, waitForViewerLoaded } from '@truss/e2e/support/viewer';
+import { LOCAL_ONLY_ARGS } from './browser.ts';
 import { signedInPage } from './truss/measure.ts';
 
 const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
@@ -23,7 +24,7 @@ const file =
   fileURLToPath(new URL('../../../../shared/samples/ifc/duplex.ifc', import.meta.url));
 
 const server = await startServer();
-const browser = await launchChromium();
+const browser = await launchChromium(LOCAL_ONLY_ARGS);
 try {
   const email = `timeline-${Date.now()}@example.com`;
   const auth = await createAccount(server.url, email);

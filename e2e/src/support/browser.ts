@@ -31,10 +31,10 @@ function watchContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => watchContext(await newContext(options));

@@ -182,7 +182,13 @@ export class ModelHost {
       {
         signal: hooks.signal,
         whole: hooks.whole,
-        firstFrame: hooks.firstFrame,
+        // Under a preview, the engine's first frame is the same picture: drawn with the next
+        // animation frame, so the load does not wait on the GPU, still busy with the preview
+        // (a software renderer takes 100-200 ms for it; three's first draw asks the GPU process
+        // about its programs and waits for it).
+        firstFrame: hooks.whole
+          ? () => void nextFrame().then(() => (gone() ? undefined : hooks.firstFrame()))
+          : hooks.firstFrame,
         progress: (fraction) =>
           hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),
       },

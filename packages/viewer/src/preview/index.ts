@@ -17,7 +17,7 @@ import {
 import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
 import { lookAt, perspective } from './mat4.ts';
 import { drawPreviewFrame } from './preview-gl.ts';
-import { readPreviewScene } from './preview-scene.ts';
+import { largestBatch, readPreviewScene } from './preview-scene.ts';
 
 export { DecodedStreams } from './glb-streams.ts';
 
@@ -41,6 +41,12 @@ export async function drawModelPreview(
   options: GlContextOptions & {
     /** Where the decoded streams go (one the engine's load was already given). */
     streams?: DecodedStreams;
+    /**
+     * Every batch, not only the largest (the engine's own first slice, progressive.ts). A
+     * software GPU spends 100-200 ms on a whole model's frame, and the engine's start waits for
+     * it; the largest batch alone costs it a third of that.
+     */
+    whole?: boolean;
   } = {},
 ): Promise<ModelPreview | null> {
   const gl = canvas.getContext('webgl2', glContextAttributes(options));
@@ -49,7 +55,8 @@ export async function drawModelPreview(
   const streams = options.streams ?? new DecodedStreams();
   const views = await readBufferViews(container, streams);
   const scene = readPreviewScene(container.json, views);
-  if (scene.draws.length === 0) return { streams, draws: 0, dispose: () => undefined };
+  const draws = options.whole ? scene.draws : largestBatch(scene.draws);
+  if (draws.length === 0) return { streams, draws: 0, dispose: () => undefined };
   const width = canvas.clientWidth || canvas.width;
   const height = canvas.clientHeight || canvas.height;
   const aspect = width / Math.max(1, height);
@@ -57,11 +64,11 @@ export async function drawModelPreview(
   const eye = fit.target.map((v, axis) => v + ISO_DIRECTION[axis]! * fit.distance) as Triple;
   const { right, up } = viewAxes(ISO_DIRECTION);
   const { near, far } = perspectiveClip(fit.radius, fit.distance);
-  const gpu = drawPreviewFrame(gl, views, scene.draws, {
+  const gpu = drawPreviewFrame(gl, views, draws, {
     view: lookAt(eye, fit.target, right, up),
     projection: perspective(DEFAULT_FOV, aspect, near, far),
   });
-  streams.drawn = true;
+  streams.drawn = options.whole === true;
   performance.mark('truss:preview');
-  return { streams, draws: scene.draws.length, dispose: gpu.dispose };
+  return { streams, draws: draws.length, dispose: gpu.dispose };
 }

@@ -212,3 +212,22 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
   for (const root of (scene?.nodes ?? []) as number[]) visit(root, IDENTITY, 0);
   return { draws, box };
 }
+
+/**
+ * The draw the engine's progressive build shows first (progressive.ts buildOrder): the batch
+ * (not instanced) with the most triangles; an instanced one when there is none. Opaque only.
+ */
+export function largestBatch(draws: PreviewDraw[]): PreviewDraw[] {
+  const weight = (d: PreviewDraw) => (d.indices?.count ?? d.count) * (d.instances?.count ?? 1);
+  let best: PreviewDraw | null = null;
+  for (const draw of draws) {
+    if (draw.blend) continue;
+    if (
+      !best ||
+      (!!best.instances && !draw.instances) ||
+      (!best.instances === !draw.instances && weight(draw) > weight(best))
+    )
+      best = draw;
+  }
+  return best ? [best] : [];
+}

@@ -12,7 +12,7 @@ import { fitBox } from '../navigation/camera-math.ts';
 import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
-import { readPreviewScene } from './preview-scene.ts';
+import { largestBatch, readPreviewScene } from './preview-scene.ts';
 
 let glb: ArrayBuffer;
 
@@ -65,6 +65,20 @@ describe('the model preview', () => {
       // Quantized positions: integers on the node's grid, scaled by its matrix.
       expect(draw.position.type).toBe(5123);
     }
+  });
+
+  it('draws by default what the engine shows first: the largest batch, not instanced', async () => {
+    const { scene } = await readScene();
+    const [largest, ...more] = largestBatch(scene.draws);
+    expect(more).toEqual([]);
+    expect(largest!.instances).toBeNull();
+    expect(largest!.blend).toBe(false);
+    const triangles = (draw: (typeof scene.draws)[number]) => draw.indices?.count ?? draw.count;
+    for (const draw of scene.draws.filter((d) => !d.instances && !d.blend)) {
+      expect(triangles(draw)).toBeLessThanOrEqual(triangles(largest!));
+    }
+    // Nothing to draw (every material textured, say): no draw.
+    expect(largestBatch([])).toEqual([]);
   });
 
   it("hands its decoded streams to the engine's decode, which then decodes nothing itself", async () => {

@@ -69,9 +69,11 @@ describe('viewable handoff', () => {
 
   it('hands over a download by the model id when it is the version the signed URL names', async () => {
     const fetch = stubFetch(async () => new Response('signed'));
-    const byId = Promise.resolve(
-      new Response('by id', { headers: { etag: `"${'a'.repeat(32)}"` } }),
-    );
+    // As index.html's script hands it over: the answer (its body read) and its bytes.
+    const byId = Promise.resolve({
+      answer: new Response(null, { headers: { etag: `"${'a'.repeat(32)}"` } }),
+      bytes: new TextEncoder().encode('by id').buffer,
+    });
     handViewableFile(`/m/1/viewable.glb?v=${'a'.repeat(64)}&sig=s`, byId);
     const response = await fetchViewableFile(`/m/1/viewable.glb?v=${'a'.repeat(64)}&sig=s`, {});
     expect(await response.text()).toBe('by id');
@@ -80,9 +82,10 @@ describe('viewable handoff', () => {
 
   it('downloads the signed URL after all when the download by id is another version or failed', async () => {
     const fetch = stubFetch(async () => new Response('signed'));
-    const other = Promise.resolve(
-      new Response('other', { headers: { etag: `"${'b'.repeat(32)}"` } }),
-    );
+    const other = Promise.resolve({
+      answer: new Response(null, { headers: { etag: `"${'b'.repeat(32)}"` } }),
+      bytes: new TextEncoder().encode('other').buffer,
+    });
     handViewableFile(`/m/2/viewable.glb?v=${'a'.repeat(64)}`, other);
     expect(
       await (await fetchViewableFile(`/m/2/viewable.glb?v=${'a'.repeat(64)}`, {})).text(),

@@ -84,19 +84,19 @@ export function isVersionOf(url: string, answer: Response): boolean {
 }
 
 /**
- * The same file as `url` already asked for another way (index.html's early requests, by the
- * model's id and the bearer token): handed over as the early download of `url` when it is the
+ * The same file as `url` already asked for and read another way (index.html's early requests, by
+ * the model's id and the bearer token): handed over as the early download of `url` when it is the
  * version `url` names, else `url` is downloaded after all.
  */
-export function handViewableFile(url: string, response: Promise<Response>): void {
+export function handViewableFile(url: string, read: Promise<EarlyRead>): void {
   if (early.has(url) || taken.has(url)) return;
   early.put(
     url,
-    response
+    read
       .catch(() => null)
-      .then((answer) =>
-        answer && isVersionOf(url, answer)
-          ? readAnswer(answer)
+      .then((early) =>
+        early?.bytes && isVersionOf(url, early.answer)
+          ? new ReadResponse(early.bytes, early.answer)
           : fetch(url, { priority: 'high' }).then(readAnswer),
       ),
   );

@@ -18,6 +18,7 @@ import {
   fetchViewableFile,
   handViewableFile,
   prefetchViewableFiles,
+  isVersionOf,
   peekViewableBytes,
 } from '../viewable-handoff';
 import { modelViewArea } from '../model-page-layout';
@@ -99,12 +100,16 @@ function requestModel(
   request: EarlyModelRequest,
   inline: InlineFetches | null,
 ): Promise<ViewableModel> {
-  const response =
-    inline?.model ??
-    fetch(`/api/models/${request.modelId}`, {
-      headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
-      priority: 'high',
+  if (inline) {
+    return inline.model.then(({ answer, bytes }) => {
+      if (!bytes) throw new Error(`early model request: HTTP ${answer.status}`);
+      return JSON.parse(new TextDecoder().decode(bytes)) as ViewableModel;
     });
+  }
+  const response = fetch(`/api/models/${request.modelId}`, {
+    headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
+    priority: 'high',
+  });
   return response.then(async (answer) => {
     if (!answer.ok) throw new Error(`early model request: HTTP ${answer.status}`);
     return (await answer.json()) as ViewableModel;
@@ -117,10 +122,8 @@ async function open(
   inline: InlineFetches | null,
   filesAsked: () => void,
 ): Promise<void> {
-  // The model and the engine's code download side by side, while the GPU starts up.
-  const engine = import('../engine');
-  engine.catch(() => undefined);
-  // The preview's code (no three.js, a fraction of the engine's) draws the model first.
+  // The preview's code (no three.js, a fraction of the engine's; preloaded by index.html) draws
+  // the model first; the engine's is asked for after it (see below).
   const previewCode = import('@truss/viewer/preview');
   previewCode.catch(() => undefined);
   const canvas = document.createElement('canvas');
@@ -131,9 +134,46 @@ async function open(
   canvas.width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
   canvas.height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
   if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
-  const model = await answer;
+  // The page's outline with the canvas in it, shown with the preview (or the engine).
+  let outlined: { outline: HTMLElement; view: HTMLElement } | null = null;
+  const outline = () => (outlined ??= createOutline(canvas));
+  // The model, drawn without three.js as soon as its bytes are in: index.html's download by the
+  // model's id does not wait for the model's answer (checked below, before the engine starts).
+  // Without it, the download the model's answer starts (below).
+  let handed: (download: Promise<ArrayBuffer | null> | null) => void = () => undefined;
+  const bytes = inline
+    ? inline.glb.then(({ bytes: glbBytes }) => glbBytes).catch(() => null)
+    : new Promise<ArrayBuffer | null>((resolve) => (handed = (download) => resolve(download)));
+  let engineAsked: (() => void) | null = null;
+  const engineWanted = new Promise<void>((resolve) => (engineAsked = resolve));
+  const previewed = Promise.all([previewCode, bytes])
+    .then(([{ drawModelPreview }, glbBytes]) => {
+      // The engine's code (three.js: some 50 ms of main thread to run on a slow machine) runs
+      // after the preview's drawing calls, not before them: asked for now, it runs in a later
+      // task, while the GPU draws the preview (which a software GPU takes 100-200 ms for).
+      engineAsked?.();
+      if (!glbBytes || abandoned) return null;
+      outline();
+      return drawModelPreview(canvas, glbBytes);
+    })
+    .catch((error: unknown) => {
+      engineAsked?.();
+      console.warn('[viewer] no preview; the engine draws the model', error);
+      return null;
+    });
+  const engine = engineWanted.then(() => import('../engine'));
+  engine.catch(() => undefined);
+  const closeEarly = () => {
+    handed(null);
+    outlined?.outline.remove();
+    void previewed.then((shown) => shown?.dispose());
+  };
+  const model = await answer.catch((error: unknown) => {
+    closeEarly();
+    throw error;
+  });
   performance.mark('truss:answer');
-  if (!isEarlyViewable(model, request.modelId)) return;
+  if (!isEarlyViewable(model, request.modelId)) return closeEarly();
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
   // Asked for by index.html already (by the model's id), or as soon as their URLs are known; the
@@ -144,23 +184,14 @@ async function open(
     if (metadata) handViewableFile(metadata, inline.metadata);
   }
   prefetchViewableFiles(model);
+  handed(peekViewableBytes(glb));
   filesAsked();
-  if (abandoned) return;
-  const { outline, view } = createOutline(canvas);
-  // The model, drawn without three.js as soon as its bytes are in (the engine's code usually is
-  // not yet); the engine's load takes what the preview decoded and its file once it is done.
-  const preview = Promise.all([previewCode, peekViewableBytes(glb)]).then(
-    ([{ drawModelPreview }, bytes]) =>
-      bytes && !abandoned ? drawModelPreview(canvas, bytes) : null,
+  if (abandoned) return closeEarly();
+  const { outline: outlineElement, view } = outline();
+  // What the preview decoded is for this load only if it drew the version the model names.
+  const decoded = Promise.all([previewed, inline?.glb.catch(() => null)]).then(([shown, read]) =>
+    shown && (!read || isVersionOf(glb, read.answer)) ? shown.streams : null,
   );
-  const previewed = preview.catch((error: unknown) => {
-    console.warn('[viewer] no preview; the engine draws the model', error);
-    return null;
-  });
-  const closeEarly = () => {
-    outline.remove();
-    void previewed.then((shown) => shown?.dispose());
-  };
   let viewer: Viewer;
   try {
     const { createViewer } = await engine;
@@ -213,14 +244,14 @@ async function open(
       ...(metadata ? { metadata } : {}),
       fetch: fetchViewableFile,
       // What the preview decoded of the .glb, for this load.
-      decodedStreams: previewed.then((shown) => shown?.streams ?? null),
+      decodedStreams: decoded,
     },
     { signal: controller.signal },
   );
   early = {
     viewer,
     canvas,
-    outline,
+    outline: outlineElement,
     view,
     glb,
     load,
