@@ -9,6 +9,9 @@ import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from './src/lib/stored-session';
+import { MODEL_PAGE_LAYOUT } from './src/features/viewer/model-page-layout';
+// Relative: the config is bundled, a workspace package's TypeScript is not.
+import { glContextAttributes } from '../../packages/viewer/src/gl-context';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -96,7 +99,12 @@ export default defineConfig({
     // <head> (features/viewer/boot), before the preview's and the engine's chunks
     // (routeModulePreload, listed before this one, puts its script after this one's): the
     // preview draws the model as soon as its bytes and the preview's small chunk are in.
-    earlyModelFetch({ storageKey: AUTH_STORAGE_KEY, expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS }),
+    earlyModelFetch({
+      storageKey: AUTH_STORAGE_KEY,
+      expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
+      layout: MODEL_PAGE_LAYOUT,
+      contextAttributes: glContextAttributes(),
+    }),
   ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
   server: {
@@ -137,7 +145,7 @@ export default defineConfig({
             // meshopt decoder and fit math, which the engine shares, come with it.
             {
               name: 'preview',
-              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
+              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|packages[\\/]viewable[\\/]src[\\/]mat4\.ts$|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
               priority: 25,
             },
             // The 3D engine's libraries load with the model viewer, not with every page.

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
+import { glContextAttributes } from '@truss/viewer/gl-context';
+import { MODEL_PAGE_LAYOUT } from '../src/features/viewer/model-page-layout';
 import { earlyModelFetchScript } from './early-model-fetch';
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
@@ -12,8 +14,15 @@ interface Fake {
     id: string;
     token: string;
     glb: Promise<{ answer: Response; bytes: ArrayBuffer | null }>;
+    canvas?: FakeCanvas;
   };
   requests: { url: string; headers: Record<string, string> }[];
+}
+
+interface FakeCanvas {
+  width: number;
+  height: number;
+  context: { type: string; attributes: WebGLContextAttributes } | null;
 }
 
 /** Runs the inline script against a fake window; what it asked for and left behind. */
@@ -22,7 +31,25 @@ function run(pathname: string, stored: string | null, cookie = ''): Fake {
   const fake: Fake & Record<string, unknown> = {
     requests,
     location: { pathname },
-    document: { cookie },
+    innerWidth: 1280,
+    innerHeight: 800,
+    devicePixelRatio: 1,
+    document: {
+      cookie,
+      createElement: (tag: string) => {
+        expect(tag).toBe('canvas');
+        const canvas: FakeCanvas & { getContext: unknown } = {
+          width: 300,
+          height: 150,
+          context: null,
+          getContext: (type: string, attributes: WebGLContextAttributes) => {
+            canvas.context = { type, attributes };
+            return {};
+          },
+        };
+        return canvas;
+      },
+    },
     localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       requests.push({ url, headers: init.headers });
@@ -32,6 +59,8 @@ function run(pathname: string, stored: string | null, cookie = ''): Fake {
   const script = earlyModelFetchScript({
     storageKey: AUTH_STORAGE_KEY,
     expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
+    layout: MODEL_PAGE_LAYOUT,
+    contextAttributes: glContextAttributes(),
   });
   const realNow = Date.now;
   Date.now = () => NOW;
@@ -90,6 +119,13 @@ describe('the early model fetch script', () => {
         });
       }
       expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
+      // The view's canvas and the engine's context, made a task later, sized as the early view
+      // sizes it: a 1280 × 800 window less the 48 px header and two 288 px panels.
+      expect(fake.__trussEarlyFetch!.canvas).toMatchObject({
+        width: 704,
+        height: 752,
+        context: { type: 'webgl2', attributes: glContextAttributes() },
+      });
       // Read into memory as it arrives: the page takes the bytes without reading it again.
       const glb = await fake.__trussEarlyFetch!.glb;
       expect(glb.answer.status).toBe(200);

@@ -1,10 +1,11 @@
 import type { Plugin } from 'vite';
 
 /**
- * A model page's three requests (the model, its viewable.glb and metadata.json), started by a
- * tiny script at the top of index.html, as soon as the HTML is parsed: not after the entry's
- * scripts have downloaded and run, and not one after the other (the files' signed URLs come with
- * the model's answer, but the file routes take the bearer token as well). The page's early view
+ * A model page's three requests (its viewable.glb, then the model and metadata.json) and its
+ * view's canvas with a WebGL2 context, started by a tiny script at the top of index.html, as soon
+ * as the HTML is parsed: not after the entry's scripts have downloaded and run, and not one after
+ * the other (the files' signed URLs come with the model's answer, but the file routes take the
+ * bearer token as well). The page's early view
  * (src/features/viewer/boot/early-viewer.ts) takes them from `window.__trussEarlyFetch` (declared
  * in src/vite-env.d.ts). The checks are those of src/features/viewer/boot/early-route.ts
  * (earlyModelRequest), which a test compares with this script; anything else leaves the page to
@@ -15,16 +16,31 @@ export interface EarlyModelFetchOptions {
   storageKey: string;
   /** A token counts as expired this long before its expiry (TOKEN_EXPIRY_MARGIN_MS). */
   expiryMarginMs: number;
+  /**
+   * The model page's frame (model-page-layout.ts MODEL_PAGE_LAYOUT) and the engine's WebGL context
+   * attributes (packages/viewer gl-context.ts): the script also makes the view's canvas and its
+   * context, sized as the early view would.
+   */
+  layout: {
+    headerHeight: number;
+    narrowBelow: number;
+    panelWidths: readonly { from: number; width: number }[];
+  };
+  contextAttributes: WebGLContextAttributes;
 }
 
 /**
  * The script: ES5, no dependencies. Every answer is read into memory as it arrives and handed
  * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
  * where reading a Response again would wait for tasks queued behind the engine's start.
+ *
+ * A task later it also makes the view's canvas and its WebGL2 context (`canvas`): making a
+ * context takes the main thread 20-80 ms on a software GPU, spent here while the page's scripts
+ * and the model download, instead of after the entry has started.
  */
 export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
   return (
-    `(function(w,k,m){try{` +
+    `(function(w,k,m,L,A){try{` +
     `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
     `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
     `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
@@ -40,8 +56,14 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
     // connections at most, and the preview needs neither.
     `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
     `var later=new Promise(function(r){setTimeout(r,0)});` +
-    `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')})` +
-    `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)})`
+    `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')});` +
+    `later.then(function(){var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
+    `if(W>=L.narrowBelow)for(i=0;i<P.length;i++)if(W>=P[i].from){p=P[i].width;break}` +
+    `var q=Math.min(w.devicePixelRatio||1,2),c=w.document.createElement('canvas');` +
+    `c.width=Math.max(1,Math.floor((W-2*p)*q));c.height=Math.max(1,Math.floor((w.innerHeight-L.headerHeight)*q));` +
+    `if(c.getContext('webgl2',A))e.canvas=c})` +
+    `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)},` +
+    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)})`
   );
 }
 

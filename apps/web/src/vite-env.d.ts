@@ -27,6 +27,8 @@ interface Window {
     /** GET /api/models/{id}/viewable.glb and metadata.json with the bearer token, read. */
     glb: Promise<EarlyRead>;
     metadata: Promise<EarlyRead>;
+    /** The view's canvas with the engine's WebGL2 context, sized for the page, once made. */
+    canvas?: HTMLCanvasElement;
   };
 }
 

@@ -1,23 +1,7 @@
-/** Minimal column-major 4x4 matrix helpers in float64 (coordinates of big sites need doubles). */
-export type Mat4 = Float64Array;
+/** Column-major 4x4 matrix helpers in float64 (coordinates of big sites need doubles). */
+import { identity, type Mat4 } from '@truss/viewable/mat4';
 
-export function identity(): Mat4 {
-  const m = new Float64Array(16);
-  m[0] = m[5] = m[10] = m[15] = 1;
-  return m;
-}
-
-export function multiply(a: Mat4, b: Mat4): Mat4 {
-  const out = new Float64Array(16);
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + row]! * b[col * 4 + k]!;
-      out[col * 4 + row] = sum;
-    }
-  }
-  return out;
-}
+export { identity, multiply, type Mat4 } from '@truss/viewable/mat4';
 
 export function translation(x: number, y: number, z: number): Mat4 {
   const m = identity();

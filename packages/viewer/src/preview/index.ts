@@ -68,7 +68,7 @@ export async function drawModelPreview(
     view: lookAt(eye, fit.target, right, up),
     projection: perspective(DEFAULT_FOV, aspect, near, far),
   });
-  streams.drawn = options.whole === true;
+  streams.drawn = true;
   performance.mark('truss:preview');
   return { streams, draws: draws.length, dispose: gpu.dispose };
 }

@@ -1,65 +1,20 @@
 /**
- * The few 4×4 matrix operations the preview needs, column-major like WebGL and glTF. Kept here
- * rather than taking three.js (the point of the preview) or a matrix library for six functions.
+ * The 4×4 matrix operations the preview needs beyond the format's (@truss/viewable/mat4),
+ * column-major like WebGL and glTF: rather than three.js (the point of the preview) or a matrix
+ * library for a few functions.
  */
+import { identity, type Mat4 } from '@truss/viewable/mat4';
 import type { Triple } from '../navigation/fit-math.ts';
 
-export type Mat4 = Float64Array;
+export type { Mat4 } from '@truss/viewable/mat4';
+export { composeTrs, multiply } from '@truss/viewable/mat4';
 
 export interface Box {
   min: Triple;
   max: Triple;
 }
 
-export const IDENTITY: Mat4 = Float64Array.of(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1);
-
-export function multiply(a: Mat4, b: Mat4): Mat4 {
-  const out = new Float64Array(16);
-  for (let col = 0; col < 4; col++) {
-    for (let row = 0; row < 4; row++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += a[k * 4 + row]! * b[col * 4 + k]!;
-      out[col * 4 + row] = sum;
-    }
-  }
-  return out;
-}
-
-/** Translation × rotation (unit quaternion x, y, z, w) × scale. */
-export function composeTrs(t: readonly number[], q: readonly number[], s: readonly number[]): Mat4 {
-  const [x = 0, y = 0, z = 0, w = 1] = q;
-  const [sx = 1, sy = 1, sz = 1] = s;
-  const x2 = x + x;
-  const y2 = y + y;
-  const z2 = z + z;
-  const xx = x * x2;
-  const xy = x * y2;
-  const xz = x * z2;
-  const yy = y * y2;
-  const yz = y * z2;
-  const zz = z * z2;
-  const wx = w * x2;
-  const wy = w * y2;
-  const wz = w * z2;
-  return Float64Array.of(
-    (1 - (yy + zz)) * sx,
-    (xy + wz) * sx,
-    (xz - wy) * sx,
-    0,
-    (xy - wz) * sy,
-    (1 - (xx + zz)) * sy,
-    (yz + wx) * sy,
-    0,
-    (xz + wy) * sz,
-    (yz - wx) * sz,
-    (1 - (xx + yy)) * sz,
-    0,
-    t[0] ?? 0,
-    t[1] ?? 0,
-    t[2] ?? 0,
-    1,
-  );
-}
+export const IDENTITY: Mat4 = identity();
 
 /** Grows `into` by the axis-aligned box of `box`'s eight corners through `m`. */
 export function transformBox(box: Box, m: Mat4, into: Box): void {

@@ -12,7 +12,9 @@ import { fitBox } from '../navigation/camera-math.ts';
 import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
+import { composeTrs, lookAt, perspective } from './mat4.ts';
 import { largestBatch, readPreviewScene } from './preview-scene.ts';
+import { viewAxes } from '../navigation/fit-math.ts';
 
 let glb: ArrayBuffer;
 
@@ -96,6 +98,27 @@ describe('the model preview', () => {
       return out;
     };
     expect(positions(shared)).toEqual(positions(own));
+  });
+
+  it("composes transforms and cameras as three.js does (the engine's)", () => {
+    const q = new THREE.Quaternion().setFromEuler(new THREE.Euler(0.3, -1.1, 2.2));
+    const trs = composeTrs([1, -2, 3], q.toArray(), [2, 0.5, 1.5]);
+    const three = new THREE.Matrix4().compose(
+      new THREE.Vector3(1, -2, 3),
+      q,
+      new THREE.Vector3(2, 0.5, 1.5),
+    );
+    three.elements.forEach((v, i) => expect(trs[i]).toBeCloseTo(v, 9));
+    const camera = new THREE.PerspectiveCamera(45, 1.5, 0.5, 80);
+    camera.position.set(10, 8, 10);
+    camera.lookAt(0, 1, 0);
+    camera.updateMatrixWorld();
+    const back = new THREE.Vector3(10, 7, 10).normalize().toArray();
+    const { right, up } = viewAxes(back);
+    const view = lookAt([10, 8, 10], [0, 1, 0], right, up);
+    camera.matrixWorldInverse.elements.forEach((v, i) => expect(view[i]).toBeCloseTo(v, 9));
+    const projection = perspective(45, 1.5, 0.5, 80);
+    camera.projectionMatrix.elements.forEach((v, i) => expect(projection[i]).toBeCloseTo(v, 9));
   });
 
   it('refuses what is not a binary glTF', () => {

@@ -126,14 +126,19 @@ async function open(
   // the model first; the engine's is asked for after it (see below).
   const previewCode = import('@truss/viewer/preview');
   previewCode.catch(() => undefined);
-  const canvas = document.createElement('canvas');
   // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
   // at once: resizing it when the engine starts cost the first frame about 10 ms.
   const { top, panel } = modelViewArea(window.innerWidth);
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  canvas.width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
-  canvas.height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
-  if (!prepareCanvas(canvas)) return; // no WebGL2: the page says so
+  const width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
+  const height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
+  // index.html's script made it with its context already, unless WebGL2 failed it.
+  const canvas = inline?.canvas ?? document.createElement('canvas');
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  if (!inline?.canvas && !prepareCanvas(canvas)) return; // no WebGL2: the page says so
   // The page's outline with the canvas in it, shown with the preview (or the engine).
   let outlined: { outline: HTMLElement; view: HTMLElement } | null = null;
   const outline = () => (outlined ??= createOutline(canvas));
