@@ -68,10 +68,10 @@ export default defineConfig({
     // asked for the model's files (features/viewer/boot, main.tsx).
     routeModulePreload(
       [
-        // The model's preview, which draws the model first, then the engine (three.js), which
-        // downloads and compiles off the main thread meanwhile (features/viewer/boot).
-        { path: MODEL_PAGE, module: 'packages/viewer/src/preview/index.ts' },
-        { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts' },
+        // The model's first picture (features/viewer/boot/early-preview.ts), not the engine:
+        // three.js's download and compiling held up the preview's chunk and its drawing. The
+        // engine is asked for as the preview draws, and downloads while the GPU draws it.
+        { path: MODEL_PAGE, module: 'src/features/viewer/boot/early-preview.ts' },
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },
@@ -104,6 +104,7 @@ export default defineConfig({
       expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
       layout: MODEL_PAGE_LAYOUT,
       contextAttributes: glContextAttributes(),
+      previewModule: 'src/features/viewer/boot/early-preview.ts',
     }),
   ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
@@ -145,7 +146,7 @@ export default defineConfig({
             // meshopt decoder and fit math, which the engine shares, come with it.
             {
               name: 'preview',
-              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|packages[\\/]viewable[\\/]src[\\/]mat4\.ts$|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
+              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|packages[\\/]viewable[\\/]src[\\/]mat4\.ts$|features[\\/]viewer[\\/]boot[\\/]early-preview\.ts$|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
               priority: 25,
             },
             // The 3D engine's libraries load with the model viewer, not with every page.

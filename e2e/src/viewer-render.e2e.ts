@@ -76,25 +76,24 @@ describe('viewer: pixels of the model page', () => {
     ).toBeGreaterThan(0.5);
   });
 
-  it('the model page fetches the engine (three.js) from index.html, beside the app, not after it', async () => {
+  it('the model page asks for the engine (three.js) once, as its first picture is drawn, before the app', async () => {
     const page = await openModel(models.house);
     const requests = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const find = (pattern: RegExp) => entries.filter((entry) => pattern.test(entry.name));
       return {
         three: find(/\/assets\/three-[\w-]+\.js$/).map((e) => e.startTime),
-        // Module scripts (the app's entry) run only after the HTML is parsed.
-        parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
-          .domInteractive,
-        links: document.querySelectorAll('link[rel="modulepreload"][href*="/three-"]').length,
+        app: find(/\/assets\/start-[\w-]+\.js$/).map((e) => e.startTime),
+        preview: performance.getEntriesByName('truss:preview')[0]?.startTime ?? null,
       };
     });
-    // One request, started while the HTML was still being parsed, so before the app's entry
-    // could run (a lazy route's import only starts once the entry has run: after parsing). The
-    // entry's own arrival is no yardstick: the preload scanner may fetch it first.
-    expect(requests.links).toBe(1);
+    // One request, once the three-free preview has drawn the model (three.js's download and
+    // compiling held the preview up when index.html asked for it), and before the app's.
     expect(requests.three).toHaveLength(1);
-    expect(requests.three[0]).toBeLessThan(requests.parsed);
+    expect(requests.preview).not.toBeNull();
+    expect(requests.three[0]).toBeGreaterThanOrEqual(requests.preview! - 1);
+    expect(requests.app).toHaveLength(1);
+    expect(requests.three[0]).toBeLessThan(requests.app[0]!);
     // Other pages do not download the engine up front.
     // (The inline script runs while the HTML is parsed, so 'load' is late enough.)
     await page.goto('/models', { waitUntil: 'load' });

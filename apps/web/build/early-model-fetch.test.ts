@@ -56,12 +56,15 @@ function run(pathname: string, stored: string | null, cookie = ''): Fake {
       return Promise.resolve(new Response('{}', { status: 200 }));
     },
   };
-  const script = earlyModelFetchScript({
-    storageKey: AUTH_STORAGE_KEY,
-    expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-    layout: MODEL_PAGE_LAYOUT,
-    contextAttributes: glContextAttributes(),
-  });
+  const script = earlyModelFetchScript(
+    {
+      storageKey: AUTH_STORAGE_KEY,
+      expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
+      layout: MODEL_PAGE_LAYOUT,
+      contextAttributes: glContextAttributes(),
+    },
+    { url: '/assets/early-preview-test.js' },
+  );
   const realNow = Date.now;
   Date.now = () => NOW;
   try {

@@ -29,18 +29,30 @@ export interface EarlyModelFetchOptions {
   contextAttributes: WebGLContextAttributes;
 }
 
+/** Where the page's first picture comes from (resolved from the bundle by the plugin). */
+export interface EarlyPreviewModule {
+  /** The built chunk of src/features/viewer/boot/early-preview.ts, as the page asks for it. */
+  url: string;
+}
+
 /**
- * The script: ES5, no dependencies. Every answer is read into memory as it arrives and handed
- * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
- * where reading a Response again would wait for tasks queued behind the engine's start.
+ * The script: ES5 but for one import(), no dependencies. Every answer is read into memory as it
+ * arrives and handed over as `{answer, bytes}` (bytes null when it failed): the page's code reads
+ * the bytes at once, where reading a Response again would wait for tasks queued behind the
+ * engine's start.
  *
  * A task later it also makes the view's canvas and its WebGL2 context (`canvas`): making a
  * context takes the main thread 20-80 ms on a software GPU, spent here while the page's scripts
- * and the model download, instead of after the entry has started.
+ * and the model download, instead of after the entry has started. Then it loads the first
+ * picture's module and starts it (`preview`): the model drawn without three.js once its bytes are
+ * in, not after the page's entry, which runs only once the whole document is parsed.
  */
-export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
+export function earlyModelFetchScript(
+  options: EarlyModelFetchOptions,
+  preview: EarlyPreviewModule,
+): string {
   return (
-    `(function(w,k,m,L,A){try{` +
+    `(function(w,k,m,L,A,U){try{` +
     `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
     `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
     `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
@@ -57,13 +69,15 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
     `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
     `var later=new Promise(function(r){setTimeout(r,0)});` +
     `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')});` +
-    `later.then(function(){var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
+    `e.preview=later.then(function(){var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
     `if(W>=L.narrowBelow)for(i=0;i<P.length;i++)if(W>=P[i].from){p=P[i].width;break}` +
     `var q=Math.min(w.devicePixelRatio||1,2),c=w.document.createElement('canvas');` +
     `c.width=Math.max(1,Math.floor((W-2*p)*q));c.height=Math.max(1,Math.floor((w.innerHeight-L.headerHeight)*q));` +
-    `if(c.getContext('webgl2',A))e.canvas=c})` +
+    `if(c.getContext('webgl2',A))e.canvas=c;` +
+    `return import(U).then(function(v){return v.startEarlyPreview(e.canvas,e.glb.then(function(g){return g.bytes}))})});` +
+    `e.preview.catch(function(){})` +
     `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)},` +
-    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)})`
+    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)},${JSON.stringify(preview.url)})`
   );
 }
 
@@ -72,15 +86,27 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
  * listed before this one: the model's files are asked for first, since the preview draws the
  * model as soon as they (and its small chunk) are in, while three.js is still downloading.
  */
-export function earlyModelFetch(options: EarlyModelFetchOptions): Plugin {
+export function earlyModelFetch(
+  options: EarlyModelFetchOptions & {
+    /** The first picture's module, relative to the app's root (its chunk is looked up). */
+    previewModule: string;
+  },
+): Plugin {
   return {
     name: 'truss-early-model-fetch',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: () => [
-        { tag: 'script', children: earlyModelFetchScript(options), injectTo: 'head-prepend' },
-      ],
+      handler: (_html, ctx) => {
+        const isModule = (id: string | null) =>
+          !!id && id.replaceAll('\\', '/').endsWith(`/${options.previewModule}`);
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && isModule(output.facadeModuleId),
+        );
+        if (!chunk) throw new Error(`early-model-fetch: no chunk for ${options.previewModule}`);
+        const script = earlyModelFetchScript(options, { url: `/${chunk.fileName}` });
+        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+      },
     },
   };
 }

@@ -29,6 +29,11 @@ interface Window {
     metadata: Promise<EarlyRead>;
     /** The view's canvas with the engine's WebGL2 context, sized for the page, once made. */
     canvas?: HTMLCanvasElement;
+    /**
+     * The first picture, started as soon as the canvas is made (features/viewer/boot/early-preview.ts
+     * startEarlyPreview); null without WebGL2.
+     */
+    preview?: Promise<import('./features/viewer/boot/early-preview').EarlyPreview | null>;
   };
 }
 

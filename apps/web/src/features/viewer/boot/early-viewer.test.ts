@@ -97,7 +97,11 @@ const ready = {
   deleted_at: null,
 };
 const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  // The early view imports its first picture's module and the engine's: wait for both.
+  for (let i = 0; i < 3; i++) {
+    await vi.dynamicImportSettled();
+    for (let j = 0; j < 10; j++) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 };
 /** Opens the early view of the ready model and returns its engine (nothing drawn yet). */
 async function openEarly(): Promise<FakeEngine> {

@@ -11,7 +11,6 @@
  * on a slow machine before the page could even ask for the model; the engine does not need it.
  */
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
-import { prepareCanvas } from '@truss/viewer/gl-context';
 import type { ModelPreview } from '@truss/viewer/preview';
 import type { LoadedModelInfo, Viewer } from '../engine';
 import {
@@ -21,7 +20,6 @@ import {
   isVersionOf,
   peekViewableBytes,
 } from '../viewable-handoff';
-import { modelViewArea } from '../model-page-layout';
 import {
   isEarlyViewable,
   readEarlyModelRequest,
@@ -56,33 +54,6 @@ let claimable: { id: string; model: Promise<ViewableModel> } | null = null;
 let early: EarlyViewer | null = null;
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
-
-/** A plain-DOM outline of the model page (header, side panels, view) until the app renders it. */
-function createOutline(canvas: HTMLCanvasElement): { outline: HTMLElement; view: HTMLElement } {
-  const { top, panel } = modelViewArea(window.innerWidth);
-  const outline = document.createElement('div');
-  outline.dataset.earlyViewer = '';
-  outline.setAttribute('aria-hidden', 'true');
-  outline.style.cssText = 'position:fixed;inset:0;z-index:40;background:#f3f4f6;';
-  const bar = (css: string) => {
-    const part = document.createElement('div');
-    part.style.cssText = `position:absolute;background:#fff;border:0 solid #e5e7eb;${css}`;
-    outline.append(part);
-  };
-  bar(`left:0;right:0;top:0;height:${top}px;border-bottom-width:1px;box-sizing:border-box;`);
-  if (panel > 0) {
-    const side = `top:${top}px;bottom:0;width:${panel}px;box-sizing:border-box;`;
-    bar(`left:0;${side}border-right-width:1px;`);
-    bar(`right:0;${side}border-left-width:1px;`);
-  }
-  const view = document.createElement('div');
-  view.style.cssText = `position:absolute;top:${top}px;bottom:0;left:${panel}px;right:${panel}px;overflow:hidden;`;
-  canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;';
-  view.append(canvas);
-  outline.append(view);
-  document.body.append(outline);
-  return { outline, view };
-}
 
 type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
 
@@ -122,57 +93,36 @@ async function open(
   inline: InlineFetches | null,
   filesAsked: () => void,
 ): Promise<void> {
-  // The preview's code (no three.js, a fraction of the engine's; preloaded by index.html) draws
-  // the model first; the engine's is asked for after it (see below).
-  const previewCode = import('@truss/viewer/preview');
-  previewCode.catch(() => undefined);
-  // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
-  // at once: resizing it when the engine starts cost the first frame about 10 ms.
-  const { top, panel } = modelViewArea(window.innerWidth);
-  const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  const width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
-  const height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
-  // index.html's script made it with its context already, unless WebGL2 failed it.
-  const canvas = inline?.canvas ?? document.createElement('canvas');
-  if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  if (!inline?.canvas && !prepareCanvas(canvas)) return; // no WebGL2: the page says so
-  // The page's outline with the canvas in it, shown with the preview (or the engine).
-  let outlined: { outline: HTMLElement; view: HTMLElement } | null = null;
-  const outline = () => (outlined ??= createOutline(canvas));
-  // The model, drawn without three.js as soon as its bytes are in: index.html's download by the
-  // model's id does not wait for the model's answer (checked below, before the engine starts).
-  // Without it, the download the model's answer starts (below).
+  // The model, drawn without three.js as soon as its bytes are in: index.html started that
+  // (early-preview.ts) with its download by the model's id, which does not wait for the model's
+  // answer (checked below, before the engine starts). Without it, the download the answer starts.
   let handed: (download: Promise<ArrayBuffer | null> | null) => void = () => undefined;
-  const bytes = inline
-    ? inline.glb.then(({ bytes: glbBytes }) => glbBytes).catch(() => null)
-    : new Promise<ArrayBuffer | null>((resolve) => (handed = (download) => resolve(download)));
-  let engineAsked: (() => void) | null = null;
-  const engineWanted = new Promise<void>((resolve) => (engineAsked = resolve));
-  const previewed = Promise.all([previewCode, bytes])
-    .then(([{ drawModelPreview }, glbBytes]) => {
-      // The engine's code (three.js: some 50 ms of main thread to run on a slow machine) runs
-      // after the preview's drawing calls, not before them: asked for now, it runs in a later
-      // task, while the GPU draws the preview (which a software GPU takes 100-200 ms for).
-      engineAsked?.();
-      if (!glbBytes || abandoned) return null;
-      outline();
-      return drawModelPreview(canvas, glbBytes);
-    })
-    .catch((error: unknown) => {
-      engineAsked?.();
-      console.warn('[viewer] no preview; the engine draws the model', error);
-      return null;
-    });
-  const engine = engineWanted.then(() => import('../engine'));
-  engine.catch(() => undefined);
+  const handedBytes = new Promise<ArrayBuffer | null>(
+    (resolve) => (handed = (download) => resolve(download)),
+  );
+  const starting = (inline?.preview ?? Promise.resolve(null))
+    .catch(() => null)
+    .then(
+      (made) =>
+        made ??
+        import('./early-preview').then(({ startEarlyPreview }) =>
+          startEarlyPreview(
+            inline?.canvas,
+            inline ? inline.glb.then(({ bytes }) => bytes) : handedBytes,
+          ),
+        ),
+    );
+  starting.catch(() => undefined);
   const closeEarly = () => {
     handed(null);
-    outlined?.outline.remove();
-    void previewed.then((shown) => shown?.dispose());
+    void starting.then(
+      (made) => made?.close(),
+      () => undefined,
+    );
   };
+  // The engine's code is asked for once the preview has drawn (or will not).
+  const engine = starting.then((made) => made?.drawnOrSkipped).then(() => import('../engine'));
+  engine.catch(() => undefined);
   const model = await answer.catch((error: unknown) => {
     closeEarly();
     throw error;
@@ -191,8 +141,15 @@ async function open(
   prefetchViewableFiles(model);
   handed(peekViewableBytes(glb));
   filesAsked();
+  const started = await starting.catch((error: unknown) => {
+    closeEarly();
+    throw error;
+  });
+  if (!started) return; // no WebGL2: the page says so
   if (abandoned) return closeEarly();
-  const { outline: outlineElement, view } = outline();
+  const { canvas } = started;
+  const previewed = started.preview;
+  const { outline: outlineElement, view } = started.outline();
   // What the preview decoded is for this load only if it drew the version the model names.
   const decoded = Promise.all([previewed, inline?.glb.catch(() => null)]).then(([shown, read]) =>
     shown && (!read || isVersionOf(glb, read.answer)) ? shown.streams : null,

@@ -1,0 +1,113 @@
+/**
+ * The model page's first picture: the view's canvas, placed where the page will show it inside a
+ * plain-DOM outline of the page, with the model's largest batch drawn by the three-free preview
+ * (`@truss/viewer/preview`) as soon as the .glb's bytes are in. index.html's first script loads
+ * this module and starts it (build/early-model-fetch.ts) while the page's scripts still download;
+ * the early view (early-viewer.ts) takes what it made and starts the engine on the same canvas,
+ * or starts it itself when index.html did not.
+ */
+import { prepareCanvas } from '@truss/viewer/gl-context';
+import { drawModelPreview, type ModelPreview } from '@truss/viewer/preview';
+import { modelViewArea } from '../model-page-layout';
+
+export interface EarlyOutline {
+  outline: HTMLElement;
+  /** Holds the canvas and the engine's overlay layer (labels, view cube). */
+  view: HTMLElement;
+}
+
+export interface EarlyPreview {
+  canvas: HTMLCanvasElement;
+  /** The outline with the canvas in it, put on the page on the first call. */
+  outline(): EarlyOutline;
+  /** Resolves when the engine may start: the preview has drawn, or will not. */
+  drawnOrSkipped: Promise<void>;
+  /** What the preview drew (null: nothing; the engine draws the model). */
+  preview: Promise<ModelPreview | null>;
+  /** Nothing more is drawn; the outline goes when no engine took the canvas. */
+  close(): void;
+}
+
+/** A plain-DOM outline of the model page (header, side panels, view) until the app renders it. */
+function createOutline(canvas: HTMLCanvasElement): EarlyOutline {
+  const { top, panel } = modelViewArea(window.innerWidth);
+  const outline = document.createElement('div');
+  outline.dataset.earlyViewer = '';
+  outline.setAttribute('aria-hidden', 'true');
+  outline.style.cssText = 'position:fixed;inset:0;z-index:40;background:#f3f4f6;';
+  const bar = (css: string) => {
+    const part = document.createElement('div');
+    part.style.cssText = `position:absolute;background:#fff;border:0 solid #e5e7eb;${css}`;
+    outline.append(part);
+  };
+  bar(`left:0;right:0;top:0;height:${top}px;border-bottom-width:1px;box-sizing:border-box;`);
+  if (panel > 0) {
+    const side = `top:${top}px;bottom:0;width:${panel}px;box-sizing:border-box;`;
+    bar(`left:0;${side}border-right-width:1px;`);
+    bar(`right:0;${side}border-left-width:1px;`);
+  }
+  const view = document.createElement('div');
+  view.style.cssText = `position:absolute;top:${top}px;bottom:0;left:${panel}px;right:${panel}px;overflow:hidden;`;
+  canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;';
+  view.append(canvas);
+  outline.append(view);
+  // Started from index.html's <head>, this may run before <body> is parsed.
+  (document.body ?? document.documentElement).append(outline);
+  return { outline, view };
+}
+
+/**
+ * Sizes `canvas` (index.html's, or a new one) for the view and gives it the engine's WebGL2
+ * context, then draws the preview once `bytes` are in (null: never). Null when there is no WebGL2
+ * (the page says so).
+ */
+export function startEarlyPreview(
+  made: HTMLCanvasElement | null | undefined,
+  bytes: Promise<ArrayBuffer | null>,
+): EarlyPreview | null {
+  // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
+  // at once: resizing it when the engine starts cost the first frame about 10 ms.
+  const { top, panel } = modelViewArea(window.innerWidth);
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  const width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
+  const height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
+  const canvas = made ?? document.createElement('canvas');
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  if (!made && !prepareCanvas(canvas)) return null;
+  let outlined: EarlyOutline | null = null;
+  let closed = false;
+  const outline = () => (outlined ??= createOutline(canvas));
+  let skipped = () => {};
+  const drawnOrSkipped = new Promise<void>((resolve) => (skipped = resolve));
+  const preview = bytes
+    .catch(() => null)
+    .then((glbBytes) => {
+      if (!glbBytes || closed) return null;
+      outline();
+      const drawing = drawModelPreview(canvas, glbBytes);
+      // The engine's code (three.js: some 50 ms of main thread to run on a slow machine) runs
+      // after the preview's drawing calls, not before them: released now, it runs in a later
+      // task, while the GPU draws the preview.
+      void drawing.finally(skipped);
+      return drawing;
+    })
+    .catch((error: unknown) => {
+      console.warn('[viewer] no preview; the engine draws the model', error);
+      return null;
+    })
+    .finally(skipped);
+  return {
+    canvas,
+    outline,
+    drawnOrSkipped,
+    preview,
+    close() {
+      closed = true;
+      outlined?.outline.remove();
+      void preview.then((shown) => shown?.dispose());
+    },
+  };
+}
