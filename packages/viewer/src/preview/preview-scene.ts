@@ -92,54 +92,112 @@ function materialColor(
   return { color: [r, g, b, a], blend: material?.alphaMode === 'BLEND' };
 }
 
-/** Instance transforms read back for the box (the GPU reads the same bytes). */
-interface InstanceBytes {
-  views: (Uint8Array | null)[];
+/**
+ * An attribute's components as numbers, `size` per element, packed (normalized integers scaled):
+ * one typed array read in one pass, so that tens of thousands of instances cost a few ms even
+ * before the JIT has warmed up.
+ */
+function readComponents(
+  json: GltfJson,
+  index: number | undefined,
+  views: (Uint8Array | null)[],
+  size: number,
+): Float64Array | null {
+  const source = attribute(json, index);
+  const bytes = source ? views[source.view] : null;
+  const count = index === undefined ? 0 : (json.accessors?.[index]?.count as number);
+  if (!source || !bytes || index === undefined || !count) return null;
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const scale = source.normalized ? boundScale(json, index) : 1;
+  const { offset, stride, type } = source;
+  const width = type === 5126 ? 4 : type === 5122 ? 2 : type === 5120 ? 1 : 0;
+  if (!width || offset + (count - 1) * stride + size * width > bytes.byteLength) return null;
+  const out = new Float64Array(count * size);
+  for (let i = 0; i < count; i++) {
+    for (let c = 0; c < size; c++) {
+      const at = offset + i * stride + c * width;
+      out[i * size + c] =
+        type === 5126
+          ? data.getFloat32(at, true)
+          : (type === 5122 ? data.getInt16(at, true) : data.getInt8(at)) * scale;
+    }
+  }
+  return out;
 }
 
-function instanceMatrices(
+/**
+ * Every instance's transform (translation × rotation × scale, as the engine composes it), as the
+ * 12 numbers of a 4×4 column-major matrix's first three rows, one after the other: one array,
+ * not an object per instance (a tower has tens of thousands).
+ */
+function instanceTransforms(
   json: GltfJson,
   attributes: GltfJson,
-  { views }: InstanceBytes,
-): Mat4[] | null {
-  const read = (name: string, size: number): ((i: number) => number[]) | null => {
-    const source = attribute(json, attributes[name]);
-    if (!source) return null;
-    const bytes = views[source.view];
-    if (!bytes) return null;
-    const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const scale = source.normalized ? boundScale(json, attributes[name]) : 1;
-    const get = {
-      5126: (o: number) => data.getFloat32(o, true),
-      5122: (o: number) => data.getInt16(o, true),
-      5120: (o: number) => data.getInt8(o),
-    }[source.type as 5126];
-    const width = source.type === 5126 ? 4 : source.type === 5122 ? 2 : 1;
-    if (!get) return null;
-    return (i) => {
-      const out: number[] = [];
-      for (let c = 0; c < size; c++)
-        out.push(get(source.offset + i * source.stride + c * width) * scale);
-      return out;
-    };
-  };
-  const count = json.accessors[attributes.TRANSLATION ?? attributes.ROTATION ?? attributes.SCALE]
+  views: (Uint8Array | null)[],
+): { count: number; affine: Float64Array } | null {
+  const count = json.accessors?.[attributes.TRANSLATION ?? attributes.ROTATION ?? attributes.SCALE]
     ?.count as number | undefined;
   if (!count) return null;
-  const t = attributes.TRANSLATION !== undefined ? read('TRANSLATION', 3) : null;
-  const r = attributes.ROTATION !== undefined ? read('ROTATION', 4) : null;
-  const s = attributes.SCALE !== undefined ? read('SCALE', 3) : null;
-  const matrices: Mat4[] = [];
+  const t = readComponents(json, attributes.TRANSLATION, views, 3);
+  const r = readComponents(json, attributes.ROTATION, views, 4);
+  const s = readComponents(json, attributes.SCALE, views, 3);
+  const affine = new Float64Array(count * 12);
   for (let i = 0; i < count; i++) {
-    matrices.push(
-      composeTrs(
-        (t?.(i) as [number, number, number]) ?? [0, 0, 0],
-        (r?.(i) as [number, number, number, number]) ?? [0, 0, 0, 1],
-        (s?.(i) as [number, number, number]) ?? [1, 1, 1],
-      ),
-    );
+    // composeTrs (@truss/viewable/mat4), written out: no arrays per instance.
+    const [x, y, z, w] = r
+      ? [r[i * 4]!, r[i * 4 + 1]!, r[i * 4 + 2]!, r[i * 4 + 3]!]
+      : [0, 0, 0, 1];
+    const sx = s ? s[i * 3]! : 1;
+    const sy = s ? s[i * 3 + 1]! : 1;
+    const sz = s ? s[i * 3 + 2]! : 1;
+    const xx = 2 * x * x;
+    const yy = 2 * y * y;
+    const zz = 2 * z * z;
+    const xy = 2 * x * y;
+    const xz = 2 * x * z;
+    const yz = 2 * y * z;
+    const wx = 2 * w * x;
+    const wy = 2 * w * y;
+    const wz = 2 * w * z;
+    const o = i * 12;
+    affine[o] = (1 - (yy + zz)) * sx;
+    affine[o + 1] = (xy + wz) * sx;
+    affine[o + 2] = (xz - wy) * sx;
+    affine[o + 3] = (xy - wz) * sy;
+    affine[o + 4] = (1 - (xx + zz)) * sy;
+    affine[o + 5] = (yz + wx) * sy;
+    affine[o + 6] = (xz + wy) * sz;
+    affine[o + 7] = (yz - wx) * sz;
+    affine[o + 8] = (1 - (xx + yy)) * sz;
+    affine[o + 9] = t ? t[i * 3]! : 0;
+    affine[o + 10] = t ? t[i * 3 + 1]! : 0;
+    affine[o + 11] = t ? t[i * 3 + 2]! : 0;
   }
-  return matrices;
+  return { count, affine };
+}
+
+/**
+ * The box of `local` through every instance's transform, in the mesh's space (as three's
+ * InstancedMesh.computeBoundingBox): per instance, centre and half-extent through the matrix.
+ */
+function instancedBox(local: Box, { count, affine }: { count: number; affine: Float64Array }): Box {
+  const out: Box = { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
+  const c = [0, 1, 2].map((a) => (local.min[a]! + local.max[a]!) / 2);
+  const e = [0, 1, 2].map((a) => (local.max[a]! - local.min[a]!) / 2);
+  for (let i = 0; i < count; i++) {
+    const o = i * 12;
+    for (let row = 0; row < 3; row++) {
+      // affine[o + col * 3 + row]: column col of the 3×3 part; affine[o + 9 + row]: translation.
+      const m0 = affine[o + row]!;
+      const m1 = affine[o + 3 + row]!;
+      const m2 = affine[o + 6 + row]!;
+      const center = m0 * c[0]! + m1 * c[1]! + m2 * c[2]! + affine[o + 9 + row]!;
+      const extent = Math.abs(m0) * e[0]! + Math.abs(m1) * e[1]! + Math.abs(m2) * e[2]!;
+      if (center - extent < out.min[row]!) out.min[row] = center - extent;
+      if (center + extent > out.max[row]!) out.max[row] = center + extent;
+    }
+  }
+  return out;
 }
 
 function nodeMatrix(node: GltfJson): Mat4 {
@@ -163,7 +221,7 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
     const world = multiply(parent, nodeMatrix(node));
     const mesh = node.mesh === undefined ? undefined : json.meshes?.[node.mesh];
     const instancing = node.extensions?.EXT_mesh_gpu_instancing?.attributes as GltfJson | undefined;
-    const perInstance = instancing ? instanceMatrices(json, instancing, { views }) : null;
+    const perInstance = instancing ? instanceTransforms(json, instancing, views) : null;
     for (const primitive of (mesh?.primitives ?? []) as GltfJson[]) {
       if ((primitive.mode ?? TRIANGLES) !== TRIANGLES) continue;
       const positionIndex = primitive.attributes?.POSITION as number | undefined;
@@ -171,8 +229,7 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
       if (!position || positionIndex === undefined || !views[position.view]) continue;
       const local = primitiveBox(json, positionIndex);
       if (local) {
-        for (const instance of perInstance ?? [IDENTITY])
-          transformBox(local, multiply(world, instance), box);
+        transformBox(perInstance ? instancedBox(local, perInstance) : local, world, box);
       }
       const material = materialColor(json, primitive.material);
       if (!material) continue;
@@ -199,7 +256,7 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
         instances:
           instancing && perInstance
             ? {
-                count: perInstance.length,
+                count: perInstance.count,
                 translation: attribute(json, instancing.TRANSLATION),
                 rotation: attribute(json, instancing.ROTATION),
                 scale: attribute(json, instancing.SCALE),

@@ -20,7 +20,10 @@ export interface EarlyPreview {
   canvas: HTMLCanvasElement;
   /** The outline with the canvas in it, put on the page on the first call. */
   outline(): EarlyOutline;
-  /** Resolves when the engine may start: the preview has drawn, or will not. */
+  /**
+   * Resolves when the engine's code may be asked for: the preview is about to draw (in the same
+   * task, so the engine's code runs after it), or will not draw.
+   */
   drawnOrSkipped: Promise<void>;
   /** What the preview drew (null: nothing; the engine draws the model). */
   preview: Promise<ModelPreview | null>;
@@ -87,12 +90,11 @@ export function startEarlyPreview(
     .then((glbBytes) => {
       if (!glbBytes || closed) return null;
       outline();
-      const drawing = drawModelPreview(canvas, glbBytes);
-      // The engine's code (three.js: some 50 ms of main thread to run on a slow machine) runs
-      // after the preview's drawing calls, not before them: released now, it runs in a later
-      // task, while the GPU draws the preview.
-      void drawing.finally(skipped);
-      return drawing;
+      // The engine's code downloads from now on; it runs (three.js: some 50 ms of main thread on
+      // a slow machine) in a later task, after the preview's drawing calls, which follow in this
+      // one once the decoder's WebAssembly is ready.
+      skipped();
+      return drawModelPreview(canvas, glbBytes);
     })
     .catch((error: unknown) => {
       console.warn('[viewer] no preview; the engine draws the model', error);
