@@ -45,9 +45,22 @@ interface Input {
   timeoutMs: number;
 }
 
+/**
+ * Quiet time before every measured load, for every viewer alike: the previous page's browser
+ * context closes with its GPU and worker threads still winding down (That Open's worker, a
+ * software GPU's frames), and on two cores that landed in the next viewer's load.
+ */
+const SETTLE_MS = Number(process.env.TRUSS_BENCH_SETTLE_MS ?? 1000);
+
 async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<ViewerRun | string> {
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   try {
-    return await run();
+    const measured = await run();
+    const loaded = measured.modelLoadedMs ?? measured.loadedMs;
+    console.error(
+      `  ${label}: first frame ${measured.firstFrameMs.toFixed(0)} ms, loaded ${loaded.toFixed(0)} ms`,
+    );
+    return measured;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     console.error(`  ${label}: ${message}`);
