@@ -84,14 +84,18 @@ describe('viewer: pixels of the model page', () => {
       return {
         three: find(/\/assets\/three-[\w-]+\.js$/).map((e) => e.startTime),
         app: find(/\/assets\/start-[\w-]+\.js$/).map((e) => e.startTime),
+        viewable: find(/\/viewable\.glb$/).map((e) => e.responseEnd),
         preview: performance.getEntriesByName('truss:preview')[0]?.startTime ?? null,
       };
     });
-    // One request, once the three-free preview has drawn the model (three.js's download and
-    // compiling held the preview up when index.html asked for it), and before the app's.
+    // One request, as the three-free preview starts drawing the model (it has the viewable's
+    // bytes; three.js's download and compiling held the preview up when index.html asked for it
+    // at once), and before the app's.
     expect(requests.three).toHaveLength(1);
     expect(requests.preview).not.toBeNull();
-    expect(requests.three[0]).toBeGreaterThanOrEqual(requests.preview! - 1);
+    expect(requests.viewable).toHaveLength(1);
+    expect(requests.three[0]).toBeGreaterThanOrEqual(requests.viewable[0]!);
+    expect(requests.three[0]).toBeLessThanOrEqual(requests.preview! + 1);
     expect(requests.app).toHaveLength(1);
     expect(requests.three[0]).toBeLessThan(requests.app[0]!);
     // Other pages do not download the engine up front.
