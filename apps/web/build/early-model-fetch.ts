@@ -83,8 +83,8 @@ export function earlyModelFetchScript(
 
 /**
  * Puts the script at the top of <head>, before the route preload script when that plugin is
- * listed before this one: the model's files are asked for first, since the preview draws the
- * model as soon as they (and its small chunk) are in, while three.js is still downloading.
+ * listed before this one: the viewable is asked for first, since the preview draws the model as
+ * soon as it (and the preview's small chunk) is in; three.js is asked for only then.
  */
 export function earlyModelFetch(
   options: EarlyModelFetchOptions & {
