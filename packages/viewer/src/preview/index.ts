@@ -17,7 +17,7 @@ import {
 import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
 import { lookAt, perspective } from './mat4.ts';
 import { drawPreviewFrame } from './preview-gl.ts';
-import { largestBatch, readPreviewScene } from './preview-scene.ts';
+import { widestBatch, readPreviewScene } from './preview-scene.ts';
 
 export { DecodedStreams } from './glb-streams.ts';
 
@@ -42,9 +42,9 @@ export async function drawModelPreview(
     /** Where the decoded streams go (one the engine's load was already given). */
     streams?: DecodedStreams;
     /**
-     * Every batch, not only the largest (the engine's own first slice, progressive.ts). A
-     * software GPU spends 100-200 ms on a whole model's frame, and the engine's start waits for
-     * it; the largest batch alone costs it a third of that.
+     * Every batch, not only the one spanning most of the model (widestBatch). A software GPU
+     * spends 100-200 ms on a whole model's frame, and the engine's start waits for it; one batch
+     * costs it a third of that.
      */
     whole?: boolean;
   } = {},
@@ -55,7 +55,7 @@ export async function drawModelPreview(
   const streams = options.streams ?? new DecodedStreams();
   const views = await readBufferViews(container, streams);
   const scene = readPreviewScene(container.json, views);
-  const draws = options.whole ? scene.draws : largestBatch(scene.draws);
+  const draws = options.whole ? scene.draws : widestBatch(scene.draws);
   if (draws.length === 0) return { streams, draws: 0, dispose: () => undefined };
   const width = canvas.clientWidth || canvas.width;
   const height = canvas.clientHeight || canvas.height;

@@ -30,6 +30,8 @@ export interface PreviewDraw {
   /** Linear RGBA (baseColorFactor). */
   baseColor: [number, number, number, number];
   blend: boolean;
+  /** The diagonal of the draw's world box: how much of the model it spans. */
+  span: number;
   instances: {
     count: number;
     translation: AttributeSource | null;
@@ -228,8 +230,13 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
       const position = attribute(json, positionIndex);
       if (!position || positionIndex === undefined || !views[position.view]) continue;
       const local = primitiveBox(json, positionIndex);
+      const own: Box = {
+        min: [Infinity, Infinity, Infinity],
+        max: [-Infinity, -Infinity, -Infinity],
+      };
       if (local) {
-        transformBox(perInstance ? instancedBox(local, perInstance) : local, world, box);
+        transformBox(perInstance ? instancedBox(local, perInstance) : local, world, own);
+        transformBox(own, IDENTITY, box);
       }
       const material = materialColor(json, primitive.material);
       if (!material) continue;
@@ -253,6 +260,7 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
         count: json.accessors[positionIndex].count,
         baseColor: material.color,
         blend: material.blend,
+        span: local ? Math.hypot(...own.max.map((max, axis) => max - own.min[axis]!)) : 0,
         instances:
           instancing && perInstance
             ? {
@@ -271,20 +279,22 @@ export function readPreviewScene(json: GltfJson, views: (Uint8Array | null)[]): 
 }
 
 /**
- * The draw the engine's progressive build shows first (progressive.ts buildOrder): the batch
- * (not instanced) with the most triangles; an instanced one when there is none. Opaque only.
+ * The one draw the preview shows: the opaque batch that spans most of the model, which is its
+ * shell (walls, slabs, roof) in a building; the batch with the most triangles was furniture in
+ * Duplex, a pale cluster in the middle of an empty view. Batches before instanced groups (doors,
+ * windows alone look like debris); more triangles breaks a tie.
  */
-export function largestBatch(draws: PreviewDraw[]): PreviewDraw[] {
-  const weight = (d: PreviewDraw) => (d.indices?.count ?? d.count) * (d.instances?.count ?? 1);
+export function widestBatch(draws: PreviewDraw[]): PreviewDraw[] {
+  const triangles = (d: PreviewDraw) => (d.indices?.count ?? d.count) * (d.instances?.count ?? 1);
   let best: PreviewDraw | null = null;
   for (const draw of draws) {
     if (draw.blend) continue;
-    if (
+    const better =
       !best ||
       (!!best.instances && !draw.instances) ||
-      (!best.instances === !draw.instances && weight(draw) > weight(best))
-    )
-      best = draw;
+      (!best.instances === !draw.instances &&
+        (draw.span > best.span || (draw.span === best.span && triangles(draw) > triangles(best))));
+    if (better) best = draw;
   }
   return best ? [best] : [];
 }

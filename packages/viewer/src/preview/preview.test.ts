@@ -13,7 +13,7 @@ import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
 import { composeTrs, lookAt, perspective } from './mat4.ts';
-import { largestBatch, readPreviewScene } from './preview-scene.ts';
+import { readPreviewScene, widestBatch } from './preview-scene.ts';
 import { viewAxes } from '../navigation/fit-math.ts';
 
 let glb: ArrayBuffer;
@@ -69,18 +69,20 @@ describe('the model preview', () => {
     }
   });
 
-  it('draws by default what the engine shows first: the largest batch, not instanced', async () => {
+  it('draws by default the batch spanning most of the model (its shell), not instanced', async () => {
     const { scene } = await readScene();
-    const [largest, ...more] = largestBatch(scene.draws);
+    const [widest, ...more] = widestBatch(scene.draws);
     expect(more).toEqual([]);
-    expect(largest!.instances).toBeNull();
-    expect(largest!.blend).toBe(false);
-    const triangles = (draw: (typeof scene.draws)[number]) => draw.indices?.count ?? draw.count;
+    expect(widest!.instances).toBeNull();
+    expect(widest!.blend).toBe(false);
+    // The shell spans (nearly) the whole building's box.
+    const whole = Math.hypot(...scene.box.max.map((max, axis) => max - scene.box.min[axis]!));
+    expect(widest!.span).toBeGreaterThan(0.8 * whole);
     for (const draw of scene.draws.filter((d) => !d.instances && !d.blend)) {
-      expect(triangles(draw)).toBeLessThanOrEqual(triangles(largest!));
+      expect(draw.span).toBeLessThanOrEqual(widest!.span);
     }
     // Nothing to draw (every material textured, say): no draw.
-    expect(largestBatch([])).toEqual([]);
+    expect(widestBatch([])).toEqual([]);
   });
 
   it("hands its decoded streams to the engine's decode, which then decodes nothing itself", async () => {

@@ -1,6 +1,6 @@
 /**
  * The model page's first picture: the view's canvas, placed where the page will show it inside a
- * plain-DOM outline of the page, with the model's largest batch drawn by the three-free preview
+ * plain-DOM outline of the page, with the model's shell (the batch spanning most of it) drawn by the three-free preview
  * (`@truss/viewer/preview`) as soon as the .glb's bytes are in. index.html's first script loads
  * this module and starts it (build/early-model-fetch.ts) while the page's scripts still download;
  * the early view (early-viewer.ts) takes what it made and starts the engine on the same canvas,

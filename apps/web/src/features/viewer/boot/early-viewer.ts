@@ -1,8 +1,9 @@
 /**
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
- * the entry asks for the model at once, loads the engine (three.js, no React) and opens the
- * viewable on a canvas placed where the page's view will be, inside a plain-DOM outline of the
- * page. The app starts once the model is in (or at a deadline); the model page claims what was
+ * the model's first picture is on its way already (index.html's script and early-preview.ts:
+ * the canvas where the page's view will be, inside a plain-DOM outline of the page, and a
+ * three-free preview); the entry checks the model's answer, loads the engine (three.js, no React)
+ * and opens the viewable on that canvas. The app starts once the model is in (or at a deadline); the model page claims what was
  * made, once, as one handoff (`claimEarlyView`): the model's answer for its query, then the
  * engine with its canvas and its load for its viewer. Anything unexpected (another page, no
  * session, a model that is not ready, an error) leaves the page to the app as before.
