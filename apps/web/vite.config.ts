@@ -68,10 +68,11 @@ export default defineConfig({
     // asked for the model's files (features/viewer/boot, main.tsx).
     routeModulePreload(
       [
-        // The model's first picture (features/viewer/boot/early-preview.ts), not the engine:
-        // three.js's download and compiling held up the preview's chunk and its drawing. The
-        // engine is asked for as the preview draws, and downloads while the GPU draws it.
-        { path: MODEL_PAGE, module: 'src/features/viewer/boot/early-preview.ts' },
+        // A model page's engine once its first picture (inline in model.html, earlyModelFetch
+        // below) starts drawing: at once, three.js's download and compiling held up the preview;
+        // left to the app's entry, it waited until the entry ran, often after the first frame.
+        // It downloads while the GPU draws the preview.
+        { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts', onPreview: true },
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },
@@ -95,10 +96,9 @@ export default defineConfig({
       ],
       { deferOn: MODEL_PAGE },
     ),
-    // A model page's model and viewable files are asked for by a script at the very top of
-    // <head> (features/viewer/boot), before the preview's and the engine's chunks
-    // (routeModulePreload, listed before this one, puts its script after this one's): the
-    // preview draws the model as soon as its bytes and the preview's small chunk are in.
+    // A model page's shell (model.html, sent for /model/:id): the preview's module inline and a
+    // script that asks for the model's files, makes the view's WebGL context and starts the
+    // preview, first in <head>: the model is drawn as soon as its bytes are in.
     earlyModelFetch({
       storageKey: AUTH_STORAGE_KEY,
       expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,

@@ -4,7 +4,7 @@ import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
 import { glContextAttributes } from '@truss/viewer/gl-context';
 import { MODEL_PAGE_LAYOUT } from '../src/features/viewer/model-page-layout';
-import { earlyModelFetchScript } from './early-model-fetch';
+import { earlyModelFetchScript, inlineScript, withHeadScripts } from './early-model-fetch';
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
 const NOW = 1_800_000_000_000;
@@ -15,8 +15,11 @@ interface Fake {
     token: string;
     glb: Promise<{ answer: Response; bytes: ArrayBuffer | null }>;
     canvas?: FakeCanvas;
+    preview?: Promise<unknown>;
   };
   requests: { url: string; headers: Record<string, string> }[];
+  /** The preview's calls (the inline bundle's startEarlyPreview). */
+  previews: { canvas: FakeCanvas | undefined; bytes: Promise<ArrayBuffer | null> }[];
 }
 
 interface FakeCanvas {
@@ -26,10 +29,25 @@ interface FakeCanvas {
 }
 
 /** Runs the inline script against a fake window; what it asked for and left behind. */
-function run(pathname: string, stored: string | null, cookie = ''): Fake {
+function run(pathname: string, stored: string | null, cookie = '', withPreview = true): Fake {
   const requests: Fake['requests'] = [];
+  const previews: Fake['previews'] = [];
   const fake: Fake & Record<string, unknown> = {
     requests,
+    previews,
+    ...(withPreview
+      ? {
+          __trussPreviewTest: {
+            startEarlyPreview: (
+              canvas: FakeCanvas | undefined,
+              bytes: Promise<ArrayBuffer | null>,
+            ) => {
+              previews.push({ canvas, bytes });
+              return 'started';
+            },
+          },
+        }
+      : {}),
     location: { pathname },
     innerWidth: 1280,
     innerHeight: 800,
@@ -63,7 +81,7 @@ function run(pathname: string, stored: string | null, cookie = ''): Fake {
       layout: MODEL_PAGE_LAYOUT,
       contextAttributes: glContextAttributes(),
     },
-    { url: '/assets/early-preview-test.js' },
+    { global: '__trussPreviewTest' },
   );
   const realNow = Date.now;
   Date.now = () => NOW;
@@ -98,10 +116,12 @@ describe('the early model fetch script', () => {
     async (path, stored, cookie) => {
       const expected = earlyModelRequest(path, stored, cookie, NOW);
       const fake = run(path, stored, cookie);
-      // The viewable at once, before the next script (the preview's chunk); the rest a task later.
+      // The viewable at once; the rest a task later.
       expect(fake.requests.map((r) => r.url)).toEqual(
         expected ? [`/api/models/${expected.modelId}/viewable.glb`] : [],
       );
+      // The canvas, its context and the preview in the same script, not a task later.
+      expect(fake.previews).toHaveLength(expected ? 1 : 0);
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (!expected) {
         expect(fake.requests).toEqual([]);
@@ -122,8 +142,8 @@ describe('the early model fetch script', () => {
         });
       }
       expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
-      // The view's canvas and the engine's context, made a task later, sized as the early view
-      // sizes it: a 1280 × 800 window less the 48 px header and two 288 px panels.
+      // The view's canvas and the engine's context, sized as the early view sizes it: a
+      // 1280 × 800 window less the 48 px header and two 288 px panels.
       expect(fake.__trussEarlyFetch!.canvas).toMatchObject({
         width: 704,
         height: 752,
@@ -133,6 +153,33 @@ describe('the early model fetch script', () => {
       const glb = await fake.__trussEarlyFetch!.glb;
       expect(glb.answer.status).toBe(200);
       expect(new TextDecoder().decode(glb.bytes!)).toBe('{}');
+      // The preview draws on that canvas once the viewable's bytes are in.
+      expect(fake.previews[0]!.canvas).toBe(fake.__trussEarlyFetch!.canvas);
+      expect(new TextDecoder().decode((await fake.previews[0]!.bytes)!)).toBe('{}');
+      expect(await fake.__trussEarlyFetch!.preview).toBe('started');
+    },
+  );
+
+  it('leaves the preview to the page when its script did not run', async () => {
+    const fake = run(`/model/${ID}`, session(), '', false);
+    expect(fake.__trussEarlyFetch!.canvas).toBeDefined();
+    expect(await fake.__trussEarlyFetch!.preview).toBeNull();
+  });
+});
+
+describe('the model page shell', () => {
+  it('puts the scripts first in <head>', () => {
+    const html = '<!doctype html><html lang="en">\n  <head>\n    <meta charset="UTF-8" />';
+    expect(withHeadScripts(html, [inlineScript('a()'), inlineScript('b()')])).toBe(
+      '<!doctype html><html lang="en">\n  <head>\n    <script>a()</script>\n    <script>b()</script>\n    <meta charset="UTF-8" />',
+    );
+    expect(() => withHeadScripts('<body></body>', [])).toThrow(/no <head>/);
+  });
+
+  it.each(['x="</script>"', "y='</SCRIPT'", 'z="<!--"'])(
+    'refuses code that would end or change the script element (%s)',
+    (code) => {
+      expect(() => inlineScript(code)).toThrow(/<\/script/);
     },
   );
 });

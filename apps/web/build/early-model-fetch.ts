@@ -1,15 +1,16 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * A model page's three requests (its viewable.glb, then the model and metadata.json) and its
- * view's canvas with a WebGL2 context, started by a tiny script at the top of index.html, as soon
- * as the HTML is parsed: not after the entry's scripts have downloaded and run, and not one after
- * the other (the files' signed URLs come with the model's answer, but the file routes take the
- * bearer token as well). The page's early view
- * (src/features/viewer/boot/early-viewer.ts) takes them from `window.__trussEarlyFetch` (declared
- * in src/vite-env.d.ts). The checks are those of src/features/viewer/boot/early-route.ts
- * (earlyModelRequest), which a test compares with this script; anything else leaves the page to
- * the entry as before.
+ * A model page's three requests (its viewable.glb, then the model and metadata.json), its view's
+ * canvas with a WebGL2 context and its first picture, started by scripts at the top of the model
+ * page's shell (model.html, which the server sends for /model/:id), as soon as the HTML is
+ * parsed: not after the entry's scripts have downloaded and run, and not one after the other (the
+ * files' signed URLs come with the model's answer, but the file routes take the bearer token as
+ * well). The page's early view (src/features/viewer/boot/early-viewer.ts) takes them from
+ * `window.__trussEarlyFetch` (declared in src/vite-env.d.ts). The checks are those of
+ * src/features/viewer/boot/early-route.ts (earlyModelRequest), which a test compares with this
+ * script; anything else leaves the page to the entry as before.
  */
 export interface EarlyModelFetchOptions {
   /** localStorage key of the session (lib/stored-session.ts AUTH_STORAGE_KEY). */
@@ -29,30 +30,33 @@ export interface EarlyModelFetchOptions {
   contextAttributes: WebGLContextAttributes;
 }
 
-/** Where the page's first picture comes from (resolved from the bundle by the plugin). */
-export interface EarlyPreviewModule {
-  /** The built chunk of src/features/viewer/boot/early-preview.ts, as the page asks for it. */
-  url: string;
+/** Where the page's first picture comes from: a script before this one defines this global. */
+export interface EarlyPreviewGlobal {
+  /**
+   * The global the model page's inline preview bundle (src/features/viewer/boot/early-preview.ts,
+   * built as one script) sets to the module's exports.
+   */
+  global: string;
 }
 
 /**
- * The script: ES5 but for one import(), no dependencies. Every answer is read into memory as it
- * arrives and handed over as `{answer, bytes}` (bytes null when it failed): the page's code reads
- * the bytes at once, where reading a Response again would wait for tasks queued behind the
- * engine's start.
+ * The script: ES5, no dependencies. Every answer is read into memory as it arrives and handed
+ * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
+ * where reading a Response again would wait for tasks queued behind the engine's start.
  *
- * A task later it also makes the view's canvas and its WebGL2 context (`canvas`): making a
- * context takes the main thread 20-80 ms on a software GPU, spent here while the page's scripts
- * and the model download, instead of after the entry has started. Then it loads the first
- * picture's module and starts it (`preview`): the model drawn without three.js once its bytes are
- * in, not after the page's entry, which runs only once the whole document is parsed.
+ * Right after asking for the viewable it makes the view's canvas and its WebGL2 context
+ * (`canvas`) and starts the first picture (`preview`), in this script: the context takes the
+ * main thread 20-80 ms on a software GPU, spent while the viewable downloads; the preview draws
+ * the model without three.js as soon as its bytes are in. A timer or a module import in between
+ * left the page's own parsing, styles and entry module ahead of them (measured: the first
+ * frame 25-45 ms later).
  */
 export function earlyModelFetchScript(
   options: EarlyModelFetchOptions,
-  preview: EarlyPreviewModule,
+  preview: EarlyPreviewGlobal,
 ): string {
   return (
-    `(function(w,k,m,L,A,U){try{` +
+    `(function(w,k,m,L,A,G){try{` +
     `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
     `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
     `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
@@ -63,49 +67,102 @@ export function earlyModelFetchScript(
     `var f=function(u){var p=w.fetch(u,{headers:h,priority:'high'}).then(function(a){` +
     `return a.ok?a.arrayBuffer().then(function(x){return{answer:a,bytes:x}}):{answer:a,bytes:null}});` +
     `p.catch(function(){});return p};` +
-    // The viewable at once: the preview draws it. The model and its metadata a task later, after
-    // the preview's chunk (the next script asks for it): the browser asks a host over six
-    // connections at most, and the preview needs neither.
+    // The viewable at once: the preview draws it. The model and its metadata a task later: the
+    // browser asks a host over six connections at most, and the preview needs neither.
     `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
     `var later=new Promise(function(r){setTimeout(r,0)});` +
     `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')});` +
-    `e.preview=later.then(function(){var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
+    `var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
     `if(W>=L.narrowBelow)for(i=0;i<P.length;i++)if(W>=P[i].from){p=P[i].width;break}` +
-    `var q=Math.min(w.devicePixelRatio||1,2),c=w.document.createElement('canvas');` +
-    `c.width=Math.max(1,Math.floor((W-2*p)*q));c.height=Math.max(1,Math.floor((w.innerHeight-L.headerHeight)*q));` +
-    `if(c.getContext('webgl2',A))e.canvas=c;` +
-    `return import(U).then(function(v){return v.startEarlyPreview(e.canvas,e.glb.then(function(g){return g.bytes}))})});` +
+    `var q=Math.min(w.devicePixelRatio||1,2),v=w.document.createElement('canvas');` +
+    `v.width=Math.max(1,Math.floor((W-2*p)*q));v.height=Math.max(1,Math.floor((w.innerHeight-L.headerHeight)*q));` +
+    `if(v.getContext('webgl2',A))e.canvas=v;` +
+    // Without the preview's script (it failed) the early view loads the preview's module itself.
+    `var g=w[G];e.preview=Promise.resolve(g?g.startEarlyPreview(e.canvas,e.glb.then(function(x){return x.bytes})):null);` +
     `e.preview.catch(function(){})` +
     `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)},` +
-    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)},${JSON.stringify(preview.url)})`
+    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)},${JSON.stringify(preview.global)})`
   );
 }
 
+/** The model page's shell, `model.html`: index.html with the preview and the fetch script first in <head>. */
+export const MODEL_PAGE_HTML = 'model.html';
+
 /**
- * Puts the script at the top of <head>, before the route preload script when that plugin is
- * listed before this one: the viewable is asked for first, since the preview draws the model as
- * soon as it (and the preview's small chunk) is in; three.js is asked for only then.
+ * Code as the content of an inline <script>: refused when it holds what would end the element
+ * or change how the HTML parser reads it (the build fails rather than ship a broken page).
+ */
+export function inlineScript(code: string): string {
+  if (/<\/script|<!--/i.test(code))
+    throw new Error('early-model-fetch: the script holds "</script" or "<!--"');
+  return `<script>${code}</script>`;
+}
+
+/** `html` with `scripts` (whole <script> elements) at the top of its <head>. */
+export function withHeadScripts(html: string, scripts: string[]): string {
+  const head = /<head[^>]*>/i.exec(html);
+  if (!head) throw new Error('early-model-fetch: index.html has no <head>');
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${scripts.join('\n    ')}${html.slice(at)}`;
+}
+
+/** The preview's module as one classic script that sets `window[global]` to its exports. */
+async function previewScript(root: string, entry: string, global: string): Promise<string> {
+  const { build } = await import('vite');
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.resolve(root, entry), formats: ['iife'], name: global },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+    'output' in r ? r.output : [],
+  );
+  const chunk = outputs.find((output) => output.type === 'chunk');
+  if (!chunk || outputs.length !== 1)
+    throw new Error(`early-model-fetch: ${entry} did not build to one script`);
+  return chunk.code;
+}
+
+/**
+ * Writes `model.html` beside index.html (the server sends it for /model/:id): index.html with,
+ * first in <head>, the preview's module built as one inline script and the script above. The
+ * model page's first picture then needs no module request and starts as the viewable arrives;
+ * other pages do not carry the preview's 40 KB.
  */
 export function earlyModelFetch(
   options: EarlyModelFetchOptions & {
-    /** The first picture's module, relative to the app's root (its chunk is looked up). */
+    /** The first picture's module, relative to the app's root. */
     previewModule: string;
   },
 ): Plugin {
+  const global = '__trussEarlyPreview';
+  let root = process.cwd();
   return {
     name: 'truss-early-model-fetch',
     apply: 'build',
-    transformIndexHtml: {
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle: {
       order: 'post',
-      handler: (_html, ctx) => {
-        const isModule = (id: string | null) =>
-          !!id && id.replaceAll('\\', '/').endsWith(`/${options.previewModule}`);
-        const chunk = Object.values(ctx.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && isModule(output.facadeModuleId),
-        );
-        if (!chunk) throw new Error(`early-model-fetch: no chunk for ${options.previewModule}`);
-        const script = earlyModelFetchScript(options, { url: `/${chunk.fileName}` });
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('early-model-fetch: no index.html');
+        const code = await previewScript(root, options.previewModule, global);
+        this.emitFile({
+          type: 'asset',
+          fileName: MODEL_PAGE_HTML,
+          source: withHeadScripts(String(index.source), [
+            inlineScript(code),
+            inlineScript(earlyModelFetchScript(options, { global })),
+          ]),
+        });
       },
     },
   };

@@ -15,6 +15,13 @@ export interface PreloadRoute {
    * early view: the model, its viewable) is not queued behind these.
    */
   deferred?: boolean;
+  /**
+   * Preloaded only when the page calls `window.__trussPreloadOnPreview()`: a model page's engine,
+   * asked for as its first picture (the three-free preview) starts drawing. Sooner, its download
+   * and compiling held the preview up; later (when the app's entry asks for it), it waited behind
+   * the entry, which on a fast preview runs only after the first frame.
+   */
+  onPreview?: boolean;
 }
 
 /** `fileName` and every chunk it imports statically, directly or not, minus `skip`. */
@@ -66,7 +73,7 @@ export function routeModulePreload(
           return [
             route.path.source,
             withImports(chunks, page.fileName, entry).map((f) => `/${f}`),
-            route.deferred ? 1 : 0,
+            route.onPreview ? 2 : route.deferred ? 1 : 0,
           ];
         });
         // Before the stylesheet: an inline script after it would wait for the CSS to load.
@@ -76,6 +83,7 @@ export function routeModulePreload(
           `if(s[h])return;s[h]=1;var l=document.createElement('link');l.rel='modulepreload';` +
           `l.crossOrigin='';l.href=h;document.head.appendChild(l)})}p(0);` +
           `window.__trussPreloadDeferred=function(){window.__trussPreloadDeferred=function(){};p(1)};` +
+          `window.__trussPreloadOnPreview=function(){window.__trussPreloadOnPreview=function(){};p(2)};` +
           `if(!new RegExp(d).test(location.pathname))window.__trussPreloadDeferred()})` +
           `(${JSON.stringify(table)},${JSON.stringify(options.deferOn?.source ?? '^$')})`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];

@@ -16,7 +16,12 @@ interface Window {
    */
   __trussPreloadDeferred?: () => void;
   /**
-   * A model page's requests started by the first script in index.html (build/early-model-fetch.ts),
+   * Adds the `<link rel="modulepreload">`s of the current path that wait for a model page's
+   * preview (the engine); once, later calls do nothing.
+   */
+  __trussPreloadOnPreview?: () => void;
+  /**
+   * A model page's requests started by the first scripts of model.html (build/early-model-fetch.ts),
    * for the early view (features/viewer/boot/early-viewer.ts), which takes them once.
    */
   __trussEarlyFetch?: {
@@ -31,7 +36,7 @@ interface Window {
     canvas?: HTMLCanvasElement;
     /**
      * The first picture, started as soon as the canvas is made (features/viewer/boot/early-preview.ts
-     * startEarlyPreview); null without WebGL2.
+     * startEarlyPreview, inline in model.html); null without WebGL2 or without that script.
      */
     preview?: Promise<import('./features/viewer/boot/early-preview').EarlyPreview | null>;
   };

@@ -10,6 +10,10 @@ import { inlineScriptHashes } from './security-headers.ts';
 const BOOT_SCRIPT = 'window.__boot=1';
 const INDEX_HTML = `<!doctype html><html><head><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/a.js"></script></head><body><div id="root"></div></body></html>`;
 const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+// The model page's shell: the same boot script and one of its own.
+const MODEL_SCRIPT = 'window.__preview=1';
+const MODEL_HTML = INDEX_HTML.replace('<head>', `<head><script>${MODEL_SCRIPT}</script>`);
+const MODEL_HASH = `'sha256-${createHash('sha256').update(MODEL_SCRIPT).digest('base64')}'`;
 
 function csp(headers: Headers): Map<string, string[]> {
   const policy = headers.get('content-security-policy') ?? '';
@@ -30,6 +34,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     distDir = await mkdtemp(path.join(tmpdir(), 'truss-csp-'));
     await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(distDir, 'model.html'), MODEL_HTML);
     server = await startTestServer({
       mail: 'outbox',
       webDistDir: distDir,
@@ -52,7 +57,13 @@ describe('security headers', () => {
       const { headers } = await fetch(`${server.url}${url}`);
       const policy = csp(headers);
       expect(policy.get('default-src'), url).toEqual(["'self'"]);
-      expect(policy.get('script-src'), url).toEqual(["'self'", "'wasm-unsafe-eval'", BOOT_HASH]);
+      // Each page's inline scripts by hash, once each.
+      expect(policy.get('script-src'), url).toEqual([
+        "'self'",
+        "'wasm-unsafe-eval'",
+        BOOT_HASH,
+        MODEL_HASH,
+      ]);
       expect(policy.get('style-src'), url).toEqual(["'self'", "'unsafe-inline'"]);
       expect(policy.get('connect-src'), url).toEqual(["'self'", 'blob:']);
       expect(policy.get('object-src'), url).toEqual(["'none'"]);

@@ -4,6 +4,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import path from 'node:path';
 import helmet from 'helmet';
+import { SHELL_FILES } from './spa.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface SecurityHeadersOptions {
@@ -11,7 +12,7 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** EMBED_FRAME_ANCESTORS: who may frame the share embed page (`/share/{token}?embed=1`). */
   embedFrameAncestors: readonly string[];
-  /** The built web app: the hashes of index.html's inline scripts join script-src. */
+  /** The built web app: the hashes of its pages' inline scripts (spa.ts SHELL_FILES) join script-src. */
   webDistDir: string;
 }
 
@@ -62,8 +63,9 @@ export function serializeDirectives(directives: Directives): string {
 }
 
 /**
- * CSP sources ('sha256-...') of the inline scripts in an HTML page: the build's early-view boot
- * puts one small preload script into index.html, allowed by its hash (never 'unsafe-inline').
+ * CSP sources ('sha256-...') of the inline scripts in an HTML page: the build puts a preload
+ * script into index.html and the model page's first picture into model.html, allowed by their
+ * hashes (never 'unsafe-inline').
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -77,10 +79,12 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The hashes for the web build in `distDir` (none without a build; read once at start-up). */
+/** The hashes for the web build's pages in `distDir` (none without a build; read once at start-up). */
 function webBuildScriptHashes(distDir: string): string[] {
-  const indexFile = path.join(distDir, 'index.html');
-  return existsSync(indexFile) ? inlineScriptHashes(readFileSync(indexFile, 'utf8')) : [];
+  const hashes = SHELL_FILES.map((file) => path.join(distDir, file))
+    .filter((file) => existsSync(file))
+    .flatMap((file) => inlineScriptHashes(readFileSync(file, 'utf8')));
+  return [...new Set(hashes)];
 }
 
 /** The chrome-less share page meant for other sites' iframes. */

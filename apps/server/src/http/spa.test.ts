@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div>TRUSS_SPA</body></html>';
+/** The model page's own shell (the web build writes it with the preview inline). */
+const MODEL_HTML =
+  '<!doctype html><html><body><div id="root"></div>TRUSS_MODEL_SHELL</body></html>';
 
 /** Every route of the spec, plus deep slugs: the SPA answers them all. */
 const SPEC_ROUTES = [
@@ -56,6 +59,7 @@ describe('single-page app', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'truss-dist-'));
     await mkdir(path.join(dist, 'assets'));
     await writeFile(path.join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(path.join(dist, 'model.html'), MODEL_HTML);
     await writeFile(path.join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("app");');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     server = await startTestServer({ webDistDir: dist, mail: 'outbox' });
@@ -72,6 +76,24 @@ describe('single-page app', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('TRUSS_SPA');
   });
+
+  it.each(['/model/0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b', '/model/abc/'])(
+    'GET %s returns the model page shell (model.html, no-cache)',
+    async (route) => {
+      const res = await fetch(`${server.url}${route}`, { headers: { 'accept-encoding': 'br' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('TRUSS_MODEL_SHELL');
+    },
+  );
+
+  it.each(['/models', '/model/abc/versions', '/share/tok123'])(
+    'GET %s keeps index.html',
+    async (route) => {
+      expect(await (await fetch(`${server.url}${route}`)).text()).toContain('TRUSS_SPA');
+    },
+  );
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const res = await fetch(`${server.url}/assets/app-3f9a1c.js`);

@@ -11,6 +11,18 @@ export const MISSING_WEB_BUILD_TEXT =
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/**
+ * Pages with a shell of their own, written by the web build beside index.html: the model page's
+ * (model.html) carries its first picture's script inline (apps/web/build/early-model-fetch.ts).
+ * Without the file, index.html serves.
+ */
+export const PAGE_SHELLS: readonly { path: RegExp; file: string }[] = [
+  { path: /^\/model\/[^/]+\/?$/, file: 'model.html' },
+];
+
+/** Every HTML file the app may be sent as (their inline scripts are allowed by hash). */
+export const SHELL_FILES = ['index.html', ...PAGE_SHELLS.map((shell) => shell.file)];
+
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
@@ -50,12 +62,15 @@ export async function registerSpa(
   const hasBuild = existsSync(indexFile);
   const assetsDir = `${path.sep}assets${path.sep}`;
 
-  const sendIndex = (reply: FastifyReply) =>
+  const shells = PAGE_SHELLS.filter((shell) => existsSync(path.join(distDir, shell.file)));
+  const shellFile = (pathname: string) =>
+    shells.find((shell) => shell.path.test(pathname))?.file ?? 'index.html';
+  const sendIndex = (reply: FastifyReply, pathname = '/') =>
     reply
       .code(200)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .sendFile('index.html', { cacheControl: false });
+      .sendFile(shellFile(pathname), { cacheControl: false });
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -87,13 +102,13 @@ export async function registerSpa(
     }
     const head = await options.head?.(pathname, request);
     if (head) {
-      const html = withHead(await readFile(indexFile, 'utf8'), head);
+      const html = withHead(await readFile(path.join(distDir, shellFile(pathname)), 'utf8'), head);
       return reply
         .code(200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(html);
     }
-    return sendIndex(reply);
+    return sendIndex(reply, pathname);
   });
 }

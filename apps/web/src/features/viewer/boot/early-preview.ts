@@ -90,9 +90,11 @@ export function startEarlyPreview(
     .then((glbBytes) => {
       if (!glbBytes || closed) return null;
       outline();
-      // The engine's code downloads from now on; it runs (three.js: some 50 ms of main thread on
-      // a slow machine) in a later task, after the preview's drawing calls, which follow in this
-      // one once the decoder's WebAssembly is ready.
+      // The engine's code downloads from now on (preloaded here: the app's entry, which imports
+      // it, may not have run yet); it runs (three.js: some 50 ms of main thread on a slow
+      // machine) in a later task, after the preview's drawing calls, which follow in this one
+      // once the decoder's WebAssembly is ready.
+      window.__trussPreloadOnPreview?.();
       skipped();
       return drawModelPreview(canvas, glbBytes);
     })

@@ -1,6 +1,6 @@
 /**
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
- * the model's first picture is on its way already (index.html's script and early-preview.ts:
+ * the model's first picture is on its way already (model.html's scripts and early-preview.ts:
  * the canvas where the page's view will be, inside a plain-DOM outline of the page, and a
  * three-free preview); the entry checks the model's answer, loads the engine (three.js, no React)
  * and opens the viewable on that canvas. The app starts once the model is in (or at a deadline); the model page claims what was
@@ -59,7 +59,7 @@ let abandoned = false;
 type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
 
 /**
- * The requests index.html's first script started for this page (build/early-model-fetch.ts),
+ * The requests model.html's first scripts started for this page (build/early-model-fetch.ts),
  * taken once: null when it started none or for another model or session.
  */
 function takeInlineFetches(request: EarlyModelRequest): InlineFetches | null {
@@ -94,7 +94,7 @@ async function open(
   inline: InlineFetches | null,
   filesAsked: () => void,
 ): Promise<void> {
-  // The model, drawn without three.js as soon as its bytes are in: index.html started that
+  // The model, drawn without three.js as soon as its bytes are in: model.html started that
   // (early-preview.ts) with its download by the model's id, which does not wait for the model's
   // answer (checked below, before the engine starts). Without it, the download the answer starts.
   let handed: (download: Promise<ArrayBuffer | null> | null) => void = () => undefined;
@@ -132,7 +132,7 @@ async function open(
   if (!isEarlyViewable(model, request.modelId)) return closeEarly();
   const glb = model.viewable_url!;
   const metadata = model.metadata_url;
-  // Asked for by index.html already (by the model's id), or as soon as their URLs are known; the
+  // Asked for by model.html already (by the model's id), or as soon as their URLs are known; the
   // engine (or, if this view is dropped, the page's) takes them from the handoff, and the page's
   // prefetch does not ask again.
   if (inline) {
