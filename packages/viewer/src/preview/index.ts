@@ -16,7 +16,12 @@ import {
 } from '../navigation/fit-math.ts';
 import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
 import { lookAt, perspective } from './mat4.ts';
-import { drawPreviewFrame } from './preview-gl.ts';
+import {
+  createPreviewProgram,
+  drawPreviewFrame,
+  warmPreviewProgram,
+  type PreviewProgram,
+} from './preview-gl.ts';
 import { widestBatch, readPreviewScene } from './preview-scene.ts';
 
 export { DecodedStreams } from './glb-streams.ts';
@@ -28,6 +33,35 @@ export interface ModelPreview {
   draws: number;
   /** Frees what the preview made on the context (once the engine has drawn). */
   dispose(): void;
+}
+
+/** The preview's program, made and warmed before the model's bytes are in (preparePreview). */
+export interface PreparedPreview {
+  readonly program: PreviewProgram;
+  /** Deletes the program when no preview will use it. */
+  dispose(): void;
+}
+
+/**
+ * Compiles the preview's program on `canvas`'s WebGL2 context (made now if `prepareCanvas` did
+ * not) and has the GPU build its pipeline off screen (warmPreviewProgram), while the .glb is
+ * still on its way. Null without WebGL2.
+ */
+export function preparePreview(
+  canvas: HTMLCanvasElement,
+  options: GlContextOptions = {},
+): PreparedPreview | null {
+  const gl = canvas.getContext('webgl2', glContextAttributes(options));
+  if (!gl) return null;
+  const program = createPreviewProgram(gl);
+  warmPreviewProgram(gl, program);
+  return {
+    program,
+    dispose() {
+      gl.deleteProgram(program.program);
+      for (const shader of program.shaders) gl.deleteShader(shader);
+    },
+  };
 }
 
 /**
@@ -47,16 +81,28 @@ export async function drawModelPreview(
      * costs it a third of that.
      */
     whole?: boolean;
+    /** The program preparePreview made (taken: the preview deletes it with its own objects). */
+    prepared?: PreparedPreview | null;
   } = {},
 ): Promise<ModelPreview | null> {
   const gl = canvas.getContext('webgl2', glContextAttributes(options));
   if (!gl) return null;
-  const container = readGlb(bytes);
   const streams = options.streams ?? new DecodedStreams();
-  const views = await readBufferViews(container, streams);
-  const scene = readPreviewScene(container.json, views);
+  let views: (Uint8Array | null)[];
+  let scene: ReturnType<typeof readPreviewScene>;
+  try {
+    const container = readGlb(bytes);
+    views = await readBufferViews(container, streams);
+    scene = readPreviewScene(container.json, views);
+  } catch (error) {
+    options.prepared?.dispose();
+    throw error;
+  }
   const draws = options.whole ? scene.draws : widestBatch(scene.draws);
-  if (draws.length === 0) return { streams, draws: 0, dispose: () => undefined };
+  if (draws.length === 0) {
+    options.prepared?.dispose();
+    return { streams, draws: 0, dispose: () => undefined };
+  }
   const width = canvas.clientWidth || canvas.width;
   const height = canvas.clientHeight || canvas.height;
   const aspect = width / Math.max(1, height);
@@ -64,10 +110,16 @@ export async function drawModelPreview(
   const eye = fit.target.map((v, axis) => v + ISO_DIRECTION[axis]! * fit.distance) as Triple;
   const { right, up } = viewAxes(ISO_DIRECTION);
   const { near, far } = perspectiveClip(fit.radius, fit.distance);
-  const gpu = drawPreviewFrame(gl, views, draws, {
-    view: lookAt(eye, fit.target, right, up),
-    projection: perspective(DEFAULT_FOV, aspect, near, far),
-  });
+  const gpu = drawPreviewFrame(
+    gl,
+    views,
+    draws,
+    {
+      view: lookAt(eye, fit.target, right, up),
+      projection: perspective(DEFAULT_FOV, aspect, near, far),
+    },
+    options.prepared?.program,
+  );
   streams.drawn = true;
   performance.mark('truss:preview');
   return { streams, draws: draws.length, dispose: gpu.dispose };

@@ -72,13 +72,13 @@ export interface PreviewFrame {
   projection: Mat4;
 }
 
-/** Uploads the draws' bufferViews, draws one frame and restores WebGL's default state. */
-export function drawPreviewFrame(
-  gl: WebGL2RenderingContext,
-  views: (Uint8Array | null)[],
-  draws: PreviewDraw[],
-  frame: PreviewFrame,
-): PreviewGpu {
+/** The preview's program, compiled and linked (not yet checked: that waits for the GPU). */
+export interface PreviewProgram {
+  program: WebGLProgram;
+  shaders: WebGLShader[];
+}
+
+export function createPreviewProgram(gl: WebGL2RenderingContext): PreviewProgram {
   const shaders = [
     compile(gl, gl.VERTEX_SHADER, VERTEX),
     compile(gl, gl.FRAGMENT_SHADER, FRAGMENT),
@@ -86,6 +86,96 @@ export function drawPreviewFrame(
   const program = gl.createProgram()!;
   for (const shader of shaders) gl.attachShader(program, shader);
   gl.linkProgram(program);
+  return { program, shaders };
+}
+
+/**
+ * The vertex layout of the batches the converter writes (quantized positions, uint16 indices, no
+ * colours, not instanced): what the warm-up draws with (preview.test.ts checks it against the
+ * converter's output).
+ */
+export const WARM_LAYOUT = {
+  positionType: 0x1403, // UNSIGNED_SHORT
+  positionStride: 8,
+  indexType: 0x1403,
+} as const;
+
+/**
+ * One triangle with `prepared`, in the vertex layout the converter writes (quantized uint16
+ * positions, 8-byte stride, uint16 indices, no instances), into a 1×1 framebuffer of the
+ * canvas's formats that is deleted again. A software GPU (SwiftShader) compiles its pipeline on
+ * the first draw, 50-100 ms of the GPU process (measured): made to happen while the viewable
+ * downloads, not after the preview's draw, where the page's next frame waited for it. Nothing
+ * reaches the canvas; every call is asynchronous (no wait for the GPU here).
+ */
+export function warmPreviewProgram(gl: WebGL2RenderingContext, prepared: PreviewProgram): void {
+  const framebuffer = gl.createFramebuffer();
+  const color = gl.createRenderbuffer();
+  const depth = gl.createRenderbuffer();
+  const vao = gl.createVertexArray();
+  const positions = gl.createBuffer();
+  const indices = gl.createBuffer();
+  gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, color);
+  gl.renderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, 1, 1);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, color);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, depth);
+  gl.renderbufferStorage(gl.RENDERBUFFER, gl.DEPTH24_STENCIL8, 1, 1);
+  gl.framebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_STENCIL_ATTACHMENT, gl.RENDERBUFFER, depth);
+  gl.bindRenderbuffer(gl.RENDERBUFFER, null);
+  gl.viewport(0, 0, 1, 1);
+  gl.enable(gl.DEPTH_TEST);
+  gl.depthFunc(gl.LEQUAL);
+  gl.useProgram(prepared.program);
+  gl.bindVertexArray(vao);
+  gl.bindBuffer(gl.ARRAY_BUFFER, positions);
+  gl.bufferData(
+    gl.ARRAY_BUFFER,
+    new Uint16Array([0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0]),
+    gl.STATIC_DRAW,
+  );
+  gl.enableVertexAttribArray(0);
+  gl.vertexAttribPointer(0, 3, WARM_LAYOUT.positionType, false, WARM_LAYOUT.positionStride, 0);
+  gl.vertexAttrib4f(1, 1, 1, 1, 1);
+  gl.vertexAttrib3f(2, 0, 0, 0);
+  gl.vertexAttrib4f(3, 0, 0, 0, 1);
+  gl.vertexAttrib3f(4, 1, 1, 1);
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
+  gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint16Array([0, 1, 2]), gl.STATIC_DRAW);
+  gl.drawElementsInstanced(gl.TRIANGLES, 3, WARM_LAYOUT.indexType, 0, 1);
+  // WebGL's defaults again (drawPreviewFrame sets what it needs).
+  gl.disableVertexAttribArray(0);
+  gl.bindVertexArray(null);
+  gl.bindBuffer(gl.ARRAY_BUFFER, null);
+  gl.useProgram(null);
+  gl.disable(gl.DEPTH_TEST);
+  gl.depthFunc(gl.LESS);
+  gl.vertexAttrib4f(1, 0, 0, 0, 1);
+  gl.vertexAttrib4f(2, 0, 0, 0, 1);
+  gl.vertexAttrib4f(3, 0, 0, 0, 1);
+  gl.vertexAttrib4f(4, 0, 0, 0, 1);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  gl.viewport(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
+  gl.deleteBuffer(indices);
+  gl.deleteBuffer(positions);
+  gl.deleteVertexArray(vao);
+  gl.deleteRenderbuffer(depth);
+  gl.deleteRenderbuffer(color);
+  gl.deleteFramebuffer(framebuffer);
+  // Submitted now: ANGLE's Vulkan back end would otherwise hold the commands until the canvas is
+  // first read (after the preview's draw), and SwiftShader compile both then.
+  gl.flush();
+}
+
+/** Uploads the draws' bufferViews, draws one frame and restores WebGL's default state. */
+export function drawPreviewFrame(
+  gl: WebGL2RenderingContext,
+  views: (Uint8Array | null)[],
+  draws: PreviewDraw[],
+  frame: PreviewFrame,
+  prepared: PreviewProgram = createPreviewProgram(gl),
+): PreviewGpu {
+  const { program, shaders } = prepared;
   const buffers = new Map<number, WebGLBuffer>();
   const vao = gl.createVertexArray()!;
   const dispose = () => {

@@ -13,6 +13,7 @@ import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
 import { composeTrs, lookAt, perspective } from './mat4.ts';
+import { WARM_LAYOUT } from './preview-gl.ts';
 import { readPreviewScene, widestBatch } from './preview-scene.ts';
 import { viewAxes } from '../navigation/fit-math.ts';
 
@@ -83,6 +84,21 @@ describe('the model preview', () => {
     }
     // Nothing to draw (every material textured, say): no draw.
     expect(widestBatch([])).toEqual([]);
+  });
+
+  it('warms up its GPU pipeline with the vertex layout of the batch it draws', async () => {
+    const { scene } = await readScene();
+    const [shell] = widestBatch(scene.draws);
+    expect(shell).toBeDefined();
+    expect(shell!.position).toMatchObject({
+      type: WARM_LAYOUT.positionType,
+      size: 3,
+      normalized: false,
+      stride: WARM_LAYOUT.positionStride,
+    });
+    expect(shell!.indices?.type).toBe(WARM_LAYOUT.indexType);
+    expect(shell!.color).toBeNull();
+    expect(shell!.instances).toBeNull();
   });
 
   it("hands its decoded streams to the engine's decode, which then decodes nothing itself", async () => {

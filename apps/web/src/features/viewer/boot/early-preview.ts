@@ -1,13 +1,14 @@
 /**
  * The model page's first picture: the view's canvas, placed where the page will show it inside a
  * plain-DOM outline of the page, with the model's shell (the batch spanning most of it) drawn by the three-free preview
- * (`@truss/viewer/preview`) as soon as the .glb's bytes are in. index.html's first script loads
- * this module and starts it (build/early-model-fetch.ts) while the page's scripts still download;
- * the early view (early-viewer.ts) takes what it made and starts the engine on the same canvas,
- * or starts it itself when index.html did not.
+ * (`@truss/viewer/preview`) as soon as the .glb's bytes are in. The model page's shell
+ * (model.html) carries this module built as one inline script, and its next script starts it
+ * (build/early-model-fetch.ts) while the page's scripts still download; the early view
+ * (early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
+ * module and starts it itself when model.html did not.
  */
 import { prepareCanvas } from '@truss/viewer/gl-context';
-import { drawModelPreview, type ModelPreview } from '@truss/viewer/preview';
+import { drawModelPreview, preparePreview, type ModelPreview } from '@truss/viewer/preview';
 import { modelViewArea } from '../model-page-layout';
 
 export interface EarlyOutline {
@@ -54,14 +55,15 @@ function createOutline(canvas: HTMLCanvasElement): EarlyOutline {
   canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;display:block;';
   view.append(canvas);
   outline.append(view);
-  // Started from index.html's <head>, this may run before <body> is parsed.
+  // Started from model.html's <head>, this may run before <body> is parsed.
   (document.body ?? document.documentElement).append(outline);
   return { outline, view };
 }
 
 /**
- * Sizes `canvas` (index.html's, or a new one) for the view and gives it the engine's WebGL2
- * context, then draws the preview once `bytes` are in (null: never). Null when there is no WebGL2
+ * Sizes `canvas` (model.html's, or a new one) for the view and gives it the engine's WebGL2
+ * context, prepares the preview's program, then draws the preview once `bytes` are in (null:
+ * never). Null when there is no WebGL2
  * (the page says so).
  */
 export function startEarlyPreview(
@@ -80,6 +82,8 @@ export function startEarlyPreview(
     canvas.height = height;
   }
   if (!made && !prepareCanvas(canvas)) return null;
+  // The preview's program, compiled and its GPU pipeline built while the bytes download.
+  const prepared = preparePreview(canvas);
   let outlined: EarlyOutline | null = null;
   let closed = false;
   const outline = () => (outlined ??= createOutline(canvas));
@@ -88,7 +92,10 @@ export function startEarlyPreview(
   const preview = bytes
     .catch(() => null)
     .then((glbBytes) => {
-      if (!glbBytes || closed) return null;
+      if (!glbBytes || closed) {
+        prepared?.dispose();
+        return null;
+      }
       outline();
       // The engine's code downloads from now on (preloaded here: the app's entry, which imports
       // it, may not have run yet); it runs (three.js: some 50 ms of main thread on a slow
@@ -96,7 +103,7 @@ export function startEarlyPreview(
       // once the decoder's WebAssembly is ready.
       window.__trussPreloadOnPreview?.();
       skipped();
-      return drawModelPreview(canvas, glbBytes);
+      return drawModelPreview(canvas, glbBytes, { prepared });
     })
     .catch((error: unknown) => {
       console.warn('[viewer] no preview; the engine draws the model', error);
