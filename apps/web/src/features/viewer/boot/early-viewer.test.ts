@@ -62,12 +62,31 @@ vi.mock('../engine', () => ({
 }));
 vi.mock('@truss/viewer/gl-context', () => ({ prepareCanvas: () => true }));
 /** The three-free preview (its drawing is tested in packages/viewer): what it was given. */
-const previews: { canvas: HTMLCanvasElement; bytes: ArrayBuffer; dispose: () => void }[] = [];
+interface Prepared {
+  canvas: HTMLCanvasElement;
+  dispose: () => void;
+}
+const prepared: Prepared[] = [];
+const previews: {
+  canvas: HTMLCanvasElement;
+  bytes: ArrayBuffer;
+  dispose: () => void;
+  prepared: Prepared | null | undefined;
+}[] = [];
 vi.mock('@truss/viewer/preview', () => ({
-  drawModelPreview: (canvas: HTMLCanvasElement, bytes: ArrayBuffer) => {
+  preparePreview: (canvas: HTMLCanvasElement) => {
+    const made = { canvas, dispose: vi.fn() };
+    prepared.push(made);
+    return made;
+  },
+  drawModelPreview: (
+    canvas: HTMLCanvasElement,
+    bytes: ArrayBuffer,
+    options: { prepared?: Prepared | null } = {},
+  ) => {
     const streams = { drawn: true };
     const dispose = vi.fn();
-    previews.push({ canvas, bytes, dispose });
+    previews.push({ canvas, bytes, dispose, prepared: options.prepared });
     return Promise.resolve({ streams, draws: 1, dispose });
   },
 }));
@@ -130,6 +149,7 @@ beforeEach(async () => {
   handoff = await import('../viewable-handoff');
   engines.length = 0;
   previews.length = 0;
+  prepared.length = 0;
   requests = [];
   window.history.replaceState(null, '', `/model/${id}`);
   localStorage.setItem(
@@ -172,6 +192,10 @@ describe('the early view', () => {
     expect(previews).toHaveLength(1);
     expect(previews[0]!.canvas).toBe(engine.canvas);
     expect(previews[0]!.bytes.byteLength).toBe(8);
+    // The program prepared on that canvas before the bytes were in draws it.
+    expect(prepared).toHaveLength(1);
+    expect(previews[0]!.prepared).toBe(prepared[0]);
+    expect(prepared[0]!.canvas).toBe(engine.canvas);
     expect(engine.load).toHaveBeenCalledWith(
       expect.objectContaining({ glb, metadata, fetch: handoff.fetchViewableFile }),
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
