@@ -143,17 +143,8 @@ export function warmPreviewProgram(gl: WebGL2RenderingContext, prepared: Preview
   gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
   gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, new Uint16Array([0, 1, 2]), gl.STATIC_DRAW);
   gl.drawElementsInstanced(gl.TRIANGLES, 3, WARM_LAYOUT.indexType, 0, 1);
-  // WebGL's defaults again (drawPreviewFrame sets what it needs).
   gl.disableVertexAttribArray(0);
-  gl.bindVertexArray(null);
-  gl.bindBuffer(gl.ARRAY_BUFFER, null);
-  gl.useProgram(null);
-  gl.disable(gl.DEPTH_TEST);
-  gl.depthFunc(gl.LESS);
-  gl.vertexAttrib4f(1, 0, 0, 0, 1);
-  gl.vertexAttrib4f(2, 0, 0, 0, 1);
-  gl.vertexAttrib4f(3, 0, 0, 0, 1);
-  gl.vertexAttrib4f(4, 0, 0, 0, 1);
+  restoreDefaults(gl);
   gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   gl.viewport(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight);
   gl.deleteBuffer(indices);
@@ -262,18 +253,20 @@ export function drawPreviewFrame(
     gl.vertexAttribDivisor(location, 0);
     gl.disableVertexAttribArray(location);
   }
+  restoreDefaults(gl);
+  gl.disable(gl.BLEND);
+  gl.depthMask(true);
+  gl.blendFunc(gl.ONE, gl.ZERO);
+  gl.clearColor(0, 0, 0, 0);
+  return { dispose };
+}
+
+/** WebGL's defaults for what the warm-up and the frame both set: the engine takes the context. */
+function restoreDefaults(gl: WebGL2RenderingContext): void {
   gl.bindVertexArray(null);
   gl.bindBuffer(gl.ARRAY_BUFFER, null);
   gl.useProgram(null);
   gl.disable(gl.DEPTH_TEST);
-  gl.disable(gl.BLEND);
-  gl.depthMask(true);
   gl.depthFunc(gl.LESS);
-  gl.blendFunc(gl.ONE, gl.ZERO);
-  gl.clearColor(0, 0, 0, 0);
-  gl.vertexAttrib4f(1, 0, 0, 0, 1);
-  gl.vertexAttrib4f(2, 0, 0, 0, 1);
-  gl.vertexAttrib4f(3, 0, 0, 0, 1);
-  gl.vertexAttrib4f(4, 0, 0, 0, 1);
-  return { dispose };
+  for (let location = 1; location < 5; location++) gl.vertexAttrib4f(location, 0, 0, 0, 1);
 }
