@@ -9,9 +9,6 @@ import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from './src/lib/stored-session';
-import { MODEL_PAGE_LAYOUT } from './src/features/viewer/model-page-layout';
-// Relative: the config is bundled, a workspace package's TypeScript is not.
-import { glContextAttributes } from '../../packages/viewer/src/gl-context';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -102,8 +99,6 @@ export default defineConfig({
     earlyModelFetch({
       storageKey: AUTH_STORAGE_KEY,
       expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-      layout: MODEL_PAGE_LAYOUT,
-      contextAttributes: glContextAttributes(),
       previewModule: 'src/features/viewer/boot/early-preview.ts',
     }),
   ],

@@ -2,8 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
-import { glContextAttributes } from '@truss/viewer/gl-context';
-import { MODEL_PAGE_LAYOUT } from '../src/features/viewer/model-page-layout';
 import { earlyModelFetchScript, inlineScript, withHeadScripts } from './early-model-fetch';
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
@@ -14,18 +12,14 @@ interface Fake {
     id: string;
     token: string;
     glb: Promise<{ answer: Response; bytes: ArrayBuffer | null }>;
-    canvas?: FakeCanvas;
     preview?: Promise<unknown>;
   };
   requests: { url: string; headers: Record<string, string> }[];
-  /** The preview's calls (the inline bundle's startEarlyPreview). */
-  previews: { canvas: FakeCanvas | undefined; bytes: Promise<ArrayBuffer | null> }[];
-}
-
-interface FakeCanvas {
-  width: number;
-  height: number;
-  context: { type: string; attributes: WebGLContextAttributes } | null;
+  /**
+   * The preview's calls (the inline bundle's startEarlyPreview, which makes the canvas and its
+   * context: early-preview.test.ts).
+   */
+  previews: { bytes: Promise<ArrayBuffer | null> }[];
 }
 
 /** Runs the inline script against a fake window; what it asked for and left behind. */
@@ -38,36 +32,15 @@ function run(pathname: string, stored: string | null, cookie = '', withPreview =
     ...(withPreview
       ? {
           __trussPreviewTest: {
-            startEarlyPreview: (
-              canvas: FakeCanvas | undefined,
-              bytes: Promise<ArrayBuffer | null>,
-            ) => {
-              previews.push({ canvas, bytes });
+            startEarlyPreview: (bytes: Promise<ArrayBuffer | null>) => {
+              previews.push({ bytes });
               return 'started';
             },
           },
         }
       : {}),
     location: { pathname },
-    innerWidth: 1280,
-    innerHeight: 800,
-    devicePixelRatio: 1,
-    document: {
-      cookie,
-      createElement: (tag: string) => {
-        expect(tag).toBe('canvas');
-        const canvas: FakeCanvas & { getContext: unknown } = {
-          width: 300,
-          height: 150,
-          context: null,
-          getContext: (type: string, attributes: WebGLContextAttributes) => {
-            canvas.context = { type, attributes };
-            return {};
-          },
-        };
-        return canvas;
-      },
-    },
+    document: { cookie },
     localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
     fetch: (url: string, init: { headers: Record<string, string> }) => {
       requests.push({ url, headers: init.headers });
@@ -78,8 +51,6 @@ function run(pathname: string, stored: string | null, cookie = '', withPreview =
     {
       storageKey: AUTH_STORAGE_KEY,
       expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-      layout: MODEL_PAGE_LAYOUT,
-      contextAttributes: glContextAttributes(),
     },
     { global: '__trussPreviewTest' },
   );
@@ -120,7 +91,7 @@ describe('the early model fetch script', () => {
       expect(fake.requests.map((r) => r.url)).toEqual(
         expected ? [`/api/models/${expected.modelId}/viewable.glb`] : [],
       );
-      // The canvas, its context and the preview in the same script, not a task later.
+      // The preview (with its canvas and context) in the same script, not a task later.
       expect(fake.previews).toHaveLength(expected ? 1 : 0);
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (!expected) {
@@ -142,19 +113,11 @@ describe('the early model fetch script', () => {
         });
       }
       expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
-      // The view's canvas and the engine's context, sized as the early view sizes it: a
-      // 1280 × 800 window less the 48 px header and two 288 px panels.
-      expect(fake.__trussEarlyFetch!.canvas).toMatchObject({
-        width: 704,
-        height: 752,
-        context: { type: 'webgl2', attributes: glContextAttributes() },
-      });
       // Read into memory as it arrives: the page takes the bytes without reading it again.
       const glb = await fake.__trussEarlyFetch!.glb;
       expect(glb.answer.status).toBe(200);
       expect(new TextDecoder().decode(glb.bytes!)).toBe('{}');
-      // The preview draws on that canvas once the viewable's bytes are in.
-      expect(fake.previews[0]!.canvas).toBe(fake.__trussEarlyFetch!.canvas);
+      // The preview draws once the viewable's bytes are in.
       expect(new TextDecoder().decode((await fake.previews[0]!.bytes)!)).toBe('{}');
       expect(await fake.__trussEarlyFetch!.preview).toBe('started');
     },
@@ -162,7 +125,7 @@ describe('the early model fetch script', () => {
 
   it('leaves the preview to the page when its script did not run', async () => {
     const fake = run(`/model/${ID}`, session(), '', false);
-    expect(fake.__trussEarlyFetch!.canvas).toBeDefined();
+    expect(fake.requests.map((r) => r.url)).toEqual([`/api/models/${ID}/viewable.glb`]);
     expect(await fake.__trussEarlyFetch!.preview).toBeNull();
   });
 });

@@ -17,17 +17,6 @@ export interface EarlyModelFetchOptions {
   storageKey: string;
   /** A token counts as expired this long before its expiry (TOKEN_EXPIRY_MARGIN_MS). */
   expiryMarginMs: number;
-  /**
-   * The model page's frame (model-page-layout.ts MODEL_PAGE_LAYOUT) and the engine's WebGL context
-   * attributes (packages/viewer gl-context.ts): the script also makes the view's canvas and its
-   * context, sized as the early view would.
-   */
-  layout: {
-    headerHeight: number;
-    narrowBelow: number;
-    panelWidths: readonly { from: number; width: number }[];
-  };
-  contextAttributes: WebGLContextAttributes;
 }
 
 /** Where the page's first picture comes from: a script before this one defines this global. */
@@ -44,9 +33,9 @@ export interface EarlyPreviewGlobal {
  * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
  * where reading a Response again would wait for tasks queued behind the engine's start.
  *
- * Right after asking for the viewable it makes the view's canvas and its WebGL2 context
- * (`canvas`) and starts the first picture (`preview`), in this script: the context takes the
- * main thread 20-80 ms on a software GPU, spent while the viewable downloads; the preview draws
+ * Right after asking for the viewable it starts the first picture (`preview`, the inline
+ * startEarlyPreview), in this script: that makes the view's canvas and its WebGL2 context, which
+ * takes the main thread 20-80 ms on a software GPU, spent while the viewable downloads, and draws
  * the model without three.js as soon as its bytes are in. A timer or a module import in between
  * left the page's own parsing, styles and entry module ahead of them (measured: the first
  * frame 25-45 ms later).
@@ -56,7 +45,7 @@ export function earlyModelFetchScript(
   preview: EarlyPreviewGlobal,
 ): string {
   return (
-    `(function(w,k,m,L,A,G){try{` +
+    `(function(w,k,m,G){try{` +
     `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
     `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
     `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
@@ -72,21 +61,19 @@ export function earlyModelFetchScript(
     `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
     `var later=new Promise(function(r){setTimeout(r,0)});` +
     `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')});` +
-    `var W=w.innerWidth,p=0,i,P=L.panelWidths;` +
-    `if(W>=L.narrowBelow)for(i=0;i<P.length;i++)if(W>=P[i].from){p=P[i].width;break}` +
-    `var q=Math.min(w.devicePixelRatio||1,2),v=w.document.createElement('canvas');` +
-    `v.width=Math.max(1,Math.floor((W-2*p)*q));v.height=Math.max(1,Math.floor((w.innerHeight-L.headerHeight)*q));` +
-    `if(v.getContext('webgl2',A))e.canvas=v;` +
-    // Without the preview's script (it failed) the early view loads the preview's module itself.
-    `var g=w[G];e.preview=Promise.resolve(g?g.startEarlyPreview(e.canvas,e.glb.then(function(x){return x.bytes})):null);` +
+    // Without the preview's script (it failed) the early view starts the preview itself.
+    `var g=w[G];e.preview=Promise.resolve(g?g.startEarlyPreview(e.glb.then(function(x){return x.bytes})):null);` +
     `e.preview.catch(function(){})` +
     `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)},` +
-    `${JSON.stringify(options.layout)},${JSON.stringify(options.contextAttributes)},${JSON.stringify(preview.global)})`
+    `${JSON.stringify(preview.global)})`
   );
 }
 
-/** The model page's shell, `model.html`: index.html with the preview and the fetch script first in <head>. */
-export const MODEL_PAGE_HTML = 'model.html';
+/**
+ * The model page's shell: index.html with the preview and the fetch script first in <head>. The
+ * server sends it for /model/:id (apps/server/src/http/spa.ts PAGE_SHELLS, which names it too).
+ */
+const MODEL_PAGE_HTML = 'model.html';
 
 /**
  * Code as the content of an inline <script>: refused when it holds what would end the element

@@ -32,11 +32,10 @@ interface Window {
     /** GET /api/models/{id}/viewable.glb and metadata.json with the bearer token, read. */
     glb: Promise<EarlyRead>;
     metadata: Promise<EarlyRead>;
-    /** The view's canvas with the engine's WebGL2 context, sized for the page, once made. */
-    canvas?: HTMLCanvasElement;
     /**
-     * The first picture, started as soon as the canvas is made (features/viewer/boot/early-preview.ts
-     * startEarlyPreview, inline in model.html); null without WebGL2 or without that script.
+     * The first picture, with the view's canvas and its WebGL2 context, started right after the
+     * viewable was asked for (features/viewer/boot/early-preview.ts startEarlyPreview, inline in
+     * model.html); null without WebGL2 or without that script.
      */
     preview?: Promise<import('./features/viewer/boot/early-preview').EarlyPreview | null>;
   };

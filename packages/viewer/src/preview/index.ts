@@ -18,6 +18,7 @@ import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
 import { lookAt, perspective } from './mat4.ts';
 import {
   createPreviewProgram,
+  deletePreviewProgram,
   drawPreviewFrame,
   warmPreviewProgram,
   type PreviewProgram,
@@ -55,13 +56,7 @@ export function preparePreview(
   if (!gl) return null;
   const program = createPreviewProgram(gl);
   warmPreviewProgram(gl, program);
-  return {
-    program,
-    dispose() {
-      gl.deleteProgram(program.program);
-      for (const shader of program.shaders) gl.deleteShader(shader);
-    },
-  };
+  return { program, dispose: () => deletePreviewProgram(gl, program) };
 }
 
 /**

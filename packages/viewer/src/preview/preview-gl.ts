@@ -89,6 +89,11 @@ export function createPreviewProgram(gl: WebGL2RenderingContext): PreviewProgram
   return { program, shaders };
 }
 
+export function deletePreviewProgram(gl: WebGL2RenderingContext, prepared: PreviewProgram): void {
+  gl.deleteProgram(prepared.program);
+  for (const shader of prepared.shaders) gl.deleteShader(shader);
+}
+
 /**
  * The vertex layout of the batches the converter writes (quantized positions, uint16 indices, no
  * colours, not instanced): what the warm-up draws with (preview.test.ts checks it against the
@@ -166,14 +171,13 @@ export function drawPreviewFrame(
   frame: PreviewFrame,
   prepared: PreviewProgram = createPreviewProgram(gl),
 ): PreviewGpu {
-  const { program, shaders } = prepared;
+  const { program } = prepared;
   const buffers = new Map<number, WebGLBuffer>();
   const vao = gl.createVertexArray()!;
   const dispose = () => {
     gl.deleteVertexArray(vao);
     for (const buffer of buffers.values()) gl.deleteBuffer(buffer);
-    gl.deleteProgram(program);
-    for (const shader of shaders) gl.deleteShader(shader);
+    deletePreviewProgram(gl, prepared);
   };
   if (!gl.getProgramParameter(program, gl.LINK_STATUS)) {
     dispose();

@@ -1,9 +1,9 @@
 /**
  * The model page's first picture: the view's canvas, placed where the page will show it inside a
- * plain-DOM outline of the page, with the model's shell (the batch spanning most of it) drawn by the three-free preview
- * (`@truss/viewer/preview`) as soon as the .glb's bytes are in. The model page's shell
- * (model.html) carries this module built as one inline script, and its next script starts it
- * (build/early-model-fetch.ts) while the page's scripts still download; the early view
+ * plain-DOM outline of the page, with the model's shell (the batch spanning most of it) drawn by
+ * the three-free preview (`@truss/viewer/preview`) as soon as the .glb's bytes are in. The model
+ * page's shell (model.html) carries this module built as one inline script, and its next script
+ * starts it (build/early-model-fetch.ts) while the page's scripts still download; the early view
  * (early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
  * module and starts it itself when model.html did not.
  */
@@ -61,27 +61,19 @@ function createOutline(canvas: HTMLCanvasElement): EarlyOutline {
 }
 
 /**
- * Sizes `canvas` (model.html's, or a new one) for the view and gives it the engine's WebGL2
- * context, prepares the preview's program, then draws the preview once `bytes` are in (null:
- * never). Null when there is no WebGL2
- * (the page says so).
+ * Makes the view's canvas with the engine's WebGL2 context, prepares the preview's program, then
+ * draws the preview once `bytes` are in (null: never). Null when there is no WebGL2 (the page
+ * says so).
  */
-export function startEarlyPreview(
-  made: HTMLCanvasElement | null | undefined,
-  bytes: Promise<ArrayBuffer | null>,
-): EarlyPreview | null {
+export function startEarlyPreview(bytes: Promise<ArrayBuffer | null>): EarlyPreview | null {
   // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
   // at once: resizing it when the engine starts cost the first frame about 10 ms.
   const { top, panel } = modelViewArea(window.innerWidth);
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  const width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
-  const height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
-  const canvas = made ?? document.createElement('canvas');
-  if (canvas.width !== width || canvas.height !== height) {
-    canvas.width = width;
-    canvas.height = height;
-  }
-  if (!made && !prepareCanvas(canvas)) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
+  canvas.height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
+  if (!prepareCanvas(canvas)) return null;
   // The preview's program, compiled and its GPU pipeline built while the bytes download.
   const prepared = preparePreview(canvas);
   let outlined: EarlyOutline | null = null;

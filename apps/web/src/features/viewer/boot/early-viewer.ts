@@ -107,10 +107,7 @@ async function open(
       (made) =>
         made ??
         import('./early-preview').then(({ startEarlyPreview }) =>
-          startEarlyPreview(
-            inline?.canvas,
-            inline ? inline.glb.then(({ bytes }) => bytes) : handedBytes,
-          ),
+          startEarlyPreview(inline ? inline.glb.then(({ bytes }) => bytes) : handedBytes),
         ),
     );
   starting.catch(() => undefined);
