@@ -5,6 +5,14 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 export const blockedRequests: string[] = [];
 
 /**
+ * Headless Chromium 150+ builds its omnibox popup (a WebUI page of some 300 modules) in a
+ * renderer of its own for every new browser context, and the bench opens every load in a fresh
+ * context: 200-400 ms of CPU on two cores, landing inside whichever viewer is loading (seen in
+ * traces of every viewer). A user's browser builds its UI once. Off for every viewer alike.
+ */
+const QUIET_BROWSER_ARGS = ['--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'];
+
+/**
  * Chromium flags under which no host name resolves but localhost: a request to a CDN or an API
  * fails at once, in the browser, for every viewer alike. (Intercepting every request with
  * Playwright's routing instead held each one for a round trip to this process, some 20-50 ms
@@ -12,6 +20,7 @@ export const blockedRequests: string[] = [];
  */
 export const LOCAL_ONLY_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  ...QUIET_BROWSER_ARGS,
 ];
 
 const isLocal = (url: string) => {
