@@ -44,7 +44,7 @@ export interface PreparedPreview {
 }
 
 /**
- * Compiles the preview's program on `canvas`'s WebGL2 context (made now if `prepareCanvas` did
+ * Compiles the preview's program on `canvas`'s WebGL2 context (made now if `createViewCanvas` did
  * not) and has the GPU build its pipeline off screen (warmPreviewProgram), while the .glb is
  * still on its way. Null without WebGL2.
  */
@@ -61,7 +61,7 @@ export function preparePreview(
 
 /**
  * Draws the .glb `bytes` into `canvas` (its WebGL2 context with the engine's attributes, made
- * now if `prepareCanvas` did not). Null when there is no WebGL2; throws on a file it cannot read
+ * now if `createViewCanvas` did not). Null when there is no WebGL2; throws on a file it cannot read
  * (the engine then reports the error its own way).
  */
 export async function drawModelPreview(

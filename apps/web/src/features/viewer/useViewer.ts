@@ -1,3 +1,4 @@
+import { createViewCanvas } from '@truss/viewer/gl-context';
 import { useEffect, useState, type RefObject } from 'react';
 import type { EarlyView } from './boot/early-viewer';
 import { createViewer, type Viewer } from './engine';
@@ -58,7 +59,12 @@ export function useViewer(
         earlyView && !preserveDrawingBuffer
           ? earlyView.view.adoptEngine(earlyView.glb, host)
           : null;
-      const canvas = early?.canvas ?? document.createElement('canvas');
+      // Its context made here: multisampled on a GPU, not on a software rasterizer (gl-context).
+      // Without WebGL2 a bare canvas, on which the engine reports the error its own way.
+      const canvas =
+        early?.canvas ??
+        createViewCanvas({ preserveDrawingBuffer }) ??
+        document.createElement('canvas');
       canvas.className = VIEWER_CANVAS_CLASS;
       canvas.tabIndex = 0;
       // Before the engine: it puts its overlay (labels, view cube) beside the canvas.

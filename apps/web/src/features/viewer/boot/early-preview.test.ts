@@ -28,24 +28,32 @@ vi.mock('@truss/viewer/preview', () => ({
   },
 }));
 
-let contexts: { type: string; attributes: unknown }[];
+let contexts: { canvas: HTMLCanvasElement; type: string; attributes: unknown }[];
 let webgl2: boolean;
+let renderer: string;
 
 beforeEach(() => {
   calls.prepared.length = 0;
   calls.drawn.length = 0;
   contexts = [];
   webgl2 = true;
+  renderer = 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)';
   vi.spyOn(window, 'innerWidth', 'get').mockReturnValue(1280);
   vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(800);
   vi.spyOn(window, 'devicePixelRatio', 'get').mockReturnValue(1);
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(((
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+    this: HTMLCanvasElement,
     type: string,
     attributes: unknown,
-  ) => {
-    contexts.push({ type, attributes });
-    return webgl2 ? ({} as RenderingContext) : null;
-  }) as typeof HTMLCanvasElement.prototype.getContext);
+  ) {
+    contexts.push({ canvas: this, type, attributes });
+    if (!webgl2) return null;
+    return {
+      RENDERER: 0x1f01,
+      getExtension: () => null,
+      getParameter: () => renderer,
+    } as unknown as RenderingContext;
+  } as typeof HTMLCanvasElement.prototype.getContext);
 });
 
 afterEach(() => {
@@ -61,7 +69,12 @@ describe('the early preview', () => {
     const { canvas } = started!;
     // Sized as the page's view: a 1280 × 800 window less the 48 px header and two 288 px panels.
     expect({ width: canvas.width, height: canvas.height }).toEqual({ width: 704, height: 752 });
-    expect(contexts[0]).toEqual({ type: 'webgl2', attributes: glContextAttributes() });
+    // A GPU: the multisampled context, on a canvas of its own (the first told the renderer).
+    expect(contexts.map(({ type, attributes }) => ({ type, attributes }))).toEqual([
+      { type: 'webgl2', attributes: glContextAttributes({ antialias: false }) },
+      { type: 'webgl2', attributes: glContextAttributes() },
+    ]);
+    expect(contexts[1]!.canvas).toBe(canvas);
     // The preview's program is prepared on it before the bytes are in, and draws it.
     expect(calls.prepared.map((made) => made.canvas)).toEqual([canvas]);
     expect(await started!.preview).not.toBeNull();
@@ -71,6 +84,21 @@ describe('the early preview', () => {
     expect(calls.drawn[0]!.prepared).toBe(calls.prepared[0]);
     // Shown where the page's view will be, inside the page's outline.
     expect(canvas.closest('[data-early-viewer]')).not.toBeNull();
+  });
+
+  it('keeps the context without MSAA on a software rasterizer', async () => {
+    renderer = 'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)))';
+    const started = startEarlyPreview(Promise.resolve(new ArrayBuffer(8)));
+    const { canvas } = started!;
+    expect({ width: canvas.width, height: canvas.height }).toEqual({ width: 704, height: 752 });
+    expect(contexts).toHaveLength(1);
+    expect(contexts[0]).toEqual({
+      canvas,
+      type: 'webgl2',
+      attributes: glContextAttributes({ antialias: false }),
+    });
+    await started!.preview;
+    expect(calls.drawn[0]!.canvas).toBe(canvas);
   });
 
   it('draws nothing without the bytes, and frees the prepared program', async () => {

@@ -7,7 +7,7 @@
  * (early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
  * module and starts it itself when model.html did not.
  */
-import { prepareCanvas } from '@truss/viewer/gl-context';
+import { createViewCanvas } from '@truss/viewer/gl-context';
 import { drawModelPreview, preparePreview, type ModelPreview } from '@truss/viewer/preview';
 import { modelViewArea } from '../model-page-layout';
 
@@ -22,11 +22,10 @@ export interface EarlyPreview {
   /** The outline with the canvas in it, put on the page on the first call. */
   outline(): EarlyOutline;
   /**
-   * Resolves when the engine's code may be asked for: the preview is about to draw (in the same
-   * task, so the engine's code runs after it), or will not draw.
+   * What the preview drew (null: nothing; the engine draws the model). Never rejects. The
+   * engine's code is asked for once it settles: asked for before, its module preloads ran between
+   * the preview's decode and its draw (30 ms on a slow machine).
    */
-  drawnOrSkipped: Promise<void>;
-  /** What the preview drew (null: nothing; the engine draws the model). */
   preview: Promise<ModelPreview | null>;
   /** Nothing more is drawn; the outline goes when no engine took the canvas. */
   close(): void;
@@ -61,7 +60,7 @@ function createOutline(canvas: HTMLCanvasElement): EarlyOutline {
 }
 
 /**
- * Makes the view's canvas with the engine's WebGL2 context, prepares the preview's program, then
+ * Makes the view's canvas with the engine's WebGL2 context (createViewCanvas), prepares the preview's program, then
  * draws the preview once `bytes` are in (null: never). Null when there is no WebGL2 (the page
  * says so).
  */
@@ -70,17 +69,18 @@ export function startEarlyPreview(bytes: Promise<ArrayBuffer | null>): EarlyPrev
   // at once: resizing it when the engine starts cost the first frame about 10 ms.
   const { top, panel } = modelViewArea(window.innerWidth);
   const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.floor((window.innerWidth - 2 * panel) * ratio));
-  canvas.height = Math.max(1, Math.floor((window.innerHeight - top) * ratio));
-  if (!prepareCanvas(canvas)) return null;
+  const canvas = createViewCanvas({
+    size: {
+      width: (window.innerWidth - 2 * panel) * ratio,
+      height: (window.innerHeight - top) * ratio,
+    },
+  });
+  if (!canvas) return null;
   // The preview's program, compiled and its GPU pipeline built while the bytes download.
   const prepared = preparePreview(canvas);
   let outlined: EarlyOutline | null = null;
   let closed = false;
   const outline = () => (outlined ??= createOutline(canvas));
-  let skipped = () => {};
-  const drawnOrSkipped = new Promise<void>((resolve) => (skipped = resolve));
   const preview = bytes
     .catch(() => null)
     .then((glbBytes) => {
@@ -90,22 +90,17 @@ export function startEarlyPreview(bytes: Promise<ArrayBuffer | null>): EarlyPrev
       }
       outline();
       // The engine's code downloads from now on (preloaded here: the app's entry, which imports
-      // it, may not have run yet); it runs (three.js: some 50 ms of main thread on a slow
-      // machine) in a later task, after the preview's drawing calls, which follow in this one
-      // once the decoder's WebAssembly is ready.
+      // it, may not have run yet); the early view imports it once the preview has drawn.
       window.__trussPreloadOnPreview?.();
-      skipped();
       return drawModelPreview(canvas, glbBytes, { prepared });
     })
     .catch((error: unknown) => {
       console.warn('[viewer] no preview; the engine draws the model', error);
       return null;
-    })
-    .finally(skipped);
+    });
   return {
     canvas,
     outline,
-    drawnOrSkipped,
     preview,
     close() {
       closed = true;

@@ -60,7 +60,9 @@ vi.mock('../engine', () => ({
     return viewer;
   },
 }));
-vi.mock('@truss/viewer/gl-context', () => ({ prepareCanvas: () => true }));
+vi.mock('@truss/viewer/gl-context', () => ({
+  createViewCanvas: () => document.createElement('canvas'),
+}));
 /** The three-free preview (its drawing is tested in packages/viewer): what it was given. */
 interface Prepared {
   canvas: HTMLCanvasElement;

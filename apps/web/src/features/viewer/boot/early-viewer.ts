@@ -118,8 +118,9 @@ async function open(
       () => undefined,
     );
   };
-  // The engine's code is asked for once the preview has drawn (or will not).
-  const engine = starting.then((made) => made?.drawnOrSkipped).then(() => import('../engine'));
+  // The engine's code is asked for once the preview has drawn (or will not): its preloads and
+  // evaluation then come after the preview's draw, not between its decode and its draw.
+  const engine = starting.then((made) => made?.preview).then(() => import('../engine'));
   engine.catch(() => undefined);
   const model = await answer.catch((error: unknown) => {
     closeEarly();
