@@ -67,7 +67,10 @@ export function report(input: ReportInput): string {
   lines.push('');
   const v = input.contenderVersions;
   lines.push(
-    `Headless Chromium (${renderer}), cold cache per load (fresh context), median of ${input.runs} runs; every viewer draws into a canvas of the size Truss's canvas has on its model page (column "canvas"). ` +
+    `Headless Chromium (${renderer}), cold cache per load (fresh context), median of ${input.runs} runs; every viewer draws into a canvas of the size Truss's canvas has on its model page (column "canvas"). Every viewer's page is served with Truss's isolation header (Cross-Origin-Opener-Policy: same-origin, so every load starts in a renderer of its own), and the browser builds no omnibox WebUI per context (--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup). ` +
+      (/swiftshader|llvmpipe|softpipe/i.test(renderer)
+        ? `Truss draws without MSAA on this software rasterizer (createViewCanvas); the others draw with it. `
+        : '') +
       `Times are ms from navigation start. First frame, for every viewer: the first WebGL draw of triangles into that canvas's own framebuffer, caught by a wrapped context (first-draw.ts). ` +
       `Loaded: Truss "model" = the engine has every batch and the metadata, "page" = so has the page (tree, properties, toolbar); xeokit ${v.xeokit} (.xkt by xeokit-convert ${v.xeokitConvert}) = the frame after the model's "loaded" event; ` +
       `That Open (@thatopen/fragments ${v.fragments}, .frag by its IfcImporter) = the frame after load() and update(true); Online3DViewer ${input.o3dvVersion} (the original IFC, web-ifc ${input.webIfcVersion} served locally) = the frame after onModelLoaded. ` +

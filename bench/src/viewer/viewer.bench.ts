@@ -7,7 +7,9 @@
  * Online3DViewer opens the ORIGINAL IFC files with a local web-ifc (o3dv/harness.ts). Every
  * viewer draws into a canvas of the size Truss's canvas has on its model page, and its first
  * frame is measured the same way: the first WebGL draw of triangles into that canvas
- * (first-draw.ts). No host name but localhost resolves; every non-local request is listed. Then frame times while
+ * (first-draw.ts). Every viewer's page carries Truss's COOP header (local-server.ts) and the
+ * browser builds no omnibox WebUI per context (browser.ts), so every load starts alike. No host
+ * name but localhost resolves; every non-local request is listed. Then frame times while
  * orbiting the tower and picking latency. Prints a markdown report and writes it to
  * bench/results/viewer-<date>.md.
  *
