@@ -60,9 +60,9 @@ function createOutline(canvas: HTMLCanvasElement): EarlyOutline {
 }
 
 /**
- * Makes the view's canvas with the engine's WebGL2 context (createViewCanvas), prepares the preview's program, then
- * draws the preview once `bytes` are in (null: never). Null when there is no WebGL2 (the page
- * says so).
+ * Makes the view's canvas with the engine's WebGL2 context (createViewCanvas), prepares the
+ * preview's program, then draws the preview once `bytes` are in (null: never). Null when there is
+ * no WebGL2 (the page says so).
  */
 export function startEarlyPreview(bytes: Promise<ArrayBuffer | null>): EarlyPreview | null {
   // The drawing buffer the view will have (the engine's default pixel ratio), made at that size
