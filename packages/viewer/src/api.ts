@@ -38,7 +38,10 @@ export interface ViewerOptions {
   background?: Color;
   /** Keep the drawing buffer so pixels can be read back (tests, screenshots). Default false. */
   preserveDrawingBuffer?: boolean;
-  /** Multisample anti-aliasing (default true). */
+  /**
+   * Multisample anti-aliasing (default true), for a context the engine makes: a canvas that has
+   * its context already (createViewCanvas: none on a software rasterizer) keeps it.
+   */
   antialias?: boolean;
   /** Device pixel ratio cap (default min(devicePixelRatio, 2)). */
   maxPixelRatio?: number;

@@ -1,8 +1,8 @@
 /**
  * The engine's WebGL context attributes, in a module without three.js, so a page can create the
  * context ahead of the engine (`createViewCanvas`): the GPU's start-up then overlaps downloading
- * the engine instead of following it. createViewer on that canvas uses the context (a canvas has one
- * WebGL context; later requests get it back).
+ * the engine instead of following it. createViewer on that canvas uses the context (a canvas has
+ * one WebGL context; later requests get it back).
  */
 export interface GlContextOptions {
   antialias?: boolean;
@@ -28,7 +28,10 @@ export function glContextAttributes(options: GlContextOptions = {}): WebGLContex
  */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software rasterizer|basic render driver/i;
 
-/** Whether `gl` draws on the CPU (its renderer's name; the unmasked one where the page may read it). */
+/**
+ * Whether `gl` draws on the CPU, by its renderer's name (the unmasked one where the page may read
+ * it).
+ */
 export function isSoftwareRenderer(gl: WebGL2RenderingContext): boolean {
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);

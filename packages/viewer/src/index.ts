@@ -5,5 +5,5 @@
 export const VIEWER_ENGINE_VERSION = 1;
 export type * from './api.ts';
 export { createViewer } from './core/viewer.ts';
-export { createViewCanvas, glContextAttributes, isSoftwareRenderer } from './gl-context.ts';
+export { createViewCanvas, glContextAttributes } from './gl-context.ts';
 export { ViewpointError, parseViewpoint, VIEWPOINT_VERSION } from './viewpoint.ts';

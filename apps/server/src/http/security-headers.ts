@@ -12,7 +12,10 @@ export interface SecurityHeadersOptions {
   publicUrl: string;
   /** EMBED_FRAME_ANCESTORS: who may frame the share embed page (`/share/{token}?embed=1`). */
   embedFrameAncestors: readonly string[];
-  /** The built web app: the hashes of its pages' inline scripts (spa.ts SHELL_FILES) join script-src. */
+  /**
+   * The built web app: the hashes of its pages' inline scripts (spa.ts SHELL_FILES) join
+   * script-src.
+   */
   webDistDir: string;
 }
 
@@ -79,7 +82,10 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** The hashes for the web build's pages in `distDir` (none without a build; read once at start-up). */
+/**
+ * The hashes for the web build's pages in `distDir` (none without a build; read once at
+ * start-up).
+ */
 function webBuildScriptHashes(distDir: string): string[] {
   const hashes = SHELL_FILES.map((file) => path.join(distDir, file))
     .filter((file) => existsSync(file))

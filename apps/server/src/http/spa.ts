@@ -65,7 +65,8 @@ export async function registerSpa(
   const shells = PAGE_SHELLS.filter((shell) => existsSync(path.join(distDir, shell.file)));
   const shellFile = (pathname: string) =>
     shells.find((shell) => shell.path.test(pathname))?.file ?? 'index.html';
-  const sendIndex = (reply: FastifyReply, pathname = '/') =>
+  /** The page's shell: model.html on a model page (PAGE_SHELLS), index.html elsewhere. */
+  const sendShell = (reply: FastifyReply, pathname = '/') =>
     reply
       .code(200)
       .header('cache-control', REVALIDATE)
@@ -85,7 +86,7 @@ export async function registerSpa(
       },
     });
     // The static handler would refuse the root folder itself (403); / is the app.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -109,6 +110,6 @@ export async function registerSpa(
         .type('text/html; charset=utf-8')
         .send(html);
     }
-    return sendIndex(reply, pathname);
+    return sendShell(reply, pathname);
   });
 }

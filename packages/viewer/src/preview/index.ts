@@ -61,8 +61,8 @@ export function preparePreview(
 
 /**
  * Draws the .glb `bytes` into `canvas` (its WebGL2 context with the engine's attributes, made
- * now if `createViewCanvas` did not). Null when there is no WebGL2; throws on a file it cannot read
- * (the engine then reports the error its own way).
+ * now if `createViewCanvas` did not). Null when there is no WebGL2; throws on a file it cannot
+ * read (the engine then reports the error its own way).
  */
 export async function drawModelPreview(
   canvas: HTMLCanvasElement,
