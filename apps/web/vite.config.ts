@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -32,11 +33,24 @@ function latestBuildManifest(): Plugin {
 }
 
 /** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
+// The contracts' modules: those that build schemas (they import zod) and those of plain values
+// and rules, which a signed-in page's first render needs without loading zod.
+const CONTRACT_MODULE = /packages[\\/]contracts[\\/]src[\\/][\w-]+\.ts$/;
+const schemaModules = new Map<string, boolean>();
+function buildsSchemas(id: string): boolean {
+  let builds = schemaModules.get(id);
+  if (builds === undefined) {
+    builds = /from 'zod'/.test(readFileSync(id, 'utf8'));
+    schemaModules.set(id, builds);
+  }
+  return builds;
+}
+
 const SIGNED_IN_SHARED =
   /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
 /** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
 const LOADED_LATER =
-  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|list-sort)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
+  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
 
 /** A model page: its early view's downloads come first (features/viewer/boot). */
 const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
@@ -176,11 +190,31 @@ export default defineConfig({
               test: /node_modules[\\/]lucide-react[\\/]/,
               priority: 4,
             },
-            // The contracts' schemas and types (with zod) for the signed-in pages: one chunk, not
-            // one per contract module. Not what the sign-in pages use, which load no zod.
+            // The live events' schemas, which a signed-in page's event stream checks as soon as
+            // it opens: a few, apart from the rest, whose building would hold the main thread.
+            {
+              name: 'event-schemas',
+              test: /packages[\\/]contracts[\\/]src[\\/](?:model-)?events\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 4,
+            },
+            // The contracts' schemas (with zod) for the signed-in pages' forms and checks: one
+            // chunk, not one per contract module. No page's first render needs it.
             {
               name: 'contracts',
-              test: /packages[\\/]contracts[\\/]src[\\/](?!auth-rules|message|locale)[\w-]+\.ts$/,
+              test: (id: string) => CONTRACT_MODULE.test(id) && buildsSchemas(id),
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
+            // Their plain values and rules (permissions, limits, paths) without zod, which a
+            // signed-in page's first render uses. The sign-in pages' own (auth rules, messages,
+            // locales) stay where those pages load them.
+            {
+              name: 'contract-rules',
+              test: (id: string) =>
+                CONTRACT_MODULE.test(id) &&
+                !/(?:auth-rules|message[\w-]*|locale)\.ts$/.test(id) &&
+                !buildsSchemas(id),
               includeDependenciesRecursively: false,
               priority: 3,
             },

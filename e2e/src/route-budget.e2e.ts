@@ -26,6 +26,12 @@ const BUDGET_KIB = { '/signin': 150, '/signup': 148, '/models': 280 } as const;
  * more cost a round trip before the page renders (Lighthouse's simulated LCP among them).
  */
 const MODELS_SCRIPTS = 34;
+/**
+ * The contracts' schemas for forms (zod builds some hundred of them as the chunk runs: 40-70 ms
+ * of main thread on a slow machine). The models list's first render needs none; its dialogs load
+ * them when opened, its event stream only the events' own (the `event-schemas` chunk).
+ */
+const FORM_SCHEMAS_CHUNK = /\/assets\/contracts-[\w-]+\.js$/;
 /** Chunks of the 3D viewer, which none of these routes shows. */
 const VIEWER_CHUNK = /\/assets\/(?:three|engine|ModelViewer|viewer)-[\w-]+\.js$/;
 const OTHER_LANGUAGE = { en: 'zh-CN', 'zh-CN': 'en' } as const;
@@ -82,7 +88,7 @@ describe('route JS budget', () => {
     },
   );
 
-  it('/models stays within its budget and loads no viewer code', async () => {
+  it('/models stays within its budget and loads no viewer code and no form schemas', async () => {
     const email = `budget-${Date.now()}@example.com`;
     await createAccount(server.url, email);
     const context = await browser.newContext();
@@ -93,6 +99,7 @@ describe('route JS budget', () => {
       await page.waitForURL(/\/models/);
       const js = await measureRouteScripts(await context.newPage(), `${server.url}/models`);
       expect(js.urls.filter((url) => VIEWER_CHUNK.test(url))).toEqual([]);
+      expect(js.urls.filter((url) => FORM_SCHEMAS_CHUNK.test(url))).toEqual([]);
       expect(js.brBytes / 1024).toBeLessThanOrEqual(BUDGET_KIB['/models']);
       expect(js.urls.length).toBeLessThanOrEqual(MODELS_SCRIPTS);
     } finally {

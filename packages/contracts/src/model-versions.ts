@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  modelCreatorSchema,
-  modelFailureCodeSchema,
-  modelFormatSchema,
-  modelStageSchema,
-  modelStatusSchema,
-} from './models.ts';
+import { modelFailureCodeSchema, modelStageSchema, modelStatusSchema } from './model-events.ts';
+import { modelCreatorSchema, modelFormatSchema } from './models.ts';
 
 /**
  * Model versions (issue 18): uploading a file onto an existing model (tus metadata `modelId`)

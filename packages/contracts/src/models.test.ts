@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { convertModelJobPayload, jobPayloadSchemas, JOB_TYPES } from './jobs.ts';
 import { errorText, isErrorCode } from './messages.ts';
-import { modelFailureCodeSchema, modelListQuerySchema, modelUrn } from './models.ts';
+import { modelFailureCodeSchema } from './model-events.ts';
+import { modelListQuerySchema, modelUrn } from './models.ts';
 
 describe('models contracts', () => {
   it('every failure code and upload code has a text in en and zh-CN', () => {

@@ -1,72 +1,11 @@
 import { z } from 'zod';
+import { modelFailureCodeSchema, modelStageSchema, modelStatusSchema } from './model-events.ts';
+import { MODEL_NAME_MAX_LENGTH } from './upload-rules.ts';
 
 /**
  * Models: a file uploaded into a project and converted into the viewable (one glTF 2.0 .glb,
  * metadata.json, thumbnail.png). Spec §3 "Model": name, size, creator, URN, processing status.
  */
-
-/** At most this many unfinished uploads per user at once (spec §9 "Maximum 3 Files Allowed"). */
-export const MAX_CONCURRENT_UPLOADS = 3;
-/** Unfinished uploads are purged this long after they were created. */
-export const UPLOAD_EXPIRY_HOURS = 24;
-/** The tus endpoint (creation, resumption with HEAD/PATCH, termination with DELETE). */
-export const UPLOADS_PATH = '/api/uploads';
-/**
- * Bytes per PATCH of the web client: under the 100 MB body limit of common proxies, big enough
- * that the per-request work (auth, lock, bookkeeping, a round trip with nothing in flight)
- * stays a small share of the transfer. At 16 MiB a 1 GB upload made 64 PATCHes and ran at
- * 0.43-0.48x a raw loopback copy on a loaded 2-core box; at 64 MiB (16 PATCHes) 0.77x
- * (`bench:upload`). A PATCH cut short loses nothing: the server keeps what it received and
- * the client resumes from the offset a HEAD reports.
- */
-export const UPLOAD_CHUNK_BYTES = 64 * 1024 * 1024;
-/**
- * tus Upload-Metadata keys (values base64 as the tus protocol says): `projectId` and `filename`
- * are required; `modelName` names the model when not the file (a browser-made zip); `modelId`
- * makes the upload a new version of that model (then `projectId` must be the model's project)
- * and `message` is the version's message.
- */
-export const UPLOAD_METADATA_KEYS = {
-  projectId: 'projectId',
-  filename: 'filename',
-  modelName: 'modelName',
-  modelId: 'modelId',
-  message: 'message',
-} as const;
-
-export const MODEL_NAME_MAX_LENGTH = 255;
-
-export const modelStatusSchema = z.enum(['uploading', 'queued', 'processing', 'ready', 'failed']);
-export type ModelStatus = z.infer<typeof modelStatusSchema>;
-
-/**
- * What a processing model is doing: `download` (fetching the original for the worker), the
- * converter's stages, then `store` (writing the viewable).
- */
-export const modelStageSchema = z.enum([
-  'download',
-  'detect',
-  'parse',
-  'geometry',
-  'optimize',
-  'write',
-  'thumbnail',
-  'store',
-]);
-export type ModelStage = z.infer<typeof modelStageSchema>;
-
-/** Why a model failed; each code has a text in both locales in the message catalogue. */
-export const modelFailureCodeSchema = z.enum([
-  'UNSUPPORTED_FORMAT',
-  'EMPTY_FILE',
-  'MALFORMED_FILE',
-  'NO_GEOMETRY',
-  'MODEL_TOO_LARGE',
-  'CONVERSION_TIMEOUT',
-  'CONVERSION_OUT_OF_MEMORY',
-  'CONVERSION_FAILED',
-]);
-export type ModelFailureCode = z.infer<typeof modelFailureCodeSchema>;
 
 /** Format detected from the content (the converter's names), null until known. */
 export const modelFormatSchema = z.string();
@@ -177,25 +116,3 @@ export const modelFileQuerySchema = z.object({
   exp: z.coerce.number().int().optional(),
   sig: z.string().max(128).optional(),
 });
-
-/** The `data` of `model.status` events (`projectId` is on the event). */
-export const modelStatusEventSchema = z.object({
-  modelId: z.uuid(),
-  /** The version whose change this is (absent from servers before versions). */
-  versionId: z.uuid().optional(),
-  status: modelStatusSchema,
-  progress: z.number().int().min(0).max(100),
-  stage: modelStageSchema.nullable(),
-  failure: z.object({ code: modelFailureCodeSchema, message: z.string() }).nullable(),
-});
-export type ModelStatusEvent = z.infer<typeof modelStatusEventSchema>;
-
-/** The `data` of `model.progress` events. */
-export const modelProgressEventSchema = z.object({
-  modelId: z.uuid(),
-  /** The version being converted: not the model's current one while a new version processes. */
-  versionId: z.uuid().optional(),
-  progress: z.number().int().min(0).max(100),
-  stage: modelStageSchema,
-});
-export type ModelProgressEvent = z.infer<typeof modelProgressEventSchema>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_NAME_MAX_LENGTH } from './project-rules.ts';
 
 export const projectRoleSchema = z.enum(['owner', 'admin', 'member']);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
-
-export const DEFAULT_PROJECT_NAME = 'Default Project';
 
 export const projectMetadataSchema = z
   .object({ avatar_bg_color: z.string().max(32).optional() })
@@ -35,9 +34,6 @@ export const projectSchema = z
 export type Project = z.infer<typeof projectSchema>;
 
 export const projectListSchema = z.array(projectSchema);
-
-export const PROJECT_NAME_MAX_LENGTH = 100;
-export const PROJECT_DESCRIPTION_MAX_LENGTH = 1000;
 
 export const projectNameSchema = z
   .string({ error: 'validation.projectNameRequired' })

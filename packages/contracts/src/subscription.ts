@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY } from './paths.ts';
 
-export const FREE_PLAN_ID = 'free';
-
 export const planIdSchema = z.enum(['free', 'pro', 'enterprise']);
 export type PlanId = z.infer<typeof planIdSchema>;
 export const planPeriodSchema = z.enum(['monthly', 'yearly']);
@@ -96,8 +94,3 @@ export const userSubscriptionSchema = z
   })
   .meta({ id: 'UserSubscription' });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
-
-/** A limit of null or -1 means unlimited. */
-export function isUnlimited(limit: number | null | 'unlimited'): boolean {
-  return limit === null || limit === -1 || limit === 'unlimited';
-}

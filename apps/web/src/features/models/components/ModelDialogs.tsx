@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLatch } from '../../../lib/use-latch';
 import type { ModelDialogState } from './dialog-types';
 import { DeleteModelDialog, TrashModelDialog } from './ModelConfirmDialogs';
 import { MoveModelDialog } from './MoveModelDialog';
-import { RenameModelDialog } from './RenameModelDialog';
 
 export type {
   ModelDialogProps,
@@ -12,9 +12,13 @@ export type {
 } from './dialog-types';
 
 /**
- * The share and version-history dialogs (the share dialog with its tabs, form and code input)
- * load when one is first opened: the models list shows neither.
+ * The rename, share and version-history dialogs (the share dialog with its tabs, form and code
+ * input; rename with the name's schema, and so zod) load when one is first opened: the models
+ * list shows none of them.
  */
+const RenameModelDialog = lazy(async () => ({
+  default: (await import('./RenameModelDialog')).RenameModelDialog,
+}));
 const ShareModelDialog = lazy(async () => ({
   default: (await import('../../share/components/ShareDialog')).ShareModelDialog,
 }));
@@ -24,13 +28,12 @@ const VersionsDialog = lazy(async () => ({
 
 /** Whether the dialog `kind` is open or has been: from then on it stays mounted, to close animated. */
 function useOpenedOnce(state: ModelDialogState, kind: NonNullable<ModelDialogState>['kind']) {
-  const [opened, setOpened] = useState(false);
-  if (!opened && state?.kind === kind) setOpened(true);
-  return opened || state?.kind === kind;
+  return useLatch(state?.kind === kind);
 }
 
 /** The rename, move, trash, permanent-delete, share and versions dialogs of one page. */
 export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onClose: () => void }) {
+  const renameOpened = useOpenedOnce(state, 'rename');
   const shareOpened = useOpenedOnce(state, 'share');
   const versionsOpened = useOpenedOnce(state, 'versions');
   const close = (open: boolean) => {
@@ -40,7 +43,11 @@ export function ModelDialogs({ state, onClose }: { state: ModelDialogState; onCl
     state?.kind === kind ? state.model : null;
   return (
     <>
-      <RenameModelDialog model={pick('rename')} onOpenChange={close} />
+      {renameOpened && (
+        <Suspense fallback={null}>
+          <RenameModelDialog model={pick('rename')} onOpenChange={close} />
+        </Suspense>
+      )}
       <MoveModelDialog model={pick('move')} onOpenChange={close} />
       <TrashModelDialog model={pick('trash')} onOpenChange={close} />
       <DeleteModelDialog model={pick('delete')} onOpenChange={close} />

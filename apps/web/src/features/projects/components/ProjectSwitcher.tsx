@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,12 @@ import { menuContentClass, menuItemClass } from '../../../components/ui/Language
 import { Spinner } from '../../../components/ui/Spinner';
 import { chooseProject, useCurrentProject } from '../current';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
-import { ProjectFormDialog } from './ProjectDialogs';
+import { useLatch } from '../../../lib/use-latch';
+
+/** The new-project form (with its schema, and so zod) loads when first opened. */
+const ProjectFormDialog = lazy(async () => ({
+  default: (await import('./ProjectDialogs')).ProjectFormDialog,
+}));
 
 /** Project switcher (Radix DropdownMenu) fed by GET /api/project. */
 export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
@@ -18,6 +23,7 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const createOpened = useLatch(creating);
 
   if (isLoading) {
     return (
@@ -103,14 +109,18 @@ export function ProjectSwitcher({ onNavigate }: { onNavigate?: () => void }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <ProjectFormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(created) => {
-          navigate(`/models/${created.id}`);
-          onNavigate?.();
-        }}
-      />
+      {createOpened && (
+        <Suspense fallback={null}>
+          <ProjectFormDialog
+            open={creating}
+            onOpenChange={setCreating}
+            onCreated={(created) => {
+              navigate(`/models/${created.id}`);
+              onNavigate?.();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
