@@ -12,6 +12,7 @@
 import type { Model, Project } from '@truss/contracts';
 import { askEarly } from '../../../lib/early-answers';
 import { readStoredToken } from '../../../lib/early-session';
+import { warmIntl } from '../../../lib/intl-warmup';
 import { pickCurrentProject } from '../../projects/pick';
 import { storedListQuery } from '../list-sort';
 
@@ -41,6 +42,8 @@ export function startEarlyModelList(): boolean {
       );
     })
     .catch(() => undefined); // the app asks again and shows what went wrong
+  // The list shows sizes and dates: their formatters' data loads while the app downloads.
+  warmIntl(session.locale);
   return true;
 }
 
