@@ -88,11 +88,16 @@ describe('reconnect back-off', () => {
 function fakeServer(statuses: number[] = []) {
   const encoder = new TextEncoder();
   const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
-  const requests: { headers: Record<string, string>; signal: AbortSignal }[] = [];
+  const requests: {
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    priority: RequestPriority | undefined;
+  }[] = [];
   const fetch = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
     requests.push({
       headers: init?.headers as Record<string, string>,
       signal: init?.signal as AbortSignal,
+      priority: init?.priority,
     });
     const status = statuses.shift() ?? 200;
     if (status !== 200) return new Response('', { status });
@@ -147,6 +152,7 @@ describe('event stream client', () => {
     });
     await flush();
     expect(server.requests[0]?.headers.Authorization).toBe('Bearer tok-1');
+    expect(server.requests[0]?.priority).toBe('low');
     server.send(`id: e1\ndata: ${JSON.stringify(event('e1'))}\n\n: hb\n\n`);
     await flush();
     expect(events.map((e) => e.id)).toEqual(['e1']);

@@ -195,6 +195,9 @@ export function startEventStream(options: EventStreamOptions): EventStream {
         headers,
         signal: abort.signal,
         cache: 'no-store',
+        // Open for as long as the tab is: it must not queue before the page's own requests
+        // (nor count among them where a browser or a tool waits for those to finish).
+        priority: 'low',
         ...(options.anonymous ? { credentials: 'include' as const } : {}),
       });
       if (response.status === 401) {
