@@ -30,9 +30,13 @@ export interface LighthouseResult {
   opportunities: string[];
 }
 
+/** Runtime errors of a broken trace, not of the page: Lighthouse asks to run it again. */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
 export interface LighthouseBrowser {
   /** Puts the signed-in session (localStorage) into the browser's profile for `origin`. */
   setLocalStorage(origin: string, items: Record<string, string>): Promise<void>;
+  /** One run; again (up to three in all) when Lighthouse's trace missed the page load. */
   run(url: string): Promise<LighthouseResult>;
   close(): Promise<void>;
 }
@@ -72,6 +76,60 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
     child.kill('SIGKILL');
     throw error;
   }
+  const runLighthouse = async (url: string, attempt = 1): Promise<LighthouseResult> => {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) {
+      // Its trace of the load now and then lacks the navigation; it says to run it again.
+      if (RETRYABLE.has(lhr.runtimeError.code) && attempt < 3) {
+        console.error(`lighthouse ${url}: ${lhr.runtimeError.code}, running it again`);
+        return runLighthouse(url, attempt + 1);
+      }
+      throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
+    }
+    // TRUSS_LIGHTHOUSE_REPORTS=<dir>: every run's full report (JSON), to read its audits.
+    const reports = process.env.TRUSS_LIGHTHOUSE_REPORTS;
+    if (reports) {
+      await mkdir(reports, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^\w]+/g, '_');
+      await writeFile(path.join(reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
+      ?.items;
+    const offHost = (requests ?? [])
+      .map((item) => item.url)
+      .filter((u) => /^https?:/.test(u) && new URL(u).hostname !== '127.0.0.1');
+    const opportunities = Object.values(lhr.audits)
+      .filter(
+        (a) =>
+          a.details?.type === 'opportunity' &&
+          a.score !== null &&
+          a.score < 0.9 &&
+          (a.numericValue ?? 0) > 0,
+      )
+      .map((a) => `${a.id} ${Math.round(a.numericValue ?? 0)} ms`);
+    return {
+      url,
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      fcpMs: audit('first-contentful-paint'),
+      cls: audit('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      offHost,
+      warnings: lhr.runWarnings,
+      opportunities,
+    };
+  };
+
   return {
     async setLocalStorage(origin, items) {
       // Playwright on the same browser: its first context is the profile Lighthouse's pages use.
@@ -90,52 +148,7 @@ export async function launchLighthouseBrowser(): Promise<LighthouseBrowser> {
         await browser.close();
       }
     },
-    async run(url) {
-      const result = await lighthouse(url, {
-        port,
-        logLevel: 'error',
-        output: 'json',
-        onlyCategories: ['performance'],
-        formFactor: 'mobile',
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`lighthouse gave no result for ${url}`);
-      if (lhr.runtimeError) throw new Error(`lighthouse ${url}: ${lhr.runtimeError.message}`);
-      // TRUSS_LIGHTHOUSE_REPORTS=<dir>: every run's full report (JSON), to read its audits.
-      const reports = process.env.TRUSS_LIGHTHOUSE_REPORTS;
-      if (reports) {
-        await mkdir(reports, { recursive: true });
-        const name = new URL(url).pathname.replace(/[^\w]+/g, '_');
-        await writeFile(path.join(reports, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
-      }
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] })
-        ?.items;
-      const offHost = (requests ?? [])
-        .map((item) => item.url)
-        .filter((u) => /^https?:/.test(u) && new URL(u).hostname !== '127.0.0.1');
-      const opportunities = Object.values(lhr.audits)
-        .filter(
-          (a) =>
-            a.details?.type === 'opportunity' &&
-            a.score !== null &&
-            a.score < 0.9 &&
-            (a.numericValue ?? 0) > 0,
-        )
-        .map((a) => `${a.id} ${Math.round(a.numericValue ?? 0)} ms`);
-      return {
-        url,
-        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: audit('largest-contentful-paint'),
-        tbtMs: audit('total-blocking-time'),
-        fcpMs: audit('first-contentful-paint'),
-        cls: audit('cumulative-layout-shift'),
-        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-        offHost,
-        warnings: lhr.runWarnings,
-        opportunities,
-      };
-    },
+    run: runLighthouse,
     async close() {
       child.kill('SIGTERM');
       await exited;
