@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
 import { earlyModelFetch } from './build/early-model-fetch';
+import { earlyOutlineInline } from './build/early-outline-inline';
 import { precompress } from './build/precompress';
 import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
@@ -107,6 +108,8 @@ export default defineConfig({
       ],
       { deferOn: MODEL_PAGE },
     ),
+    // The models list's outline drawn by an inline script as the HTML is parsed.
+    earlyOutlineInline({ module: 'src/app/shell/early-outline-inline.ts' }),
     // A model page's shell (model.html, sent for /model/:id): the preview's module inline and a
     // script that asks for the model's files, makes the view's WebGL context and starts the
     // preview, first in <head>: the model is drawn as soon as its bytes are in.

@@ -38,7 +38,13 @@ const WATCH = `
 `;
 
 async function open(
-  options: { tokenExpiry?: number; locale?: string; failFirst?: RegExp } = {},
+  options: {
+    tokenExpiry?: number;
+    locale?: string;
+    failFirst?: RegExp;
+    /** Checked while the app's scripts are held back (none has arrived), then released. */
+    beforeScripts?: (page: Page) => Promise<void>;
+  } = {},
 ): Promise<{ page: Page; asked: string[] }> {
   const { server, email } = session;
   const state = signedInState(server.url, await login(server.url, email), {
@@ -70,7 +76,23 @@ async function open(
   }
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-  await page.goto('/models');
+  const { beforeScripts } = options;
+  if (beforeScripts) {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/models', { waitUntil: 'commit' });
+    try {
+      await beforeScripts(page);
+    } finally {
+      release();
+    }
+  } else {
+    await page.goto('/models');
+  }
   await page.getByRole('link', { name: session.models.house.name }).first().waitFor();
   return { page, asked };
 }
@@ -110,6 +132,19 @@ describe('the models list before the app starts', () => {
       ).toHaveLength(1);
     }
     await page.screenshot({ path: await screenshotPath('models-early-en') });
+  });
+
+  it("draws the outline from the page itself, before any of the app's code has come", async () => {
+    const { page } = await open({
+      beforeScripts: async (held) => {
+        const title = held.locator('[data-early-outline] h1');
+        await title.waitFor();
+        expect(await title.textContent()).toBe('Models');
+        // Every script of the app is held back: nothing of it has rendered.
+        expect(await held.locator('#root').innerHTML()).toBe('');
+      },
+    });
+    expect((await watch(page)).outlineGone).not.toBeNull();
   });
 
   it("titles the outline in the page's language", async () => {

@@ -81,7 +81,7 @@ const MODEL_PAGE_HTML = 'model.html';
  */
 export function inlineScript(code: string): string {
   if (/<\/script|<!--/i.test(code))
-    throw new Error('early-model-fetch: the script holds "</script" or "<!--"');
+    throw new Error('inline script: the code holds "</script" or "<!--"');
   return `<script>${code}</script>`;
 }
 
@@ -93,8 +93,8 @@ export function withHeadScripts(html: string, scripts: string[]): string {
   return `${html.slice(0, at)}\n    ${scripts.join('\n    ')}${html.slice(at)}`;
 }
 
-/** The preview's module as one classic script that sets `window[global]` to its exports. */
-async function previewScript(root: string, entry: string, global: string): Promise<string> {
+/** `entry` (relative to `root`) as one classic script that sets `window[global]` to its exports. */
+export async function classicScript(root: string, entry: string, global: string): Promise<string> {
   const { build } = await import('vite');
   const result = await build({
     configFile: false,
@@ -111,7 +111,7 @@ async function previewScript(root: string, entry: string, global: string): Promi
   );
   const chunk = outputs.find((output) => output.type === 'chunk');
   if (!chunk || outputs.length !== 1)
-    throw new Error(`early-model-fetch: ${entry} did not build to one script`);
+    throw new Error(`inline script: ${entry} did not build to one script`);
   return chunk.code;
 }
 
@@ -141,7 +141,7 @@ export function earlyModelFetch(
       async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') throw new Error('early-model-fetch: no index.html');
-        const code = await previewScript(root, options.previewModule, global);
+        const code = await classicScript(root, options.previewModule, global);
         this.emitFile({
           type: 'asset',
           fileName: MODEL_PAGE_HTML,

@@ -31,6 +31,9 @@ function element(tag: string, className: string, text?: string): HTMLElement {
  */
 export function showEarlyOutline(page: OutlinedPage, locale: string): void {
   if (done || outline) return;
+  // Drawn already by index.html's inline copy of this module (early-outline-inline.ts).
+  outline = drawnOutline();
+  if (outline) return;
   // Only the titles, not the texts' chunk: waiting for that would draw the outline later.
   const title = (locale === 'zh-CN' ? zhTitles : enTitles)[page];
   const root = element('div', 'fixed inset-0 z-40 min-h-screen overflow-hidden bg-gray-100');
@@ -65,6 +68,10 @@ export function showEarlyOutline(page: OutlinedPage, locale: string): void {
 /** The app has rendered (or failed to start): the outline goes, and is not drawn after this. */
 export function removeEarlyOutline(): void {
   done = true;
-  outline?.remove();
+  (outline ?? drawnOutline())?.remove();
   outline = null;
+}
+
+function drawnOutline(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[data-early-outline]');
 }

@@ -14,9 +14,9 @@ import { askEarly } from '../../../lib/early-answers';
 import { readStoredToken } from '../../../lib/early-session';
 import { warmIntl } from '../../../lib/intl-warmup';
 import { pickCurrentProject } from '../../projects/pick';
+import { MODELS_LIST_PATH } from './list-path';
 import { storedListQuery } from '../list-sort';
 
-const MODELS_LIST_PATH = /^\/models\/?$/;
 /** Thumbnails asked for with the list: about what the first screen shows. */
 export const EARLY_THUMBNAILS = 8;
 
