@@ -81,9 +81,9 @@ export default defineConfig({
     routeModulePreload(
       [
         // A model page's engine once its first picture (inline in model.html, earlyModelFetch
-        // below) starts drawing: at once, three.js's download and compiling held up the preview;
-        // left to the app's entry, it waited until the entry ran, often after the first frame.
-        // It downloads while the GPU draws the preview.
+        // below) has drawn: at once, three.js's download and compiling held up the preview, and
+        // adding the links before the draw still took it 5-6 ms; left to the app's entry, it
+        // waited until the entry ran. It downloads while the GPU renders the preview.
         { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts', onPreview: true },
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },

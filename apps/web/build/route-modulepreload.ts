@@ -17,9 +17,9 @@ export interface PreloadRoute {
   deferred?: boolean;
   /**
    * Preloaded only when the page calls `window.__trussPreloadOnPreview()`: a model page's engine,
-   * asked for as its first picture (the three-free preview) starts drawing. Sooner, its download
-   * and compiling held the preview up; later (when the app's entry asks for it), it waited behind
-   * the entry, which on a fast preview runs only after the first frame.
+   * asked for once its first picture (the three-free preview) has drawn. Sooner, its download,
+   * compiling and the links themselves held the preview up; later (when the app's entry asks for
+   * it), it waited behind the entry.
    */
   onPreview?: boolean;
 }

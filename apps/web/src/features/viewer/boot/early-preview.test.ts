@@ -10,6 +10,9 @@ import { startEarlyPreview } from './early-preview';
 const calls = vi.hoisted(() => ({
   prepared: [] as { canvas: HTMLCanvasElement; dispose: () => void }[],
   drawn: [] as { canvas: HTMLCanvasElement; bytes: ArrayBuffer; prepared: unknown }[],
+  /** What happened, in order: 'draw' (the preview's draw call) and 'preload' (the engine's). */
+  order: [] as string[],
+  failDraw: false,
 }));
 
 vi.mock('@truss/viewer/preview', () => ({
@@ -24,6 +27,8 @@ vi.mock('@truss/viewer/preview', () => ({
     options: { prepared?: unknown } = {},
   ) => {
     calls.drawn.push({ canvas, bytes, prepared: options.prepared });
+    calls.order.push('draw');
+    if (calls.failDraw) return Promise.reject(new Error('unreadable file'));
     return Promise.resolve({ streams: { drawn: true }, draws: 1, dispose: vi.fn() });
   },
 }));
@@ -35,6 +40,9 @@ let renderer: string;
 beforeEach(() => {
   calls.prepared.length = 0;
   calls.drawn.length = 0;
+  calls.order.length = 0;
+  calls.failDraw = false;
+  window.__trussPreloadOnPreview = () => calls.order.push('preload');
   contexts = [];
   webgl2 = true;
   renderer = 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11)';
@@ -58,6 +66,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  delete window.__trussPreloadOnPreview;
   document.querySelectorAll('[data-early-viewer]').forEach((outline) => outline.remove());
 });
 
@@ -84,6 +93,17 @@ describe('the early preview', () => {
     expect(calls.drawn[0]!.prepared).toBe(calls.prepared[0]);
     // Shown where the page's view will be, inside the page's outline.
     expect(canvas.closest('[data-early-viewer]')).not.toBeNull();
+  });
+
+  it("asks for the engine's code once the preview has drawn, not before", async () => {
+    await startEarlyPreview(Promise.resolve(new ArrayBuffer(8)))!.preview;
+    expect(calls.order).toEqual(['draw', 'preload']);
+  });
+
+  it("asks for the engine's code when the preview could not draw the file", async () => {
+    calls.failDraw = true;
+    expect(await startEarlyPreview(Promise.resolve(new ArrayBuffer(8)))!.preview).toBeNull();
+    expect(calls.order).toEqual(['draw', 'preload']);
   });
 
   it('keeps the context without MSAA on a software rasterizer', async () => {
