@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
 import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
-import { earlyModelFetchScript, inlineScript, withHeadScripts } from './early-model-fetch';
+import {
+  earlyModelFetchScript,
+  earlyPreviewStartScript,
+  inlineScript,
+  withHeadScripts,
+} from './early-model-fetch';
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
 const NOW = 1_800_000_000_000;
@@ -47,13 +52,11 @@ function run(pathname: string, stored: string | null, cookie = '', withPreview =
       return Promise.resolve(new Response('{}', { status: 200 }));
     },
   };
-  const script = earlyModelFetchScript(
-    {
-      storageKey: AUTH_STORAGE_KEY,
-      expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-    },
-    { global: '__trussPreviewTest' },
-  );
+  // As model.html runs them: the fetch script, (the preview's bundle,) the preview's start.
+  const script = `${earlyModelFetchScript({
+    storageKey: AUTH_STORAGE_KEY,
+    expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
+  })};${earlyPreviewStartScript({ global: '__trussPreviewTest' })}`;
   const realNow = Date.now;
   Date.now = () => NOW;
   try {

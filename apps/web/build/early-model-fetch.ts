@@ -33,19 +33,13 @@ export interface EarlyPreviewGlobal {
  * over as `{answer, bytes}` (bytes null when it failed): the page's code reads the bytes at once,
  * where reading a Response again would wait for tasks queued behind the engine's start.
  *
- * Right after asking for the viewable it starts the first picture (`preview`, the inline
- * startEarlyPreview), in this script: that makes the view's canvas and its WebGL2 context, which
- * takes the main thread 20-80 ms on a software GPU, spent while the viewable downloads, and draws
- * the model without three.js as soon as its bytes are in. A timer or a module import in between
- * left the page's own parsing, styles and entry module ahead of them (measured: the first
- * frame 25-45 ms later).
+ * It is the first script of the page, before the preview's bundle (whose WASM decoder alone takes
+ * some 7 ms to set up): the viewable's answer then comes early enough to be handled before the
+ * page's stylesheet and entry module rather than after them (earlyPreviewStartScript).
  */
-export function earlyModelFetchScript(
-  options: EarlyModelFetchOptions,
-  preview: EarlyPreviewGlobal,
-): string {
+export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
   return (
-    `(function(w,k,m,G){try{` +
+    `(function(w,k,m){try{` +
     `var r=/^\\/model\\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\/?$/i.exec(w.location.pathname);` +
     `if(!r)return;var id=r[1];var s=JSON.parse(w.localStorage.getItem(k)||'null');` +
     `if(!s||typeof s!=='object'||s.isAuthenticated!==true||typeof s.token!=='string'||!s.token` +
@@ -60,17 +54,31 @@ export function earlyModelFetchScript(
     // browser asks a host over six connections at most, and the preview needs neither.
     `var e=w.__trussEarlyFetch={id:id,token:s.token,glb:f(b+'/viewable.glb')};` +
     `var later=new Promise(function(r){setTimeout(r,0)});` +
-    `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')});` +
-    // Without the preview's script (it failed) the early view starts the preview itself.
-    `var g=w[G];e.preview=Promise.resolve(g?g.startEarlyPreview(e.glb.then(function(x){return x.bytes})):null);` +
-    `e.preview.catch(function(){})` +
-    `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)},` +
-    `${JSON.stringify(preview.global)})`
+    `e.model=later.then(function(){return f(b)});e.metadata=later.then(function(){return f(b+'/metadata.json')})` +
+    `}catch(e){}})(window,${JSON.stringify(options.storageKey)},${Number(options.expiryMarginMs)})`
   );
 }
 
 /**
- * The model page's shell: index.html with the preview and the fetch script first in <head>. The
+ * The script after the preview's bundle: it starts the first picture (`preview`, the inline
+ * startEarlyPreview) when the fetch script asked for the viewable. That makes the view's canvas
+ * and its WebGL2 context, which takes the main thread 20-80 ms on a software GPU, spent while the
+ * viewable downloads, and draws the model without three.js as soon as its bytes are in. A timer
+ * or a module import in between left the page's own parsing, styles and entry module ahead of
+ * them (measured: the first frame 25-45 ms later).
+ */
+export function earlyPreviewStartScript(preview: EarlyPreviewGlobal): string {
+  return (
+    `(function(w,G){var e=w.__trussEarlyFetch;if(!e)return;try{` +
+    // Without the preview's script (it failed) the early view starts the preview itself.
+    `var g=w[G];e.preview=Promise.resolve(g?g.startEarlyPreview(e.glb.then(function(x){return x.bytes})):null);` +
+    `e.preview.catch(function(){})` +
+    `}catch(x){}})(window,${JSON.stringify(preview.global)})`
+  );
+}
+
+/**
+ * The model page's shell: index.html with the fetch script, the preview and its start first in <head>. The
  * server sends it for /model/:id (apps/server/src/http/spa.ts PAGE_SHELLS, which names it too).
  */
 const MODEL_PAGE_HTML = 'model.html';
@@ -117,7 +125,8 @@ export async function classicScript(root: string, entry: string, global: string)
 
 /**
  * Writes `model.html` beside index.html (the server sends it for /model/:id): index.html with,
- * first in <head>, the preview's module built as one inline script and the script above. The
+ * first in <head>, the fetch script, the preview's module built as one inline script and the
+ * script that starts it. The
  * model page's first picture then needs no module request and starts as the viewable arrives;
  * other pages do not carry the preview's 40 KB.
  */
@@ -146,8 +155,9 @@ export function earlyModelFetch(
           type: 'asset',
           fileName: MODEL_PAGE_HTML,
           source: withHeadScripts(String(index.source), [
+            inlineScript(earlyModelFetchScript(options)),
             inlineScript(code),
-            inlineScript(earlyModelFetchScript(options, { global })),
+            inlineScript(earlyPreviewStartScript({ global })),
           ]),
         });
       },
