@@ -12,8 +12,9 @@ import en from '../../apps/web/src/locales/en.json';
 import { sharedServer, type SharedServer } from './support/shared-server.ts';
 
 /**
- * KiB of JS (br) per route, a little above what they load (`npm run bench:web`: 147.7, 146.2 and
- * 274.2 in English with the models list's early answers and outline; before them 148.2, 146.2
+ * KiB of JS (br) per route, a little above what they load (`npm run bench:web`: 148.1, 146.6 and
+ * 267.6 in English once the models list's first render loaded no form schemas; 147.7, 146.2 and
+ * 274.2 with the models list's early answers and outline; before them 148.2, 146.2
  * and 276.2, and 148.4, 146.5 and 277.4 in Chinese; down from 172.3, 168.5 and 284.2 once the
  * sign-in pages loaded only their part of the texts and none of the signed-in pages' APIs, small
  * chunks were merged, the models list lost the share and versions dialogs until one is opened,
