@@ -33,7 +33,6 @@ function latestBuildManifest(): Plugin {
   };
 }
 
-/** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
 // The contracts' modules: those that build schemas (they import zod) and those of plain values
 // and rules, which a signed-in page's first render needs without loading zod.
 const CONTRACT_MODULE = /packages[\\/]contracts[\\/]src[\\/][\w-]+\.ts$/;
@@ -47,6 +46,7 @@ function buildsSchemas(id: string): boolean {
   return builds;
 }
 
+/** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
 const SIGNED_IN_SHARED =
   /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
 /** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
@@ -110,9 +110,9 @@ export default defineConfig({
     ),
     // The models list's outline drawn by an inline script as the HTML is parsed.
     earlyOutlineInline({ module: 'src/app/shell/early-outline-inline.ts' }),
-    // A model page's shell (model.html, sent for /model/:id): the preview's module inline and a
-    // script that asks for the model's files, makes the view's WebGL context and starts the
-    // preview, first in <head>: the model is drawn as soon as its bytes are in.
+    // A model page's shell (model.html, sent for /model/:id), first in <head>: a script that asks
+    // for the model's files, the preview's module inline, and a script that makes the view's
+    // WebGL context and starts the preview: the model is drawn as soon as its bytes are in.
     earlyModelFetch({
       storageKey: AUTH_STORAGE_KEY,
       expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,

@@ -78,8 +78,9 @@ export function earlyPreviewStartScript(preview: EarlyPreviewGlobal): string {
 }
 
 /**
- * The model page's shell: index.html with the fetch script, the preview and its start first in <head>. The
- * server sends it for /model/:id (apps/server/src/http/spa.ts PAGE_SHELLS, which names it too).
+ * The model page's shell: index.html with the fetch script, the preview and its start first in
+ * <head>. The server sends it for /model/:id (apps/server/src/http/spa.ts PAGE_SHELLS, which
+ * names it too).
  */
 const MODEL_PAGE_HTML = 'model.html';
 
@@ -126,9 +127,8 @@ export async function classicScript(root: string, entry: string, global: string)
 /**
  * Writes `model.html` beside index.html (the server sends it for /model/:id): index.html with,
  * first in <head>, the fetch script, the preview's module built as one inline script and the
- * script that starts it. The
- * model page's first picture then needs no module request and starts as the viewable arrives;
- * other pages do not carry the preview's 40 KB.
+ * script that starts it. The model page's first picture then needs no module request and starts
+ * as the viewable arrives; other pages do not carry the preview's 40 KB.
  */
 export function earlyModelFetch(
   options: EarlyModelFetchOptions & {

@@ -1,4 +1,5 @@
 /** The viewer bench's markdown report: side-by-side table, checks, orbit and picking figures. */
+import { isSoftwareRendererName } from '@truss/viewer/gl-context';
 import { summarize } from '../stats.ts';
 import { median } from './browser.ts';
 import type { ViewerRun } from './o3dv/measure.ts';
@@ -68,7 +69,7 @@ export function report(input: ReportInput): string {
   const v = input.contenderVersions;
   lines.push(
     `Headless Chromium (${renderer}), cold cache per load (fresh context), median of ${input.runs} runs; every viewer draws into a canvas of the size Truss's canvas has on its model page (column "canvas"). Every viewer's page is served with Truss's isolation header (Cross-Origin-Opener-Policy: same-origin, so every load starts in a renderer of its own), and the browser builds no omnibox WebUI per context (--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup). ` +
-      (/swiftshader|llvmpipe|softpipe/i.test(renderer)
+      (isSoftwareRendererName(renderer)
         ? `Truss draws without MSAA on this software rasterizer (createViewCanvas); the others draw with it. `
         : '') +
       `Times are ms from navigation start. First frame, for every viewer: the first WebGL draw of triangles into that canvas's own framebuffer, caught by a wrapped context (first-draw.ts). ` +

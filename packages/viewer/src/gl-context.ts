@@ -28,6 +28,11 @@ export function glContextAttributes(options: GlContextOptions = {}): WebGLContex
  */
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software rasterizer|basic render driver/i;
 
+/** Whether a renderer of this name (WEBGL_debug_renderer_info's) draws on the CPU. */
+export function isSoftwareRendererName(name: string): boolean {
+  return SOFTWARE_RENDERER.test(name);
+}
+
 /**
  * Whether `gl` draws on the CPU, by its renderer's name (the unmasked one where the page may read
  * it).
@@ -35,7 +40,7 @@ const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software rasterizer|bas
 export function isSoftwareRenderer(gl: WebGL2RenderingContext): boolean {
   const info = gl.getExtension('WEBGL_debug_renderer_info');
   const name: unknown = gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER);
-  return typeof name === 'string' && SOFTWARE_RENDERER.test(name);
+  return typeof name === 'string' && isSoftwareRendererName(name);
 }
 
 /**

@@ -14,7 +14,6 @@ import { titles as zhTitles } from '../../locales/zh-CN.json';
 /** The pages that have an outline, by their title key (`titles.*` of the locale files). */
 export type OutlinedPage = 'models';
 
-let outline: HTMLElement | null = null;
 /** The app has rendered (or given up): too late to draw the outline. */
 let done = false;
 
@@ -30,10 +29,8 @@ function element(tag: string, className: string, text?: string): HTMLElement {
  * with it), unless the app has rendered already.
  */
 export function showEarlyOutline(page: OutlinedPage, locale: string): void {
-  if (done || outline) return;
-  // Drawn already by index.html's inline copy of this module (early-outline-inline.ts).
-  outline = drawnOutline();
-  if (outline) return;
+  // Drawn already: by index.html's inline copy of this module (early-outline-inline.ts) or before.
+  if (done || drawnOutline()) return;
   // Only the titles, not the texts' chunk: waiting for that would draw the outline later.
   const title = (locale === 'zh-CN' ? zhTitles : enTitles)[page];
   const root = element('div', 'fixed inset-0 z-40 min-h-screen overflow-hidden bg-gray-100');
@@ -62,14 +59,12 @@ export function showEarlyOutline(page: OutlinedPage, locale: string): void {
   column.append(bar, main);
   root.append(column);
   document.body.append(root);
-  outline = root;
 }
 
 /** The app has rendered (or failed to start): the outline goes, and is not drawn after this. */
 export function removeEarlyOutline(): void {
   done = true;
-  (outline ?? drawnOutline())?.remove();
-  outline = null;
+  drawnOutline()?.remove();
 }
 
 function drawnOutline(): HTMLElement | null {

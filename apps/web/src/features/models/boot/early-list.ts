@@ -12,7 +12,6 @@
 import type { Model, Project } from '@truss/contracts';
 import { askEarly } from '../../../lib/early-answers';
 import { readStoredToken } from '../../../lib/early-session';
-import { warmIntl } from '../../../lib/intl-warmup';
 import { pickCurrentProject } from '../../projects/pick';
 import { MODELS_LIST_PATH } from './list-path';
 import { storedListQuery } from '../list-sort';
@@ -42,8 +41,6 @@ export function startEarlyModelList(): boolean {
       );
     })
     .catch(() => undefined); // the app asks again and shows what went wrong
-  // The list shows sizes and dates: their formatters' data loads while the app downloads.
-  warmIntl(session.locale);
   return true;
 }
 
