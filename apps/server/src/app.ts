@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelsConfig } from './config-models.ts';
-import type { Config } from './config.ts';
+import { parseDevRoutes, type Config } from './config.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
@@ -179,6 +179,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outbox: (mail) => data.repos.devMail.insert(mail),
     });
   const { publicUrl, tokenHmacSecret } = config;
+  // The dev routes' reach (outbox, sandbox Pay buttons). Unset (test servers): as DEV_ROUTES
+  // unset, local clients only if PUBLIC_URL is this machine, otherwise off.
+  const devRoutes = config.isProduction
+    ? 'off'
+    : (config.devRoutes ?? parseDevRoutes(undefined, false, config.publicUrl));
   // Without `dataDir`/`models`: a temporary folder and the `api` role (no workers).
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `truss-data-${process.pid}`);
   const settings = config.models ?? { ...defaultModelsConfig(dataDir), role: 'api' as const };
@@ -225,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paidPlan: (userId) => paymentsModule.currentPaidPlan(data.repos, userId, now()),
   });
   const { reminders } = await paymentsModule.register(app, {
-    config: { ...config, dataDir },
+    config: { ...config, dataDir, devRoutes },
     data,
     mailer,
     subscriptions,
@@ -269,10 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: subscriptions,
     quotas,
   });
-  // Default outside production: the outbox answers loopback clients only.
-  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
-  if (devRoutes !== 'off')
+  if (devRoutes !== 'off') {
     await devModule.register(app, { data, loopbackOnly: devRoutes !== 'on' });
+  }
   const { models, limits, convertHandler, pool, viewableListeners } = await modelsModule.register(
     app,
     {

@@ -105,11 +105,37 @@ describe('loadConfig', () => {
 });
 
 describe('DEV_ROUTES', () => {
+  const local = 'http://localhost:3000';
   it('defaults to loopback, accepts on/off, and is always off in production', () => {
-    expect(parseDevRoutes(undefined, false)).toBe('loopback');
-    expect(parseDevRoutes('ON', false)).toBe('on');
-    expect(parseDevRoutes('off', false)).toBe('off');
-    expect(parseDevRoutes('on', true)).toBe('off');
-    expect(() => parseDevRoutes('yes', false)).toThrow(/DEV_ROUTES/);
+    expect(parseDevRoutes(undefined, false, local)).toBe('loopback');
+    expect(parseDevRoutes('ON', false, local)).toBe('on');
+    expect(parseDevRoutes('off', false, local)).toBe('off');
+    expect(parseDevRoutes('on', true, local)).toBe('off');
+    expect(() => parseDevRoutes('yes', false, local)).toThrow(/DEV_ROUTES/);
+  });
+
+  it('defaults to off when PUBLIC_URL is not this machine; explicit values still count', async () => {
+    for (const url of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://app.localhost']) {
+      expect(parseDevRoutes(undefined, false, url), url).toBe('loopback');
+    }
+    for (const url of [
+      'https://truss.example.com',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5',
+    ]) {
+      expect(parseDevRoutes(undefined, false, url), url).toBe('off');
+    }
+    expect(parseDevRoutes('loopback', false, 'https://truss.example.com')).toBe('loopback');
+    // loadConfig: PUBLIC_URL unset (npm start) is http://localhost:PORT
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'truss-config-'));
+    expect(loadConfig({ DATA_DIR: dataDir }).devRoutes).toBe('loopback');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://truss.example.com' }).devRoutes,
+    ).toBe('off');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://truss.example.com', DEV_ROUTES: 'on' })
+        .devRoutes,
+    ).toBe('on');
+    await rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -23,7 +23,8 @@ export const settings = [
   {
     name: 'DATA_DIR',
     default: './data',
-    description: 'Folder for the embedded database, generated secrets and (later) local storage.',
+    description:
+      'Folder for the embedded database, generated secrets and local storage. Relative paths start in apps/server (where npm start runs the server): ./data is apps/server/data.',
   },
   {
     name: 'DATABASE_URL',
@@ -58,13 +59,14 @@ export const settings = [
   {
     name: 'NODE_ENV',
     default: 'development',
-    description: 'production disables the dev outbox routes (/api/dev/*, see DEV_ROUTES).',
+    description:
+      'production: the dev routes and the payment sandbox never run, API docs are off by default. Any other value (npm start sets none) is a development server (see DEV_ROUTES).',
   },
   {
     name: 'DEV_ROUTES',
-    default: 'loopback',
+    default: 'loopback or off',
     description:
-      'Who may use the dev outbox (/api/dev/*, every mailed code and link): loopback (only clients on this machine, by socket address), on (anyone), off. Always off when NODE_ENV=production.',
+      'Who may use /api/dev/* (the outbox of every mailed code, sandbox Pay): loopback (this machine, never through a proxy), on, off. Unset: loopback if PUBLIC_URL is localhost/127.0.0.1/[::1], else off.',
   },
   {
     name: 'LOG_LEVEL',
@@ -80,7 +82,7 @@ export const settings = [
     name: 'TRUST_PROXY',
     default: '(unset)',
     description:
-      'Reverse proxies trusted for X-Forwarded-For (the client IP of sign-in and share code limits): true, a hop count, or IPs/CIDRs. Unset: none.',
+      'Proxies trusted for X-Forwarded-For, which then gives the client IP (per-IP limits, logs): true, a hop count, or IPs/CIDRs/loopback. Unset: none. Forwarded requests never count as local.',
   },
   {
     name: 'EMBED_FRAME_ANCESTORS',
@@ -166,10 +168,33 @@ type Env = Record<string, string | undefined>;
 
 export type DevRoutes = 'off' | 'loopback' | 'on';
 
-/** DEV_ROUTES: loopback (default), on or off; production never serves the outbox. */
-export function parseDevRoutes(value: string | undefined, isProduction: boolean): DevRoutes {
+/** Whether a URL's host is this machine (localhost, 127.0.0.0/8, [::1]). */
+export function isLocalUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
+}
+
+/**
+ * DEV_ROUTES: loopback, on or off. Unset: loopback for a server whose PUBLIC_URL is this machine
+ * (`npm start` on a laptop), off for one that says it is public; production never serves them.
+ */
+export function parseDevRoutes(
+  value: string | undefined,
+  isProduction: boolean,
+  publicUrl: string,
+): DevRoutes {
   if (isProduction) return 'off';
-  const mode = (value ?? 'loopback').toLowerCase();
+  const mode = (value ?? (isLocalUrl(publicUrl) ? 'loopback' : 'off')).toLowerCase();
   if (mode === 'on' || mode === 'off' || mode === 'loopback') return mode;
   throw new Error(`DEV_ROUTES must be loopback, on or off (got "${value}")`);
 }
@@ -243,6 +268,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   const port = parsePort(read(env, 'PORT'));
   const dataDir = path.resolve(read(env, 'DATA_DIR') ?? './data');
   const nodeEnv = read(env, 'NODE_ENV') ?? 'development';
+  const publicUrl = (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   let jwtSecret = read(env, 'JWT_SECRET');
   let tokenHmacSecret = read(env, 'TOKEN_HMAC_SECRET');
   if (!jwtSecret || !tokenHmacSecret) {
@@ -257,7 +283,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     databaseUrl: read(env, 'DATABASE_URL') ?? null,
     smtpUrl: read(env, 'SMTP_URL') ?? null,
     mailFrom: read(env, 'MAIL_FROM') ?? 'Truss <no-reply@truss.local>',
-    publicUrl: (read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     jwtSecret,
     tokenHmacSecret,
     nodeEnv,
@@ -265,7 +291,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     logLevel: read(env, 'LOG_LEVEL') ?? 'info',
     webDistDir: path.resolve(read(env, 'WEB_DIST_DIR') ?? DEFAULT_WEB_DIST_DIR),
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
-    devRoutes: parseDevRoutes(read(env, 'DEV_ROUTES'), nodeEnv === 'production'),
+    devRoutes: parseDevRoutes(read(env, 'DEV_ROUTES'), nodeEnv === 'production', publicUrl),
     embedFrameAncestors: parseFrameAncestors(read(env, 'EMBED_FRAME_ANCESTORS')),
     models: loadModelsConfig(env, dataDir, argv),
     oauth: loadOAuthConfig(env),

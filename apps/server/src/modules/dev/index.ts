@@ -4,8 +4,9 @@ import { devRoutes } from './routes.ts';
 import { DevService } from './service.ts';
 
 /**
- * Development helpers (the mail outbox); app.ts registers them outside production only, and
- * for loopback clients only unless DEV_ROUTES=on.
+ * Development helpers (the mail outbox); app.ts registers them outside production only, when
+ * DEV_ROUTES (by default: PUBLIC_URL on this machine) allows, and for local clients only unless
+ * DEV_ROUTES=on.
  */
 export const register: RegisterModule<
   { data: DataAccess; loopbackOnly: boolean },

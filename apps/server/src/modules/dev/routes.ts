@@ -4,9 +4,10 @@ import { restrictToLoopback } from '../../http/loopback-only.ts';
 import type { DevService } from './service.ts';
 
 /**
- * The dev outbox. Never registered when NODE_ENV=production. With `loopbackOnly`, any other
- * client is told the route does not exist; the socket address decides, never X-Forwarded-For
- * (a reverse proxy on the same machine would look local: DEV_ROUTES=off there).
+ * The dev outbox. Never registered when NODE_ENV=production, nor by default when PUBLIC_URL is
+ * not this machine (config.ts `parseDevRoutes`). With `loopbackOnly`, any client that is not on
+ * this machine, or whose request came through a reverse proxy, is told the route does not exist
+ * (`isLocalRequest`).
  */
 export const devRoutes: FastifyPluginAsyncZod<{ dev: DevService; loopbackOnly: boolean }> = async (
   app,

@@ -22,7 +22,7 @@ export const devPaymentRoutes: FastifyPluginAsyncZod<{
   /** Providers the sandbox stands in for (a really configured one is not paid from here). */
   sandboxed: ReadonlySet<string>;
   now: () => Date;
-  /** As the dev outbox: only loopback clients unless DEV_ROUTES=on. */
+  /** As the dev outbox: only local clients, never through a proxy, unless DEV_ROUTES=on. */
   loopbackOnly: boolean;
 }> = async (app, { payments, settlement, sandbox, sandboxed, now, loopbackOnly }) => {
   if (loopbackOnly) restrictToLoopback(app);

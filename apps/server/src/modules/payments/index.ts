@@ -33,7 +33,7 @@ export interface PaymentsModuleDeps {
     dataDir?: string;
     publicUrl: string;
     isProduction: boolean;
-    /** The dev routes' reach (DEV_ROUTES): loopback clients by default, never in production. */
+    /** The dev routes' reach (DEV_ROUTES, as app.ts resolved it); unset: off. Never in production. */
     devRoutes?: 'loopback' | 'on' | 'off';
   };
   data: DataAccess;
@@ -106,7 +106,7 @@ export const register: RegisterModule<PaymentsModuleDeps, PaymentsModule> = asyn
 
   await app.register(paymentsRoutes, { payments: service, requireAuth: deps.requireAuth });
   await app.register(notifyRoutes, { settlement });
-  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'loopback');
+  const devRoutes = config.isProduction ? 'off' : (config.devRoutes ?? 'off');
   if (sandbox && devRoutes !== 'off') {
     await app.register(devPaymentRoutes, {
       loopbackOnly: devRoutes !== 'on',
