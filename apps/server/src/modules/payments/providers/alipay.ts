@@ -112,8 +112,21 @@ export class AlipayProvider implements PaymentProviderAdapter {
   verifyCallback(callback: IncomingCallback, now: Date): VerifiedCallback {
     const params = Object.fromEntries(new URLSearchParams(callback.rawBody));
     if (!params.sign) throw new CallbackRejectedError('unsigned');
+    // Our app signs with RSA2, and so does Alipay towards it. The SDK would take the algorithm from
+    // the callback itself: a weaker one (RSA, SHA-1) is the sender's choice to make, and one it
+    // does not know (NONE, RSA3) made it throw, which answered 500.
+    const signType = params.sign_type ?? 'RSA2';
+    if (signType !== 'RSA2') {
+      throw new CallbackRejectedError('bad_signature', `sign_type ${signType.slice(0, 20)}`);
+    }
     // The values are already form-decoded: the V2 check signs them as they are.
-    if (!this.sdk.checkNotifySignV2(params)) throw new CallbackRejectedError('bad_signature');
+    let valid: boolean;
+    try {
+      valid = this.sdk.checkNotifySignV2(params);
+    } catch (error) {
+      throw new CallbackRejectedError('bad_signature', String(error).slice(0, 200));
+    }
+    if (!valid) throw new CallbackRejectedError('bad_signature');
     if (params.app_id !== this.config.appId) {
       throw new CallbackRejectedError('other_merchant', `app_id ${params.app_id}`);
     }
