@@ -38,6 +38,13 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
 const CONNECTION_MESSAGES =
   /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|terminating connection/i;
 const NO_SPACE_ERRNOS = new Set(['ENOSPC', 'EDQUOT']);
+/**
+ * SQLSTATE 53100 disk_full: PostgreSQL, and PGlite writing its files into a full DATA_DIR ("could
+ * not extend file ...: No space left on device").
+ */
+const DISK_FULL_SQLSTATE = '53100';
+/** A database error whose code says something else (58030 io_error) but whose text says full. */
+const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded/;
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -64,14 +71,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   });
 }
 
-/** Whether an error (or its cause) is a full disk or an exhausted quota. */
+/** Whether an error (or its cause) is a full disk or an exhausted quota, of a file or the database. */
 export function isOutOfSpace(error: unknown): boolean {
-  return causes(error).some((link) => NO_SPACE_ERRNOS.has(codeOf(link)));
+  return causes(error).some((link) => {
+    const code = codeOf(link);
+    if (NO_SPACE_ERRNOS.has(code) || code === DISK_FULL_SQLSTATE) return true;
+    const message = (link as { message?: unknown }).message;
+    return (
+      /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string' && NO_SPACE_MESSAGE.test(message)
+    );
+  });
 }
 
 /**
  * Operating faults turned into typed errors the client can act on: the database away -> 503 with
- * Retry-After; the disk full -> 507. Anything else stays unknown (500, details only in the log).
+ * Retry-After; the disk full (storage or database) -> 507. Anything else stays unknown (500, details only in the log).
  */
 export function faultError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;

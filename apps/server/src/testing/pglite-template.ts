@@ -45,10 +45,11 @@ async function loadOrCreateTemplate(): Promise<Blob> {
   return dump;
 }
 
-/** A new, migrated, in-memory PGlite database. */
-export async function openTemplatePGlite(): Promise<DatabaseHandle> {
+/** A new, migrated PGlite database: in memory, or in `dir` (empty or absent) on disk. */
+export async function openTemplatePGlite(dir?: string): Promise<DatabaseHandle> {
   cached ??= loadOrCreateTemplate();
-  const handle = await wrapPGlite(new PGlite({ ...PGLITE_OPTIONS, loadDataDir: await cached }));
+  const options = { ...PGLITE_OPTIONS, loadDataDir: await cached };
+  const handle = await wrapPGlite(dir ? new PGlite(dir, options) : new PGlite(options));
   await migrateToLatest(handle.db); // a no-op unless the template is stale
   return handle;
 }

@@ -67,6 +67,8 @@ export interface TestServerOptions {
   dataDir?: string;
   /** Settings over the test defaults (e.g. `oauth` providers). */
   config?: Partial<AppConfig>;
+  /** PGlite engine only: keep the database in this folder (e.g. on a small disk), not in memory. */
+  pgliteDir?: string;
 }
 
 export interface TestServer {
@@ -121,9 +123,9 @@ interface TestDatabase {
  * A fresh, empty, migrated database: in-memory PGlite, or a uniquely named database on the
  * TEST_DATABASE_URL server (dropped afterwards).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(pgliteDir?: string): Promise<TestDatabase> {
   if (testEngine() === 'pglite') {
-    return { handle: await openTemplatePGlite(), drop: async () => undefined };
+    return { handle: await openTemplatePGlite(pgliteDir), drop: async () => undefined };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -160,7 +162,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const mailMode = options.mail ?? 'smtp';
   const mail = mailMode === 'smtp' ? await startMailCatcher() : null;
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.pgliteDir);
   const clock = createTestClock(options.startAt);
   const nodeEnv = options.nodeEnv ?? 'test';
   const ownDataDir = options.dataDir ? null : await mkdtemp(path.join(tmpdir(), 'truss-test-'));
