@@ -71,6 +71,13 @@ describe('security headers', () => {
       expect(headers.get('x-frame-options'), url).toBe('DENY');
       expect(headers.get('x-content-type-options'), url).toBe('nosniff');
       expect(headers.get('referrer-policy'), url).toBe('no-referrer');
+      const permissions = headers.get('permissions-policy') ?? '';
+      for (const off of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) {
+        expect(permissions, url).toContain(off);
+      }
+      // what the app uses stays ours: copying share links, fullscreen
+      expect(permissions, url).toContain('clipboard-write=(self)');
+      expect(permissions, url).toContain('fullscreen=(self)');
       // PUBLIC_URL is http here: no HSTS, no upgrade of requests.
       expect(headers.get('strict-transport-security'), url).toBeNull();
       expect(policy.has('upgrade-insecure-requests'), url).toBe(false);

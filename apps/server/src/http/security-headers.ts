@@ -93,6 +93,35 @@ function webBuildScriptHashes(distDir: string): string[] {
   return [...new Set(hashes)];
 }
 
+/**
+ * Permissions-Policy: the powerful features the app never uses are off for it and for anything
+ * it would frame (a script injected into a page cannot turn on the camera, the microphone or the
+ * location). What it uses keeps the browser's default of our own origin: the clipboard (copy a
+ * share link, a property value) and fullscreen. Only features Chromium knows: an unknown name is
+ * an error in the console.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'clipboard-write=(self)',
+  'fullscreen=(self)',
+].join(', ');
+
 /** The chrome-less share page meant for other sites' iframes. */
 export function isEmbedPage(request: FastifyRequest): boolean {
   if (!request.url.startsWith('/share/')) return false;
@@ -105,7 +134,8 @@ export function isEmbedPage(request: FastifyRequest): boolean {
 /**
  * Security headers on every response, as helmet makes them: the strict CSP above with
  * `frame-ancestors 'none'`, X-Frame-Options DENY, Referrer-Policy no-referrer (share tokens and
- * reset links live in URLs), nosniff, and HSTS when PUBLIC_URL is https. The share embed page
+ * reset links live in URLs), nosniff, HSTS when PUBLIC_URL is https (only then: a plain-http
+ * server on a LAN must not pin browsers to https), and a Permissions-Policy. The share embed page
  * swaps in EMBED_FRAME_ANCESTORS and drops X-Frame-Options. Register before any route.
  */
 export async function registerSecurityHeaders(
@@ -114,20 +144,24 @@ export async function registerSecurityHeaders(
 ): Promise<void> {
   const https = options.publicUrl.startsWith('https:');
   const hashes = webBuildScriptHashes(options.webDistDir);
-  const headers = helmetHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: appDirectives(https, ["'none'"], hashes),
-      },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-      // Not includeSubDomains: other hosts under the same domain are not ours to decide for.
-      strictTransportSecurity: https
-        ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
-        : false,
-    }),
-  );
+  const headers: [string, string][] = [
+    ...helmetHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: appDirectives(https, ["'none'"], hashes),
+        },
+        frameguard: { action: 'deny' },
+        referrerPolicy: { policy: 'no-referrer' },
+        // Not includeSubDomains: other hosts under the same domain are not ours to decide for.
+        strictTransportSecurity: https
+          ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: false }
+          : false,
+      }),
+    ),
+    // helmet has no Permissions-Policy (it dropped its feature-policy middleware).
+    ['permissions-policy', PERMISSIONS_POLICY],
+  ];
   const embedPolicy = serializeDirectives(
     appDirectives(https, options.embedFrameAncestors, hashes),
   );
