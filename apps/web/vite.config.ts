@@ -7,6 +7,7 @@ import { catalogueParts } from './build/catalogue-parts';
 import { earlyModelFetch } from './build/early-model-fetch';
 import { earlyOutlineInline } from './build/early-outline-inline';
 import { precompress } from './build/precompress';
+import { productionBuild } from './build/production-build';
 import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
@@ -61,6 +62,8 @@ const apiTarget = process.env.TRUSS_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    // NODE_ENV=development in the environment must not ship React's development build.
+    productionBuild(),
     react(),
     tailwindcss(),
     latestBuildManifest(),
