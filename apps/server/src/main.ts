@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -19,21 +20,37 @@ async function main(): Promise<void> {
     );
   }
   const logger = createServerLogger(config.logLevel);
+  const started = performance.now();
+  const seconds = () => Number(((performance.now() - started) / 1000).toFixed(1));
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
+  // Progress lines while it starts: a first start on the embedded database takes 15-60 s
+  // (initdb, then every migration), which looked like a hang when nothing was printed.
+  const pgliteDir = path.join(config.dataDir, 'db');
+  if (config.databaseUrl) {
+    logger.info({ database: redactedDatabaseUrl(config.databaseUrl) }, 'connecting to PostgreSQL');
+  } else if (existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+    logger.info({ database: pgliteDir }, 'opening the embedded database');
+  } else {
+    logger.info(
+      { database: pgliteDir },
+      'creating the embedded database (first start: this takes a while, up to a minute on a slow machine)',
+    );
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir });
+  logger.info({ engine: database.engine, seconds: seconds() }, 'database open');
   // `npm run backup` refuses while a server holds the embedded database.
   if (database.engine === 'pglite') claimDataDir(config.dataDir);
-  const applied = await migrateToLatest(database.db);
-  for (const result of applied) {
-    logger.info({ migration: result.migrationName, status: result.status }, 'migration');
+  const applied = await migrateToLatest(database.db, ({ name, index, total }) => {
+    logger.info({ migration: name }, `migration ${index}/${total}`);
+  });
+  if (applied.length > 0) {
+    logger.info({ applied: applied.length, seconds: seconds() }, 'database schema up to date');
   }
 
   // A full GC once start-up is over and after each conversion: an idle server keeps its heap's
   // slack otherwise (lib/idle-gc.ts).
   const idleGc = new IdleCollector({ log: logger });
+  logger.info({ role: config.models.role }, 'starting the modules');
   const app = await buildApp({ config, database, logger, idleGc });
   app.addHook('onClose', async () => idleGc.close());
   let closing = false;
@@ -65,7 +82,7 @@ async function main(): Promise<void> {
     await app.ready(); // starts the job runner; no HTTP in this role
     idleGc.request();
     logger.info(
-      { role: 'worker', concurrency: config.models.workerConcurrency },
+      { role: 'worker', concurrency: config.models.workerConcurrency, seconds: seconds() },
       'Truss workers started',
     );
     return;
@@ -77,17 +94,30 @@ async function main(): Promise<void> {
       url: config.publicUrl,
       database: database.engine === 'pglite' ? path.join(config.dataDir, 'db') : 'postgres',
       mail: config.smtpUrl ? 'smtp' : 'dev outbox',
+      listening: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+      seconds: seconds(),
       devOutbox:
         config.devRoutes === 'off'
-          ? 'off'
-          : `${config.publicUrl}/api/dev/mail (${config.devRoutes === 'on' ? 'anyone' : 'loopback clients only'})`,
+          ? 'off (DEV_ROUTES)'
+          : `${config.publicUrl}/api/dev/mail (${config.devRoutes === 'on' ? 'anyone' : 'clients on this machine, not through a proxy'})`,
       role: config.models.role,
       storage: config.models.storage.s3 ? 's3' : 'local',
       docs: config.operations.apiDocs ? `${config.publicUrl}/api/docs` : 'off (API_DOCS)',
-      metrics: `${config.publicUrl}/api/metrics (${config.operations.metricsToken ? 'loopback or METRICS_TOKEN' : 'loopback clients only'})`,
+      metrics: `${config.publicUrl}/api/metrics (${config.operations.metricsToken ? 'this machine or METRICS_TOKEN' : 'clients on this machine only'})`,
     },
-    'Truss server started',
+    `Truss server started on ${config.publicUrl}`,
   );
+}
+
+/** A PostgreSQL URL without its password, for the log. */
+function redactedDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
 }
 
 main().catch((error: unknown) => {

@@ -37,12 +37,57 @@ export function createMigrator(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: new MigrationFolderProvider() });
 }
 
+/** One migration about to run: the `index`th (from 1) of the `total` this start applies. */
+export interface MigrationStep {
+  name: string;
+  index: number;
+  total: number;
+}
+
+/** The provider's migrations, each announcing itself to `onStep` as it starts. */
+class AnnouncingProvider implements MigrationProvider {
+  constructor(
+    private readonly inner: MigrationProvider,
+    private readonly pending: readonly string[],
+    private readonly onStep: (step: MigrationStep) => void,
+  ) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations = await this.inner.getMigrations();
+    const total = this.pending.length;
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [
+        name,
+        {
+          ...migration,
+          up: async (db: Kysely<unknown>) => {
+            this.onStep({ name, index: this.pending.indexOf(name) + 1, total });
+            await migration.up(db);
+          },
+        },
+      ]),
+    );
+  }
+}
+
 /**
  * Brings the schema to the latest migration (a no-op when it is already there). Kysely takes an
- * advisory lock, so several instances starting at once migrate only once.
+ * advisory lock, so several instances starting at once migrate only once. `onStep` hears each
+ * migration as it starts (npm start prints them: a first start applies every one).
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResult[]> {
-  const { error, results } = await createMigrator(db).migrateToLatest();
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  onStep?: (step: MigrationStep) => void,
+): Promise<MigrationResult[]> {
+  let migrator = createMigrator(db);
+  if (onStep) {
+    const pending = (await migrator.getMigrations())
+      .filter((migration) => !migration.executedAt)
+      .map((migration) => migration.name);
+    const provider = new AnnouncingProvider(new MigrationFolderProvider(), pending, onStep);
+    migrator = new Migrator({ db, provider });
+  }
+  const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error');
     throw new Error(
