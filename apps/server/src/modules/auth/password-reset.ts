@@ -20,6 +20,7 @@ import {
   ResetTokenMissingError,
   SameAsOldPasswordError,
 } from './errors.ts';
+import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { assertActive, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
@@ -38,6 +39,8 @@ export interface PasswordResetDeps {
   now: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Failed password sign-ins: a reset (the mailbox proved) clears the account's. */
+  limits: LoginLimits;
 }
 
 /** The account rules for a new password (length 8–128, as at sign-up). */
@@ -117,6 +120,7 @@ export class PasswordResetService {
       if (error instanceof AppError) throw error;
       throw new PasswordUpdateFailedError(error);
     }
+    if (result.user.email) await this.d.limits.recordSuccess(result.user.email);
     return this.d.sessions.respond(result.user, result.session);
   }
 

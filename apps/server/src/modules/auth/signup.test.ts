@@ -64,10 +64,10 @@ describe('sign-up and email verification (mail over SMTP)', () => {
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ id: verified.body.user.id, email });
 
-    // single use
+    // single use; a verified address answers like an unknown one (issue 33: no enumeration)
     const again = await server.api('POST', '/api/auth/verify-email', { body: { email, code } });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
   });
 
   it('stores codes only as HMAC digests', async () => {
@@ -180,12 +180,12 @@ describe('sign-up and email verification (mail over SMTP)', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('resend for an unknown address is 404 EMAIL_NOT_REGISTERED', async () => {
-    const res = await server.api('POST', '/api/auth/verify-email/resend', {
-      body: { email: uniqueEmail('nobody') },
-    });
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'EMAIL_NOT_REGISTERED' });
+  it('resend for an unknown address answers like a sent code and mails nothing (issue 33)', async () => {
+    const email = uniqueEmail('nobody');
+    const res = await server.api('POST', '/api/auth/verify-email/resend', { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email, codeExpiresIn: 600 });
+    expect(server.mail!.to(email)).toHaveLength(0);
   });
 
   it('five wrong codes kill the code, even for the right one afterwards', async () => {

@@ -1,3 +1,5 @@
+import { EMAIL_CODE_HOURLY_LIMIT, EMAIL_CODE_RESEND_SECONDS } from '@truss/contracts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { QuotaExceededError, type QuotaErrorCode } from './errors.ts';
@@ -80,6 +82,41 @@ export class Quotas {
         code: 'EMAIL_CHECK_LIMITED',
       },
     ]);
+  }
+
+  /**
+   * A code or link mail to `email` (`kind`: 'sign_in', 'verify_email'): 1 a minute and
+   * EMAIL_CODE_HOURLY_LIMIT an hour per address, counted whether or not the address has an
+   * account, so the answer (200 or 429, and its Retry-After) is the same for both. Always on
+   * (these are the product's rules, not an operator's cap); 429 TOO_MANY_REQUESTS. Returns the
+   * seconds before the next mail to this address may go, and `refund` undoes this one (a mail
+   * that could not be sent does not count).
+   */
+  async addressMail(
+    kind: string,
+    email: string,
+  ): Promise<{ resendIn: number; refund: () => Promise<void> }> {
+    const key = `address_mail:${kind}`;
+    const now = this.now();
+    const resendIn = await this.data.transaction(async (tx) => {
+      await tx.quotas.lock(key, email);
+      const uses = await tx.quotas.usesSince(key, email, addSeconds(now, -HOUR));
+      const wait = Math.max(
+        waitForRoom(uses, 1, 1, EMAIL_CODE_RESEND_SECONDS, now),
+        waitForRoom(uses, 1, EMAIL_CODE_HOURLY_LIMIT, HOUR, now),
+      );
+      if (wait > 0) throw new TooManyRequestsError(wait);
+      await tx.quotas.insert([{ kind: key, key: email, amount: 1 }], now);
+      const after = [...uses, { amount: 1, created_at: now }];
+      return Math.max(
+        EMAIL_CODE_RESEND_SECONDS,
+        waitForRoom(after, 1, EMAIL_CODE_HOURLY_LIMIT, HOUR, now),
+      );
+    });
+    return {
+      resendIn: Math.ceil(resendIn),
+      refund: () => this.data.repos.quotas.remove(key, email, now),
+    };
   }
 
   async signup(ip: string): Promise<void> {
