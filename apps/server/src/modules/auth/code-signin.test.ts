@@ -73,7 +73,7 @@ describe('sign-in with an emailed code or magic link (mail over SMTP)', () => {
   it('unverified and suspended accounts get the same answer and no code; a held code tells the status', async () => {
     const email = uniqueEmail('pending');
     await server.api('POST', '/api/auth/signup', {
-      body: { email, password: 'password123', agreeTerms: true },
+      body: { email, password: 'password-one-two-3', agreeTerms: true },
     });
     const pending = await send(email);
     expect(pending.status).toBe(200);

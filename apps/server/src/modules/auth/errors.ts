@@ -77,6 +77,13 @@ export class PasswordTooWeakError extends AppError {
   }
 }
 
+/** A new password from the common passwords list, or a trivial pattern (common-passwords.ts). */
+export class PasswordTooCommonError extends AppError {
+  constructor() {
+    super('PASSWORD_TOO_COMMON', 400);
+  }
+}
+
 export class SameAsOldPasswordError extends AppError {
   constructor() {
     super('SAME_AS_OLD_PASSWORD', 400);

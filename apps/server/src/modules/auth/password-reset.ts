@@ -12,7 +12,9 @@ import { passwordResetMail } from '../../mail/account-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EmailCodes } from './codes.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import {
+  PasswordTooCommonError,
   PasswordTooWeakError,
   PasswordUpdateFailedError,
   ResetLinkExpiredError,
@@ -43,11 +45,15 @@ export interface PasswordResetDeps {
   limits: LoginLimits;
 }
 
-/** The account rules for a new password (length 8–128, as at sign-up). */
+/**
+ * The account rules for a new password (sign-up, reset, change): length 8–128, and not one of the
+ * most common passwords or a trivial pattern (PASSWORD_TOO_COMMON, which says why).
+ */
 export function assertStrongPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
     throw new PasswordTooWeakError();
   }
+  if (isCommonPassword(password)) throw new PasswordTooCommonError();
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   RefreshTokenInvalidError,
 } from './errors.ts';
 import type { LoginLimits } from './login-limits.ts';
+import { assertStrongPassword } from './password-reset.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { assertActive, assertCanSignIn, emailSettled, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
@@ -78,6 +79,7 @@ export class AuthService {
     /** The client IP (request.ip): SIGNUP_LIMIT sign-ups a day each. */
     ip: string;
   }): Promise<{ email: string; codeExpiresIn: number }> {
+    assertStrongPassword(input.password);
     await this.#d.quotas.signup(input.ip);
     const passwordHash = await this.#d.passwords.hash(input.password);
     const now = this.#d.now();

@@ -9,7 +9,11 @@ describe('sign-up and email verification (mail over SMTP)', () => {
   });
   afterAll(() => server?.close());
 
-  const signup = (email: string, password = 'password123', extra: Record<string, unknown> = {}) =>
+  const signup = (
+    email: string,
+    password = 'password-one-two-3',
+    extra: Record<string, unknown> = {},
+  ) =>
     server.api('POST', '/api/auth/signup', {
       body: { email, password, agreeTerms: true, ...extra },
     });
@@ -84,7 +88,7 @@ describe('sign-up and email verification (mail over SMTP)', () => {
 
   it('mails in the language chosen at sign-up (zh-CN)', async () => {
     const email = uniqueEmail('zh');
-    await signup(email, 'password123', { language: 'zh-CN' });
+    await signup(email, 'password-one-two-3', { language: 'zh-CN' });
     const [mail] = await server.mail!.waitFor(email);
     expect(mail!.subject).toMatch(/^Truss 验证码：\d{6}$/);
     expect(mail!.text).toContain('验证码');
@@ -98,7 +102,7 @@ describe('sign-up and email verification (mail over SMTP)', () => {
   it('uses Accept-Language when no language is given', async () => {
     const email = uniqueEmail('al');
     await server.api('POST', '/api/auth/signup', {
-      body: { email, password: 'password123', agreeTerms: true },
+      body: { email, password: 'password-one-two-3', agreeTerms: true },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect((await server.mail!.waitFor(email))[0]!.subject).toContain('验证码');
