@@ -24,6 +24,9 @@ export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
   invitationMailsPerIpDay: 200,
 };
 
+/** Invitation mails from one project to one address a day (invite, re-invite, resend). */
+export const INVITATION_MAILS_PER_ADDRESS_DAY = 3;
+
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
 
@@ -157,6 +160,29 @@ export class Quotas {
         code: 'INVITATION_MAIL_LIMITED',
       },
     ]);
+  }
+
+  /**
+   * One invitation mail from `projectId` to `email`, in the caller's transaction: at most
+   * INVITATION_MAILS_PER_ADDRESS_DAY a day per (project, address), counted whatever happens to the
+   * invitation (cancelled and invited again, resent), so a manager cannot flood one outside
+   * address. Always on (a product rule, not an operator's cap). Returns 0 and counts the mail, or
+   * the seconds until one more may go (nothing counted).
+   */
+  async invitationAddressMail(
+    repos: Repositories,
+    projectId: string,
+    email: string,
+  ): Promise<number> {
+    const kind = 'invitation_mail:address';
+    const key = `${projectId} ${email}`;
+    const now = this.now();
+    await repos.quotas.lock(kind, key);
+    const uses = await repos.quotas.usesSince(kind, key, addSeconds(now, -DAY));
+    const wait = waitForRoom(uses, 1, INVITATION_MAILS_PER_ADDRESS_DAY, DAY, now);
+    if (wait > 0) return wait;
+    await repos.quotas.insert([{ kind, key, amount: 1 }], now);
+    return 0;
   }
 
   async #take(repos: Repositories | null, amount: number, all: Cap[]): Promise<void> {
