@@ -9,7 +9,7 @@ import { authResponseSchema, emailSchema, passwordSchema, verificationCodeSchema
 /** Code mails (sign-in code, sign-up code, reset link) per address: at most this many an hour. */
 export const EMAIL_CODE_HOURLY_LIMIT = 5;
 export const RESET_TOKEN_TTL_SECONDS = 30 * 60;
-/** Failed password sign-ins per account and per IP within the window before 429. */
+/** Failed password sign-ins per (account, IP) within the window before 429 (login-limits.ts). */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** What the user types to confirm deleting the account. */
@@ -20,8 +20,8 @@ export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 /**
  * `POST /api/auth/code/send`. Mails a 6-digit code and a magic link
  * `{publicUrl}/magic-code?email=…&code=…` (the page posts both to /code/verify).
- * Unknown address: 404 EMAIL_NOT_REGISTERED (the same fact /api/auth/check-email answers).
- * More than 1 a minute or 5 an hour: 429 TOO_MANY_REQUESTS with Retry-After.
+ * Every address gets the same answer (a code goes only to an active, verified account): 200, or
+ * past 1 a minute or 5 an hour per address 429 TOO_MANY_REQUESTS with Retry-After.
  */
 export const codeSendBodySchema = z.object({ email: emailSchema });
 export const codeSendResponseSchema = z.object({

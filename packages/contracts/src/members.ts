@@ -68,8 +68,11 @@ export type InviteBody = z.input<typeof inviteBodySchema>;
 
 export const inviteResultSchema = z.object({
   email: z.string(),
-  /** `failed`: the invitation exists (pending) but its mail could not be sent; resend it later. */
-  status: z.enum(['invited', 'already_member', 'already_invited', 'invalid', 'failed']),
+  /**
+   * `failed`: the invitation exists (pending) but its mail could not be sent; resend it later.
+   * `limited`: this project mailed the address 3 times in 24 h (INVITATION_RESEND_LIMITED).
+   */
+  status: z.enum(['invited', 'already_member', 'already_invited', 'invalid', 'failed', 'limited']),
   /** For anything but `invited`: the error code and its localized text. */
   code: z.string().nullable(),
   message: z.string().nullable(),

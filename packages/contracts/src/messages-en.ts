@@ -33,6 +33,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   VERIFICATION_TYPE_INVALID: 'Verification type is missing or invalid',
   SEND_CODE_FAILED: 'Failed to send verification code',
   TOO_MANY_REQUESTS: 'Too many operations, please try again later',
+  LOGIN_DELAYED:
+    'Too many failed sign-ins for this account. Try again later, or sign in with an emailed code',
   CONNECTION_TIMEOUT: 'Connection timeout, please try again later',
   PROJECT_NOT_FOUND: 'project not found',
   MODEL_NOT_FOUND: 'Model not found',
@@ -77,6 +79,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   RESET_TOKEN_MISSING: 'Missing valid reset password token',
   RESET_LINK_EXPIRED: 'Reset password link is invalid or has expired',
   PASSWORD_TOO_WEAK: 'New password does not meet security requirements',
+  PASSWORD_TOO_COMMON:
+    'This password is too common or too easy to guess (like aaaaaaaa or 12345678); choose another',
   SAME_AS_OLD_PASSWORD: 'Same as old password',
   PASSWORD_UPDATE_FAILED: 'Password update failed',
   CURRENT_PASSWORD_INCORRECT: 'The current password is incorrect',
@@ -102,6 +106,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   SHARE_INCORRECT_CODE: 'Incorrect Password',
   SHARE_CODE_LOCKED:
     'This share is locked after too many wrong access codes; ask its owner for a new code',
+  SHARE_CODE_DELAYED:
+    'Too many wrong access codes for this share; please wait a moment and try again',
   SHARE_CODE_REQUIRED: 'Enter the access code to open this share',
   SHARE_LIST_FAILED: 'Failed to Get Share List',
   SHARE_VERIFY_FAILED: 'Verification Failed',
@@ -109,6 +115,7 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   TOPIC_NOT_FOUND: 'Issue or comment not found',
   SAVED_VIEW_NOT_FOUND: 'Saved view not found',
   SAVED_VIEW_MODELS_INVALID: 'A view can show only ready models of its own project',
+  SAVED_QUERY_MODELS_INVALID: 'A saved query can name only models of its own project',
   SAVED_VIEWS_LIMIT: 'This model already has 200 saved views; delete one first',
   QUERY_TOO_DEEP: 'Groups of conditions may be nested at most 4 deep',
   QUERY_TOO_MANY_CONDITIONS: 'A query may have at most 50 conditions',
@@ -140,6 +147,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   SIGNUP_LIMITED: 'Too many sign-ups from your network today, please try again later',
   INVITATION_MAIL_LIMITED:
     'You have sent as many invitation emails as allowed today, please try again later',
+  INVITATION_RESEND_LIMITED:
+    'This address has been sent enough invitations to this project for now; please try again later',
 };
 
 export const validationTextsEn: Record<ValidationKey, string> = {

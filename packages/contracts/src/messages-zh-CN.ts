@@ -29,6 +29,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   VERIFICATION_TYPE_INVALID: '验证类型缺失或无效',
   SEND_CODE_FAILED: '验证码发送失败',
   TOO_MANY_REQUESTS: '操作过于频繁，请稍后再试',
+  LOGIN_DELAYED: '此账号登录失败次数过多，请稍后再试，或使用邮箱验证码登录',
   CONNECTION_TIMEOUT: '连接超时，请稍后再试',
   PROJECT_NOT_FOUND: '项目不存在',
   MODEL_NOT_FOUND: '模型不存在',
@@ -72,6 +73,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   RESET_TOKEN_MISSING: '缺少有效的重置密码令牌',
   RESET_LINK_EXPIRED: '重置密码链接无效或已过期',
   PASSWORD_TOO_WEAK: '新密码不符合安全要求',
+  PASSWORD_TOO_COMMON: '此密码过于常见或容易被猜到（如 aaaaaaaa、12345678），请换一个',
   SAME_AS_OLD_PASSWORD: '新密码不能与旧密码相同',
   PASSWORD_UPDATE_FAILED: '密码更新失败',
   CURRENT_PASSWORD_INCORRECT: '当前密码不正确',
@@ -94,6 +96,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   SHARE_SIGN_IN_REQUIRED: '请使用项目成员账号登录后打开此分享',
   SHARE_INCORRECT_CODE: '密码错误',
   SHARE_CODE_LOCKED: '访问码错误次数过多，此分享已被锁定，请联系分享者设置新的访问码',
+  SHARE_CODE_DELAYED: '此分享的访问码错误次数过多，请稍后再试',
   SHARE_CODE_REQUIRED: '请输入访问码以打开此分享',
   SHARE_LIST_FAILED: '获取分享列表失败',
   SHARE_VERIFY_FAILED: '验证失败',
@@ -101,6 +104,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   TOPIC_NOT_FOUND: '问题或评论不存在',
   SAVED_VIEW_NOT_FOUND: '保存的视图不存在',
   SAVED_VIEW_MODELS_INVALID: '视图只能显示本项目中已就绪的模型',
+  SAVED_QUERY_MODELS_INVALID: '保存的查询只能指定本项目中的模型',
   SAVED_VIEWS_LIMIT: '此模型已有 200 个保存的视图，请先删除一个',
   QUERY_TOO_DEEP: '条件组最多只能嵌套 4 层',
   QUERY_TOO_MANY_CONDITIONS: '一个查询最多只能包含 50 个条件',
@@ -129,6 +133,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   EMAIL_CHECK_LIMITED: '来自您网络的邮箱查询过于频繁，请稍后再试',
   SIGNUP_LIMITED: '今天来自您网络的注册过多，请稍后再试',
   INVITATION_MAIL_LIMITED: '您今天发送的邀请邮件已达上限，请稍后再试',
+  INVITATION_RESEND_LIMITED: '已多次向此邮箱发送本项目的邀请，请稍后再试',
 };
 
 export const validationTextsZh: Record<ValidationKey, string> = {

@@ -19,8 +19,16 @@ export const SHARE_ACCESS_CODE_LENGTH = 4;
 /** Wrong codes one IP may try on one share in the window before 429 (even with the right code). */
 export const SHARE_CODE_MAX_ATTEMPTS_PER_IP = 5;
 export const SHARE_CODE_ATTEMPT_WINDOW_MINUTES = 15;
-/** Wrong codes on one share in total before its code is locked for everyone until a new code. */
+/**
+ * Wrong codes on one share, from any IP, within SHARE_CODE_FAILURE_WINDOW_HOURS answered at once.
+ * After these every try (the right code too, or the answer would tell) waits a doubling delay
+ * after the share's last wrong code, 1 s up to SHARE_CODE_MAX_DELAY_SECONDS: 429
+ * SHARE_CODE_DELAYED + Retry-After. Nobody is locked out; at most 31 guesses in the first hour
+ * and 77 in the first day per share (then 48 a day), of 10,000 codes. The owner is mailed once.
+ */
 export const SHARE_CODE_MAX_FAILURES = 20;
+export const SHARE_CODE_FAILURE_WINDOW_HOURS = 24;
+export const SHARE_CODE_MAX_DELAY_SECONDS = 30 * 60;
 
 export const shareTypeSchema = z.enum(['public', 'password', 'private'], {
   error: 'validation.invalid',
@@ -225,8 +233,9 @@ export const verifyShareResponseSchema = publicShareSchema;
  * Error codes of the share routes (texts in messages.ts). Status codes are stable:
  * SHARE_NOT_FOUND 404 (unknown, deleted, disabled, expired, model trashed, non-member of a private
  * share: one body for all), SHARE_SIGN_IN_REQUIRED 401 (anonymous on a live private share),
- * SHARE_INCORRECT_CODE 403 (not 401, which the web treats as "signed out"), SHARE_CODE_LOCKED 423,
- * TOO_MANY_REQUESTS 429 + Retry-After, SHARE_CODE_REQUIRED 403 (file URL of a code share without
+ * SHARE_INCORRECT_CODE 403 (not 401, which the web treats as "signed out"), SHARE_CODE_LOCKED 423
+ * (only shares locked before issue 33; none are locked now), SHARE_CODE_DELAYED 429 + Retry-After
+ * (the share's own delay), TOO_MANY_REQUESTS 429 + Retry-After (this IP), SHARE_CODE_REQUIRED 403 (file URL of a code share without
  * a valid unlock), SHARE_ACCESS_CODE_INVALID 400 (PATCH to `password` without a code when the share
  * has none; body validation answers VALIDATION_ERROR with the same text in `fields.accessCode`).
  * SHARE_LIST_FAILED / SHARE_VERIFY_FAILED are texts for the web's own failures.
@@ -236,6 +245,7 @@ export const SHARE_ERROR_CODES = [
   'SHARE_SIGN_IN_REQUIRED',
   'SHARE_INCORRECT_CODE',
   'SHARE_CODE_LOCKED',
+  'SHARE_CODE_DELAYED',
   'SHARE_CODE_REQUIRED',
   'SHARE_LIST_FAILED',
   'SHARE_VERIFY_FAILED',

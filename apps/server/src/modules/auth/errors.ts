@@ -14,12 +14,6 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
-export class EmailNotRegisteredError extends AppError {
-  constructor() {
-    super('EMAIL_NOT_REGISTERED', 404);
-  }
-}
-
 export class InvalidVerificationCodeError extends AppError {
   constructor() {
     super('INVALID_VERIFICATION_CODE', 400);
@@ -83,6 +77,13 @@ export class PasswordTooWeakError extends AppError {
   }
 }
 
+/** A new password from the common passwords list, or a trivial pattern (common-passwords.ts). */
+export class PasswordTooCommonError extends AppError {
+  constructor() {
+    super('PASSWORD_TOO_COMMON', 400);
+  }
+}
+
 export class SameAsOldPasswordError extends AppError {
   constructor() {
     super('SAME_AS_OLD_PASSWORD', 400);
@@ -98,5 +99,17 @@ export class PasswordUpdateFailedError extends AppError {
 export class CurrentPasswordIncorrectError extends AppError {
   constructor() {
     super('CURRENT_PASSWORD_INCORRECT', 400);
+  }
+}
+
+/**
+ * Too many failed password sign-ins on this account, from any IP: wait (Retry-After), or sign in
+ * with an emailed code, which this never holds back.
+ */
+export class LoginDelayedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('LOGIN_DELAYED', 429, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
   }
 }

@@ -77,8 +77,14 @@ export const register: RegisterModule<AuthDeps, AuthModule> = async (app, deps) 
     quotas: deps.quotas,
     cache: deps.cache,
   });
-  const codeSignIn = new CodeSignInService({ ...shared, codes, sessions });
-  const passwordReset = new PasswordResetService({ ...shared, codes, sessions });
+  const codeSignIn = new CodeSignInService({
+    ...shared,
+    codes,
+    sessions,
+    quotas: deps.quotas,
+    limits,
+  });
+  const passwordReset = new PasswordResetService({ ...shared, codes, sessions, limits });
   const requireAuth = createAuthGuard(auth);
   await app.register(authRoutes, { auth, codeSignIn, passwordReset, requireAuth });
   return { auth, sessions, passwords, codes, requireAuth };

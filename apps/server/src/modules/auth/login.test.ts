@@ -42,9 +42,9 @@ describe('password sign-in, bearer auth and logout', () => {
   it('an unverified account gets 403 EMAIL_NOT_VERIFIED (only with the right password)', async () => {
     const email = uniqueEmail('unverified');
     await server.api('POST', '/api/auth/signup', {
-      body: { email, password: 'password123', agreeTerms: true },
+      body: { email, password: 'password-one-two-3', agreeTerms: true },
     });
-    const res = await login(email, 'password123');
+    const res = await login(email, 'password-one-two-3');
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       code: 'EMAIL_NOT_VERIFIED',

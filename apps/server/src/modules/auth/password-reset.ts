@@ -12,7 +12,9 @@ import { passwordResetMail } from '../../mail/account-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EmailCodes } from './codes.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import {
+  PasswordTooCommonError,
   PasswordTooWeakError,
   PasswordUpdateFailedError,
   ResetLinkExpiredError,
@@ -20,6 +22,7 @@ import {
   ResetTokenMissingError,
   SameAsOldPasswordError,
 } from './errors.ts';
+import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { assertActive, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
@@ -38,13 +41,19 @@ export interface PasswordResetDeps {
   now: Clock;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Failed password sign-ins: a reset (the mailbox proved) clears the account's. */
+  limits: LoginLimits;
 }
 
-/** The account rules for a new password (length 8–128, as at sign-up). */
+/**
+ * The account rules for a new password (sign-up, reset, change): length 8–128, and not one of the
+ * most common passwords or a trivial pattern (PASSWORD_TOO_COMMON, which says why).
+ */
 export function assertStrongPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
     throw new PasswordTooWeakError();
   }
+  if (isCommonPassword(password)) throw new PasswordTooCommonError();
 }
 
 /**
@@ -117,6 +126,7 @@ export class PasswordResetService {
       if (error instanceof AppError) throw error;
       throw new PasswordUpdateFailedError(error);
     }
+    if (result.user.email) await this.d.limits.recordSuccess(result.user.email);
     return this.d.sessions.respond(result.user, result.session);
   }
 

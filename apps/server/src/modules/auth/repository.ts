@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type {
   Database,
   EmailCodePurpose,
@@ -151,11 +151,28 @@ export class AuthRepository {
     return rows.map((row) => row.created_at);
   }
 
-  async insertLoginFailures(keys: { scope: 'account' | 'ip'; key: string }[], now: Date) {
-    await this.db
+  async insertLoginFailures(
+    keys: { scope: 'account' | 'ip'; key: string }[],
+    now: Date,
+  ): Promise<string[]> {
+    const rows = await this.db
       .insertInto('login_failures')
       .values(keys.map((key) => ({ ...key, created_at: now })))
+      .returning('id')
       .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async deleteLoginFailures(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('login_failures').where('id', 'in', ids).execute();
+  }
+
+  /** Serialises the password tries on one typed email until the transaction ends. */
+  async lockLoginAccount(email: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`login ${email}`}, 0))`.execute(
+      this.db,
+    );
   }
 
   /** A successful sign-in clears the account's count (not the IP's). */

@@ -93,14 +93,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags: ['auth'],
-        summary: 'Mail a new verification code (at most one per minute)',
+        summary:
+          'Mail a new verification code (1 a minute, 5 an hour per address); the same answer for every address',
         body: resendCodeBodySchema,
         response: {
           200: resendCodeResponseSchema,
           400: errors[400],
-          404: errors[404],
-          409: errors[409],
           429: errors[429],
+          502: errors[502],
         },
       },
     },
@@ -144,13 +144,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags: ['auth'],
-        summary: 'Mail a 6-digit sign-in code and magic link (1 a minute, 5 an hour)',
+        summary:
+          'Mail a 6-digit sign-in code and magic link (1 a minute, 5 an hour per address); the same answer for every address',
         body: codeSendBodySchema,
         response: {
           200: codeSendResponseSchema,
           400: errors[400],
-          403: errors[403],
-          404: errors[404],
           429: errors[429],
           502: errors[502],
         },
@@ -169,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         response: { 200: authResponseSchema, 400: errors[400], 403: errors[403] },
       },
     },
-    async (request) => codeSignIn.verify(request.body.email, request.body.code),
+    async (request) => codeSignIn.verify(request.body.email, request.body.code, request.ip),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  EMAIL_CODE_TTL_SECONDS,
   REFRESH_GRACE_SECONDS,
   type AuthResponse,
   type Locale,
@@ -20,13 +21,13 @@ import { EmailAlreadyRegisteredError } from '../users/index.ts';
 import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
   AccountStatusError,
-  EmailNotRegisteredError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidVerificationCodeError,
   RefreshTokenInvalidError,
 } from './errors.ts';
 import type { LoginLimits } from './login-limits.ts';
+import { assertStrongPassword } from './password-reset.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { assertActive, assertCanSignIn, emailSettled, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
@@ -78,6 +79,7 @@ export class AuthService {
     /** The client IP (request.ip): SIGNUP_LIMIT sign-ups a day each. */
     ip: string;
   }): Promise<{ email: string; codeExpiresIn: number }> {
+    assertStrongPassword(input.password);
     await this.#d.quotas.signup(input.ip);
     const passwordHash = await this.#d.passwords.hash(input.password);
     const now = this.#d.now();
@@ -110,19 +112,36 @@ export class AuthService {
     return { email: input.email, codeExpiresIn: expiresIn };
   }
 
-  /** Mails a new code (the old one stops working); 1 a minute, 5 an hour per address. */
+  /**
+   * Mails a new code (the old one stops working); 1 a minute, 5 an hour per address. Every
+   * address gets the same answer (ASVS V6.3.8): an unknown, already verified or inactive one
+   * gets 200 and no mail, under the same per-address limit.
+   */
   async resendVerification(email: string): Promise<{ email: string; codeExpiresIn: number }> {
+    const sent = await this.#d.quotas.addressMail(VERIFY_EMAIL, email);
+    const answer = { email, codeExpiresIn: EMAIL_CODE_TTL_SECONDS };
     const now = this.#d.now();
-    const { user, issued } = await this.#d.data.transaction(async (repos) => {
-      const user = await repos.users.findByEmailForUpdate(email);
-      if (!user) throw new EmailNotRegisteredError();
-      if (user.email_verified) throw new EmailAlreadyRegisteredError();
-      assertActive(user);
-      await this.#d.codes.assertMaySend(repos, user.id, VERIFY_EMAIL, now);
-      return { user, issued: await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now) };
-    });
-    await this.#mailCode(email, user, issued);
-    return { email, codeExpiresIn: issued.expiresIn };
+    let prepared: { user: UserRow; issued: IssuedCode } | null;
+    try {
+      prepared = await this.#d.data.transaction(async (repos) => {
+        const user = await repos.users.findByEmailForUpdate(email);
+        if (!user || user.email_verified || user.status !== 'active') return null;
+        // A sign-up's own code, mailed moments ago: only whoever signed up can be here.
+        await this.#d.codes.assertMaySend(repos, user.id, VERIFY_EMAIL, now);
+        return { user, issued: await this.#d.codes.issue(repos, user.id, VERIFY_EMAIL, now) };
+      });
+    } catch (error) {
+      await sent.refund();
+      throw error;
+    }
+    if (!prepared) return answer;
+    try {
+      await this.#mailCode(email, prepared.user, prepared.issued);
+    } catch (error) {
+      await sent.refund();
+      throw error;
+    }
+    return answer;
   }
 
   /** Checks the mailed code; on success the email is verified and the user is signed in. */
@@ -130,8 +149,10 @@ export class AuthService {
     const now = this.#d.now();
     const outcome = await this.#d.data.transaction(async (repos) => {
       const user = await repos.users.findByEmailForUpdate(email);
-      if (!user) return { ok: false as const, error: new InvalidVerificationCodeError() };
-      if (user.email_verified) throw new EmailAlreadyRegisteredError();
+      // Unknown and already verified look alike (this route must not tell who is registered).
+      if (!user || user.email_verified) {
+        return { ok: false as const, error: new InvalidVerificationCodeError() };
+      }
       assertActive(user);
       // Counted in the committed transaction; the fifth miss kills the code.
       const error = await this.#d.codes.check(repos, user, VERIFY_EMAIL, code, now);
@@ -146,10 +167,11 @@ export class AuthService {
 
   /**
    * Password sign-in. Unknown email and wrong password look and take the same, and both count
-   * against the (account, IP) and per-IP failure limits (checked first: 429 even when right).
+   * against the account, (account, IP) and per-IP failure limits (checked first: 429 even when
+   * right; see login-limits.ts).
    */
   async login(email: string, password: string, ip: string): Promise<AuthResponse> {
-    await this.#d.limits.assertAllowed(email, ip);
+    const attempt = await this.#d.limits.begin(email, ip);
     const user = await this.#d.data.repos.users.findByEmail(email);
     let valid = false;
     if (user?.password_hash) {
@@ -157,11 +179,9 @@ export class AuthService {
     } else {
       await this.#d.passwords.verifyDummy(password);
     }
-    if (!user || !valid) {
-      await this.#d.limits.recordFailure(email, ip);
-      throw new InvalidCredentialsError();
-    }
-    await this.#d.limits.recordSuccess(email, ip);
+    // The try was counted as a failure before the check; a wrong password leaves it so.
+    if (!user || !valid) throw new InvalidCredentialsError();
+    await this.#d.limits.succeeded(attempt);
     assertCanSignIn(user);
     const now = this.#d.now();
     const session = await this.#d.data.transaction((repos) =>

@@ -9,7 +9,11 @@ describe('sign-up and email verification (mail over SMTP)', () => {
   });
   afterAll(() => server?.close());
 
-  const signup = (email: string, password = 'password123', extra: Record<string, unknown> = {}) =>
+  const signup = (
+    email: string,
+    password = 'password-one-two-3',
+    extra: Record<string, unknown> = {},
+  ) =>
     server.api('POST', '/api/auth/signup', {
       body: { email, password, agreeTerms: true, ...extra },
     });
@@ -64,10 +68,10 @@ describe('sign-up and email verification (mail over SMTP)', () => {
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ id: verified.body.user.id, email });
 
-    // single use
+    // single use; a verified address answers like an unknown one (issue 33: no enumeration)
     const again = await server.api('POST', '/api/auth/verify-email', { body: { email, code } });
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'INVALID_VERIFICATION_CODE' });
   });
 
   it('stores codes only as HMAC digests', async () => {
@@ -84,7 +88,7 @@ describe('sign-up and email verification (mail over SMTP)', () => {
 
   it('mails in the language chosen at sign-up (zh-CN)', async () => {
     const email = uniqueEmail('zh');
-    await signup(email, 'password123', { language: 'zh-CN' });
+    await signup(email, 'password-one-two-3', { language: 'zh-CN' });
     const [mail] = await server.mail!.waitFor(email);
     expect(mail!.subject).toMatch(/^Truss 验证码：\d{6}$/);
     expect(mail!.text).toContain('验证码');
@@ -98,7 +102,7 @@ describe('sign-up and email verification (mail over SMTP)', () => {
   it('uses Accept-Language when no language is given', async () => {
     const email = uniqueEmail('al');
     await server.api('POST', '/api/auth/signup', {
-      body: { email, password: 'password123', agreeTerms: true },
+      body: { email, password: 'password-one-two-3', agreeTerms: true },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect((await server.mail!.waitFor(email))[0]!.subject).toContain('验证码');
@@ -180,12 +184,12 @@ describe('sign-up and email verification (mail over SMTP)', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('resend for an unknown address is 404 EMAIL_NOT_REGISTERED', async () => {
-    const res = await server.api('POST', '/api/auth/verify-email/resend', {
-      body: { email: uniqueEmail('nobody') },
-    });
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'EMAIL_NOT_REGISTERED' });
+  it('resend for an unknown address answers like a sent code and mails nothing (issue 33)', async () => {
+    const email = uniqueEmail('nobody');
+    const res = await server.api('POST', '/api/auth/verify-email/resend', { body: { email } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ email, codeExpiresIn: 600 });
+    expect(server.mail!.to(email)).toHaveLength(0);
   });
 
   it('five wrong codes kill the code, even for the right one afterwards', async () => {

@@ -14,7 +14,7 @@ describe('dev outbox (no SMTP_URL)', () => {
     const second = uniqueEmail('outbox');
     for (const email of [first, second]) {
       await server.api('POST', '/api/auth/signup', {
-        body: { email, password: 'password123', agreeTerms: true },
+        body: { email, password: 'password-one-two-3', agreeTerms: true },
       });
     }
     const all = await server.api<DevMail[]>('GET', '/api/dev/mail');

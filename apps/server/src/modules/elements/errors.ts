@@ -33,6 +33,13 @@ export class SavedQueryNotFoundError extends AppError {
   }
 }
 
+/** A saved query names a model that is not (or no longer) a model of the query's project. */
+export class SavedQueryModelsError extends AppError {
+  constructor(detail?: string) {
+    super('SAVED_QUERY_MODELS_INVALID', 400, { detail });
+  }
+}
+
 export class SavedQueriesLimitError extends AppError {
   constructor() {
     super('SAVED_QUERIES_LIMIT', 409);

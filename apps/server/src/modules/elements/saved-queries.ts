@@ -8,7 +8,11 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
-import { SavedQueriesLimitError, SavedQueryNotFoundError } from './errors.ts';
+import {
+  SavedQueriesLimitError,
+  SavedQueryModelsError,
+  SavedQueryNotFoundError,
+} from './errors.ts';
 import { planQuery } from './query-plan.ts';
 import type { SavedQueryWithAuthor } from './repository.ts';
 
@@ -44,6 +48,20 @@ export class SavedQueriesService {
     return row;
   }
 
+  /** The models a query is saved for: every one a model of its project (not deleted). */
+  async #assertModels(
+    repos: Repositories,
+    projectId: string,
+    ids: readonly string[] | null | undefined,
+  ) {
+    for (const id of new Set(ids ?? [])) {
+      const model = await repos.models.findById(id);
+      if (!model || model.deleted_at || model.project_id !== projectId) {
+        throw new SavedQueryModelsError(`model ${id} is not in the project`);
+      }
+    }
+  }
+
   async list(userId: string, projectId: string): Promise<SavedQuery[]> {
     const { repos } = this.#d.data;
     assertCan(await loadProjectAccess(repos, projectId, userId), 'savedQuery.list');
@@ -57,6 +75,7 @@ export class SavedQueriesService {
       if ((await repos.elements.countQueries(projectId)) >= SAVED_QUERIES_PER_PROJECT) {
         throw new SavedQueriesLimitError();
       }
+      await this.#assertModels(repos, projectId, body.models);
       const id = await repos.elements.insertQuery({
         project_id: projectId,
         name: body.name,
@@ -80,6 +99,7 @@ export class SavedQueriesService {
       const access = await loadProjectAccess(repos, projectId, userId);
       const row = await this.#query(repos, projectId, queryId);
       assertCan(access, 'savedQuery.update', { ownerId: row.created_by ?? undefined });
+      await this.#assertModels(repos, projectId, body.models);
       await repos.elements.updateQuery(
         queryId,
         { name: body.name, query: body.where, models: body.models },

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { invitationMail } from '../../mail/invitation.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { NotificationPolicy } from '../users/index.ts';
-import type { Quotas } from '../quotas/index.ts';
+import { QuotaExceededError, type Quotas } from '../quotas/index.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
@@ -145,6 +145,14 @@ export class InvitationsService {
             );
             continue;
           }
+          const wait = await this.#d.quotas?.invitationAddressMail(repos, projectId, email);
+          if (wait) {
+            results.set(
+              email,
+              this.#refused(email, 'limited', 'INVITATION_RESEND_LIMITED', responseLocale),
+            );
+            continue;
+          }
           const issued = this.#d.tokens.issue(now);
           let invitationId: string;
           if (open) {
@@ -229,6 +237,8 @@ export class InvitationsService {
           throw new TooManyRequestsError(INVITATION_RESEND_SECONDS - elapsed);
         }
       }
+      const wait = await this.#d.quotas?.invitationAddressMail(repos, projectId, invitation.email);
+      if (wait) throw new QuotaExceededError('INVITATION_RESEND_LIMITED', wait);
       await this.#d.quotas?.invitationMails(repos, { userId, ip: language.ip }, 1);
       const issued = this.#d.tokens.issue(now);
       await repos.invitations.renew(invitation.id, { ...issued, now });

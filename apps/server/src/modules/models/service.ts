@@ -25,7 +25,6 @@ import type { StoredEncoding } from './http-files.ts';
 import type { ModelLimits } from './limits.ts';
 import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
-import { ViewAccessCache } from './view-access-cache.ts';
 
 export interface ModelsServiceDeps {
   data: DataAccess;
@@ -81,7 +80,6 @@ export type FileAccess = { userId: string } | { shared: true };
 
 export class ModelsService {
   readonly #d: ModelsServiceDeps;
-  readonly #viewers = new ViewAccessCache();
 
   constructor(deps: ModelsServiceDeps) {
     this.#d = deps;
@@ -303,14 +301,23 @@ export class ModelsService {
     return { ...file, compressedCopy: { ...copy, storedEncoding: spec.compressed.encoding } };
   }
 
-  /** `#authorize(userId, id, 'model.view')`, its grant reused for a few seconds. */
+  /**
+   * `#authorize(userId, id, 'model.view')`, its grant kept in the read cache so a model's three
+   * files (and their range requests) cost one membership check. The grant is tagged with the
+   * project and the user: a membership or account change drops it on every instance as it
+   * commits (migration 0018's NOTIFY), so a removed member's signed URLs stop at once (issue 33;
+   * they used to work for up to 30 s from a per-process cache nothing invalidated).
+   */
   async #authorizeView(userId: string, id: string): Promise<ModelWithCreator> {
-    const now = this.#d.now();
     const model = await this.#d.data.repos.models.findById(id);
-    if (model && this.#viewers.has(userId, model.project_id, now)) return model;
-    const checked = await this.#authorize(userId, id, 'model.view');
-    this.#viewers.grant(userId, checked.project_id, now);
-    return checked;
+    if (!model) throw new ModelNotFoundError();
+    const projectId = model.project_id;
+    // Only grants are kept: a refusal throws (404/403 as #authorize says) and is checked again.
+    await this.#d.cache.read(`view:${userId} ${projectId}`, async () => {
+      await this.#authorize(userId, id, 'model.view');
+      return { value: true, tags: [`p:${projectId}`, `u:${userId}`] };
+    });
+    return model;
   }
 
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {

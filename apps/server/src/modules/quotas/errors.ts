@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.ts';
 
 export type QuotaErrorCode = Extract<
   ErrorCode,
-  'EMAIL_CHECK_LIMITED' | 'SIGNUP_LIMITED' | 'INVITATION_MAIL_LIMITED'
+  'EMAIL_CHECK_LIMITED' | 'SIGNUP_LIMITED' | 'INVITATION_MAIL_LIMITED' | 'INVITATION_RESEND_LIMITED'
 >;
 
 /** A cap reached: 429 with the cap's own code and the seconds until enough of it frees up. */

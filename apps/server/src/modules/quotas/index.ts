@@ -4,7 +4,12 @@ import type { RegisterModule } from '../module.ts';
 import { Quotas, type QuotaLimits } from './service.ts';
 
 export { QuotaExceededError } from './errors.ts';
-export { DEFAULT_QUOTA_LIMITS, Quotas, type QuotaLimits } from './service.ts';
+export {
+  DEFAULT_QUOTA_LIMITS,
+  INVITATION_MAILS_PER_ADDRESS_DAY,
+  Quotas,
+  type QuotaLimits,
+} from './service.ts';
 
 export interface QuotasDeps {
   data: DataAccess;

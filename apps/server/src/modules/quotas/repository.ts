@@ -40,6 +40,16 @@ export class QuotasRepository {
       .execute();
   }
 
+  /** Takes back the uses of (kind, key) counted at `at` (an action that did not happen). */
+  async remove(kind: string, key: string, at: Date): Promise<void> {
+    await this.db
+      .deleteFrom('quota_events')
+      .where('kind', '=', kind)
+      .where('key', '=', key)
+      .where('created_at', '=', at)
+      .execute();
+  }
+
   async prune(before: Date): Promise<void> {
     await this.db.deleteFrom('quota_events').where('created_at', '<', before).execute();
   }

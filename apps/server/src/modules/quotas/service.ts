@@ -1,3 +1,5 @@
+import { EMAIL_CODE_HOURLY_LIMIT, EMAIL_CODE_RESEND_SECONDS } from '@truss/contracts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { QuotaExceededError, type QuotaErrorCode } from './errors.ts';
@@ -21,6 +23,9 @@ export const DEFAULT_QUOTA_LIMITS: QuotaLimits = {
   invitationMailsPerUserDay: 100,
   invitationMailsPerIpDay: 200,
 };
+
+/** Invitation mails from one project to one address a day (invite, re-invite, resend). */
+export const INVITATION_MAILS_PER_ADDRESS_DAY = 3;
 
 const HOUR = 60 * 60;
 const DAY = 24 * HOUR;
@@ -82,6 +87,41 @@ export class Quotas {
     ]);
   }
 
+  /**
+   * A code or link mail to `email` (`kind`: 'sign_in', 'verify_email'): 1 a minute and
+   * EMAIL_CODE_HOURLY_LIMIT an hour per address, counted whether or not the address has an
+   * account, so the answer (200 or 429, and its Retry-After) is the same for both. Always on
+   * (these are the product's rules, not an operator's cap); 429 TOO_MANY_REQUESTS. Returns the
+   * seconds before the next mail to this address may go, and `refund` undoes this one (a mail
+   * that could not be sent does not count).
+   */
+  async addressMail(
+    kind: string,
+    email: string,
+  ): Promise<{ resendIn: number; refund: () => Promise<void> }> {
+    const key = `address_mail:${kind}`;
+    const now = this.now();
+    const resendIn = await this.data.transaction(async (tx) => {
+      await tx.quotas.lock(key, email);
+      const uses = await tx.quotas.usesSince(key, email, addSeconds(now, -HOUR));
+      const wait = Math.max(
+        waitForRoom(uses, 1, 1, EMAIL_CODE_RESEND_SECONDS, now),
+        waitForRoom(uses, 1, EMAIL_CODE_HOURLY_LIMIT, HOUR, now),
+      );
+      if (wait > 0) throw new TooManyRequestsError(wait);
+      await tx.quotas.insert([{ kind: key, key: email, amount: 1 }], now);
+      const after = [...uses, { amount: 1, created_at: now }];
+      return Math.max(
+        EMAIL_CODE_RESEND_SECONDS,
+        waitForRoom(after, 1, EMAIL_CODE_HOURLY_LIMIT, HOUR, now),
+      );
+    });
+    return {
+      resendIn: Math.ceil(resendIn),
+      refund: () => this.data.repos.quotas.remove(key, email, now),
+    };
+  }
+
   async signup(ip: string): Promise<void> {
     await this.#take(null, 1, [
       {
@@ -120,6 +160,29 @@ export class Quotas {
         code: 'INVITATION_MAIL_LIMITED',
       },
     ]);
+  }
+
+  /**
+   * One invitation mail from `projectId` to `email`, in the caller's transaction: at most
+   * INVITATION_MAILS_PER_ADDRESS_DAY a day per (project, address), counted whatever happens to the
+   * invitation (cancelled and invited again, resent), so a manager cannot flood one outside
+   * address. Always on (a product rule, not an operator's cap). Returns 0 and counts the mail, or
+   * the seconds until one more may go (nothing counted).
+   */
+  async invitationAddressMail(
+    repos: Repositories,
+    projectId: string,
+    email: string,
+  ): Promise<number> {
+    const kind = 'invitation_mail:address';
+    const key = `${projectId} ${email}`;
+    const now = this.now();
+    await repos.quotas.lock(kind, key);
+    const uses = await repos.quotas.usesSince(kind, key, addSeconds(now, -DAY));
+    const wait = waitForRoom(uses, 1, INVITATION_MAILS_PER_ADDRESS_DAY, DAY, now);
+    if (wait > 0) return wait;
+    await repos.quotas.insert([{ kind, key, amount: 1 }], now);
+    return 0;
   }
 
   async #take(repos: Repositories | null, amount: number, all: Cap[]): Promise<void> {

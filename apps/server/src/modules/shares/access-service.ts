@@ -1,7 +1,9 @@
 import {
   canShareVisitor,
   SHARE_CODE_ATTEMPT_WINDOW_MINUTES,
+  SHARE_CODE_FAILURE_WINDOW_HOURS,
   SHARE_CODE_MAX_ATTEMPTS_PER_IP,
+  SHARE_CODE_MAX_DELAY_SECONDS,
   SHARE_CODE_MAX_FAILURES,
   SHARE_PUBLIC_PATH,
   type PublicShare,
@@ -12,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import { loadProjectAccess } from '../projects/index.ts';
 import {
+  ShareCodeDelayedError,
   ShareCodeLockedError,
   ShareCodeRequiredError,
   ShareIncorrectCodeError,
@@ -42,11 +45,18 @@ export interface SharesAccessServiceDeps {
   data: DataAccess;
   secrets: ShareSecrets;
   now: Clock;
-  /** Called after a code got locked (mails the creator). */
+  /** Called once the share's wrong codes reach SHARE_CODE_MAX_FAILURES (mails the creator). */
   onLocked: (row: ShareWithModel) => Promise<void>;
 }
 
 const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
+const SHARE_WINDOW_MS = SHARE_CODE_FAILURE_WINDOW_HOURS * 60 * 60 * 1000;
+
+/** Seconds every visitor of a share waits after its latest wrong code, given `count` of them. */
+export function shareCodeDelay(count: number): number {
+  if (count < SHARE_CODE_MAX_FAILURES) return 0;
+  return Math.min(2 ** (count - SHARE_CODE_MAX_FAILURES), SHARE_CODE_MAX_DELAY_SECONDS);
+}
 
 /** Throws 403 unless a visitor of this share may do `action` (the shared `canShareVisitor`). */
 export function assertShareVisitorCan(
@@ -113,9 +123,12 @@ export class SharesAccessService {
   }
 
   /**
-   * Checks a code. Order: the share's lock (423), this IP's window (429 even for the right code),
-   * then the code. A wrong code is counted (per IP, per share) in the same transaction that holds
-   * the share row, so parallel guesses cannot slip past the limits.
+   * Checks a code. Order: a lock from before issue 33 (423), the share's delay (429
+   * SHARE_CODE_DELAYED, for everyone: the right code too, or the answer would tell), this IP's
+   * window (429 TOO_MANY_REQUESTS, even for the right code), then the code. Nobody is locked out:
+   * past SHARE_CODE_MAX_FAILURES wrong codes in 24 h from any IPs, each try waits a doubling delay
+   * after the share's latest wrong code (1 s .. 30 min). A wrong code is counted (per IP, per
+   * share) in the same transaction that holds the share row, so parallel guesses cannot slip past.
    */
   async verify(
     token: string,
@@ -131,6 +144,15 @@ export class SharesAccessService {
       const current = await repo.lockForVerify(row.id);
       if (!current) return { kind: 'gone' as const };
       if (current.code_locked_at) return { kind: 'locked' as const };
+      const shareFailures = await repo.shareFailures(
+        row.id,
+        new Date(now.getTime() - SHARE_WINDOW_MS),
+      );
+      if (shareFailures.latest) {
+        const delayMs = shareCodeDelay(shareFailures.count) * 1000;
+        const waitMs = shareFailures.latest.getTime() + delayMs - now.getTime();
+        if (waitMs > 0) return { kind: 'delayed' as const, retryAfterMs: waitMs };
+      }
       const since = new Date(now.getTime() - WINDOW_MS);
       const failures = await repo.ipFailures(row.id, ip, since);
       if (failures.count >= SHARE_CODE_MAX_ATTEMPTS_PER_IP) {
@@ -143,23 +165,22 @@ export class SharesAccessService {
       if (this.#d.secrets.codeMatches(row.id, code, current.code_hmac)) {
         return { kind: 'right' as const, codeVersion: current.code_version };
       }
-      await repo.pruneFailures(row.id, since);
+      await repo.pruneFailures(row.id, new Date(now.getTime() - SHARE_WINDOW_MS));
       const total = await repo.recordFailure(row.id, ip, now);
-      if (total >= SHARE_CODE_MAX_FAILURES) {
-        await repo.lockCode(row.id, now);
-        return { kind: 'wrong' as const, locked: true };
-      }
-      return { kind: 'wrong' as const, locked: false };
+      // The owner hears of it once per code (the count since the code was set).
+      return { kind: 'wrong' as const, notify: total === SHARE_CODE_MAX_FAILURES };
     });
     switch (outcome.kind) {
       case 'gone':
         throw new ShareNotFoundError('deleted during verify');
       case 'locked':
         throw new ShareCodeLockedError();
+      case 'delayed':
+        throw new ShareCodeDelayedError(outcome.retryAfterMs / 1000);
       case 'limited':
         throw new TooManyRequestsError(outcome.retryAfterMs / 1000);
       case 'wrong':
-        if (outcome.locked) await this.#d.onLocked(row);
+        if (outcome.notify) await this.#d.onLocked(row);
         throw new ShareIncorrectCodeError();
       case 'right': {
         const nowSeconds = Math.floor(now.getTime() / 1000);

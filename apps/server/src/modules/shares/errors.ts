@@ -50,3 +50,15 @@ export class ShareAccessCodeInvalidError extends AppError {
     super('SHARE_ACCESS_CODE_INVALID', 400);
   }
 }
+
+/**
+ * Too many wrong codes on this share lately, from any IP: every visitor waits the share's growing
+ * delay (Retry-After), the holder of the right code too, and is never locked out.
+ */
+export class ShareCodeDelayedError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super('SHARE_CODE_DELAYED', 429, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+    });
+  }
+}

@@ -12,22 +12,22 @@ interface LockedMailTexts {
 
 const texts: Record<Locale, LockedMailTexts> = {
   en: {
-    subject: `Your ${PRODUCT_NAME} share link was locked`,
+    subject: `Wrong access codes on your ${PRODUCT_NAME} share link`,
     intro: (model, failures) =>
-      `Someone entered a wrong access code ${failures} times on your share link of "${model}". To protect the model, the link no longer accepts any code.`,
-    action: 'Set a new access code in My Shares to open the link again.',
+      `Someone entered a wrong access code ${failures} times on your share link of "${model}". To protect the model, every visitor now waits a growing delay (up to 30 minutes) between tries.`,
+    action: 'If you did not expect this, set a new access code in My Shares.',
     button: 'Open My Shares',
   },
   'zh-CN': {
-    subject: `您的 ${PRODUCT_NAME} 分享链接已被锁定`,
+    subject: `您的 ${PRODUCT_NAME} 分享链接访问码多次输错`,
     intro: (model, failures) =>
-      `有人在您的「${model}」分享链接上输错访问码 ${failures} 次。为保护模型，该链接已不再接受任何访问码。`,
-    action: '请在「我的分享」中设置新的访问码以重新开放该链接。',
+      `有人在您的「${model}」分享链接上输错访问码 ${failures} 次。为保护模型，现在每位访问者每次尝试前都需等待逐渐增加的时间（最长 30 分钟）。`,
+    action: '如非预期，请在「我的分享」中设置新的访问码。',
     button: '打开我的分享',
   },
 };
 
-/** Tells the share's creator that wrong codes locked the link (in the creator's language). */
+/** Tells the share's creator that wrong codes slowed the link down (in the creator's language). */
 export function shareLockedMail(input: {
   to: string;
   locale: Locale;

@@ -167,6 +167,20 @@ export class SharesRepository {
     return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
   }
 
+  /** Wrong codes on the share from any IP since `since`, and the latest of them. */
+  async shareFailures(
+    shareId: string,
+    since: Date,
+  ): Promise<{ count: number; latest: Date | null }> {
+    const row = await this.db
+      .selectFrom('share_code_failures')
+      .select([sql<string>`count(*)`.as('count'), sql<Date | null>`max(failed_at)`.as('latest')])
+      .where('share_id', '=', shareId)
+      .where('failed_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), latest: row.latest ? new Date(row.latest) : null };
+  }
+
   /** Records one wrong code; returns the share's failure count since its code was set. */
   async recordFailure(shareId: string, ip: string, at: Date): Promise<number> {
     await this.db
@@ -182,15 +196,7 @@ export class SharesRepository {
     return row.code_failures;
   }
 
-  async lockCode(shareId: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('shares')
-      .set({ code_locked_at: at, updated_at: at })
-      .where('id', '=', shareId)
-      .execute();
-  }
-
-  /** Drops per-IP failures older than the window (they no longer count). */
+  /** Drops failures older than every window (they no longer count). */
   async pruneFailures(shareId: string, before: Date): Promise<void> {
     await this.db
       .deleteFrom('share_code_failures')

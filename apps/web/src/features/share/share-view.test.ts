@@ -61,6 +61,7 @@ describe('share page state', () => {
     );
     expect(verifyErrorKey(apiError('TOO_MANY_REQUESTS', 429))).toBe('errors.TOO_MANY_REQUESTS');
     expect(verifyErrorKey(apiError('SHARE_CODE_LOCKED', 423))).toBe('errors.SHARE_CODE_LOCKED');
+    expect(verifyErrorKey(apiError('SHARE_CODE_DELAYED', 429))).toBe('errors.SHARE_CODE_DELAYED');
     expect(verifyErrorKey(apiError('INTERNAL_ERROR', 500))).toBe('errors.SHARE_VERIFY_FAILED');
     expect(verifyErrorKey(new Error('offline'))).toBe('errors.SHARE_VERIFY_FAILED');
   });

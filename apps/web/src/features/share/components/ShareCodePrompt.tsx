@@ -14,6 +14,7 @@ export function verifyErrorKey(
 ):
   | 'errors.SHARE_INCORRECT_CODE'
   | 'errors.TOO_MANY_REQUESTS'
+  | 'errors.SHARE_CODE_DELAYED'
   | 'errors.SHARE_CODE_LOCKED'
   | 'errors.SHARE_NOT_FOUND'
   | 'errors.SHARE_VERIFY_FAILED' {
@@ -23,6 +24,8 @@ export function verifyErrorKey(
       return 'errors.SHARE_INCORRECT_CODE';
     case 'TOO_MANY_REQUESTS':
       return 'errors.TOO_MANY_REQUESTS';
+    case 'SHARE_CODE_DELAYED':
+      return 'errors.SHARE_CODE_DELAYED';
     case 'SHARE_CODE_LOCKED':
       return 'errors.SHARE_CODE_LOCKED';
     case 'SHARE_NOT_FOUND':
