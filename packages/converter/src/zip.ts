@@ -21,8 +21,8 @@ export class ZipLimitError extends Error {
 export interface InflateLimits {
   /** Cap on the real (inflated) bytes of all extracted entries together. */
   maxTotalBytes: number;
-  /** Cap on one entry's real bytes (default: maxTotalBytes). */
-  maxEntryBytes?: number;
+  /** Cap on one entry's real bytes, or a cap by entry name (default: maxTotalBytes). */
+  maxEntryBytes?: number | ((name: string) => number);
   /** Cap on an entry's real bytes / its compressed bytes, once past `ratioFloorBytes`. */
   maxCompressionRatio: number;
   /** Entries smaller than this are never held to the ratio (default 1 MiB). */
@@ -45,7 +45,7 @@ export function inflateZip(
   wanted: (name: string) => boolean,
   limits: InflateLimits,
 ): Map<string, Uint8Array> {
-  const maxEntry = limits.maxEntryBytes ?? limits.maxTotalBytes;
+  const entryCap = limits.maxEntryBytes ?? limits.maxTotalBytes;
   const floor = limits.ratioFloorBytes ?? 1024 ** 2;
   const maxEntries = limits.maxEntries ?? 100_000;
   const files = new Map<string, Uint8Array>();
@@ -60,6 +60,7 @@ export function inflateZip(
     }
     if (file.name.endsWith('/') || !wanted(file.name)) return;
     const name = file.name;
+    const maxEntry = typeof entryCap === 'function' ? entryCap(name) : entryCap;
     const declared = file.originalSize;
     const compressed = Math.max(1, file.size ?? bytes.length);
     const chunks: Uint8Array[] = [];
@@ -80,7 +81,12 @@ export function inflateZip(
           'bomb',
         );
       } else if (size > maxEntry || total > limits.maxTotalBytes) {
-        failure = new ZipLimitError(`${name}: the archive inflates past the cap`, 'too-large');
+        failure = new ZipLimitError(
+          size > maxEntry
+            ? `${name} inflates past ${maxEntry} bytes`
+            : 'the archive inflates past the cap',
+          'too-large',
+        );
       }
       if (failure) {
         file.terminate();
