@@ -31,7 +31,7 @@ export const BCF_MAX_TOPICS = 20_000;
  */
 export const BCF_TOPIC_MAX_COMMENTS = 5_000;
 export const BCF_TOPIC_MAX_VIEWPOINTS = 200;
-export const BCF_TOPIC_MAX_VIEWPOINT_BYTES = 8 * 1024 * 1024;
+export const BCF_TOPIC_MAX_VIEWPOINT_BYTES = 2 * 1024 * 1024;
 export const BCF_TOPIC_MAX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
 /** What one import may carry in all: comments, viewpoints, snapshot bytes. */
 export const BCF_MAX_COMMENTS = 100_000;
