@@ -134,6 +134,14 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   BCF_FILE_INVALID: 'This is not a readable BCF file (.bcf or .bcfzip)',
   BCF_FILE_TOO_LARGE: 'The BCF file is too large',
   BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
+  BCF_TOO_MANY_COMMENTS:
+    'The BCF file holds more comments than one import allows (per topic or in all)',
+  BCF_TOO_MANY_VIEWPOINTS: 'The BCF file holds more or larger viewpoints than one import allows',
+  BCF_SNAPSHOTS_TOO_LARGE: 'The snapshots in the BCF file are larger in all than one import allows',
+  BCF_TOPIC_FULL:
+    'With this import a topic would hold more comments, viewpoints or snapshots than a topic may',
+  BCF_ZIP_BOMB: 'The BCF file expands far beyond what it declares (a zip bomb) and was refused',
+  BCF_FILE_UNSAFE: 'The BCF file contains XML that is refused (DOCTYPE or entity declarations)',
   ORDER_NOT_FOUND: 'Order not found',
   ORDER_NOT_PENDING: 'This order is no longer waiting for payment',
   ORDER_NOT_PAID: 'Only a paid order can be refunded',

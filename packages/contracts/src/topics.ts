@@ -24,6 +24,25 @@ export const VISITOR_NAME_MAX = 64;
 export const BCF_MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const BCF_MAX_UNCOMPRESSED_BYTES = 500 * 1024 * 1024;
 export const BCF_MAX_TOPICS = 20_000;
+/**
+ * What one topic may hold after a BCF import (its own plus the file's): comments, viewpoints,
+ * the bytes of their visinfo XML and of their snapshots. Past them the import answers 413 (the
+ * file alone) or 422 BCF_TOPIC_FULL (with what the topic already has).
+ */
+export const BCF_TOPIC_MAX_COMMENTS = 5_000;
+export const BCF_TOPIC_MAX_VIEWPOINTS = 200;
+export const BCF_TOPIC_MAX_VIEWPOINT_BYTES = 2 * 1024 * 1024;
+export const BCF_TOPIC_MAX_SNAPSHOT_BYTES = 32 * 1024 * 1024;
+/** What one import may carry in all: comments, viewpoints, snapshot bytes. */
+export const BCF_MAX_COMMENTS = 100_000;
+export const BCF_MAX_VIEWPOINTS = 20_000;
+export const BCF_MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+/** One XML file of an archive (a markup.bcf or a viewpoint) at most, inflated. */
+export const BCF_MAX_XML_BYTES = 32 * 1024 * 1024;
+/** Comments a topic's detail carries (its newest); the rest come page by page. */
+export const TOPIC_DETAIL_COMMENTS = 50;
+/** Largest page of `GET /api/topics/{id}/comments`. */
+export const COMMENT_PAGE_MAX = 200;
 
 export const TOPIC_KINDS = ['comment', 'issue'] as const;
 export const topicKindSchema = z.enum(TOPIC_KINDS, { error: 'validation.invalid' });
@@ -295,8 +314,39 @@ export type TopicListQuery = z.infer<typeof topicListQuerySchema>;
 export const topicListSchema = z.object({ total: z.number().int(), topics: z.array(topicSchema) });
 export type TopicList = z.infer<typeof topicListSchema>;
 
-export const topicWithCommentsSchema = topicSchema.extend({ comments: z.array(commentSchema) });
+/**
+ * A topic with its newest TOPIC_DETAIL_COMMENTS comments (oldest first); `comment_count` is the
+ * thread's total and `comments_before` the cursor of the earlier ones (null: none).
+ */
+export const topicWithCommentsSchema = topicSchema.extend({
+  comments: z.array(commentSchema),
+  comments_before: z.string().nullable(),
+});
 export type TopicWithComments = z.infer<typeof topicWithCommentsSchema>;
+
+/**
+ * `GET /api/topics/{id}/comments` (and the share page's): one page of a thread, by cursor.
+ * No cursor: the newest page; `before`: the page just older than that cursor; `after`: the page
+ * just newer. Cursors are opaque strings taken from an answer.
+ */
+const commentCursorSchema = z
+  .string()
+  .regex(/^-?\d{1,19}_[0-9a-fA-F-]{36}$/, { error: 'validation.invalid' });
+export const commentPageQuerySchema = z.object({
+  before: commentCursorSchema.optional(),
+  after: commentCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(COMMENT_PAGE_MAX).optional().default(100),
+});
+export type CommentPageQuery = z.infer<typeof commentPageQuerySchema>;
+
+/** A page of comments, oldest first, with the cursors of the pages around it (null: none). */
+export const commentPageSchema = z.object({
+  comments: z.array(commentSchema),
+  total: z.number().int(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type CommentPage = z.infer<typeof commentPageSchema>;
 
 /**
  * `GET /api/project/{id}/topic-counts`: open issues (status Open or In Progress) per model of the

@@ -9,7 +9,8 @@ import { decodeMetadata } from './metadata-file.ts';
 import { ASSIMP_INVALID_DIR, HAVE_SAMPLES, sample, sampleBytes } from './testing/samples.ts';
 import { validateGlb } from './validate.ts';
 import { runConversionInWorker, transferList } from './worker.ts';
-import { extractZip } from './zip.ts';
+import { lyingZipBomb } from './testing/zip-bomb.ts';
+import { extractZip, inflateZip } from './zip.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -76,6 +77,36 @@ describe('typed errors', () => {
         maxCompressionRatio: 200,
       }),
     ).toThrow(expect.objectContaining({ code: 'TOO_LARGE' }));
+  });
+
+  it('stops a zip bomb that lies about its size as soon as its real output passes the lie', () => {
+    // Both headers declare 1 KiB; the entry really inflates to 64 MiB (64 KiB deflated).
+    const bomb = lyingZipBomb('model.obj', 64 * 1024 * 1024, 1024);
+    const honest = lyingZipBomb('model.obj', 64 * 1024 * 1024, 64 * 1024 * 1024);
+    const limits = { maxTotalBytes: 2 ** 31, maxCompressionRatio: 2000 };
+    expect(() => extractZip(bomb, () => true)).toThrow(
+      expect.objectContaining({ code: 'TOO_LARGE' }),
+    );
+    const timed = (run: () => unknown) => {
+      const started = performance.now();
+      try {
+        run();
+      } catch {
+        // timed either way
+      }
+      return performance.now() - started;
+    };
+    expect(() => inflateZip(bomb, () => true, limits)).toThrow(
+      expect.objectContaining({ kind: 'bomb' }),
+    );
+    // The honest twin inflates all 64 MiB; the liar is stopped within its first 4 KiB pushed.
+    const whole = timed(() => inflateZip(honest, () => true, limits));
+    const stopped = timed(() => inflateZip(bomb, () => true, limits));
+    expect(stopped).toBeLessThan(whole / 3);
+    expect(inflateZip(honest, () => true, limits).get('model.obj')?.length).toBe(64 * 1024 ** 2);
+    // An honest small entry still comes out whole.
+    const small = zipSync({ 'a.obj': text('v 0 0 0\n'.repeat(1000)) });
+    expect(extractZip(small, () => true).get('a.obj')?.length).toBe(8000);
   });
 
   it('ABORTED when the signal fires, progress reported per stage', async () => {

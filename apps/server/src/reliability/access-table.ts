@@ -265,6 +265,7 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/share/{token}/topics': { expect: SHARE_UNLOCKED },
   'POST /api/share/{token}/topics': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/topics/{topicId}': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/topics/{topicId}/comments': { expect: SHARE_UNLOCKED },
   'PATCH /api/share/{token}/topics/{topicId}': {
     expect: SHARE_UNLOCKED,
     body: () => ({ priority: 'High', authorName: 'Visitor' }),

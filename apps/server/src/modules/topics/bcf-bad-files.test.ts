@@ -79,7 +79,8 @@ describe(`BCF routes: permissions and bad files (${testEngine()})`, () => {
     const xxe = strToU8(
       '<?xml version="1.0"?><!DOCTYPE v [<!ENTITY x SYSTEM "file:///etc/passwd">]><Version VersionId="&x;"/>',
     );
-    await refuse(zipSync({ 'bcf.version': xxe }), 400, 'BCF_FILE_INVALID');
+    // Was BCF_FILE_INVALID: hostile XML has its own code now.
+    await refuse(zipSync({ 'bcf.version': xxe }), 400, 'BCF_FILE_UNSAFE');
     await refuse(manyTopics(20_001), 413, 'BCF_TOO_MANY_TOPICS');
     const png = await fetch(`${server.url}/api/project/${project.id}/bcf`, {
       method: 'POST',
@@ -112,22 +113,41 @@ describe(`BCF routes: permissions and bad files (${testEngine()})`, () => {
     expect(status).toBe(413);
   });
 
-  it('imports the good topics of a file with a broken or entity-laden one, and says which', async () => {
+  it('refuses a file with a broken or entity-laden topic as a whole; a topic without a title is reported', async () => {
+    // Was: a 200 importing the good topic and listing the two bad ones under `skipped`. Hostile
+    // or broken XML now refuses the whole file (issue 33); only benign gaps stay per topic.
     const project = await createProject(server, team.owner.token, 'Partial');
-    const file = zipSync({
+    const good = markup(guid(1), 'Good one');
+    const entity = zipSync({
       'bcf.version': VERSION,
-      [`${guid(1)}/markup.bcf`]: markup(guid(1), 'Good one'),
+      [`${guid(1)}/markup.bcf`]: good,
       [`${guid(2)}/markup.bcf`]: strToU8(
         `<?xml version="1.0"?><!DOCTYPE m [<!ENTITY x SYSTEM "file:///etc/passwd">]><Markup><Topic Guid="${guid(2)}"><Title>&x;</Title></Topic></Markup>`,
       ),
-      [`${guid(3)}/markup.bcf`]: strToU8('<Markup><Topic><Title>unclosed</Markup>'),
-      [`${guid(4)}/viewpoint.bcfv`]: strToU8('<VisualizationInfo/>'),
     });
-    const res = await importBcf(server, team.owner.token, project.id, file);
+    const unsafe = await importBcf(server, team.owner.token, project.id, entity);
+    expect(unsafe.status).toBe(400);
+    expect(unsafe.body.code).toBe('BCF_FILE_UNSAFE');
+    expect(JSON.stringify(unsafe.body)).not.toContain('root:');
+    const broken = zipSync({
+      'bcf.version': VERSION,
+      [`${guid(1)}/markup.bcf`]: good,
+      [`${guid(3)}/markup.bcf`]: strToU8('<Markup><Topic><Title>unclosed</Markup>'),
+    });
+    const invalid = await importBcf(server, team.owner.token, project.id, broken);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('BCF_FILE_INVALID');
+    expect(await storedTopics(server, project.id)).toEqual([]);
+    const untitled = zipSync({
+      'bcf.version': VERSION,
+      [`${guid(1)}/markup.bcf`]: good,
+      [`${guid(4)}/markup.bcf`]: markup(guid(4), ' '),
+      [`${guid(5)}/viewpoint.bcfv`]: strToU8('<VisualizationInfo/>'),
+    });
+    const res = await importBcf(server, team.owner.token, project.id, untitled);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ created: 1, topics: [{ guid: guid(1), title: 'Good one' }] });
-    expect(res.body.skipped.map((s) => s.guid)).toEqual([guid(2), guid(3)]);
-    expect(JSON.stringify(res.body)).not.toContain('root:');
+    expect(res.body.skipped.map((s) => s.guid)).toEqual([guid(4)]);
   });
 
   it('writes nothing when the transaction fails part-way', async () => {

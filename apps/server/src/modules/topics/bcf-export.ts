@@ -138,11 +138,15 @@ export async function exportArchive(
   for (let i = 0; i < rows.length; i += TOPICS_PER_READ) {
     const part = rows.slice(i, i + TOPICS_PER_READ);
     const ids = part.map((row) => row.id);
-    const [viewpoints, comments, files] = await Promise.all([
+    const [viewpoints, files] = await Promise.all([
       repos.topics.viewpointsWithSnapshots(ids),
-      repos.topics.comments(ids),
       repos.topics.files(ids),
     ]);
+    // Threads are read page by page (a thread of any length is never one query's answer).
+    const comments: TopicCommentRow[] = [];
+    for await (const page of repos.topics.commentPages(ids)) {
+      for (const comment of page) comments.push(comment);
+    }
     const userIds = new Set<string>();
     for (const row of part)
       for (const id of [row.author_id, row.assignee_id]) if (id) userIds.add(id);

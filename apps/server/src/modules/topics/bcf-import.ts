@@ -1,4 +1,11 @@
-import { DEFAULT_TOPIC_TYPES, type BcfImportReport, type ViewState } from '@truss/contracts';
+import {
+  BCF_TOPIC_MAX_COMMENTS,
+  BCF_TOPIC_MAX_SNAPSHOT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINTS,
+  DEFAULT_TOPIC_TYPES,
+  type BcfImportReport,
+  type ViewState,
+} from '@truss/contracts';
 import type { Insertable } from 'kysely';
 import type {
   TopicBcfExtras,
@@ -11,6 +18,7 @@ import type {
 import type { Repositories } from '../../repositories.ts';
 import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from './bcf/model.ts';
 import { normalizeTopic, viewComponentGuids } from './bcf-normalize.ts';
+import { BcfTopicFullError } from './errors.ts';
 
 export interface ImportInput {
   projectId: string;
@@ -170,6 +178,7 @@ export async function importArchive(
   const existing = new Map(
     (await bcf.topicsByGuid(projectId, [...seen])).map((row) => [row.guid, row] as const),
   );
+  await assertRoom(repos, topics, existing);
 
   // Users by e-mail: authors, assignees.
   const emails = new Set<string>();
@@ -289,6 +298,58 @@ export async function importArchive(
     },
     modelIds: [...modelIds],
   };
+}
+
+/**
+ * A known topic keeps what it has and gains the file's new comments and viewpoints: refused
+ * (422, nothing written) when it would then hold more than a topic may. The file alone was held
+ * to the same caps by the reader.
+ */
+async function assertRoom(
+  repos: Repositories,
+  topics: readonly BcfTopic[],
+  existing: ReadonlyMap<string, TopicRow>,
+): Promise<void> {
+  if (existing.size === 0) return;
+  const bcf = repos.topics.bcf;
+  const ids = [...existing.values()].map((row) => row.id);
+  const keysBy = <T extends { topic_id: string; guid: string }>(rows: readonly T[]) => {
+    const map = new Map<string, Map<string, T>>();
+    for (const row of rows) {
+      let keys = map.get(row.topic_id);
+      if (!keys) map.set(row.topic_id, (keys = new Map()));
+      keys.set(row.guid, row);
+    }
+    return map;
+  };
+  const comments = keysBy(await bcf.commentKeys(ids));
+  const snapshots = keysBy(await bcf.snapshotSizes(ids));
+  for (const t of topics) {
+    const row = existing.get(t.guid);
+    if (!row) continue;
+    const known = comments.get(row.id);
+    const added = t.comments.filter((c) => !known?.has(c.guid)).length;
+    const count = (known?.size ?? 0) + added;
+    if (count > BCF_TOPIC_MAX_COMMENTS) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${count} comments`);
+    }
+    const views = new Map(snapshots.get(row.id) ?? []);
+    for (const vp of t.viewpoints) {
+      views.set(vp.guid, {
+        topic_id: row.id,
+        guid: vp.guid,
+        bytes: vp.snapshot?.bytes.length ?? 0,
+      });
+    }
+    if (views.size > BCF_TOPIC_MAX_VIEWPOINTS) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${views.size} viewpoints`);
+    }
+    let bytes = 0;
+    for (const view of views.values()) bytes += view.bytes;
+    if (bytes > BCF_TOPIC_MAX_SNAPSHOT_BYTES) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${bytes} bytes of snapshots`);
+    }
+  }
 }
 
 /** Upserts viewpoints by (topic, GUID); returns `${topicId}/${guid}` -> viewpoint id. */

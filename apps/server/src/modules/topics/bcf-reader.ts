@@ -2,8 +2,18 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { workerEntry } from '../../lib/worker-entry.ts';
 import type { BcfArchive, BcfProblem } from './bcf/model.ts';
+import type { BcfReadError } from './bcf/read.ts';
 import type { ReadWorkerReply } from './bcf/read-worker.ts';
-import { BcfFileInvalidError, BcfFileTooLargeError, BcfTooManyTopicsError } from './errors.ts';
+import {
+  BcfFileInvalidError,
+  BcfFileTooLargeError,
+  BcfFileUnsafeError,
+  BcfSnapshotsTooLargeError,
+  BcfTooManyCommentsError,
+  BcfTooManyTopicsError,
+  BcfTooManyViewpointsError,
+  BcfZipBombError,
+} from './errors.ts';
 
 /** Threads per process: files read at once; more wait their turn. */
 export const BCF_READ_THREADS = 2;
@@ -29,9 +39,29 @@ interface Thread {
 function settle(job: Job, reply: ReadWorkerReply): void {
   if (reply.type === 'result') job.resolve({ archive: reply.archive, problems: reply.problems });
   else if (reply.type === 'failed') job.reject(new Error(`BCF reader failed: ${reply.message}`));
-  else if (reply.kind === 'too-large') job.reject(new BcfFileTooLargeError(reply.message));
-  else if (reply.kind === 'too-many-topics') job.reject(new BcfTooManyTopicsError(reply.message));
-  else job.reject(new BcfFileInvalidError(reply.message));
+  else job.reject(refusalError(reply.kind, reply.message));
+}
+
+/** The API's error for each way the reader refuses a file. */
+function refusalError(kind: BcfReadError['kind'], message: string): Error {
+  switch (kind) {
+    case 'too-large':
+      return new BcfFileTooLargeError(message);
+    case 'bomb':
+      return new BcfZipBombError(message);
+    case 'too-many-topics':
+      return new BcfTooManyTopicsError(message);
+    case 'too-many-comments':
+      return new BcfTooManyCommentsError(message);
+    case 'too-many-viewpoints':
+      return new BcfTooManyViewpointsError(message);
+    case 'snapshots-too-large':
+      return new BcfSnapshotsTooLargeError(message);
+    case 'unsafe':
+      return new BcfFileUnsafeError(message);
+    case 'invalid':
+      return new BcfFileInvalidError(message);
+  }
 }
 
 /**

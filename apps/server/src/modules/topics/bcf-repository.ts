@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type {
   Database,
   TopicCommentsTable,
@@ -34,14 +34,13 @@ export class TopicsBcfRepository {
   async topicsByGuid(projectId: string, guids: readonly string[]): Promise<TopicRow[]> {
     const rows: TopicRow[] = [];
     for (const part of chunks(guids, KEYS_PER_QUERY)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('topics')
-          .selectAll()
-          .where('project_id', '=', projectId)
-          .where('guid', 'in', part)
-          .execute()),
-      );
+      for (const row of await this.db
+        .selectFrom('topics')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('guid', 'in', part)
+        .execute())
+        rows.push(row);
     }
     return rows;
   }
@@ -51,9 +50,12 @@ export class TopicsBcfRepository {
   ): Promise<{ id: string; guid: string }[]> {
     const rows: { id: string; guid: string }[] = [];
     for (const part of chunks(values, ROWS_PER_INSERT)) {
-      rows.push(
-        ...(await this.db.insertInto('topics').values(part).returning(['id', 'guid']).execute()),
-      );
+      for (const row of await this.db
+        .insertInto('topics')
+        .values(part)
+        .returning(['id', 'guid'])
+        .execute())
+        rows.push(row);
     }
     return rows;
   }
@@ -67,13 +69,12 @@ export class TopicsBcfRepository {
   ): Promise<{ id: string; topic_id: string; guid: string; position: number }[]> {
     const rows = [];
     for (const part of chunks(topicIds, KEYS_PER_QUERY)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('topic_viewpoints')
-          .select(['id', 'topic_id', 'guid', 'position'])
-          .where('topic_id', 'in', part)
-          .execute()),
-      );
+      for (const row of await this.db
+        .selectFrom('topic_viewpoints')
+        .select(['id', 'topic_id', 'guid', 'position'])
+        .where('topic_id', 'in', part)
+        .execute())
+        rows.push(row);
     }
     return rows;
   }
@@ -83,13 +84,12 @@ export class TopicsBcfRepository {
   ): Promise<{ id: string; topic_id: string; guid: string }[]> {
     const rows = [];
     for (const part of chunks(values, VIEWPOINTS_PER_INSERT)) {
-      rows.push(
-        ...(await this.db
-          .insertInto('topic_viewpoints')
-          .values(part)
-          .returning(['id', 'topic_id', 'guid'])
-          .execute()),
-      );
+      for (const row of await this.db
+        .insertInto('topic_viewpoints')
+        .values(part)
+        .returning(['id', 'topic_id', 'guid'])
+        .execute())
+        rows.push(row);
     }
     return rows;
   }
@@ -103,13 +103,28 @@ export class TopicsBcfRepository {
   ): Promise<{ id: string; topic_id: string; guid: string }[]> {
     const rows = [];
     for (const part of chunks(topicIds, KEYS_PER_QUERY)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('topic_comments')
-          .select(['id', 'topic_id', 'guid'])
-          .where('topic_id', 'in', part)
-          .execute()),
-      );
+      for (const row of await this.db
+        .selectFrom('topic_comments')
+        .select(['id', 'topic_id', 'guid'])
+        .where('topic_id', 'in', part)
+        .execute())
+        rows.push(row);
+    }
+    return rows;
+  }
+
+  /** Snapshot bytes per viewpoint of the given topics (the import's per-topic cap). */
+  async snapshotSizes(
+    topicIds: readonly string[],
+  ): Promise<{ topic_id: string; guid: string; bytes: number }[]> {
+    const rows: { topic_id: string; guid: string; bytes: number }[] = [];
+    for (const part of chunks(topicIds, KEYS_PER_QUERY)) {
+      const found = await this.db
+        .selectFrom('topic_viewpoints')
+        .select(['topic_id', 'guid', sql<number>`coalesce(octet_length(snapshot), 0)`.as('bytes')])
+        .where('topic_id', 'in', part)
+        .execute();
+      for (const row of found) rows.push({ ...row, bytes: Number(row.bytes) });
     }
     return rows;
   }

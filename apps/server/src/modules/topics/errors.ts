@@ -50,3 +50,44 @@ export class BcfTooManyTopicsError extends AppError {
     super('BCF_TOO_MANY_TOPICS', 413, { detail });
   }
 }
+
+/** A topic of the file (or the whole file) holds more comments than an import takes. */
+export class BcfTooManyCommentsError extends AppError {
+  constructor(detail: string) {
+    super('BCF_TOO_MANY_COMMENTS', 413, { detail });
+  }
+}
+
+/** Too many viewpoints, or visinfo files too large, in a topic or the whole file. */
+export class BcfTooManyViewpointsError extends AppError {
+  constructor(detail: string) {
+    super('BCF_TOO_MANY_VIEWPOINTS', 413, { detail });
+  }
+}
+
+export class BcfSnapshotsTooLargeError extends AppError {
+  constructor(detail: string) {
+    super('BCF_SNAPSHOTS_TOO_LARGE', 413, { detail });
+  }
+}
+
+/** The file alone is within the caps, but a topic with what it already holds would pass them. */
+export class BcfTopicFullError extends AppError {
+  constructor(detail: string) {
+    super('BCF_TOPIC_FULL', 422, { detail });
+  }
+}
+
+/** A zip entry inflating past its declared size or the ratio cap: stopped while inflating. */
+export class BcfZipBombError extends AppError {
+  constructor(detail: string) {
+    super('BCF_ZIP_BOMB', 413, { detail });
+  }
+}
+
+/** DOCTYPE or ENTITY in any XML of the file (XXE, billion laughs): the whole file is refused. */
+export class BcfFileUnsafeError extends AppError {
+  constructor(detail: string) {
+    super('BCF_FILE_UNSAFE', 400, { detail });
+  }
+}

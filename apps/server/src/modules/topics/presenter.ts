@@ -1,6 +1,7 @@
 import type { Topic, TopicComment, Viewpoint } from '@truss/contracts';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
-import type { ViewpointMetaRow } from './repository.ts';
+import { AppError } from '../../http/errors.ts';
+import type { CommentCursor, ViewpointMetaRow } from './repository.ts';
 
 export function snapshotPath(viewpointId: string): string {
   return `/api/viewpoints/${viewpointId}/snapshot`;
@@ -83,4 +84,19 @@ export function byTopic<T extends { topic_id: string }>(rows: readonly T[]): Map
     map.set(row.topic_id, list);
   }
   return map;
+}
+
+/** A comment cursor as the API hands it out: `<microseconds>_<id>`. */
+export function encodeCursor(cursor: CommentCursor | null): string | null {
+  return cursor ? `${cursor.micros}_${cursor.id}` : null;
+}
+
+const CURSOR = /^(-?\d{1,19})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A cursor from a query string; a malformed one is a 400. */
+export function decodeCursor(text: string | undefined): CommentCursor | undefined {
+  if (text === undefined) return undefined;
+  const match = CURSOR.exec(text);
+  if (!match) throw new AppError('VALIDATION_ERROR', 400, { detail: 'comment cursor' });
+  return { micros: match[1]!, id: match[2]!.toLowerCase() };
 }

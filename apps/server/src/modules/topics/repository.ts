@@ -41,6 +41,18 @@ const VIEWPOINT_META = [
   'created_at',
 ] as const;
 
+/** Where a page of comments starts or ends: a comment's time (microseconds) and id. */
+export interface CommentCursor {
+  micros: string;
+  id: string;
+}
+
+/** Before every comment (the first page, oldest first). */
+const FIRST_COMMENT: CommentCursor = {
+  micros: '-62135596800000000',
+  id: '00000000-0000-0000-0000-000000000000',
+};
+
 /** The only place that touches the topic tables. */
 export class TopicsRepository {
   constructor(private readonly db: Executor) {}
@@ -177,6 +189,74 @@ export class TopicsRepository {
       .execute();
   }
 
+  /**
+   * One page of a topic's comments by (created_at, id), oldest first, with the cursors of the
+   * pages before and after it (null when there is none). No cursor: the newest page. A cursor
+   * is the boundary comment's time in microseconds and id, so a deleted comment's cursor still
+   * pages on.
+   */
+  async commentPage(
+    topicId: string,
+    page: { before?: CommentCursor; after?: CommentCursor; limit: number },
+  ): Promise<{
+    rows: TopicCommentRow[];
+    before: CommentCursor | null;
+    after: CommentCursor | null;
+  }> {
+    const forward = page.after !== undefined && page.before === undefined;
+    const at = (cursor: CommentCursor) =>
+      sql`(timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond')`;
+    let query = this.db
+      .selectFrom('topic_comments')
+      .selectAll()
+      .select(sql<string>`(extract(epoch from created_at) * 1000000)::bigint::text`.as('micros'))
+      .where('topic_id', '=', topicId);
+    if (page.before) {
+      const { id } = page.before;
+      query = query.where(sql<boolean>`(created_at, id) < (${at(page.before)}, ${id}::uuid)`);
+    }
+    if (page.after) {
+      const { id } = page.after;
+      query = query.where(sql<boolean>`(created_at, id) > (${at(page.after)}, ${id}::uuid)`);
+    }
+    const order = forward ? 'asc' : 'desc';
+    const found = await query
+      .orderBy('created_at', order)
+      .orderBy('id', order)
+      .limit(page.limit + 1)
+      .execute();
+    const more = found.length > page.limit;
+    const rows = found.slice(0, page.limit);
+    if (!forward) rows.reverse();
+    const cursor = (row: (typeof found)[number] | undefined): CommentCursor | null =>
+      row ? { micros: row.micros, id: row.id } : null;
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const plain = rows.map(({ micros: _micros, ...row }) => row as TopicCommentRow);
+    if (forward) return { rows: plain, before: cursor(first), after: more ? cursor(last) : null };
+    return {
+      rows: plain,
+      before: more ? cursor(first) : null,
+      after: page.before ? (cursor(last) ?? page.before) : null,
+    };
+  }
+
+  /** A topic's comments in pages of `size`, oldest first (the BCF export's iteration). */
+  async *commentPages(topicIds: readonly string[], size = 1000): AsyncGenerator<TopicCommentRow[]> {
+    for (const topicId of topicIds) {
+      let after: CommentCursor | undefined;
+      for (;;) {
+        const page = await this.commentPage(topicId, {
+          after: after ?? FIRST_COMMENT,
+          limit: size,
+        });
+        if (page.rows.length) yield page.rows;
+        if (!page.after) break;
+        after = page.after;
+      }
+    }
+  }
+
   async findComment(id: string): Promise<TopicCommentRow | undefined> {
     return this.db.selectFrom('topic_comments').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -306,13 +386,18 @@ export class TopicsRepository {
     return (await count('topics')) + (await count('topic_comments'));
   }
 
-  /** Live shares of a model (their pages get the model's topic events). */
-  async liveShareIds(modelId: string, now: Date): Promise<string[]> {
-    const rows = await this.db
+  /**
+   * Live shares of a model (their pages get the model's topic events); with `commentsOnly`,
+   * those that show comments (comment events never reach a share that hides them).
+   */
+  async liveShareIds(modelId: string, now: Date, commentsOnly = false): Promise<string[]> {
+    let query = this.db
       .selectFrom('shares')
       .select('id')
       .where('model_id', '=', modelId)
-      .where('status', '=', 'active')
+      .where('status', '=', 'active');
+    if (commentsOnly) query = query.where('allow_comments', '=', true);
+    const rows = await query
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .execute();
     return rows.map((row) => row.id);

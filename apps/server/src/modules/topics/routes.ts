@@ -1,5 +1,7 @@
 import {
   addTopicTypeBodySchema,
+  commentPageQuerySchema,
+  commentPageSchema,
   commentSchema,
   createCommentBodySchema,
   createTopicBodySchema,
@@ -140,7 +142,8 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'A topic with its viewpoints and comments',
+        summary:
+          'A topic with its viewpoints and its newest comments (comment_count in all; comments_before: the cursor of the earlier ones)',
         params: idParams,
         response: { 200: topicWithCommentsSchema, ...errors },
       },
@@ -190,12 +193,15 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: "A topic's comments, oldest first",
+        summary:
+          "A page of a topic's comments, oldest first: the newest page, or the one before/after a cursor",
         params: idParams,
-        response: { 200: z.array(commentSchema), ...errors },
+        querystring: commentPageQuerySchema,
+        response: { 200: commentPageSchema, ...errors },
       },
     },
-    async (request) => topics.comments(currentUser(request).userId, request.params.id),
+    async (request) =>
+      topics.comments(currentUser(request).userId, request.params.id, request.query),
   );
 
   app.post(

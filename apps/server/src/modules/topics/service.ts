@@ -1,15 +1,18 @@
-import type {
-  CreateCommentBody,
-  CreateTopicBody,
-  EventType,
-  ProjectAction,
-  Topic,
-  TopicComment,
-  TopicCounts,
-  TopicList,
-  TopicListQuery,
-  TopicWithComments,
-  UpdateTopicBody,
+import {
+  TOPIC_DETAIL_COMMENTS,
+  type CommentPage,
+  type CommentPageQuery,
+  type CreateCommentBody,
+  type CreateTopicBody,
+  type EventType,
+  type ProjectAction,
+  type Topic,
+  type TopicComment,
+  type TopicCounts,
+  type TopicList,
+  type TopicListQuery,
+  type TopicWithComments,
+  type UpdateTopicBody,
 } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
@@ -18,7 +21,7 @@ import type { DataAccess, Repositories } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
-import { byTopic, toComment, toTopic } from './presenter.ts';
+import { byTopic, decodeCursor, encodeCursor, toComment, toTopic } from './presenter.ts';
 import {
   commentNotices,
   topicCreatedNotices,
@@ -70,6 +73,28 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
     dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
     noDueDate: query.due === 'none' || undefined,
     search: query.q?.trim() || undefined,
+  };
+}
+
+/** One page of a topic's thread, as the API answers it. */
+export async function commentPage(
+  repos: Repositories,
+  topicId: string,
+  query: CommentPageQuery,
+): Promise<CommentPage> {
+  const [page, total] = await Promise.all([
+    repos.topics.commentPage(topicId, {
+      before: decodeCursor(query.before),
+      after: decodeCursor(query.after),
+      limit: query.limit,
+    }),
+    repos.topics.commentCount(topicId),
+  ]);
+  return {
+    comments: page.rows.map(toComment),
+    total,
+    before: encodeCursor(page.before),
+    after: encodeCursor(page.after),
   };
 }
 
@@ -125,14 +150,20 @@ export class TopicsService {
     if (notices.length > 0) await this.#d.notifier.notify(actor, notices);
   }
 
-  /** Publishes a topic event to members and live share pages of the topic's model. */
+  /**
+   * Publishes a topic event to members and live share pages of the topic's model; a comment
+   * event, or any event of a comment thread, only to the pages of shares that show comments.
+   */
   async publish(
     type: EventType,
     topic: TopicRow,
     data: Record<string, unknown> = {},
   ): Promise<void> {
+    const comments = type.startsWith('comment.') || topic.kind === 'comment';
     const shares = topic.model_id
-      ? await this.#d.data.repos.topics.liveShareIds(topic.model_id, this.#d.now()).catch(() => [])
+      ? await this.#d.data.repos.topics
+          .liveShareIds(topic.model_id, this.#d.now(), comments)
+          .catch(() => [])
       : [];
     await this.#d.events.publish(
       {
@@ -184,11 +215,16 @@ export class TopicsService {
     return result;
   }
 
+  /** The topic with its newest comments; the earlier ones come through `comments()`. */
   async get(userId: string, topicId: string): Promise<TopicWithComments> {
     const repos = this.#d.data.repos;
     const { topic } = await this.#topicAccess(repos, userId, topicId);
-    const comments = await repos.topics.comments([topic.id]);
-    return { ...(await this.#present(repos, topic)), comments: comments.map(toComment) };
+    const page = await repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS });
+    return {
+      ...(await this.#present(repos, topic)),
+      comments: page.rows.map(toComment),
+      comments_before: encodeCursor(page.before),
+    };
   }
 
   /**
@@ -232,10 +268,10 @@ export class TopicsService {
     await this.publish('topic.deleted', topic);
   }
 
-  async comments(userId: string, topicId: string): Promise<TopicComment[]> {
+  async comments(userId: string, topicId: string, query: CommentPageQuery): Promise<CommentPage> {
     const repos = this.#d.data.repos;
     const { topic } = await this.#topicAccess(repos, userId, topicId);
-    return (await repos.topics.comments([topic.id])).map(toComment);
+    return commentPage(repos, topic.id, query);
   }
 
   async addComment(

@@ -1,4 +1,10 @@
-import type { Topic, TopicComment, TopicList, TopicWithComments } from '@truss/contracts';
+import type {
+  CommentPage,
+  Topic,
+  TopicComment,
+  TopicList,
+  TopicWithComments,
+} from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team, type TestUser } from '../../testing/project-team.ts';
 import { openSse } from '../../testing/sse.ts';
@@ -175,10 +181,11 @@ describe('topics: member routes', () => {
     expect(full.body.viewpoints).toHaveLength(1);
     const deleted = await server.api('DELETE', commentPath, { token: team.owner.token });
     expect(deleted.status).toBe(204);
-    const list = await server.api<TopicComment[]>('GET', `/api/topics/${topic.id}/comments`, {
+    // A page of the thread now (was the whole thread as a bare array).
+    const list = await server.api<CommentPage>('GET', `/api/topics/${topic.id}/comments`, {
       token: team.member.token,
     });
-    expect(list.body).toEqual([]);
+    expect(list.body).toEqual({ comments: [], total: 0, before: null, after: null });
   });
 
   it('lists with filters, sort and search', async () => {

@@ -1,4 +1,6 @@
 import {
+  commentPageQuerySchema,
+  commentPageSchema,
   commentSchema,
   errorBodySchema,
   SHARE_PUBLIC_PATH,
@@ -96,7 +98,8 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'A topic with the comments a visitor may see',
+        summary:
+          'A topic with the newest comments a visitor may see (comments_before: the cursor of the earlier ones)',
         params: topicParams,
         response: { 200: topicWithCommentsSchema, ...errors },
       },
@@ -104,6 +107,23 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const share = await gate(request, reply, request.params.token, 'issue.view');
       return visitors.get(share, request.params.token, request.params.topicId);
+    },
+  );
+
+  app.get(
+    `${base}/topics/:topicId/comments`,
+    {
+      schema: {
+        tags,
+        summary: "A page of a topic's comments (none when the share hides comments), by cursor",
+        params: topicParams,
+        querystring: commentPageQuerySchema,
+        response: { 200: commentPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const share = await gate(request, reply, request.params.token, 'issue.view');
+      return visitors.comments(share, request.params.topicId, request.query);
     },
   );
 

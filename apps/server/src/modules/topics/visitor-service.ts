@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   canShareVisitor,
   SHARE_VISITOR_POSTS_PER_MINUTE,
+  TOPIC_DETAIL_COMMENTS,
+  type CommentPage,
+  type CommentPageQuery,
   type CreateCommentBody,
   type CreateTopicBody,
   type ShareVisitorAction,
@@ -17,8 +20,8 @@ import type { TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
-import { byTopic, toComment, toTopic } from './presenter.ts';
-import { listFilter, listPage, type TopicsService } from './service.ts';
+import { byTopic, encodeCursor, toComment, toTopic } from './presenter.ts';
+import { commentPage, listFilter, listPage, type TopicsService } from './service.ts';
 import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
 import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
 
@@ -118,15 +121,34 @@ export class VisitorTopicsService {
     };
   }
 
+  /** The topic with its newest comments (none when the share hides comments). */
   async get(share: VisitorShare, token: string, topicId: string): Promise<TopicWithComments> {
     const repos = this.#data.repos;
     const topic = await this.#visibleTopic(repos, share, topicId);
-    const comments = allowed(share, 'comment.view') ? await repos.topics.comments([topic.id]) : [];
-    const viewpoints = await repos.topics.viewpoints([topic.id]);
+    const shown = allowed(share, 'comment.view');
+    const [page, count, viewpoints] = await Promise.all([
+      shown ? repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS }) : null,
+      shown ? repos.topics.commentCount(topic.id) : 0,
+      repos.topics.viewpoints([topic.id]),
+    ]);
     return {
-      ...toTopic(topic, viewpoints, comments.length, visitorSnapshotPath(token)),
-      comments: comments.map(toComment),
+      ...toTopic(topic, viewpoints, count, visitorSnapshotPath(token)),
+      comments: page ? page.rows.map(toComment) : [],
+      comments_before: page ? encodeCursor(page.before) : null,
     };
+  }
+
+  /** A page of a topic's comments, for a share that shows comments. */
+  async comments(
+    share: VisitorShare,
+    topicId: string,
+    query: CommentPageQuery,
+  ): Promise<CommentPage> {
+    const repos = this.#data.repos;
+    const topic = await this.#visibleTopic(repos, share, topicId);
+    if (!allowed(share, 'comment.view'))
+      return { comments: [], total: 0, before: null, after: null };
+    return commentPage(repos, topic.id, query);
   }
 
   async create(

@@ -3,10 +3,11 @@
  * both read and write through a `TopicSource`, so the panel is the same on the model page and
  * on the share page. TanStack Query owns the data; server events invalidate it (realtime.ts).
  */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   SHARE_PUBLIC_PATH,
   type BcfImportReport,
+  type CommentPage,
   type CreateCommentBody,
   type CreateTopicBody,
   type TopicComment,
@@ -160,6 +161,34 @@ export function useTopicList(source: TopicSource, filter: TopicFilter, enabled =
 
 export function useTopic(source: TopicSource, id: string | null) {
   return useQuery({ ...topicQuery(source, id ?? ''), enabled: !!id });
+}
+
+/**
+ * A topic's earlier comments, page by page from the detail's `comments_before` cursor, once
+ * `enabled` (the "Show earlier comments" button); each page is older than the one before.
+ */
+export function useEarlierComments(
+  source: TopicSource,
+  topicId: string,
+  cursor: string | null,
+  enabled: boolean,
+) {
+  return useInfiniteQuery({
+    queryKey: ['topics', 'comments', topicId, cursor],
+    initialPageParam: cursor ?? '',
+    queryFn: ({ pageParam }) => {
+      const query = { before: pageParam, limit: '100' };
+      return source.kind === 'member'
+        ? http.get<CommentPage>(`/api/topics/${topicId}/comments`, { query })
+        : http.get<CommentPage>(`${shareBase(source.token)}/topics/${topicId}/comments`, {
+            ...shareInit,
+            query,
+          });
+    },
+    getNextPageParam: (last) => last.before ?? undefined,
+    enabled: enabled && !!cursor,
+    staleTime: 15_000,
+  });
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: topicsKey });

@@ -110,24 +110,39 @@ describe('BCF read and write', () => {
       expect(kindOf(bomb, { maxUncompressedBytes: 10_000_000 })).toBe('too-large');
     });
 
-    it('refuses external entities and DOCTYPEs; reports broken markup per topic', () => {
+    it('refuses external entities and DOCTYPEs, and broken XML, as a whole file', () => {
       const xxe = zipSync({
         'bcf.version': strToU8(
           '<?xml version="1.0"?><!DOCTYPE v [<!ENTITY x SYSTEM "file:///etc/passwd">]><Version VersionId="&x;"/>',
         ),
       });
-      expect(kindOf(xxe)).toBe('invalid');
+      // Was 'invalid': hostile XML now has its own kind (BCF_FILE_UNSAFE).
+      expect(kindOf(xxe)).toBe('unsafe');
+      const fine = strToU8(
+        '<Markup><Topic Guid="b" TopicType="Issue" TopicStatus="Open"><Title>fine</Title><CreationDate>2020-01-01T00:00:00Z</CreationDate><CreationAuthor>a</CreationAuthor></Topic></Markup>',
+      );
+      // Was: the broken topic left out and reported. Broken XML is refused with the file now.
       const broken = zipSync({
         'bcf.version': version,
         'a/markup.bcf': strToU8('<Markup><Topic Guid="a"><Title>x</Markup>'),
-        'b/markup.bcf': strToU8(
-          '<Markup><Topic Guid="b" TopicType="Issue" TopicStatus="Open"><Title>fine</Title><CreationDate>2020-01-01T00:00:00Z</CreationDate><CreationAuthor>a</CreationAuthor></Topic></Markup>',
-        ),
+        'b/markup.bcf': fine,
+      });
+      expect(kindOf(broken)).toBe('invalid');
+      const entity = zipSync({
+        'bcf.version': version,
+        'a/markup.bcf': strToU8('<!DOCTYPE m [<!ENTITY x "y">]><Markup><Topic Guid="a"/></Markup>'),
+        'b/markup.bcf': fine,
+      });
+      expect(kindOf(entity)).toBe('unsafe');
+      // A markup without a Topic stays a benign, reported gap.
+      const gap = zipSync({
+        'bcf.version': version,
+        'b/markup.bcf': fine,
         'c/markup.bcf': strToU8('<Markup/>'),
       });
-      const { archive, problems } = readBcf(broken);
+      const { archive, problems } = readBcf(gap);
       expect(archive.topics.map((t) => t.guid)).toEqual(['b']);
-      expect(problems.map((p) => p.guid)).toEqual(['a', 'c']);
+      expect(problems.map((p) => p.guid)).toEqual(['c']);
     });
 
     it('refuses more topics than the cap', () => {

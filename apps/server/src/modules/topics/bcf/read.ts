@@ -1,5 +1,17 @@
 import path from 'node:path/posix';
-import { BCF_MAX_TOPICS, BCF_MAX_UNCOMPRESSED_BYTES } from '@truss/contracts';
+import {
+  BCF_MAX_COMMENTS,
+  BCF_MAX_SNAPSHOT_BYTES,
+  BCF_MAX_TOPICS,
+  BCF_MAX_UNCOMPRESSED_BYTES,
+  BCF_MAX_VIEWPOINTS,
+  BCF_MAX_XML_BYTES,
+  BCF_TOPIC_MAX_COMMENTS,
+  BCF_TOPIC_MAX_SNAPSHOT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINTS,
+} from '@truss/contracts';
+import { inflateZip, ZipLimitError } from '@truss/converter/zip';
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import type {
   BcfArchive,
@@ -12,38 +24,97 @@ import type {
   BcfViewpoint,
 } from './model.ts';
 import { readVisinfo } from './visinfo.ts';
-import { bool, node, nodes, num, parseXml, text, texts, XmlError, type XmlNode } from './xml.ts';
+import {
+  bool,
+  countTags,
+  node,
+  nodes,
+  num,
+  parseXml,
+  text,
+  texts,
+  XmlError,
+  XmlUnsafeError,
+  type XmlNode,
+} from './xml.ts';
 
-/** Why a file is no BCF at all (400), or too big to read (413). */
+/**
+ * Why a file is refused as a whole: no BCF at all or broken XML (400), hostile XML (400), too
+ * big to read or a zip bomb (413), or over one of the import's caps (413).
+ */
 export class BcfReadError extends Error {
   constructor(
     message: string,
-    readonly kind: 'invalid' | 'too-large' | 'too-many-topics',
+    readonly kind:
+      | 'invalid'
+      | 'unsafe'
+      | 'too-large'
+      | 'bomb'
+      | 'too-many-topics'
+      | 'too-many-comments'
+      | 'too-many-viewpoints'
+      | 'snapshots-too-large',
   ) {
     super(message);
   }
 }
 
-const MAX_ENTRIES = 200_000;
-const utf8 = new TextDecoder('utf-8');
+/** The caps one read holds a file to (contracts' BCF_* by default; tests pass smaller ones). */
+export interface BcfReadLimits {
+  maxUncompressedBytes: number;
+  maxTopics: number;
+  maxComments: number;
+  maxViewpoints: number;
+  maxSnapshotBytes: number;
+  maxXmlBytes: number;
+  topicMaxComments: number;
+  topicMaxViewpoints: number;
+  topicMaxViewpointBytes: number;
+  topicMaxSnapshotBytes: number;
+}
 
-/**
- * Unzips with caps checked before inflating: the entry count and the sum of the declared sizes
- * (a zip bomb declares its real size or fails fflate's size check on inflate).
- */
+export const BCF_READ_LIMITS: BcfReadLimits = {
+  maxUncompressedBytes: BCF_MAX_UNCOMPRESSED_BYTES,
+  maxTopics: BCF_MAX_TOPICS,
+  maxComments: BCF_MAX_COMMENTS,
+  maxViewpoints: BCF_MAX_VIEWPOINTS,
+  maxSnapshotBytes: BCF_MAX_SNAPSHOT_BYTES,
+  maxXmlBytes: BCF_MAX_XML_BYTES,
+  topicMaxComments: BCF_TOPIC_MAX_COMMENTS,
+  topicMaxViewpoints: BCF_TOPIC_MAX_VIEWPOINTS,
+  topicMaxViewpointBytes: BCF_TOPIC_MAX_VIEWPOINT_BYTES,
+  topicMaxSnapshotBytes: BCF_TOPIC_MAX_SNAPSHOT_BYTES,
+};
+
+const MAX_ENTRIES = 200_000;
+/** An entry inflating more than this many times its compressed size (past 1 MiB) is a bomb. */
+const MAX_COMPRESSION_RATIO = 200;
+const utf8 = new TextDecoder('utf-8');
+const XML_ENTRY = /\.(?:bcf|bcfv|bcfp|version|xml)$/i;
+
 /** A topic's markup: `<topic>/markup.bcf`, or one folder deeper when all sits in a top folder. */
 const MARKUP_ENTRY = /^(?:[^/]+\/)?[^/]+\/markup\.bcf$/;
 
-function unzip(bytes: Uint8Array, maxBytes: number, maxTopics: number): Record<string, Uint8Array> {
+/**
+ * Unzips in two passes: the directory first (entry count, declared sizes, topics: refused before
+ * anything is inflated), then the entries as a stream whose real output is counted, so an entry
+ * lying about its size, passing the ratio cap or an XML file passing its cap stops the inflation
+ * where it happens.
+ */
+function unzip(
+  bytes: Uint8Array,
+  maxBytes: number,
+  maxTopics: number,
+  maxXmlBytes: number,
+): Record<string, Uint8Array> {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
     throw new BcfReadError('not a zip archive', 'invalid');
   }
   let total = 0;
   let count = 0;
   let markups = 0;
-  let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(bytes, {
+    unzipSync(bytes, {
       filter: (file: UnzipFileInfo) => {
         count += 1;
         total += file.originalSize;
@@ -53,15 +124,29 @@ function unzip(bytes: Uint8Array, maxBytes: number, maxTopics: number): Record<s
         // Refused from the archive's directory, before anything is inflated or parsed.
         if (MARKUP_ENTRY.test(file.name) && ++markups > maxTopics)
           throw new BcfReadError(`more than ${maxTopics} topics`, 'too-many-topics');
-        return !file.name.endsWith('/');
+        return false;
       },
     });
   } catch (error) {
     if (error instanceof BcfReadError) throw error;
     throw new BcfReadError(`unreadable zip: ${(error as Error).message}`, 'invalid');
   }
-  const actual = Object.values(files).reduce((sum, file) => sum + file.length, 0);
-  if (actual > maxBytes) throw new BcfReadError('uncompressed content too large', 'too-large');
+  let files: Record<string, Uint8Array>;
+  try {
+    files = Object.fromEntries(
+      inflateZip(bytes, () => true, {
+        maxTotalBytes: maxBytes,
+        maxEntryBytes: (name) => (XML_ENTRY.test(name) ? maxXmlBytes : maxBytes),
+        maxCompressionRatio: MAX_COMPRESSION_RATIO,
+        maxEntries: MAX_ENTRIES,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ZipLimitError)) throw error;
+    const kind =
+      error.kind === 'malformed' ? 'invalid' : error.kind === 'bomb' ? 'bomb' : 'too-large';
+    throw new BcfReadError(error.message, kind);
+  }
   // Some writers put everything under one top folder; strip it when no bcf.version is at the root.
   const names = Object.keys(files);
   if (!files['bcf.version']) {
@@ -78,10 +163,7 @@ function unzip(bytes: Uint8Array, maxBytes: number, maxTopics: number): Record<s
 
 function xmlOf(files: Record<string, Uint8Array>, name: string): XmlNode | undefined {
   const bytes = files[name];
-  if (!bytes) return undefined;
-  let content = utf8.decode(bytes);
-  if (content.charCodeAt(0) === 0xfeff) content = content.slice(1);
-  return parseXml(content, name);
+  return bytes ? parseXml(decode(bytes), name) : undefined;
 }
 
 function readVersion(files: Record<string, Uint8Array>): BcfVersion {
@@ -147,13 +229,107 @@ function optional<T extends object>(target: T, key: keyof T, value: unknown): vo
   if (value !== undefined && value !== '') (target as Record<keyof T, unknown>)[key] = value;
 }
 
+/** Running totals of one read, against its caps. */
+interface Budget {
+  limits: BcfReadLimits;
+  comments: number;
+  viewpoints: number;
+  snapshotBytes: number;
+}
+
+function decode(bytes: Uint8Array): string {
+  const content = utf8.decode(bytes);
+  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+}
+
+/**
+ * The topic's markup, parsed only once its comment and viewpoint tags are counted within the
+ * caps (a file of 300,000 comments is refused from a scan, before any tree is built).
+ */
+function readMarkup(files: Record<string, Uint8Array>, folder: string, budget: Budget) {
+  const name = `${folder}/markup.bcf`;
+  const bytes = files[name];
+  if (!bytes) return undefined;
+  const content = decode(bytes);
+  const { limits } = budget;
+  // A comment is two `Comment` tags (the element and its text), a viewpoint up to three.
+  if (countTags(content, 'Comment') > 2 * limits.topicMaxComments + 2) {
+    throw new BcfReadError(
+      `${name}: more than ${limits.topicMaxComments} comments`,
+      'too-many-comments',
+    );
+  }
+  const viewpointTags =
+    countTags(content, 'ViewPoint') +
+    countTags(content, 'Viewpoints') +
+    countTags(content, 'Viewpoint');
+  if (viewpointTags > 3 * limits.topicMaxViewpoints + 3) {
+    throw new BcfReadError(
+      `${name}: more than ${limits.topicMaxViewpoints} viewpoints`,
+      'too-many-viewpoints',
+    );
+  }
+  return parseXml(content, name);
+}
+
+/** Counts a read topic against the caps of a topic and of the whole file. */
+function spend(topic: BcfTopic, viewpointBytes: number, budget: Budget): void {
+  const { limits } = budget;
+  const where = `topic ${topic.guid}`;
+  if (topic.comments.length > limits.topicMaxComments) {
+    throw new BcfReadError(
+      `${where}: ${topic.comments.length} comments, over ${limits.topicMaxComments}`,
+      'too-many-comments',
+    );
+  }
+  if (topic.viewpoints.length > limits.topicMaxViewpoints) {
+    throw new BcfReadError(
+      `${where}: ${topic.viewpoints.length} viewpoints, over ${limits.topicMaxViewpoints}`,
+      'too-many-viewpoints',
+    );
+  }
+  if (viewpointBytes > limits.topicMaxViewpointBytes) {
+    throw new BcfReadError(
+      `${where}: ${viewpointBytes} bytes of viewpoints, over ${limits.topicMaxViewpointBytes}`,
+      'too-many-viewpoints',
+    );
+  }
+  let snapshots = 0;
+  for (const vp of topic.viewpoints) snapshots += vp.snapshot?.bytes.length ?? 0;
+  if (snapshots > limits.topicMaxSnapshotBytes) {
+    throw new BcfReadError(
+      `${where}: ${snapshots} bytes of snapshots, over ${limits.topicMaxSnapshotBytes}`,
+      'snapshots-too-large',
+    );
+  }
+  budget.comments += topic.comments.length;
+  budget.viewpoints += topic.viewpoints.length;
+  budget.snapshotBytes += snapshots;
+  if (budget.comments > limits.maxComments) {
+    throw new BcfReadError(`more than ${limits.maxComments} comments in all`, 'too-many-comments');
+  }
+  if (budget.viewpoints > limits.maxViewpoints) {
+    throw new BcfReadError(
+      `more than ${limits.maxViewpoints} viewpoints in all`,
+      'too-many-viewpoints',
+    );
+  }
+  if (budget.snapshotBytes > limits.maxSnapshotBytes) {
+    throw new BcfReadError(
+      `more than ${limits.maxSnapshotBytes} bytes of snapshots in all`,
+      'snapshots-too-large',
+    );
+  }
+}
+
 function readTopic(
   files: Record<string, Uint8Array>,
   folder: string,
   version: BcfVersion,
   documents: ReturnType<typeof readDocuments>,
+  budget: Budget,
 ): BcfTopic {
-  const markup = node(xmlOf(files, `${folder}/markup.bcf`)?.Markup);
+  const markup = node(readMarkup(files, folder, budget)?.Markup);
   const t = node(markup?.Topic);
   if (!markup || !t) throw new XmlError('markup.bcf has no Topic');
   const v3 = version === '3.0';
@@ -250,7 +426,9 @@ function readTopic(
     }
     topic.documentReferences.push(entry);
   }
-  topic.viewpoints = readViewpoints(files, folder, version, markup, t);
+  const read = readViewpoints(files, folder, version, markup, t, budget.limits);
+  topic.viewpoints = read.viewpoints;
+  spend(topic, read.bytes, budget);
   return topic;
 }
 
@@ -274,7 +452,8 @@ function readViewpoints(
   version: BcfVersion,
   markup: XmlNode,
   t: XmlNode,
-): BcfViewpoint[] {
+  limits: BcfReadLimits,
+): { viewpoints: BcfViewpoint[]; bytes: number } {
   const listed = nodes(version === '3.0' ? node(t.Viewpoints)?.ViewPoint : markup.Viewpoints);
   const entries = listed.map((vp) => ({
     guid: text(vp['@Guid']),
@@ -292,10 +471,13 @@ function readViewpoints(
     });
   }
   const result: BcfViewpoint[] = [];
+  let bytes = 0;
   for (const entry of entries) {
-    const visinfo = entry.file
-      ? xmlOf(files, path.normalize(path.join(folder, entry.file)))
-      : undefined;
+    const file = entry.file ? path.normalize(path.join(folder, entry.file)) : undefined;
+    bytes += (file && files[file]?.length) || 0;
+    // Checked before each parse: a topic's viewpoints are refused at the first one too many.
+    if (bytes > limits.topicMaxViewpointBytes) break;
+    const visinfo = file ? xmlOf(files, file) : undefined;
     const read = visinfo ? readVisinfo(visinfo, version) : undefined;
     const guid = entry.guid ?? read?.guid ?? crypto.randomUUID();
     const viewpoint: BcfViewpoint = {
@@ -322,20 +504,21 @@ function readViewpoints(
     }
     result.push(viewpoint);
   }
-  return result;
+  return { viewpoints: result, bytes };
 }
 
 /**
- * Reads a `.bcf`/`.bcfzip` (2.0, 2.1, 3.0). Archive-level problems (not a zip, no version,
- * unreadable shared files, caps) throw BcfReadError; a topic whose markup is broken is left out
- * and reported, the others are read.
+ * Reads a `.bcf`/`.bcfzip` (2.0, 2.1, 3.0). The file is refused as a whole (BcfReadError) when it
+ * is no zip, has no version, is over a cap, or holds hostile or broken XML anywhere; only benign
+ * problems of a topic (no title, no Topic element) leave that topic out with a reported reason.
  */
 export function readBcf(
   bytes: Uint8Array,
-  limits: { maxUncompressedBytes?: number; maxTopics?: number } = {},
+  caps: Partial<BcfReadLimits> = {},
 ): { archive: BcfArchive; problems: BcfProblem[] } {
-  const maxTopics = limits.maxTopics ?? BCF_MAX_TOPICS;
-  const files = unzip(bytes, limits.maxUncompressedBytes ?? BCF_MAX_UNCOMPRESSED_BYTES, maxTopics);
+  const limits = { ...BCF_READ_LIMITS, ...caps };
+  const maxTopics = limits.maxTopics;
+  const files = unzip(bytes, limits.maxUncompressedBytes, maxTopics, limits.maxXmlBytes);
   let version: BcfVersion;
   let documents: ReturnType<typeof readDocuments>;
   const archive: Partial<BcfArchive> = {};
@@ -348,8 +531,7 @@ export function readBcf(
     const projectId = text(project?.['@ProjectId']);
     if (projectId) archive.project = { id: projectId, name: text(project?.Name) };
   } catch (error) {
-    if (error instanceof BcfReadError) throw error;
-    throw new BcfReadError((error as Error).message, 'invalid');
+    throw refusal(error);
   }
   const folders = Object.keys(files)
     .filter((name) => /^[^/]+\/markup\.bcf$/.test(name))
@@ -360,14 +542,25 @@ export function readBcf(
   }
   const topics: BcfTopic[] = [];
   const problems: BcfProblem[] = [];
+  const budget: Budget = { limits, comments: 0, viewpoints: 0, snapshotBytes: 0 };
   for (const folder of folders) {
+    let topic: BcfTopic;
     try {
-      const topic = readTopic(files, folder, version, documents);
-      if (!topic.title.trim()) throw new XmlError('topic without a title');
-      topics.push(topic);
+      topic = readTopic(files, folder, version, documents, budget);
     } catch (error) {
-      problems.push({ guid: folder, reason: (error as Error).message });
+      // A topic's markup without a Topic is left out; anything else stops the whole file.
+      if (
+        error instanceof XmlError &&
+        !(error instanceof XmlUnsafeError) &&
+        /has no Topic$/.test(error.message)
+      ) {
+        problems.push({ guid: folder, reason: error.message });
+        continue;
+      }
+      throw refusal(error);
     }
+    if (!topic.title.trim()) problems.push({ guid: folder, reason: 'topic without a title' });
+    else topics.push(topic);
   }
   if (
     topics.length === 0 &&
@@ -378,4 +571,13 @@ export function readBcf(
     throw new BcfReadError('no BCF content', 'invalid');
   }
   return { archive: { ...archive, version, topics } as BcfArchive, problems };
+}
+
+/** An error met while reading, as the file's refusal (hostile XML apart from broken XML). */
+function refusal(error: unknown): BcfReadError {
+  if (error instanceof BcfReadError) return error;
+  if (error instanceof XmlUnsafeError) return new BcfReadError(error.message, 'unsafe');
+  if (error instanceof XmlError) return new BcfReadError(error.message, 'invalid');
+  // fast-xml-parser's own errors, a visinfo's unreadable numbers...
+  return new BcfReadError((error as Error).message, 'invalid');
 }

@@ -29,6 +29,8 @@ const REPEATED = new Set([
 export type XmlNode = Record<string, unknown>;
 
 export class XmlError extends Error {}
+/** A DOCTYPE or ENTITY declaration: hostile (XXE, entity expansion), never a BCF's. */
+export class XmlUnsafeError extends XmlError {}
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -50,12 +52,25 @@ const parser = new XMLParser({
  * it is where external and expanding entities live), so XXE and "billion laughs" cannot start.
  */
 export function parseXml(text: string, file: string): XmlNode {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new XmlError(`${file}: DOCTYPE/ENTITY not allowed`);
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
+    throw new XmlUnsafeError(`${file}: DOCTYPE/ENTITY not allowed`);
+  }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     throw new XmlError(`${file}: ${valid.err.msg} (line ${valid.err.line})`);
   }
   return parser.parse(text) as XmlNode;
+}
+
+/**
+ * How many start tags named `name` (any namespace prefix) `text` holds: counted with indexOf,
+ * nothing built, so a file can be refused for its size before it is parsed.
+ */
+export function countTags(text: string, name: string): number {
+  const tag = new RegExp(`<(?:[A-Za-z_][\\w.-]{0,15}:)?${name}[\\s/>]`, 'g');
+  let count = 0;
+  while (tag.exec(text)) count += 1;
+  return count;
 }
 
 const builder = new XMLBuilder({

@@ -19,6 +19,7 @@ import {
   useAddComment,
   useDeleteComment,
   useDeleteTopic,
+  useEarlierComments,
   useEditComment,
   useSnapshotUrl,
   useTopic,
@@ -136,6 +137,10 @@ export function TopicDetail({
   const [text, setText] = useState('');
   const [name, setName] = useState(storedVisitorName);
   const snapshot = useSnapshotUrl(topic?.viewpoints[0]?.snapshot_url ?? null);
+  const [showEarlier, setShowEarlier] = useState(false);
+  const earlier = useEarlierComments(source, topicId, topic?.comments_before ?? null, showEarlier);
+  // Pages come newest first; each is oldest first within.
+  const olderComments = [...(earlier.data?.pages ?? [])].reverse().flatMap((page) => page.comments);
 
   if (query.isPending) return <Spinner className="m-6 size-5" label={t('common.loading')} />;
   if (!topic) {
@@ -231,10 +236,20 @@ export function TopicDetail({
           onChange={change}
         />
         <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
-          {t('topics.comments', { count: topic.comments.length })}
+          {t('topics.comments', { count: topic.comment_count })}
         </h4>
+        {earlier.hasNextPage || (!showEarlier && topic.comments_before) ? (
+          <button
+            type="button"
+            className="self-start text-xs text-blue-700 hover:underline"
+            disabled={earlier.isFetching}
+            onClick={() => (showEarlier ? void earlier.fetchNextPage() : setShowEarlier(true))}
+          >
+            {t('topics.showEarlier')}
+          </button>
+        ) : null}
         <ul className="flex flex-col gap-2" aria-label={t('topics.commentsLabel')}>
-          {topic.comments.map((c) => (
+          {[...olderComments, ...topic.comments].map((c) => (
             <Comment
               key={c.id}
               comment={c}
