@@ -1,223 +1,36 @@
 /**
- * The public interface of the Truss viewer engine. Everything the web app (or any host page)
- * may touch is declared here; the implementation lives in `core/` and `extensions/`.
+ * The public interface of the Truss viewer engine: the `Viewer` that `createViewer` returns and the
+ * parts it hands out (navigation, selection, visibility, version comparison, sections, measuring,
+ * pins). The values they take and return are in api-types.ts. Everything the web app (or any host
+ * page) may touch is declared in these two files; the implementation lives in `viewer.ts` (the
+ * composition root), `core/`, `navigation/`, `elements/` and `tools/`.
  *
- * Element ids: one global id space for every model in the scene. A model's ids are its metadata
- * rows (`_ELEMENT_ID` in the .glb) plus the model's `offset` (LoadedModelInfo): the model that
- * `load` opens (or the first one loaded) has offset 0, so for a single model an element id is
- * simply its metadata row. `addModel` puts another model beside those loaded (federation,
- * version compare); its offset is the end of the ranges before it, and every API below
- * (selection, visibility, colours, pick, viewpoints, pins) takes and returns global ids.
- * `modelOf(id)` turns a global id back into (model, row). The engine knows nothing about
- * projects, users, React or HTTP beyond fetching the URLs it is given.
+ * `modelOf(id)` turns a global element id (see api-types.ts) back into (model, row). The engine
+ * knows nothing about projects, users, React or HTTP beyond fetching the URLs it is given.
  */
-import type { ModelMetadata } from '@truss/viewable';
 import type {
-  DiffApi,
-  MeasureApi,
-  NavigationApi,
-  PinsApi,
-  SectionApi,
-  SelectionApi,
-  VisibilityApi,
-} from './api-extensions.ts';
-import type { DecodedStreams } from './preview/glb-streams.ts';
-
-export type * from './api-extensions.ts';
-
-export type Vec3 = [number, number, number];
-/** 0xRRGGBB. */
-export type Color = number;
-
-export interface ViewerOptions {
-  canvas: HTMLCanvasElement;
-  /**
-   * Background colour (default 0xf3f4f6, the app's light grey). Nothing is drawn before the first
-   * model's first frame: until then the canvas is transparent and its host's background shows.
-   */
-  background?: Color;
-  /** Keep the drawing buffer so pixels can be read back (tests, screenshots). Default false. */
-  preserveDrawingBuffer?: boolean;
-  /**
-   * Multisample anti-aliasing (default true), for a context the engine makes: a canvas that has
-   * its context already (createViewCanvas: none on a software rasterizer) keeps it.
-   */
-  antialias?: boolean;
-  /** Device pixel ratio cap (default min(devicePixelRatio, 2)). */
-  maxPixelRatio?: number;
-  /** View cube face labels (default English TOP, FRONT, ...), for the host's language. */
-  viewCubeLabels?: Partial<Record<StandardView, string>>;
-}
-
-export interface ViewableSource {
-  /** URL of model.glb. */
-  glb: string;
-  /** URL of the metadata (JSON, version 2); optional for plain scenes. */
-  metadata?: string;
-  /** Extra request init (credentials, headers) for both fetches. */
-  requestInit?: RequestInit;
-  /**
-   * How both files are requested (default: the global `fetch`): an app can answer with a request
-   * it started before the viewer existed.
-   */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
-  /**
-   * The .glb's streams, decoded by a preview of the same file (`@truss/viewer/preview`), awaited
-   * before decoding: the load decodes them no second time and, when the preview is on screen
-   * (`drawn`), draws its first frame with every batch instead of the largest first.
-   */
-  decodedStreams?: Promise<DecodedStreams | null>;
-}
-
-export interface LoadProgress {
-  /** 'download' | 'decode' | 'build' | 'done' */
-  stage: 'download' | 'decode' | 'build' | 'done';
-  /** 0..1, or null when unknown (no Content-Length). */
-  fraction: number | null;
-  loadedBytes: number;
-  totalBytes: number | null;
-}
-
-export interface LoadedModelInfo {
-  /** The model's key in this viewer (`'default'` unless given to load/addModel). */
-  key: string;
-  /** Global id of the model's metadata row 0 (0 for the first model). */
-  offset: number;
-  /** Ids the model reserves from `offset`: max(metadata rows, largest geometry id + 1). */
-  idCount: number;
-  /** Translation applied to the model: world = the file's coordinates + translation. */
-  translation: Vec3;
-  elementCount: number;
-  triangleCount: number;
-  materialCount: number;
-  /** World-space bounding box of the whole model [min, max]. */
-  bbox: [Vec3, Vec3];
-  /**
-   * The metadata when a metadata URL was given and it is of the version this engine reads
-   * (`readMetadata` of @truss/viewable), otherwise null.
-   */
-  metadata: ModelMetadata | null;
-}
-
-export interface RenderStats {
-  drawCalls: number;
-  triangles: number;
-  /** Average frame time over the last second, ms. */
-  frameMs: number;
-  /** WebGL UNMASKED_RENDERER string when available. */
-  renderer: string;
-  /**
-   * True while the frame-rate guard draws simplified frames (lower resolution, no edges or small
-   * elements) during a slow camera move; pixel tests wait until it is false again.
-   */
-  degraded: boolean;
-}
-
-export interface PickResult {
-  elementId: number;
-  point: Vec3;
-  normal: Vec3 | null;
-}
-
-export type StandardView = 'top' | 'bottom' | 'front' | 'back' | 'left' | 'right' | 'iso';
-export type ProjectionMode = 'perspective' | 'orthographic';
-export type NavigationMode = 'orbit' | 'walk';
-
-export interface SectionPlaneState {
-  id: string;
-  /** Plane: normal · p + constant = 0; the side where normal · p + constant < 0 is cut away. */
-  normal: Vec3;
-  constant: number;
-  enabled: boolean;
-}
-
-export interface SectionBoxState {
-  min: Vec3;
-  max: Vec3;
-  enabled: boolean;
-}
-
-export type MeasurementKind = 'distance' | 'angle' | 'area';
-
-export interface Measurement {
-  id: string;
-  kind: MeasurementKind;
-  /** Picked points in world coordinates (2 for distance, 3 for angle, >= 3 for area). */
-  points: Vec3[];
-  /** Metres, degrees or square metres. */
-  value: number;
-}
-
-/** Full, serialisable viewer state. Versioned: `setViewpoint` accepts older versions it knows. */
-export interface Viewpoint {
-  version: 1;
-  camera: {
-    projection: ProjectionMode;
-    position: Vec3;
-    target: Vec3;
-    up: Vec3;
-    /** Perspective: vertical field of view in degrees. */
-    fov?: number;
-    /** Orthographic: visible height in metres. */
-    height?: number;
-  };
-  sections: { planes: SectionPlaneState[]; box: SectionBoxState | null };
-  /** Hidden element ids, or when `isolated` is set, only those are visible. */
-  visibility: { hidden: number[]; isolated: number[] | null };
-  selection: number[];
-  /** Per-element colour overrides, element id -> 0xRRGGBB. */
-  colors: Record<string, Color>;
-  xray: boolean;
-  edges: boolean;
-}
-
-export interface ViewerEvents {
-  progress: LoadProgress;
-  /** The first frame with geometry was drawn (before the whole model arrived). */
-  'first-frame': { ms: number };
-  loaded: LoadedModelInfo & { ms: number };
-  'selection-change': { ids: number[] };
-  'visibility-change': { hidden: number[]; isolated: number[] | null };
-  'camera-change': Record<string, never>;
-  'section-change': { planes: SectionPlaneState[]; box: SectionBoxState | null };
-  'measure-change': {
-    measurements: Measurement[];
-    selected: string | null;
-    active: MeasurementKind | null;
-  };
-  'tool-change': { tool: ViewerTool };
-  /** A pin (or a cluster of pins: several ids) was clicked. A cluster also zooms to its pins. */
-  'pin-click': { ids: string[] };
-  /** The `pin-place` tool picked a point on the model (the tool then returns to `select`). */
-  'pin-place': PickResult;
-  error: { error: Error };
-}
-
-export type ViewerTool =
-  | 'select'
-  | 'box-select'
-  | 'section-plane'
-  /** The section box's handles shown and draggable (no plane added by a click). */
-  | 'section-box'
-  | 'measure-distance'
-  | 'measure-angle'
-  | 'measure-area'
-  | 'pin-place';
-
-export interface ModelLoadOptions {
-  signal?: AbortSignal;
-  /** The model's key, unique in the viewer (default `'default'` for load, `'model-N'` for addModel). */
-  key?: string;
-  /**
-   * Moves the model: world = the file's coordinates + translation. Default: aligned by the
-   * stored coordinates. The converter subtracts an `origin` from far-off coordinates (metadata
-   * `origin`); the first model loaded sets the reference (its translation is 0 unless given), and
-   * every model added after it gets its origin minus the reference origin, so models from one
-   * coordinate system (an IFC project's placements, site included) line up however each was
-   * recentred. Without metadata a model's origin counts as [0, 0, 0].
-   */
-  translation?: Vec3;
-}
+  Color,
+  DiffCategory,
+  LoadedModelInfo,
+  Measurement,
+  MeasurementKind,
+  ModelLoadOptions,
+  NavigationMode,
+  OccludedPins,
+  Pin,
+  PickResult,
+  ProjectionMode,
+  RenderStats,
+  SectionBoxState,
+  SectionPlaneState,
+  StandardView,
+  Vec3,
+  ViewableSource,
+  ViewerEvents,
+  ViewerTool,
+  ViewInsets,
+  Viewpoint,
+} from './api-types.ts';
 
 export interface Viewer {
   /** Replaces every loaded model with this one (offset 0). */
@@ -270,4 +83,125 @@ export interface Viewer {
   readonly section: SectionApi;
   readonly measure: MeasureApi;
   readonly pins: PinsApi;
+}
+
+export interface NavigationApi {
+  /**
+   * What the host page covers of the canvas: fit all, fit selection and the standard views frame
+   * the rest. Default none.
+   */
+  setViewInsets(insets: ViewInsets): void;
+  getViewInsets(): ViewInsets;
+  fitAll(animate?: boolean): void;
+  fitElements(ids: number[], animate?: boolean): void;
+  setStandardView(view: StandardView, animate?: boolean): void;
+  setProjection(mode: ProjectionMode): void;
+  getProjection(): ProjectionMode;
+  setMode(mode: NavigationMode): void;
+  getMode(): NavigationMode;
+  /** Show/hide the view cube overlay. */
+  setViewCubeVisible(visible: boolean): void;
+  /** The view cube's face labels, e.g. when the host's language changes. */
+  setViewCubeLabels(labels: Partial<Record<StandardView, string>>): void;
+}
+
+export interface SelectionApi {
+  get(): number[];
+  set(ids: number[]): void;
+  clear(): void;
+}
+
+export interface VisibilityApi {
+  hide(ids: number[]): void;
+  show(ids: number[]): void;
+  isolate(ids: number[]): void;
+  showAll(): void;
+  isVisible(id: number): boolean;
+  getHidden(): number[];
+  getIsolated(): number[] | null;
+  setXray(on: boolean): void;
+  getXray(): boolean;
+  /**
+   * Draws these elements (and no others) as ghosts whatever the x-ray mode: faint, in their
+   * colour override when they have one (a removed element in a version comparison), else grey.
+   */
+  setGhosted(ids: number[]): void;
+  getGhosted(): number[];
+  /** Colour overrides; `null` clears the element's override. */
+  setColors(colors: Map<number, Color | null>): void;
+  clearColors(): void;
+  /**
+   * Colour every element by a key (type, or any property value): returns the legend, most
+   * frequent first. `fixed` gives some keys their own colour (e.g. grey for "no value"); they
+   * are listed last.
+   */
+  colorBy(
+    keyOf: (elementId: number) => string | null,
+    options?: { fixed?: Record<string, Color> },
+  ): Array<{ key: string; color: Color; count: number }>;
+}
+
+export interface DiffApi {
+  /**
+   * Colours a version comparison: added green, changed amber, unchanged grey, removed red and
+   * ghosted (elements of the older version, loaded beside the newer one). Element ids of every
+   * category; elements in none keep their look. Replaces the previous comparison's colouring.
+   */
+  show(elements: Partial<Record<DiffCategory, number[]>>): void;
+  /** Removes the comparison's colours and ghosts. */
+  clear(): void;
+  /** The colour of each category (for legends). */
+  readonly colors: Readonly<Record<DiffCategory, Color>>;
+}
+
+export interface SectionApi {
+  /** Add a plane through `point` with `normal` (world); returns its id. */
+  addPlane(point: Vec3, normal: Vec3): string;
+  updatePlane(id: string, plane: Partial<Omit<SectionPlaneState, 'id'>>): void;
+  removePlane(id: string): void;
+  /** Section box with these corners (null removes it); gizmo handles drag its faces. */
+  setBox(box: { min: Vec3; max: Vec3 } | null): void;
+  clear(): void;
+  get(): { planes: SectionPlaneState[]; box: SectionBoxState | null };
+}
+
+export interface MeasureApi {
+  start(kind: MeasurementKind): void;
+  /** Esc: drop the measurement in progress. */
+  cancel(): void;
+  /** Add a finished measurement programmatically (points in world coordinates). */
+  add(kind: MeasurementKind, points: Vec3[]): Measurement;
+  list(): Measurement[];
+  select(id: string | null): void;
+  remove(id: string): void;
+  clear(): void;
+  /** Snap tolerance in CSS pixels (default 12). */
+  setSnapPixels(px: number): void;
+}
+
+export interface PinsApi {
+  /** Replaces every pin. */
+  set(pins: Pin[]): void;
+  list(): Pin[];
+  /** Draws this pin larger with a ring (the open topic); null for none. */
+  highlight(id: string | null): void;
+  setVisible(visible: boolean): void;
+  /** Default 'hide'. */
+  setOccluded(mode: OccludedPins): void;
+  /** Pins closer than this (CSS px) on screen merge into one marker with a count; 0: never. */
+  setClusterPixels(px: number): void;
+  /** Starts the `pin-place` tool: the next click on the model emits `pin-place`. */
+  startPlacing(): void;
+  /**
+   * Applies a viewpoint, the camera animated unless `animate` is false or the user asked the
+   * system for reduced motion (then it jumps).
+   */
+  goTo(viewpoint: Viewpoint, options?: { animate?: boolean }): void;
+  /**
+   * The current view: viewpoint (camera, sections, visibility, selection, colours) and a PNG of
+   * the model (no pins or gizmos) with its size in pixels.
+   */
+  capture(options?: {
+    maxWidth?: number;
+  }): Promise<{ viewpoint: Viewpoint; snapshot: Blob; width: number; height: number }>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Viewpoint } from './api.ts';
+import type { Viewpoint } from './api-types.ts';
 import { parseViewpoint, ViewpointError } from './viewpoint.ts';
 
 const valid: Viewpoint = {

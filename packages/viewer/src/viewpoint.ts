@@ -2,7 +2,7 @@
  * Viewpoint validation: `setViewpoint` takes JSON from URLs, comments and share links, so every
  * field is checked and unknown versions are refused with a clear error.
  */
-import type { SectionBoxState, SectionPlaneState, Vec3, Viewpoint } from './api.ts';
+import type { SectionBoxState, SectionPlaneState, Vec3, Viewpoint } from './api-types.ts';
 
 export const VIEWPOINT_VERSION = 1;
 

@@ -1,10 +1,13 @@
 /**
- * What the core hands to every extension (section, measure, selection, ...). Extensions are built
- * against this contract only, never against each other, so each can be added, tested or removed
- * on its own. The core owns the renderer, cameras, the loaded model and the render loop.
+ * What the core hands to every built-in part (the tools in `tools/`, the element operations in
+ * `elements/`): scene, camera, render requests, picking, tool registration, events and the loaded
+ * models' elements. Each part is built against this contract only, never against another part,
+ * so each can be added, tested or removed on its own. The core owns the renderer, cameras, the
+ * loaded models and the render loop; the composition root (viewer.ts) builds the parts.
  */
 import type * as THREE from 'three';
-import type { PickResult, Vec3, ViewerEvents, ViewerTool } from '../api.ts';
+import type { PickResult, Vec3, ViewerEvents, ViewerTool } from '../api-types.ts';
+import type { ElementState } from './element-state.ts';
 
 /** A triangle hit with what snapping needs (world coordinates). */
 export interface RayHit extends PickResult {
@@ -42,6 +45,20 @@ export interface ToolHandlers {
   onDeactivate?(): void;
   /** A click this tool leaves (onClick false) selects, as in the select tool. */
   clicksSelect?: boolean;
+}
+
+/** The loaded models' elements, as the parts that select, hide or colour them see them. */
+export interface ModelElements {
+  /** Selection, visibility and colours of every element; null before a model is loaded. */
+  state(): ElementState | null;
+  /** World boxes of every element id, six floats each (min xyz, max xyz). */
+  boxes(): Float32Array;
+  /** Ids of the elements that draw something. */
+  drawnIds(): Iterable<number>;
+  /** Turns the x-ray pass on or off (ghost meshes and the shared uniform). */
+  setXray(on: boolean): void;
+  /** Replaces the elements ghosted one by one. */
+  setGhosted(ids: number[]): void;
 }
 
 export interface ViewerContext {
@@ -96,4 +113,5 @@ export interface ViewerContext {
   onModelLoaded(callback: () => void): () => void;
   /** The DOM layer above the canvas for HTML labels (absolute-positioned, pointer-events none). */
   readonly labelLayer: HTMLElement;
+  readonly elements: ModelElements;
 }

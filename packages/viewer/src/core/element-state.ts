@@ -4,7 +4,7 @@
  * highlight change without splitting the converter's batches (one texture upload per change).
  */
 import * as THREE from 'three';
-import type { Color } from '../api.ts';
+import type { Color } from '../api-types.ts';
 
 export const FLAG_HIDDEN = 1;
 export const FLAG_SELECTED = 2;

@@ -3,20 +3,12 @@
  * consumes the event), then navigation. A click is a press and release within a few pixels and
  * a short time.
  */
-import type { ViewerTool } from '../api.ts';
+import type { ViewerTool } from '../api-types.ts';
+import type { NavigationInput } from '../navigation/navigation.ts';
 import type { PointerInfo, ToolHandlers } from './context.ts';
 
 const CLICK_PIXELS = 5;
 const CLICK_MS = 400;
-
-export interface NavigationInput {
-  pointerDown(event: PointerEvent, x: number, y: number): void;
-  pointerMove(event: PointerEvent, x: number, y: number): void;
-  pointerUp(event: PointerEvent, x: number, y: number): void;
-  wheel(event: WheelEvent, x: number, y: number): void;
-  keyDown(event: KeyboardEvent): boolean;
-  keyUp(event: KeyboardEvent): void;
-}
 
 export class InputRouter {
   private readonly handlers = new Map<ViewerTool, ToolHandlers>();

@@ -5,7 +5,7 @@
 import type * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import type { LoadProgress } from '../api.ts';
+import type { LoadProgress } from '../api-types.ts';
 import { DecodedStreams } from '../preview/glb-streams.ts';
 
 export class LoadError extends Error {

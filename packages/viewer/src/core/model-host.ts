@@ -5,8 +5,8 @@
  */
 import * as THREE from 'three';
 import { readMetadata, type ModelMetadata } from '@truss/viewable';
-import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api.ts';
-import { EdgesLayer } from '../extensions/edges.ts';
+import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api-types.ts';
+import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
 import { createSharedUniforms } from './materials.ts';

@@ -6,7 +6,7 @@
  */
 import * as THREE from 'three';
 import type { ModelMetadata } from '@truss/viewable';
-import type { LoadedModelInfo, Vec3 } from '../api.ts';
+import type { LoadedModelInfo, Vec3 } from '../api-types.ts';
 import { ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE } from './materials.ts';
 import { disposeModelMesh, elementCountOf, type ModelMesh } from './model.ts';
 

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { featureEdges } from '../extensions/edges.ts';
+import { featureEdges } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE } from './materials.ts';
 import { boxOfElements, computeElementBoxes, elementCountOf, type ModelMesh } from './model.ts';

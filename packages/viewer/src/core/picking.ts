@@ -5,7 +5,7 @@
  */
 import * as THREE from 'three';
 import { acceleratedRaycast } from 'three-mesh-bvh';
-import type { Vec3 } from '../api.ts';
+import type { Vec3 } from '../api-types.ts';
 import type { RayHit } from './context.ts';
 import { elementIdOf, ensureBoundsTree, type ModelMesh } from './model.ts';
 

@@ -5,7 +5,7 @@
  */
 import * as THREE from 'three';
 import { glContextAttributes } from '../gl-context.ts';
-import type { RenderStats, ViewerOptions } from '../api.ts';
+import type { RenderStats, ViewerOptions } from '../api-types.ts';
 
 /** Above this frame time (ms: under 25 frames a second) the guard simplifies while moving. */
 const SLOW_FRAME_MS = 40;

@@ -2,7 +2,7 @@
  * Canvas pixels to world rays and back: what picking, the tools and the overlay labels share.
  */
 import * as THREE from 'three';
-import type { Vec3 } from '../api.ts';
+import type { Vec3 } from '../api-types.ts';
 import type { CameraRig } from '../navigation/camera-rig.ts';
 import type { ModelHost } from './model-host.ts';
 import { raycastModel } from './picking.ts';

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import type { StandardView } from '../api.ts';
+import type { StandardView } from '../api-types.ts';
 import {
   clipPlanes,
   easeInOut,

@@ -1,6 +1,6 @@
 /** Pure camera math: standard view directions, fitting a sphere, adaptive clip planes. */
 import * as THREE from 'three';
-import type { StandardView } from '../api.ts';
+import type { StandardView } from '../api-types.ts';
 import { ISO_DIRECTION, fitBoxPlain, perspectiveClip } from './fit-math.ts';
 
 /** Direction from the target to the camera for each standard view (Y up; front looks at -Z). */

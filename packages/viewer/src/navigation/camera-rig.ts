@@ -3,7 +3,7 @@
  * transitions. Everything that moves the camera goes through here so both stay consistent.
  */
 import * as THREE from 'three';
-import type { ProjectionMode } from '../api.ts';
+import type { ProjectionMode } from '../api-types.ts';
 import { clipPlanes, easeInOut, visibleHeight } from './camera-math.ts';
 import { DEFAULT_FOV } from './fit-math.ts';
 import { prefersReducedMotion } from './motion.ts';

@@ -3,8 +3,7 @@
  * implements the public NavigationApi (except the view cube, which the viewer wires in).
  */
 import * as THREE from 'three';
-import type { NavigationMode, ProjectionMode, StandardView } from '../api.ts';
-import type { NavigationInput } from '../core/input.ts';
+import type { NavigationMode, ProjectionMode, StandardView } from '../api-types.ts';
 import { fitBoxInView, NO_INSETS, standardViewDirection, type ViewInsets } from './camera-math.ts';
 import type { CameraRig } from './camera-rig.ts';
 import { OrbitControls } from './orbit.ts';
@@ -12,6 +11,16 @@ import { floorUnder, walkCamera } from './walk-start.ts';
 import { WalkControls } from './walk.ts';
 
 const TRANSITION_MS = 500;
+
+/** What the input router hands to navigation when no tool took the event. */
+export interface NavigationInput {
+  pointerDown(event: PointerEvent, x: number, y: number): void;
+  pointerMove(event: PointerEvent, x: number, y: number): void;
+  pointerUp(event: PointerEvent, x: number, y: number): void;
+  wheel(event: WheelEvent, x: number, y: number): void;
+  keyDown(event: KeyboardEvent): boolean;
+  keyUp(event: KeyboardEvent): void;
+}
 
 export interface NavigationHost {
   canvas: HTMLCanvasElement;

@@ -1,16 +1,7 @@
 import type { ComponentType } from 'react';
 import { replace, type RouteObject } from 'react-router';
 import { page } from '../../lib/routing';
-
-export const SETTINGS_SECTIONS = [
-  'profile',
-  'account',
-  'preferences',
-  'notifications',
-  'connectors',
-  'plan',
-] as const;
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+import { SETTINGS_SECTIONS, type SettingsSection } from './sections';
 
 const pages: Record<SettingsSection, () => Promise<{ default: ComponentType }>> = {
   profile: () => import('./components/ProfilePage'),

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/Page';
-import { SETTINGS_SECTIONS, type SettingsSection } from '../routes';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../sections';
 import { SettingsSidebar } from './SettingsSidebar';
 
 /** /settings/*: the section navigation and the section's page inside the app frame. */

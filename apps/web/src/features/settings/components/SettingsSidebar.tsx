@@ -10,7 +10,7 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { SETTINGS_SECTIONS, type SettingsSection } from '../routes';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../sections';
 
 export const SECTION_ICONS: Record<SettingsSection, LucideIcon> = {
   profile: UserRound,

@@ -1,10 +1,10 @@
 /**
  * A ViewerContext for unit tests in node: real three.js scenes, camera, rays and projection, no
- * WebGL and a minimal DOM stand-in for the label layer. Used by the section and measure tests.
+ * WebGL and a minimal DOM stand-in for the label layer. Used by the section, measure and pins tests.
  */
 import * as THREE from 'three';
-import type { ViewerEvents, ViewerTool, Vec3 } from '../../api.ts';
-import type { PointerInfo, RayHit, ToolHandlers, ViewerContext } from '../../core/context.ts';
+import type { ViewerEvents, ViewerTool, Vec3 } from '../api-types.ts';
+import type { PointerInfo, RayHit, ToolHandlers, ViewerContext } from '../core/context.ts';
 
 type Listener = (event: Record<string, unknown>) => void;
 
@@ -159,6 +159,14 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
       return () => void loaded.delete(cb);
     },
     labelLayer: layer as unknown as HTMLElement,
+    // No model loaded: the tools under test do not touch elements.
+    elements: {
+      state: () => null,
+      boxes: () => new Float32Array(0),
+      drawnIds: () => [],
+      setXray() {},
+      setGhosted() {},
+    },
   };
 
   return {

@@ -10,8 +10,8 @@ import {
   INSTANCE_ELEMENT_ATTRIBUTE,
   edgeMaterial,
   type SharedUniforms,
-} from '../core/materials.ts';
-import type { ModelMesh } from '../core/model.ts';
+} from './materials.ts';
+import type { ModelMesh } from './model.ts';
 
 const THRESHOLD_DEGREES = 30;
 

@@ -3,7 +3,8 @@
  * removed red and ghosted. Built on the visibility API alone (colour overrides and ghosts), so
  * it works the same whether the removed elements come from a second model in the scene or not.
  */
-import type { Color, DiffApi, DiffCategory, VisibilityApi } from '../api.ts';
+import type { Color, DiffCategory } from '../api-types.ts';
+import type { DiffApi, VisibilityApi } from '../api.ts';
 
 export const DIFF_COLORS: Readonly<Record<DiffCategory, Color>> = {
   added: 0x16a34a,
@@ -14,7 +15,7 @@ export const DIFF_COLORS: Readonly<Record<DiffCategory, Color>> = {
 
 const CATEGORIES: readonly DiffCategory[] = ['unchanged', 'changed', 'added', 'removed'];
 
-export function createDiffExtension(visibility: VisibilityApi): DiffApi {
+export function createVersionDiff(visibility: VisibilityApi): DiffApi {
   let coloured: number[] = [];
   const clear = () => {
     if (coloured.length > 0) visibility.setColors(new Map(coloured.map((id) => [id, null])));

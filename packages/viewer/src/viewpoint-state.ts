@@ -1,37 +1,31 @@
-/** Reading and restoring the full viewer state as a Viewpoint (camera, sections, visibility, ...). */
+/**
+ * The full viewer state as a Viewpoint (camera, sections, visibility, selection, colours, x-ray,
+ * edges): read from the core and the built-in parts, and restored to them. A viewpoint set before
+ * the first model is validated at once and applied when that model's meshes exist.
+ */
 import * as THREE from 'three';
-import type {
-  SectionApi,
-  SelectionApi,
-  Vec3,
-  ViewerEvents,
-  Viewpoint,
-  VisibilityApi,
-} from '../api.ts';
-import type { CameraRig } from '../navigation/camera-rig.ts';
-import { parseViewpoint } from '../viewpoint.ts';
-import type { Emitter } from './events.ts';
-import type { ModelHost } from './model-host.ts';
+import type { Vec3, Viewpoint } from './api-types.ts';
+import type { SectionApi, SelectionApi, VisibilityApi } from './api.ts';
+import type { ViewerCore } from './core/viewer-core.ts';
+import { parseViewpoint } from './viewpoint.ts';
 
-export interface ViewpointDeps {
-  rig: CameraRig;
-  model: ModelHost;
+export interface ViewpointParts {
   section: SectionApi & {
     getState(): Viewpoint['sections'];
     setState(state: Viewpoint['sections']): void;
   };
   selection: SelectionApi;
   visibility: VisibilityApi;
-  setEdges(on: boolean): void;
-  edgesOn(): boolean;
-  emitter: Emitter<ViewerEvents>;
-  cameraChanged(): void;
+}
+
+export interface ViewpointDeps extends ViewpointParts {
+  core: ViewerCore;
 }
 
 const vec = (v: THREE.Vector3): Vec3 => [v.x, v.y, v.z];
 
 export function captureViewpoint(deps: ViewpointDeps): Viewpoint {
-  const { rig, model } = deps;
+  const { rig, model } = deps.core;
   const state = model.state;
   const colors: Record<string, number> = {};
   for (const [id, color] of state?.colors ?? []) colors[String(id)] = color;
@@ -51,7 +45,7 @@ export function captureViewpoint(deps: ViewpointDeps): Viewpoint {
     selection: deps.selection.get(),
     colors,
     xray: model.getXray(),
-    edges: deps.edgesOn(),
+    edges: model.edgesOn(),
   };
 }
 
@@ -66,7 +60,8 @@ export function applyViewpoint(
 ): Viewpoint {
   const viewpoint = parseViewpoint(input);
   if (!deps) return viewpoint;
-  const { rig, model } = deps;
+  const { core } = deps;
+  const { rig, model } = core;
   const { camera } = viewpoint;
   if (camera.fov !== undefined) rig.perspective.fov = camera.fov;
   rig.setProjection(camera.projection);
@@ -84,14 +79,43 @@ export function applyViewpoint(
     state.colors.clear();
     for (const [id, color] of Object.entries(viewpoint.colors)) state.colors.set(Number(id), color);
     state.sync();
-    deps.emitter.emit('visibility-change', {
+    core.emitter.emit('visibility-change', {
       hidden: deps.visibility.getHidden(),
       isolated: deps.visibility.getIsolated(),
     });
   }
   deps.selection.set(viewpoint.selection);
   deps.visibility.setXray(viewpoint.xray);
-  deps.setEdges(viewpoint.edges);
-  deps.cameraChanged();
+  core.setEdges(viewpoint.edges);
+  core.cameraChanged();
   return viewpoint;
+}
+
+/** Reads and restores viewpoints; holds one set before the first model until it is placed. */
+export class Viewpoints {
+  private pending: Viewpoint | null = null;
+
+  constructor(private readonly deps: ViewpointDeps) {
+    const { core } = deps;
+    core.placeFirstModel = () => {
+      const viewpoint = this.pending;
+      if (!viewpoint) return core.navigation.fitFirst();
+      this.pending = null;
+      core.navigation.forgetFirstFit();
+      applyViewpoint(deps, viewpoint, false);
+    };
+  }
+
+  get(): Viewpoint {
+    return captureViewpoint(this.deps);
+  }
+
+  set(viewpoint: Viewpoint, animate: boolean): void {
+    if (!this.deps.core.model.state) {
+      // Not loaded yet: validate now, apply as soon as the model is prepared.
+      this.pending = applyViewpoint(null, viewpoint, false);
+      return;
+    }
+    applyViewpoint(this.deps, viewpoint, animate);
+  }
 }

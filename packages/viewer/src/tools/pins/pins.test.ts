@@ -1,8 +1,8 @@
 import type * as THREE from 'three';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Viewpoint } from '../../api.ts';
-import { createFakeContext } from '../section/fake-context.ts';
-import { createPinsExtension } from './index.ts';
+import type { Viewpoint } from '../../api-types.ts';
+import { createFakeContext } from '../../testing/fake-context.ts';
+import { PinMarkers } from './pin-markers.ts';
 
 const viewpoint: Viewpoint = {
   version: 1,
@@ -20,8 +20,7 @@ function setup() {
   const applied: Array<{ viewpoint: Viewpoint; animate: boolean }> = [];
   const fitted: THREE.Box3[] = [];
   const hidden = new Set<number>();
-  const pins = createPinsExtension({
-    ctx: fake.ctx,
+  const pins = new PinMarkers(fake.ctx, {
     getViewpoint: () => viewpoint,
     setViewpoint: (vp, animate) => void applied.push({ viewpoint: vp, animate }),
     screenshot: ({ width, height }) =>
@@ -38,7 +37,7 @@ function setup() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('pins extension', () => {
+describe('PinMarkers', () => {
   it('draws one marker per pin, merges crowded ones and skips pins behind the camera', () => {
     const { fake, pins, drawn } = setup();
     pins.set([

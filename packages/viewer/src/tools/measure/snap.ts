@@ -3,7 +3,7 @@
  * tolerance, then the nearest point on one of its edges, else the surface point itself. Distances
  * are measured on screen (CSS pixels) so the tolerance feels the same at any zoom.
  */
-import type { Vec3 } from '../../api.ts';
+import type { Vec3 } from '../../api-types.ts';
 import { dot, sub } from './math.ts';
 
 export type SnapKind = 'vertex' | 'edge' | 'face';

@@ -5,7 +5,7 @@
  * model coordinates do not jitter.
  */
 import * as THREE from 'three';
-import type { Vec3 } from '../../api.ts';
+import type { Vec3 } from '../../api-types.ts';
 import type { PlaneEquation } from './planes.ts';
 
 const COLOR = 0x2563eb;

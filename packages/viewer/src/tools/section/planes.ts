@@ -5,7 +5,7 @@
  * normal points into the part that stays visible.
  */
 import * as THREE from 'three';
-import type { SectionBoxState, SectionPlaneState, Vec3 } from '../../api.ts';
+import type { SectionBoxState, SectionPlaneState, Vec3 } from '../../api-types.ts';
 
 export interface PlaneEquation {
   normal: Vec3;

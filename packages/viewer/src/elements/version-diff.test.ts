@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Color, VisibilityApi } from '../api.ts';
-import { createDiffExtension, DIFF_COLORS } from './diff.ts';
+import type { Color } from '../api-types.ts';
+import type { VisibilityApi } from '../api.ts';
+import { createVersionDiff, DIFF_COLORS } from './version-diff.ts';
 
 /** The two calls the extension makes, recorded (the element state itself is tested in core). */
 function recorder() {
@@ -25,7 +26,7 @@ describe('diff extension', () => {
   it('colours each category and ghosts the removed elements, then clears only its own', () => {
     const r = recorder();
     r.visibility.setColors(new Map([[99, 0x123456]]));
-    const diff = createDiffExtension(r.visibility);
+    const diff = createVersionDiff(r.visibility);
     diff.show({ added: [1], changed: [2], unchanged: [3, 4], removed: [10] });
     expect(Object.fromEntries(r.colors)).toEqual({
       1: DIFF_COLORS.added,

@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../api.ts';
+import type { Vec3 } from '../../api-types.ts';
 import {
   angleDegrees,
   distance,

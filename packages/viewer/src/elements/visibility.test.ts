@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ViewerEvents } from '../api.ts';
+import type { ViewerEvents } from '../api-types.ts';
 import type { ViewerContext } from '../core/context.ts';
 import { ElementState, unpackElementState } from '../core/element-state.ts';
 import { createVisibility } from './visibility.ts';
@@ -15,17 +15,17 @@ function setup() {
       if (type === 'visibility-change') events.push(event as ViewerEvents['visibility-change']);
     },
     requestRender: () => void renders++,
-  } as unknown as ViewerContext;
-  const api = createVisibility({
-    ctx,
-    state: () => state,
-    applyXray: (on) => void (xray = on),
-    applyGhosted: (ids) => {
-      state.ghosted.clear();
-      for (const id of ids) state.ghosted.add(id);
+    elements: {
+      state: () => state,
+      setXray: (on: boolean) => void (xray = on),
+      setGhosted: (ids: number[]) => {
+        state.ghosted.clear();
+        for (const id of ids) state.ghosted.add(id);
+      },
+      drawnIds: () => [0, 1, 2, 3, 4],
     },
-    elementIds: () => [0, 1, 2, 3, 4],
-  });
+  } as unknown as ViewerContext;
+  const api = createVisibility(ctx);
   return { api, state, events, xray: () => xray, renders: () => renders };
 }
 

@@ -2,7 +2,7 @@
  * Measurement maths (pure, no WebGL). Values are exact in model units (metres); only labels are
  * rounded.
  */
-import type { MeasurementKind, Vec3 } from '../../api.ts';
+import type { MeasurementKind, Vec3 } from '../../api-types.ts';
 
 export function sub(a: Vec3, b: Vec3): Vec3 {
   return [a[0] - b[0], a[1] - b[1], a[2] - b[2]];

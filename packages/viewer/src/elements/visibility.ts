@@ -1,27 +1,14 @@
 /** Hide, show, isolate, show all, x-ray and colour overrides on the element state texture. */
-import type { Color, VisibilityApi } from '../api.ts';
+import type { Color } from '../api-types.ts';
+import type { VisibilityApi } from '../api.ts';
 import type { ViewerContext } from '../core/context.ts';
 import type { ElementState } from '../core/element-state.ts';
 import { buildLegend } from './palette.ts';
 
-export interface VisibilityDeps {
-  ctx: ViewerContext;
-  state: () => ElementState | null;
-  /** Turns the x-ray pass on or off (ghost meshes and the shared uniform). */
-  applyXray: (on: boolean) => void;
-  /** Replaces the elements ghosted one by one. */
-  applyGhosted: (ids: number[]) => void;
-  /** Ids of elements that draw something (colour-by skips the rest). */
-  elementIds: () => Iterable<number>;
-}
-
-export function createVisibility({
-  ctx,
-  state,
-  applyXray,
-  applyGhosted,
-  elementIds,
-}: VisibilityDeps): VisibilityApi {
+/** Built on the context alone: the element state and the x-ray and ghost passes of `ctx.elements`. */
+export function createVisibility(ctx: ViewerContext): VisibilityApi {
+  const { elements } = ctx;
+  const state = () => elements.state();
   let xray = false;
   const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
   const emit = () => {
@@ -74,12 +61,12 @@ export function createVisibility({
     setXray(on) {
       if (on === xray) return;
       xray = on;
-      applyXray(on);
+      elements.setXray(on);
       ctx.requestRender();
     },
     getXray: () => xray,
     setGhosted(ids) {
-      applyGhosted(ids);
+      elements.setGhosted(ids);
       ctx.requestRender();
     },
     getGhosted: () => sorted(state()?.ghosted ?? []),
@@ -97,7 +84,7 @@ export function createVisibility({
       }, false),
     colorBy(keyOf, options = {}) {
       const fixed = new Map(Object.entries(options.fixed ?? {}));
-      const { legend, colors } = buildLegend(elementIds(), keyOf, fixed);
+      const { legend, colors } = buildLegend(elements.drawnIds(), keyOf, fixed);
       withState((s) => {
         s.colors.clear();
         for (const [id, color] of colors) s.colors.set(id, color);

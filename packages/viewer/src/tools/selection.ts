@@ -4,18 +4,10 @@
  */
 import type { SelectionApi } from '../api.ts';
 import type { PointerInfo, ViewerContext } from '../core/context.ts';
-import type { ElementState } from '../core/element-state.ts';
 import { boxSelect, boxSelectMode } from './box-select.ts';
 
-export interface SelectionDeps {
-  ctx: ViewerContext;
-  state: () => ElementState | null;
-  elementBoxes: () => Float32Array;
-}
-
-export function createSelection({ ctx, state, elementBoxes }: SelectionDeps): SelectionApi & {
-  dispose(): void;
-} {
+export function createSelection(ctx: ViewerContext): SelectionApi & { dispose(): void } {
+  const state = () => ctx.elements.state();
   const changed = () => {
     const s = state();
     ctx.emit('selection-change', { ids: s ? [...s.selected].sort((a, b) => a - b) : [] });
@@ -105,7 +97,7 @@ export function createSelection({ ctx, state, elementBoxes }: SelectionDeps): Se
       const s = state();
       if (!s) return true;
       const hits = boxSelect(
-        elementBoxes(),
+        ctx.elements.boxes(),
         (id) => s.isVisible(id),
         (x, y, z) => ctx.project([x, y, z]),
         { x0: from.x, y0: from.y, x1: p.x, y1: p.y },

@@ -8,7 +8,7 @@ import * as THREE from 'three';
 import { Line2 } from 'three/examples/jsm/lines/Line2.js';
 import { LineGeometry } from 'three/examples/jsm/lines/LineGeometry.js';
 import { LineMaterial } from 'three/examples/jsm/lines/LineMaterial.js';
-import type { Measurement, MeasurementKind, Vec3 } from '../../api.ts';
+import type { Measurement, MeasurementKind, Vec3 } from '../../api-types.ts';
 import type { ViewerContext } from '../../core/context.ts';
 import type { LabelBox } from './label-layout.ts';
 import { formatValue, labelAnchor, newellNormal } from './math.ts';

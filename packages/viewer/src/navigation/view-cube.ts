@@ -3,7 +3,7 @@
  * Clicking a face sets that standard view; clicking near a corner sets the iso view.
  */
 import * as THREE from 'three';
-import type { StandardView } from '../api.ts';
+import type { StandardView } from '../api-types.ts';
 
 const SIZE = 120;
 const FACES: Array<{ view: StandardView; normal: THREE.Vector3; label: string }> = [

@@ -1,8 +1,12 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import type { ViewerEvents, Vec3 } from '../../api.ts';
-import { createFakeContext, type FakeContext, type FakeElement } from '../section/fake-context.ts';
-import { createMeasureExtension } from './index.ts';
+import type { ViewerEvents, Vec3 } from '../../api-types.ts';
+import {
+  createFakeContext,
+  type FakeContext,
+  type FakeElement,
+} from '../../testing/fake-context.ts';
+import { MeasureTool } from './measure-tool.ts';
 
 type MeasureChange = ViewerEvents['measure-change'];
 
@@ -13,7 +17,7 @@ const TRIANGLE: [Vec3, Vec3, Vec3] = [
   [0, 3, 0],
 ];
 
-function setup(): FakeContext & { measure: ReturnType<typeof createMeasureExtension> } {
+function setup(): FakeContext & { measure: MeasureTool } {
   const fake = createFakeContext();
   const floor = new THREE.Plane(new THREE.Vector3(0, 0, 1), 0);
   fake.setRaycast((x, y) => {
@@ -28,7 +32,7 @@ function setup(): FakeContext & { measure: ReturnType<typeof createMeasureExtens
       distance: point.distanceTo(ray.origin),
     };
   });
-  return { ...fake, measure: createMeasureExtension(fake.ctx) };
+  return { ...fake, measure: new MeasureTool(fake.ctx) };
 }
 
 const lastChange = (fake: FakeContext) =>
@@ -44,7 +48,7 @@ const key = (k: string) => ({ key: k }) as KeyboardEvent;
 const labels = (fake: FakeContext) =>
   fake.layer.children.filter((c: FakeElement) => c.className === 'truss-measure-label');
 
-describe('createMeasureExtension', () => {
+describe('MeasureTool', () => {
   it('measures a snapped distance between two vertices exactly', () => {
     const fake = setup();
     fake.measure.start('distance');

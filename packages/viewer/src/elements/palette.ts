@@ -2,7 +2,7 @@
  * Distinct legend colours for colour-by: a fixed set of clearly different hues first, then hues
  * spread by the golden angle, skipping any too close to one already given.
  */
-import type { Color } from '../api.ts';
+import type { Color } from '../api-types.ts';
 
 const BASE: Color[] = [
   0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22,

@@ -1,8 +1,8 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import type { Vec3 } from '../../api.ts';
-import { createFakeContext } from './fake-context.ts';
-import { createSectionExtension } from './index.ts';
+import type { Vec3 } from '../../api-types.ts';
+import { createFakeContext } from '../../testing/fake-context.ts';
+import { SectionTool } from './section-tool.ts';
 import {
   boxPlanes,
   closestAxisParam,
@@ -87,10 +87,10 @@ describe('dragging along an axis', () => {
   });
 });
 
-describe('createSectionExtension', () => {
+describe('SectionTool', () => {
   it('clips with enabled planes and the box, emits every change, and round-trips its state', () => {
     const fake = createFakeContext();
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     const a = section.addPlane([0, 0, 1], [0, 0, 1]);
     const b = section.addPlane([2, 0, 0], [-1, 0, 0]);
     expect(fake.clipping.get('section')).toHaveLength(2);
@@ -105,7 +105,7 @@ describe('createSectionExtension', () => {
 
     const state = section.getState();
     const other = createFakeContext();
-    const restored = createSectionExtension(other.ctx);
+    const restored = new SectionTool(other.ctx);
     restored.setState(state);
     expect(restored.getState()).toEqual(state);
     const planes = (f: typeof fake) =>
@@ -150,7 +150,7 @@ describe('createSectionExtension', () => {
 
   it('adds a plane on a clicked face that cuts away the camera side', () => {
     const fake = createFakeContext({ eye: [3, -4, 20] });
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     fake.setRaycast(() => ({
       elementId: 1,
       point: [0.5, 0.5, 2],
@@ -175,7 +175,7 @@ describe('createSectionExtension', () => {
 
   it('moves a plane along its normal when its arrow handle is dragged', () => {
     const fake = createFakeContext();
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     const id = section.addPlane([0, 0, 0], [1, 0, 0]);
     fake.ctx.setTool('section-plane');
     fake.render();
@@ -207,7 +207,7 @@ describe('createSectionExtension', () => {
 
   it('drags a plane that faces the viewer by screen height (up pushes it away)', () => {
     const fake = createFakeContext({ eye: [10, 0, 0] });
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     section.addPlane([0, 0, 0], [1, 0, 0]);
     fake.ctx.setTool('section-plane');
     fake.render();
@@ -222,7 +222,7 @@ describe('createSectionExtension', () => {
 
   it('drags a box face along its axis', () => {
     const fake = createFakeContext();
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     section.setBox({ min: [-2, -2, -2], max: [2, 2, 2] });
     fake.ctx.setTool('section-plane');
     fake.render();
@@ -243,7 +243,7 @@ describe('createSectionExtension', () => {
 
   it('the section-box tool shows the box handles and drags them; a click adds no plane', () => {
     const fake = createFakeContext();
-    const section = createSectionExtension(fake.ctx);
+    const section = new SectionTool(fake.ctx);
     section.setBox({ min: [-2, -2, -2], max: [2, 2, 2] });
     fake.ctx.setTool('section-box');
     fake.render();
