@@ -85,15 +85,12 @@ async function main(): Promise<void> {
     else await app.ready();
     idleGc.request();
     logger.info(
-<<<<<<< HEAD
-      { role: 'worker', concurrency: config.models.workerConcurrency, seconds: seconds() },
-=======
       {
         role: 'worker',
         concurrency: config.models.workerConcurrency,
         http: httpPort === null ? 'off (WORKER_HTTP_PORT)' : `${config.host}:${httpPort}`,
+        seconds: seconds(),
       },
->>>>>>> h/s3
       'Truss workers started',
     );
     return;
