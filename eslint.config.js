@@ -168,6 +168,8 @@ export default tseslint.config(
       'apps/server/src/modules/auth/routes.ts',
       'apps/server/src/modules/shares/routes.ts',
       'apps/server/src/modules/topics/routes.ts',
+      'apps/server/src/modules/topics/visitor-routes.ts',
+      'apps/server/src/modules/uploads/routes.ts',
       'apps/web/src/features/auth/components/SignInPage.tsx',
       'apps/web/src/features/federation/components/FederatedViewer.tsx',
       'apps/web/src/features/invite/components/InvitePage.tsx',

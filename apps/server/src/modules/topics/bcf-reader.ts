@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { workerEntry } from '../../lib/worker-entry.ts';
 import type { BcfArchive, BcfProblem } from './bcf/model.ts';
-import type { BcfReadError } from './bcf/read.ts';
+import type { BcfReadError } from './bcf/caps.ts';
 import type { ReadWorkerReply } from './bcf/read-worker.ts';
 import {
   BcfFileInvalidError,

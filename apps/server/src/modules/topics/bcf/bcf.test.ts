@@ -4,7 +4,8 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { normalizeTopic } from '../bcf-normalize.ts';
 import type { BcfArchive, BcfProblem } from './model.ts';
-import { BcfReadError, readBcf } from './read.ts';
+import { BcfReadError } from './caps.ts';
+import { readBcf } from './read.ts';
 import { writeBcf } from './write.ts';
 import { BCF_SHARED as SHARED, validateBcf as validate } from './xsd-validate.ts';
 

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { BcfReadError, readBcf } from './read.ts';
+import { BcfReadError } from './caps.ts';
+import { readBcf } from './read.ts';
 
 type ReadResult = ReturnType<typeof readBcf>;
 

@@ -1,18 +1,6 @@
 import path from 'node:path/posix';
-import {
-  BCF_MAX_COMMENTS,
-  BCF_MAX_SNAPSHOT_BYTES,
-  BCF_MAX_TOPICS,
-  BCF_MAX_UNCOMPRESSED_BYTES,
-  BCF_MAX_VIEWPOINTS,
-  BCF_MAX_XML_BYTES,
-  BCF_TOPIC_MAX_COMMENTS,
-  BCF_TOPIC_MAX_SNAPSHOT_BYTES,
-  BCF_TOPIC_MAX_VIEWPOINT_BYTES,
-  BCF_TOPIC_MAX_VIEWPOINTS,
-} from '@truss/contracts';
-import { inflateZip, ZipLimitError } from '@truss/converter/zip';
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { unzip } from './archive.ts';
+import { BCF_READ_LIMITS, BcfReadError, spend, type BcfReadLimits, type Budget } from './caps.ts';
 import type {
   BcfArchive,
   BcfAttachment,
@@ -38,128 +26,7 @@ import {
   type XmlNode,
 } from './xml.ts';
 
-/**
- * Why a file is refused as a whole: no BCF at all or broken XML (400), hostile XML (400), too
- * big to read or a zip bomb (413), or over one of the import's caps (413).
- */
-export class BcfReadError extends Error {
-  constructor(
-    message: string,
-    readonly kind:
-      | 'invalid'
-      | 'unsafe'
-      | 'too-large'
-      | 'bomb'
-      | 'too-many-topics'
-      | 'too-many-comments'
-      | 'too-many-viewpoints'
-      | 'snapshots-too-large',
-  ) {
-    super(message);
-  }
-}
-
-/** The caps one read holds a file to (contracts' BCF_* by default; tests pass smaller ones). */
-export interface BcfReadLimits {
-  maxUncompressedBytes: number;
-  maxTopics: number;
-  maxComments: number;
-  maxViewpoints: number;
-  maxSnapshotBytes: number;
-  maxXmlBytes: number;
-  topicMaxComments: number;
-  topicMaxViewpoints: number;
-  topicMaxViewpointBytes: number;
-  topicMaxSnapshotBytes: number;
-}
-
-export const BCF_READ_LIMITS: BcfReadLimits = {
-  maxUncompressedBytes: BCF_MAX_UNCOMPRESSED_BYTES,
-  maxTopics: BCF_MAX_TOPICS,
-  maxComments: BCF_MAX_COMMENTS,
-  maxViewpoints: BCF_MAX_VIEWPOINTS,
-  maxSnapshotBytes: BCF_MAX_SNAPSHOT_BYTES,
-  maxXmlBytes: BCF_MAX_XML_BYTES,
-  topicMaxComments: BCF_TOPIC_MAX_COMMENTS,
-  topicMaxViewpoints: BCF_TOPIC_MAX_VIEWPOINTS,
-  topicMaxViewpointBytes: BCF_TOPIC_MAX_VIEWPOINT_BYTES,
-  topicMaxSnapshotBytes: BCF_TOPIC_MAX_SNAPSHOT_BYTES,
-};
-
-const MAX_ENTRIES = 200_000;
-/** An entry inflating more than this many times its compressed size (past 1 MiB) is a bomb. */
-const MAX_COMPRESSION_RATIO = 200;
 const utf8 = new TextDecoder('utf-8');
-const XML_ENTRY = /\.(?:bcf|bcfv|bcfp|version|xml)$/i;
-
-/** A topic's markup: `<topic>/markup.bcf`, or one folder deeper when all sits in a top folder. */
-const MARKUP_ENTRY = /^(?:[^/]+\/)?[^/]+\/markup\.bcf$/;
-
-/**
- * Unzips in two passes: the directory first (entry count, declared sizes, topics: refused before
- * anything is inflated), then the entries as a stream whose real output is counted, so an entry
- * lying about its size, passing the ratio cap or an XML file passing its cap stops the inflation
- * where it happens.
- */
-function unzip(
-  bytes: Uint8Array,
-  maxBytes: number,
-  maxTopics: number,
-  maxXmlBytes: number,
-): Record<string, Uint8Array> {
-  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
-    throw new BcfReadError('not a zip archive', 'invalid');
-  }
-  let total = 0;
-  let count = 0;
-  let markups = 0;
-  try {
-    unzipSync(bytes, {
-      filter: (file: UnzipFileInfo) => {
-        count += 1;
-        total += file.originalSize;
-        if (count > MAX_ENTRIES)
-          throw new BcfReadError('too many files in the archive', 'too-large');
-        if (total > maxBytes) throw new BcfReadError('uncompressed content too large', 'too-large');
-        // Refused from the archive's directory, before anything is inflated or parsed.
-        if (MARKUP_ENTRY.test(file.name) && ++markups > maxTopics)
-          throw new BcfReadError(`more than ${maxTopics} topics`, 'too-many-topics');
-        return false;
-      },
-    });
-  } catch (error) {
-    if (error instanceof BcfReadError) throw error;
-    throw new BcfReadError(`unreadable zip: ${(error as Error).message}`, 'invalid');
-  }
-  let files: Record<string, Uint8Array>;
-  try {
-    files = Object.fromEntries(
-      inflateZip(bytes, () => true, {
-        maxTotalBytes: maxBytes,
-        maxEntryBytes: (name) => (XML_ENTRY.test(name) ? maxXmlBytes : maxBytes),
-        maxCompressionRatio: MAX_COMPRESSION_RATIO,
-        maxEntries: MAX_ENTRIES,
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ZipLimitError)) throw error;
-    const kind =
-      error.kind === 'malformed' ? 'invalid' : error.kind === 'bomb' ? 'bomb' : 'too-large';
-    throw new BcfReadError(error.message, kind);
-  }
-  // Some writers put everything under one top folder; strip it when no bcf.version is at the root.
-  const names = Object.keys(files);
-  if (!files['bcf.version']) {
-    const nested = names.find((name) => /^[^/]+\/bcf\.version$/.test(name));
-    if (nested) {
-      const prefix = nested.slice(0, nested.indexOf('/') + 1);
-      return Object.fromEntries(
-        names.filter((n) => n.startsWith(prefix)).map((n) => [n.slice(prefix.length), files[n]!]),
-      );
-    }
-  }
-  return files;
-}
 
 function xmlOf(files: Record<string, Uint8Array>, name: string): XmlNode | undefined {
   const bytes = files[name];
@@ -230,13 +97,6 @@ function optional<T extends object>(target: T, key: keyof T, value: unknown): vo
 }
 
 /** Running totals of one read, against its caps. */
-interface Budget {
-  limits: BcfReadLimits;
-  comments: number;
-  viewpoints: number;
-  snapshotBytes: number;
-}
-
 function decode(bytes: Uint8Array): string {
   const content = utf8.decode(bytes);
   return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
@@ -273,55 +133,6 @@ function readMarkup(files: Record<string, Uint8Array>, folder: string, budget: B
 }
 
 /** Counts a read topic against the caps of a topic and of the whole file. */
-function spend(topic: BcfTopic, viewpointBytes: number, budget: Budget): void {
-  const { limits } = budget;
-  const where = `topic ${topic.guid}`;
-  if (topic.comments.length > limits.topicMaxComments) {
-    throw new BcfReadError(
-      `${where}: ${topic.comments.length} comments, over ${limits.topicMaxComments}`,
-      'too-many-comments',
-    );
-  }
-  if (topic.viewpoints.length > limits.topicMaxViewpoints) {
-    throw new BcfReadError(
-      `${where}: ${topic.viewpoints.length} viewpoints, over ${limits.topicMaxViewpoints}`,
-      'too-many-viewpoints',
-    );
-  }
-  if (viewpointBytes > limits.topicMaxViewpointBytes) {
-    throw new BcfReadError(
-      `${where}: ${viewpointBytes} bytes of viewpoints, over ${limits.topicMaxViewpointBytes}`,
-      'too-many-viewpoints',
-    );
-  }
-  let snapshots = 0;
-  for (const vp of topic.viewpoints) snapshots += vp.snapshot?.bytes.length ?? 0;
-  if (snapshots > limits.topicMaxSnapshotBytes) {
-    throw new BcfReadError(
-      `${where}: ${snapshots} bytes of snapshots, over ${limits.topicMaxSnapshotBytes}`,
-      'snapshots-too-large',
-    );
-  }
-  budget.comments += topic.comments.length;
-  budget.viewpoints += topic.viewpoints.length;
-  budget.snapshotBytes += snapshots;
-  if (budget.comments > limits.maxComments) {
-    throw new BcfReadError(`more than ${limits.maxComments} comments in all`, 'too-many-comments');
-  }
-  if (budget.viewpoints > limits.maxViewpoints) {
-    throw new BcfReadError(
-      `more than ${limits.maxViewpoints} viewpoints in all`,
-      'too-many-viewpoints',
-    );
-  }
-  if (budget.snapshotBytes > limits.maxSnapshotBytes) {
-    throw new BcfReadError(
-      `more than ${limits.maxSnapshotBytes} bytes of snapshots in all`,
-      'snapshots-too-large',
-    );
-  }
-}
-
 function readTopic(
   files: Record<string, Uint8Array>,
   folder: string,
