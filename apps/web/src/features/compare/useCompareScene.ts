@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ModelDiff } from '@truss/contracts';
 import type { ModelMetadata } from '@truss/viewable';
-import type { LoadedModelInfo, Viewer } from '../viewer/engine';
+import type { LoadedModelInfo, Viewer } from '../viewer';
 import { alignment, compareScene, type CompareScene } from './diff-scene';
 
 export interface CompareSources {

@@ -1,9 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FederatedSidePanel } from '../../topics/panels';
-import { ViewerWorkspace } from '../../viewer/components/ViewerWorkspace';
-import type { Viewer } from '../../viewer/engine';
-import { useViewer } from '../../viewer/useViewer';
+import { useViewer, ViewerWorkspace, type Viewer } from '../../viewer';
+import type { FederatedSidePanel } from '../../topics';
 import { useFederatedLoad, type FederatedSource } from '../useFederatedLoad';
 
 export interface FederatedModel extends FederatedSource {
