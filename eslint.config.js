@@ -112,6 +112,31 @@ const moduleInternals = (up) => ({
   ],
 });
 
+/**
+ * Web features meet only through their doors, as server modules do: a file in `features/<a>/` may
+ * import `../<b>` (its `index.ts`), or `../<b>/early` (what the start-up path may use, free of
+ * React) or `../<b>/lazy` (what is loaded on demand with `import()`), never another file of
+ * `features/<b>/`. One block per folder depth, as for the server.
+ */
+const FEATURE_DOOR = '(?:index|early|lazy)(?:\\.tsx?)?$';
+const FEATURE_MESSAGE =
+  'Import another web feature only through its door: `features/<feature>` (index.ts), or its early.ts or lazy.ts.';
+const featureInternals = (up) => ({
+  patterns: [
+    ...webBoundary.patterns,
+    { regex: `^${up}(?!\\.\\.?/)[^/]+/(?!${FEATURE_DOOR})`, message: FEATURE_MESSAGE },
+    { regex: `^${up}\\.\\./features/`, message: FEATURE_MESSAGE },
+  ],
+});
+/** The same for `import()`, which no-restricted-imports does not look at. */
+const featureLazyInternals = (up) => [
+  'error',
+  {
+    selector: `ImportExpression > Literal[value=/^${up}(?!\\.\\.?\\/)[^\\/]+\\/(?!${FEATURE_DOOR})/]`,
+    message: FEATURE_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -230,6 +255,20 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', webBoundary] },
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', featureInternals('\\.\\./')],
+      'no-restricted-syntax': featureLazyInternals('\\.\\.\\/'),
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', featureInternals('\\.\\./\\.\\./')],
+      'no-restricted-syntax': featureLazyInternals('\\.\\.\\/\\.\\.\\/'),
+    },
   },
   {
     files: ['apps/server/src/modules/*/*.{ts,js}'],

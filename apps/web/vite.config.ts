@@ -134,6 +134,19 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // A feature's door (features/<f>/index.ts) re-exports what other features may use: a page
+      // that takes one name from it must not load the rest. The features' modules do nothing on
+      // import but define their exports, so one whose exports go unused is left out; not so the
+      // start-up path and the upload queue, which start work when loaded.
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /[\\/]src[\\/]features[\\/](?:[\w-]+[\\/]boot[\\/]|models[\\/]uploads[\\/]store\.ts$)/,
+            sideEffects: true,
+          },
+          { test: /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         // Long-lived vendor chunks that change rarely, so app releases re-download little.
         codeSplitting: {

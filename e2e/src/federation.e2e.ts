@@ -145,4 +145,69 @@ describe('federation: several models in one view', () => {
       await page.close();
     });
   }
+
+  it('the federated page on a phone: bottom sheets, the walk hint and the screen-reader announcer', async () => {
+    const phone = { viewport: { width: 375, height: 740 }, hasTouch: true };
+    const first = await openModel(models.arch, 'en', undefined, phone);
+    const page = await first.context().newPage();
+    await first.close();
+    await page.goto(
+      `/project/${models.arch.project_id}/view?models=${models.arch.id},${models.mep.id}`,
+    );
+    await waitForViewerLoaded(page);
+    // The toolbar is one scrollable row; no panel covers the view at first.
+    const toolbar = page.getByRole('toolbar', { name: 'Viewer tools' });
+    const row = (await toolbar.boundingBox())!;
+    expect(row.height).toBeLessThan(50);
+    expect(row.width).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.getByRole('complementary').count()).toBe(0);
+
+    // The models' tree is a bottom sheet, reached from the toolbar's row.
+    await page.getByRole('button', { name: 'Model tree' }).click();
+    const sheetOfModels = page.getByRole('complementary', { name: 'Models' });
+    const treeBox = (await sheetOfModels.boundingBox())!;
+    expect(treeBox.width).toBe(375);
+    expect(Math.abs(treeBox.y + treeBox.height - 740)).toBeLessThan(2);
+    expect(treeBox.y).toBeGreaterThan(740 * 0.3);
+    await expect.poll(() => sheetOfModels.getByRole('tab').count()).toBe(2);
+    await page.screenshot({ path: await screenshotPath('federation-phone-tree') });
+    await sheetOfModels.getByRole('button', { name: 'Close Models' }).click();
+
+    // A tapped element opens its properties as a bottom sheet, naming its model; the announcer
+    // says what the tap selected.
+    const canvas = (await page.getByLabel('3D view of the models').boundingBox())!;
+    const at = await withViewer(
+      page,
+      (viewer, size) => {
+        for (let y = size.height * 0.2; y < size.height * 0.7; y += 8) {
+          for (let x = size.width * 0.2; x < size.width * 0.8; x += 8) {
+            if (viewer.pick(x, y)) return { x, y };
+          }
+        }
+        return null;
+      },
+      { width: canvas.width, height: canvas.height },
+    );
+    expect(at).not.toBeNull();
+    await page.touchscreen.tap(canvas.x + at!.x, canvas.y + at!.y);
+    const sheet = page.getByRole('complementary', { name: 'Properties' });
+    await sheet.waitFor();
+    const sheetBox = (await sheet.boundingBox())!;
+    expect(sheetBox.width).toBe(375);
+    expect(Math.abs(sheetBox.y + sheetBox.height - 740)).toBeLessThan(2);
+    await expect.poll(() => sheet.textContent()).toMatch(/In (Architectural|MEP)/);
+    const announcer = page.locator('[role="status"][aria-live="polite"]');
+    await expect.poll(() => announcer.textContent()).toBe('1 element selected');
+    await sheet.getByRole('button', { name: 'Close Properties' }).click();
+
+    // Walk mode: the hint of the keys, and the announcer says it is on.
+    await page.getByRole('button', { name: 'Walk mode' }).click();
+    const hint = page.getByRole('status', { name: 'Walk mode:' });
+    await expect.poll(() => hint.textContent()).toContain('W A S D');
+    await expect.poll(() => announcer.textContent()).toBe('Walk mode on');
+    await page.screenshot({ path: await screenshotPath('federation-phone-walk') });
+    await page.getByRole('button', { name: 'Close the walk mode hint' }).click();
+    await expect.poll(() => hint.count()).toBe(0);
+    await page.close();
+  });
 });

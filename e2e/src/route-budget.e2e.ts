@@ -34,7 +34,7 @@ const MODELS_SCRIPTS = 34;
  */
 const FORM_SCHEMAS_CHUNK = /\/assets\/contracts-[\w-]+\.js$/;
 /** Chunks of the 3D viewer, which none of these routes shows. */
-const VIEWER_CHUNK = /\/assets\/(?:three|engine|ModelViewer|viewer)-[\w-]+\.js$/;
+const VIEWER_CHUNK = /\/assets\/(?:three|engine|ModelViewer|ViewerWorkspace|viewer)-[\w-]+\.js$/;
 const OTHER_LANGUAGE = { en: 'zh-CN', 'zh-CN': 'en' } as const;
 /**
  * Chunks the sign-in pages do without in `locale`: zod (forms checked by hand), Radix, the other

@@ -1,6 +1,6 @@
 import type { ModelDiff, PropertyChange } from '@truss/contracts';
 import { elementKeys, type ModelMetadata } from '@truss/viewable';
-import type { Vec3 } from '../viewer/engine';
+import type { Vec3 } from '../viewer';
 
 export type CompareCategory = 'added' | 'removed' | 'changed' | 'unchanged';
 

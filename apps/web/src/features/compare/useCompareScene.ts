@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ModelDiff } from '@truss/contracts';
 import type { ModelMetadata } from '@truss/viewable';
-import type { Viewer } from '../viewer/engine';
+import type { LoadedModelInfo, Viewer } from '../viewer';
 import { alignment, compareScene, type CompareScene } from './diff-scene';
 
 export interface CompareSources {
@@ -10,7 +10,14 @@ export interface CompareSources {
 }
 
 export type CompareLoadState =
-  { phase: 'loading' } | { phase: 'ready'; scene: CompareScene } | { phase: 'error'; error: Error };
+  | { phase: 'loading' }
+  | {
+      phase: 'ready';
+      scene: CompareScene;
+      /** The two versions as the engine has them (keys `to` and `from`). */
+      infos: { to: LoadedModelInfo; from: LoadedModelInfo };
+    }
+  | { phase: 'error'; error: Error };
 
 /**
  * Loads the newer version, then the older one beside it (aligned by their stored origins), and
@@ -53,7 +60,7 @@ export function useCompareScene(
       );
       viewer.visibility.hide(scene.hiddenFrom);
       viewer.diff.show(scene.ids);
-      setState({ phase: 'ready', scene });
+      setState({ phase: 'ready', scene, infos: { to, from } });
       document.body.dataset.compareState = 'ready';
     })().catch((error: unknown) => {
       if (signal.aborted) return;

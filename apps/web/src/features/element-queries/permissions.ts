@@ -1,5 +1,5 @@
 import { can, type Project, type SavedQuery } from '@truss/contracts';
-import { actorFor } from '../projects/permissions';
+import { actorFor } from '../projects';
 
 /** What the query panel offers on saved queries (the server decides the same with `can()`). */
 export interface SavedQueryAbilities {

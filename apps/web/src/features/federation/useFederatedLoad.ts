@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LoadedModelInfo, Viewer } from '../viewer/engine';
-import type { ViewerLoadState } from '../viewer/useViewerLoad';
+import type { LoadedModelInfo, Viewer, ViewerLoadState } from '../viewer';
 
 export interface FederatedSource {
   /** Model id: the model's key in the engine. */

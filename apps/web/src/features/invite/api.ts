@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { myInvitationsKey, projectsKey, projectsQuery } from '../projects/api';
-import { subscriptionKey } from '../subscription/api';
+import { myInvitationsKey, projectsKey, projectsQuery } from '../projects';
+import { subscriptionKey } from '../subscription';
 
 export { invitationPreviewKey, invitationPreviewQuery } from './preview';
 

@@ -14,7 +14,7 @@ import type {
 import { http } from '../../lib/api';
 import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
-import { projectsKey } from '../projects/api';
+import { projectsKey } from '../projects';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
 export type SortOrder = 'asc' | 'desc';

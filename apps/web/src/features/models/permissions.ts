@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { can, type Model, type Project } from '@truss/contracts';
-import { useMyId } from '../projects/api';
-import { actorFor } from '../projects/permissions';
+import { useMyId, actorFor } from '../projects';
 
 /** What the signed-in user may do with one model (members manage the models they uploaded). */
 export function modelAbilities(

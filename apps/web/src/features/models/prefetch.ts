@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { claimEarlyView, type EarlyView } from '../viewer/boot/early-viewer';
-import { prefetchViewableFiles } from '../viewer/viewable-handoff';
+import { claimEarlyView, type EarlyView, prefetchViewableFiles } from '../viewer/early';
 import { modelQuery } from './api';
 
 /**

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Model, ServerEvent } from '@truss/contracts';
-import { projectsKey } from '../projects/api';
-import { applyServerEvent, type EventContext } from '../projects/realtime';
+import { projectsKey, applyServerEvent, type EventContext } from '../projects';
 import {
   dropModelFromLists,
   insertModel,

@@ -13,8 +13,8 @@ import { http } from '../../lib/api';
 import { useAuth } from '../../lib/auth-store';
 import { ApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
-import { profileQuery } from '../auth/api';
-import { subscriptionKey } from '../subscription/api';
+import { profileQuery } from '../auth';
+import { subscriptionKey } from '../subscription';
 
 /**
  * Query keys. Everything about projects lives under `['projects']`, so one invalidation of that

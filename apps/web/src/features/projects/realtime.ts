@@ -8,10 +8,9 @@ import { authStore, useAuth } from '../../lib/auth-store';
 import { startEventStream } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
-import { applyModelEvent, refreshModelsAfterReconnect } from '../models/realtime';
-import { subscriptionKey } from '../subscription/api';
-import { topicsKey } from '../topics/api';
-import { applyTopicEvent } from '../topics/realtime';
+import { applyModelEvent, refreshModelsAfterReconnect } from '../models';
+import { subscriptionKey } from '../subscription';
+import { topicsKey, applyTopicEvent } from '../topics';
 import { dropProject, goneHere, myInvitationsKey, projectKey, projectsKey, useMyId } from './api';
 import { chooseProject, useCurrentProject, useRouteProjectId } from './current';
 

@@ -1,5 +1,5 @@
 import { can, type Project, type SavedView } from '@truss/contracts';
-import { actorFor } from '../projects/permissions';
+import { actorFor } from '../projects';
 
 /** What the UI offers on saved views (the server decides the same with `can()`). */
 export interface SavedViewAbilities {

@@ -1,4 +1,4 @@
-import type { Viewer } from '../viewer/engine';
+import type { Viewer } from '../viewer';
 
 const WIDTH = 320;
 const HEIGHT = 200;

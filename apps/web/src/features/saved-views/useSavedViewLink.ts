@@ -2,8 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedView } from '@truss/contracts';
 import { toast } from '../../lib/toast';
-import type { Viewer } from '../viewer/engine';
-import { decodeViewpoint } from '../viewer/viewpoint-url';
+import { type Viewer, decodeViewpoint } from '../viewer';
 import { SAVED_VIEW_PARAM, savedViewInUrl } from './link';
 
 /** Shows a saved view in the viewer; false (with a toast) when its state does not decode. */

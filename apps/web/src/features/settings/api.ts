@@ -18,7 +18,7 @@ import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
 import { setFormatPreferences, toFormatPreferences } from '../../lib/format';
 import { setLanguage } from '../../lib/i18n';
-import { profileKey } from '../auth/api';
+import { profileKey } from '../auth';
 
 export const preferencesKey = ['user', 'preferences'] as const;
 export const notificationsKey = ['user', 'notifications'] as const;

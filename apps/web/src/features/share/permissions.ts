@@ -1,5 +1,5 @@
 import { can, type Project } from '@truss/contracts';
-import { actorFor } from '../projects/permissions';
+import { actorFor } from '../projects';
 
 /** Any member of the model's project may share it (`share.create`); a trashed model may not. */
 export function canShareModel(

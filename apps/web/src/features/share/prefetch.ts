@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '../../lib/query-client';
-import { prefetchViewableFiles } from '../viewer/viewable-handoff';
+import { prefetchViewableFiles } from '../viewer/early';
 import { publicShareQuery } from './api';
 
 /**

@@ -10,7 +10,7 @@ import {
   type Topic,
   type TopicComment,
 } from '@truss/contracts';
-import { actorFor } from '../projects/permissions';
+import { actorFor } from '../projects';
 
 export interface TopicAbilities {
   /** A share visitor (names themselves, no assignee, no delete). */

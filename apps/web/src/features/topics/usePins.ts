@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { Topic } from '@truss/contracts';
-import type { Vec3, Viewer } from '../viewer/engine';
+import type { Vec3, Viewer } from '../viewer';
 import { pinColor } from './labels';
 import { pinTarget, type ModelResolver } from './viewstate';
 

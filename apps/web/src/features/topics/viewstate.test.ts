@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Viewpoint } from '../viewer/engine';
+import type { Viewpoint } from '../viewer';
 import {
   focusElements,
   framedModel,

@@ -9,7 +9,7 @@
  * the coordinates of the topic's own model (`home`).
  */
 import type { Component, Pin, Topic, Vector3, ViewState } from '@truss/contracts';
-import type { LoadedModelInfo, Vec3, Viewpoint } from '../viewer/engine';
+import type { LoadedModelInfo, Vec3, Viewpoint } from '../viewer';
 
 type Metadata = NonNullable<LoadedModelInfo['metadata']>;
 

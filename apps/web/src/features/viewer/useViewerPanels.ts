@@ -13,12 +13,22 @@ const panelsFitBeside = () => modelViewArea(window.innerWidth).panel > 0;
  */
 export function useViewerPanels(
   viewer: Viewer | null,
-  { embed, sideInitiallyOpen }: { embed: boolean; sideInitiallyOpen: boolean },
+  {
+    embed,
+    sideInitiallyOpen,
+    panelsInitiallyOpen = true,
+  }: {
+    embed: boolean;
+    sideInitiallyOpen: boolean;
+    /** False: the tree and properties start closed even where they fit (the compare page). */
+    panelsInitiallyOpen?: boolean;
+  },
 ) {
   const panelWidth = usePanelWidth();
   const narrow = panelWidth === 0;
-  const [treeOpen, setTreeOpen] = useState(() => !embed && panelsFitBeside());
-  const [propertiesOpen, setPropertiesOpen] = useState(() => !embed && panelsFitBeside());
+  const startOpen = () => !embed && panelsInitiallyOpen && panelsFitBeside();
+  const [treeOpen, setTreeOpen] = useState(startOpen);
+  const [propertiesOpen, setPropertiesOpen] = useState(startOpen);
   const [sideOpen, setSideOpen] = useState(sideInitiallyOpen);
 
   const toggleTree = () => {

@@ -15,7 +15,7 @@ import { useFormValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
-import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
+import { InvitationBanner, useRedirectInvitation } from '../../invite';
 import { AuthHeading } from './AuthHeading';
 import { ProviderButtons } from './ProviderButtons';
 import { checkSignIn } from '../validation';

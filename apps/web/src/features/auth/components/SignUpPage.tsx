@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi } from '../api';
-import { InvitationBanner, useRedirectInvitation } from '../../invite/components/InvitationBanner';
+import { InvitationBanner, useRedirectInvitation } from '../../invite';
 import { AuthHeading } from './AuthHeading';
 import { checkSignUp, type SignUpValues } from '../validation';
 

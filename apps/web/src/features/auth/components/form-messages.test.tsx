@@ -9,7 +9,9 @@ import { i18n, loadLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import type { Profile } from '@truss/contracts';
-import { connectorsKey } from '../../settings/api';
+import { connectorsKey } from '../../settings';
+// The settings page's form, whose messages this file checks beside the sign-in forms' own.
+// eslint-disable-next-line no-restricted-imports
 import AccountPage from '../../settings/components/AccountPage';
 import { profileKey } from '../api';
 import ResetPasswordPage from './ResetPasswordPage';

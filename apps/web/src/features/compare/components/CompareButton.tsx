@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GitCompareArrows } from 'lucide-react';
 import type { Model } from '@truss/contracts';
-import { TipButton } from '../../viewer/components/ToolbarControls';
+import { TipButton } from '../../viewer';
 
 /**
  * The model page's "Compare" action: opens the compare view of the current version against the

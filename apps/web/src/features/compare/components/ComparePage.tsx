@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { AlertCircle, ArrowLeft, GitCompareArrows } from 'lucide-react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useViewer } from '../../viewer/useViewer';
-import { useViewerChrome } from '../../viewer/useViewerChrome';
-import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
+import { TooltipProvider } from '../../../components/ui/Tooltip';
+import { MODEL_PAGE_LAYOUT, useViewer, ViewerWorkspace, type WorkspaceModel } from '../../viewer';
 import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '../api';
 import type { CompareItem } from '../diff-scene';
 import { useCompareScene, type CompareSources } from '../useCompareScene';
@@ -27,7 +26,11 @@ function pickVersions(
   return { from: older, to: newer };
 }
 
-/** /model/{id}/compare?from=&to=: what changed between two versions, coloured in one scene. */
+/**
+ * /model/{id}/compare?from=&to=: what changed between two versions, coloured in one scene, in
+ * the viewer workspace: the changes are its side panel (open at first), the tree and properties
+ * start closed (a tab per version when opened).
+ */
 export default function ComparePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -43,8 +46,6 @@ export default function ComparePage() {
   const fromMeta = useQuery(metadataQuery(from?.metadata_url ?? null));
   const hostRef = useRef<HTMLDivElement>(null);
   const viewer = useViewer(hostRef, { label: t('compare.canvas') });
-  // The view cube in the page's language, as on the model page (it showed TOP/FRONT in zh-CN).
-  useViewerChrome(viewer, null);
   const sources = useMemo<CompareSources | null>(
     () =>
       to?.viewable_url &&
@@ -94,50 +95,91 @@ export default function ComparePage() {
     (state.phase === 'error' ? state.error : null);
   const missing = versions.isSuccess && (!from || !to);
 
-  return (
-    <div className="flex h-dvh flex-col bg-gray-50">
-      <header
-        style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
-        className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
+  const readyInfos = state.phase === 'ready' ? state.infos : null;
+  const models = useMemo<WorkspaceModel[]>(
+    () => [
+      {
+        id: 'to',
+        name: t('versions.number', { number: to?.number }),
+        info: readyInfos?.to ?? null,
+      },
+      {
+        id: 'from',
+        name: t('versions.number', { number: from?.number }),
+        info: readyInfos?.from ?? null,
+      },
+    ],
+    [t, to?.number, from?.number, readyInfos],
+  );
+  const screenshotName = useCallback(
+    () => `${t('compare.title', { from: from?.number, to: to?.number })}.png`,
+    [t, from?.number, to?.number],
+  );
+
+  const header = (
+    <header
+      style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
+      className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
+    >
+      <Link
+        to={`/model/${id}`}
+        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
       >
-        <Link
-          to={`/model/${id}`}
-          className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('compare.back')}
+      </Link>
+      <span className="h-5 w-px bg-gray-200" aria-hidden />
+      <h1 className="truncate text-sm font-semibold text-gray-900">
+        {from && to
+          ? t('compare.title', { from: from.number, to: to.number })
+          : t('titles.compare')}
+      </h1>
+    </header>
+  );
+  const overlay =
+    failure || missing ? (
+      <div className="absolute inset-0 z-10 flex items-center justify-center p-4">
+        <div
+          role="alert"
+          className="flex max-w-md items-start gap-2 rounded-xl border border-red-200 bg-white p-4 text-sm text-red-800 shadow-sm"
         >
-          <ArrowLeft className="size-4" aria-hidden />
-          {t('compare.back')}
-        </Link>
-        <span className="h-5 w-px bg-gray-200" aria-hidden />
-        <h1 className="truncate text-sm font-semibold text-gray-900">
-          {from && to
-            ? t('compare.title', { from: from.number, to: to.number })
-            : t('titles.compare')}
-        </h1>
-      </header>
-      <div className="flex min-h-0 flex-1">
-        <div ref={hostRef} className="relative min-w-0 flex-1">
-          {(failure || missing) && (
-            <div className="absolute inset-0 z-10 flex items-center justify-center p-4">
-              <div
-                role="alert"
-                className="flex max-w-md items-start gap-2 rounded-xl border border-red-200 bg-white p-4 text-sm text-red-800 shadow-sm"
-              >
-                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {missing ? t('compare.needTwo') : errorMessage(failure, t)}
-              </div>
-            </div>
-          )}
-          {!failure && !missing && state.phase === 'loading' && (
-            <div className="absolute inset-0 z-10 flex items-center justify-center gap-2 text-sm text-gray-600">
-              <Spinner className="size-4" />
-              {t('compare.loading')}
-            </div>
-          )}
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {missing ? t('compare.needTwo') : errorMessage(failure, t)}
         </div>
-        {state.phase === 'ready' && (
-          <CompareSidebar scene={state.scene} selected={selected} onSelect={choose} />
-        )}
       </div>
-    </div>
+    ) : state.phase === 'loading' ? (
+      <div className="absolute inset-0 z-10 flex items-center justify-center gap-2 text-sm text-gray-600">
+        <Spinner className="size-4" />
+        {t('compare.loading')}
+      </div>
+    ) : null;
+
+  // The toolbar's tooltips need their provider: this page sits outside the app frame's.
+  return (
+    <TooltipProvider>
+      <ViewerWorkspace
+        hostRef={hostRef}
+        viewer={viewer}
+        models={models}
+        phase={failure || missing ? 'error' : state.phase === 'ready' ? 'loaded' : 'loading'}
+        onRetry={() => {}}
+        overlay={overlay}
+        header={header}
+        className="h-dvh"
+        screenshotName={screenshotName}
+        panelsInitiallyOpen={false}
+        sidePanel={{
+          label: t('compare.panel'),
+          icon: GitCompareArrows,
+          initiallyOpen: true,
+          render: () =>
+            state.phase === 'ready' ? (
+              <CompareSidebar scene={state.scene} selected={selected} onSelect={choose} />
+            ) : (
+              <p className="p-4 text-sm text-gray-500">{t('compare.loading')}</p>
+            ),
+        }}
+      />
+    </TooltipProvider>
   );
 }

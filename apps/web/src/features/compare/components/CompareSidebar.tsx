@@ -16,7 +16,8 @@ type Listed = Exclude<CompareCategory, 'unchanged'>;
 
 /**
  * The comparison's legend and lists: a count per category, the elements of each listed one
- * (click: select and frame it), and the property changes of the chosen changed element.
+ * (click: select and frame it), and the property changes of the chosen changed element. The
+ * body of the viewer workspace's side panel on the compare page.
  */
 export function CompareSidebar({
   scene,
@@ -37,10 +38,7 @@ export function CompareSidebar({
   };
   const items = scene.items[open];
   return (
-    <aside
-      aria-label={t('compare.panel')}
-      className="flex w-80 shrink-0 flex-col border-l border-gray-200 bg-white"
-    >
+    <div className="flex min-h-0 flex-1 flex-col">
       <ul
         className="grid grid-cols-2 gap-1 border-b border-gray-200 p-2"
         aria-label={t('compare.legend')}
@@ -115,6 +113,6 @@ export function CompareSidebar({
           <PropertyDiffTable changes={selected.properties} />
         </section>
       )}
-    </aside>
+    </div>
   );
 }

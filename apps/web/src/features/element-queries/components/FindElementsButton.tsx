@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ListFilter } from 'lucide-react';
-import { TipButton } from '../../viewer/components/ToolbarControls';
-import type { Viewer } from '../../viewer/engine';
+import { TipButton, type Viewer } from '../../viewer';
 import type { SavedQueryAbilities } from '../permissions';
 import { FindElementsPanel } from './FindElementsPanel';
 

@@ -5,7 +5,7 @@ import type { ElementExportFormat } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import type { Viewer } from '../../viewer/engine';
+import type { Viewer } from '../../viewer';
 import { exportElements, useRunQuery } from '../api';
 import { fromWhere, newCondition, newGroup, toWhere, type DraftGroup } from '../draft';
 import type { SavedQueryAbilities } from '../permissions';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isUnlimited, type Plan } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
 import { formatCny } from '../../../lib/format';
-import { plansQuery } from '../../subscription/api';
+import { plansQuery } from '../../subscription';
 
 /** One plan as the landing page shows it: name, price, the limits that differ between plans. */
 function PlanSummary({ plan }: { plan: Plan }) {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
-import { profileKey } from '../../auth/api';
+import { profileKey } from '../../auth';
 import InvitePage from './InvitePage';
 
 const PID = '00000000-0000-4000-8000-0000000000a1';

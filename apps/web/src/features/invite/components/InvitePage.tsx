@@ -14,10 +14,8 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { signInPath } from '../../../lib/navigation';
 import { toast } from '../../../lib/toast';
-import { profileQuery, signOut } from '../../auth/api';
-import { projectsQuery } from '../../projects/api';
-import { chooseProject } from '../../projects/current';
-import { ProjectAvatar } from '../../projects/components/ProjectAvatar';
+import { profileQuery, signOut } from '../../auth';
+import { projectsQuery, chooseProject, ProjectAvatar } from '../../projects';
 import { invitationPreviewQuery, useAcceptInvitation, useDeclineInvitation } from '../api';
 
 function Shell({ children }: { children: ReactNode }) {

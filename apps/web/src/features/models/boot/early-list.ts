@@ -12,7 +12,7 @@
 import type { Model, Project } from '@truss/contracts';
 import { askEarly } from '../../../lib/early-answers';
 import { readStoredToken } from '../../../lib/early-session';
-import { pickCurrentProject } from '../../projects/pick';
+import { pickCurrentProject } from '../../projects/early';
 import { MODELS_LIST_PATH } from './list-path';
 import { storedListQuery } from '../list-sort';
 

@@ -8,7 +8,7 @@ import { useModelName } from '../labels';
 import { ModelActionsMenu } from './ModelActionsMenu';
 import type { ModelItemProps } from './ModelDialogs';
 import { ModelFailureLine } from './ModelFailureLine';
-import { OpenIssuesBadge } from '../../topics/components/OpenIssuesBadge';
+import { OpenIssuesBadge } from '../../topics';
 import { ModelMeta } from './ModelMeta';
 
 /** Grid view: a card per model with its thumbnail; the whole card opens the model. */

@@ -10,19 +10,17 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useMyId } from '../../projects/api';
-import { useCurrentProject } from '../../projects/current';
-import { useProjectName } from '../../projects/components/ProjectAvatar';
-import type { EarlyView } from '../../viewer/boot/early-viewer';
-import { useModelTopicsPanel } from '../../topics/panels';
-import { CompareButton } from '../../compare/components/CompareButton';
-import { FindElementsButton } from '../../element-queries/components/FindElementsButton';
-import { savedQueryAbilities, type SavedQueryAbilities } from '../../element-queries/permissions';
-import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
-import { savedViewAbilities, type SavedViewAbilities } from '../../saved-views/permissions';
-import { ModelViewer } from '../../viewer/components/ModelViewer';
-import { MODEL_PAGE_LAYOUT } from '../../viewer/model-page-layout';
-import { useViewpointUrl } from '../../viewer/useViewpointUrl';
+import { useMyId, useCurrentProject, useProjectName } from '../../projects';
+import type { EarlyView } from '../../viewer/early';
+import { useModelTopicsPanel } from '../../topics';
+import { CompareButton } from '../../compare';
+import {
+  FindElementsButton,
+  savedQueryAbilities,
+  type SavedQueryAbilities,
+} from '../../element-queries';
+import { SavedViewsButton, savedViewAbilities, type SavedViewAbilities } from '../../saved-views';
+import { ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
 import { modelQuery } from '../api';
 import { useModelVersions, versionByNumber } from '../versions-api';
 import { modelAbilities } from '../permissions';

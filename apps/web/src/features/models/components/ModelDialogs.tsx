@@ -20,7 +20,7 @@ const RenameModelDialog = lazy(async () => ({
   default: (await import('./RenameModelDialog')).RenameModelDialog,
 }));
 const ShareModelDialog = lazy(async () => ({
-  default: (await import('../../share/components/ShareDialog')).ShareModelDialog,
+  default: (await import('../../share/lazy')).ShareModelDialog,
 }));
 const VersionsDialog = lazy(async () => ({
   default: (await import('./VersionsDialog')).VersionsDialog,

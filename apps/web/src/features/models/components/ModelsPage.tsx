@@ -8,9 +8,7 @@ import { EmptyState } from '../../../components/ui/EmptyState';
 import { ListToolbar } from '../../../components/ui/ListToolbar';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { Badge, PageHeader } from '../../../components/ui/Page';
-import { useCurrentProject } from '../../projects/current';
-import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
-import { useProjectName } from '../../projects/components/ProjectAvatar';
+import { useCurrentProject, ProjectNotFound, useProjectName } from '../../projects';
 import { useModelList, type ModelSort, type SortOrder } from '../api';
 import { useCanUpload } from '../permissions';
 import { useUploads } from '../uploads/store';
@@ -18,7 +16,7 @@ import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelCollection, type ModelView } from './ModelCollection';
 import { SupportedFormats } from './SupportedFormats';
 import { draggingFiles, UploadDialog, useUploadStarter } from './UploadDialog';
-import { federatedViewPath, MAX_FEDERATED_MODELS } from '../../federation/view-url';
+import { federatedViewPath, MAX_FEDERATED_MODELS } from '../../federation';
 import { ModelListError } from './ModelListError';
 import {
   DEFAULT_MODEL_SORT,

@@ -9,8 +9,7 @@ import { FormAlert } from '../../../components/ui/Field';
 import { Badge } from '../../../components/ui/Page';
 import { errorMessage } from '../../../lib/errors';
 import { formatBytes, formatShortDateTime } from '../../../lib/format';
-import { useMyId } from '../../projects/api';
-import { useCurrentProject } from '../../projects/current';
+import { useMyId, useCurrentProject } from '../../projects';
 import { modelAbilities } from '../permissions';
 import { uploadQueue, useUploads } from '../uploads/store';
 import {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
-import { projectsKey } from '../../projects/api';
+import { projectsKey } from '../../projects';
 import { insertModel, modelQuery } from '../api';
 import { UploadQueue, type UploadItem } from './queue';
 import { createTusTransport, urlStorage } from './tus';

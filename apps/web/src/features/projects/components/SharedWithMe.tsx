@@ -12,7 +12,7 @@ import { Avatar } from '../../../components/ui/Avatar';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { useAcceptInvitation, useDeclineInvitation } from '../../invite/api';
+import { useAcceptInvitation, useDeclineInvitation } from '../../invite';
 import { myInvitationsQuery, type MyInvitation } from '../api';
 import { chooseProject } from '../current';
 

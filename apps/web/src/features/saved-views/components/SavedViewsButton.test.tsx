@@ -5,7 +5,7 @@ import { authStore } from '../../../lib/auth-store';
 import { i18n, loadLanguage } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
-import type { Viewer } from '../../viewer/engine';
+import type { Viewer } from '../../viewer';
 import { SavedViewsButton } from './SavedViewsButton';
 
 // Only the active language ships with a page; the Chinese case needs its catalogue loaded.

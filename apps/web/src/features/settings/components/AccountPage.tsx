@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatDate, useFormatPreferences } from '../../../lib/format';
 import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { profileQuery, endLocalSession } from '../../auth/api';
+import { profileQuery, endLocalSession } from '../../auth';
 import { connectorsQuery, settingsApi } from '../api';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 

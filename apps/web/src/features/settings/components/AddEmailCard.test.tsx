@@ -4,7 +4,7 @@ import type { Profile } from '@truss/contracts';
 import { authStore } from '../../../lib/auth-store';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
-import { profileKey } from '../../auth/api';
+import { profileKey } from '../../auth';
 import ProfilePage from './ProfilePage';
 
 const profile: Profile = {

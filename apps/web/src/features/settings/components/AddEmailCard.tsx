@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
-import { ResendCodeButton } from '../../auth/components/VerificationCode';
+import { ResendCodeButton } from '../../auth';
 import { addEmailApi, useProfileCache } from '../api';
 
 /**

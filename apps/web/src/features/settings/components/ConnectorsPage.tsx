@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, useFormatPreferences } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { ProviderIcon, startOAuth } from '../../auth/oauth';
+import { ProviderIcon, startOAuth } from '../../auth';
 import { connectorsKey, connectorsQuery, settingsApi } from '../api';
 
 function ConnectorRow({

@@ -12,7 +12,7 @@ import { personLabel } from '../../../lib/format';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { useOnOpen } from '../../../lib/use-on-open';
-import { endLocalSession } from '../../auth/api';
+import { endLocalSession } from '../../auth';
 import { deletionPreviewQuery, settingsApi } from '../api';
 
 /**

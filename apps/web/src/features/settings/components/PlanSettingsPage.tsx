@@ -1,6 +1,4 @@
-import { OrderHistory } from '../../subscription/components/OrderHistory';
-import { PlanGrid } from '../../subscription/components/PlanGrid';
-import { SubscriptionSummary } from '../../subscription/components/SubscriptionSummary';
+import { OrderHistory, PlanGrid, SubscriptionSummary } from '../../subscription';
 
 /** /settings/plan: the current plan with its period end and usage, the orders, the plans. */
 export default function PlanSettingsPage() {

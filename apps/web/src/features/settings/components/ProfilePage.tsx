@@ -18,7 +18,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatPersonName } from '../../../lib/format';
 import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { profileQuery } from '../../auth/api';
+import { profileQuery } from '../../auth';
 import { useUpdateProfile } from '../api';
 import { countryOptions, isValidPhone } from '../phone';
 import { AddEmailCard } from './AddEmailCard';

@@ -7,7 +7,7 @@ import { getFormatPreferences, setFormatPreferences } from '../../../lib/format'
 import { queryClient } from '../../../lib/query-client';
 import { clearToasts, getToasts } from '../../../lib/toast';
 import { renderRoutes } from '../../../testing/render';
-import { profileKey } from '../../auth/api';
+import { profileKey } from '../../auth';
 import { connectorsKey, preferencesKey } from '../api';
 import ConnectorsPage from './ConnectorsPage';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModelVersions } from '../../models/versions-api';
+import { useModelVersions } from '../../models';
 import { Dices } from 'lucide-react';
 import {
   SHARE_ACCESS_CODE_LENGTH,

@@ -20,7 +20,7 @@ import {
   ShareNotFound,
   ShareSignIn,
 } from './ShareStates';
-import { useShareTopicsPanel } from '../../topics/panels';
+import { useShareTopicsPanel } from '../../topics';
 import { SharedViewer } from './SharedViewer';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { TooltipProvider } from '../../../components/ui/Tooltip';

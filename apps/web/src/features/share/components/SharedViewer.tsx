@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { SharedModel } from '@truss/contracts';
-import { SavedViewsButton } from '../../saved-views/components/SavedViewsButton';
-import { READ_ONLY } from '../../saved-views/permissions';
-import { ModelViewer, type ModelViewerProps } from '../../viewer/components/ModelViewer';
+import { SavedViewsButton, READ_ONLY } from '../../saved-views';
+import { ModelViewer, type ModelViewerProps } from '../../viewer';
 
 /**
  * The shared model in the app's viewer. The share-scoped URLs need no header: a code share's

@@ -9,10 +9,13 @@ import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { http } from '../../../lib/api';
 import { errorMessage } from '../../../lib/errors';
-import { membersQuery, useMyId } from '../../projects/api';
-import { useCurrentProject } from '../../projects/current';
-import { ProjectNotFound } from '../../projects/components/ProjectNotFound';
-import { actorFor } from '../../projects/permissions';
+import {
+  membersQuery,
+  useMyId,
+  useCurrentProject,
+  ProjectNotFound,
+  actorFor,
+} from '../../projects';
 import { memberAbilities } from '../abilities';
 import {
   topicQuery,

@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import type { LoadedModelInfo, Viewer } from '../../viewer/engine';
+import type { LoadedModelInfo, Viewer } from '../../viewer';
 import type { TopicAbilities } from '../abilities';
 import {
   blobToBase64,

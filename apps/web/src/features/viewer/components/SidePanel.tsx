@@ -1,19 +1,21 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { MessageSquare } from 'lucide-react';
+import { MessageSquare, type LucideIcon } from 'lucide-react';
 import { PanelHeader } from './PanelHeader';
 import { TipButton } from './ToolbarControls';
 
-/** The toolbar button that opens and closes the viewer's further panel (topics). */
+/** The toolbar button that opens and closes the viewer's further panel (topics by default). */
 export function SidePanelButton({
   label,
+  icon = MessageSquare,
   open,
   onToggle,
 }: {
   label: string;
+  icon?: LucideIcon | undefined;
   open: boolean;
   onToggle: () => void;
 }) {
-  return <TipButton icon={MessageSquare} label={label} active={open} onClick={onToggle} />;
+  return <TipButton icon={icon} label={label} active={open} onClick={onToggle} />;
 }
 
 /** The viewer's further panel (topics) on the right, with its title bar. */

@@ -1,4 +1,4 @@
-import type { Viewer } from '../viewer/engine';
+import type { Viewer } from './engine';
 
 /** One model's id range in a viewer showing several (LoadedModelInfo offset / idCount). */
 export interface ModelRange {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '../viewer/engine';
+import type { Viewer } from './engine';
 import { scopeViewer, toGlobal, toRows } from './scoped-viewer';
 
 describe('scoped viewer', () => {

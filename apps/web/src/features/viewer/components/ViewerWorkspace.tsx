@@ -1,0 +1,330 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import clsx from 'clsx';
+import type { LucideIcon } from 'lucide-react';
+import { toast } from '../../../lib/toast';
+import type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from '../engine';
+import { saveBlob, useViewerCommands } from '../useViewerCommands';
+import { useViewerChrome } from '../useViewerChrome';
+import type { ViewerLoadPhase } from '../useViewerLoad';
+import { useViewerSnapshot } from '../useViewerSnapshot';
+import { useViewerPanels } from '../useViewerPanels';
+import { useViewInsets } from '../useViewInsets';
+import { useViewpointSync } from '../useViewpointSync';
+import { PanelHeader } from './PanelHeader';
+import { ShortcutHelp } from './ShortcutHelp';
+import { SidePanelAside, SidePanelButton } from './SidePanel';
+import { ViewerAnnouncer } from './ViewerAnnouncer';
+import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
+import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
+import { WalkHint } from './WalkHint';
+import {
+  MultiModelTree,
+  SingleModelTree,
+  useModelSwitch,
+  WorkspaceProperties,
+  type WorkspaceModel,
+} from './WorkspacePanels';
+
+export type { WorkspaceModel } from './WorkspacePanels';
+
+/** The workspace's further panel on the right (topics, the compare page's changes). */
+export interface WorkspaceSidePanel {
+  label: string;
+  /** The toolbar button's icon (a speech bubble by default: topics). */
+  icon?: LucideIcon;
+  initiallyOpen?: boolean;
+  render: (viewer: Viewer | null) => ReactNode;
+}
+
+export interface ViewerWorkspaceProps {
+  /** The element the wrapper's `useViewer` puts the engine's canvas in (rendered here). */
+  hostRef: RefObject<HTMLDivElement | null>;
+  viewer: Viewer | null;
+  /**
+   * The models in the view, in the panels' order, each with what has loaded. One model: its tree
+   * and properties (with colour by). Several: a tab per model in the tree, the properties of
+   * whichever model the selected element is in.
+   */
+  models: readonly WorkspaceModel[];
+  /** A tab per model in the tree even with one model (the federated page's way). */
+  modelTabs?: boolean;
+  /** The load's phase: overlays, the toolbar (not on an error), the panels' placeholders. */
+  phase: ViewerLoadPhase;
+  onRetry: () => void;
+  /** Instead of the load progress and failure overlay (the compare page says its own). */
+  overlay?: ReactNode;
+  /** Embedded (iframe, share embed): the 3D view and its toolbar only, no panels or header. */
+  embed?: boolean;
+  header?: ReactNode;
+  /** The workspace's height: the page's (`h-full`, default) or the window's (`h-dvh`). */
+  className?: string;
+  /** Extra buttons at the end of the toolbar. */
+  toolbarExtra?: ReactNode;
+  /** More toolbar buttons that drive the engine (saved views), once it exists. */
+  toolbarTools?: (viewer: Viewer) => ReactNode;
+  /** A screenshot's file name, asked when one is taken. */
+  screenshotName: () => string;
+  /** Whether the tree and properties start open where they fit beside the view (default). */
+  panelsInitiallyOpen?: boolean;
+  /** Applied once loaded (camera, sections, visibility, selection, colours). */
+  initialViewpoint?: Viewpoint | null;
+  /** The view changed (debounced), once loaded. */
+  onViewpointChange?: (viewpoint: Viewpoint) => void;
+  /** Everything finished loading (after the initial viewpoint is applied): the scene's info. */
+  onLoaded?: (info: LoadedModelInfo) => void;
+  /** A further panel on the right, toggled from the toolbar; also shown when embedded. */
+  sidePanel?: WorkspaceSidePanel;
+}
+
+/** The engine's screenshot size for a choice: the view's own (full pixel ratio), 2x, or fixed. */
+function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
+  if (size === 'view' || !host) return {};
+  if (size === '2x') return { width: host.clientWidth * 2, height: host.clientHeight * 2 };
+  const [width, height] = size.split('x').map(Number) as [number, number];
+  return { width, height };
+}
+
+/** The scene's info: the first model's, with the box around every loaded model. */
+export function sceneInfo(infos: readonly LoadedModelInfo[]): LoadedModelInfo | null {
+  const [first] = infos;
+  if (!first) return null;
+  if (infos.length === 1) return first;
+  const min = [...first.bbox[0]] as Vec3;
+  const max = [...first.bbox[1]] as Vec3;
+  for (const info of infos)
+    for (let axis = 0; axis < 3; axis++) {
+      min[axis] = Math.min(min[axis]!, info.bbox[0][axis]!);
+      max[axis] = Math.max(max[axis]!, info.bbox[1][axis]!);
+    }
+  return { ...first, bbox: [min, max] };
+}
+
+/**
+ * The viewer workspace, for one model or several: the 3D view with its toolbar, the model tree
+ * on the left, the properties and a further panel on the right (bottom sheets on a phone, one at
+ * a time), keyboard shortcuts, the walk hint, the screen-reader announcer and the load overlay.
+ * The wrappers (ModelViewer, FederatedViewer, the compare page) make the engine (`useViewer`),
+ * load their models into it and say what differs. Knows nothing about projects or sign-in.
+ *
+ * The 3D view is one region of the row between the panels: another view of the same models (a
+ * drawing sheet) can sit beside it there and share the panels.
+ */
+export function ViewerWorkspace({
+  hostRef,
+  viewer,
+  models,
+  modelTabs = false,
+  phase,
+  onRetry,
+  overlay,
+  embed = false,
+  header,
+  className = 'h-full',
+  toolbarExtra,
+  toolbarTools,
+  screenshotName,
+  panelsInitiallyOpen = true,
+  initialViewpoint,
+  onViewpointChange,
+  onLoaded,
+  sidePanel,
+}: ViewerWorkspaceProps) {
+  const { t } = useTranslation();
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const several = modelTabs || models.length > 1;
+  const [snapshot, refresh] = useViewerSnapshot(viewer);
+  useViewInsets(viewer, workspaceRef);
+  const infos = useMemo(() => models.flatMap((m) => (m.info ? [m.info] : [])), [models]);
+  const scene = useMemo(() => sceneInfo(infos), [infos]);
+  // Colour by reads one model's metadata: not offered across models.
+  const metadata = several ? null : (models[0]?.info?.metadata ?? null);
+  const { commands, edges, setEdges, legend } = useViewerCommands(viewer, metadata, scene, refresh);
+  const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
+  const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
+  const switcher = useModelSwitch(viewer, models, refresh);
+  const {
+    panelWidth,
+    narrow,
+    treeOpen,
+    propertiesOpen,
+    sideOpen,
+    toggleTree,
+    toggleProperties,
+    toggleSide,
+  } = useViewerPanels(viewer, {
+    embed,
+    sideInitiallyOpen: !!sidePanel?.initiallyOpen,
+    panelsInitiallyOpen,
+  });
+
+  useEffect(() => {
+    viewer?.navigation.setViewCubeVisible(!embed);
+  }, [viewer, embed]);
+
+  // Once loaded: restore the viewpoint, then report every change (debounced).
+  useViewpointSync(viewer, phase === 'loaded' ? scene : null, {
+    initialViewpoint,
+    onViewpointChange,
+    onLoaded,
+    refresh,
+    setEdges,
+  });
+
+  const screenshot = useCallback(
+    (size: ScreenshotSize) => {
+      if (!viewer) return;
+      viewer
+        .screenshot(screenshotOptions(size, hostRef.current))
+        .then((blob) => saveBlob(blob, screenshotName()))
+        .catch((error: unknown) => {
+          console.error('[viewer] screenshot failed', error);
+          toast.error(t('viewer.screenshotFailed'));
+        });
+    },
+    [viewer, hostRef, screenshotName, t],
+  );
+
+  // Beside the view; on a phone a bottom sheet over the lower part of the view.
+  const panelClass = (side: 'left' | 'right') =>
+    narrow
+      ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
+      : clsx(
+          'relative flex min-h-0 shrink-0 flex-col bg-white',
+          side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
+        );
+  // A sheet lies over the view: fits frame what it leaves free (useViewInsets).
+  const panelCovers = narrow ? { 'data-covers-view': '' } : {};
+  // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
+  const panelStyle = narrow ? undefined : { width: panelWidth };
+  const treeLabel = several ? t('federation.models') : t('viewer.tree.title');
+
+  return (
+    <div className={clsx('flex min-h-0 w-full flex-col bg-gray-100', className)}>
+      {!embed && header}
+      <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
+        {!embed && treeOpen && (
+          <aside
+            className={panelClass('left')}
+            style={panelStyle}
+            {...panelCovers}
+            aria-label={treeLabel}
+          >
+            <PanelHeader label={treeLabel} onClose={toggleTree} />
+            {several ? (
+              <MultiModelTree
+                viewer={viewer}
+                models={models}
+                phase={phase}
+                snapshot={snapshot}
+                switcher={switcher}
+              />
+            ) : (
+              <SingleModelTree
+                viewer={viewer}
+                info={models[0]?.info ?? null}
+                phase={phase}
+                snapshot={snapshot}
+                onFocusNode={(id, size) => setTreeFocus({ id, size })}
+              />
+            )}
+          </aside>
+        )}
+        <div className="relative min-w-0 flex-1 overflow-hidden">
+          {/* The engine's canvas and overlay go in here (useViewer). */}
+          <div ref={hostRef} className="absolute inset-0" />
+          {overlay ?? <LoadOverlay viewer={viewer} phase={phase} onRetry={onRetry} />}
+          <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
+            {viewer && (
+              <MeasurementList
+                viewer={viewer}
+                measurements={snapshot.measurements}
+                selected={snapshot.selectedMeasurement}
+              />
+            )}
+          </div>
+          <WalkHint walking={snapshot.walking} />
+          {legend && commands && (
+            <div className="pointer-events-none absolute right-3 bottom-20 z-10">
+              <ColorLegend
+                title={legend.title}
+                entries={legend.entries}
+                onClose={commands.clearColors}
+              />
+            </div>
+          )}
+          {commands && phase !== 'error' && (
+            <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
+              <ViewerToolbar
+                commands={commands}
+                snapshot={snapshot}
+                edges={edges}
+                colored={!!legend}
+                treeOpen={!embed && treeOpen}
+                propertiesOpen={!embed && propertiesOpen}
+                onToggleTree={toggleTree}
+                onTogglePropertiesPanel={toggleProperties}
+                onScreenshot={screenshot}
+                onHelp={() => setHelpOpen(true)}
+                panels={!embed}
+                extra={
+                  <>
+                    {viewer && toolbarTools?.(viewer)}
+                    {toolbarExtra}
+                    {sidePanel && (
+                      <SidePanelButton
+                        label={sidePanel.label}
+                        icon={sidePanel.icon}
+                        open={sideOpen}
+                        onToggle={toggleSide}
+                      />
+                    )}
+                  </>
+                }
+              />
+            </div>
+          )}
+        </div>
+        {!embed && propertiesOpen && (
+          <aside
+            className={panelClass('right')}
+            style={panelStyle}
+            {...panelCovers}
+            aria-label={t('viewer.properties.title')}
+          >
+            <PanelHeader label={t('viewer.properties.title')} onClose={toggleProperties} />
+            <WorkspaceProperties
+              viewer={viewer}
+              models={models}
+              several={several}
+              phase={phase}
+              snapshot={snapshot}
+              treeFocus={treeFocus}
+              onColorBy={commands?.colorBy}
+            />
+          </aside>
+        )}
+        {sidePanel && sideOpen && (
+          <SidePanelAside
+            label={sidePanel.label}
+            className={panelClass('right')}
+            style={panelStyle}
+            onClose={toggleSide}
+          >
+            {sidePanel.render(viewer)}
+          </SidePanelAside>
+        )}
+      </div>
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <ViewerAnnouncer snapshot={snapshot} />
+    </div>
+  );
+}
