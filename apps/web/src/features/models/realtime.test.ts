@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Model, ServerEvent } from '@truss/contracts';
-import { projectsKey, applyServerEvent, type EventContext } from '../projects';
+import { applyServerEvent, type EventContext } from '../../app/events/server-events';
+import { projectsKey } from '../projects';
 import {
   dropModelFromLists,
   insertModel,

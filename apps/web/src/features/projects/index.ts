@@ -4,10 +4,18 @@
  * file inside it (eslint.config.js, featureInternals). Named re-exports only, so a page takes
  * the modules it uses and no more.
  */
-export { membersQuery, myInvitationsKey, projectsKey, projectsQuery, useMyId } from './api';
+export {
+  dropProject,
+  goneHere,
+  membersKey,
+  membersQuery,
+  myInvitationsKey,
+  projectKey,
+  projectsKey,
+  projectsQuery,
+  useMyId,
+} from './api';
 export { ProjectAvatar, useProjectName } from './components/ProjectAvatar';
 export { ProjectNotFound } from './components/ProjectNotFound';
-export { chooseProject, useCurrentProject } from './current';
+export { chooseProject, useCurrentProject, useRouteProjectId } from './current';
 export { actorFor } from './permissions';
-export { applyServerEvent } from './realtime';
-export type { EventContext } from './realtime';

@@ -24,16 +24,24 @@ export function SidePanelAside({
   className,
   style,
   onClose,
+  covers = false,
   children,
 }: {
   label: string;
   className: string;
   style: CSSProperties | undefined;
   onClose: () => void;
+  /** A sheet over the view (phone): fits frame what it leaves free (useViewInsets). */
+  covers?: boolean;
   children: ReactNode;
 }) {
   return (
-    <aside className={className} style={style} aria-label={label} data-side-panel="">
+    <aside
+      className={className}
+      style={style}
+      aria-label={label}
+      {...(covers ? { 'data-covers-view': '' } : {})}
+    >
       <PanelHeader label={label} onClose={onClose} />
       {children}
     </aside>

@@ -4,6 +4,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -19,7 +20,6 @@ import { useViewerSnapshot } from '../useViewerSnapshot';
 import { useViewerPanels } from '../useViewerPanels';
 import { useViewInsets } from '../useViewInsets';
 import { useViewpointSync } from '../useViewpointSync';
-import { PanelHeader } from './PanelHeader';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SidePanelAside, SidePanelButton } from './SidePanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
@@ -151,16 +151,7 @@ export function ViewerWorkspace({
   const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
   const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
   const switcher = useModelSwitch(viewer, models, refresh);
-  const {
-    panelWidth,
-    narrow,
-    treeOpen,
-    propertiesOpen,
-    sideOpen,
-    toggleTree,
-    toggleProperties,
-    toggleSide,
-  } = useViewerPanels(viewer, {
+  const panels = useViewerPanels(viewer, {
     embed,
     sideInitiallyOpen: !!sidePanel?.initiallyOpen,
     panelsInitiallyOpen,
@@ -179,7 +170,168 @@ export function ViewerWorkspace({
     setEdges,
   });
 
-  const screenshot = useCallback(
+  const screenshot = useScreenshot(viewer, hostRef, screenshotName);
+
+  const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
+  // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
+  const panelStyle = panels.narrow ? undefined : { width: panels.panelWidth };
+  const treeLabel = several ? t('federation.models') : t('viewer.tree.title');
+
+  return (
+    <div className={clsx('flex min-h-0 w-full flex-col bg-gray-100', className)}>
+      {!embed && header}
+      <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
+        {!embed && panels.treeOpen && (
+          <WorkspaceTree
+            label={treeLabel}
+            className={panelClass('left')}
+            style={panelStyle}
+            covers={panels.narrow}
+            onClose={panels.toggleTree}
+            viewer={viewer}
+            models={models}
+            several={several}
+            phase={phase}
+            snapshot={snapshot}
+            switcher={switcher}
+            onFocusNode={(id, size) => setTreeFocus({ id, size })}
+          />
+        )}
+        <WorkspaceView
+          hostRef={hostRef}
+          viewer={viewer}
+          phase={phase}
+          onRetry={onRetry}
+          overlay={overlay}
+          snapshot={snapshot}
+          legend={legend}
+          onClearColors={commands?.clearColors}
+          toolbar={
+            commands && (
+              <ViewerToolbar
+                commands={commands}
+                snapshot={snapshot}
+                edges={edges}
+                colored={!!legend}
+                treeOpen={!embed && panels.treeOpen}
+                propertiesOpen={!embed && panels.propertiesOpen}
+                onToggleTree={panels.toggleTree}
+                onTogglePropertiesPanel={panels.toggleProperties}
+                onScreenshot={screenshot}
+                onHelp={() => setHelpOpen(true)}
+                panels={!embed}
+                extra={
+                  <>
+                    {viewer && toolbarTools?.(viewer)}
+                    {toolbarExtra}
+                    {sidePanel && (
+                      <SidePanelButton
+                        label={sidePanel.label}
+                        icon={sidePanel.icon}
+                        open={panels.sideOpen}
+                        onToggle={panels.toggleSide}
+                      />
+                    )}
+                  </>
+                }
+              />
+            )
+          }
+        />
+        {!embed && panels.propertiesOpen && (
+          <SidePanelAside
+            label={t('viewer.properties.title')}
+            className={panelClass('right')}
+            style={panelStyle}
+            covers={panels.narrow}
+            onClose={panels.toggleProperties}
+          >
+            <WorkspaceProperties
+              viewer={viewer}
+              models={models}
+              several={several}
+              phase={phase}
+              snapshot={snapshot}
+              treeFocus={treeFocus}
+              onColorBy={commands?.colorBy}
+            />
+          </SidePanelAside>
+        )}
+        {sidePanel && panels.sideOpen && (
+          <SidePanelAside
+            label={sidePanel.label}
+            className={panelClass('right')}
+            style={panelStyle}
+            covers={panels.narrow}
+            onClose={panels.toggleSide}
+          >
+            {sidePanel.render(viewer)}
+          </SidePanelAside>
+        )}
+      </div>
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
+      <ViewerAnnouncer snapshot={snapshot} />
+    </div>
+  );
+}
+
+/**
+ * The 3D view's region: the engine's canvas and overlay go in `hostRef` (useViewer); over it the
+ * measurements, the walk hint, the colour legend and the toolbar.
+ */
+function WorkspaceView({
+  hostRef,
+  viewer,
+  phase,
+  onRetry,
+  overlay,
+  snapshot,
+  legend,
+  onClearColors,
+  toolbar,
+}: Pick<ViewerWorkspaceProps, 'hostRef' | 'viewer' | 'phase' | 'onRetry' | 'overlay'> & {
+  snapshot: ReturnType<typeof useViewerSnapshot>[0];
+  legend: ReturnType<typeof useViewerCommands>['legend'];
+  onClearColors: (() => void) | undefined;
+  toolbar: ReactNode;
+}) {
+  return (
+    <div className="relative min-w-0 flex-1 overflow-hidden">
+      {/* The engine's canvas and overlay go in here (useViewer). */}
+      <div ref={hostRef} className="absolute inset-0" />
+      {overlay ?? <LoadOverlay viewer={viewer} phase={phase} onRetry={onRetry} />}
+      <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
+        {viewer && (
+          <MeasurementList
+            viewer={viewer}
+            measurements={snapshot.measurements}
+            selected={snapshot.selectedMeasurement}
+          />
+        )}
+      </div>
+      <WalkHint walking={snapshot.walking} />
+      {legend && onClearColors && (
+        <div className="pointer-events-none absolute right-3 bottom-20 z-10">
+          <ColorLegend title={legend.title} entries={legend.entries} onClose={onClearColors} />
+        </div>
+      )}
+      {toolbar && phase !== 'error' && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
+          {toolbar}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Saves a screenshot of the view in the chosen size; a failure is told in a toast. */
+function useScreenshot(
+  viewer: ViewerWorkspaceProps['viewer'],
+  hostRef: ViewerWorkspaceProps['hostRef'],
+  screenshotName: ViewerWorkspaceProps['screenshotName'],
+) {
+  const { t } = useTranslation();
+  return useCallback(
     (size: ScreenshotSize) => {
       if (!viewer) return;
       viewer
@@ -192,139 +344,69 @@ export function ViewerWorkspace({
     },
     [viewer, hostRef, screenshotName, t],
   );
+}
 
-  // Beside the view; on a phone a bottom sheet over the lower part of the view.
-  const panelClass = (side: 'left' | 'right') =>
-    narrow
-      ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
-      : clsx(
-          'relative flex min-h-0 shrink-0 flex-col bg-white',
-          side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
-        );
-  // A sheet lies over the view: fits frame what it leaves free (useViewInsets).
-  const panelCovers = narrow ? { 'data-covers-view': '' } : {};
-  // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
-  const panelStyle = narrow ? undefined : { width: panelWidth };
-  const treeLabel = several ? t('federation.models') : t('viewer.tree.title');
+/** Beside the view; on a phone a bottom sheet over the lower part of the view. */
+function workspacePanelClass(narrow: boolean, side: 'left' | 'right'): string {
+  return narrow
+    ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
+    : clsx(
+        'relative flex min-h-0 shrink-0 flex-col bg-white',
+        side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
+      );
+}
 
+/** The tree panel: the model's tree, or with several models a tab per model. */
+function WorkspaceTree({
+  label,
+  className,
+  style,
+  covers,
+  onClose,
+  viewer,
+  models,
+  several,
+  phase,
+  snapshot,
+  switcher,
+  onFocusNode,
+}: Pick<ViewerWorkspaceProps, 'viewer' | 'models' | 'phase'> & {
+  label: string;
+  className: string;
+  style: CSSProperties | undefined;
+  /** A sheet over the view (phone): fits frame what it leaves free (useViewInsets). */
+  covers: boolean;
+  onClose: () => void;
+  several: boolean;
+  snapshot: ReturnType<typeof useViewerSnapshot>[0];
+  switcher: ReturnType<typeof useModelSwitch>;
+  onFocusNode: (id: number, size: number) => void;
+}) {
   return (
-    <div className={clsx('flex min-h-0 w-full flex-col bg-gray-100', className)}>
-      {!embed && header}
-      <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
-        {!embed && treeOpen && (
-          <aside
-            className={panelClass('left')}
-            style={panelStyle}
-            {...panelCovers}
-            aria-label={treeLabel}
-          >
-            <PanelHeader label={treeLabel} onClose={toggleTree} />
-            {several ? (
-              <MultiModelTree
-                viewer={viewer}
-                models={models}
-                phase={phase}
-                snapshot={snapshot}
-                switcher={switcher}
-              />
-            ) : (
-              <SingleModelTree
-                viewer={viewer}
-                info={models[0]?.info ?? null}
-                phase={phase}
-                snapshot={snapshot}
-                onFocusNode={(id, size) => setTreeFocus({ id, size })}
-              />
-            )}
-          </aside>
-        )}
-        <div className="relative min-w-0 flex-1 overflow-hidden">
-          {/* The engine's canvas and overlay go in here (useViewer). */}
-          <div ref={hostRef} className="absolute inset-0" />
-          {overlay ?? <LoadOverlay viewer={viewer} phase={phase} onRetry={onRetry} />}
-          <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
-            {viewer && (
-              <MeasurementList
-                viewer={viewer}
-                measurements={snapshot.measurements}
-                selected={snapshot.selectedMeasurement}
-              />
-            )}
-          </div>
-          <WalkHint walking={snapshot.walking} />
-          {legend && commands && (
-            <div className="pointer-events-none absolute right-3 bottom-20 z-10">
-              <ColorLegend
-                title={legend.title}
-                entries={legend.entries}
-                onClose={commands.clearColors}
-              />
-            </div>
-          )}
-          {commands && phase !== 'error' && (
-            <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
-              <ViewerToolbar
-                commands={commands}
-                snapshot={snapshot}
-                edges={edges}
-                colored={!!legend}
-                treeOpen={!embed && treeOpen}
-                propertiesOpen={!embed && propertiesOpen}
-                onToggleTree={toggleTree}
-                onTogglePropertiesPanel={toggleProperties}
-                onScreenshot={screenshot}
-                onHelp={() => setHelpOpen(true)}
-                panels={!embed}
-                extra={
-                  <>
-                    {viewer && toolbarTools?.(viewer)}
-                    {toolbarExtra}
-                    {sidePanel && (
-                      <SidePanelButton
-                        label={sidePanel.label}
-                        icon={sidePanel.icon}
-                        open={sideOpen}
-                        onToggle={toggleSide}
-                      />
-                    )}
-                  </>
-                }
-              />
-            </div>
-          )}
-        </div>
-        {!embed && propertiesOpen && (
-          <aside
-            className={panelClass('right')}
-            style={panelStyle}
-            {...panelCovers}
-            aria-label={t('viewer.properties.title')}
-          >
-            <PanelHeader label={t('viewer.properties.title')} onClose={toggleProperties} />
-            <WorkspaceProperties
-              viewer={viewer}
-              models={models}
-              several={several}
-              phase={phase}
-              snapshot={snapshot}
-              treeFocus={treeFocus}
-              onColorBy={commands?.colorBy}
-            />
-          </aside>
-        )}
-        {sidePanel && sideOpen && (
-          <SidePanelAside
-            label={sidePanel.label}
-            className={panelClass('right')}
-            style={panelStyle}
-            onClose={toggleSide}
-          >
-            {sidePanel.render(viewer)}
-          </SidePanelAside>
-        )}
-      </div>
-      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} />
-      <ViewerAnnouncer snapshot={snapshot} />
-    </div>
+    <SidePanelAside
+      label={label}
+      className={className}
+      style={style}
+      covers={covers}
+      onClose={onClose}
+    >
+      {several ? (
+        <MultiModelTree
+          viewer={viewer}
+          models={models}
+          phase={phase}
+          snapshot={snapshot}
+          switcher={switcher}
+        />
+      ) : (
+        <SingleModelTree
+          viewer={viewer}
+          info={models[0]?.info ?? null}
+          phase={phase}
+          snapshot={snapshot}
+          onFocusNode={onFocusNode}
+        />
+      )}
+    </SidePanelAside>
   );
 }

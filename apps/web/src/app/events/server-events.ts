@@ -8,11 +8,20 @@ import { authStore, useAuth } from '../../lib/auth-store';
 import { startEventStream } from '../../lib/events';
 import { queryClient } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
-import { applyModelEvent, refreshModelsAfterReconnect } from '../models';
-import { subscriptionKey } from '../subscription';
-import { topicsKey, applyTopicEvent } from '../topics';
-import { dropProject, goneHere, myInvitationsKey, projectKey, projectsKey, useMyId } from './api';
-import { chooseProject, useCurrentProject, useRouteProjectId } from './current';
+import { applyModelEvent, refreshModelsAfterReconnect } from '../../features/models';
+import { subscriptionKey } from '../../features/subscription';
+import { topicsKey, applyTopicEvent } from '../../features/topics';
+import {
+  chooseProject,
+  dropProject,
+  goneHere,
+  myInvitationsKey,
+  projectKey,
+  projectsKey,
+  useCurrentProject,
+  useMyId,
+  useRouteProjectId,
+} from '../../features/projects';
 
 /** Why a project went away: removed by someone, left (maybe in another tab), deleted. */
 export type GoneReason = 'removed' | 'left' | 'deleted';

@@ -1,4 +1,4 @@
-import { useServerEvents } from '../realtime';
+import { useServerEvents } from './server-events';
 
 /** The signed-in tab's event stream (`useServerEvents`), as a component RootShell loads lazily. */
 export default function ServerEvents() {
