@@ -183,13 +183,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataDir = config.dataDir ?? path.join(os.tmpdir(), `truss-data-${process.pid}`);
   const settings = config.models ?? { ...defaultModelsConfig(dataDir), role: 'api' as const };
 
+  const { storage } = await storageModule.register(app, { config: settings.storage });
   await healthModule.register(app, {
     data,
     engine: database.engine,
     version: SERVER_VERSION,
     probeDir: settings.storage.s3 ? null : dataDir,
+    storage,
   });
-  const { storage } = await storageModule.register(app, { config: settings.storage });
   // Without `quotas` (test servers): every cap off.
   const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
   // The bus first: the read cache hears writes' invalidations through its LISTEN connection.

@@ -17,6 +17,7 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   CONFLICT: 'This item already exists',
   SERVICE_UNAVAILABLE: 'Service unavailable, please try again later',
   DATABASE_UNAVAILABLE: 'The database is unavailable, please try again shortly',
+  STORAGE_UNAVAILABLE: 'File storage is unavailable, please try again shortly',
   INSUFFICIENT_STORAGE: 'The server is out of storage space, please try again later',
   INVALID_CREDENTIALS: 'Invalid email or password',
   LOGIN_FAILED: 'Login failed',

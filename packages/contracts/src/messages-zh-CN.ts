@@ -13,6 +13,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   CONFLICT: '该项已存在',
   SERVICE_UNAVAILABLE: '服务暂不可用，请稍后再试',
   DATABASE_UNAVAILABLE: '数据库暂不可用，请稍后再试',
+  STORAGE_UNAVAILABLE: '文件存储暂不可用，请稍后再试',
   INSUFFICIENT_STORAGE: '服务器存储空间不足，请稍后再试',
   INVALID_CREDENTIALS: '邮箱或密码错误',
   LOGIN_FAILED: '登录失败',

@@ -13,6 +13,23 @@ export class DatabaseUnavailableError extends AppError {
   }
 }
 
+/** Seconds a client should wait before retrying while the object store is away. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The object store (S3) cannot be reached or answers 5xx: not the database's fault, so its own
+ * code (STORAGE_UNAVAILABLE), still 503 with Retry-After.
+ */
+export class StorageUnavailableError extends AppError {
+  constructor(cause?: unknown, detail = 'object storage unreachable') {
+    super('STORAGE_UNAVAILABLE', 503, {
+      headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+      detail,
+      cause,
+    });
+  }
+}
+
 export class InsufficientStorageError extends AppError {
   constructor(cause?: unknown) {
     super('INSUFFICIENT_STORAGE', 507, { detail: 'no space left for storage', cause });
@@ -64,6 +81,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   });
 }
 
+/** Whether an error (or its cause) is a socket-level failure (refused, reset, timed out...). */
+export function isConnectionFailure(error: unknown): boolean {
+  return causes(error).some((link) => {
+    const code = codeOf(link);
+    const name = (link as { name?: unknown }).name;
+    return CONNECTION_ERRNOS.has(code) || name === 'TimeoutError';
+  });
+}
+
 /** Whether an error (or its cause) is a full disk or an exhausted quota. */
 export function isOutOfSpace(error: unknown): boolean {
   return causes(error).some((link) => NO_SPACE_ERRNOS.has(codeOf(link)));
@@ -75,6 +101,9 @@ export function isOutOfSpace(error: unknown): boolean {
  */
 export function faultError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  // A storage failure wrapped by a library (tus) keeps its cause: it is not the database's.
+  const storage = causes(error).find((link) => link instanceof StorageUnavailableError);
+  if (storage) return storage as StorageUnavailableError;
   if (isOutOfSpace(error)) return new InsufficientStorageError(error);
   if (isDatabaseUnavailable(error)) return new DatabaseUnavailableError(error);
   return null;

@@ -37,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       schema: {
         tags: ['health'],
         summary:
-          'Readiness: the database takes writes and the storage folder a file; 503 DATABASE_UNAVAILABLE or SERVICE_UNAVAILABLE otherwise',
+          'Readiness: the database takes writes and the storage folder a file (S3: the bucket answers); 503 DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE or SERVICE_UNAVAILABLE otherwise',
         response: { 200: healthSchema },
       },
     },

@@ -161,6 +161,34 @@ export class JobsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * An attempt that failed because the database or object store was away: queued again at
+   * `retryAt` without counting the attempt (an outage is not the job's fault). False when this
+   * worker no longer owns the job.
+   */
+  async deferForOutage(
+    id: string,
+    workerId: string,
+    error: string,
+    retryAt: Date,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        attempts: sql`greatest(attempts - 1, 0)`,
+        run_at: retryAt,
+        last_error: error,
+        locked_by: null,
+        lease_until: null,
+      })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
   /** Gives a job back without counting the attempt (graceful shutdown); wakes other workers. */
   async release(id: string, workerId: string, now: Date): Promise<void> {
     const row = await this.db

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
+import { faultError } from '../../http/fault-errors.ts';
 import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
 import { JOBS_CHANNEL } from './repository.ts';
 
@@ -84,6 +85,32 @@ export function retryDelaySeconds(
   const raw = Math.min(
     settings.retryBaseSeconds * 2 ** Math.max(0, attempt - 1),
     settings.retryMaxSeconds,
+  );
+  return raw * (0.8 + 0.4 * random());
+}
+
+/**
+ * Attempts failed by an outage (database or object store away) are retried without counting,
+ * after 5 s, 10 s, 20 s ... up to 5 min, for up to 24 deferrals in a row (about 1.5 h): a store
+ * that blinks for seconds or minutes never fails a model for good. Past that, attempts count.
+ */
+const OUTAGE_RETRY_BASE_SECONDS = 5;
+const OUTAGE_RETRY_MAX_SECONDS = 300;
+const OUTAGE_DEFERRALS = 24;
+/** How the deferrals in a row are counted: the job's last_error starts with this. */
+const OUTAGE_MARK = /^OUTAGE#(\d+) /;
+
+/** The 503 code of an outage behind `error` (DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE), or null. */
+export function outageCode(error: unknown): string | null {
+  const fault = faultError(error) ?? faultError((error as { cause?: unknown } | null)?.cause);
+  return fault && fault.statusCode === 503 ? fault.code : null;
+}
+
+/** Deferral number `n` (1-based) of an outage: its delay in seconds (±20 % jitter). */
+export function outageDelaySeconds(n: number, random: () => number = Math.random): number {
+  const raw = Math.min(
+    OUTAGE_RETRY_BASE_SECONDS * 2 ** Math.max(0, n - 1),
+    OUTAGE_RETRY_MAX_SECONDS,
   );
   return raw * (0.8 + 0.4 * random());
 }
@@ -350,6 +377,32 @@ export class JobRunner {
       return;
     }
     const failure = asJobFailure(error);
+    const outage = outageCode(error);
+    const deferrals = Number(OUTAGE_MARK.exec(job.last_error ?? '')?.[1] ?? 0);
+    if (outage && deferrals < OUTAGE_DEFERRALS) {
+      const n = deferrals + 1;
+      const retryAt = new Date(now().getTime() + outageDelaySeconds(n) * 1000);
+      const deferred = await data.repos.jobs.deferForOutage(
+        job.id,
+        this.workerId,
+        `OUTAGE#${n} ${failureText(failure)}`.slice(0, 2000),
+        retryAt,
+      );
+      if (!deferred) {
+        jobLog.warn({ err: failure }, 'job failed after its lease was lost');
+        return;
+      }
+      jobLog.warn(
+        { err: failure, code: outage, retryAt, deferral: n },
+        'job attempt hit an outage; will retry without counting the attempt',
+      );
+      try {
+        await handler.onRetry?.(payload, failure, job);
+      } catch (hookError) {
+        jobLog.error({ err: hookError }, 'job failure hook failed');
+      }
+      return;
+    }
     const retry = failure.retryable && job.attempts < job.max_attempts;
     const retryAt = retry
       ? new Date(now().getTime() + retryDelaySeconds(job.attempts, settings) * 1000)

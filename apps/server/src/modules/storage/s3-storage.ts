@@ -5,10 +5,12 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -17,6 +19,7 @@ import {
   UploadPartCopyCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { isConnectionFailure, StorageUnavailableError } from '../../http/fault-errors.ts';
 import {
   assertValidKey,
   ObjectNotFoundError,
@@ -68,6 +71,34 @@ export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
   };
 }
 
+/** Whether an S3 call failed for the store's sake (unreachable, or 5xx) rather than the request's. */
+export function isStoreFailure(error: unknown): boolean {
+  if (error instanceof StorageUnavailableError) return false; // already classified
+  const status = (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata
+    ?.httpStatusCode;
+  if (typeof status === 'number' && status >= 500) return true;
+  return isConnectionFailure(error);
+}
+
+/**
+ * Every failure of an S3 call that is the store's (connection refused, reset, timed out, 5xx)
+ * leaves the client as StorageUnavailableError (503 STORAGE_UNAVAILABLE), not as a bare socket
+ * error that would be taken for the database's. Used on the storage's client and tus's.
+ */
+export function classifyStoreFailures(client: S3Client): void {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (isStoreFailure(error)) throw new StorageUnavailableError(error);
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'trussStoreFailures', priority: 'high' },
+  );
+}
+
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
@@ -94,6 +125,7 @@ export class S3Storage implements ObjectStorage {
     this.#partBytes = options.partBytes ?? DEFAULT_PART_BYTES;
     this.#copyPartBytes = options.copyPartBytes ?? DEFAULT_COPY_PART_BYTES;
     this.#client = client ?? new S3Client(s3ClientConfig(options));
+    classifyStoreFailures(this.#client);
   }
 
   #key(key: string): string {
@@ -303,5 +335,49 @@ export class S3Storage implements ObjectStorage {
 
   localPath(): null {
     return null;
+  }
+
+  async ping(timeoutMs: number): Promise<void> {
+    try {
+      await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }), {
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      if (error instanceof StorageUnavailableError) throw error;
+      const name = (error as { name?: string }).name;
+      if (name === 'AbortError' || name === 'TimeoutError') {
+        throw new StorageUnavailableError(
+          error,
+          `object storage did not answer in ${timeoutMs} ms`,
+        );
+      }
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      throw new StorageUnavailableError(
+        error,
+        status === 404
+          ? `bucket ${this.#bucket} does not exist`
+          : `bucket check failed (${status ?? name})`,
+      );
+    }
+  }
+
+  async ensureBucket(): Promise<'exists' | 'created'> {
+    try {
+      await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
+      return 'exists';
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+        ?.httpStatusCode;
+      if (status !== 404) throw error;
+    }
+    try {
+      await this.#client.send(new CreateBucketCommand({ Bucket: this.#bucket }));
+      return 'created';
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'BucketAlreadyOwnedByYou') return 'exists';
+      throw error;
+    }
   }
 }

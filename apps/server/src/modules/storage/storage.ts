@@ -43,6 +43,13 @@ export interface ObjectStorage {
   deletePrefix(prefix: string): Promise<number>;
   /** A path on this machine that holds the object's bytes, if the adapter has one (local). */
   localPath(key: string): string | null;
+  /**
+   * A cheap check that the store answers (S3: HEAD bucket within `timeoutMs`); throws
+   * StorageUnavailableError otherwise. Absent on the local folder (readiness writes a file).
+   */
+  ping?(timeoutMs: number): Promise<void>;
+  /** Creates the bucket when it is missing (S3); says what it found or did. */
+  ensureBucket?(): Promise<'exists' | 'created'>;
 }
 
 export class ObjectNotFoundError extends Error {

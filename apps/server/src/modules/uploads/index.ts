@@ -59,12 +59,14 @@ export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> 
   };
   const s3 = settings.storage.s3;
   // tus's S3 store (and the AWS SDK under it) loads only when a bucket is configured.
+  const s3Side = s3 ? await loadS3() : null;
   const datastore = s3
     ? new (await import('./s3-store.ts')).CheckedS3Store(
-        { ...(await loadS3()).s3ClientConfig(s3), bucket: s3.bucket },
+        { ...s3Side!.s3ClientConfig(s3), bucket: s3.bucket },
         s3.prefix ?? '',
         storage,
         { uploads: checks, hashes },
+        s3Side!.classifyStoreFailures,
       )
     : new CheckedFileStore(path.join(deps.dataDir, 'uploads'), { uploads: checks, hashes });
   const uploads: UploadsService = new UploadsService({

@@ -1,6 +1,7 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
-import type { KvStore } from '@tus/utils';
+import { ERRORS, type KvStore, type Upload } from '@tus/utils';
+import { StorageUnavailableError } from '../../http/fault-errors.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { checkedWrite, s3UploadKey, type CheckedStoreDeps, type RawWrite } from './stores.ts';
 import type { Readable } from 'node:stream';
@@ -41,6 +42,8 @@ export class CheckedS3Store extends S3Store {
     keyPrefix: string,
     storage: ObjectStorage,
     private readonly deps: CheckedStoreDeps,
+    /** The storage's classification of S3 failures (503 STORAGE_UNAVAILABLE), on tus's client. */
+    classifyStoreFailures: (client: S3Store['client']) => void,
   ) {
     super({ s3ClientConfig: config, partSize: 8 * 1024 * 1024, cache: new BoundedCache() });
     this.client.middlewareStack.add(
@@ -52,6 +55,8 @@ export class CheckedS3Store extends S3Store {
       },
       { step: 'initialize', name: 'trussUploadKeyPrefix' },
     );
+    // The store away: 503 STORAGE_UNAVAILABLE, not a socket error taken for the database's.
+    classifyStoreFailures(this.client);
     this.#raw = {
       store: (readable, id, offset) => super.write(readable, id, offset),
       // Less than 5 MiB so far: every stored byte is in the store's incomplete part.
@@ -65,6 +70,25 @@ export class CheckedS3Store extends S3Store {
       storedBytes: () => null,
       getUpload: (id) => this.getUpload(id),
     };
+  }
+
+  /**
+   * tus's S3 store answers "not found" for any failure to read an upload's record: with the
+   * store away that would be a 404 (the client starts over, or gives up) instead of a 503 to
+   * retry. The record is read once more to tell the two apart.
+   */
+  override async getUpload(id: string): Promise<Upload> {
+    try {
+      return await super.getUpload(id);
+    } catch (error) {
+      if (error !== ERRORS.FILE_NOT_FOUND) throw error;
+      try {
+        await this.getMetadata(id);
+      } catch (cause) {
+        if (cause instanceof StorageUnavailableError) throw cause;
+      }
+      throw error;
+    }
   }
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {

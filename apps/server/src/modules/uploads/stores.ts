@@ -50,14 +50,18 @@ export async function checkedWrite(
     source = await headChecked(deps, raw, readable, id, offset);
   }
   const tap = await deps.hashes.tap(id, offset, raw.storedBytes(id, offset));
-  const tapped = source.pipe(tap.stream);
-  source.once('error', (error) => tapped.destroy(error));
+  // pipeline, not pipe: an error on either side (the client gone, the store failing and
+  // destroying what it reads, e.g. S3 refusing connections) is handled here and tears both
+  // down, never an 'error' event without a listener (which ends the process).
+  const tapped = tap.stream;
+  pipeline(source, tapped).catch(() => undefined); // the store's own failure is the one thrown
   try {
     const next = await raw.store(tapped, id, offset);
     deps.hashes.stored(id, offset, next, tap.seen());
     return next;
   } catch (error) {
     deps.hashes.failed(id);
+    if (!tapped.destroyed) tapped.destroy();
     throw error;
   }
 }
