@@ -62,7 +62,7 @@ const PATCH_BYTES = 128 * 1024;
 const OUTAGE_MS = 10_000;
 
 async function missingPrerequisites(): Promise<string | null> {
-  const missing = [await loadBalancerMissing(), await objectStoreMissing()];
+  const missing = [await loadBalancerMissing(), objectStoreMissing()];
   const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -308,8 +308,6 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
 
-    // Ceph takes ~14 s, mostly waiting: the first instance (it applies the migrations) starts
-    // meanwhile. Instances need the store only once files arrive.
     const started = Date.now();
     const plan = await planObjectStore(path.join(runDir, 'ceph'), bucket);
     // Links in mails and shares name the balancer: its port is chosen first.
@@ -331,8 +329,9 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
       JOB_POLL_INTERVAL_MS: '500',
     };
     // Ceph takes ~14 s, mostly waiting: the first instance (it applies the migrations) starts
-    // meanwhile; files reach the store only later. Then the others, at once. Two workers: the
-    // one that takes a job is killed later, the other must finish it.
+    // meanwhile; then the others, at once, and they find the store up: one of them creates the
+    // bucket (no one else does). Two workers: the one that takes a job is killed later, the
+    // other must finish it.
     let cephSeconds = 0;
     const [, a] = await Promise.all([
       startObjectStore(plan).then((started_) => {
@@ -347,6 +346,15 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
       start('worker-2', 'worker'),
     ]);
     api = [a, b];
+    const created: string[] = [];
+    for (const instance of instances) {
+      const lines = await instance.log();
+      if (lines.some((line) => line.msg === 'S3 bucket was missing: created it')) {
+        created.push(instance.name);
+      }
+    }
+    figures['bucket created by'] = created;
+    expect(await store.bucketExists()).toBe(true);
     lb = await startLoadBalancer(
       path.join(runDir, 'nginx'),
       [a.address!, b.address!],
@@ -579,16 +587,19 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     const modelId = await uploadFile(lb.url, owner.token, projectId, SECOND);
     // Mid-conversion: running, and past its first progress.
     let pid = 0;
+    let atKill: { progress: number; stage: string | null } | undefined;
     await expect
       .poll(
         async () => {
           const job = await jobOf(modelId);
-          const { rows } = await db.query<{ progress: number }>(
-            'SELECT progress FROM models WHERE id = $1',
+          const { rows } = await db.query<{ progress: number; stage: string | null }>(
+            'SELECT progress, stage FROM models WHERE id = $1',
             [modelId],
           );
-          if (job?.status !== 'running' || !job.locked_by || (rows[0]?.progress ?? 0) <= 0)
+          atKill = rows[0];
+          if (job?.status !== 'running' || !job.locked_by || (atKill?.progress ?? 0) <= 0) {
             return false;
+          }
           pid = Number(job.locked_by.split(':')[1]);
           return true;
         },
@@ -605,6 +616,7 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     const survivor = instances.find((i) => i.role === 'worker' && i !== victim && !i.ended())!;
     figures['kill -9 mid-conversion'] = {
       killed: victim!.name,
+      progressAtKill: atKill,
       finishedBy: survivor.name,
       secondsFromKillToReady: finished / 1000,
       leaseSeconds: LEASE_SECONDS,
@@ -656,20 +668,37 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
       .not.toBe('uploading');
     const endedAt = Date.now();
     await ownerPage.screenshot({ path: await screenshotPath('multi-outage-upload') });
-    const answers = await patchesOf(uploadId);
+    // Every upload request from the first PATCH on, as the balancer answered them.
+    const requests = (await lb.requests())
+      .slice(before)
+      .filter((r) => r.uri.startsWith('/api/uploads'));
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM models WHERE project_id = $1 AND original_filename = $2`,
+      [projectId, name],
+    );
+    const finishedId = rows[0]?.id ?? '';
     figures['object store outage'] = {
       outageSeconds: (backAt - stoppedAt) / 1000,
       upload: await entry.getAttribute('data-state'),
       uploadEndedSecondsAfterBack: (endedAt - backAt) / 1000,
-      patchAnswers: answers.map((r) => `${r.status} ${instanceAt(r.upstreams.at(-1) ?? '')}`),
+      interruptedUpload: uploadId,
+      finishedUpload: finishedId,
+      answers: requests.map(
+        (r) =>
+          `${r.method} ${r.uri.slice('/api/uploads/'.length, '/api/uploads/'.length + 8) || '(new)'} ${r.status} ${instanceAt(r.upstreams.at(-1) ?? '')} +${((r.at - stoppedAt) / 1000).toFixed(1)}s`,
+      ),
       apiInstancesDead: instances
         .filter((i) => i.role === 'api' && i.ended())
         .map((i) => `${i.name}: ${i.ended()}`),
     };
-    expect(await entry.getAttribute('data-state'), await entry.innerText()).toBe('completed');
-    for (const instance of api)
+    for (const instance of api) {
       expect(instance.ended(), `${instance.name} survived the outage`).toBeNull();
-    await waitForModel(uploadId, 'ready', 90_000);
-    await expectStoredIntact(uploadId, THIRD, 'upload through the outage');
+    }
+    expect(await entry.getAttribute('data-state'), await entry.innerText()).toBe('completed');
+    expect(rows, 'one model of the file').toHaveLength(1);
+    await waitForModel(finishedId, 'ready', 90_000);
+    await expectStoredIntact(finishedId, THIRD, 'upload through the outage');
+    // Resumed, not started over: the upload cut off is the one that finished.
+    expect(finishedId, 'the interrupted upload resumed instead of starting over').toBe(uploadId);
   }, 200_000);
 });
