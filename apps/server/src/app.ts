@@ -8,6 +8,7 @@ import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
 import {
+  errorBody,
   clientErrorHandler,
   frameworkErrorHandler,
   registerErrorHandler,
@@ -117,6 +118,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a ROLE=worker process answers over HTTP (WORKER_HTTP_PORT). */
+const WORKER_HTTP_PATHS = new Set(['/api/health/live', '/api/health/ready', '/api/metrics']);
+
 /**
  * Builds the HTTP application: every dependency is created here once and handed to the services
  * and route plugins. Routes can still be added before `listen`/`ready`.
@@ -147,6 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestIdEcho(app);
   if (deps.logger) registerAccessLog(app);
   registerErrorHandler(app);
+  // ROLE=worker serves only its health and metrics (WORKER_HTTP_PORT), nothing of the API.
+  if (config.models?.role === 'worker') {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url.split('?')[0];
+      if (!WORKER_HTTP_PATHS.has(url ?? '')) {
+        await reply.code(404).send(errorBody('ROUTE_NOT_FOUND', 404, 'en'));
+      }
+    });
+  }
   registerNulGuard(app);
   await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,

@@ -12,6 +12,12 @@ export const modelSettings = [
       'all: HTTP API and conversion workers in one process; api: HTTP only; worker: workers only (also `--workers-only`, `--api-only`). Several worker processes need DATABASE_URL (PostgreSQL).',
   },
   {
+    name: 'WORKER_HTTP_PORT',
+    default: '(unset)',
+    description:
+      'ROLE=worker: serve /api/health/live, /api/health/ready and /api/metrics (same loopback/METRICS_TOKEN rule as the API) on this port. Unset: no HTTP in that role.',
+  },
+  {
     name: 'WORKER_CONCURRENCY',
     default: '1',
     description: 'Conversions run at once by one process (each in its own worker thread).',
@@ -99,6 +105,8 @@ export type ProcessRole = 'all' | 'api' | 'worker';
 
 export interface ModelsConfig {
   role: ProcessRole;
+  /** ROLE=worker: the port of its health and metrics listener; null: none. */
+  workerHttpPort: number | null;
   storage: StorageConfig;
   workerConcurrency: number;
   workerResourceLimits: {
@@ -159,6 +167,10 @@ export function loadModelsConfig(
   const pathStyle = read(env, 'S3_FORCE_PATH_STYLE');
   return {
     role: parseRole(env, argv),
+    workerHttpPort:
+      read(env, 'WORKER_HTTP_PORT') === undefined
+        ? null
+        : Math.floor(positive(env, 'WORKER_HTTP_PORT', 0)),
     storage: {
       dataDir,
       s3: bucket

@@ -62,10 +62,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 
   if (config.models.role === 'worker') {
-    await app.ready(); // starts the job runner; no HTTP in this role
+    // Starts the job runner; HTTP only for health and metrics, and only with WORKER_HTTP_PORT.
+    const httpPort = config.models.workerHttpPort;
+    if (httpPort !== null) await app.listen({ port: httpPort, host: config.host });
+    else await app.ready();
     idleGc.request();
     logger.info(
-      { role: 'worker', concurrency: config.models.workerConcurrency },
+      {
+        role: 'worker',
+        concurrency: config.models.workerConcurrency,
+        http: httpPort === null ? 'off (WORKER_HTTP_PORT)' : `${config.host}:${httpPort}`,
+      },
       'Truss workers started',
     );
     return;

@@ -9,6 +9,7 @@ import { InvitationsRepository } from './modules/members/invitations-repository.
 import { MembersRepository } from './modules/members/repository.ts';
 import { IdentitiesRepository } from './modules/oauth/repository.ts';
 import { PaymentsRepository } from './modules/payments/repository.ts';
+import { SandboxTradesRepository } from './modules/payments/sandbox/repository.ts';
 import { ProjectsRepository } from './modules/projects/repository.ts';
 import { QuotasRepository } from './modules/quotas/repository.ts';
 import { SalesRepository } from './modules/sales/repository.ts';
@@ -46,6 +47,7 @@ export interface Repositories {
   topics: TopicsRepository;
   topicNotices: TopicNoticesRepository;
   payments: PaymentsRepository;
+  paymentSandbox: SandboxTradesRepository;
   quotas: QuotasRepository;
   sales: SalesRepository;
   savedViews: SavedViewsRepository;
@@ -74,6 +76,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     topics: new TopicsRepository(db),
     topicNotices: new TopicNoticesRepository(db),
     payments: new PaymentsRepository(db),
+    paymentSandbox: new SandboxTradesRepository(db),
     quotas: new QuotasRepository(db),
     sales: new SalesRepository(db),
     savedViews: new SavedViewsRepository(db),

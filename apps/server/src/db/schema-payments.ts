@@ -47,6 +47,20 @@ export interface PaymentCallbacksTable {
   received_at: Timestamp;
 }
 
+/** A trade of the payment sandbox's stand-in providers (development only, migration 0030). */
+export interface PaymentSandboxTradesTable {
+  provider: PaymentProviderName;
+  order_no: string;
+  amount_fen: number;
+  description: string;
+  notify_url: string;
+  expires_at: ColumnType<Date | null, Date | null, Date | null>;
+  status: 'unpaid' | 'paid' | 'closed';
+  pay_code: string;
+  trade_no: ColumnType<string | null, string | null, string | null>;
+  paid_at: ColumnType<Date | null, Date | null, Date | null>;
+}
+
 /** What a paid order bought: [starts_at, ends_at) on a plan. */
 export interface SubscriptionPeriodsTable {
   id: Generated<string>;

@@ -15,6 +15,7 @@ import type {
 import type {
   OrdersTable,
   PaymentCallbacksTable,
+  PaymentSandboxTradesTable,
   SalesContactsTable,
   SubscriptionPeriodsTable,
   SubscriptionRemindersTable,
@@ -209,6 +210,7 @@ export interface Database {
   topic_notices: TopicNoticesTable;
   orders: OrdersTable;
   payment_callbacks: PaymentCallbacksTable;
+  payment_sandbox_trades: PaymentSandboxTradesTable;
   subscription_periods: SubscriptionPeriodsTable;
   quota_events: QuotaEventsTable;
   subscription_reminders: SubscriptionRemindersTable;

@@ -2,7 +2,7 @@ import type { Order, UserSubscription } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod, fenToYuanText } from './periods.ts';
 import { AlipayStandIn } from './sandbox/alipay-standin.ts';
-import { SandboxTrades } from './sandbox/trades.ts';
+import { MemorySandboxTrades } from './sandbox/trades.ts';
 import {
   ALIPAY_NOTIFY,
   startPaymentsServer,
@@ -64,7 +64,7 @@ describe('Alipay: order -> callback -> subscription', () => {
     const good = f.alipay.callback(notification(order), ALIPAY_NOTIFY);
     const stranger = new AlipayStandIn(
       { ...f.keys.alipay, alipayPrivateKey: f.keys.alipay.appPrivateKey },
-      new SandboxTrades(),
+      new MemorySandboxTrades(),
       f.server.clock,
     );
     const stale = new Date(f.server.clock().getTime() - 6 * 60 * 1000);

@@ -69,6 +69,7 @@ export const register: RegisterModule<PaymentsModuleDeps, PaymentsModule> = asyn
   const sandbox = useSandbox
     ? await PaymentsSandbox.start({
         dataDir: config.dataDir ?? './data',
+        trades: data.repos.paymentSandbox,
         now,
         // In-process delivery to the notify routes: the sandbox needs no reachable PUBLIC_URL.
         deliver: async (callback) => {

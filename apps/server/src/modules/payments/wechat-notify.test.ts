@@ -1,7 +1,7 @@
 import type { Order, UserSubscription } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod } from './periods.ts';
-import { SandboxTrades } from './sandbox/trades.ts';
+import { MemorySandboxTrades } from './sandbox/trades.ts';
 import { WechatStandIn } from './sandbox/wechat-standin.ts';
 import {
   startPaymentsServer,
@@ -77,7 +77,7 @@ describe('WeChat Pay: order -> callback -> subscription', () => {
     const good = f.wechat.callback(transaction(order), WECHAT_NOTIFY);
     const otherKey = new WechatStandIn(
       { ...f.keys.wechat, apiV3Key: 'k'.repeat(32) },
-      new SandboxTrades(),
+      new MemorySandboxTrades(),
       f.server.clock,
     );
     const now = Math.floor(f.server.clock().getTime() / 1000);

@@ -36,6 +36,13 @@ class BoundedCache implements KvStore<MetadataValue> {
  */
 export class CheckedS3Store extends S3Store {
   readonly #raw: RawWrite;
+  /**
+   * Uploads whose stored incomplete part (`.part`) a PATCH in flight has read and not yet stored
+   * again: tus deletes it as soon as it has read it, so a PATCH that then fails (the store away)
+   * lost those bytes (up to 5 MiB accepted earlier; HEAD said 0). Its deletion waits until they
+   * are stored again: in a part (then the `.part` goes) or in a new `.part` (which replaces it).
+   */
+  readonly #pendingPartDelete = new Set<string>();
 
   constructor(
     config: S3ClientConfig & { bucket: string },
@@ -58,7 +65,7 @@ export class CheckedS3Store extends S3Store {
     // The store away: 503 STORAGE_UNAVAILABLE, not a socket error taken for the database's.
     classifyStoreFailures(this.client);
     this.#raw = {
-      store: (readable, id, offset) => super.write(readable, id, offset),
+      store: (readable, id, offset) => this.#write(readable, id, offset),
       // Less than 5 MiB so far: every stored byte is in the store's incomplete part.
       storedHead: async (id, length) =>
         Buffer.concat(
@@ -93,5 +100,46 @@ export class CheckedS3Store extends S3Store {
 
   override write(readable: Readable, id: string, offset: number): Promise<number> {
     return checkedWrite(this.deps, this.#raw, readable, id, offset);
+  }
+
+  protected override async deleteIncompletePart(id: string): Promise<void> {
+    if (this.#writing.has(id)) {
+      this.#pendingPartDelete.add(id);
+      return;
+    }
+    await super.deleteIncompletePart(id);
+  }
+
+  protected override async uploadPart(
+    metadata: MetadataValue,
+    readStream: Parameters<S3Store['uploadPart']>[1],
+    partNumber: number,
+  ): Promise<string> {
+    const etag = await super.uploadPart(metadata, readStream, partNumber);
+    const id = metadata.file.id;
+    if (this.#pendingPartDelete.delete(id)) await super.deleteIncompletePart(id);
+    return etag;
+  }
+
+  protected override async uploadIncompletePart(
+    id: string,
+    readStream: Parameters<S3Store['uploadIncompletePart']>[1],
+  ): Promise<string> {
+    const etag = await super.uploadIncompletePart(id, readStream);
+    this.#pendingPartDelete.delete(id); // replaced by one that holds its bytes and the new ones
+    return etag;
+  }
+
+  /** Uploads with a tus write in flight in this process. */
+  readonly #writing = new Set<string>();
+
+  async #write(readable: Readable, id: string, offset: number): Promise<number> {
+    this.#writing.add(id);
+    try {
+      return await super.write(readable, id, offset);
+    } finally {
+      this.#writing.delete(id);
+      this.#pendingPartDelete.delete(id); // failed before storing them: the old `.part` stays
+    }
   }
 }

@@ -5,7 +5,7 @@ import type { SandboxKeys } from './keys.ts';
 import type {
   SandboxCallback,
   SandboxTrade,
-  SandboxTrades,
+  SandboxTradeStore,
   StandInRequest,
   StandInResponse,
 } from './trades.ts';
@@ -34,11 +34,11 @@ const notExist = { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_N
 export class AlipayStandIn {
   constructor(
     private readonly keys: SandboxKeys['alipay'],
-    private readonly trades: SandboxTrades,
+    private readonly trades: SandboxTradeStore,
     private readonly now: Clock,
   ) {}
 
-  handle(request: StandInRequest): StandInResponse {
+  async handle(request: StandInRequest): Promise<StandInResponse> {
     const url = new URL(request.url, 'http://sandbox');
     const params: Record<string, string> = {
       ...Object.fromEntries(url.searchParams),
@@ -68,20 +68,20 @@ export class AlipayStandIn {
     const orderNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '';
     switch (method) {
       case 'alipay.trade.precreate':
-        return this.answer(key, this.precreate(orderNo, biz, params.notify_url ?? ''));
+        return this.answer(key, await this.precreate(orderNo, biz, params.notify_url ?? ''));
       case 'alipay.trade.query':
-        return this.answer(key, this.query(orderNo));
+        return this.answer(key, await this.query(orderNo));
       case 'alipay.trade.close':
-        return this.answer(key, this.close(orderNo));
+        return this.answer(key, await this.close(orderNo));
       default:
         return this.answer(key, { code: '40004', msg: 'Business Failed', sub_code: 'isv.method' });
     }
   }
 
-  private precreate(orderNo: string, biz: Result, notifyUrl: string): Result {
+  private async precreate(orderNo: string, biz: Result, notifyUrl: string): Promise<Result> {
     const amountFen = yuanTextToFen(String(biz.total_amount ?? ''));
     if (!orderNo || amountFen === null) return { code: '40004', msg: 'Business Failed' };
-    const existing = this.trades.get('alipay', orderNo);
+    const existing = await this.trades.get('alipay', orderNo);
     if (existing?.status === 'paid') {
       return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_HAS_SUCCESS' };
     }
@@ -97,12 +97,12 @@ export class AlipayStandIn {
       tradeNo: null,
       paidAt: null,
     };
-    this.trades.put(trade);
-    return { ...OK, out_trade_no: orderNo, qr_code: trade.payCode };
+    const stored = await this.trades.create(trade);
+    return { ...OK, out_trade_no: orderNo, qr_code: stored.payCode };
   }
 
-  private query(orderNo: string): Result {
-    const trade = this.trades.get('alipay', orderNo);
+  private async query(orderNo: string): Promise<Result> {
+    const trade = await this.trades.get('alipay', orderNo);
     if (!trade) return notExist;
     const status = { unpaid: 'WAIT_BUYER_PAY', paid: 'TRADE_SUCCESS', closed: 'TRADE_CLOSED' };
     return {
@@ -115,13 +115,12 @@ export class AlipayStandIn {
     };
   }
 
-  private close(orderNo: string): Result {
-    const trade = this.trades.get('alipay', orderNo);
+  private async close(orderNo: string): Promise<Result> {
+    const trade = await this.trades.close('alipay', orderNo);
     if (!trade) return notExist;
     if (trade.status === 'paid') {
       return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR' };
     }
-    trade.status = 'closed';
     return { ...OK, out_trade_no: orderNo };
   }
 
@@ -136,11 +135,13 @@ export class AlipayStandIn {
     };
   }
 
-  /** Marks the trade paid and builds its signed asynchronous notification. */
-  pay(trade: SandboxTrade): SandboxCallback {
-    trade.status = 'paid';
-    trade.tradeNo ??= `2025${Date.now()}${randomBytes(4).toString('hex')}`;
-    trade.paidAt ??= this.now();
+  /** A new Alipay trade number. */
+  newTradeNo(): string {
+    return `2025${Date.now()}${randomBytes(4).toString('hex')}`;
+  }
+
+  /** The signed asynchronous notification of a trade the payer paid. */
+  paidCallback(trade: SandboxTrade): SandboxCallback {
     return this.callback(this.notificationOf(trade), trade.notifyUrl);
   }
 

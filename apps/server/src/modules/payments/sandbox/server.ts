@@ -4,7 +4,7 @@ import type { PaymentProviderName } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AlipayStandIn } from './alipay-standin.ts';
 import { loadOrCreateSandboxKeys, type SandboxKeys } from './keys.ts';
-import { SandboxTrades, type SandboxCallback, type StandInResponse } from './trades.ts';
+import type { SandboxCallback, SandboxTradeStore, StandInResponse } from './trades.ts';
 import { WechatStandIn } from './wechat-standin.ts';
 
 /** Sends a callback to the app's notify route; answers what the app replied. */
@@ -31,7 +31,6 @@ async function readBody(request: IncomingMessage): Promise<string> {
  * `pay` plays the payer and posts the provider's signed callback to the app.
  */
 export class PaymentsSandbox {
-  readonly trades = new SandboxTrades();
   readonly wechat: WechatStandIn;
   readonly alipay: AlipayStandIn;
 
@@ -39,6 +38,8 @@ export class PaymentsSandbox {
     readonly keys: SandboxKeys,
     private readonly server: Server,
     readonly url: string,
+    /** Shared by every instance on the database: any of them pays, queries or closes a trade. */
+    readonly trades: SandboxTradeStore,
     private readonly now: Clock,
     private readonly deliver: CallbackDelivery,
   ) {
@@ -48,6 +49,7 @@ export class PaymentsSandbox {
 
   static async start(options: {
     dataDir: string;
+    trades: SandboxTradeStore;
     now: Clock;
     deliver: CallbackDelivery;
   }): Promise<PaymentsSandbox> {
@@ -59,13 +61,14 @@ export class PaymentsSandbox {
       keys,
       server,
       `http://127.0.0.1:${port}`,
+      options.trades,
       options.now,
       options.deliver,
     );
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       void (async () => {
         const body = await readBody(request);
-        const standIn = sandbox.route({
+        const standIn = await sandbox.route({
           method: request.method ?? 'GET',
           url: request.url ?? '/',
           headers: request.headers,
@@ -77,7 +80,7 @@ export class PaymentsSandbox {
     return sandbox;
   }
 
-  private route(request: Parameters<WechatStandIn['handle']>[0]): StandInResponse {
+  private async route(request: Parameters<WechatStandIn['handle']>[0]): Promise<StandInResponse> {
     if (request.url.startsWith('/v3/')) return this.wechat.handle(request);
     if (request.url.startsWith('/gateway.do')) return this.alipay.handle(request);
     return { status: 404, headers: {}, body: '' };
@@ -101,13 +104,22 @@ export class PaymentsSandbox {
     orderNo: string,
     options: { ignoreExpiry?: boolean; notify?: boolean } = {},
   ): Promise<{ status: number; body: string } | null> {
-    const trade = this.trades.get(provider, orderNo);
+    const trade = await this.trades.get(provider, orderNo);
     if (!trade) throw new SandboxPayError('not_found');
-    if (!options.ignoreExpiry) {
+    const evenIfClosed = options.ignoreExpiry === true;
+    if (!evenIfClosed) {
       if (trade.status === 'closed') throw new SandboxPayError('closed');
       if (trade.expiresAt && trade.expiresAt <= this.now()) throw new SandboxPayError('expired');
     }
-    const callback = provider === 'wechat' ? this.wechat.pay(trade) : this.alipay.pay(trade);
+    const standIn = provider === 'wechat' ? this.wechat : this.alipay;
+    // One conditional UPDATE: a close on another instance meanwhile wins or loses as a whole.
+    const paid = await this.trades.markPaid(provider, orderNo, {
+      tradeNo: standIn.newTradeNo(),
+      paidAt: this.now(),
+      evenIfClosed,
+    });
+    if (!paid) throw new SandboxPayError('closed');
+    const callback = standIn.paidCallback(paid);
     return options.notify === false ? null : this.deliver(callback);
   }
 

@@ -6,7 +6,7 @@ import type { SandboxKeys } from './keys.ts';
 import type {
   SandboxCallback,
   SandboxTrade,
-  SandboxTrades,
+  SandboxTradeStore,
   StandInRequest,
   StandInResponse,
 } from './trades.ts';
@@ -29,12 +29,12 @@ function parseAuthorization(header: string | undefined): Record<string, string> 
 export class WechatStandIn {
   constructor(
     private readonly keys: SandboxKeys['wechat'],
-    private readonly trades: SandboxTrades,
+    private readonly trades: SandboxTradeStore,
     /** The app's clock: callbacks carry its time. */
     private readonly now: Clock,
   ) {}
 
-  handle(request: StandInRequest): StandInResponse {
+  async handle(request: StandInRequest): Promise<StandInResponse> {
     const auth = parseAuthorization(headerOf(request, 'authorization'));
     const signed =
       auth &&
@@ -63,7 +63,7 @@ export class WechatStandIn {
     return this.answer(404, { code: 'NOT_FOUND', message: 'no such API in the sandbox' });
   }
 
-  private native(body: Record<string, unknown>): StandInResponse {
+  private async native(body: Record<string, unknown>): Promise<StandInResponse> {
     const amount = body.amount as { total?: unknown } | undefined;
     if (body.mchid !== this.keys.mchid || body.appid !== this.keys.appid) {
       return this.answer(400, { code: 'PARAM_ERROR', message: 'mchid and appid do not match' });
@@ -71,7 +71,7 @@ export class WechatStandIn {
     if (typeof body.out_trade_no !== 'string' || typeof amount?.total !== 'number') {
       return this.answer(400, { code: 'PARAM_ERROR', message: 'out_trade_no, amount.total' });
     }
-    const existing = this.trades.get('wechat', body.out_trade_no);
+    const existing = await this.trades.get('wechat', body.out_trade_no);
     if (existing?.status === 'paid') return this.answer(400, { code: 'ORDERPAID', message: '' });
     const trade: SandboxTrade = existing ?? {
       provider: 'wechat',
@@ -85,21 +85,20 @@ export class WechatStandIn {
       tradeNo: null,
       paidAt: null,
     };
-    this.trades.put(trade);
-    return this.answer(200, { code_url: trade.payCode });
+    const stored = await this.trades.create(trade);
+    return this.answer(200, { code_url: stored.payCode });
   }
 
-  private query(orderNo: string): StandInResponse {
-    const trade = this.trades.get('wechat', orderNo);
+  private async query(orderNo: string): Promise<StandInResponse> {
+    const trade = await this.trades.get('wechat', orderNo);
     if (!trade) return this.answer(404, { code: 'ORDER_NOT_EXIST', message: 'order not found' });
     return this.answer(200, this.transaction(trade));
   }
 
-  private close(orderNo: string): StandInResponse {
-    const trade = this.trades.get('wechat', orderNo);
+  private async close(orderNo: string): Promise<StandInResponse> {
+    const trade = await this.trades.close('wechat', orderNo);
     if (!trade) return this.answer(404, { code: 'ORDER_NOT_EXIST', message: 'order not found' });
     if (trade.status === 'paid') return this.answer(400, { code: 'ORDERPAID', message: '' });
-    trade.status = 'closed';
     return this.answer(204, null);
   }
 
@@ -145,11 +144,13 @@ export class WechatStandIn {
     };
   }
 
-  /** Marks the trade paid (as a payer's scan would) and builds its signed TRANSACTION.SUCCESS. */
-  pay(trade: SandboxTrade): SandboxCallback {
-    trade.status = 'paid';
-    trade.tradeNo ??= `4200${Date.now()}${randomBytes(4).toString('hex')}`;
-    trade.paidAt ??= this.now();
+  /** A new WeChat Pay transaction id. */
+  newTradeNo(): string {
+    return `4200${Date.now()}${randomBytes(4).toString('hex')}`;
+  }
+
+  /** The signed TRANSACTION.SUCCESS of a trade the payer paid. */
+  paidCallback(trade: SandboxTrade): SandboxCallback {
     return this.callback(this.transaction(trade), trade.notifyUrl);
   }
 

@@ -6,7 +6,7 @@ import type { AuthResponse, Order } from '@truss/contracts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { AlipayStandIn } from '../sandbox/alipay-standin.ts';
 import { loadOrCreateSandboxKeys, type SandboxKeys } from '../sandbox/keys.ts';
-import { SandboxTrades, type SandboxCallback } from '../sandbox/trades.ts';
+import { MemorySandboxTrades, type SandboxCallback } from '../sandbox/trades.ts';
 import { WechatStandIn } from '../sandbox/wechat-standin.ts';
 
 export interface PaymentsFixture {
@@ -63,8 +63,8 @@ export async function startPaymentsServer(): Promise<PaymentsFixture> {
   return {
     server,
     keys,
-    wechat: new WechatStandIn(keys.wechat, new SandboxTrades(), server.clock),
-    alipay: new AlipayStandIn(keys.alipay, new SandboxTrades(), server.clock),
+    wechat: new WechatStandIn(keys.wechat, new MemorySandboxTrades(), server.clock),
+    alipay: new AlipayStandIn(keys.alipay, new MemorySandboxTrades(), server.clock),
     async send(callback) {
       const response = await fetch(`${server.url}${new URL(callback.url).pathname}`, {
         method: 'POST',
