@@ -1,7 +1,7 @@
 /**
  * Truss processes of one deployment, started from the built server (`node dist/main.js`, as
- * `npm start` runs it) with a role each: `api` (HTTP only) or `worker` (conversions only, no
- * HTTP). Each writes its JSON log lines to a file of the test's, which the test reads to see
+ * `npm start` runs it) with a role each: `api` (HTTP only) or `worker` (conversions only; HTTP
+ * for its health and metrics alone, on WORKER_HTTP_PORT). Each writes its JSON log lines to a file of the test's, which the test reads to see
  * what an instance did (the requests it answered, the jobs it ran).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,10 +29,10 @@ export interface TrussInstance {
   name: string;
   role: 'api' | 'worker';
   pid: number;
-  /** `http://127.0.0.1:<port>` (api) or null (worker: no HTTP). */
-  url: string | null;
-  /** `127.0.0.1:<port>`, as the balancer names it, or null. */
-  address: string | null;
+  /** `http://127.0.0.1:<port>`: the API, or a worker's health and metrics. */
+  url: string;
+  /** `127.0.0.1:<port>`, as the balancer names it. */
+  address: string;
   logFile: string;
   /** The process ended (exit code or signal), or null while it runs. */
   ended(): string | null;
@@ -65,7 +65,7 @@ async function until(
 
 /**
  * Starts one instance with `env` (the deployment's shared settings) and its role; resolves once
- * it is ready: `/api/health` answers (api), or it logged that its workers started (worker).
+ * `/api/health/live` answers.
  */
 export async function startInstance(
   name: string,
@@ -75,7 +75,7 @@ export async function startInstance(
 ): Promise<TrussInstance> {
   await mkdir(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
-  const port = role === 'api' ? await freePort() : null;
+  const port = await freePort();
   const child = spawn(process.execPath, [await builtServerEntry()], {
     cwd: serverDir,
     env: {
@@ -87,14 +87,14 @@ export async function startInstance(
       NO_CAPS: '1',
       ...env,
       ROLE: role,
-      PORT: String(port ?? 0),
+      ...(role === 'api' ? { PORT: String(port) } : { WORKER_HTTP_PORT: String(port) }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const sink = createWriteStream(logFile);
   child.stdout?.pipe(sink, { end: false });
   child.stderr?.pipe(sink, { end: false });
-  const url = port ? `http://127.0.0.1:${port}` : null;
+  const url = `http://127.0.0.1:${port}`;
   const readLog = async (): Promise<LogLine[]> => {
     const text = await readFile(logFile, 'utf8').catch(() => '');
     const lines: LogLine[] = [];
@@ -108,10 +108,11 @@ export async function startInstance(
     }
     return lines;
   };
-  await until(`${name} (${role})`, child, logFile, async () =>
-    url
-      ? (await fetch(`${url}/api/health`)).ok
-      : (await readLog()).some((line) => line.msg === 'Truss workers started'),
+  await until(
+    `${name} (${role})`,
+    child,
+    logFile,
+    async () => (await fetch(`${url}/api/health/live`)).ok,
   );
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
@@ -122,7 +123,7 @@ export async function startInstance(
     role,
     pid: child.pid ?? 0,
     url,
-    address: port ? `127.0.0.1:${port}` : null,
+    address: `127.0.0.1:${port}`,
     logFile,
     ended: () =>
       child.exitCode !== null || child.signalCode !== null
