@@ -333,7 +333,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { uploads } = await uploadsModule.register(app, {
     settings,
     dataDir,
-    sharedDatabase: database.engine === 'postgres',
+    sharedDatabase:
+      database.engine === 'postgres' && database.connectionString
+        ? { connectionString: database.connectionString }
+        : null,
     data,
     storage,
     limits,

@@ -108,6 +108,8 @@ export interface UploadLocksTable {
   holder: string;
   expires_at: Timestamp;
   release_requested: Generated<boolean>;
+  /** The holder's process (its advisory lock key, migration 0029); null: lease only. */
+  holder_session: number | null;
 }
 
 export type JobStatusValue = 'queued' | 'running' | 'succeeded' | 'failed';

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Model } from '@truss/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_RETRY_AFTER_SECONDS } from '../http/fault-errors.ts';
 import { signUpOn, startChildServer, type ChildServer } from '../testing/child-server.ts';
 import { realS3SkipReason, startOwnRealS3, type RealS3 } from '../testing/real-s3.ts';
 import { testEngine } from '../testing/test-server.ts';
@@ -197,8 +198,12 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
         },
       });
       const during = patch(atB, 3 * MIB, slow).then(
-        async (response) => ({ status: response.status, body: await response.text() }),
-        (error: unknown) => ({ status: 0, body: String(error) }),
+        async (response) => ({
+          status: response.status,
+          body: await response.text(),
+          retryAfter: response.headers.get('retry-after'),
+        }),
+        (error: unknown) => ({ status: 0, body: String(error), retryAfter: null }),
       );
       await sleep(500);
       const outageStart = Date.now();
@@ -208,6 +213,8 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
       const patched = await during;
       expect(patched.status, patched.body).toBe(503);
       expect(JSON.parse(patched.body)).toMatchObject({ code: 'STORAGE_UNAVAILABLE' });
+      // tus's error hook cannot set headers: the route adds the error's Retry-After.
+      expect(Number(patched.retryAfter)).toBeGreaterThan(0);
 
       let worker: ChildServer | null = null;
       let workerPort = 0;
@@ -225,7 +232,11 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
         ((await response.json().catch(() => ({}))) as { code?: string }).code;
       while (Date.now() - outageStart < 12_000) {
         const h = await head(atB);
-        outage.push({ what: 'HEAD upload', status: h.status });
+        outage.push({
+          what: 'HEAD upload',
+          status: h.status,
+          code: h.status === 503 ? `retry-after ${h.headers.get('retry-after')}` : undefined,
+        });
         const download = await fetch(`${api.url}/api/models/${idA}/original`, { headers: auth });
         outage.push({ what: 'download', status: download.status, code: await codeOf(download) });
         const ready = await fetch(`${api.url}/api/health/ready`);
@@ -251,7 +262,7 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
         kinds.set(key, (kinds.get(key) ?? new Set()).add(`${o.status} ${o.code ?? ''}`.trim()));
       }
       expect(Object.fromEntries([...kinds].map(([k, v]) => [k, [...v]]))).toEqual({
-        'HEAD upload': ['503'],
+        'HEAD upload': [`503 retry-after ${STORAGE_RETRY_AFTER_SECONDS}`],
         download: ['503 STORAGE_UNAVAILABLE'],
         ready: ['503 STORAGE_UNAVAILABLE'],
         live: ['200'],

@@ -8,6 +8,7 @@ import type { ModelEvents, ModelLimits, ModelsService } from '../models/index.ts
 import type { RegisterModule } from '../module.ts';
 import { loadS3, type ObjectStorage } from '../storage/index.ts';
 import { UploadHashes } from './hashing.ts';
+import { LockSession } from './lock-session.ts';
 import { DbLocker } from './locker.ts';
 import { uploadsRoutes } from './routes.ts';
 import { UploadsService } from './service.ts';
@@ -26,8 +27,11 @@ export interface UploadsDeps {
     | 'uploadSweepIntervalSeconds'
   >;
   dataDir: string;
-  /** PostgreSQL, which several API instances may share: tus locks live in the database. */
-  sharedDatabase: boolean;
+  /**
+   * PostgreSQL, which several API instances may share: tus locks live in the database, and a
+   * connection of their own marks this process alive (null: PGlite, one process, in-memory locks).
+   */
+  sharedDatabase: { connectionString: string } | null;
   data: DataAccess;
   storage: ObjectStorage;
   limits: ModelLimits;
@@ -86,11 +90,15 @@ export const register: RegisterModule<UploadsDeps, { uploads: UploadsService }> 
   });
   if (settings.role === 'worker') return { uploads };
 
+  const lockSession = deps.sharedDatabase
+    ? new LockSession(deps.sharedDatabase.connectionString, log)
+    : null;
+  if (lockSession) app.addHook('onClose', () => lockSession.close());
   await app.register(uploadsRoutes, {
     uploads,
     requireAuth: deps.requireAuth,
     datastore,
-    locker: deps.sharedDatabase ? new DbLocker(data.repos.uploads, log) : null,
+    locker: deps.sharedDatabase ? new DbLocker(data.repos.uploads, lockSession, log) : null,
     maxBytes: settings.uploadMaxBytes,
   });
   let sweep: NodeJS.Timeout | null = null;

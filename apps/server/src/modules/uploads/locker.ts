@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
+import type { LockSession } from './lock-session.ts';
 import type { UploadsRepository } from './repository.ts';
 
 export interface DbLockerOptions {
-  /** A lock not renewed for this long is free again (its instance died). */
+  /**
+   * A lock not renewed for this long is free again (its instance died without its death being
+   * seen: no lock session, or the host cut off from the database).
+   */
   leaseSeconds?: number;
   /** How long a request waits for a lock before tus answers 500 ERR_LOCK_TIMEOUT. */
   acquireTimeoutMs?: number;
@@ -15,22 +19,36 @@ const DEFAULT_ACQUIRE_TIMEOUT_MS = 30_000;
 
 /**
  * tus's Locker across API instances, on the shared PostgreSQL: a lock is a row of
- * `upload_locks` with a lease renewed every few seconds while its request runs (a killed
- * instance's locks run out on their own; no connection is held per lock). A request that finds
+ * `upload_locks` with a lease renewed every few seconds while its request runs, and the key of
+ * its process's LockSession: a killed instance's locks are taken over as soon as PostgreSQL has
+ * ended its session (at once for kill -9), else when their lease runs out; no connection is held
+ * per lock. A request that finds
  * the lock taken asks the holder to let go — directly when the holder is in this process, else
  * through the row, which the holder reads when it renews — and polls until it is free, as
  * tus's in-process MemoryLocker does with its callback.
  */
 export class DbLocker implements Locker {
   readonly #repo: UploadsRepository;
+  readonly #session: LockSession | null;
   readonly #log: FastifyBaseLogger;
   readonly #lease: number;
   readonly #timeout: number;
   /** Locks held by this process: upload id -> how to ask the holding request to let go. */
   readonly held = new Map<string, RequestRelease>();
 
-  constructor(repo: UploadsRepository, log: FastifyBaseLogger, options: DbLockerOptions = {}) {
+  constructor(
+    repo: UploadsRepository,
+    session: LockSession | null,
+    log: FastifyBaseLogger,
+    options: DbLockerOptions = {},
+  ) {
     this.#repo = repo;
+    this.#session = session;
+    // The locks recorded with the lost key look dead to other instances, which may take them
+    // over now: the requests holding them stop writing (their clients resume with a HEAD).
+    session?.onLost(() => {
+      for (const release of this.held.values()) void release();
+    });
     this.#log = log;
     this.#lease = options.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
     this.#timeout = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
@@ -38,6 +56,11 @@ export class DbLocker implements Locker {
 
   newLock(id: string): Lock {
     return new DbLock(id, this, this.#repo, this.#log, this.#lease, this.#timeout);
+  }
+
+  /** This process's lock session key (null: none, or its connection is down). */
+  get session(): number | null {
+    return this.#session?.key ?? null;
   }
 }
 
@@ -59,7 +82,8 @@ class DbLock implements Lock {
     let wait = 25;
     for (;;) {
       if (signal.aborted) throw ERRORS.ERR_LOCK_TIMEOUT;
-      if (await this.repo.acquireLock(this.id, this.#holder, this.lease)) break;
+      if (await this.repo.acquireLock(this.id, this.#holder, this.locker.session, this.lease))
+        break;
       const local = this.locker.held.get(this.id);
       if (local) await local();
       else await this.repo.requestLockRelease(this.id);
@@ -69,7 +93,7 @@ class DbLock implements Lock {
     }
     this.locker.held.set(this.id, requestRelease);
     const renew = () => {
-      void this.repo.renewLock(this.id, this.#holder, this.lease).then(
+      void this.repo.renewLock(this.id, this.#holder, this.locker.session, this.lease).then(
         (state) => {
           // Lost (the lease ran out) or asked for: end the request that holds it.
           if (!state || state.releaseRequested) void requestRelease();

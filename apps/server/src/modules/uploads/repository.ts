@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UploadRow } from '../../db/schema.ts';
+import { LOCK_SESSION_NAMESPACE } from './lock-session.ts';
 
 export interface NewUpload {
   id: string;
@@ -162,32 +163,48 @@ export class UploadsRepository {
   }
 
   /**
-   * Takes the lock of an upload for `holder` for `leaseSeconds` (database clock) when it is
-   * free or its lease ran out; true when taken.
+   * Takes the lock of an upload for `holder` (of the process holding advisory lock `session`,
+   * see LockSession) for `leaseSeconds` (database clock) when it is free, its lease ran out, or
+   * the process that holds it is gone (its advisory lock no longer in pg_locks); true when taken.
    */
-  async acquireLock(uploadId: string, holder: string, leaseSeconds: number): Promise<boolean> {
+  async acquireLock(
+    uploadId: string,
+    holder: string,
+    session: number | null,
+    leaseSeconds: number,
+  ): Promise<boolean> {
     const { rows } = await sql<{ holder: string }>`
-      INSERT INTO upload_locks (upload_id, holder, expires_at)
-      VALUES (${uploadId}, ${holder}, now() + make_interval(secs => ${leaseSeconds}))
+      INSERT INTO upload_locks (upload_id, holder, holder_session, expires_at)
+      VALUES (${uploadId}, ${holder}, ${session}, now() + make_interval(secs => ${leaseSeconds}))
       ON CONFLICT (upload_id) DO UPDATE
-        SET holder = excluded.holder, expires_at = excluded.expires_at, release_requested = false
+        SET holder = excluded.holder, holder_session = excluded.holder_session,
+            expires_at = excluded.expires_at, release_requested = false
         WHERE upload_locks.expires_at < now()
+           OR (upload_locks.holder_session IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM pg_locks held
+                 WHERE held.locktype = 'advisory' AND held.granted AND held.objsubid = 2
+                   AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND held.classid = ${LOCK_SESSION_NAMESPACE}::int::oid
+                   AND held.objid = upload_locks.holder_session::oid))
       RETURNING holder
     `.execute(this.db);
     return rows[0]?.holder === holder;
   }
 
   /**
-   * Extends a held lock. Returns null when `holder` no longer holds it, else whether another
-   * request asked for it.
+   * Extends a held lock (and records the process's current lock session). Returns null when
+   * `holder` no longer holds it, else whether another request asked for it.
    */
   async renewLock(
     uploadId: string,
     holder: string,
+    session: number | null,
     leaseSeconds: number,
   ): Promise<{ releaseRequested: boolean } | null> {
     const { rows } = await sql<{ release_requested: boolean }>`
-      UPDATE upload_locks SET expires_at = now() + make_interval(secs => ${leaseSeconds})
+      UPDATE upload_locks
+         SET expires_at = now() + make_interval(secs => ${leaseSeconds}),
+             holder_session = ${session}
        WHERE upload_id = ${uploadId} AND holder = ${holder}
       RETURNING release_requested
     `.execute(this.db);

@@ -59,13 +59,23 @@ function nodeRequest(req: SrvxRequest): IncomingMessage | undefined {
 }
 
 /** The header list srvx hands to `writeHead`, relabelled as JSON. */
-function withJsonContentType(headers: unknown): unknown {
+/**
+ * tus's raw header list of an error answer in our JSON shape: its content type, and the error's
+ * own headers (Retry-After of a 503 STORAGE_UNAVAILABLE), which tus's error hook cannot set.
+ */
+function withErrorHeaders(headers: unknown, extra: Record<string, string>): unknown {
   if (!Array.isArray(headers)) return headers;
+  const wanted: Record<string, string> = {
+    ...Object.fromEntries(
+      Object.entries(extra).map(([name, value]) => [name.toLowerCase(), value]),
+    ),
+    'content-type': 'application/json; charset=utf-8',
+  };
   const out: unknown[] = [];
   for (let i = 0; i + 1 < headers.length; i += 2) {
-    if (String(headers[i]).toLowerCase() !== 'content-type') out.push(headers[i], headers[i + 1]);
+    if (!(String(headers[i]).toLowerCase() in wanted)) out.push(headers[i], headers[i + 1]);
   }
-  out.push('content-type', 'application/json; charset=utf-8');
+  for (const [name, value] of Object.entries(wanted)) out.push(name, value);
   return out;
 }
 
@@ -87,8 +97,11 @@ export interface UploadRoutesOptions {
 export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
   const { uploads, requireAuth } = options;
   const pendingIds = new WeakMap<IncomingMessage, string>();
-  /** Requests whose error answer is our JSON (tus would label it text/plain). */
-  const jsonErrors = new WeakSet<IncomingMessage>();
+  /**
+   * Requests whose error answer is our JSON (tus would label it text/plain), with the error's
+   * headers.
+   */
+  const jsonErrors = new WeakMap<IncomingMessage, Record<string, string>>();
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: options.datastore,
@@ -123,7 +136,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
       const locale = resolveLocale(req.headers.get('accept-language'));
       if (known.statusCode >= 500) app.log.error({ err: error }, 'upload failed');
       const raw = nodeRequest(req);
-      if (raw) jsonErrors.add(raw);
+      if (raw) jsonErrors.set(raw, known.headers);
       return {
         status_code: known.statusCode,
         body: JSON.stringify(errorBody(known.code, known.statusCode, locale)),
@@ -145,9 +158,10 @@ export const uploadsRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app
     const res = reply.raw;
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
     res.writeHead = ((...args: unknown[]) => {
-      if (!jsonErrors.has(request.raw)) return writeHead(...args);
+      const extra = jsonErrors.get(request.raw);
+      if (!extra) return writeHead(...args);
       const last = args.length - 1;
-      return writeHead(...args.slice(0, last), withJsonContentType(args[last]));
+      return writeHead(...args.slice(0, last), withErrorHeaders(args[last], extra));
     }) as typeof res.writeHead;
     // tus.handle(req, res) as tus writes it, but with the body read without copies.
     await sendNodeResponse(res, await tus.handleWeb(uploadRequest(request.raw, res)));
