@@ -353,7 +353,7 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
         created.push(instance.name);
       }
     }
-    figures['bucket created by'] = created;
+    figures['bucket found missing and created by'] = created;
     expect(await store.bucketExists()).toBe(true);
     lb = await startLoadBalancer(path.join(runDir, 'nginx'), [a.address, b.address], publicUrlPort);
     browser = await launchChromium();
@@ -508,6 +508,9 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     const job = await jobOf(firstModelId);
     expect(job).toMatchObject({ status: 'succeeded', attempts: 1 });
     // It ran in one worker process, never in an API instance, and ended there as succeeded.
+    await expect
+      .poll(async () => (await ranOn(job!.id)).succeeded.length, { timeout: 30_000, interval: 200 })
+      .toBe(1);
     const ran = await ranOn(job!.id);
     expect(ran.named).toHaveLength(1);
     expect(ran.named[0]).toMatch(/^worker-/);
@@ -632,8 +635,12 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     };
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(job?.last_error).toMatch(/WORKER_LOST/);
+    // Logged once its work after the flip (index, event, mail) is done: a moment after ready.
+    await expect
+      .poll(async () => (await ranOn(job!.id)).succeeded, { timeout: 30_000, interval: 200 })
+      .toEqual([survivor.name]);
     const ran = await ranOn(job!.id);
-    expect(ran).toMatchObject({ succeeded: [survivor.name], leaseLost: [] });
+    expect(ran.leaseLost).toEqual([]);
     expect(ran.named.filter((name) => !name.startsWith('worker-'))).toEqual([]);
     // The lease, the retry's back-off (1 s) and one conversion.
     expect(finished).toBeLessThan((LEASE_SECONDS + 45) * 1000);
