@@ -269,6 +269,92 @@ describe(`job queue (${testEngine()})`, () => {
     });
   });
 
+  /** A runner with a short lease whose log lines and attempt outcomes the test reads. */
+  function watchedRunner(handler: JobHandler<TestPayload>) {
+    const lines: Array<{ msg: string; job?: string }> = [];
+    const outcomes: string[] = [];
+    const watched = new JobRunner({
+      data,
+      handlers: [handler],
+      // Heartbeats every 100 ms.
+      settings: { ...settings, leaseSeconds: 0.3 },
+      now: clock,
+      log: pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) }),
+      onAttemptEnd: (_type, outcome) => outcomes.push(outcome),
+    });
+    return { runner: watched, lines, outcomes };
+  }
+
+  it('work after complete() holds no lease: no "lease lost", the attempt succeeded', async () => {
+    const id = await enqueue({ n: 1 });
+    let abortedInFollowUp: unknown = null;
+    const retried: JobFailure[] = [];
+    const failed: JobFailure[] = [];
+    const {
+      runner: r,
+      lines,
+      outcomes,
+    } = watchedRunner(
+      testHandler(
+        async ({ complete, signal }) => {
+          await complete();
+          // Follow-up work (index, event, mail) over several heartbeats of the old lease.
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          abortedInFollowUp = signal.aborted ? signal.reason : null;
+        },
+        { retried, failed },
+      ),
+    );
+    await r.runOnce();
+    expect(abortedInFollowUp).toBeNull();
+    expect(lines.map((line) => line.msg)).toContain('job succeeded');
+    expect(lines.map((line) => line.msg)).not.toContain(
+      'job lease lost; another worker may run it',
+    );
+    expect(outcomes).toEqual(['succeeded']);
+    expect([retried, failed]).toEqual([[], []]);
+    expect(await data.repos.jobs.findById(id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      locked_by: null,
+    });
+  });
+
+  it('a follow-up failing after complete() is logged; the job stays succeeded, not run again', async () => {
+    const id = await enqueue({ n: 1 });
+    const retried: JobFailure[] = [];
+    const failed: JobFailure[] = [];
+    let runs = 0;
+    const {
+      runner: r,
+      lines,
+      outcomes,
+    } = watchedRunner(
+      testHandler(
+        async ({ complete }) => {
+          runs += 1;
+          await complete();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          throw new Error('the mail server is away');
+        },
+        { retried, failed },
+      ),
+    );
+    await r.runOnce();
+    expect(await r.runOnce()).toBe(false);
+    expect(runs).toBe(1);
+    expect(lines.map((line) => line.msg)).toContain(
+      'job succeeded; its work after completing failed',
+    );
+    expect(outcomes).toEqual(['succeeded']);
+    expect([retried, failed]).toEqual([[], []]);
+    expect(await data.repos.jobs.findById(id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      last_error: null,
+    });
+  });
+
   it('stop() hands running jobs back without counting the attempt', async () => {
     const id = await enqueue({ n: 1 });
     let started!: () => void;

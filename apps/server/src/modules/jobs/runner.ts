@@ -17,7 +17,9 @@ export interface JobContext<P> {
   signal: AbortSignal;
   /**
    * Ends the job successfully: `work` runs in the same transaction that checks this worker still
-   * owns the job and marks it succeeded (throws LeaseLostError otherwise).
+   * owns the job and marks it succeeded (throws LeaseLostError otherwise). What the handler does
+   * after it (events, mail) runs outside the lease: the job is never run again for it, and a
+   * failure there is logged, not retried.
    */
   complete(work?: (repos: Repositories) => Promise<void>): Promise<void>;
 }
@@ -312,16 +314,18 @@ export class JobRunner {
       timeoutSeconds * 1000,
     );
     const heartbeatMs = Math.max(100, (settings.leaseSeconds * 1000) / 3);
+    let completed = false;
     const heartbeat = setInterval(() => {
       data.repos.jobs
         .heartbeat(job.id, this.workerId, now(), settings.leaseSeconds)
         .then((owned) => {
-          if (!owned) controller.abort(new LeaseLostError(job.id));
+          // A succeeded job is no longer leased: its row is not "lost" (a beat in flight
+          // while `complete` committed finds it so).
+          if (!owned && !completed) controller.abort(new LeaseLostError(job.id));
         })
         .catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
     }, heartbeatMs);
 
-    let completed = false;
     const complete = async (work?: (repos: Repositories) => Promise<void>): Promise<void> => {
       await data.transaction(async (repos) => {
         if (!(await repos.jobs.lockOwned(job.id, this.workerId))) throw new LeaseLostError(job.id);
@@ -329,6 +333,8 @@ export class JobRunner {
         await repos.jobs.markSucceeded(job.id, this.workerId, now());
       });
       completed = true;
+      // The lease ends with the job; the handler's follow-up work holds no lease.
+      clearInterval(heartbeat);
     };
     const aborted = new Promise<never>((_, reject) => {
       const onAbort = () => reject(controller.signal.reason);
@@ -350,6 +356,13 @@ export class JobRunner {
       jobLog.info('job succeeded');
       ended('succeeded');
     } catch (error) {
+      if (completed) {
+        // Succeeded and recorded: its follow-up work failed (or the time limit or a shutdown
+        // stopped it). Running the job again would redo what it committed.
+        jobLog.warn({ err: error }, 'job succeeded; its work after completing failed');
+        ended('succeeded');
+        return;
+      }
       ended(error instanceof ShutdownError ? 'released' : 'failed');
       await this.#onError(job, handler, payload, error, jobLog);
     } finally {

@@ -48,7 +48,17 @@ export async function ensureBucket(
         (resolve) => (timer = setTimeout(() => resolve('timeout'), BUCKET_CHECK_MS)),
       ),
     ]);
-    if (outcome === 'created') log.info({ bucket }, 'S3 bucket was missing: created it');
+    // Instances starting together all find it missing; on Ceph (and AWS us-east-1) each one's
+    // CreateBucket then succeeds, so none can tell whether it was first.
+    if (outcome === 'created') {
+      log.info(
+        { bucket },
+        'S3 bucket was missing: created it (or an instance starting with this one did)',
+      );
+    }
+    if (outcome === 'created-elsewhere') {
+      log.info({ bucket }, 'S3 bucket was missing: another instance created it meanwhile');
+    }
     if (outcome === 'timeout') {
       log.warn({ bucket }, `S3 bucket check took over ${BUCKET_CHECK_MS} ms; going on without it`);
     }

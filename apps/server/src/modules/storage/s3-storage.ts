@@ -362,7 +362,7 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
-  async ensureBucket(): Promise<'exists' | 'created'> {
+  async ensureBucket(): Promise<'exists' | 'created' | 'created-elsewhere'> {
     try {
       await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }));
       return 'exists';
@@ -376,7 +376,9 @@ export class S3Storage implements ObjectStorage {
       return 'created';
     } catch (error) {
       const name = (error as { name?: string }).name;
-      if (name === 'BucketAlreadyOwnedByYou') return 'exists';
+      // Between our HEAD and CREATE another instance created it (AWS outside us-east-1; Ceph
+      // and us-east-1 answer 200 instead, so 'created' may be that race too).
+      if (name === 'BucketAlreadyOwnedByYou') return 'created-elsewhere';
       throw error;
     }
   }

@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../testing/fake-s3.ts';
 import { realS3, realS3SkipReason } from '../../testing/real-s3.ts';
-import { LocalStorage, ObjectNotFoundError, type ObjectStorage } from './index.ts';
+import { ensureBucket, LocalStorage, ObjectNotFoundError, type ObjectStorage } from './index.ts';
 import { S3Storage } from './s3-storage.ts';
 
 /** Sizes of the multipart cases: above the adapter's part sizes (real S3 wants parts of 5 MiB). */
@@ -153,4 +153,24 @@ contract('S3 (SDK against a local S3 look-alike)', async () => {
     copyPartBytes: 100_000, // and is copied in 3 parts
   });
   return { storage, dir };
+});
+
+describe('ensureBucket at start-up', () => {
+  async function said(outcome: 'exists' | 'created' | 'created-elsewhere') {
+    const lines: string[] = [];
+    const log = { info: (_: object, msg: string) => lines.push(msg), warn: () => undefined };
+    const storage = { ensureBucket: () => Promise.resolve(outcome) } as unknown as ObjectStorage;
+    await ensureBucket(storage, 'b', log);
+    return lines;
+  }
+
+  it('claims no creation it cannot know of (instances starting together all see it missing)', async () => {
+    expect(await said('exists')).toEqual([]);
+    expect(await said('created')).toEqual([
+      'S3 bucket was missing: created it (or an instance starting with this one did)',
+    ]);
+    expect(await said('created-elsewhere')).toEqual([
+      'S3 bucket was missing: another instance created it meanwhile',
+    ]);
+  });
 });

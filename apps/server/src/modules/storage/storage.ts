@@ -49,7 +49,7 @@ export interface ObjectStorage {
    */
   ping?(timeoutMs: number): Promise<void>;
   /** Creates the bucket when it is missing (S3); says what it found or did. */
-  ensureBucket?(): Promise<'exists' | 'created'>;
+  ensureBucket?(): Promise<'exists' | 'created' | 'created-elsewhere'>;
 }
 
 export class ObjectNotFoundError extends Error {

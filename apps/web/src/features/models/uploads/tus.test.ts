@@ -1,8 +1,16 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DetailedError, type HttpRequest, type HttpResponse } from 'tus-js-client';
+import { DetailedError, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
 import { i18n, loadLanguage } from '../../../lib/i18n';
 import { uploadFailureParts } from './failure-text';
-import { modelIdFrom, shouldRetryUpload, uploadFailure } from './tus';
+import type { TransportCallbacks, UploadFailure, UploadItem } from './queue';
+import {
+  createTusTransport,
+  holdTransientResume,
+  modelIdFrom,
+  retryAfterMs,
+  shouldRetryUpload,
+  uploadFailure,
+} from './tus';
 import {
   TrussUrlStorage,
   unfinishedUploads,
@@ -128,6 +136,58 @@ describe('tus retries', () => {
     expect(shouldRetryUpload(httpError(413), 0)).toBe(false);
   });
 
+  it('a resume HEAD answering 5xx, 429 or 401 is "not now", retried; 404 and 410 are "gone"', () => {
+    const head = { ...request, getMethod: () => 'HEAD' } as HttpRequest;
+    const notNow = (status: number) => {
+      try {
+        holdTransientResume(head, response(status));
+      } catch (cause) {
+        return new TusError('tus: failed to resume upload', cause as Error, head, undefined);
+      }
+      return null;
+    };
+    for (const status of [500, 502, 503, 504, 429, 408]) {
+      const error = notNow(status);
+      expect(error, `HEAD ${status}`).not.toBeNull();
+      expect(shouldRetryUpload(error!, 0), `HEAD ${status}`).toBe(true);
+    }
+    expect(shouldRetryUpload(notNow(401)!, 0)).toBe(true);
+    // The answer tus would take for "gone" (it then starts a new upload) passes through.
+    for (const status of [200, 404, 410, 403, 423])
+      expect(notNow(status), `HEAD ${status}`).toBeNull();
+    // Another method's 5xx is tus's own error already; a PATCH or POST 429 stays final.
+    expect(() => holdTransientResume(request, response(503))).not.toThrow();
+    // Out of retries, the failure says what the server said.
+    const body = { code: 'STORAGE_UNAVAILABLE', statusMessage: 'Storage is unavailable' };
+    const error = (() => {
+      try {
+        holdTransientResume(head, response(503, body));
+      } catch (cause) {
+        return new TusError('tus: failed to resume upload', cause as Error, head, undefined);
+      }
+      throw new Error('not held');
+    })();
+    expect(uploadFailure(error)).toEqual({
+      code: 'STORAGE_UNAVAILABLE',
+      serverMessage: 'Storage is unavailable',
+      network: false,
+      retryable: true,
+    });
+  });
+
+  it('Retry-After in seconds or as a date', () => {
+    const withHeader = (value: string): HttpResponse => ({
+      ...response(503),
+      getHeader: (name: string) => (name.toLowerCase() === 'retry-after' ? value : undefined),
+    });
+    expect(retryAfterMs(withHeader('5'))).toBe(5000);
+    const now = Date.parse('2026-12-06T10:00:00Z');
+    expect(retryAfterMs(withHeader('Sun, 06 Dec 2026 10:00:07 GMT'), now)).toBe(7000);
+    expect(retryAfterMs(withHeader('soon'))).toBe(0);
+    expect(retryAfterMs(response(503))).toBe(0);
+    expect(retryAfterMs(null)).toBe(0);
+  });
+
   it('does not burn retries while the browser says it is offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     expect(shouldRetryUpload(networkError(), 0)).toBe(false);
@@ -186,5 +246,125 @@ describe('unfinished uploads in tus storage (resume after a reload)', () => {
     storage.removeByUploadUrl('/api/uploads/9');
     expect(await storage.findAllUploads()).toHaveLength(0);
     expect(Object.keys(localStorage).some((k) => k.startsWith(URL_STORAGE_PREFIX))).toBe(false);
+  });
+});
+
+describe('an object-store outage in the middle of an upload', () => {
+  const modelId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+  const file = new File([new Uint8Array(1000)], 'Tower.ifc');
+
+  /** The browser's way of reading a File (the tests load tus's Node build). */
+  const fileReader = {
+    openFile: (input: File) =>
+      Promise.resolve({
+        size: input.size,
+        slice: (start: number, end: number) =>
+          Promise.resolve({ value: input.slice(start, end), done: end >= input.size }),
+        close: () => undefined,
+      }),
+  };
+
+  /** tus's HTTP stack answering from a script, keeping what was asked and when. */
+  function scriptedStack(answers: Record<string, Array<[number, Record<string, string>?]>>) {
+    const sent: Array<{ method: string; at: number }> = [];
+    const stack: HttpStack = {
+      getName: () => 'scripted',
+      createRequest(method: string, url: string): HttpRequest {
+        const headers = new Map<string, string>();
+        return {
+          getMethod: () => method,
+          getURL: () => url,
+          setHeader: (name: string, value: string) => headers.set(name, value),
+          getHeader: (name: string) => headers.get(name),
+          setProgressHandler: () => undefined,
+          abort: () => Promise.resolve(),
+          getUnderlyingObject: () => null,
+          send: () => {
+            sent.push({ method, at: Date.now() });
+            const [status, answer = {}] = answers[method]?.shift() ?? [599];
+            const lower = new Map(Object.entries(answer).map(([k, v]) => [k.toLowerCase(), v]));
+            return Promise.resolve({
+              getStatus: () => status,
+              getHeader: (name: string) => lower.get(name.toLowerCase()),
+              getBody: () => '',
+              getUnderlyingObject: () => null,
+            });
+          },
+        };
+      },
+    };
+    return { stack, sent };
+  }
+
+  function run(stack: HttpStack) {
+    const item = {
+      id: 'local-1',
+      file,
+      name: file.name,
+      modelName: null,
+      size: file.size,
+      projectId: 'p1',
+      versionOf: null,
+    } as unknown as UploadItem;
+    return new Promise<{ modelId?: string; failure?: UploadFailure }>((resolve) => {
+      const callbacks: TransportCallbacks = {
+        onProgress: () => undefined,
+        onResumed: () => undefined,
+        onReconnecting: () => undefined,
+        onUrl: () => undefined,
+        onSuccess: (id) => resolve({ modelId: id }),
+        onError: (failure) => resolve({ failure }),
+      };
+      createTusTransport('u1', { httpStack: stack, fileReader, retryDelays: [0, 0, 0, 0, 0] })(
+        item,
+        callbacks,
+      ).start();
+    });
+  }
+
+  const created: [number, Record<string, string>] = [
+    201,
+    { Location: `/api/uploads/${modelId}`, 'Upload-Offset': '0' },
+  ];
+  const unavailable: [number, Record<string, string>] = [503, { 'Retry-After': '1' }];
+
+  it('the resume HEAD answering 503 is waited out: the same upload continues, no new POST', async () => {
+    const { stack, sent } = scriptedStack({
+      POST: [created],
+      PATCH: [unavailable, [204, { 'Upload-Offset': '1000', 'Truss-Model-Id': modelId }]],
+      HEAD: [
+        unavailable,
+        [503, { 'Retry-After': '0' }],
+        [200, { 'Upload-Offset': '0', 'Upload-Length': '1000' }],
+      ],
+    });
+    const result = await run(stack);
+    expect(result).toEqual({ modelId });
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'PATCH', 'HEAD', 'HEAD', 'HEAD', 'PATCH']);
+    // Retry-After: 1 held the first HEAD back a second (tus's own delay here is 0).
+    const patch = sent[1]!.at;
+    expect(sent[2]!.at - patch).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a HEAD answering 404 still means gone: the file starts over as a new upload', async () => {
+    const { stack, sent } = scriptedStack({
+      POST: [created, created],
+      PATCH: [unavailable, [204, { 'Upload-Offset': '1000', 'Truss-Model-Id': modelId }]],
+      HEAD: [[404]],
+    });
+    expect(await run(stack)).toEqual({ modelId });
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'PATCH', 'HEAD', 'POST', 'PATCH']);
+  });
+
+  it("an outage longer than every retry ends in the server's own failure, retryable", async () => {
+    const { stack, sent } = scriptedStack({
+      POST: [created],
+      PATCH: [[503]],
+      HEAD: Array.from({ length: 10 }, () => [503] as [number]),
+    });
+    const result = await run(stack);
+    expect(result.failure).toMatchObject({ network: false, retryable: true });
+    // One retry per delay, each a HEAD of the same upload (the Retry button resumes it).
+    expect(sent.map((r) => r.method)).toEqual(['POST', 'PATCH', ...Array(5).fill('HEAD')]);
   });
 });

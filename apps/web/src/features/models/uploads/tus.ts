@@ -4,7 +4,13 @@ import {
   UPLOAD_METADATA_KEYS,
   UPLOADS_PATH,
 } from '@truss/contracts';
-import { DetailedError, Upload, type HttpRequest, type UploadOptions } from 'tus-js-client';
+import {
+  DetailedError,
+  Upload,
+  type HttpRequest,
+  type HttpResponse,
+  type UploadOptions,
+} from 'tus-js-client';
 import { http } from '../../../lib/api';
 import { authStore } from '../../../lib/auth-store';
 import { newRequestId } from '../../../lib/http';
@@ -51,9 +57,53 @@ export async function authorizeRequest(req: HttpRequest): Promise<void> {
   req.setHeader('X-Request-Id', newRequestId());
 }
 
-function responseBody(error: DetailedError): Record<string, unknown> {
+/**
+ * A resume HEAD answered "not now" (5xx, 429, 408, 401), not "gone". tus-js-client takes every
+ * failed HEAD but 423 for a vanished upload and starts the file over (a new POST: the accepted
+ * bytes sent again, the cut-off upload orphaned); thrown from `onAfterResponse`, this answer
+ * becomes a request error instead, which goes through `onShouldRetry` and its back-off.
+ */
+export class ResumeNotNowError extends Error {
+  constructor(readonly response: HttpResponse) {
+    super(`tus: the upload could not be looked up now (${response.getStatus()})`);
+    this.name = 'ResumeNotNowError';
+  }
+}
+
+/** Whether a resume HEAD's status says the upload may well still be there. */
+export function resumeStatusIsTransient(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408 || status === 401;
+}
+
+/** `onAfterResponse`: only 404, 410 and the other refusals of a HEAD mean the upload is gone. */
+export function holdTransientResume(req: HttpRequest, res: HttpResponse): void {
+  if (req.getMethod() === 'HEAD' && resumeStatusIsTransient(res.getStatus())) {
+    throw new ResumeNotNowError(res);
+  }
+}
+
+/** The answer behind a tus error: its own, or that of a resume HEAD held back as transient. */
+function responseOf(error: Error | DetailedError): HttpResponse | null {
+  if (!(error instanceof DetailedError)) return null;
+  if (error.originalResponse) return error.originalResponse;
+  return error.causingError instanceof ResumeNotNowError ? error.causingError.response : null;
+}
+
+/** A Retry-After header (seconds or an HTTP date) in milliseconds from `now`; 0 without one. */
+export function retryAfterMs(response: HttpResponse | null, now = Date.now()): number {
+  const value = response?.getHeader('Retry-After')?.trim();
+  if (!value) return 0;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? 0 : Math.max(0, at - now);
+}
+
+/** The longest a Retry-After holds an upload back (a wrong header must not stall it). */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+function responseBody(response: HttpResponse): Record<string, unknown> {
   try {
-    const parsed: unknown = JSON.parse(error.originalResponse?.getBody() ?? '');
+    const parsed: unknown = JSON.parse(response.getBody() ?? '');
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -71,12 +121,12 @@ const NOT_RETRYABLE = new Set([
 
 /** What a tus error means for the person uploading. */
 export function uploadFailure(error: Error | DetailedError): UploadFailure {
-  const response = error instanceof DetailedError ? error.originalResponse : null;
+  const response = responseOf(error);
   const status = response?.getStatus() ?? 0;
   if (!response || status === 0) {
     return { code: 'UPLOAD_FAILED', serverMessage: null, network: true, retryable: true };
   }
-  const body = error instanceof DetailedError ? responseBody(error) : {};
+  const body = responseBody(response);
   const code =
     typeof body.code === 'string' && isErrorCode(body.code)
       ? body.code
@@ -95,12 +145,14 @@ export function uploadFailure(error: Error | DetailedError): UploadFailure {
 }
 
 /**
- * Retry what a retry can fix: no answer at all, 5xx, 409/423 (offset mismatch, locked), and a
- * 401 after refreshing the token. Everything else (415 format, 429 too many, 413 storage) is
- * final and shown.
+ * Retry what a retry can fix: no answer at all, 5xx, 409/423 (offset mismatch, locked), a 401
+ * after refreshing the token, and any "not now" of a resume HEAD (a 429 there too: the upload is
+ * still there). Everything else (415 format, 429 too many uploads, 413 storage) is final and
+ * shown.
  */
 export function shouldRetryUpload(error: DetailedError, attempt: number): boolean {
-  const status = error.originalResponse?.getStatus() ?? 0;
+  const status = responseOf(error)?.getStatus() ?? 0;
+  if (error.causingError instanceof ResumeNotNowError && status !== 401) return true;
   if (status === 401) {
     if (attempt >= 2) return false;
     refreshOnce();
@@ -122,12 +174,18 @@ export function modelIdFrom(
 /**
  * The real transport: tus 1.0 to /api/uploads with resumption. The fingerprint ties a file to the
  * user and project, so choosing the same file again (even after a reload) continues the upload.
+ * `transport` swaps tus's HTTP stack, file reader and back-off (tests).
  */
-export function createTusTransport(userId: string) {
+export function createTusTransport(
+  userId: string,
+  transport: Pick<UploadOptions, 'httpStack' | 'fileReader' | 'retryDelays'> = {},
+) {
   return (item: UploadItem, cb: TransportCallbacks): UploadTransport => {
     let upload: Upload | null = null;
     let aborted = false;
     let reportedUrl: string | null = null;
+    /** Not before this time (a Retry-After): tus's own back-off may be shorter. */
+    let notBefore = 0;
     const options: UploadOptions = {
       endpoint: endpoint(),
       metadata: {
@@ -138,6 +196,7 @@ export function createTusTransport(userId: string) {
       },
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: UPLOAD_RETRY_DELAYS,
+      ...transport,
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       urlStorage,
@@ -150,10 +209,19 @@ export function createTusTransport(userId: string) {
             file,
           ),
         ),
-      onBeforeRequest: authorizeRequest,
+      onBeforeRequest: async (req) => {
+        const wait = notBefore - Date.now();
+        if (wait > 0 && !aborted) await new Promise((resolve) => setTimeout(resolve, wait));
+        await authorizeRequest(req);
+      },
+      onAfterResponse: holdTransientResume,
       onShouldRetry: (error, attempt) => {
         const retry = shouldRetryUpload(error, attempt);
-        if (retry) cb.onReconnecting();
+        if (retry) {
+          const wait = Math.min(retryAfterMs(responseOf(error)), MAX_RETRY_AFTER_MS);
+          notBefore = wait > 0 ? Date.now() + wait : 0;
+          cb.onReconnecting();
+        }
         return retry;
       },
       onUploadUrlAvailable: () => {
