@@ -15,6 +15,7 @@ import {
   topicWithCommentsSchema,
   updateCommentBodySchema,
   updateTopicBodySchema,
+  viewpointSchema,
 } from '@truss/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -143,7 +144,7 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'A topic with its viewpoints and its newest comments (comment_count in all; comments_before: the cursor of the earlier ones)',
+          'A topic with its viewpoint summaries and its newest comments (comment_count in all; comments_before: the cursor of the earlier ones)',
         params: idParams,
         response: { 200: topicWithCommentsSchema, ...errors },
       },
@@ -187,6 +188,23 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/topics/:id/viewpoints/:viewpointId',
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of a topic's viewpoints with all its components (topics carry viewpoint summaries)",
+        params: idParams.extend({ viewpointId: z.uuid({ error: 'validation.invalid' }) }),
+        response: { 200: viewpointSchema, ...errors },
+      },
+    },
+    async (request) =>
+      topics.viewpoint(currentUser(request).userId, request.params.id, request.params.viewpointId),
+  );
+
+  app.get(
     '/api/topics/:id/comments',
     {
       ...common,
@@ -212,10 +230,11 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Reply (plain text, @[Name](user-id) mentions), optionally with a viewpoint',
+        summary:
+          'Reply (plain text, @[Name](user-id) mentions), optionally with a viewpoint; 422 TOPIC_FULL past 5,000 comments (200 viewpoints) a topic',
         params: idParams,
         body: createCommentBodySchema,
-        response: { 201: commentSchema, ...errors },
+        response: { 201: commentSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
