@@ -174,6 +174,7 @@ export class TopicsRepository {
     );
     if (topicIds.length === 0) return views;
     const length = (json: string) => sql<number>`coalesce(jsonb_array_length(${sql.raw(json)}), 0)`;
+    const first = sql`${`$[0 to ${TOPIC_FOCUS_MAX - 1}]`}::jsonpath`;
     const [rows, focus] = await Promise.all([
       this.db
         .selectFrom('topic_viewpoints')
@@ -200,21 +201,22 @@ export class TopicsRepository {
         .orderBy('topic_id')
         .orderBy('position')
         .execute(),
+      // The first viewpoint of each topic, then its first components: computed for that row
+      // only (a DISTINCT ON's select list would be computed for every row before the pick).
       sql<{ topic_id: string; focus: Component[] }>`
-        SELECT DISTINCT ON (topic_id) topic_id,
+        SELECT topic_id,
           CASE
-            WHEN jsonb_array_length(selection) > 0 THEN (
-              SELECT coalesce(jsonb_agg(e), '[]') FROM (
-                SELECT e FROM jsonb_array_elements(selection) e LIMIT ${TOPIC_FOCUS_MAX}) s)
-            WHEN (visibility->>'defaultVisibility')::boolean IS FALSE THEN (
-              SELECT coalesce(jsonb_agg(e), '[]') FROM (
-                SELECT e FROM jsonb_array_elements(visibility->'exceptions') e
-                LIMIT ${TOPIC_FOCUS_MAX}) s)
+            WHEN jsonb_array_length(selection) > 0 THEN jsonb_path_query_array(selection, ${first})
+            WHEN (visibility->>'defaultVisibility')::boolean IS FALSE
+              THEN jsonb_path_query_array(visibility->'exceptions', ${first})
             ELSE '[]'::jsonb
           END AS focus
-        FROM topic_viewpoints
-        WHERE topic_id IN (${sql.join(topicIds.map((id) => sql`${id}::uuid`))})
-        ORDER BY topic_id, position`.execute(this.db),
+        FROM (
+          SELECT DISTINCT ON (topic_id) topic_id, selection, visibility
+          FROM topic_viewpoints
+          WHERE topic_id IN (${sql.join(topicIds.map((id) => sql`${id}::uuid`))})
+          ORDER BY topic_id, position
+        ) AS first_viewpoint`.execute(this.db),
     ]);
     for (const row of rows) views.get(row.topic_id)?.viewpoints.push(row);
     for (const row of focus.rows) {
