@@ -2,7 +2,6 @@ import {
   TOPIC_FOCUS_MAX,
   type Topic,
   type TopicComment,
-  type Viewpoint,
   type ViewpointSummary,
 } from '@truss/contracts';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
@@ -18,23 +17,11 @@ export function snapshotPath(viewpointId: string): string {
   return `/api/viewpoints/${viewpointId}/snapshot`;
 }
 
-/** A viewpoint with all its components (`GET /api/topics/{id}/viewpoints/{viewpointId}`). */
-export function toViewpoint(row: ViewpointMetaRow, snapshotUrl = snapshotPath): Viewpoint {
-  return {
-    id: row.id,
-    guid: row.guid,
-    index: row.position,
-    camera: row.camera,
-    clippingPlanes: row.clipping_planes,
-    lines: row.lines,
-    bitmaps: row.bitmaps,
-    selection: row.selection,
-    visibility: row.visibility,
-    coloring: row.coloring,
-    snapshot_type: row.snapshot_type,
-    snapshot_url: row.snapshot_type ? snapshotUrl(row.id) : null,
-    model_version_id: row.model_version_id,
-  };
+/** A snapshot URL's text around the viewpoint's id (for URLs the database writes). */
+export function snapshotUrlParts(snapshotUrl = snapshotPath): { before: string; after: string } {
+  const marker = '\u0000';
+  const [before = '', after = ''] = snapshotUrl(marker).split(marker);
+  return { before, after };
 }
 
 export function toViewpointSummary(

@@ -17,7 +17,7 @@ import {
   updateTopicBodySchema,
   viewpointSchema,
 } from '@truss/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
@@ -30,6 +30,18 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
+/**
+ * Sends JSON text the database built (a viewpoint's components: up to 2 MiB) as it is: the
+ * route's schema documents it, but it is never parsed, validated and serialised again.
+ */
+export function sendJsonText<R extends FastifyReply>(reply: R, json: string): R {
+  void reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(json as never);
+  return reply;
+}
+
 /** Bodies may carry base64 snapshots (2 MB each) and long component lists. */
 export const TOPIC_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -200,8 +212,13 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
         response: { 200: viewpointSchema, ...errors },
       },
     },
-    async (request) =>
-      topics.viewpoint(currentUser(request).userId, request.params.id, request.params.viewpointId),
+    async (request, reply) => {
+      const { id, viewpointId } = request.params;
+      return sendJsonText(
+        reply,
+        await topics.viewpoint(currentUser(request).userId, id, viewpointId),
+      );
+    },
   );
 
   app.get(

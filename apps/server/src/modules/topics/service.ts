@@ -13,7 +13,6 @@ import {
   type TopicListQuery,
   type TopicWithComments,
   type UpdateTopicBody,
-  type Viewpoint,
 } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
@@ -27,7 +26,7 @@ import {
   encodeCursor,
   toComment,
   toTopic,
-  toViewpoint,
+  snapshotUrlParts,
   viewsOf,
 } from './presenter.ts';
 import {
@@ -279,13 +278,16 @@ export class TopicsService {
     await this.publish('topic.deleted', topic);
   }
 
-  /** One of a topic's viewpoints with all its components (the topic carries summaries). */
-  async viewpoint(userId: string, topicId: string, viewpointId: string): Promise<Viewpoint> {
+  /**
+   * One of a topic's viewpoints with all its components (the topic carries summaries), as the
+   * JSON text of a `Viewpoint` (built by the database).
+   */
+  async viewpoint(userId: string, topicId: string, viewpointId: string): Promise<string> {
     const repos = this.#d.data.repos;
     const { topic } = await this.#topicAccess(repos, userId, topicId);
-    const row = await repos.topics.viewpoint(topic.id, viewpointId);
-    if (!row) throw new TopicNotFoundError('no such viewpoint');
-    return toViewpoint(row);
+    const json = await repos.topics.viewpointJson(topic.id, viewpointId, snapshotUrlParts());
+    if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
+    return json;
   }
 
   async comments(userId: string, topicId: string, query: CommentPageQuery): Promise<CommentPage> {

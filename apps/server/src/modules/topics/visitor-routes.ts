@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EventStreams } from '../events/index.ts';
-import { TOPIC_BODY_LIMIT } from './routes.ts';
+import { sendJsonText, TOPIC_BODY_LIMIT } from './routes.ts';
 import { shareStreamKey } from './service.ts';
 import type { VisitorShare, VisitorTopicsService } from './visitor-service.ts';
 
@@ -124,7 +124,7 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const share = await gate(request, reply, request.params.token, 'issue.view');
       const { token, topicId, viewpointId } = request.params;
-      return visitors.viewpoint(share, token, topicId, viewpointId);
+      return sendJsonText(reply, await visitors.viewpoint(share, token, topicId, viewpointId));
     },
   );
 

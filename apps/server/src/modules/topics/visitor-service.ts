@@ -14,14 +14,13 @@ import {
   type TopicListQuery,
   type TopicWithComments,
   type UpdateTopicBody,
-  type Viewpoint,
 } from '@truss/contracts';
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
-import { encodeCursor, toComment, toTopic, toViewpoint, viewsOf } from './presenter.ts';
+import { encodeCursor, snapshotUrlParts, toComment, toTopic, viewsOf } from './presenter.ts';
 import { commentPage, listFilter, listPage, type TopicsService } from './service.ts';
 import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
 import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
@@ -139,18 +138,19 @@ export class VisitorTopicsService {
     };
   }
 
-  /** One viewpoint of a topic the visitor may see, with all its components. */
+  /** One viewpoint of a topic the visitor may see, with all its components (JSON text). */
   async viewpoint(
     share: VisitorShare,
     token: string,
     topicId: string,
     viewpointId: string,
-  ): Promise<Viewpoint> {
+  ): Promise<string> {
     const repos = this.#data.repos;
     const topic = await this.#visibleTopic(repos, share, topicId);
-    const row = await repos.topics.viewpoint(topic.id, viewpointId);
-    if (!row) throw new TopicNotFoundError('no such viewpoint');
-    return toViewpoint(row, visitorSnapshotPath(token));
+    const url = snapshotUrlParts(visitorSnapshotPath(token));
+    const json = await repos.topics.viewpointJson(topic.id, viewpointId, url);
+    if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
+    return json;
   }
 
   /** A page of a topic's comments, for a share that shows comments. */
