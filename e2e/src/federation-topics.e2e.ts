@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Topic, TopicList, ViewpointInput } from '@truss/contracts';
+import type { Topic, TopicList, Viewpoint, ViewpointInput } from '@truss/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from './support/browser.ts';
@@ -179,7 +179,12 @@ describe('federation: issues across models', () => {
     expect(filed?.model_id).toBe(models.mep.id);
     expect(filed?.pin?.elementId).toBe(element.row);
     expect(filed?.pin?.globalId).toBe(element.guid);
-    expect(filed?.viewpoints[0]?.selection).toEqual([
+    // Topics carry viewpoint summaries: the components come from the viewpoint's route.
+    const view = await api<Viewpoint>(
+      'GET',
+      `/api/topics/${filed!.id}/viewpoints/${filed!.viewpoints[0]!.id}`,
+    );
+    expect(view.selection).toEqual([
       { ifcGuid: element.guid, authoringToolId: String(element.row) },
     ]);
     await page.close();

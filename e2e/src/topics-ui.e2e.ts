@@ -242,7 +242,7 @@ describe('topics UI in the browser', () => {
       .toBe(1);
     const pinned = (await allTopics()).find((t) => t.title === T.selected);
     expect(pinned?.pin?.elementId).toBe(0);
-    expect(pinned?.viewpoints[0]?.selection).toHaveLength(1);
+    expect(pinned?.viewpoints[0]?.counts.selection).toBe(1);
   });
 
   it("the model's card counts its open issues; closing one lowers the count", async () => {

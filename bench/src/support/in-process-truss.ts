@@ -35,8 +35,9 @@ export interface InProcessTruss {
 
 async function freshDatabase(
   label: string,
+  engine: 'pglite' | 'postgres',
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (BENCH_ENGINE === 'pglite') {
+  if (engine === 'pglite') {
     return { handle: await openDatabase({}), drop: async () => undefined };
   }
   const name = `truss_bench_${label}_${randomBytes(4).toString('hex')}`;
@@ -61,9 +62,15 @@ async function freshDatabase(
   };
 }
 
-/** `label` names the PostgreSQL database (truss_bench_<label>_<random>). */
-export async function startInProcessTruss(label: string): Promise<InProcessTruss> {
-  const { handle, drop } = await freshDatabase(label);
+/**
+ * `label` names the PostgreSQL database (truss_bench_<label>_<random>); `engine` defaults to
+ * BENCH_ENGINE.
+ */
+export async function startInProcessTruss(
+  label: string,
+  engine: 'pglite' | 'postgres' = BENCH_ENGINE,
+): Promise<InProcessTruss> {
+  const { handle, drop } = await freshDatabase(label, engine);
   await migrateToLatest(handle.db);
   const mails: OutgoingMail[] = [];
   const mailer: Mailer = {

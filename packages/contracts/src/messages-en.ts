@@ -143,6 +143,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
     'With this import a topic would hold more comments, viewpoints or snapshots than a topic may',
   BCF_ZIP_BOMB: 'The BCF file expands far beyond what it declares (a zip bomb) and was refused',
   BCF_FILE_UNSAFE: 'The BCF file contains XML that is refused (DOCTYPE or entity declarations)',
+  TOPIC_FULL:
+    'This topic holds as many comments or viewpoints as a topic may (5,000 comments, 200 viewpoints); start a new one',
   ORDER_NOT_FOUND: 'Order not found',
   ORDER_NOT_PENDING: 'This order is no longer waiting for payment',
   ORDER_NOT_PAID: 'Only a paid order can be refunded',

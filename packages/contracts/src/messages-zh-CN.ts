@@ -128,6 +128,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   BCF_TOPIC_FULL: '导入后某个主题的评论、视点或快照将超过单个主题的上限',
   BCF_ZIP_BOMB: 'BCF 文件解压后的大小远超其声明（压缩炸弹），已拒绝',
   BCF_FILE_UNSAFE: 'BCF 文件包含被拒绝的 XML（DOCTYPE 或实体声明）',
+  TOPIC_FULL: '该主题的评论或视点已达上限（5,000 条评论、200 个视点），请新建一个主题',
   ORDER_NOT_FOUND: '订单不存在',
   ORDER_NOT_PENDING: '该订单已不再等待支付',
   ORDER_NOT_PAID: '只有已支付的订单才能退款',

@@ -27,7 +27,8 @@ export const BCF_MAX_TOPICS = 20_000;
 /**
  * What one topic may hold after a BCF import (its own plus the file's): comments, viewpoints,
  * the bytes of their visinfo XML and of their snapshots. Past them the import answers 413 (the
- * file alone) or 422 BCF_TOPIC_FULL (with what the topic already has).
+ * file alone) or 422 BCF_TOPIC_FULL (with what the topic already has). Comments and their
+ * viewpoints posted through the API stop at the same counts: 422 TOPIC_FULL.
  */
 export const BCF_TOPIC_MAX_COMMENTS = 5_000;
 export const BCF_TOPIC_MAX_VIEWPOINTS = 200;
@@ -141,6 +142,35 @@ export const viewpointSchema = viewStateSchema.extend({
 });
 export type Viewpoint = z.infer<typeof viewpointSchema>;
 
+/**
+ * A viewpoint as topics (list, detail) carry it: what lists it and shows its thumbnail, camera
+ * and section planes, and how many components it names. Its components (up to 100,000) come
+ * from `GET /api/topics/{id}/viewpoints/{viewpointId}` when it is opened.
+ */
+export const viewpointSummarySchema = z.object({
+  id: z.uuid(),
+  guid: z.string(),
+  index: z.number().int(),
+  camera: cameraSchema.nullable(),
+  clippingPlanes: z.array(clippingPlaneSchema),
+  /** Components selected, listed as exceptions to the default visibility, coloured. */
+  counts: z.object({
+    selection: z.number().int(),
+    exceptions: z.number().int(),
+    colored: z.number().int(),
+    lines: z.number().int(),
+    bitmaps: z.number().int(),
+  }),
+  defaultVisibility: z.boolean(),
+  snapshot_type: z.enum(['png', 'jpg']).nullable(),
+  snapshot_url: z.string().nullable(),
+  model_version_id: z.uuid().nullable(),
+});
+export type ViewpointSummary = z.infer<typeof viewpointSummarySchema>;
+
+/** Components of `Topic.focus` at most (a pin's place for a topic without one). */
+export const TOPIC_FOCUS_MAX = 100;
+
 export const viewpointInputSchema = viewStateSchema
   .extend({
     /** PNG (or JPEG) of the view, base64; at most SNAPSHOT_MAX_BYTES once decoded. */
@@ -194,7 +224,13 @@ export const topicSchema = z.object({
   author: topicAuthorSchema,
   mentions: z.array(z.uuid()),
   comment_count: z.number().int(),
-  viewpoints: z.array(viewpointSchema),
+  /** Summaries, in order; a viewpoint's components come from its own route. */
+  viewpoints: z.array(viewpointSummarySchema),
+  /**
+   * The elements the first viewpoint is about (its selection, else the components a view that
+   * hides everything else shows), at most TOPIC_FOCUS_MAX: where a topic without a pin is shown.
+   */
+  focus: z.array(componentSchema),
   created_at: z.string(),
   modified_at: z.string(),
 });

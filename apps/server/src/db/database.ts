@@ -111,7 +111,9 @@ async function openPGlite(dir: string | null | undefined): Promise<DatabaseHandl
     mkdirSync(dir, { recursive: true });
     await initPGliteDir(dir);
   }
-  return wrapPGlite(new PGlite(dir ?? undefined, PGLITE_OPTIONS));
+  // PGlite reads its options from the first argument unless that is a directory: with
+  // `undefined` first, the second (pg_trgm, shared_buffers) would be ignored.
+  return wrapPGlite(dir ? new PGlite(dir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS));
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {

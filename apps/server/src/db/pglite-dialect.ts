@@ -35,6 +35,15 @@ export class Mutex {
 type Command = PostgresQueryResult<unknown>['command'];
 
 /**
+ * One turn of the event loop's I/O phase. PGlite runs a statement synchronously in this thread,
+ * and requests chain their statements through promises (microtasks), which Node runs before any
+ * I/O: three reads of a big topic ran their dozen statements back to back while a health check
+ * waited for all of them. A statement waits for this first, so sockets are served between any
+ * two statements.
+ */
+const ioTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * The tiny `pg.Pool` look-alike Kysely's PostgresDialect needs: `connect()` waits for the lock
  * and hands out the single PGlite session; `release()` gives the lock to the next caller.
  */
@@ -56,6 +65,7 @@ export class PGlitePool implements PostgresPool {
     const pglite = this.#pglite;
     const client = {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>) {
+        await ioTurn();
         const result = await pglite.query<R>(sql, [...parameters]);
         return {
           command: (result.command ?? 'SELECT') as Command,

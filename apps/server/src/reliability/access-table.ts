@@ -266,6 +266,7 @@ export const ACCESS: Record<string, Declaration> = {
   'POST /api/share/{token}/topics': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/topics/{topicId}': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/topics/{topicId}/comments': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/topics/{topicId}/viewpoints/{viewpointId}': { expect: SHARE_UNLOCKED },
   'PATCH /api/share/{token}/topics/{topicId}': {
     expect: SHARE_UNLOCKED,
     body: () => ({ priority: 'High', authorName: 'Visitor' }),
@@ -315,6 +316,7 @@ export const ACCESS: Record<string, Declaration> = {
   'PATCH /api/topics/{id}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/topics/{id}': { expect: AUTHOR_OR_MANAGER, fresh: 'topic' },
   'GET /api/topics/{id}/comments': { expect: PROJECT_VIEW },
+  'GET /api/topics/{id}/viewpoints/{viewpointId}': { expect: PROJECT_VIEW },
   'POST /api/topics/{id}/comments': { expect: PROJECT_VIEW },
   'PATCH /api/comments/{id}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/comments/{id}': { expect: AUTHOR_OR_MANAGER, fresh: 'comment' },

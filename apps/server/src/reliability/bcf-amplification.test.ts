@@ -3,12 +3,15 @@ import {
   BCF_TOPIC_MAX_VIEWPOINT_BYTES,
   BCF_TOPIC_MAX_VIEWPOINTS,
   TOPIC_DETAIL_COMMENTS,
+  TOPIC_FOCUS_MAX,
   type BcfImportReport,
   type CommentPage,
   type Share,
   type Topic,
   type TopicWithComments,
+  type Viewpoint,
 } from '@truss/contracts';
+import { loadavg } from 'node:os';
 import { lyingZipBomb } from '@truss/converter/testing/zip-bomb';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { sql } from 'kysely';
@@ -113,6 +116,38 @@ async function threeReads(server: TestServer, token: string, topicId: string, ro
     bytes = Math.max(bytes, ...bodies);
   }
   return bytes;
+}
+
+/** The issue's bound: three concurrent reads keep health p99 under this (above the noise). */
+const HEALTH_P99_MS = 200;
+
+/**
+ * Health p99 during three concurrent reads x6 of a topic, minus health p99 with no reads for as
+ * long (the shared box's own noise), with the load average beside it. Measured again once when
+ * over HEALTH_P99_MS: two bad runs in a row are the server's, one may be the neighbours' (the
+ * statements run back to back, before db/pglite-dialect.ts's I/O turn, added 330-650 ms each run).
+ */
+async function readsOverQuiet(server: TestServer, token: string, topicId: string, label: string) {
+  let best = Infinity;
+  for (let attempt = 1; attempt <= 2 && best >= HEALTH_P99_MS; attempt += 1) {
+    const one = performance.now();
+    const bytes = await threeReads(server, token, topicId, 1);
+    const oneMs = performance.now() - one;
+    const quiet = await healthDuring(
+      server,
+      () => new Promise((resolve) => setTimeout(resolve, Math.max(2000, oneMs * 6))),
+    );
+    const load = loadavg()[0]!.toFixed(1);
+    const health = await healthDuring(server, () => threeReads(server, token, topicId));
+    console.log(
+      `${testEngine()}: 3 concurrent reads x6 of ${label} (${bytes} bytes each, one round ` +
+        `${oneMs.toFixed(0)} ms): health p99 ${health.p99.toFixed(1)} ms, max ` +
+        `${health.max.toFixed(1)} ms, n ${health.n}; without the reads p99 ` +
+        `${quiet.p99.toFixed(1)} ms; load average ${load} (attempt ${attempt})`,
+    );
+    best = Math.min(best, health.p99 - quiet.p99);
+  }
+  return best;
 }
 
 describe(`reliability: BCF amplification (${testEngine()})`, () => {
@@ -250,31 +285,19 @@ describe(`reliability: BCF amplification (${testEngine()})`, () => {
     }
     expect(seen.size).toBe(BCF_TOPIC_MAX_COMMENTS);
 
-    const one = performance.now();
-    const bytes = await threeReads(server, team.member.token, id, 1);
-    const oneMs = performance.now() - one;
-    // The machine's own noise (a shared 2-core box): health alone, for as long as the reads take.
-    const quiet = await healthDuring(
-      server,
-      () => new Promise((resolve) => setTimeout(resolve, Math.max(2000, oneMs * 6))),
-    );
-    const health = await healthDuring(server, () => threeReads(server, team.member.token, id));
-    console.log(
-      `${testEngine()}: 3 concurrent reads x6 of a topic at the caps (${bytes} bytes each, ` +
-        `one round ${oneMs.toFixed(0)} ms): health p99 ${health.p99.toFixed(1)} ms, ` +
-        `max ${health.max.toFixed(1)} ms, n ${health.n}; without the reads p99 ` +
-        `${quiet.p99.toFixed(1)} ms, max ${quiet.max.toFixed(1)} ms`,
-    );
-    // The issue asks under 200 ms; on this shared 2-core box (load average ~14 while measured)
-    // the reads added 330 ms at p99 on PGlite, so the bound held here is 1 s (was 8 s).
-    expect(health.p99 - quiet.p99).toBeLessThan(1000);
+    // The issue's 200 ms. Was a 1 s bound: PGlite ran the three reads' statements back to back
+    // in microtasks while health waited (330 ms at p99 at load 14); each statement now waits
+    // for an I/O turn (db/pglite-dialect.ts): 43 ms above the quiet p99 at load 12.
+    const excess = await readsOverQuiet(server, team.member.token, id, 'a topic at the caps');
+    expect(excess).toBeLessThan(HEALTH_P99_MS);
   }, 300_000);
 
-  it('a topic at the viewpoint byte cap: its reads measured (the detail carries every component)', async () => {
+  it('the biggest topic the caps allow: three concurrent reads keep health p99 low', async () => {
+    // Every count cap and the visinfo byte cap at once; the detail carries viewpoint summaries.
     const components = Math.floor(BCF_TOPIC_MAX_VIEWPOINT_BYTES / BCF_TOPIC_MAX_VIEWPOINTS / 50);
     const file = bcf(
       bigTopic(guid(12), {
-        comments: 10,
+        comments: BCF_TOPIC_MAX_COMMENTS,
         viewpoints: BCF_TOPIC_MAX_VIEWPOINTS,
         components,
       }),
@@ -286,18 +309,27 @@ describe(`reliability: BCF amplification (${testEngine()})`, () => {
       .select('id')
       .where('guid', '=', guid(12))
       .executeTakeFirstOrThrow();
-    const quiet = await healthDuring(
-      server,
-      () => new Promise((resolve) => setTimeout(resolve, 3000)),
+    // The detail is light: summaries, never the components (those come one viewpoint a time).
+    const detail = await server.api<TopicWithComments>('GET', `/api/topics/${id}`, {
+      token: team.member.token,
+    });
+    expect(detail.body.viewpoints).toHaveLength(BCF_TOPIC_MAX_VIEWPOINTS);
+    expect(detail.body.viewpoints[0]!.counts.selection).toBe(components);
+    expect(detail.body.focus).toHaveLength(TOPIC_FOCUS_MAX);
+    // Its components alone are ~1.5 MB of JSON; the detail stays under a tenth of that.
+    expect(JSON.stringify(detail.body).length).toBeLessThan(150_000);
+    const one = await server.api<Viewpoint>(
+      'GET',
+      `/api/topics/${id}/viewpoints/${detail.body.viewpoints[0]!.id}`,
+      { token: team.member.token },
     );
-    const health = await healthDuring(server, () => threeReads(server, team.member.token, id, 3));
-    console.log(
-      `${testEngine()}: 3 concurrent reads x3 of a topic at the viewpoint byte cap ` +
-        `(${components * BCF_TOPIC_MAX_VIEWPOINTS} components): health p99 ` +
-        `${health.p99.toFixed(1)} ms, max ${health.max.toFixed(1)} ms; without ${quiet.p99.toFixed(1)} ms`,
-    );
-    // Far below the 8 s p99 of the unpaginated thread; not yet under 200 ms (see the report).
-    expect(health.p99 - quiet.p99).toBeLessThan(3000);
+    expect(one.body.selection).toHaveLength(components);
+
+    const label =
+      `the biggest allowed topic (${BCF_TOPIC_MAX_COMMENTS} comments, ` +
+      `${BCF_TOPIC_MAX_VIEWPOINTS} viewpoints, ${components * BCF_TOPIC_MAX_VIEWPOINTS} components)`;
+    const excess = await readsOverQuiet(server, team.member.token, id, label);
+    expect(excess).toBeLessThan(HEALTH_P99_MS);
   }, 300_000);
 
   it('a topic with 200,000 comments (older data) reads paged and a later import answers 422, not 500', async () => {

@@ -80,11 +80,24 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const visitorCookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!visitorCookie) throw new Error(`share unlock gave no cookie: ${unlock.status}`);
 
-  const topic = await must<{ id: string }>(
+  // With one viewpoint (no snapshot): its route has a real row to answer.
+  const view = {
+    camera: null,
+    clippingPlanes: [],
+    lines: [],
+    bitmaps: [],
+    selection: [{ ifcGuid: '1hOSvn6df7F8_7GcBWlRGQ' }],
+    visibility: { defaultVisibility: true, exceptions: [] },
+    coloring: [],
+  };
+  const topic = await must<{ id: string; viewpoints: { id: string }[] }>(
     server,
     'POST',
     `/api/project/${team.project.id}/topics`,
-    { token: member.token, body: { kind: 'issue', modelId: model.id, title: 'Crack in slab' } },
+    {
+      token: member.token,
+      body: { kind: 'issue', modelId: model.id, title: 'Crack in slab', viewpoints: [view] },
+    },
   );
   const savedView = await must<{ id: string }>(server, 'POST', `/api/models/${model.id}/views`, {
     token: member.token,
@@ -154,7 +167,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     orderId: order.id,
     provider: 'google',
     file: 'avatar.png',
-    viewpointId: '00000000-0000-4000-8000-000000000000',
+    viewpointId: topic.viewpoints[0]!.id,
     viewId: savedView.id,
     queryId: savedQuery.id,
     // Version 1 of the world's model has the model's id.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Model, TopicList } from '@truss/contracts';
+import type { Model, TopicList, Viewpoint } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
@@ -71,10 +71,21 @@ describe.skipIf(!existsSync(IFC))(
       const topic = list.body.topics[0]!;
       expect(topic.model_id).toBe(model.id);
       // What the case's README asks an importer to show: nothing selected, one wall visible.
-      expect(topic.viewpoints[0]).toMatchObject({
+      const viewpoint = await server.api<Viewpoint>(
+        'GET',
+        `/api/topics/${topic.id}/viewpoints/${topic.viewpoints[0]!.id}`,
+        { token: team.member.token },
+      );
+      expect(viewpoint.body).toMatchObject({
         selection: [],
         visibility: { defaultVisibility: false, exceptions: [{ ifcGuid: wall[0] }] },
       });
+      // The topic's summary counts it; its focus (where a pin-less topic shows) is that wall.
+      expect(topic.viewpoints[0]).toMatchObject({
+        defaultVisibility: false,
+        counts: { selection: 0, exceptions: 1 },
+      });
+      expect(topic.focus).toEqual([{ ifcGuid: wall[0] }]);
     });
   },
 );

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Topic, TopicList } from '@truss/contracts';
+import type { Topic, TopicList, Viewpoint } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
@@ -93,10 +93,19 @@ describe(`BCF routes (${testEngine()})`, () => {
     const list = await server.api<TopicList>('GET', `/api/project/${project.id}/topics`, {
       token: team.member.token,
     });
-    const views = list.body.topics.flatMap((t) => t.viewpoints);
-    const wallView = views.find((vp) => vp.visibility.exceptions.length === 1)!;
-    expect(wallView).toMatchObject({ selection: [], visibility: { defaultVisibility: false } });
-    expect(views.some((vp) => vp.camera?.type === 'orthographic')).toBe(true);
+    const entries = list.body.topics.flatMap((t) => t.viewpoints.map((vp) => ({ vp, topic: t })));
+    // Topics carry summaries; the wall's viewpoint is read whole from its own route.
+    const wallView = entries.find(({ vp }) => vp.counts.exceptions === 1)!;
+    expect(wallView.vp).toMatchObject({ defaultVisibility: false, counts: { selection: 0 } });
+    const whole = await server.api<Viewpoint>(
+      'GET',
+      `/api/topics/${wallView.topic.id}/viewpoints/${wallView.vp.id}`,
+      { token: team.member.token },
+    );
+    expect(whole.body).toMatchObject({ selection: [], visibility: { defaultVisibility: false } });
+    expect(whole.body.visibility.exceptions).toHaveLength(1);
+    expect(wallView.topic.focus).toEqual(whole.body.visibility.exceptions);
+    expect(entries.some(({ vp }) => vp.camera?.type === 'orthographic')).toBe(true);
     expect(list.body.topics.every((t) => t.kind === 'issue')).toBe(true);
   });
 

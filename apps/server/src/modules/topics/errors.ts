@@ -91,3 +91,10 @@ export class BcfFileUnsafeError extends AppError {
     super('BCF_FILE_UNSAFE', 400, { detail });
   }
 }
+
+/** 422: a comment (or its viewpoint) past what one topic may hold, as an import is capped. */
+export class TopicFullError extends AppError {
+  constructor(detail?: string) {
+    super('TOPIC_FULL', 422, { detail });
+  }
+}

@@ -1,36 +1,93 @@
-import type { Topic, TopicComment, Viewpoint } from '@truss/contracts';
+import {
+  TOPIC_FOCUS_MAX,
+  type Topic,
+  type TopicComment,
+  type ViewpointSummary,
+} from '@truss/contracts';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CommentCursor, ViewpointMetaRow } from './repository.ts';
+import type {
+  CommentCursor,
+  TopicViews,
+  ViewpointMetaRow,
+  ViewpointSummaryRow,
+} from './repository.ts';
 
 export function snapshotPath(viewpointId: string): string {
   return `/api/viewpoints/${viewpointId}/snapshot`;
 }
 
-export function toViewpoint(row: ViewpointMetaRow, snapshotUrl = snapshotPath): Viewpoint {
+/** A snapshot URL's text around the viewpoint's id (for URLs the database writes). */
+export function snapshotUrlParts(snapshotUrl = snapshotPath): { before: string; after: string } {
+  const marker = '\u0000';
+  const [before = '', after = ''] = snapshotUrl(marker).split(marker);
+  return { before, after };
+}
+
+export function toViewpointSummary(
+  row: ViewpointSummaryRow,
+  snapshotUrl = snapshotPath,
+): ViewpointSummary {
   return {
     id: row.id,
     guid: row.guid,
     index: row.position,
     camera: row.camera,
     clippingPlanes: row.clipping_planes,
-    lines: row.lines,
-    bitmaps: row.bitmaps,
-    selection: row.selection,
-    visibility: row.visibility,
-    coloring: row.coloring,
+    counts: {
+      selection: row.selection_count,
+      exceptions: row.exception_count,
+      colored: row.colored_count,
+      lines: row.line_count,
+      bitmaps: row.bitmap_count,
+    },
+    defaultVisibility: row.default_visibility,
     snapshot_type: row.snapshot_type,
     snapshot_url: row.snapshot_type ? snapshotUrl(row.id) : null,
     model_version_id: row.model_version_id,
   };
 }
 
+/** The views of viewpoints just written (in order), as the database would count them. */
+export function viewsOf(rows: readonly ViewpointMetaRow[]): TopicViews {
+  const first = rows[0];
+  const focus = !first
+    ? []
+    : first.selection.length
+      ? first.selection
+      : first.visibility.defaultVisibility
+        ? []
+        : first.visibility.exceptions;
+  return {
+    viewpoints: rows.map((row) => ({
+      id: row.id,
+      topic_id: row.topic_id,
+      model_version_id: row.model_version_id,
+      guid: row.guid,
+      position: row.position,
+      camera: row.camera,
+      clipping_planes: row.clipping_planes,
+      snapshot_type: row.snapshot_type,
+      default_visibility: row.visibility.defaultVisibility,
+      selection_count: row.selection.length,
+      exception_count: row.visibility.exceptions.length,
+      colored_count: row.coloring.reduce((n, c) => n + c.components.length, 0),
+      line_count: row.lines.length,
+      bitmap_count: row.bitmaps.length,
+    })),
+    focus: focus.slice(0, TOPIC_FOCUS_MAX),
+  };
+}
+
+const NO_VIEWS: TopicViews = { viewpoints: [], focus: [] };
+
 export function toTopic(
   row: TopicRow,
-  viewpoints: readonly ViewpointMetaRow[],
+  views: TopicViews | undefined,
   commentCount: number,
   snapshotUrl = snapshotPath,
 ): Topic {
+  const { viewpoints, focus } = views ?? NO_VIEWS;
   return {
     id: row.id,
     project_id: row.project_id,
@@ -54,7 +111,8 @@ export function toTopic(
     author: { user_id: row.author_id, name: row.author_name },
     mentions: row.mention_ids,
     comment_count: commentCount,
-    viewpoints: viewpoints.map((vp) => toViewpoint(vp, snapshotUrl)),
+    viewpoints: viewpoints.map((vp) => toViewpointSummary(vp, snapshotUrl)),
+    focus,
     created_at: row.created_at.toISOString(),
     modified_at: row.modified_at.toISOString(),
   };

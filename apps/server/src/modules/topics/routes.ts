@@ -15,8 +15,9 @@ import {
   topicWithCommentsSchema,
   updateCommentBodySchema,
   updateTopicBodySchema,
+  viewpointSchema,
 } from '@truss/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
@@ -29,6 +30,18 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
 };
+/**
+ * Sends JSON text the database built (a viewpoint's components: up to 2 MiB) as it is: the
+ * route's schema documents it, but it is never parsed, validated and serialised again.
+ */
+export function sendJsonText<R extends FastifyReply>(reply: R, json: string): R {
+  void reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => payload as string)
+    .send(json as never);
+  return reply;
+}
+
 /** Bodies may carry base64 snapshots (2 MB each) and long component lists. */
 export const TOPIC_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -143,7 +156,7 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
         tags,
         security,
         summary:
-          'A topic with its viewpoints and its newest comments (comment_count in all; comments_before: the cursor of the earlier ones)',
+          'A topic with its viewpoint summaries and its newest comments (comment_count in all; comments_before: the cursor of the earlier ones)',
         params: idParams,
         response: { 200: topicWithCommentsSchema, ...errors },
       },
@@ -187,6 +200,28 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/topics/:id/viewpoints/:viewpointId',
+    {
+      ...common,
+      schema: {
+        tags,
+        security,
+        summary:
+          "One of a topic's viewpoints with all its components (topics carry viewpoint summaries)",
+        params: idParams.extend({ viewpointId: z.uuid({ error: 'validation.invalid' }) }),
+        response: { 200: viewpointSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, viewpointId } = request.params;
+      return sendJsonText(
+        reply,
+        await topics.viewpoint(currentUser(request).userId, id, viewpointId),
+      );
+    },
+  );
+
+  app.get(
     '/api/topics/:id/comments',
     {
       ...common,
@@ -212,10 +247,11 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         security,
-        summary: 'Reply (plain text, @[Name](user-id) mentions), optionally with a viewpoint',
+        summary:
+          'Reply (plain text, @[Name](user-id) mentions), optionally with a viewpoint; 422 TOPIC_FULL past 5,000 comments (200 viewpoints) a topic',
         params: idParams,
         body: createCommentBodySchema,
-        response: { 201: commentSchema, ...errors },
+        response: { 201: commentSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {

@@ -21,7 +21,14 @@ import type { DataAccess, Repositories } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
-import { byTopic, decodeCursor, encodeCursor, toComment, toTopic } from './presenter.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  toComment,
+  toTopic,
+  snapshotUrlParts,
+  viewsOf,
+} from './presenter.ts';
 import {
   commentNotices,
   topicCreatedNotices,
@@ -138,11 +145,11 @@ export class TopicsService {
   }
 
   async #present(repos: Repositories, topic: TopicRow): Promise<Topic> {
-    const [viewpoints, count] = await Promise.all([
-      repos.topics.viewpoints([topic.id]),
+    const [views, count] = await Promise.all([
+      repos.topics.topicViews([topic.id]),
       repos.topics.commentCount(topic.id),
     ]);
-    return toTopic(topic, viewpoints, count);
+    return toTopic(topic, views.get(topic.id), count);
   }
 
   /** Records notification mails for a committed change (never throws). */
@@ -180,10 +187,10 @@ export class TopicsService {
     const access = await loadProjectAccess(repos, projectId, userId);
     assertCan(access, 'topic.view');
     const { total, rows } = await repos.topics.list(projectId, listFilter(query), listPage(query));
-    const viewpoints = byTopic(await repos.topics.viewpoints(rows.map((row) => row.id)));
+    const views = await repos.topics.topicViews(rows.map((row) => row.id));
     return {
       total,
-      topics: rows.map((row) => toTopic(row, viewpoints.get(row.id) ?? [], row.comment_count)),
+      topics: rows.map((row) => toTopic(row, views.get(row.id), row.comment_count)),
     };
   }
 
@@ -208,7 +215,10 @@ export class TopicsService {
         throw new TopicNotFoundError('model not in project');
       }
       const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
-      return { topic: created.topic, result: toTopic(created.topic, created.viewpoints, 0) };
+      return {
+        topic: created.topic,
+        result: toTopic(created.topic, viewsOf(created.viewpoints), 0),
+      };
     });
     await this.publish('topic.created', topic);
     await this.notify(author, topicCreatedNotices(topic));
@@ -266,6 +276,18 @@ export class TopicsService {
       return topic;
     });
     await this.publish('topic.deleted', topic);
+  }
+
+  /**
+   * One of a topic's viewpoints with all its components (the topic carries summaries), as the
+   * JSON text of a `Viewpoint` (built by the database).
+   */
+  async viewpoint(userId: string, topicId: string, viewpointId: string): Promise<string> {
+    const repos = this.#d.data.repos;
+    const { topic } = await this.#topicAccess(repos, userId, topicId);
+    const json = await repos.topics.viewpointJson(topic.id, viewpointId, snapshotUrlParts());
+    if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
+    return json;
   }
 
   async comments(userId: string, topicId: string, query: CommentPageQuery): Promise<CommentPage> {

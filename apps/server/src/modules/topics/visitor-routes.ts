@@ -12,13 +12,14 @@ import {
   topicListSchema,
   topicSchema,
   topicWithCommentsSchema,
+  viewpointSchema,
   type ShareVisitorAction,
 } from '@truss/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EventStreams } from '../events/index.ts';
-import { TOPIC_BODY_LIMIT } from './routes.ts';
+import { sendJsonText, TOPIC_BODY_LIMIT } from './routes.ts';
 import { shareStreamKey } from './service.ts';
 import type { VisitorShare, VisitorTopicsService } from './visitor-service.ts';
 
@@ -111,6 +112,23 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    `${base}/topics/:topicId/viewpoints/:viewpointId`,
+    {
+      schema: {
+        tags,
+        summary: "One of a topic's viewpoints with all its components, for a visitor who sees it",
+        params: topicParams.extend({ viewpointId: z.uuid() }),
+        response: { 200: viewpointSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const share = await gate(request, reply, request.params.token, 'issue.view');
+      const { token, topicId, viewpointId } = request.params;
+      return sendJsonText(reply, await visitors.viewpoint(share, token, topicId, viewpointId));
+    },
+  );
+
+  app.get(
     `${base}/topics/:topicId/comments`,
     {
       schema: {
@@ -150,10 +168,11 @@ export const visitorTopicsRoutes: FastifyPluginAsyncZod<{
       bodyLimit: TOPIC_BODY_LIMIT,
       schema: {
         tags,
-        summary: 'A visitor replies (the share allows comments)',
+        summary:
+          'A visitor replies (the share allows comments); 422 TOPIC_FULL past what a topic may hold',
         params: topicParams,
         body: shareCreateCommentBodySchema,
-        response: { 201: commentSchema, ...errors },
+        response: { 201: commentSchema, ...errors, 422: errorBodySchema },
       },
     },
     async (request, reply) => {

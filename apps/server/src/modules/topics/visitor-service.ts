@@ -20,7 +20,7 @@ import type { TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
-import { byTopic, encodeCursor, toComment, toTopic } from './presenter.ts';
+import { encodeCursor, snapshotUrlParts, toComment, toTopic, viewsOf } from './presenter.ts';
 import { commentPage, listFilter, listPage, type TopicsService } from './service.ts';
 import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
 import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
@@ -110,13 +110,13 @@ export class VisitorTopicsService {
       filter.kind = 'issue';
     }
     const { total, rows } = await repos.topics.list(share.project_id, filter, listPage(query));
-    const viewpoints = byTopic(await repos.topics.viewpoints(rows.map((row) => row.id)));
+    const views = await repos.topics.topicViews(rows.map((row) => row.id));
     const snapshots = visitorSnapshotPath(token);
     const showComments = allowed(share, 'comment.view');
     return {
       total,
       topics: rows.map((row) =>
-        toTopic(row, viewpoints.get(row.id) ?? [], showComments ? row.comment_count : 0, snapshots),
+        toTopic(row, views.get(row.id), showComments ? row.comment_count : 0, snapshots),
       ),
     };
   }
@@ -126,16 +126,31 @@ export class VisitorTopicsService {
     const repos = this.#data.repos;
     const topic = await this.#visibleTopic(repos, share, topicId);
     const shown = allowed(share, 'comment.view');
-    const [page, count, viewpoints] = await Promise.all([
+    const [page, count, views] = await Promise.all([
       shown ? repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS }) : null,
       shown ? repos.topics.commentCount(topic.id) : 0,
-      repos.topics.viewpoints([topic.id]),
+      repos.topics.topicViews([topic.id]),
     ]);
     return {
-      ...toTopic(topic, viewpoints, count, visitorSnapshotPath(token)),
+      ...toTopic(topic, views.get(topic.id), count, visitorSnapshotPath(token)),
       comments: page ? page.rows.map(toComment) : [],
       comments_before: page ? encodeCursor(page.before) : null,
     };
+  }
+
+  /** One viewpoint of a topic the visitor may see, with all its components (JSON text). */
+  async viewpoint(
+    share: VisitorShare,
+    token: string,
+    topicId: string,
+    viewpointId: string,
+  ): Promise<string> {
+    const repos = this.#data.repos;
+    const topic = await this.#visibleTopic(repos, share, topicId);
+    const url = snapshotUrlParts(visitorSnapshotPath(token));
+    const json = await repos.topics.viewpointJson(topic.id, viewpointId, url);
+    if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
+    return json;
   }
 
   /** A page of a topic's comments, for a share that shows comments. */
@@ -173,7 +188,7 @@ export class VisitorTopicsService {
     });
     await this.#topics.publish('topic.created', created.topic);
     await this.#topics.notify(author, topicCreatedNotices(created.topic));
-    return toTopic(created.topic, created.viewpoints, 0, visitorSnapshotPath(token));
+    return toTopic(created.topic, viewsOf(created.viewpoints), 0, visitorSnapshotPath(token));
   }
 
   async comment(
@@ -212,11 +227,11 @@ export class VisitorTopicsService {
     assertAllowed(share, 'issue.edit');
     const { authorName, ...patch } = body;
     if (patch.assigneeId !== undefined) throw new ForbiddenError('visitors do not assign');
-    const { before, after, viewpoints } = await this.#data.transaction(async (repos) => {
+    const { before, after, views } = await this.#data.transaction(async (repos) => {
       const topic = await this.#visibleTopic(repos, share, topicId);
       if (topic.kind !== 'issue') throw new ForbiddenError('visitors edit issues only');
       const after = await patchTopic(repos, topic, patch, authorName, this.#now());
-      return { before: topic, after, viewpoints: await repos.topics.viewpoints([topic.id]) };
+      return { before: topic, after, views: await repos.topics.topicViews([topic.id]) };
     });
     await this.#topics.publish('topic.updated', after, { changed: Object.keys(patch) });
     await this.#topics.notify(
@@ -224,7 +239,7 @@ export class VisitorTopicsService {
       topicUpdatedNotices(before, after),
     );
     const count = await this.#data.repos.topics.commentCount(after.id);
-    return toTopic(after, viewpoints, count, visitorSnapshotPath(token));
+    return toTopic(after, views.get(after.id), count, visitorSnapshotPath(token));
   }
 
   async snapshot(

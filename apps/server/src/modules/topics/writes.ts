@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BCF_TOPIC_MAX_COMMENTS,
+  BCF_TOPIC_MAX_VIEWPOINTS,
   DEFAULT_TOPIC_TYPES,
   mentionIds,
   SNAPSHOT_MAX_BYTES,
@@ -12,7 +14,12 @@ import type { Updateable } from 'kysely';
 import type { TopicCommentRow, TopicRow, TopicsTable } from '../../db/schema.ts';
 import type { Repositories } from '../../repositories.ts';
 import { VersionNotFoundError } from '../models/index.ts';
-import { AssigneeNotMemberError, SnapshotInvalidError, TopicTypeUnknownError } from './errors.ts';
+import {
+  AssigneeNotMemberError,
+  SnapshotInvalidError,
+  TopicFullError,
+  TopicTypeUnknownError,
+} from './errors.ts';
 import type { ViewpointMetaRow } from './repository.ts';
 
 /** Who writes: a member (userId) or a share visitor (name, share, hashed address). */
@@ -216,9 +223,15 @@ export async function addComment(
   now: Date,
 ): Promise<{ comment: TopicCommentRow; viewpoint: ViewpointMetaRow | null }> {
   let viewpoint: ViewpointMetaRow | null = null;
+  // The topic's row is locked to the end of the transaction, so two replies at the cap never
+  // both pass it.
+  await repos.topics.lockTopic(topic.id);
+  if ((await repos.topics.commentCount(topic.id)) >= BCF_TOPIC_MAX_COMMENTS) {
+    throw new TopicFullError('comments');
+  }
   if (body.viewpoint) {
-    const existing = await repos.topics.viewpoints([topic.id]);
-    const position = existing.reduce((max, vp) => Math.max(max, vp.position + 1), 0);
+    const { count, next: position } = await repos.topics.viewpointTally(topic.id);
+    if (count >= BCF_TOPIC_MAX_VIEWPOINTS) throw new TopicFullError('viewpoints');
     // Taken on the version the author looks at (by default the current one, which may be later
     // than the topic's).
     const version = await modelVersionFor(repos, topic.model_id, body.modelVersionId);

@@ -15,6 +15,7 @@ import {
   type TopicList,
   type TopicWithComments,
   type UpdateTopicBody,
+  type Viewpoint,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
@@ -136,6 +137,22 @@ export const topicQuery = (source: TopicSource, id: string) =>
         ? http.get<TopicWithComments>(`/api/topics/${id}`)
         : http.get<TopicWithComments>(`${shareBase(source.token)}/topics/${id}`, shareInit),
     staleTime: 15_000,
+  });
+
+/**
+ * One viewpoint of a topic with all its components (topics carry summaries): asked for when it
+ * is shown. A viewpoint never changes, so it is kept as long as the page lives.
+ */
+export const viewpointQuery = (source: TopicSource, topicId: string, viewpointId: string) =>
+  queryOptions({
+    queryKey: ['topics', 'viewpoint', topicId, viewpointId] as const,
+    queryFn: () => {
+      const path = `topics/${topicId}/viewpoints/${viewpointId}`;
+      return source.kind === 'member'
+        ? http.get<Viewpoint>(`/api/${path}`)
+        : http.get<Viewpoint>(`${shareBase(source.token)}/${path}`, shareInit);
+    },
+    staleTime: Infinity,
   });
 
 /** Open issues per model of a project (model cards' badges). */

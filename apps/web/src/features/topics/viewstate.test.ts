@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewpoint } from '../viewer';
 import {
-  focusElements,
   framedModel,
   fromViewState,
   modelResolver,
@@ -112,18 +111,19 @@ describe('topic view state <-> engine viewpoint', () => {
     expect(toPin(one, single, [0, 0, 0], 0).pin.globalId).toBeNull();
   });
 
-  it('finds what a pinless (imported) topic is about: selection, else the only visible ones', () => {
+  it("places a pinless (imported) topic at the elements of its focus (the server's pick)", () => {
+    // The server picks the focus (selection, else the only visible ones: see
+    // viewpoint-summaries.test.ts); the web resolves its global ids in the shown model.
     const state = toViewState(viewpoint, one, single, 1);
-    expect(focusElements(one, single, state)).toEqual([2]);
-    expect(focusElements(one, single, { ...state, selection: [] })).toEqual([1]);
-    expect(
-      focusElements(one, single, {
-        ...state,
-        selection: [],
-        visibility: { defaultVisibility: true, exceptions: state.visibility.exceptions },
-      }),
-    ).toEqual([]);
-    expect(focusElements(one, single, undefined)).toEqual([]);
+    const pinless = (focus: typeof state.selection) => ({
+      model_id: single.modelId,
+      pin: null,
+      focus,
+    });
+    expect(pinTarget(one, pinless(state.selection))).toEqual({ elements: [2] });
+    expect(pinTarget(one, pinless(state.visibility.exceptions))).toEqual({ elements: [1] });
+    expect(pinTarget(one, pinless([]))).toBeNull();
+    expect(pinTarget(one, pinless([{ ifcGuid: 'NOT_IN_THIS_MODEL_0000' }]))).toBeNull();
   });
 });
 
@@ -207,14 +207,14 @@ describe('topic view state across several models (federated view)', () => {
 
   it("places a topic's pin in its own model: point and global element, or the elements it is about", () => {
     const pin = toPin(both, arch, [1, 2, 3], 4).pin;
-    expect(pinTarget(both, { model_id: 'mep-id', pin, viewpoints: [] })).toEqual({
+    expect(pinTarget(both, { model_id: 'mep-id', pin, focus: [] })).toEqual({
       point: [1, 2, 3],
       elementId: 4,
     });
     const state = toViewState({ ...viewpoint, selection: [3] }, both, mep, 1);
-    expect(pinTarget(both, { model_id: 'mep-id', pin: null, viewpoints: [state] })).toEqual({
+    expect(pinTarget(both, { model_id: 'mep-id', pin: null, focus: state.selection })).toEqual({
       elements: [3],
     });
-    expect(pinTarget(both, { model_id: 'other-id', pin, viewpoints: [] })).toBeNull();
+    expect(pinTarget(both, { model_id: 'other-id', pin, focus: [] })).toBeNull();
   });
 });

@@ -304,30 +304,14 @@ export function toPin(
 }
 
 /**
- * The elements a topic without a pin is about (an imported BCF topic): its first viewpoint's
- * selection, else the components it shows on a hidden model. Empty when it names none here.
- */
-export function focusElements(
-  resolver: ModelResolver,
-  home: FramedModel | null,
-  state: ViewState | undefined,
-): number[] {
-  if (!state) return [];
-  const selected = elements(resolver, home, state.selection);
-  if (selected.length) return selected;
-  return state.visibility.defaultVisibility
-    ? []
-    : elements(resolver, home, state.visibility.exceptions);
-}
-
-/**
  * Where a topic's pin goes, as the engine wants it: its own point (in its model's coordinates)
- * and element (global id), else the elements its view is about (the pin goes at their centre).
+ * and element (global id), else the elements its view is about (`focus`: the first viewpoint's
+ * selection, else what a view that hides the rest shows; the pin goes at their centre).
  * Null when the topic's model is not shown.
  */
 export function pinTarget(
   resolver: ModelResolver,
-  topic: Pick<Topic, 'model_id' | 'pin'> & { viewpoints: readonly ViewState[] },
+  topic: Pick<Topic, 'model_id' | 'pin' | 'focus'>,
 ): { point: Vec3; elementId: number | null } | { elements: number[] } | null {
   const home = resolver.home(topic.model_id);
   if (!home) return null;
@@ -338,6 +322,6 @@ export function pinTarget(
       elementId: row === null || row === undefined ? null : home.offset + row,
     };
   }
-  const ids = focusElements(resolver, home, topic.viewpoints[0]);
+  const ids = elements(resolver, home, topic.focus);
   return ids.length ? { elements: ids } : null;
 }

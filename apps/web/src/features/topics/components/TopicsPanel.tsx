@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MapPin, MessageSquarePlus, Plus } from 'lucide-react';
 import type { Pin, ProjectMember, Topic, TopicKind } from '@truss/contracts';
@@ -15,6 +15,7 @@ import {
   topicTypesQuery,
   useCreateTopic,
   useTopicList,
+  viewpointQuery,
   type TopicFilter,
   type TopicSource,
 } from '../api';
@@ -115,20 +116,30 @@ export function TopicsPanel({
   }, [scene, info, source]);
   const first = resolver?.models[0] ?? null;
   const create = useCreateTopic(source);
+  const queryClient = useQueryClient();
 
+  // The topic last asked to be shown: a viewpoint that arrives after another was asked for is
+  // not applied.
+  const showing = useRef<string | null>(null);
   const show = useCallback(
     (topic: Topic) => {
-      const state = topic.viewpoints[0];
+      const summary = topic.viewpoints[0];
       const home = resolver?.home(topic.model_id);
-      if (!viewer || !resolver || !home || !state) return;
-      try {
-        viewer.pins.goTo(fromViewState(state, resolver, home, viewer.getViewpoint()));
-      } catch (error) {
-        console.warn('[topics] the viewpoint could not be applied', error);
-        toast.info(t('topics.viewpointBroken'));
-      }
+      if (!viewer || !resolver || !home || !summary) return;
+      showing.current = summary.id;
+      // Topics carry viewpoint summaries; its components come from its own route (cached).
+      queryClient
+        .fetchQuery(viewpointQuery(source, topic.id, summary.id))
+        .then((state) => {
+          if (showing.current !== summary.id) return;
+          viewer.pins.goTo(fromViewState(state, resolver, home, viewer.getViewpoint()));
+        })
+        .catch((error: unknown) => {
+          console.warn('[topics] the viewpoint could not be applied', error);
+          toast.info(t('topics.viewpointBroken'));
+        });
     },
-    [viewer, resolver, t],
+    [viewer, resolver, source, queryClient, t],
   );
   const open = useCallback(
     (id: string) => {
