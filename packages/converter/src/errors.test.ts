@@ -107,7 +107,7 @@ describe('typed errors', () => {
     // An honest small entry still comes out whole.
     const small = zipSync({ 'a.obj': text('v 0 0 0\n'.repeat(1000)) });
     expect(extractZip(small, () => true).get('a.obj')?.length).toBe(8000);
-  });
+  }, 30_000);
 
   it('ABORTED when the signal fires, progress reported per stage', async () => {
     const obj = text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');

@@ -329,5 +329,5 @@ describe.skipIf(!HAVE_SAMPLES)(`uploads and conversion (${testEngine()})`, () =>
       expect(model.failure?.message.length, filename).toBeGreaterThan(5);
       expect(model.viewable_url).toBeNull();
     }
-  });
+  }, 90_000);
 });
