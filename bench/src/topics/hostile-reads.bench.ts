@@ -183,13 +183,13 @@ async function measure(engine: 'pglite' | 'postgres'): Promise<{ engine: string;
       repo.commentPage(topicId, { limit: TOPIC_DETAIL_COMMENTS }),
     );
     await time('commentCount', () => repo.commentCount(topicId));
-    await time('topicViews (summaries + focus)', () => repo.topicViews([topicId]));
+    await time('topicViews (summaries + focus)', () => repo.viewpoints.topicViews([topicId]));
     await time('GET detail over HTTP', async () => {
       const res = await fetch(`${truss.base}${path}`, { headers: truss.auth });
       await res.arrayBuffer();
     });
     await time('GET one viewpoint over HTTP', async () => {
-      const [summary] = (await repo.topicViews([topicId])).get(topicId)!.viewpoints;
+      const [summary] = (await repo.viewpoints.topicViews([topicId])).get(topicId)!.viewpoints;
       const res = await fetch(`${truss.base}${path}/viewpoints/${summary!.id}`, {
         headers: truss.auth,
       });

@@ -139,7 +139,7 @@ export async function exportArchive(
     const part = rows.slice(i, i + TOPICS_PER_READ);
     const ids = part.map((row) => row.id);
     const [viewpoints, files] = await Promise.all([
-      repos.topics.viewpointsWithSnapshots(ids),
+      repos.topics.viewpoints.viewpointsWithSnapshots(ids),
       repos.topics.files(ids),
     ]);
     // Threads are read page by page (a thread of any length is never one query's answer).

@@ -146,7 +146,7 @@ export class TopicsService {
 
   async #present(repos: Repositories, topic: TopicRow): Promise<Topic> {
     const [views, count] = await Promise.all([
-      repos.topics.topicViews([topic.id]),
+      repos.topics.viewpoints.topicViews([topic.id]),
       repos.topics.commentCount(topic.id),
     ]);
     return toTopic(topic, views.get(topic.id), count);
@@ -187,7 +187,7 @@ export class TopicsService {
     const access = await loadProjectAccess(repos, projectId, userId);
     assertCan(access, 'topic.view');
     const { total, rows } = await repos.topics.list(projectId, listFilter(query), listPage(query));
-    const views = await repos.topics.topicViews(rows.map((row) => row.id));
+    const views = await repos.topics.viewpoints.topicViews(rows.map((row) => row.id));
     return {
       total,
       topics: rows.map((row) => toTopic(row, views.get(row.id), row.comment_count)),
@@ -285,7 +285,11 @@ export class TopicsService {
   async viewpoint(userId: string, topicId: string, viewpointId: string): Promise<string> {
     const repos = this.#d.data.repos;
     const { topic } = await this.#topicAccess(repos, userId, topicId);
-    const json = await repos.topics.viewpointJson(topic.id, viewpointId, snapshotUrlParts());
+    const json = await repos.topics.viewpoints.viewpointJson(
+      topic.id,
+      viewpointId,
+      snapshotUrlParts(),
+    );
     if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
     return json;
   }
@@ -373,7 +377,7 @@ export class TopicsService {
     viewpointId: string,
   ): Promise<{ bytes: Uint8Array; type: 'png' | 'jpg' }> {
     const repos = this.#d.data.repos;
-    const row = await repos.topics.viewpointSnapshot(viewpointId);
+    const row = await repos.topics.viewpoints.viewpointSnapshot(viewpointId);
     if (!row?.snapshot || !row.snapshot_type) throw new TopicNotFoundError('no snapshot');
     await this.#topicAccess(repos, userId, row.topic_id);
     return { bytes: row.snapshot, type: row.snapshot_type };

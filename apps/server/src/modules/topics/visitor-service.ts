@@ -20,6 +20,7 @@ import type { TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
+import { VisitorNames } from './visitor-names.ts';
 import { encodeCursor, snapshotUrlParts, toComment, toTopic, viewsOf } from './presenter.ts';
 import { commentPage, listFilter, listPage, type TopicsService } from './service.ts';
 import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
@@ -110,15 +111,14 @@ export class VisitorTopicsService {
       filter.kind = 'issue';
     }
     const { total, rows } = await repos.topics.list(share.project_id, filter, listPage(query));
-    const views = await repos.topics.topicViews(rows.map((row) => row.id));
+    const views = await repos.topics.viewpoints.topicViews(rows.map((row) => row.id));
     const snapshots = visitorSnapshotPath(token);
     const showComments = allowed(share, 'comment.view');
-    return {
-      total,
-      topics: rows.map((row) =>
-        toTopic(row, views.get(row.id), showComments ? row.comment_count : 0, snapshots),
-      ),
-    };
+    const topics = rows.map((row) =>
+      toTopic(row, views.get(row.id), showComments ? row.comment_count : 0, snapshots),
+    );
+    const names = await VisitorNames.of(repos, topics);
+    return { total, topics: topics.map((topic) => names.topic(topic)) };
   }
 
   /** The topic with its newest comments (none when the share hides comments). */
@@ -129,11 +129,14 @@ export class VisitorTopicsService {
     const [page, count, views] = await Promise.all([
       shown ? repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS }) : null,
       shown ? repos.topics.commentCount(topic.id) : 0,
-      repos.topics.topicViews([topic.id]),
+      repos.topics.viewpoints.topicViews([topic.id]),
     ]);
+    const shownTopic = toTopic(topic, views.get(topic.id), count, visitorSnapshotPath(token));
+    const comments = page ? page.rows.map(toComment) : [];
+    const names = await VisitorNames.of(repos, [shownTopic], comments);
     return {
-      ...toTopic(topic, views.get(topic.id), count, visitorSnapshotPath(token)),
-      comments: page ? page.rows.map(toComment) : [],
+      ...names.topic(shownTopic),
+      comments: comments.map((comment) => names.comment(comment)),
       comments_before: page ? encodeCursor(page.before) : null,
     };
   }
@@ -148,7 +151,7 @@ export class VisitorTopicsService {
     const repos = this.#data.repos;
     const topic = await this.#visibleTopic(repos, share, topicId);
     const url = snapshotUrlParts(visitorSnapshotPath(token));
-    const json = await repos.topics.viewpointJson(topic.id, viewpointId, url);
+    const json = await repos.topics.viewpoints.viewpointJson(topic.id, viewpointId, url);
     if (json === undefined) throw new TopicNotFoundError('no such viewpoint');
     return json;
   }
@@ -163,7 +166,9 @@ export class VisitorTopicsService {
     const topic = await this.#visibleTopic(repos, share, topicId);
     if (!allowed(share, 'comment.view'))
       return { comments: [], total: 0, before: null, after: null };
-    return commentPage(repos, topic.id, query);
+    const page = await commentPage(repos, topic.id, query);
+    const names = await VisitorNames.of(repos, [], page.comments);
+    return { ...page, comments: page.comments.map((comment) => names.comment(comment)) };
   }
 
   async create(
@@ -231,7 +236,7 @@ export class VisitorTopicsService {
       const topic = await this.#visibleTopic(repos, share, topicId);
       if (topic.kind !== 'issue') throw new ForbiddenError('visitors edit issues only');
       const after = await patchTopic(repos, topic, patch, authorName, this.#now());
-      return { before: topic, after, views: await repos.topics.topicViews([topic.id]) };
+      return { before: topic, after, views: await repos.topics.viewpoints.topicViews([topic.id]) };
     });
     await this.#topics.publish('topic.updated', after, { changed: Object.keys(patch) });
     await this.#topics.notify(
@@ -239,7 +244,8 @@ export class VisitorTopicsService {
       topicUpdatedNotices(before, after),
     );
     const count = await this.#data.repos.topics.commentCount(after.id);
-    return toTopic(after, views.get(after.id), count, visitorSnapshotPath(token));
+    const shown = toTopic(after, views.get(after.id), count, visitorSnapshotPath(token));
+    return (await VisitorNames.of(this.#data.repos, [shown])).topic(shown);
   }
 
   async snapshot(
@@ -247,7 +253,7 @@ export class VisitorTopicsService {
     viewpointId: string,
   ): Promise<{ bytes: Uint8Array; type: 'png' | 'jpg' }> {
     const repos = this.#data.repos;
-    const row = await repos.topics.viewpointSnapshot(viewpointId);
+    const row = await repos.topics.viewpoints.viewpointSnapshot(viewpointId);
     if (!row?.snapshot || !row.snapshot_type) throw new TopicNotFoundError('no snapshot');
     await this.#visibleTopic(repos, share, row.topic_id);
     return { bytes: row.snapshot, type: row.snapshot_type };

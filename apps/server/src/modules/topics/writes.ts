@@ -104,7 +104,7 @@ export async function insertViewpoints(
   for (const [i, input] of inputs.entries()) {
     const snapshot = input.snapshotBase64 ? decodeSnapshot(input.snapshotBase64) : null;
     rows.push(
-      await repos.topics.insertViewpoint({
+      await repos.topics.viewpoints.insertViewpoint({
         topic_id: topicId,
         model_version_id: modelVersionId,
         guid: randomUUID(),
@@ -230,7 +230,7 @@ export async function addComment(
     throw new TopicFullError('comments');
   }
   if (body.viewpoint) {
-    const { count, next: position } = await repos.topics.viewpointTally(topic.id);
+    const { count, next: position } = await repos.topics.viewpoints.viewpointTally(topic.id);
     if (count >= BCF_TOPIC_MAX_VIEWPOINTS) throw new TopicFullError('viewpoints');
     // Taken on the version the author looks at (by default the current one, which may be later
     // than the topic's).

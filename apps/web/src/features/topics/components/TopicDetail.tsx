@@ -51,7 +51,9 @@ function Comment({
   return (
     <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
       <div className="flex items-center gap-2 text-xs text-gray-500">
-        <span className="font-medium text-gray-800">{comment.author.name}</span>
+        <span className="font-medium text-gray-800">
+          {comment.author.name || t('topics.projectMember')}
+        </span>
         <RelativeTime iso={comment.created_at} />
         {comment.edited && <span>({t('topics.edited')})</span>}
         {may.edit && draft === null && (
@@ -212,7 +214,8 @@ export function TopicDetail({
           onSave={change}
         >
           <p className="-mt-2 text-xs text-gray-500">
-            {topic.author.name} · <RelativeTime iso={topic.created_at} />
+            {topic.author.name || t('topics.projectMember')} ·{' '}
+            <RelativeTime iso={topic.created_at} />
           </p>
           {snapshot && (
             <button type="button" onClick={() => onShow(topic)} className="block">

@@ -112,7 +112,8 @@ export function TopicFields({
             <span className="truncate text-xs text-gray-800">
               {assignee
                 ? assignee.name || assignee.email
-                : (topic.assigned_to ?? t('topics.unassigned'))}
+                : topic.assigned_to ||
+                  t(topic.assignee_id ? 'topics.projectMember' : 'topics.unassigned')}
             </span>
           ),
         )}
