@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { displayName } from '../users/index.ts';
 import { TopicsBcfRepository } from './bcf-repository.ts';
 import { TopicViewpointsRepository } from './viewpoints-repository.ts';
 import {
@@ -300,20 +299,14 @@ export class TopicsRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** Members' display names (profile names; none for a member who gave none), by user id. */
-  async displayNames(userIds: readonly string[]): Promise<Map<string, string>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
+  /** The name fields of users' profiles (users' displayName composes them). */
+  async nameFields(userIds: readonly string[]) {
+    if (userIds.length === 0) return [];
+    return this.db
       .selectFrom('users')
       .select(['id', 'full_name', 'first_name', 'last_name', 'name_format'])
       .where('id', 'in', userIds)
       .execute();
-    return new Map(
-      rows.flatMap((row) => {
-        const name = displayName(row);
-        return name ? [[row.id, name] as const] : [];
-      }),
-    );
   }
 
   async userNames(

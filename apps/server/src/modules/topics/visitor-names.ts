@@ -1,5 +1,6 @@
 import { MENTION_PATTERN, type Topic, type TopicComment } from '@truss/contracts';
 import type { Repositories } from '../../repositories.ts';
+import { displayName } from '../users/index.ts';
 
 /**
  * What a share visitor sees of people: members' display names, never an e-mail address. Topics
@@ -26,7 +27,12 @@ export class VisitorNames {
       if (comment.author.user_id) ids.add(comment.author.user_id);
       for (const id of comment.mentions) ids.add(id);
     }
-    return new VisitorNames(await repos.topics.displayNames([...ids]));
+    const names = new Map<string, string>();
+    for (const row of await repos.topics.nameFields([...ids])) {
+      const name = displayName(row);
+      if (name) names.set(row.id, name);
+    }
+    return new VisitorNames(names);
   }
 
   topic<T extends Topic>(topic: T): T {
