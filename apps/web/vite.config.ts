@@ -52,7 +52,7 @@ const SIGNED_IN_SHARED =
   /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
 /** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
 const LOADED_LATER =
-  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
+  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|sections|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
 
 /** A model page: its early view's downloads come first (features/viewer/boot). */
 const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
