@@ -50,7 +50,7 @@ import * as topicsModule from './modules/topics/index.ts';
 import * as uploadsModule from './modules/uploads/index.ts';
 import type { UploadsService } from './modules/uploads/index.ts';
 import * as usersModule from './modules/users/index.ts';
-import { createDataAccess } from './repositories.ts';
+import { createAppDataAccess } from './app-data.ts';
 import { SERVER_VERSION } from './lib/version.ts';
 
 export type AppConfig = Pick<
@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
-  const data = createDataAccess(database.db, database.writes);
+  const data = createAppDataAccess(database.db, database.writes);
   // First, so its hooks time every route registered after it.
   const { metrics } = await metricsModule.register(app, {
     queueStats: async () => {
@@ -273,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
     limits: subscriptions,
+    projectAudience: membersModule.projectAudience,
     tiers: subscriptions,
     cache,
   });
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       notifications,
       subscriptions,
+      uploadReservations: uploadsModule.uploadReservations,
       requireAuth,
       now,
       convert: deps.models?.convert,

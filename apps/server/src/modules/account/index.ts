@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { AccountRepositories } from './repositories.ts';
 import type { EmailCodes, PasswordHasher } from '../auth/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../events/index.ts';
@@ -11,9 +12,10 @@ import type { ObjectStorage } from '../storage/index.ts';
 import { AccountEmailService } from './email.ts';
 import { accountRoutes } from './routes.ts';
 import { AccountService } from './service.ts';
+export { createAccountRepositories, type AccountRepositories } from './repositories.ts';
 
 export interface AccountDeps {
-  data: DataAccess;
+  data: DataAccess<AccountRepositories>;
   passwords: PasswordHasher;
   /** The mailed codes that add an email to an account without one. */
   codes: EmailCodes;

@@ -2,11 +2,17 @@ import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { EventsRepositories } from './repositories.ts';
 import { EventBus, InProcessTransport, type EventTransport } from './bus.ts';
 import type { RegisterModule } from '../module.ts';
 import { PgNotifyTransport } from './pg-transport.ts';
 import { eventsRoutes } from './routes.ts';
 import { EventStreams } from './streams.ts';
+export {
+  createEventsRepositories,
+  notifyChannel,
+  type EventsRepositories,
+} from './repositories.ts';
 
 export type {
   ChannelHandlers,
@@ -25,7 +31,7 @@ export { EventStreams } from './streams.ts';
  */
 export function createEventBus(deps: {
   database: DatabaseHandle;
-  data: DataAccess;
+  data: DataAccess<EventsRepositories>;
   now: Clock;
   log: FastifyBaseLogger;
 }): EventBus {

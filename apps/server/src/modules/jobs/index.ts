@@ -1,6 +1,7 @@
 import type { ModelsConfig } from '../../config-models.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { JobQueue } from './queue.ts';
 import { JobRunner, type AnyJobHandler, type JobRunnerDeps, type JobWakeups } from './runner.ts';
@@ -17,9 +18,10 @@ export {
   type JobWakeups,
 } from './runner.ts';
 export { WorkerPool, type WorkerPoolOptions, type WorkerTask } from './worker-pool.ts';
+export { createJobsRepositories, type JobsRepositories } from './repositories.ts';
 
 export interface JobsDeps {
-  data: DataAccess;
+  data: DataAccess<JobsRepositories>;
   settings: Pick<
     ModelsConfig,
     | 'workerConcurrency'

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import { faultError } from '../../http/fault-errors.ts';
 import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
 import { JOBS_CHANNEL } from './repository.ts';
@@ -19,9 +20,10 @@ export interface JobContext<P> {
    * Ends the job successfully: `work` runs in the same transaction that checks this worker still
    * owns the job and marks it succeeded (throws LeaseLostError otherwise). What the handler does
    * after it (events, mail) runs outside the lease: the job is never run again for it, and a
-   * failure there is logged, not retried.
+   * failure there is logged, not retried. `scope`: the transaction's repositories; a handler
+   * builds its own module's on their executor.
    */
-  complete(work?: (repos: Repositories) => Promise<void>): Promise<void>;
+  complete(work?: (scope: DataScope) => Promise<void>): Promise<void>;
 }
 
 export interface JobHandler<P = unknown> {
@@ -61,7 +63,7 @@ export interface JobWakeups {
 }
 
 export interface JobRunnerDeps {
-  data: DataAccess;
+  data: DataAccess<JobsRepositories>;
   handlers: readonly AnyJobHandler[];
   settings: JobRunnerSettings;
   now: Clock;
@@ -326,7 +328,7 @@ export class JobRunner {
         .catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
     }, heartbeatMs);
 
-    const complete = async (work?: (repos: Repositories) => Promise<void>): Promise<void> => {
+    const complete = async (work?: (scope: DataScope) => Promise<void>): Promise<void> => {
       await data.transaction(async (repos) => {
         if (!(await repos.jobs.lockOwned(job.id, this.workerId))) throw new LeaseLostError(job.id);
         if (work) await work(repos);

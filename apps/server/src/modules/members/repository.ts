@@ -28,6 +28,17 @@ export class MembersRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   /** Accepted members, oldest first. */
+  /** User ids of the project's accepted members. */
+  async acceptedUserIds(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'accepted')
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   async listForProject(projectId: string): Promise<MemberRow[]> {
     return this.#select()
       .where('pm.project_id', '=', projectId)

@@ -9,7 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
@@ -27,7 +28,7 @@ import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 
 export interface ModelsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;
   signer: FileUrlSigner;
@@ -241,9 +242,10 @@ export class ModelsService {
    */
   async beforeProjectDelete(context: {
     projectId: string;
-    repos: Repositories;
+    repos: DataScope;
   }): Promise<() => Promise<void>> {
-    const ids = await context.repos.models.idsInProject(context.projectId);
+    const { models } = createModelsRepositories(context.repos.executor);
+    const ids = await models.idsInProject(context.projectId);
     return () => this.removeFiles(ids);
   }
 

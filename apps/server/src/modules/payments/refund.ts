@@ -1,5 +1,6 @@
 import type { OrderRow } from '../../db/schema.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { OrderNotFoundError, OrderNotPaidError } from './errors.ts';
 
 /**
@@ -7,7 +8,11 @@ import { OrderNotFoundError, OrderNotPaidError } from './errors.ts';
  * order turns refunded, once, and the plan period it bought ends now (one that had not started
  * yet is removed). Periods bought by the user's other orders stay as they are.
  */
-export async function refundOrder(data: DataAccess, orderId: string, now: Date): Promise<OrderRow> {
+export async function refundOrder(
+  data: DataAccess<PaymentsRepositories>,
+  orderId: string,
+  now: Date,
+): Promise<OrderRow> {
   return data.transaction(async (repos) => {
     const order = await repos.payments.findOrderById(orderId);
     if (!order) throw new OrderNotFoundError(orderId);

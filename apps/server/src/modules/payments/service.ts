@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentProviderName } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { findPlan, type SubscriptionsService } from '../subscriptions/index.ts';
 import {
   CurrencyNotSupportedError,
@@ -29,7 +30,7 @@ import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
 
 export interface PaymentsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   settlement: OrderSettlement;
   subscriptions: SubscriptionsService;
   now: Clock;

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentProviderName } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { CallbackRejectedError } from './errors.ts';
 import type { IncomingCallback, PaymentProviderAdapter } from './providers/types.ts';
 import { nextPeriod } from './subscription-periods.ts';
@@ -14,7 +15,7 @@ export interface CallbackResult {
 }
 
 export interface SettlementDeps {
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   providers: ReadonlyMap<PaymentProviderName, PaymentProviderAdapter>;
   now: Clock;
   log: FastifyBaseLogger;
@@ -112,7 +113,7 @@ export class OrderSettlement {
    * already. Run inside `data.transaction`.
    */
   async activate(
-    repos: Repositories,
+    repos: PaymentsRepositories,
     order: OrderRow,
     provider: PaymentProviderName,
     tradeNo: string | null,

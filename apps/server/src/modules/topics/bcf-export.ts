@@ -5,7 +5,7 @@ import type {
   TopicRow,
   TopicViewpointRow,
 } from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from './bcf/model.ts';
 import { byTopic } from './presenter.ts';
 import { topicTypes } from './writes.ts';
@@ -125,7 +125,7 @@ function topicOf(
  * comments, kept files and fields, users by e-mail, and the project's lists as extensions.
  */
 export async function exportArchive(
-  repos: Repositories,
+  repos: TopicsRepositories,
   project: { id: string; name: string },
   guids?: readonly string[],
 ): Promise<Omit<BcfArchive, 'version'>> {

@@ -15,7 +15,7 @@ import type {
   TopicsTable,
   TopicViewpointsTable,
 } from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from './bcf/model.ts';
 import { normalizeTopic, viewComponentGuids } from './bcf-normalize.ts';
 import { BcfTopicFullError } from './errors.ts';
@@ -158,7 +158,7 @@ function componentsModel(topic: BcfTopic, owners: ReadonlyMap<string, string>): 
  * among the project's members; other names are kept as written.
  */
 export async function importArchive(
-  repos: Repositories,
+  repos: TopicsRepositories,
   input: ImportInput,
 ): Promise<ImportOutcome> {
   const { projectId, owners, modelNames, now } = input;
@@ -306,7 +306,7 @@ export async function importArchive(
  * to the same caps by the reader.
  */
 async function assertRoom(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   existing: ReadonlyMap<string, TopicRow>,
 ): Promise<void> {
@@ -354,7 +354,7 @@ async function assertRoom(
 
 /** Upserts viewpoints by (topic, GUID); returns `${topicId}/${guid}` -> viewpoint id. */
 async function writeViewpoints(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],
@@ -394,7 +394,7 @@ async function writeViewpoints(
 }
 
 async function writeComments(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],

@@ -1,0 +1,28 @@
+import type { DataScope, Executor } from '../../repositories.ts';
+import { InvitationsRepository } from './invitations-repository.ts';
+import { MembersRepository } from './repository.ts';
+
+/**
+ * The members module's repositories on one executor: only they touch its tables (others reach them
+ * through the functions its index.ts exports).
+ */
+export function createMembersRepositories(executor: Executor) {
+  return {
+    executor,
+    members: new MembersRepository(executor),
+    invitations: new InvitationsRepository(executor),
+  };
+}
+
+export type MembersRepositories = ReturnType<typeof createMembersRepositories>;
+
+/**
+ * Who hears that a project is gone: its accepted members and the registered users invited to it
+ * (`scope`: the caller's repositories, of any module, inside the deletion's transaction).
+ */
+export async function projectAudience(scope: DataScope, projectId: string): Promise<string[]> {
+  const { members, invitations } = createMembersRepositories(scope.executor);
+  const audience = new Set(await members.acceptedUserIds(projectId));
+  for (const id of await invitations.pendingInviteeUserIds(projectId)) audience.add(id);
+  return [...audience];
+}
