@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
-import { createAccountRepositories } from './modules/account/index.ts';
 import { createAuthRepositories } from './modules/auth/index.ts';
 import { createDevRepositories } from './modules/dev/index.ts';
 import { createElementsRepositories } from './modules/elements/index.ts';
@@ -29,7 +28,6 @@ import { createDataAccess, type DataAccess, type Executor } from './repositories
  */
 export function createAppRepositories(executor: Executor) {
   return {
-    ...createAccountRepositories(executor),
     ...createAuthRepositories(executor),
     ...createDevRepositories(executor),
     ...createElementsRepositories(executor),

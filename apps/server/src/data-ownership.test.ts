@@ -61,17 +61,6 @@ const TABLE_OWNERS: Record<string, string> = {
  * entry out when its file stops naming the table (the test below fails on stale entries too).
  */
 const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
-  // Account deletion: plans and transfers owned projects, removes memberships, erases the user
-  // and their settings and codes, in one transaction. Next: the owners' functions, as for models.
-  'account/repository.ts': [
-    'email_codes',
-    'models',
-    'notification_settings',
-    'project_members',
-    'projects',
-    'user_preferences',
-    'users',
-  ],
   // A refresh token's session joins its user (one query per authenticated request).
   'auth/repository.ts': ['users'],
   // The index state is seeded from the version row; saved queries join their author's name.

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { addEmailCodeMail } from '../../mail/account-mails.ts';
-import type { DataAccess } from '../../repositories.ts';
-import type { AccountRepositories } from './repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import { assertActive, authTokens, type EmailCodes } from '../auth/index.ts';
 import {
   EmailAlreadyRegisteredError,
@@ -17,7 +16,7 @@ import { EmailAlreadySetError } from './errors.ts';
 const ADD_EMAIL = 'add_email' as const;
 
 export interface AccountEmailDeps {
-  data: DataAccess<AccountRepositories>;
+  data: DataAccess<DataScope>;
   codes: EmailCodes;
   mailer: Mailer;
   publicUrl: string;

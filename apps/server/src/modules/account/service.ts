@@ -9,8 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
-import type { AccountRepositories } from './repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import {
   authTokens,
   CurrentPasswordIncorrectError,
@@ -33,9 +32,10 @@ import {
   LastSignInMethodError,
 } from './errors.ts';
 import { projectRows } from '../projects/index.ts';
+import { membershipRows } from '../members/index.ts';
 
 export interface AccountServiceDeps {
-  data: DataAccess<AccountRepositories>;
+  data: DataAccess<DataScope>;
   passwords: PasswordHasher;
   events: EventPublisher;
   providers: () => AuthProviders;
@@ -158,7 +158,8 @@ export class AccountService {
         const afterCommit: (() => Promise<void>)[] = [];
         for (const project of plan) {
           if (project.action === 'transfer' && project.new_owner) {
-            await repos.account.transferOwnership(project.id, project.new_owner.id, now);
+            await projectRows(repos).transferOwnership(project.id, project.new_owner.id, now);
+            await membershipRows(repos).makeOwner(project.id, project.new_owner.id);
             continue;
           }
           for (const listener of this.d.deletionListeners) {
@@ -167,11 +168,12 @@ export class AccountService {
           }
           await projectRows(repos).delete(project.id);
         }
-        const leftProjects = await repos.account.removeMemberships(userId);
+        const leftProjects = await membershipRows(repos).removeAllOfUser(userId);
         await linkedIdentities(repos).unlinkAll(userId);
-        await repos.account.deleteSettings(userId);
+        await userAccounts(repos).deleteSettings(userId);
+        await authTokens(repos).deleteCodesOfUser(userId);
         await authTokens(repos).revokeAllFamilies(userId, now);
-        await repos.account.eraseUser(userId, `deleted+${userId}@deleted.invalid`, now);
+        await userAccounts(repos).erase(userId, `deleted+${userId}@deleted.invalid`, now);
         return { plan, afterCommit, leftProjects };
       });
     } catch (error) {
@@ -205,11 +207,11 @@ export class AccountService {
     }
   }
 
-  async #plan(repos: AccountRepositories, userId: string): Promise<DeletionProject[]> {
-    const owned = await repos.account.ownedProjects(userId);
+  async #plan(repos: DataScope, userId: string): Promise<DeletionProject[]> {
+    const owned = await projectRows(repos).ownedWithModelCounts(userId);
     const plan: DeletionProject[] = [];
     for (const project of owned) {
-      const successor = await repos.account.successor(project.id, userId);
+      const successor = await membershipRows(repos).successor(project.id, userId);
       plan.push({
         id: project.id,
         name: project.name,

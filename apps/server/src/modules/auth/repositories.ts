@@ -15,10 +15,14 @@ export function createAuthRepositories(executor: Executor) {
 export type AuthRepositories = ReturnType<typeof createAuthRepositories>;
 
 /**
- * What other modules may do with sessions and codes (sign everyone out, check a code), on the
+ * What other modules may do with sessions and codes (sign everyone out, check a code, a deleted
+ * account's codes), on the
  * caller's executor.
  */
-export type AuthTokens = Pick<AuthRepository, 'activeCodeForUpdate' | 'revokeAllFamilies'>;
+export type AuthTokens = Pick<
+  AuthRepository,
+  'activeCodeForUpdate' | 'revokeAllFamilies' | 'deleteCodesOfUser'
+>;
 
 export function authTokens(scope: DataScope): AuthTokens {
   return new AuthRepository(scope.executor);

@@ -15,7 +15,9 @@ import { membersRoutes } from './routes.ts';
 import { MembersService } from './service.ts';
 export {
   createMembersRepositories,
+  membershipRows,
   projectAudience,
+  type MembershipRows,
   type MembersRepositories,
 } from './repositories.ts';
 

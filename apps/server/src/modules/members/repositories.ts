@@ -26,3 +26,10 @@ export async function projectAudience(scope: DataScope, projectId: string): Prom
   for (const id of await invitations.pendingInviteeUserIds(projectId)) audience.add(id);
   return [...audience];
 }
+
+/** What account deletion does with memberships: a successor, their ownership, the user's own. */
+export type MembershipRows = Pick<MembersRepository, 'successor' | 'makeOwner' | 'removeAllOfUser'>;
+
+export function membershipRows(scope: DataScope): MembershipRows {
+  return new MembersRepository(scope.executor);
+}

@@ -16,11 +16,17 @@ export type ProjectsRepositories = ReturnType<typeof createProjectsRepositories>
 
 /**
  * What other modules may do with projects' rows (a new account's default project, an account's
- * deletion, a locked project while inviting, a member's standing), on the caller's executor.
+ * deletion plan and transfers, a locked project while inviting, a member's standing), on the
+ * caller's executor.
  */
 export type ProjectRows = Pick<
   ProjectsRepository,
-  'createDefaultProject' | 'lockMetadata' | 'delete' | 'findAccess'
+  | 'createDefaultProject'
+  | 'lockMetadata'
+  | 'delete'
+  | 'findAccess'
+  | 'ownedWithModelCounts'
+  | 'transferOwnership'
 >;
 
 export function projectRows(scope: DataScope): ProjectRows {

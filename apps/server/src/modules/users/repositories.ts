@@ -15,8 +15,8 @@ export function createUsersRepositories(executor: Executor) {
 export type UsersRepositories = ReturnType<typeof createUsersRepositories>;
 
 /**
- * What other modules may do with users' rows (sign-up and sign-in, account settings, names in
- * mails), on the caller's executor: inside its transaction when `scope` is a transaction's.
+ * What other modules may do with users' rows (sign-up and sign-in, account settings and deletion,
+ * names in mails), on the caller's executor: inside its transaction when `scope` is a transaction's.
  */
 export type UserAccounts = Pick<
   UsersRepository,
@@ -31,6 +31,8 @@ export type UserAccounts = Pick<
   | 'resetPassword'
   | 'markEmailVerified'
   | 'setVerifiedEmail'
+  | 'deleteSettings'
+  | 'erase'
 >;
 
 export function userAccounts(scope: DataScope): UserAccounts {

@@ -161,4 +161,42 @@ export class UsersRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+
+  /** A deleted account's preferences and notification settings. */
+  async deleteSettings(userId: string): Promise<void> {
+    await this.db.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  }
+
+  /** Personal data erased; the row stays as status deleted (ids in history still resolve). */
+  async erase(userId: string, placeholderEmail: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        email: placeholderEmail,
+        email_verified: false,
+        password_hash: null,
+        status: 'deleted',
+        avatar: null,
+        avatar_key: null,
+        full_name: null,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        phone_country_code: null,
+        date_of_birth: null,
+        gender: null,
+        company: null,
+        job_title: null,
+        department: null,
+        website: null,
+        country: null,
+        location: null,
+        bio: null,
+        updated_at: now,
+        deleted_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+  }
 }
