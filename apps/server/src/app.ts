@@ -212,7 +212,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Without `quotas` (test servers): every cap off.
   const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
   // The bus first: the read cache hears writes' invalidations through its LISTEN connection.
-  const events = eventsModule.createEventBus({ database, data, now, log: app.log });
+  const events = eventsModule.createEventBus({
+    database,
+    data,
+    projectMembers: membersModule.acceptedMemberIds,
+    now,
+    log: app.log,
+  });
   await events.start();
   const { cache } = await cacheModule.register(app, {
     data,

@@ -65,8 +65,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   'auth/repository.ts': ['users'],
   // The index state is seeded from the version row; saved queries join their author's name.
   'elements/repository.ts': ['model_versions', 'users'],
-  // The event bus's default audience: a project's accepted members.
-  'events/repository.ts': ['project_members'],
   // Invitations read the project (locked, named in mails), its members, and invitees' accounts.
   'members/invitations-repository.ts': ['projects', 'users'],
   // Member lists join the members' names.

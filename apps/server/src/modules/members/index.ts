@@ -14,6 +14,7 @@ import { InviteeService } from './invitee-service.ts';
 import { membersRoutes } from './routes.ts';
 import { MembersService } from './service.ts';
 export {
+  acceptedMemberIds,
   createMembersRepositories,
   membershipRows,
   projectAudience,

@@ -16,6 +16,11 @@ export function createMembersRepositories(executor: Executor) {
 
 export type MembersRepositories = ReturnType<typeof createMembersRepositories>;
 
+/** A project's accepted members (`scope`: the caller's repositories, of any module). */
+export async function acceptedMemberIds(scope: DataScope, projectId: string): Promise<string[]> {
+  return createMembersRepositories(scope.executor).members.acceptedUserIds(projectId);
+}
+
 /**
  * Who hears that a project is gone: its accepted members and the registered users invited to it
  * (`scope`: the caller's repositories, of any module, inside the deletion's transaction).
