@@ -72,8 +72,6 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   // Model lists join creators' names; the project row is locked while its models change.
   'models/repository.ts': ['projects', 'users'],
   'models/versions-repository.ts': ['users'],
-  // A subscriber's row is locked while their orders settle; reminders join their address.
-  'payments/repository.ts': ['users'],
   // The project list counts models and members and joins the owner's name.
   'projects/repository.ts': ['models', 'project_members', 'users'],
   'saved-views/repository.ts': ['users'],
@@ -86,8 +84,8 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   'topics/bcf-repository.ts': ['models', 'project_members', 'users'],
   'topics/notices-repository.ts': ['project_members', 'projects', 'users'],
   'topics/repository.ts': ['project_members', 'shares', 'users'],
-  // The per-account upload lock is taken on the user's row; reserved bytes join the project's owner.
-  'uploads/repository.ts': ['projects', 'users'],
+  // Reserved bytes join the projects the owner owns.
+  'uploads/repository.ts': ['projects'],
 };
 
 /** Kysely's table-naming calls (first argument, `'table'` or `'table as alias'`). */

@@ -2,6 +2,7 @@ import type { OrderRow } from '../../db/schema.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { PaymentsRepositories } from './repositories.ts';
 import { OrderNotFoundError, OrderNotPaidError } from './errors.ts';
+import { userAccounts } from '../users/index.ts';
 
 /**
  * Records a refund made in the provider's merchant console (the operator command): the paid
@@ -16,7 +17,7 @@ export async function refundOrder(
   return data.transaction(async (repos) => {
     const order = await repos.payments.findOrderById(orderId);
     if (!order) throw new OrderNotFoundError(orderId);
-    await repos.payments.lockUser(order.user_id);
+    await userAccounts(repos).lock(order.user_id);
     const refunded = await repos.payments.refundOrder(orderId, now);
     if (!refunded) throw new OrderNotPaidError(order.status);
     return refunded;

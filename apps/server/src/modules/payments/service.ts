@@ -28,6 +28,7 @@ import {
 import { beijingTimeText, priceInFen } from './periods.ts';
 import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
+import { userAccounts } from '../users/index.ts';
 
 export interface PaymentsServiceDeps {
   data: DataAccess<PaymentsRepositories>;
@@ -72,7 +73,7 @@ export class PaymentsService {
 
     const createdAt = now();
     const order = await data.transaction(async (repos) => {
-      await repos.payments.lockUser(userId);
+      await userAccounts(repos).lock(userId);
       if ((await repos.payments.countOpenOrders(userId, createdAt)) >= MAX_OPEN_ORDERS) {
         throw new TooManyOpenOrdersError();
       }

@@ -6,6 +6,7 @@ import type { PaymentsRepositories } from './repositories.ts';
 import { CallbackRejectedError } from './errors.ts';
 import type { IncomingCallback, PaymentProviderAdapter } from './providers/types.ts';
 import { nextPeriod } from './subscription-periods.ts';
+import { userAccounts } from '../users/index.ts';
 
 export type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
 
@@ -119,7 +120,8 @@ export class OrderSettlement {
     tradeNo: string | null,
     paidAt: Date,
   ): Promise<boolean> {
-    await repos.payments.lockUser(order.user_id);
+    // Serialises the user's order and activation steps.
+    await userAccounts(repos).lock(order.user_id);
     const paid = await repos.payments.markPaid(order.order_no, { provider, tradeNo, paidAt });
     if (!paid) return false;
     if (order.status !== 'pending') {

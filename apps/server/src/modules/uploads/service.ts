@@ -34,6 +34,7 @@ import {
 import { detectComplete, detectFromHead } from './format-check.ts';
 import type { UploadHashes } from './hashing.ts';
 import type { UploadFiles } from './upload-files.ts';
+import { userAccounts } from '../users/index.ts';
 
 export interface UploadsSettings {
   activeWindowSeconds: number;
@@ -115,7 +116,7 @@ export class UploadsService {
     await data.transaction(async (repos) => {
       // Serialise per account (both, in a fixed order): the checks below read, then insert.
       for (const lockId of [...new Set([userId, ownerId])].sort()) {
-        await repos.uploads.lockUser(lockId);
+        await userAccounts(repos).lock(lockId);
       }
       const at = now();
       const active = await repos.uploads.countActive(

@@ -22,6 +22,7 @@ export type UserAccounts = Pick<
   UsersRepository,
   | 'findById'
   | 'findByIdForUpdate'
+  | 'lock'
   | 'findByEmail'
   | 'findByEmailForUpdate'
   | 'create'

@@ -85,6 +85,14 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Locks the user's row for the caller's transaction: serialises one account's read-then-write
+   * steps in other modules (upload creation, order settlement).
+   */
+  async lock(id: string): Promise<void> {
+    await this.db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   async findByIdForUpdate(id: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
