@@ -69,8 +69,8 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   'members/invitations-repository.ts': ['projects', 'users'],
   // Member lists join the members' names.
   'members/repository.ts': ['users'],
-  // Model lists join creators' names; the project row is locked while its models change.
-  'models/repository.ts': ['projects', 'users'],
+  // Model lists join creators' names.
+  'models/repository.ts': ['users'],
   'models/versions-repository.ts': ['users'],
   // The project list counts models and members and joins the owner's name.
   'projects/repository.ts': ['models', 'project_members', 'users'],

@@ -214,7 +214,7 @@ export class InvitationsService {
   /** The members-per-project limit of the project owner's plan, read before the transaction. */
   async #memberLimit(projectId: string): Promise<number | null> {
     if (!this.#d.limits) return null;
-    const ownerId = await this.#d.data.repos.invitations.projectOwner(projectId);
+    const ownerId = await projectRows(this.#d.data.repos).ownerOf(projectId);
     if (!ownerId) return null; // the transaction answers PROJECT_NOT_FOUND
     return (await this.#d.limits.planLimits(ownerId)).membersPerProject;
   }

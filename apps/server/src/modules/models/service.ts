@@ -11,7 +11,7 @@ import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, DataScope } from '../../repositories.ts';
 import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
-import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { assertCan, loadProjectAccess, projectRows } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import {
@@ -177,7 +177,7 @@ export class ModelsService {
     const target = await loadProjectAccess(this.#d.data.repos, targetProjectId, userId);
     assertCan(target, 'model.upload', {}, () => new ProjectNotFoundError());
     const targetOwner = target.project.owner_id;
-    const sourceOwner = await this.#d.data.repos.models.projectOwner(model.project_id);
+    const sourceOwner = (await projectRows(this.#d.data.repos).ownerOf(model.project_id)) ?? null;
     const allowance = await this.#d.limits.allowance(targetOwner);
     const moved = await this.#d.data.transaction(async (repos) => {
       const row = await repos.models.lockById(id);

@@ -25,6 +25,7 @@ export type ProjectRows = Pick<
   | 'lockMetadata'
   | 'delete'
   | 'findAccess'
+  | 'ownerOf'
   | 'ownedWithModelCounts'
   | 'transferOwnership'
 >;

@@ -168,6 +168,16 @@ export class ProjectsRepository {
   }
 
   /** Locks the project row until the transaction ends and returns its metadata. */
+  /** The project's owner, or undefined when there is no such project. */
+  async ownerOf(projectId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('owner_id')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row?.owner_id;
+  }
+
   async lockMetadata(projectId: string): Promise<Record<string, unknown> | undefined> {
     const row = await this.db
       .selectFrom('projects')
