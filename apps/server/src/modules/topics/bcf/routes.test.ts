@@ -2,19 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Topic, TopicList, Viewpoint } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPaidPlan } from '../../testing/paid-plan.ts';
-import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { readBcf } from './bcf/read.ts';
-import { BCF_SHARED, validateBcf } from './bcf/xsd-validate.ts';
+import { grantPaidPlan } from '../../../testing/paid-plan.ts';
+import { addMember, createProject, createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { readBcf } from '@truss/bcf';
+import { BCF_SHARED, validateBcf } from '@truss/bcf/testing/xsd-validate';
 import {
   expectSameTopics,
   exportBcf,
   importBcf,
   roundTripCases,
   storedTopics,
-} from './testing/bcf-test-helpers.ts';
-import { createIssue, viewpoint } from './test-fixture.ts';
+} from '../testing/bcf-test-helpers.ts';
+import { createIssue, viewpoint } from '../test-fixture.ts';
 
 const cases = ['v3.0', 'v2.1'].flatMap((folder) =>
   readdirSync(path.join(BCF_SHARED, folder))

@@ -4,11 +4,11 @@ import type {
   TopicFileRow,
   TopicRow,
   TopicViewpointRow,
-} from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from './bcf/model.ts';
-import { byTopic } from './presenter.ts';
-import { topicTypes } from './writes.ts';
+} from '../../../db/schema.ts';
+import type { Repositories } from '../../../repositories.ts';
+import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from '@truss/bcf';
+import { byTopic } from '../presenter.ts';
+import { topicTypes } from '../writes.ts';
 
 /** Topics per round of reads (their viewpoints, snapshots, comments and files). */
 const TOPICS_PER_READ = 1000;

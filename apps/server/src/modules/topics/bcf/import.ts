@@ -14,11 +14,11 @@ import type {
   TopicRow,
   TopicsTable,
   TopicViewpointsTable,
-} from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from './bcf/model.ts';
-import { normalizeTopic, viewComponentGuids } from './bcf-normalize.ts';
-import { BcfTopicFullError } from './errors.ts';
+} from '../../../db/schema.ts';
+import type { Repositories } from '../../../repositories.ts';
+import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
+import { normalizeTopic, viewComponentGuids } from './normalize.ts';
+import { BcfTopicFullError } from '../errors.ts';
 
 export interface ImportInput {
   projectId: string;
