@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Topic, TopicList, Viewpoint } from '@truss/contracts';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPaidPlan } from '../../../testing/paid-plan.ts';
 import { addMember, createProject, createTeam, type Team } from '../../../testing/project-team.ts';
@@ -15,6 +16,15 @@ import {
   storedTopics,
 } from '../testing/bcf-test-helpers.ts';
 import { createIssue, viewpoint } from '../test-fixture.ts';
+
+/** A BCF file with every markup.bcf passed through `edit`. */
+function rezip(bytes: Uint8Array, edit: (markup: string) => string): Uint8Array {
+  const files = unzipSync(bytes);
+  for (const name of Object.keys(files)) {
+    if (name.endsWith('markup.bcf')) files[name] = strToU8(edit(strFromU8(files[name]!)));
+  }
+  return zipSync(files);
+}
 
 const cases = ['v3.0', 'v2.1'].flatMap((folder) =>
   readdirSync(path.join(BCF_SHARED, folder))
@@ -186,6 +196,46 @@ describe(`BCF routes (${testEngine()})`, () => {
         token: team.member.token,
       },
     );
-    for (const type of custom) expect(types.body.types).toContain(type);
+    // Was: each spelling kept (`ERROR` and `Error` both). A type is now matched on its letters in
+    // any case, so each custom type is in the list once, in the spelling met first.
+    const listed = types.body.types.map((type) => type.toLowerCase());
+    for (const type of custom) expect(listed).toContain(type.toLowerCase());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it("imports statuses in the project's words: the wall (`OPEN`) shows under the default filter", async () => {
+    const project = await freshProject();
+    const wall = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
+    expect(readBcf(wall.bytes).archive.topics[0]).toMatchObject({ status: 'OPEN', type: 'ERROR' });
+    const res = await importBcf(server, team.owner.token, project.id, wall.bytes);
+    expect(res.body).toMatchObject({ created: 1, skipped: [] });
+    // The web app's default list: status Open or In Progress (labels.ts OPEN_STATUSES).
+    const open = await server.api<TopicList>(
+      'GET',
+      `/api/project/${project.id}/topics?status=${encodeURIComponent('Open,In Progress')}`,
+      { token: team.member.token },
+    );
+    expect(open.status).toBe(200);
+    expect(open.body.topics.map((t) => [t.title, t.status])).toEqual([
+      ['Single visible wall', 'Open'],
+    ]);
+    // A re-import and other tools' words land on the same statuses; one unknown is the default.
+    const renamed = (status: string, type: string) =>
+      rezip(wall.bytes, (markup) =>
+        markup
+          .replace('TopicStatus="OPEN"', `TopicStatus="${status}"`)
+          .replace('TopicType="ERROR"', `TopicType="${type}"`),
+      );
+    const statusOf = async (status: string, type = 'ERROR') => {
+      await importBcf(server, team.owner.token, project.id, renamed(status, type));
+      const list = await server.api<TopicList>('GET', `/api/project/${project.id}/topics`, {
+        token: team.member.token,
+      });
+      return [list.body.topics[0]!.status, list.body.topics[0]!.type];
+    };
+    expect(await statusOf('Done', 'error')).toEqual(['Closed', 'ERROR']);
+    expect(await statusOf('in_progress', 'issue')).toEqual(['In Progress', 'Issue']);
+    expect(await statusOf('Resolved')).toEqual(['Resolved', 'ERROR']);
+    expect(await statusOf('Waiting for Godot')).toEqual(['Open', 'ERROR']);
   });
 });
