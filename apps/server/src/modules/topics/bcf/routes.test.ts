@@ -173,6 +173,46 @@ describe(`BCF routes (${testEngine()})`, () => {
     expect(copied.assigned_to).toBe(team.admin.user.email); // not a member of the owner's new project
   });
 
+  it('exports @mentions as readable names: no user id, no address where a name exists', async () => {
+    const project = await freshProject();
+    const bob = await server.createUser();
+    await addMember(server, project.id, bob.user.id, 'member');
+    await server.db
+      .updateTable('users')
+      .set({ first_name: 'Bob', last_name: 'Colleague' })
+      .where('id', '=', bob.user.id)
+      .execute();
+    const bobMarkup = `@[${bob.user.email}](${bob.user.id})`;
+    const memberMarkup = `@[${team.member.user.email}](${team.member.user.id})`;
+    const made = await createIssue(server, team.admin.token, project.id, {
+      title: 'Mentions',
+      description: `For ${bobMarkup}`,
+    });
+    const posted = await server.api('POST', `/api/topics/${made.id}/comments`, {
+      token: team.admin.token,
+      body: { text: `${bobMarkup} and ${memberMarkup}: please check` },
+    });
+    expect(posted.status).toBe(201);
+
+    const res = await exportBcf(server, team.member.token, project.id, `topics=${made.guid}`);
+    expect(res.status).toBe(200);
+    validateBcf(res.bytes, '3.0', 'mentions');
+    const topic = readBcf(res.bytes).archive.topics[0]!;
+    const memberLocal = team.member.user.email.split('@')[0];
+    expect(topic.comments.map((c) => c.text)).toEqual([
+      `@Bob Colleague and @${memberLocal}: please check`,
+    ]);
+    expect(topic.description).toBe('For @Bob Colleague');
+    const markup = Object.entries(unzipSync(res.bytes))
+      .filter(([name]) => name.endsWith('markup.bcf'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    expect(markup).not.toContain(bob.user.id);
+    expect(markup).not.toContain(team.member.user.id);
+    expect(markup).not.toContain(bob.user.email);
+    expect(markup).not.toContain('@[');
+  });
+
   it('adds unknown topic types to the project list and keeps unmatched component GUIDs', async () => {
     const project = await freshProject();
     const labels = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
