@@ -1,20 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Topic, TopicList, Viewpoint } from '@truss/contracts';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPaidPlan } from '../../testing/paid-plan.ts';
-import { addMember, createProject, createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { readBcf } from './bcf/read.ts';
-import { BCF_SHARED, validateBcf } from './bcf/xsd-validate.ts';
+import { grantPaidPlan } from '../../../testing/paid-plan.ts';
+import { addMember, createProject, createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { readBcf } from '@truss/bcf';
+import { BCF_SHARED, validateBcf } from '@truss/bcf/testing/xsd-validate';
 import {
   expectSameTopics,
   exportBcf,
   importBcf,
   roundTripCases,
   storedTopics,
-} from './testing/bcf-test-helpers.ts';
-import { createIssue, viewpoint } from './test-fixture.ts';
+} from '../testing/bcf-test-helpers.ts';
+import { createIssue, viewpoint } from '../test-fixture.ts';
+
+/** A BCF file with every markup.bcf passed through `edit`. */
+function rezip(bytes: Uint8Array, edit: (markup: string) => string): Uint8Array {
+  const files = unzipSync(bytes);
+  for (const name of Object.keys(files)) {
+    if (name.endsWith('markup.bcf')) files[name] = strToU8(edit(strFromU8(files[name]!)));
+  }
+  return zipSync(files);
+}
 
 const cases = ['v3.0', 'v2.1'].flatMap((folder) =>
   readdirSync(path.join(BCF_SHARED, folder))
@@ -163,6 +173,46 @@ describe(`BCF routes (${testEngine()})`, () => {
     expect(copied.assigned_to).toBe(team.admin.user.email); // not a member of the owner's new project
   });
 
+  it('exports @mentions as readable names: no user id, no address where a name exists', async () => {
+    const project = await freshProject();
+    const bob = await server.createUser();
+    await addMember(server, project.id, bob.user.id, 'member');
+    await server.db
+      .updateTable('users')
+      .set({ first_name: 'Bob', last_name: 'Colleague' })
+      .where('id', '=', bob.user.id)
+      .execute();
+    const bobMarkup = `@[${bob.user.email}](${bob.user.id})`;
+    const memberMarkup = `@[${team.member.user.email}](${team.member.user.id})`;
+    const made = await createIssue(server, team.admin.token, project.id, {
+      title: 'Mentions',
+      description: `For ${bobMarkup}`,
+    });
+    const posted = await server.api('POST', `/api/topics/${made.id}/comments`, {
+      token: team.admin.token,
+      body: { text: `${bobMarkup} and ${memberMarkup}: please check` },
+    });
+    expect(posted.status).toBe(201);
+
+    const res = await exportBcf(server, team.member.token, project.id, `topics=${made.guid}`);
+    expect(res.status).toBe(200);
+    validateBcf(res.bytes, '3.0', 'mentions');
+    const topic = readBcf(res.bytes).archive.topics[0]!;
+    const memberLocal = team.member.user.email.split('@')[0];
+    expect(topic.comments.map((c) => c.text)).toEqual([
+      `@Bob Colleague and @${memberLocal}: please check`,
+    ]);
+    expect(topic.description).toBe('For @Bob Colleague');
+    const markup = Object.entries(unzipSync(res.bytes))
+      .filter(([name]) => name.endsWith('markup.bcf'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    expect(markup).not.toContain(bob.user.id);
+    expect(markup).not.toContain(team.member.user.id);
+    expect(markup).not.toContain(bob.user.email);
+    expect(markup).not.toContain('@[');
+  });
+
   it('adds unknown topic types to the project list and keeps unmatched component GUIDs', async () => {
     const project = await freshProject();
     const labels = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
@@ -186,6 +236,46 @@ describe(`BCF routes (${testEngine()})`, () => {
         token: team.member.token,
       },
     );
-    for (const type of custom) expect(types.body.types).toContain(type);
+    // Was: each spelling kept (`ERROR` and `Error` both). A type is now matched on its letters in
+    // any case, so each custom type is in the list once, in the spelling met first.
+    const listed = types.body.types.map((type) => type.toLowerCase());
+    for (const type of custom) expect(listed).toContain(type.toLowerCase());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it("imports statuses in the project's words: the wall (`OPEN`) shows under the default filter", async () => {
+    const project = await freshProject();
+    const wall = cases.find((c) => c.name === 'v3.0/Visualization-Single_visible_wall.bcf')!;
+    expect(readBcf(wall.bytes).archive.topics[0]).toMatchObject({ status: 'OPEN', type: 'ERROR' });
+    const res = await importBcf(server, team.owner.token, project.id, wall.bytes);
+    expect(res.body).toMatchObject({ created: 1, skipped: [] });
+    // The web app's default list: status Open or In Progress (labels.ts OPEN_STATUSES).
+    const open = await server.api<TopicList>(
+      'GET',
+      `/api/project/${project.id}/topics?status=${encodeURIComponent('Open,In Progress')}`,
+      { token: team.member.token },
+    );
+    expect(open.status).toBe(200);
+    expect(open.body.topics.map((t) => [t.title, t.status])).toEqual([
+      ['Single visible wall', 'Open'],
+    ]);
+    // A re-import and other tools' words land on the same statuses; one unknown is the default.
+    const renamed = (status: string, type: string) =>
+      rezip(wall.bytes, (markup) =>
+        markup
+          .replace('TopicStatus="OPEN"', `TopicStatus="${status}"`)
+          .replace('TopicType="ERROR"', `TopicType="${type}"`),
+      );
+    const statusOf = async (status: string, type = 'ERROR') => {
+      await importBcf(server, team.owner.token, project.id, renamed(status, type));
+      const list = await server.api<TopicList>('GET', `/api/project/${project.id}/topics`, {
+        token: team.member.token,
+      });
+      return [list.body.topics[0]!.status, list.body.topics[0]!.type];
+    };
+    expect(await statusOf('Done', 'error')).toEqual(['Closed', 'ERROR']);
+    expect(await statusOf('in_progress', 'issue')).toEqual(['In Progress', 'Issue']);
+    expect(await statusOf('Resolved')).toEqual(['Resolved', 'ERROR']);
+    expect(await statusOf('Waiting for Godot')).toEqual(['Open', 'ERROR']);
   });
 });

@@ -1,9 +1,9 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { workerEntry } from '../../lib/worker-entry.ts';
-import type { BcfArchive, BcfProblem } from './bcf/model.ts';
-import type { BcfReadError } from './bcf/caps.ts';
-import type { ReadWorkerReply } from './bcf/read-worker.ts';
+import { workerEntry } from '../../../lib/worker-entry.ts';
+import type { BcfArchive, BcfProblem, BcfReadError, ReadWorkerReply } from '@truss/bcf';
 import {
   BcfFileInvalidError,
   BcfFileTooLargeError,
@@ -13,7 +13,7 @@ import {
   BcfTooManyTopicsError,
   BcfTooManyViewpointsError,
   BcfZipBombError,
-} from './errors.ts';
+} from '../errors.ts';
 
 /** Threads per process: files read at once; more wait their turn. */
 export const BCF_READ_THREADS = 2;
@@ -90,9 +90,8 @@ export class BcfReader {
   }
 
   #spawn(): Thread {
-    const entry = workerEntry(
-      'bcf-read-worker',
-      () => new URL('./bcf/read-worker-bootstrap.js', import.meta.url),
+    const entry = workerEntry('bcf-read-worker', () =>
+      pathToFileURL(createRequire(import.meta.url).resolve('@truss/bcf/read-worker')),
     );
     const worker = new Worker(entry, {
       execArgv: [],

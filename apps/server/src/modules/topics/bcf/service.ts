@@ -1,16 +1,16 @@
 import type { BcfImportReport } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
-import type { EventPublisher } from '../events/index.ts';
-import { assertCan, loadProjectAccess } from '../projects/index.ts';
-import { writeBcf } from './bcf/write.ts';
-import { exportArchive } from './bcf-export.ts';
-import { importArchive } from './bcf-import.ts';
-import { bcfGuid } from './bcf-normalize.ts';
-import type { BcfReader } from './bcf-reader.ts';
-import type { ElementIndex } from './element-index.ts';
-import { shareStreamKey } from './service.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { DataAccess } from '../../../repositories.ts';
+import type { EventPublisher } from '../../events/index.ts';
+import { assertCan, loadProjectAccess } from '../../projects/index.ts';
+import { writeBcf } from '@truss/bcf';
+import { exportArchive } from './export.ts';
+import { importArchive } from './import.ts';
+import { bcfGuid } from './normalize.ts';
+import type { BcfReader } from './reader.ts';
+import type { ElementIndex } from '../element-index.ts';
+import { shareStreamKey } from '../service.ts';
 
 export interface BcfServiceDeps {
   data: DataAccess;

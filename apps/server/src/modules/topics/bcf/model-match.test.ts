@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Model, TopicList, Viewpoint } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { tusUpload, waitForModel } from '../../testing/uploads.ts';
-import { readBcf } from './bcf/read.ts';
-import { BCF_SHARED } from './bcf/xsd-validate.ts';
-import { importBcf } from './testing/bcf-test-helpers.ts';
+import { createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { tusUpload, waitForModel } from '../../../testing/uploads.ts';
+import { readBcf } from '@truss/bcf';
+import { BCF_SHARED } from '@truss/bcf/testing/xsd-validate';
+import { importBcf } from '../testing/bcf-test-helpers.ts';
 
 const IFC = path.join(BCF_SHARED, 'ifc/Architectural.ifc');
 const WALL_CASE = path.join(BCF_SHARED, 'v3.0/Visualization-Single_visible_wall.bcf');

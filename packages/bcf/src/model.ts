@@ -1,5 +1,4 @@
 import type { ViewState } from '@truss/contracts';
-import type { TopicBcfExtras } from '../../../db/schema.ts';
 
 /**
  * A BCF archive as Truss understands it, the same for 2.0, 2.1 and 3.0: what the reader gives
@@ -41,8 +40,31 @@ export interface BcfAttachment {
   bytes: Uint8Array;
 }
 
-export type BcfHeaderFile = NonNullable<TopicBcfExtras['headerFiles']>[number];
-export type BcfDocumentReference = NonNullable<TopicBcfExtras['documentReferences']>[number];
+/** A model file the topic's viewpoints refer to (markup's Header/File). */
+export interface BcfHeaderFile {
+  ifcProject?: string;
+  ifcSpatialStructureElement?: string;
+  isExternal?: boolean;
+  filename?: string;
+  date?: string;
+  reference?: string;
+}
+
+/** A document the topic points at: one inside the archive (documentGuid, 3.0) or a URL. */
+export interface BcfDocumentReference {
+  guid: string;
+  documentGuid?: string;
+  url?: string;
+  description?: string;
+}
+
+/** A piece of a model (IFC, usually) the topic carries or points at. */
+export interface BcfBimSnippet {
+  snippetType: string;
+  isExternal: boolean;
+  reference: string;
+  referenceSchema: string;
+}
 
 export interface BcfTopic {
   guid: string;
@@ -63,7 +85,7 @@ export interface BcfTopic {
   serverAssignedId?: string;
   index?: number;
   referenceLinks: string[];
-  bimSnippet?: NonNullable<TopicBcfExtras['bimSnippet']>;
+  bimSnippet?: BcfBimSnippet;
   documentReferences: BcfDocumentReference[];
   headerFiles: BcfHeaderFile[];
   comments: BcfComment[];

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Model, TopicList } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { tusUpload, waitForModel } from '../../testing/uploads.ts';
-import { BCF_SHARED } from './bcf/xsd-validate.ts';
-import { exportBcf, importBcf } from './testing/bcf-test-helpers.ts';
+import { createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { tusUpload, waitForModel } from '../../../testing/uploads.ts';
+import { BCF_SHARED } from '@truss/bcf/testing/xsd-validate';
+import { exportBcf, importBcf } from '../testing/bcf-test-helpers.ts';
 
 const ARCH = path.join(BCF_SHARED, 'ifc/Architectural.ifc');
 const MEP = path.join(BCF_SHARED, 'ifc/MEP.ifc');

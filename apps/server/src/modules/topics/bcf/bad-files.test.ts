@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { sql } from 'kysely';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPaidPlan } from '../../testing/paid-plan.ts';
-import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { grantPaidPlan } from '../../../testing/paid-plan.ts';
+import { createProject, createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
 import {
   BCF_VERSION_3 as VERSION,
   exportBcf,
@@ -13,7 +13,7 @@ import {
   minimalMarkup as markup,
   storedTopics,
   topicGuid as guid,
-} from './testing/bcf-test-helpers.ts';
+} from '../testing/bcf-test-helpers.ts';
 
 /** A zip that declares its one big entry at ~4 GB uncompressed (a bomb's signature). */
 function zipBomb(): Uint8Array {

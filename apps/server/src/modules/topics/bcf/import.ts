@@ -2,7 +2,6 @@ import {
   BCF_TOPIC_MAX_COMMENTS,
   BCF_TOPIC_MAX_SNAPSHOT_BYTES,
   BCF_TOPIC_MAX_VIEWPOINTS,
-  DEFAULT_TOPIC_TYPES,
   type BcfImportReport,
   type ViewState,
 } from '@truss/contracts';
@@ -14,11 +13,13 @@ import type {
   TopicRow,
   TopicsTable,
   TopicViewpointsTable,
-} from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from './bcf/model.ts';
-import { normalizeTopic, viewComponentGuids } from './bcf-normalize.ts';
-import { BcfTopicFullError } from './errors.ts';
+} from '../../../db/schema.ts';
+import type { Repositories } from '../../../repositories.ts';
+import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
+import { normalizeTopic, viewComponentGuids } from './normalize.ts';
+import { BcfTopicFullError } from '../errors.ts';
+import { topicTypes } from '../writes.ts';
+import { ProjectTypes, projectStatus } from './vocabulary.ts';
 
 export interface ImportInput {
   projectId: string;
@@ -196,10 +197,10 @@ export async function importArchive(
     return (id && names.get(id)?.name) || who?.trim() || 'unknown';
   };
 
-  const types = blankless(topics.map((t) => t.type)).filter(
-    (type) => !(DEFAULT_TOPIC_TYPES as readonly string[]).includes(type),
-  );
-  await repos.topics.addTypes(projectId, types, now);
+  // Statuses and types in the project's words (`OPEN` is Open); the types new to the project join it.
+  const types = new ProjectTypes(await topicTypes(repos, projectId));
+  const typeOf = new Map(topics.map((t) => [t.guid, types.take(t.type)] as const));
+  await repos.topics.addTypes(projectId, [...types.added], now);
 
   const fields = (t: BcfTopic) => {
     const created = instant(t.creationDate) ?? now;
@@ -207,8 +208,8 @@ export async function importArchive(
     return {
       title: t.title.trim(),
       description: t.description ?? '',
-      type: t.type.trim() || 'Issue',
-      status: t.status.trim() || 'Open',
+      type: typeOf.get(t.guid)!,
+      status: projectStatus(t.status),
       priority: t.priority?.trim() || null,
       labels: json(blankless(t.labels)),
       assignee_id: assigneeId,

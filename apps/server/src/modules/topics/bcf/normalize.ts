@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SNAPSHOT_MAX_BYTES, type Component, type ViewState } from '@truss/contracts';
-import type { BcfProblem, BcfTopic, BcfViewpoint } from './bcf/model.ts';
+import type { BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
 
 /**
  * Makes a topic read from any BCF file fit what the database and the API's response schemas

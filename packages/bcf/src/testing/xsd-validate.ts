@@ -5,7 +5,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 
 /** Test helper: buildingSMART's BCF test files and schemas (read in place, see MANIFEST.md). */
-export const BCF_SHARED = path.resolve(import.meta.dirname, '../../../../../../../shared/bcf');
+export const BCF_SHARED = path.resolve(import.meta.dirname, '../../../../../shared/bcf');
 
 function schemaOf(file: string): string | null {
   if (file === 'bcf.version') return 'version.xsd';

@@ -6,7 +6,7 @@ import type {
   TopicRow,
   TopicsTable,
   TopicViewpointsTable,
-} from '../../db/schema.ts';
+} from '../../../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

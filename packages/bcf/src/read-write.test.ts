@@ -2,12 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { normalizeTopic } from '../bcf-normalize.ts';
-import type { BcfArchive, BcfProblem } from './model.ts';
+import type { BcfArchive } from './model.ts';
 import { BcfReadError } from './caps.ts';
 import { readBcf } from './read.ts';
 import { writeBcf } from './write.ts';
-import { BCF_SHARED as SHARED, validateBcf as validate } from './xsd-validate.ts';
+import { BCF_SHARED as SHARED, validateBcf as validate } from './testing/xsd-validate.ts';
 
 const cases = (version: string) =>
   readdirSync(path.join(SHARED, version))
@@ -17,25 +16,19 @@ const cases = (version: string) =>
 const strip = ({ version: _version, ...rest }: BcfArchive) => rest;
 
 /**
- * The database takes every topic whole: made storable (normalizeTopic, as the import does) with
- * nothing reported, no two with one GUID; an import of the file skips nothing. The database round
- * trip itself runs on files that fill every field (bcf-routes.test.ts).
+ * Every buildingSMART test case of both versions: read, written back and validated. That the
+ * server takes each topic whole is checked beside its import (apps/server modules/topics/bcf/
+ * normalize.test.ts), which owns the storable form.
  */
-function expectImportsWhole(archive: BcfArchive): void {
-  const problems: BcfProblem[] = [];
-  const guids = archive.topics.map((topic) => normalizeTopic(topic, problems).guid);
-  expect(problems).toEqual([]);
-  expect(new Set(guids).size).toBe(guids.length);
-}
-
-describe('BCF read and write', () => {
+// xmllint runs once per XML file of each export: seconds per case on a loaded 2-core box (the
+// server project these tests came from allows 30 s a test; the packages project's default is 5 s).
+describe('BCF read and write', { timeout: 30_000 }, () => {
   for (const [name, file] of cases('v3.0')) {
-    it(`3.0 ${name}: reads, imports whole, writes 3.0 and 2.1 that validate, reads back the same`, () => {
+    it(`3.0 ${name}: reads, writes 3.0 and 2.1 that validate, reads back the same`, () => {
       const { archive, problems } = readBcf(readFileSync(file));
       expect(problems).toEqual([]);
       expect(archive.version).toBe('3.0');
       expect(archive.topics.length).toBeGreaterThan(0);
-      expectImportsWhole(archive);
       const v3 = writeBcf(archive, '3.0');
       validate(v3, '3.0', name);
       expect(strip(readBcf(v3).archive)).toEqual(strip(archive));
@@ -44,12 +37,11 @@ describe('BCF read and write', () => {
   }
 
   for (const [name, file] of cases('v2.1')) {
-    it(`2.1 ${name}: reads, imports whole, writes 3.0 and 2.1 that validate, keeps views and files`, () => {
+    it(`2.1 ${name}: reads, writes 3.0 and 2.1 that validate, keeps views and files`, () => {
       const { archive, problems } = readBcf(readFileSync(file));
       expect(problems).toEqual([]);
       expect(archive.version).toBe('2.1');
       expect(archive.topics.length).toBeGreaterThan(0);
-      expectImportsWhole(archive);
       const v3 = writeBcf(archive, '3.0');
       validate(v3, '3.0', name);
       validate(writeBcf(archive, '2.1'), '2.1', name);

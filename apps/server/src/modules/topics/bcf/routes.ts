@@ -8,10 +8,10 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
-import { contentDisposition } from '../models/index.ts';
-import type { BcfService } from './bcf-service.ts';
-import { BcfFileInvalidError } from './errors.ts';
+import { bearerSecurity, currentUser } from '../../../http/auth-context.ts';
+import { contentDisposition } from '../../models/index.ts';
+import type { BcfService } from './service.ts';
+import { BcfFileInvalidError } from '../errors.ts';
 
 /** Body types a `.bcf`/`.bcfzip` arrives as (browsers send zip types for `.bcfzip` files). */
 const BCF_BODY_TYPES = [

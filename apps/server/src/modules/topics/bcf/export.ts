@@ -1,14 +1,15 @@
-import { TOPIC_PRIORITIES, TOPIC_STATUSES } from '@truss/contracts';
+import { MENTION_PATTERN, TOPIC_PRIORITIES, TOPIC_STATUSES, mentionIds } from '@truss/contracts';
 import type {
   TopicCommentRow,
   TopicFileRow,
   TopicRow,
   TopicViewpointRow,
-} from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
-import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from './bcf/model.ts';
-import { byTopic } from './presenter.ts';
-import { topicTypes } from './writes.ts';
+} from '../../../db/schema.ts';
+import type { Repositories } from '../../../repositories.ts';
+import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from '@truss/bcf';
+import { displayName } from '../../users/index.ts';
+import { byTopic } from '../presenter.ts';
+import { topicTypes } from '../writes.ts';
 
 /** Topics per round of reads (their viewpoints, snapshots, comments and files). */
 const TOPICS_PER_READ = 1000;
@@ -18,6 +19,39 @@ const filled = (value: string | null | undefined) => (value?.trim() ? value : un
 const unique = (values: readonly (string | null | undefined)[]) => [
   ...new Set(values.map((v) => v?.trim()).filter((v): v is string => !!v)),
 ];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An address's local part; any other text as it is. */
+const localPart = (value: string) => (value.includes('@') ? value.split('@')[0]! : value);
+
+/**
+ * Texts as other BCF tools should show them: Truss stores a mention as `@[Name](user-id)`, which
+ * BIMcollab or Revit would print as is. Each becomes `@Name`: the user's display name, else the
+ * local part of their address (never the address, never the id).
+ */
+async function readableMentions(
+  repos: Repositories,
+  texts: readonly string[],
+): Promise<(text: string) => string> {
+  const ids = [...new Set(texts.flatMap(mentionIds))];
+  const [rows, users] = await Promise.all([
+    repos.topics.nameFields(ids),
+    repos.topics.userNames(ids),
+  ]);
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const name = displayName(row) ?? localPart(users.get(row.id)?.email ?? '');
+    if (name) names.set(row.id, name);
+  }
+  return (text) =>
+    text.replace(MENTION_PATTERN, (markup: string, id: string) => {
+      const known = names.get(id.toLowerCase());
+      if (known) return `@${known}`;
+      // A user since deleted: the name the mention was written with, without its address.
+      const label = localPart(markup.slice(2, markup.indexOf('](')));
+      return `@${UUID.test(label) ? 'unknown' : label}`;
+    });
+}
 
 function viewpointOf(row: TopicViewpointRow): BcfViewpoint {
   const viewpoint: BcfViewpoint = {
@@ -43,13 +77,13 @@ function viewpointOf(row: TopicViewpointRow): BcfViewpoint {
 function commentOf(
   row: TopicCommentRow,
   viewpointGuids: ReadonlyMap<string, string>,
-  email: (userId: string | null) => string | undefined,
+  people: People,
 ): BcfComment {
   const comment: BcfComment = {
     guid: row.guid,
     date: row.created_at.toISOString(),
-    author: email(row.author_id) ?? filled(row.author_name) ?? 'unknown',
-    text: row.text,
+    author: people.email(row.author_id) ?? filled(row.author_name) ?? 'unknown',
+    text: people.readable(row.text),
   };
   const viewpoint = row.viewpoint_id ? viewpointGuids.get(row.viewpoint_id) : undefined;
   if (viewpoint) comment.viewpointGuid = viewpoint;
@@ -68,12 +102,19 @@ function modelFile(
   return filename ? [{ isExternal: true, filename }] : [];
 }
 
+/** How the export names people: users by address (BCF's way), mentions by name. */
+interface People {
+  email: (userId: string | null) => string | undefined;
+  readable: (text: string) => string;
+}
+
 function topicOf(
   row: TopicRow,
   parts: { viewpoints: TopicViewpointRow[]; comments: TopicCommentRow[]; files: TopicFileRow[] },
-  email: (userId: string | null) => string | undefined,
+  people: People,
   modelName: (modelId: string | null) => string | undefined,
 ): BcfTopic {
+  const { email } = people;
   const extras = row.bcf;
   const viewpointGuids = new Map(parts.viewpoints.map((vp) => [vp.id, vp.guid] as const));
   const topic: BcfTopic = {
@@ -89,7 +130,7 @@ function topicOf(
     referenceLinks: extras.referenceLinks ?? [],
     documentReferences: extras.documentReferences ?? [],
     headerFiles: extras.headerFiles?.length ? extras.headerFiles : modelFile(row, modelName),
-    comments: parts.comments.map((c) => commentOf(c, viewpointGuids, email)),
+    comments: parts.comments.map((c) => commentOf(c, viewpointGuids, people)),
     viewpoints: parts.viewpoints.map(viewpointOf),
     attachments: parts.files.map((file) => ({
       kind: file.kind,
@@ -111,7 +152,7 @@ function topicOf(
     dueDate: row.due_date?.toISOString(),
     assignedTo: (row.assignee_id ? email(row.assignee_id) : undefined) ?? filled(row.assigned_to),
     stage: filled(row.stage),
-    description: filled(row.description),
+    description: filled(people.readable(row.description)),
     bimSnippet: extras.bimSnippet,
   };
   for (const [key, value] of Object.entries(optional)) {
@@ -154,6 +195,10 @@ export async function exportArchive(
     const users = await repos.topics.userNames([...userIds]);
     // A user without an address (a WeChat sign-up) is named by the author name instead.
     const email = (id: string | null) => (id ? (users.get(id)?.email ?? undefined) : undefined);
+    const readable = await readableMentions(repos, [
+      ...part.map((row) => row.description),
+      ...comments.map((c) => c.text),
+    ]);
     const [vps, cs, fs] = [byTopic(viewpoints), byTopic(comments), byTopic(files)];
     for (const row of part) {
       topics.push(
@@ -164,7 +209,7 @@ export async function exportArchive(
             comments: cs.get(row.id) ?? [],
             files: fs.get(row.id) ?? [],
           },
-          email,
+          { email, readable },
           modelName,
         ),
       );

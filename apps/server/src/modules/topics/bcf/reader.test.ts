@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantPaidPlan } from '../../testing/paid-plan.ts';
-import { createTeam, type Team } from '../../testing/project-team.ts';
-import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
+import { grantPaidPlan } from '../../../testing/paid-plan.ts';
+import { createTeam, type Team } from '../../../testing/project-team.ts';
+import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import {
   BCF_VERSION_3,
@@ -9,7 +9,7 @@ import {
   minimalMarkup,
   minimalMarkupText,
   topicGuid,
-} from './testing/bcf-test-helpers.ts';
+} from '../testing/bcf-test-helpers.ts';
 
 /**
  * One good topic and 10 000 without a title: reading takes as long as for 10 000 good ones
