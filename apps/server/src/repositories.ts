@@ -14,6 +14,7 @@ import { ProjectsRepository } from './modules/projects/repository.ts';
 import { QuotasRepository } from './modules/quotas/repository.ts';
 import { SalesRepository } from './modules/sales/repository.ts';
 import { SharesRepository } from './modules/shares/repository.ts';
+import { ShareVisitsRepository } from './modules/shares/visits-repository.ts';
 import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { JobsRepository } from './modules/jobs/repository.ts';
@@ -44,6 +45,7 @@ export interface Repositories {
   identities: IdentitiesRepository;
   account: AccountRepository;
   shares: SharesRepository;
+  shareVisits: ShareVisitsRepository;
   topics: TopicsRepository;
   topicNotices: TopicNoticesRepository;
   payments: PaymentsRepository;
@@ -73,6 +75,7 @@ export function createRepositories(db: Kysely<Database> | Transaction<Database>)
     identities: new IdentitiesRepository(db),
     account: new AccountRepository(db),
     shares: new SharesRepository(db),
+    shareVisits: new ShareVisitsRepository(db),
     topics: new TopicsRepository(db),
     topicNotices: new TopicNoticesRepository(db),
     payments: new PaymentsRepository(db),

@@ -160,6 +160,15 @@ export const shareSchema = z
     creator: shareCreatorSchema.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * How the link travelled: times opened (its creator's own opens not counted), distinct
+     * visitors summed over days (a visitor is counted once a day; no IP is kept), last opened.
+     */
+    analytics: z.object({
+      opens: z.number().int(),
+      visitors: z.number().int(),
+      last_opened_at: z.string().nullable(),
+    }),
   })
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof shareSchema>;

@@ -23,6 +23,7 @@ import {
 } from './errors.ts';
 import { isLive, toPublicShare } from './presenter.ts';
 import type { ShareWithModel } from './repository.ts';
+import type { ShareOpener, ShareVisitCounter } from './visit-counter.ts';
 import { UNLOCK_COOKIE, UNLOCK_MAX_SECONDS, type ShareSecrets } from './secrets.ts';
 
 /** Who opens a share link: the signed-in user (if any) and what the browser carries. */
@@ -47,6 +48,8 @@ export interface SharesAccessServiceDeps {
   now: Clock;
   /** Called once the share's wrong codes reach SHARE_CODE_MAX_FAILURES (mails the creator). */
   onLocked: (row: ShareWithModel) => Promise<void>;
+  /** Share analytics: opens and daily visitors (no IP kept). */
+  visits: ShareVisitCounter;
 }
 
 const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
@@ -116,9 +119,15 @@ export class SharesAccessService {
     return toPublicShare(row, token, { unlocked, fileQuery: null });
   }
 
-  async info(token: string, visitor: ShareVisitorContext): Promise<PublicShare> {
+  /** The share page's first call: also counts the open, unless the creator opens their link. */
+  async info(
+    token: string,
+    visitor: ShareVisitorContext,
+    opener?: ShareOpener,
+  ): Promise<PublicShare> {
     const row = await this.#live(token);
     assertShareVisitorCan(row, 'share.view');
+    if (opener && visitor.userId !== row.created_by) await this.#d.visits.count(row.id, opener);
     return this.#present(row, token, visitor);
   }
 

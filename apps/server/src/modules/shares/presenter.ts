@@ -62,6 +62,11 @@ export function toShare(
         : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    analytics: {
+      opens: row.open_count,
+      visitors: row.visitor_count,
+      last_opened_at: row.last_opened_at?.toISOString() ?? null,
+    },
   };
 }
 

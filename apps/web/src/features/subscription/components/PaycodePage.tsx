@@ -14,7 +14,7 @@ import { formatCny } from '../../../lib/format';
 import { useCountdown } from '../../../lib/use-countdown';
 import { cancelOrder, checkOrder, createOrder, orderQuery, refreshAfterPayment } from '../api';
 import { OrderSummary } from './OrderSummary';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../../components/ui/QrCode';
 
 function mmss(seconds: number): string {
   const m = Math.floor(seconds / 60);
