@@ -2,7 +2,7 @@ import type { StorageConfig } from './modules/storage/index.ts';
 
 /**
  * Settings of uploads, storage, the job queue and the conversion workers, with their defaults.
- * The README's configuration table lists them (readme-config.test.ts checks it).
+ * docs/configuration.md lists them (configuration-docs.test.ts checks it).
  */
 export const modelSettings = [
   {

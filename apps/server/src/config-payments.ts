@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 /**
  * Payment provider settings (issue 15). A provider is on when all of its credentials are set;
  * the local sandbox stands in for every provider that is not, unless PAYMENTS_SANDBOX=off or
- * NODE_ENV=production. The README's configuration table lists them (readme-config.test.ts).
+ * NODE_ENV=production. docs/configuration.md lists them (configuration-docs.test.ts).
  */
 export const paymentSettings = [
   {

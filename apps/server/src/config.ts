@@ -14,7 +14,7 @@ import type { QuotaLimits } from './modules/quotas/index.ts';
 
 /**
  * Every environment setting the server reads, with its default. This table is the single source
- * for the README's configuration section: keep it in sync with `loadConfig` below.
+ * for docs/configuration.md: keep it in sync with `loadConfig` below.
  * An empty value counts as unset.
  */
 export const settings = [
