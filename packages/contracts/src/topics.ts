@@ -17,19 +17,19 @@ import {
 export const TOPIC_TITLE_MAX = 255;
 export const TOPIC_DESCRIPTION_MAX = 10_000;
 export const COMMENT_TEXT_MAX = 5_000;
-export const TOPIC_LABELS_MAX = 20;
-export const TOPIC_LABEL_MAX = 64;
-export const TOPIC_VIEWPOINTS_MAX = 10;
+const TOPIC_LABELS_MAX = 20;
+const TOPIC_LABEL_MAX = 64;
+const TOPIC_VIEWPOINTS_MAX = 10;
 /** Topics and comments one share visitor (one address) may post per minute on one share. */
 export const SHARE_VISITOR_POSTS_PER_MINUTE = 10;
-export const VISITOR_NAME_MAX = 64;
+const VISITOR_NAME_MAX = 64;
 /** Comments a topic's detail carries (its newest); the rest come page by page. */
 export const TOPIC_DETAIL_COMMENTS = 50;
 /** Largest page of `GET /api/topics/{id}/comments`. */
-export const COMMENT_PAGE_MAX = 200;
+const COMMENT_PAGE_MAX = 200;
 
-export const TOPIC_KINDS = ['comment', 'issue'] as const;
-export const topicKindSchema = z.enum(TOPIC_KINDS, { error: 'validation.invalid' });
+const TOPIC_KINDS = ['comment', 'issue'] as const;
+const topicKindSchema = z.enum(TOPIC_KINDS, { error: 'validation.invalid' });
 export type TopicKind = z.infer<typeof topicKindSchema>;
 
 /** Built-in lists; a project's admins add types (`topic_types`), BCF imports bring their own. */
@@ -51,7 +51,7 @@ const name = (max: number) =>
 /** Components of `Topic.focus` at most (a pin's place for a topic without one). */
 export const TOPIC_FOCUS_MAX = 100;
 
-export const pinSchema = z.object({
+const pinSchema = z.object({
   position: vector3Schema,
   /** The picked element's index in the model's element table. */
   elementId: z.number().int().nonnegative().nullable(),
@@ -59,7 +59,7 @@ export const pinSchema = z.object({
 });
 export type Pin = z.infer<typeof pinSchema>;
 
-export const topicAuthorSchema = z.object({ user_id: z.uuid().nullable(), name: z.string() });
+const topicAuthorSchema = z.object({ user_id: z.uuid().nullable(), name: z.string() });
 
 export const topicSchema = z.object({
   id: z.uuid(),
@@ -153,10 +153,6 @@ export const updateTopicBodySchema = updateTopicFieldsSchema
   .refine((body) => Object.keys(body).length > 0, { error: 'validation.nothingToUpdate' });
 export type UpdateTopicBody = z.infer<typeof updateTopicBodySchema>;
 
-/** Fields of `UpdateTopicBody` grouped by the permission each needs (see permissions.ts). */
-export const TOPIC_STATUS_FIELDS = ['status'] as const;
-export const TOPIC_ASSIGN_FIELDS = ['assigneeId'] as const;
-
 export const createCommentBodySchema = z.object({
   text: name(COMMENT_TEXT_MAX),
   viewpoint: viewpointInputSchema.optional(),
@@ -168,7 +164,7 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 export const updateCommentBodySchema = z.object({ text: name(COMMENT_TEXT_MAX) });
 
 /** Share visitors name themselves on every post (no account). */
-export const visitorNameSchema = name(VISITOR_NAME_MAX);
+const visitorNameSchema = name(VISITOR_NAME_MAX);
 export const shareCreateTopicBodySchema = createTopicBodySchema
   .omit({ modelId: true, assigneeId: true })
   .extend({ authorName: visitorNameSchema });

@@ -7,14 +7,14 @@ import { z } from 'zod';
  */
 
 /** Components listed in one viewpoint (selection + exceptions + coloured). */
-export const VIEWPOINT_COMPONENTS_MAX = 100_000;
+const VIEWPOINT_COMPONENTS_MAX = 100_000;
 /** A snapshot PNG/JPEG, base64 in the create body, bytes in the database. */
 export const SNAPSHOT_MAX_BYTES = 2 * 1024 * 1024;
 
 export const vector3Schema = z.object({ x: z.number(), y: z.number(), z: z.number() });
 export type Vector3 = z.infer<typeof vector3Schema>;
 
-export const cameraSchema = z.object({
+const cameraSchema = z.object({
   type: z.enum(['perspective', 'orthographic']),
   position: vector3Schema,
   direction: vector3Schema,
@@ -35,7 +35,7 @@ export const componentSchema = z.object({
 });
 export type Component = z.infer<typeof componentSchema>;
 
-export const visibilitySchema = z.object({
+const visibilitySchema = z.object({
   defaultVisibility: z.boolean(),
   exceptions: z.array(componentSchema),
   spacesVisible: z.boolean().optional(),
@@ -44,15 +44,15 @@ export const visibilitySchema = z.object({
 });
 export type Visibility = z.infer<typeof visibilitySchema>;
 
-export const coloringSchema = z.object({
+const coloringSchema = z.object({
   /** ARGB or RGB hex as BCF writes it (`FF00FF00`, `00FF00`). */
   color: z.string().regex(/^([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$/),
   components: z.array(componentSchema),
 });
-export const clippingPlaneSchema = z.object({ location: vector3Schema, direction: vector3Schema });
+const clippingPlaneSchema = z.object({ location: vector3Schema, direction: vector3Schema });
 export type ClippingPlane = z.infer<typeof clippingPlaneSchema>;
-export const lineSchema = z.object({ start: vector3Schema, end: vector3Schema });
-export const bitmapSchema = z.object({
+const lineSchema = z.object({ start: vector3Schema, end: vector3Schema });
+const bitmapSchema = z.object({
   format: z.enum(['png', 'jpg']),
   reference: z.string(),
   location: vector3Schema,
@@ -62,7 +62,7 @@ export const bitmapSchema = z.object({
 });
 
 /** What a viewpoint holds (BCF visinfo), as stored and as sent. */
-export const viewStateSchema = z.object({
+const viewStateSchema = z.object({
   camera: cameraSchema.nullable(),
   clippingPlanes: z.array(clippingPlaneSchema).max(64),
   lines: z.array(lineSchema).max(1000),
