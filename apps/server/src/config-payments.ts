@@ -100,8 +100,8 @@ export interface PaymentsConfig {
   salesEmail?: string | null;
 }
 
-export const DEFAULT_WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com/';
-export const DEFAULT_ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+const DEFAULT_WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com/';
+const DEFAULT_ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
 type Env = Record<string, string | undefined>;
 

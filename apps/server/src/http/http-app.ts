@@ -18,7 +18,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { serializerCompiler } from './serializer.ts';
 
 /** What the HTTP layer needs of the configuration. */
-export interface HttpAppOptions {
+interface HttpAppOptions {
   publicUrl: string;
   webDistDir: string;
   trustProxy?: TrustProxy | undefined;
