@@ -31,7 +31,7 @@ import {
   LastSignInMethodError,
 } from './errors.ts';
 
-export interface AccountServiceDeps {
+interface AccountServiceDeps {
   data: DataAccess;
   passwords: PasswordHasher;
   events: EventPublisher;

@@ -13,7 +13,7 @@ import { assertCanSignIn, emailSettled, type Sessions } from './sessions.ts';
 
 const SIGN_IN: EmailCodePurpose = 'sign_in';
 
-export interface CodeSignInDeps {
+interface CodeSignInDeps {
   data: DataAccess;
   codes: EmailCodes;
   sessions: Sessions;

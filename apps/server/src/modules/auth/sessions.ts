@@ -9,7 +9,7 @@ import type { TokenService } from './tokens.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface StartedSession {
+interface StartedSession {
   familyId: string;
   refreshToken: string;
 }

@@ -11,12 +11,12 @@ import { toCsv, toXlsx, type ExportRow } from './export.ts';
 import type { ElementIndexer } from './indexer.ts';
 import { planQuery, type PlanNode } from './query-plan.ts';
 
-export interface ElementQueryServiceDeps {
+interface ElementQueryServiceDeps {
   data: DataAccess;
   indexer: ElementIndexer;
 }
 
-export interface ExportFile {
+interface ExportFile {
   filename: string;
   contentType: string;
   bytes: Buffer;

@@ -10,7 +10,7 @@ import { defaultModelsConfig } from '../../config-models.ts';
 import { openDatabase } from '../../db/database.ts';
 import { createDataAccess, type DataAccess } from '../../repositories.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-server.ts';
-import type { JobHandler } from './runner.ts';
+import type { JobHandler } from './handler.ts';
 
 const POLL_INTERVAL_MS = 10_000;
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDataAccess, type DataAccess } from '../../repositories.ts';
 import { createTestClock, createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
-import { JobRunner, type JobHandler } from './runner.ts';
+import type { JobHandler } from './handler.ts';
+import { JobRunner } from './runner.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 const log = pino({ level: 'silent' });

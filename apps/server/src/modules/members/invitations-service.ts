@@ -36,7 +36,7 @@ const validEmail = z.email();
 /** Invitation mails sent at once. */
 const MAIL_CONCURRENCY = 5;
 
-export interface InvitationsServiceDeps {
+interface InvitationsServiceDeps {
   data: DataAccess;
   events: EventPublisher;
   mailer: Mailer;
@@ -58,7 +58,7 @@ export interface MembersPerProjectLimit {
 }
 
 /** The caller's request language (the Accept-Language header if sent) and client IP. */
-export interface RequestLanguage {
+interface RequestLanguage {
   acceptLanguage: string | undefined;
   /** request.ip (honours TRUST_PROXY): the invitation mail cap per IP. */
   ip: string;

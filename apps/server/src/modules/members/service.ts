@@ -13,7 +13,7 @@ import { memberFromInvitation, memberFromRow } from './mapping.ts';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
-export interface MembersServiceDeps {
+interface MembersServiceDeps {
   data: DataAccess;
   events: EventPublisher;
   /** Members whose role someone changed, or whom someone removed, are mailed (`member_changes`). */

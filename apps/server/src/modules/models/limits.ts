@@ -2,7 +2,7 @@ import type { Repositories } from '../../repositories.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import { ModelLimitExceededError, StorageLimitExceededError } from './errors.ts';
 
-export interface PlanAllowance {
+interface PlanAllowance {
   ownerId: string;
   /** Bytes the owner's plan allows, or null for unlimited. */
   storageBytes: number | null;

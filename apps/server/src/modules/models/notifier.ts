@@ -4,7 +4,7 @@ import type { DataAccess } from '../../repositories.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { modelProcessedMail } from './mail.ts';
 
-export interface ModelNotifierDeps {
+interface ModelNotifierDeps {
   data: DataAccess;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;

@@ -26,7 +26,7 @@ import type { ModelLimits } from './limits.ts';
 import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 
-export interface ModelsServiceDeps {
+interface ModelsServiceDeps {
   data: DataAccess;
   storage: ObjectStorage;
   events: ModelEvents;

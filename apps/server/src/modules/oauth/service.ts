@@ -28,7 +28,7 @@ import { FLOW_TTL_SECONDS, type FlowCookie, type OAuthFlow } from './flow-cookie
 import type { GoogleOidc } from './google.ts';
 import type { WechatConnect } from './wechat.ts';
 
-export interface OAuthServiceDeps {
+interface OAuthServiceDeps {
   data: DataAccess;
   sessions: Sessions;
   cookie: FlowCookie;

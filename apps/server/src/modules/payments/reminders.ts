@@ -7,7 +7,7 @@ import { currentPaidPlan } from './subscription-periods.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ReminderDeps {
+interface ReminderDeps {
   data: DataAccess;
   mailer: Mailer;
   now: Clock;

@@ -28,7 +28,7 @@ import { beijingTimeText, priceInFen } from './periods.ts';
 import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
 
-export interface PaymentsServiceDeps {
+interface PaymentsServiceDeps {
   data: DataAccess;
   settlement: OrderSettlement;
   subscriptions: SubscriptionsService;

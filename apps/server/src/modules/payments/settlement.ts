@@ -6,14 +6,14 @@ import { CallbackRejectedError } from './errors.ts';
 import type { IncomingCallback, PaymentProviderAdapter } from './providers/types.ts';
 import { nextPeriod } from './subscription-periods.ts';
 
-export type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
+type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
 
-export interface CallbackResult {
+interface CallbackResult {
   outcome: CallbackOutcome;
   reason?: CallbackRejectedError['reason'];
 }
 
-export interface SettlementDeps {
+interface SettlementDeps {
   data: DataAccess;
   providers: ReadonlyMap<PaymentProviderName, PaymentProviderAdapter>;
   now: Clock;

@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { salesContactMail } from '../../mail/payment-mails.ts';
 import type { DataAccess } from '../../repositories.ts';
 
-export interface SalesServiceDeps {
+interface SalesServiceDeps {
   data: DataAccess;
   mailer: Mailer;
   now: Clock;

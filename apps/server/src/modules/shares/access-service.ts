@@ -35,14 +35,14 @@ export interface ShareVisitorContext {
   signedFile?: { u?: string; exp?: number; sig?: string };
 }
 
-export interface ShareCookie {
+interface ShareCookie {
   name: string;
   value: string;
   path: string;
   maxAgeSeconds: number;
 }
 
-export interface SharesAccessServiceDeps {
+interface SharesAccessServiceDeps {
   data: DataAccess;
   secrets: ShareSecrets;
   now: Clock;
@@ -56,7 +56,7 @@ const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
 const SHARE_WINDOW_MS = SHARE_CODE_FAILURE_WINDOW_HOURS * 60 * 60 * 1000;
 
 /** Seconds every visitor of a share waits after its latest wrong code, given `count` of them. */
-export function shareCodeDelay(count: number): number {
+function shareCodeDelay(count: number): number {
   if (count < SHARE_CODE_MAX_FAILURES) return 0;
   return Math.min(2 ** (count - SHARE_CODE_MAX_FAILURES), SHARE_CODE_MAX_DELAY_SECONDS);
 }

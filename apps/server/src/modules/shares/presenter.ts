@@ -12,7 +12,7 @@ import {
 import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
-export function isExpired(row: Pick<ShareWithModel, 'expires_at'>, now: Date): boolean {
+function isExpired(row: Pick<ShareWithModel, 'expires_at'>, now: Date): boolean {
   return row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
 }
 
@@ -70,7 +70,7 @@ export function toShare(
   };
 }
 
-export function visitorPermissions(row: ShareWithModel): SharePermissions {
+function visitorPermissions(row: ShareWithModel): SharePermissions {
   const visitor = {
     allowComments: row.allow_comments,
     issuePermission: row.issue_permission,

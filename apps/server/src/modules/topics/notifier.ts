@@ -22,7 +22,7 @@ export interface NoticeActor {
 }
 
 /** The switch in the recipient's notification settings that governs each notice. */
-export const NOTICE_SETTING: Record<TopicNoticeKind, NotificationKind> = {
+const NOTICE_SETTING: Record<TopicNoticeKind, NotificationKind> = {
   assigned: 'topic_assigned',
   mentioned: 'topic_mentions',
   reply: 'topic_replies',
@@ -93,7 +93,7 @@ export function commentNotices(
   return notices;
 }
 
-export interface TopicNotifierDeps {
+interface TopicNotifierDeps {
   data: DataAccess;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;

@@ -47,7 +47,7 @@ import {
   type TopicAuthor,
 } from './writes.ts';
 
-export interface TopicsServiceDeps {
+interface TopicsServiceDeps {
   data: DataAccess;
   events: EventPublisher;
   now: Clock;

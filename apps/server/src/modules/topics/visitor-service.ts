@@ -42,7 +42,7 @@ function visitorVersion(share: VisitorShare, requested: string | null | undefine
   return share.model_version_id ?? requested ?? null;
 }
 
-export function visitorSnapshotPath(token: string) {
+function visitorSnapshotPath(token: string) {
   return (viewpointId: string) => `/api/share/${token}/viewpoints/${viewpointId}/snapshot`;
 }
 

@@ -27,11 +27,11 @@ import { detectComplete, detectFromHead } from './format-check.ts';
 import type { UploadHashes } from './hashing.ts';
 import type { UploadFiles } from './upload-files.ts';
 
-export interface UploadsSettings {
+interface UploadsSettings {
   activeWindowSeconds: number;
 }
 
-export interface UploadsServiceDeps {
+interface UploadsServiceDeps {
   data: DataAccess;
   storage: ObjectStorage;
   limits: ModelLimits;

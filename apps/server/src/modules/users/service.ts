@@ -74,7 +74,7 @@ function toPreferences(user: UserRow, row: UserPreferencesRow | undefined): Pref
   };
 }
 
-export interface UsersServiceDeps {
+interface UsersServiceDeps {
   data: DataAccess;
   now: Clock;
   log: FastifyBaseLogger;

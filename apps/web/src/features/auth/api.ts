@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 
-export const PROFILE_FAILED_MESSAGE = 'failed to get user info';
+const PROFILE_FAILED_MESSAGE = 'failed to get user info';
 
 export const profileKey = ['user', 'profile'] as const;
 
@@ -45,7 +45,7 @@ export const profileQuery = () =>
 let languageApplied = false;
 
 /** Spec §6: when signed in and the profile has a language, the locale is set from it at start. */
-export function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
+function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
   if (languageApplied) return;
   languageApplied = true;
   if (profile.language) void setLanguage(profile.language);
@@ -59,7 +59,7 @@ export function completeSignIn(response: AuthResponse): void {
   applyProfileLanguageOnce(response.user);
 }
 
-export interface CodeSent {
+interface CodeSent {
   email: string;
   codeExpiresIn: number;
 }

@@ -37,7 +37,7 @@ export const modelListKey = (projectId: string, filter: ModelListFilter) =>
 export const modelKey = (id: string) => ['models', 'detail', id] as const;
 
 /** GET /api/project/{id}/models. Failures are logged (spec §8 "Failed to Get Model List"). */
-export const modelListQuery = (projectId: string, filter: ModelListFilter) =>
+const modelListQuery = (projectId: string, filter: ModelListFilter) =>
   queryOptions({
     queryKey: modelListKey(projectId, filter),
     queryFn: async () => {
@@ -82,11 +82,7 @@ export function useModelList(projectId: string | undefined, filter: ModelListFil
 type ModelPatch = Partial<Model> & { id: string };
 
 /** Merges `patch` into the model wherever it is cached (every list and its detail). */
-export function patchModel(
-  client: QueryClient,
-  id: string,
-  update: (model: Model) => Model | null,
-): void {
+function patchModel(client: QueryClient, id: string, update: (model: Model) => Model | null): void {
   client.setQueriesData<Model[]>({ queryKey: ['models', 'list'] }, (list) => {
     if (!list) return list;
     let changed = false;
@@ -102,7 +98,7 @@ export function patchModel(
   client.setQueryData<Model>(modelKey(id), (model) => (model ? (update(model) ?? model) : model));
 }
 
-export function mergeModel(client: QueryClient, model: ModelPatch): void {
+function mergeModel(client: QueryClient, model: ModelPatch): void {
   patchModel(client, model.id, (m) => ({ ...m, ...model }));
 }
 

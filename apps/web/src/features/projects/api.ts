@@ -61,7 +61,7 @@ export { pickCurrentProject } from './pick';
 /* ---------- cache updates (spec §4) ---------- */
 
 /** Creating a project puts it first. */
-export function addProjectFirst(client: QueryClient, project: Project): void {
+function addProjectFirst(client: QueryClient, project: Project): void {
   client.setQueryData<Project[]>(projectsKey, (list = []) => [
     project,
     ...list.filter((p) => p.id !== project.id),
@@ -69,7 +69,7 @@ export function addProjectFirst(client: QueryClient, project: Project): void {
 }
 
 /** Updating merges the response into the list (the current project is read from the list). */
-export function mergeProject(client: QueryClient, project: Partial<Project> & { id: string }) {
+function mergeProject(client: QueryClient, project: Partial<Project> & { id: string }) {
   client.setQueryData<Project[]>(projectsKey, (list) =>
     list?.map((p) => (p.id === project.id ? { ...p, ...project } : p)),
   );

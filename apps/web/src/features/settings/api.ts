@@ -23,7 +23,7 @@ import { profileKey } from '../auth';
 export const preferencesKey = ['user', 'preferences'] as const;
 export const notificationsKey = ['user', 'notifications'] as const;
 export const connectorsKey = ['user', 'connectors'] as const;
-export const deletionPreviewKey = ['user', 'deletion-preview'] as const;
+const deletionPreviewKey = ['user', 'deletion-preview'] as const;
 
 /** Dates and times everywhere follow the loaded preferences (lib/format reads them). */
 function applyPreferences(prefs: Preferences): Preferences {

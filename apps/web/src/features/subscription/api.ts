@@ -15,7 +15,7 @@ import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
 import { queryClient } from '../../lib/query-client';
 
-export const SUBSCRIPTION_FAILED_MESSAGE = 'failed to get subscription info';
+const SUBSCRIPTION_FAILED_MESSAGE = 'failed to get subscription info';
 
 export const subscriptionKey = ['user', 'subscription'] as const;
 
@@ -45,7 +45,7 @@ export const plansQuery = () =>
 
 export const ordersKey = ['orders'] as const;
 /** How often the pay page asks about its order while it waits for the payment. */
-export const ORDER_POLL_MS = 2000;
+const ORDER_POLL_MS = 2000;
 
 /** GET /api/orders: the caller's orders, newest first. */
 export const ordersQuery = () =>

@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** The canvas fills its host; the classes ModelViewer's canvas always had. */
-export const VIEWER_CANVAS_CLASS = 'absolute inset-0 block size-full touch-none outline-none';
+const VIEWER_CANVAS_CLASS = 'absolute inset-0 block size-full touch-none outline-none';
 
 /** One engine per host; disposal waits a tick so StrictMode's unmount + remount reuses it. */
 const engines = new WeakMap<HTMLElement, Entry>();

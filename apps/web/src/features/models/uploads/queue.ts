@@ -61,14 +61,14 @@ export interface UploadTransport {
   abort(terminate: boolean): Promise<void>;
 }
 
-export type TransportFactory = (item: UploadItem, callbacks: TransportCallbacks) => UploadTransport;
+type TransportFactory = (item: UploadItem, callbacks: TransportCallbacks) => UploadTransport;
 
-export type AddResult =
+type AddResult =
   | { ok: true; items: UploadItem[] }
   /** Spec §5: at most 3 files at once ("Maximum 3 Files Allowed"). Nothing was added. */
   | { ok: false; reason: 'TOO_MANY_UPLOADS' };
 
-export interface UploadQueueOptions {
+interface UploadQueueOptions {
   createTransport: TransportFactory;
   /** Runs before a finished upload shows as completed (e.g. put the new model in the list). */
   beforeComplete?: (item: UploadItem, modelId: string) => Promise<void>;

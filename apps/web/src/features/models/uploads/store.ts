@@ -8,7 +8,7 @@ import { createTusTransport, urlStorage } from './tus';
 import { unfinishedUploads, type UnfinishedUpload } from './url-storage';
 
 /** Who is uploading: the signed-in profile (the tus fingerprint includes it). */
-export function currentUploader(): string | null {
+function currentUploader(): string | null {
   const { isAuthenticated, profile, user } = authStore.getState();
   return isAuthenticated ? (profile?.id ?? user?.id ?? null) : null;
 }

@@ -16,7 +16,6 @@ export const PROJECT_COLORS = [
   { id: 'blue', hex: '#2563eb' },
   { id: 'slate', hex: '#475569' },
 ] as const;
-export type ProjectColorId = (typeof PROJECT_COLORS)[number]['id'];
 const PALETTE = PROJECT_COLORS.map((c) => c.hex);
 
 export function projectColor(project: Pick<Project, 'id' | 'metadata'>): string {

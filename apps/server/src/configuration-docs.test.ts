@@ -5,19 +5,19 @@ import { modelSettings } from './config-models.ts';
 import { operationSettings } from './config-operations.ts';
 import { paymentSettings } from './config-payments.ts';
 
-describe('README configuration table', () => {
+describe('docs/configuration.md', () => {
   it('documents every setting the server reads, with its default', () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const page = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
     for (const setting of [
       ...settings,
       ...modelSettings,
       ...paymentSettings,
       ...operationSettings,
     ]) {
-      const row = readme
+      const row = page
         .split('\n')
         .find((line) => line.split('|')[1]?.trim() === `\`${setting.name}\``);
-      expect(row, `README row for ${setting.name}`).toBeDefined();
+      expect(row, `docs/configuration.md row for ${setting.name}`).toBeDefined();
       expect(row).toContain(setting.default);
     }
   });
