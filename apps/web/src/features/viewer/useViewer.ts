@@ -1,6 +1,6 @@
 import { createViewCanvas } from '@truss/viewer/gl-context';
 import { useEffect, useState, type RefObject } from 'react';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import { createViewer, type Viewer } from './engine';
 
 declare global {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoadedModelInfo, LoadProgress, Viewer } from './engine';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import { fetchViewableFile } from './viewable-handoff';
 
 export type ViewerLoadPhase = 'loading' | 'first-frame' | 'loaded' | 'error';

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EarlyView } from '../boot/early-viewer';
+import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
 import { useViewerLoad } from '../useViewerLoad';
