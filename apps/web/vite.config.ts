@@ -120,7 +120,7 @@ export default defineConfig({
       bodyEnd: 'src/boot/inline/models-outline.ts',
       modelPage: {
         fetch: 'src/boot/inline/model-fetch.ts',
-        preview: 'src/boot/model-page/early-preview.ts',
+        preview: 'src/boot/preview/early-preview.ts',
         start: 'src/boot/inline/preview-start.ts',
       },
     }),
@@ -173,11 +173,12 @@ export default defineConfig({
               test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
               priority: 20,
             },
-            // A model page's preview (no three.js): the model drawn while three.js downloads. Its
-            // meshopt decoder and fit math, which the engine shares, come with it.
+            // A model page's preview (no three.js): the model drawn while three.js downloads. By
+            // folder: the boot's and the viewer package's preview, with what they import (the
+            // meshopt decoder, the GL context and fit math, which the engine shares).
             {
               name: 'preview',
-              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|packages[\\/]viewable[\\/]src[\\/]mat4\.ts$|src[\\/]boot[\\/]model-page[\\/]early-preview\.ts$|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
+              test: /apps[\\/]web[\\/]src[\\/]boot[\\/]preview[\\/]|packages[\\/]viewer[\\/]src[\\/]preview[\\/]/,
               priority: 25,
             },
             // The 3D engine's libraries load with the model viewer, not with every page.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * The boot's inline scripts (src/boot/inline, src/boot/model-page/early-preview.ts), bundled from
+ * The boot's inline scripts (src/boot/inline, src/boot/preview/early-preview.ts), bundled from
  * the app's own TypeScript at build time with esbuild into minified classic scripts and put into
  * the HTML: they run as the parser reaches them, before any of the app's files has downloaded.
  * The same modules (src/boot/page.ts above all) run in the app, so there is no second copy.

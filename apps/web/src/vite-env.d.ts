@@ -34,13 +34,13 @@ interface Window {
     metadata: Promise<EarlyRead>;
     /**
      * The first picture, with the view's canvas and its WebGL2 context, started right after the
-     * viewable was asked for (boot/model-page/early-preview.ts startEarlyPreview, inline in
+     * viewable was asked for (boot/preview/early-preview.ts startEarlyPreview, inline in
      * model.html); null without WebGL2 or without that script.
      */
-    preview?: Promise<import('./boot/model-page/early-preview').EarlyPreview | null>;
+    preview?: Promise<import('./boot/preview/early-preview').EarlyPreview | null>;
   };
   /** The preview's module, set by its inline bundle in model.html (boot/inline/preview-start.ts). */
-  __trussEarlyPreview?: typeof import('./boot/model-page/early-preview');
+  __trussEarlyPreview?: typeof import('./boot/preview/early-preview');
 }
 
 /** One part of one language's texts, cut from the locale files by build/catalogue-parts.ts. */

@@ -35,7 +35,7 @@ interface Fake {
   requests: { url: string; headers: Record<string, string> }[];
   /**
    * The preview's calls (the inline bundle's startEarlyPreview, which makes the canvas and its
-   * context: model-page/early-preview.test.ts).
+   * context: preview/early-preview.test.ts).
    */
   previews: { bytes: Promise<ArrayBuffer | null> }[];
 }

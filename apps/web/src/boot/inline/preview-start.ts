@@ -1,6 +1,6 @@
 /**
  * model.html's third script (bundled at build time: build/inline-scripts.ts), after the preview's
- * bundle (model-page/early-preview.ts, which sets `window.__trussEarlyPreview`): it starts the
+ * bundle (preview/early-preview.ts, which sets `window.__trussEarlyPreview`): it starts the
  * first picture when the first script (model-fetch.ts) asked for the viewable. That makes the
  * view's canvas and its WebGL2 context, which takes the main thread 20-80 ms on a software GPU,
  * spent while the viewable downloads, and draws the model without three.js as soon as its bytes

@@ -1,6 +1,6 @@
 /**
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
- * the model's first picture is on its way already (model.html's scripts and early-preview.ts:
+ * the model's first picture is on its way already (model.html's scripts and preview/early-preview.ts:
  * the canvas where the page's view will be, inside a plain-DOM outline of the page, and a
  * three-free preview); the entry checks the model's answer, loads the engine (three.js, no React)
  * and opens the viewable on that canvas. The app starts once the model is in (or at a deadline).
@@ -113,7 +113,7 @@ async function open(
     .then(
       (made) =>
         made ??
-        import('./early-preview').then(({ startEarlyPreview }) =>
+        import('../preview/early-preview').then(({ startEarlyPreview }) =>
           startEarlyPreview(inline ? inline.glb.then(({ bytes }) => bytes) : handedBytes),
         ),
     );
@@ -127,7 +127,9 @@ async function open(
   };
   // The engine's code is asked for once the preview has drawn (or will not): its preloads and
   // evaluation then come after the preview's draw, not between its decode and its draw.
-  const engine = starting.then((made) => made?.preview).then(() => import('../../features/viewer/engine'));
+  const engine = starting
+    .then((made) => made?.preview)
+    .then(() => import('../../features/viewer/engine'));
   engine.catch(() => undefined);
   const model = await answer.catch((error: unknown) => {
     closeEarly();

@@ -80,7 +80,8 @@ describe('the models list boot', () => {
     expect(images[0]).toBe('/api/models/m0/thumbnail.png?sig=0');
     // Every answer is there for the app, in the boot's hand-off.
     const handoff = takeBootHandoff()!;
-    for (const answer of Object.values(handoff.session!)) await expect(answer).resolves.toBeDefined();
+    for (const answer of Object.values(handoff.session!))
+      await expect(answer).resolves.toBeDefined();
     const list = (await handoff.modelList)!;
     expect(list).toMatchObject({ projectId: 'p-default', sort: 'name', order: 'asc' });
     await expect(list.models).resolves.toEqual(models);

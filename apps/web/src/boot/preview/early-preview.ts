@@ -4,7 +4,7 @@
  * the three-free preview (`@truss/viewer/preview`) as soon as the .glb's bytes are in. The model
  * page's shell (model.html) carries this module built as one inline script, and its next script
  * starts it (inline/preview-start.ts) while the page's scripts still download; the early view
- * (early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
+ * (model-page/early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
  * module and starts it itself when model.html did not.
  */
 import { createViewCanvas } from '@truss/viewer/gl-context';
