@@ -23,7 +23,7 @@ function publish(phase: ViewerLoadPhase): void {
  * the byte progress is `useLoadProgress`'s, so it does not re-render the whole workspace. Sets
  * the performance marks the benchmark reads: `truss:first-frame`, `truss:model-loaded` (the
  * engine has the whole model) and `truss:loaded` (so has the page). A first load the early view
- * started (features/viewer/boot) is adopted, with the marks it set.
+ * started (apps/web/src/boot/model-page) is adopted, with the marks it set.
  */
 export function useViewerLoad(
   viewer: Viewer | null,
