@@ -238,9 +238,16 @@ export function TopicDetail({
           members={members}
           onChange={change}
         />
-        <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
-          {t('topics.comments', { count: topic.comment_count })}
-        </h4>
+        {abilities.viewComments ? (
+          <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            {t('topics.comments', { count: topic.comment_count })}
+          </h4>
+        ) : (
+          // The share hides comments: no count (a "0 comments" would be untrue), but say why.
+          <p className="mt-2 text-xs text-gray-500">
+            {t(may.edit ? 'topics.commentsHiddenEdit' : 'topics.commentsHidden')}
+          </p>
+        )}
         {earlier.hasNextPage || (!showEarlier && topic.comments_before) ? (
           <button
             type="button"
@@ -287,7 +294,8 @@ export function TopicDetail({
             </Button>
           </form>
         ) : (
-          abilities.visitor && <p className="text-xs text-gray-500">{t('topics.viewOnly')}</p>
+          abilities.visitor &&
+          abilities.viewComments && <p className="text-xs text-gray-500">{t('topics.viewOnly')}</p>
         )}
       </div>
     </div>
