@@ -26,7 +26,7 @@ import {
   useUpdateTopic,
   type TopicSource,
 } from '../api';
-import { storeVisitorName, storedVisitorName } from '../labels';
+import { storeVisitorName, storedVisitorName, topicTypeLabel } from '../labels';
 import { MentionTextarea } from './MentionTextarea';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
@@ -203,7 +203,12 @@ export function TopicDetail({
       <div className="flex flex-col gap-3 p-3">
         <div>
           <div className="flex items-center gap-2 text-xs text-gray-500">
-            {topic.kind === 'issue' ? `#${topic.number} · ${topic.type}` : t('topics.kind.comment')}
+            {topic.kind === 'issue'
+              ? t('topics.numberAndType', {
+                  number: topic.number,
+                  type: topicTypeLabel(t, topic.type),
+                })
+              : t('topics.kind.comment')}
             <StatusBadge status={topic.status} />
           </div>
         </div>
