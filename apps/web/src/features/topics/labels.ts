@@ -2,6 +2,7 @@ import {
   DEFAULT_TOPIC_TYPES,
   TOPIC_PRIORITIES,
   TOPIC_STATUSES,
+  type ProjectMember,
   type Topic,
 } from '@truss/contracts';
 import type { TFunction } from 'i18next';
@@ -48,6 +49,18 @@ export function topicTypeLabel(t: TFunction, type: string): string {
   return (DEFAULT_TOPIC_TYPES as readonly string[]).includes(type)
     ? t(`topics.types.${type as (typeof DEFAULT_TOPIC_TYPES)[number]}`)
     : type;
+}
+
+/**
+ * Who wrote a topic or comment, by display name where one exists: a member without one at the
+ * time is written by address, and keeps that name after setting one. '' means "Project member".
+ */
+export function authorLabel(
+  author: Pick<Topic['author'], 'user_id' | 'name'>,
+  members: readonly Pick<ProjectMember, 'user_id' | 'name'>[],
+): string {
+  const member = author.user_id ? members.find((m) => m.user_id === author.user_id) : undefined;
+  return member?.name || author.name;
 }
 
 export const isStatus = (value: string): value is TopicStatus =>

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import type { TopicWithComments } from '@truss/contracts';
+import type { ProjectMember, TopicWithComments } from '@truss/contracts';
 import { i18n } from '../../../lib/i18n';
 import { queryClient } from '../../../lib/query-client';
-import { visitorAbilities } from '../abilities';
+import { memberAbilities, visitorAbilities } from '../abilities';
 import { topicQuery, type TopicSource } from '../api';
 import { TopicDetail } from './TopicDetail';
 
@@ -94,5 +94,50 @@ describe('TopicDetail for a share visitor (issue 35 item 3)', () => {
   it('with comments the count is shown', () => {
     renderDetail({ comment: true, editIssues: false });
     expect(screen.getByText('0 comments')).toBeTruthy();
+  });
+
+  it('names a member author by display name though the topic was written by address', () => {
+    const written = {
+      ...topic,
+      author: { user_id: member, name: 'mia@example.com', share_id: null },
+      comment_count: 1,
+      comments: [
+        {
+          id: 'c1',
+          topic_id: topic.id,
+          text: 'Checked on site',
+          author: { user_id: member, name: 'mia@example.com', share_id: null },
+          mentions: [],
+          edited: false,
+          created_at: '2026-12-01T00:00:00.000Z',
+          updated_at: '2026-12-01T00:00:00.000Z',
+        },
+      ],
+    } as unknown as TopicWithComments;
+    const memberSource: TopicSource = { kind: 'member', projectId: 'p1' };
+    queryClient.setQueryData(topicQuery(memberSource, topic.id).queryKey, written);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <TopicDetail
+            source={memberSource}
+            topicId={topic.id}
+            abilities={memberAbilities({ role: 'member' }, 'someone-else')}
+            members={[
+              {
+                kind: 'member',
+                user_id: member,
+                name: 'Mia Member',
+                email: 'mia@example.com',
+              } as ProjectMember,
+            ]}
+            onBack={() => undefined}
+            onShow={() => undefined}
+          />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(screen.getAllByText(/Mia Member/).length).toBeGreaterThanOrEqual(2);
+    expect(screen.queryByText(/mia@example\.com/)).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ import {
   useUpdateTopic,
   type TopicSource,
 } from '../api';
-import { storeVisitorName, storedVisitorName, topicTypeLabel } from '../labels';
+import { authorLabel, storeVisitorName, storedVisitorName, topicTypeLabel } from '../labels';
 import { MentionTextarea } from './MentionTextarea';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
@@ -52,7 +52,7 @@ function Comment({
     <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
       <div className="flex items-center gap-2 text-xs text-gray-500">
         <span className="font-medium text-gray-800">
-          {comment.author.name || t('topics.projectMember')}
+          {authorLabel(comment.author, members) || t('topics.projectMember')}
         </span>
         <RelativeTime iso={comment.created_at} />
         {comment.edited && <span>({t('topics.edited')})</span>}
@@ -219,7 +219,7 @@ export function TopicDetail({
           onSave={change}
         >
           <p className="-mt-2 text-xs text-gray-500">
-            {topic.author.name || t('topics.projectMember')} ·{' '}
+            {authorLabel(topic.author, members) || t('topics.projectMember')} ·{' '}
             <RelativeTime iso={topic.created_at} />
           </p>
           {snapshot && (
