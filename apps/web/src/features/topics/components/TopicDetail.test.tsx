@@ -41,7 +41,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderDetail(permissions: { comment: boolean; editIssues: boolean }) {
+function renderDetail(flags: { comment: boolean; editIssues: boolean }) {
+  const permissions = { view: true, download: false, ...flags };
   queryClient.setQueryData(topicQuery(source, topic.id).queryKey, topic);
   render(
     <I18nextProvider i18n={i18n}>

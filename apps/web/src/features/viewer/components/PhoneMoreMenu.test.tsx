@@ -25,7 +25,8 @@ const snapshot = {
 describe('viewer toolbar on a phone (issue 35 item 4: no tool behind a sideways swipe)', () => {
   it('keeps the panels in the row and puts every other tool in the More menu', () => {
     const commands = new Proxy({} as ViewerCommands, {
-      get: (target, prop: string) => ((target as Record<string, unknown>)[prop] ??= vi.fn()),
+      get: (target, prop: string) =>
+        ((target as unknown as Record<string, unknown>)[prop] ??= vi.fn()),
     });
     render(
       <I18nextProvider i18n={i18n}>
