@@ -33,7 +33,7 @@ export const profileQuery = (first?: Promise<unknown>) => {
       try {
         const profile = await get();
         authStore.setState({ profile });
-        applyProfileLanguageOnce(profile);
+        void applyProfileLanguageOnce(profile);
         return profile;
       } catch (error) {
         const message =
@@ -50,19 +50,26 @@ export const profileQuery = (first?: Promise<unknown>) => {
 
 let languageApplied = false;
 
-/** Spec §6: when signed in and the profile has a language, the locale is set from it at start. */
-function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
+/**
+ * Spec §6: when signed in and the profile has a language, the locale is set from it at start.
+ * Resolves once the page is in that language.
+ */
+export async function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): Promise<void> {
   if (languageApplied) return;
   languageApplied = true;
-  if (profile.language) void setLanguage(profile.language);
+  if (profile.language) await setLanguage(profile.language);
 }
 
-/** Store the session a sign-in or a verified email returned. */
-export function completeSignIn(response: AuthResponse): void {
+/**
+ * Store the session a sign-in or a verified email returned. Resolves once the account's language
+ * is in place: callers navigate and toast after it, so the next page and its toast are in one
+ * language (the account's), not a toast of the sign-in page's language left on the new one.
+ */
+export async function completeSignIn(response: AuthResponse): Promise<void> {
   authStore.setTokens(response);
   authStore.setState({ user: response.user, profile: response.user, isLoading: false });
   queryClient.setQueryData(profileKey, response.user);
-  applyProfileLanguageOnce(response.user);
+  await applyProfileLanguageOnce(response.user);
 }
 
 interface CodeSent {

@@ -129,7 +129,10 @@ export function useViewerCommands(
       },
       isolate: () => {
         const ids = viewer.selection.get();
-        if (ids.length) viewer.visibility.isolate(ids);
+        if (!ids.length) return;
+        viewer.visibility.isolate(ids);
+        // What is left is what the user wants to look at: frame it (as the storey menu does).
+        viewer.navigation.fitElements(ids, true);
       },
       showAll: () => viewer.visibility.showAll(),
       toggleXray: () => {
