@@ -10,6 +10,8 @@ import { BcfReader } from './bcf/reader.ts';
 import { bcfRoutes } from './bcf/routes.ts';
 import { BcfService } from './bcf/service.ts';
 import { ElementIndex } from './element-index.ts';
+import { topicReportRoutes } from './report/routes.ts';
+import { TopicReportService } from './report/service.ts';
 import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
@@ -82,6 +84,8 @@ export const register: RegisterModule<
   });
   await app.register(topicsRoutes, { topics, requireAuth: deps.requireAuth });
   await app.register(bcfRoutes, { bcf, requireAuth: deps.requireAuth });
+  const reports = new TopicReportService({ data: deps.data, now: deps.now });
+  await app.register(topicReportRoutes, { reports, requireAuth: deps.requireAuth });
   await app.register(visitorTopicsRoutes, {
     visitors,
     gate: deps.shareGate,
