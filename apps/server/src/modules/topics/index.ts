@@ -74,17 +74,18 @@ export const register: RegisterModule<
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
   const reader = new BcfReader(app.log);
   app.addHook('onClose', () => reader.close());
+  const elements = new ElementIndex(deps.storage, app.log);
   const bcf = new BcfService({
     data: deps.data,
     events: deps.events,
-    elements: new ElementIndex(deps.storage, app.log),
+    elements,
     reader,
     now: deps.now,
     log: app.log,
   });
   await app.register(topicsRoutes, { topics, requireAuth: deps.requireAuth });
   await app.register(bcfRoutes, { bcf, requireAuth: deps.requireAuth });
-  const reports = new TopicReportService({ data: deps.data, now: deps.now });
+  const reports = new TopicReportService({ data: deps.data, now: deps.now, elements });
   await app.register(topicReportRoutes, { reports, requireAuth: deps.requireAuth });
   await app.register(visitorTopicsRoutes, {
     visitors,

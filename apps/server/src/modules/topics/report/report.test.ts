@@ -170,6 +170,17 @@ describe(`topic reports (${testEngine()})`, () => {
           type: 'Issue',
           status: 'Open',
           author_name: 'Bulk',
+          model_id: null,
+          priority: null,
+          assignee_id: null,
+          assigned_to: null,
+          due_date: null,
+          stage: null,
+          pin: 'null',
+          author_id: null,
+          share_id: null,
+          visitor_key: null,
+          modified_by_name: null,
           created_at: now,
           modified_at: now,
         })),
@@ -183,5 +194,19 @@ describe(`topic reports (${testEngine()})`, () => {
     expect(body.code).toBe('TOPIC_REPORT_TOO_LARGE');
     expect(body.message).toContain('500');
     expect(body.message).toMatch(/[\u4e00-\u9fff]/);
+
+    // Exactly the cap is fine: one topic fewer and the whole project comes out.
+    await server.db
+      .deleteFrom('topics')
+      .where('project_id', '=', big.id)
+      .where('number', '=', 1)
+      .execute();
+    const full = await fetch(`${server.url}/api/project/${big.id}/topics/report?format=pdf`, {
+      headers: { authorization: `Bearer ${team.owner.token}` },
+    });
+    expect(full.status).toBe(200);
+    const text = pdfText(new Uint8Array(await full.arrayBuffer()));
+    expect(text).toContain(`Bulk ${TOPIC_REPORT_MAX + 1}`);
+    expect(text).not.toContain('Bulk 1\n');
   });
 });

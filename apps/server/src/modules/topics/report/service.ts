@@ -8,6 +8,7 @@ import {
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess, Repositories } from '../../../repositories.ts';
 import { assertCan, loadProjectAccess } from '../../projects/index.ts';
+import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
 import { listFilter } from '../service.ts';
 import { TopicReportTooLargeError } from '../errors.ts';
@@ -69,6 +70,8 @@ const CONTENT_TYPES = {
 export interface TopicReportServiceDeps {
   data: DataAccess;
   now: Clock;
+  /** Element names from the models' metadata ("Door-01 (IfcDoor)" for a GlobalId). */
+  elements: Pick<ElementIndex, 'names'>;
 }
 
 /** `@[Name](user-id)` mentions as `@Name`: a report is read by people, not parsed. */
@@ -140,10 +143,16 @@ export class TopicReportService {
     const names = await repos.topics.userNames([
       ...new Set(topics.map((t) => t.assignee_id).filter((id): id is string => !!id)),
     ]);
+    const elementNames = await this.#d.elements.names(
+      repos,
+      projectId,
+      new Set(topics.map((t) => t.model_id).filter((id): id is string => !!id)),
+      new Set(topics.flatMap((t) => t.focus.map((c) => c.ifcGuid ?? '')).filter(Boolean)),
+    );
     const budget = { bytes: SNAPSHOT_BUDGET_BYTES, omitted: false };
     const reportTopics: ReportTopic[] = [];
     for (const topic of topics) {
-      reportTopics.push(await this.#topic(repos, topic, names, texts, budget));
+      reportTopics.push(await this.#topic(repos, topic, { names, elementNames, texts, budget }));
     }
     return {
       locale,
@@ -159,10 +168,14 @@ export class TopicReportService {
   async #topic(
     repos: Repositories,
     topic: Topic,
-    names: Map<string, { name: string }>,
-    texts: ReportTexts,
-    budget: { bytes: number; omitted: boolean },
+    context: {
+      names: Map<string, { name: string }>;
+      elementNames: ReadonlyMap<string, string>;
+      texts: ReportTexts;
+      budget: { bytes: number; omitted: boolean };
+    },
   ): Promise<ReportTopic> {
+    const { names, texts, budget } = context;
     const page = await repos.topics.commentPage(topic.id, { limit: REPORT_COMMENTS_PER_TOPIC });
     const comments = page.rows.map(toComment).map((comment) => ({
       author: comment.author.name,
@@ -188,12 +201,24 @@ export class TopicReportService {
         : (topic.assigned_to ?? texts.unassigned),
       comments,
       omittedComments: Math.max(0, topic.comment_count - comments.length),
-      elements: topic.focus
-        .map((c) => c.authoringToolId ?? c.ifcGuid ?? c.originatingSystem ?? '')
-        .filter(Boolean),
+      elements: elementLabels(topic, context.elementNames),
       snapshots,
     };
   }
+}
+
+/**
+ * The elements a topic is about, by name where a model's metadata names them, else by the id the
+ * viewpoint carries (GlobalId or the authoring tool's id).
+ */
+export function elementLabels(topic: Topic, names: ReadonlyMap<string, string>): string[] {
+  return topic.focus
+    .map((c) =>
+      c.ifcGuid && names.has(c.ifcGuid)
+        ? names.get(c.ifcGuid)!
+        : (c.ifcGuid ?? c.authoringToolId ?? c.originatingSystem ?? ''),
+    )
+    .filter(Boolean);
 }
 
 /** The filter's set parameters as lines for the cover ("Status: Open, In Progress"). */
