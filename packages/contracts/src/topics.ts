@@ -205,6 +205,18 @@ export const topicListQuerySchema = z.object({
 });
 export type TopicListQuery = z.infer<typeof topicListQuerySchema>;
 
+/** Topics one report (PDF or XLSX) holds at most: a bigger filter answers 422 TOPIC_REPORT_TOO_LARGE. */
+export const TOPIC_REPORT_MAX = 500;
+
+/**
+ * `GET /api/project/{id}/topics/report`: the list's filters and sort (no paging: the report holds
+ * every match, up to TOPIC_REPORT_MAX) and the file's format.
+ */
+export const topicReportQuerySchema = topicListQuerySchema
+  .omit({ limit: true, offset: true })
+  .extend({ format: z.enum(['pdf', 'xlsx']) });
+export type TopicReportQuery = z.infer<typeof topicReportQuerySchema>;
+
 export const topicListSchema = z.object({ total: z.number().int(), topics: z.array(topicSchema) });
 export type TopicList = z.infer<typeof topicListSchema>;
 

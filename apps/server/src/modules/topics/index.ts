@@ -10,6 +10,8 @@ import { BcfReader } from './bcf/reader.ts';
 import { bcfRoutes } from './bcf/routes.ts';
 import { BcfService } from './bcf/service.ts';
 import { ElementIndex } from './element-index.ts';
+import { topicReportRoutes } from './report/routes.ts';
+import { TopicReportService } from './report/service.ts';
 import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
@@ -72,16 +74,19 @@ export const register: RegisterModule<
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
   const reader = new BcfReader(app.log);
   app.addHook('onClose', () => reader.close());
+  const elements = new ElementIndex(deps.storage, app.log);
   const bcf = new BcfService({
     data: deps.data,
     events: deps.events,
-    elements: new ElementIndex(deps.storage, app.log),
+    elements,
     reader,
     now: deps.now,
     log: app.log,
   });
   await app.register(topicsRoutes, { topics, requireAuth: deps.requireAuth });
   await app.register(bcfRoutes, { bcf, requireAuth: deps.requireAuth });
+  const reports = new TopicReportService({ data: deps.data, now: deps.now, elements });
+  await app.register(topicReportRoutes, { reports, requireAuth: deps.requireAuth });
   await app.register(visitorTopicsRoutes, {
     visitors,
     gate: deps.shareGate,

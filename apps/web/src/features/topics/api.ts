@@ -357,6 +357,25 @@ export function downloadBcf(
   return downloadWithToken(`/api/project/${projectId}/bcf?${query}`, 'topics.bcf');
 }
 
+export type TopicReportFormat = 'pdf' | 'xlsx';
+
+/**
+ * GET /api/project/{id}/topics/report: the topics the list's filter matches (every match, not a
+ * page) as a PDF or Excel file in the page's language (downloadWithToken sends Accept-Language).
+ */
+export function downloadTopicReport(
+  projectId: string,
+  format: TopicReportFormat,
+  filter: TopicFilter,
+): Promise<void> {
+  const { limit: _page, ...filters } = listQuery(filter, 0);
+  const query = new URLSearchParams({ format, ...filters });
+  return downloadWithToken(
+    `/api/project/${projectId}/topics/report?${query}`,
+    format === 'pdf' ? 'issues.pdf' : 'issues.xlsx',
+  );
+}
+
 /** POST /api/project/{id}/bcf with the file as the raw body; answers the import report. */
 export function useImportBcf(projectId: string) {
   return useMutation({
