@@ -331,6 +331,8 @@ export {
   TOPIC_TITLE_MAX,
   topicCountsSchema,
   topicListQuerySchema,
+  TOPIC_REPORT_MAX,
+  topicReportQuerySchema,
   topicListSchema,
   topicSchema,
   topicTypesSchema,
@@ -350,6 +352,7 @@ export type {
   TopicKind,
   TopicList,
   TopicListQuery,
+  TopicReportQuery,
   TopicWithComments,
   UpdateTopicBody,
 } from './topics.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { ReportData, ReportTopic } from './service.ts';
+import type { ReportData, ReportTopic } from './model.ts';
 import { shownValue } from './texts.ts';
 
 /**

@@ -12,6 +12,7 @@ import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
 import { listFilter } from '../service.ts';
 import { TopicReportTooLargeError } from '../errors.ts';
+import type { ReportData, ReportSnapshot, ReportTopic } from './model.ts';
 import { renderPdf } from './pdf.ts';
 import { reportTexts, shownValue, type ReportTexts } from './texts.ts';
 import { renderXlsx } from './xlsx.ts';
@@ -21,40 +22,6 @@ export const REPORT_COMMENTS_PER_TOPIC = 50;
 /** Snapshots per topic, and in all (bytes): a report of 500 topics stays well under 100 MB. */
 const SNAPSHOTS_PER_TOPIC = 2;
 const SNAPSHOT_BUDGET_BYTES = 48 * 1024 * 1024;
-
-export interface ReportComment {
-  author: string;
-  text: string;
-  createdAt: string;
-}
-
-export interface ReportSnapshot {
-  bytes: Uint8Array;
-  type: 'png' | 'jpg';
-}
-
-export interface ReportTopic {
-  topic: Topic;
-  assignee: string;
-  comments: ReportComment[];
-  /** Earlier comments the report leaves out. */
-  omittedComments: number;
-  /** The elements the topic is about (its first viewpoint's selection or focus). */
-  elements: string[];
-  snapshots: ReportSnapshot[];
-}
-
-export interface ReportData {
-  locale: Locale;
-  texts: ReportTexts;
-  projectName: string;
-  generatedAt: Date;
-  /** The filter as "label: value" lines (none: every topic). */
-  filter: string[];
-  topics: ReportTopic[];
-  /** Some topics' snapshots were left out to keep the report under its size budget. */
-  snapshotsOmitted: boolean;
-}
 
 export interface ReportFile {
   bytes: Uint8Array;

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ReportData, ReportTopic } from './service.ts';
+import type { ReportData, ReportTopic } from './model.ts';
 import { shownValue } from './texts.ts';
 
 /** Excel refuses cells longer than this; a long thread is cut with an ellipsis. */
