@@ -40,6 +40,20 @@ const viewableBoundary = {
   ],
 };
 
+/**
+ * The BCF format is a file format, not a feature of the server: no database, no HTTP, no app code.
+ * The server maps it onto its tables (apps/server/src/modules/topics/bcf/).
+ */
+const bcfBoundary = {
+  patterns: [
+    ...engineBoundary.patterns,
+    {
+      group: ['kysely', 'kysely/*', 'pg', '@electric-sql/*', 'fastify', 'fastify-*', '@fastify/*'],
+      message: 'The BCF format has no database and no HTTP: the server maps it (topics/bcf/).',
+    },
+  ],
+};
+
 /** The web app reads the viewable through @truss/viewable and @truss/viewer, never the converter. */
 const webBoundary = {
   patterns: [
@@ -260,6 +274,10 @@ export default tseslint.config(
   {
     files: ['packages/viewable/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', viewableBoundary] },
+  },
+  {
+    files: ['packages/bcf/**/*.{ts,js}'],
+    rules: { 'no-restricted-imports': ['error', bcfBoundary] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

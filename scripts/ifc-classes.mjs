@@ -34,7 +34,7 @@ export const ROLES = [
 ];
 
 /** The pairs whose class is `root` or below it. */
-export function underRoot(pairs, root) {
+function underRoot(pairs, root) {
   const parents = new Map();
   for (const [child, parent] of pairs) parents.set(child, [...(parents.get(child) ?? []), parent]);
   const below = (name, seen = new Set()) => {

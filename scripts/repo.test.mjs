@@ -83,6 +83,22 @@ describe('documentation', () => {
       expect(existsSync(join(root, link)), link).toBe(true);
     }
   });
+
+  it('the pages the README sends to link only to files that exist', () => {
+    const pages = ['docs/design.md', 'docs/configuration.md', 'docs/operations.md'];
+    pages.push('docs/models.md', 'docs/testing.md', 'docs/memory.md', 'bench/README.md');
+    for (const page of pages) {
+      const text = readFileSync(join(root, page), 'utf8');
+      const links = [...text.matchAll(/\]\(([^)#\s]+)[^)]*\)/g)]
+        .map((m) => m[1])
+        .filter((l) => !/^[a-z]+:/.test(l));
+      for (const link of links) {
+        const target = resolve(root, dirname(page), link);
+        expect(target.startsWith(root + '/'), `${page}: ${link}`).toBe(true);
+        expect(existsSync(target), `${page}: ${link}`).toBe(true);
+      }
+    }
+  });
 });
 
 describe('Chinese texts', () => {

@@ -6,7 +6,7 @@
 //   dist/ops-cli.js           npm run backup / restore (src/ops/cli.ts)
 //   dist/payments-refund.js   npm run payments:refund (src/cli/payments-refund.ts)
 //   dist/converter-worker.js  the conversion worker thread (@truss/converter's worker-thread.ts)
-//   dist/bcf-read-worker.js   the BCF reader thread (src/modules/topics/bcf/read-worker.ts)
+//   dist/bcf-read-worker.js   the BCF reader thread (@truss/bcf's read-worker.ts)
 //   dist/migrations/*.js      one file per migration, found by readdir like src/db/migrations
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ function entryPoints() {
     'ops-cli': 'src/ops/cli.ts',
     'payments-refund': 'src/cli/payments-refund.ts',
     'converter-worker': '../../packages/converter/src/worker-thread.ts',
-    'bcf-read-worker': 'src/modules/topics/bcf/read-worker.ts',
+    'bcf-read-worker': '../../packages/bcf/src/read-worker.ts',
   };
   for (const file of readdirSync(path.join(root, 'src/db/migrations')).sort()) {
     if (/^\d{4}_[a-z0-9_]+\.ts$/.test(file)) {

@@ -24,7 +24,7 @@ export async function timeEach(n: number, run: (i: number) => Promise<void>): Pr
   return samples;
 }
 
-export function formatMs(value: number): string {
+function formatMs(value: number): string {
   return `${value.toFixed(1)} ms`;
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Model } from '@truss/contracts';
 import type { Vec3 } from '@truss/viewer';
@@ -198,4 +199,77 @@ describe('compare view', () => {
     );
     await page.screenshot({ path: await screenshotPath('compare-zh-CN') });
   });
+  it('lets the user pick any two versions, not only the newest against the one before', async () => {
+    // A newer version: the original file again, so version 1 against it shows no change.
+    const auth = await login(server.url, email);
+    await setProfileLanguage(server.url, auth, 'en');
+    const versions = async () => {
+      const response = await fetch(`${server.url}/api/models/${model.id}/versions`, {
+        headers: { authorization: `Bearer ${auth.token}` },
+      });
+      return (await response.json()) as Version[];
+    };
+    const before = (await versions()).length;
+    const upload = await tusUpload(await readFile(ARCHITECTURAL), {
+      baseUrl: server.url,
+      token: auth.token,
+      projectId: model.project_id,
+      filename: 'Architectural.ifc',
+      modelId: model.id,
+    });
+    expect(upload.error).toBeNull();
+    let newest: Version | undefined;
+    const started = Date.now();
+    while (!newest) {
+      const list = await versions();
+      if (list.length > before && list[0]!.status === 'ready') newest = list[0];
+      else if (Date.now() - started > 300_000) throw new Error(JSON.stringify(list));
+      else await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const n = newest.number;
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en',
+      storageState: signedInState(server.url, auth),
+    });
+    await context.addCookies([{ name: 'locale', value: 'en', url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`/model/${model.id}/compare`);
+    const ready = () =>
+      page.waitForFunction(() => document.body.dataset.compareState === 'ready', null, {
+        timeout: 120_000,
+      });
+    await ready();
+    // By default the newest against the one before it.
+    await page
+      .getByRole('heading', { name: `Compare version ${n - 1} with version ${n}` })
+      .waitFor();
+    const from = page.getByRole('combobox', { name: 'Compare from' });
+    const to = page.getByRole('combobox', { name: 'Compare to' });
+    expect(await from.locator('option').allTextContents()).toEqual(
+      Array.from({ length: n }, (_, i) => `Version ${n - i}`),
+    );
+    await page.screenshot({ path: await screenshotPath('compare-picker-default') });
+    await from.selectOption({ label: 'Version 1' });
+    await page.getByRole('heading', { name: `Compare version 1 with version ${n}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('from')).toBe(v1.id);
+    expect(new URL(page.url()).searchParams.get('to')).toBe(newest.id);
+    await ready();
+    // The same file: nothing removed, added or changed.
+    for (const kind of ['removed', 'added', 'changed']) {
+      await expect
+        .poll(() => page.getByTestId(`compare-count-${kind}`).textContent(), { timeout: 60_000 })
+        .toContain('0');
+    }
+    // Back to the first pair by the other select.
+    await to.selectOption({ label: 'Version 2' });
+    await page.getByRole('heading', { name: 'Compare version 1 with version 2' }).waitFor();
+    await ready();
+    await expect
+      .poll(() => page.getByTestId('compare-count-removed').textContent(), { timeout: 60_000 })
+      .toContain('1');
+    await page.screenshot({ path: await screenshotPath('compare-picker-1-2') });
+    await context.close();
+  }, 600_000);
 });

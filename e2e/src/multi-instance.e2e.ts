@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import en from '../../apps/web/src/locales/en.json';
 import { createAccount, mailMatching } from './support/accounts.ts';
 import { artifactsDir, launchChromium, screenshotPath } from './support/browser.ts';
+import { createOwnDatabase, deploymentSecrets, type OwnDatabase } from './support/deployment.ts';
 import { startInstance, type TrussInstance } from './support/instances.ts';
 import {
   loadBalancerMissing,
@@ -185,7 +186,7 @@ function countBy<T>(items: T[], key: (item: T) => string): Record<string, number
 }
 
 describe.skipIf(missing !== null && !inCi)('several instances behind nginx on real S3', () => {
-  const database = `truss_multi_${randomBytes(6).toString('hex')}`;
+  let database: OwnDatabase | undefined;
   const bucket = `truss-multi-${randomBytes(4).toString('hex')}`;
   let runDir = '';
   let db: pg.Client;
@@ -299,13 +300,8 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
   beforeAll(async () => {
     if (missing) throw new Error(`CI=true but the multi-instance test cannot run: ${missing}`);
     runDir = await mkdtemp(path.join(tmpdir(), 'truss-multi-'));
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    db = new pg.Client({ connectionString: url.toString() });
+    database = await createOwnDatabase(adminUrl, 'truss_multi');
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
 
     const started = Date.now();
@@ -313,9 +309,8 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     // Links in mails and shares name the balancer: its port is chosen first.
     const publicUrlPort = await freePort();
     env = {
-      DATABASE_URL: url.toString(),
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      TOKEN_HMAC_SECRET: randomBytes(32).toString('hex'),
+      DATABASE_URL: database.url,
+      ...deploymentSecrets(),
       PUBLIC_URL: `http://127.0.0.1:${publicUrlPort}`,
       TRUST_PROXY: '127.0.0.1',
       S3_BUCKET: bucket,
@@ -377,10 +372,7 @@ describe.skipIf(missing !== null && !inCi)('several instances behind nginx on re
     await lb?.stop();
     await store?.stop();
     await db?.end().catch(() => undefined);
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     if (runDir) await rm(runDir, { recursive: true, force: true });
     console.info(`multi-instance figures:\n${JSON.stringify(figures, null, 2)}`);
     await mkdir(artifactsDir, { recursive: true });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import jsQR from 'jsqr';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { Order } from '@truss/contracts';
 import en from '../../apps/web/src/locales/en.json';
 import zh from '../../apps/web/src/locales/zh-CN.json';
 import { createAccount, mailMatching, TEST_PASSWORD } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
+import { decodeQr } from './support/qr.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const SALES = 'sales-team@truss.test';
@@ -45,23 +45,6 @@ async function api<T>(token: string, method: string, url: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as T };
-}
-
-/** The text a QR code canvas on the page carries, decoded from its pixels with jsQR. */
-async function decodeQr(page: Page, label: string): Promise<string | null> {
-  const canvas = page.getByRole('img', { name: label, exact: true });
-  await canvas.waitFor();
-  const image = await canvas.evaluate((element) => {
-    const c = element as HTMLCanvasElement;
-    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height);
-    return data ? { width: data.width, height: data.height, pixels: Array.from(data.data) } : null;
-  });
-  if (!image) return null;
-  return (
-    jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height, {
-      inversionAttempts: 'dontInvert',
-    })?.data ?? null
-  );
 }
 
 const cases = [

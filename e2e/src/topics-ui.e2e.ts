@@ -211,9 +211,9 @@ describe('topics UI in the browser', () => {
     await reply.press('Enter');
     expect(await options.count()).toBe(0);
     await reply.pressSequentially('before Friday.');
-    expect(await reply.inputValue()).toBe(
-      `Please check @[${shown.carla}](${carla.user.id}) before Friday.`,
-    );
+    // Was: the box showed the stored markup `@[Name](id)`; it shows the name (issue 35) and the
+    // markup is what is sent (the thread's text below).
+    expect(await reply.inputValue()).toBe(`Please check @${shown.carla} before Friday.`);
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     // Shown as plain "@Name"; stored with the member's id; mailed to her.
     await expect
@@ -223,6 +223,9 @@ describe('topics UI in the browser', () => {
       .toBe(1);
     const thread = await api<TopicWithComments>('GET', `/api/topics/${ids.slab.id}`);
     expect(thread.comments.map((c) => c.mentions)).toEqual([[carla.user.id]]);
+    expect(thread.comments.map((c) => c.text)).toEqual([
+      `Please check @[${shown.carla}](${carla.user.id}) before Friday.`,
+    ]);
     await mailMatching(
       server.url,
       emails.carla,

@@ -1,24 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defaultModelsConfig } from './config-models.ts';
 import { parseDevRoutes, type Config } from './config.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerCompression } from './http/compression.ts';
-import {
-  errorBody,
-  clientErrorHandler,
-  frameworkErrorHandler,
-  registerErrorHandler,
-} from './http/error-handler.ts';
-import { registerNulGuard } from './http/nul-guard.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { registerAccessLog } from './http/access-log.ts';
-import { registerRequestIdEcho, requestIdFrom } from './http/request-id.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { serializerCompiler } from './http/serializer.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createHttpApp } from './http/http-app.ts';
 import { registerSpa } from './http/spa.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -95,7 +82,7 @@ export interface AppDeps {
 }
 
 /** The models side's services, where tests and the worker role reach them (`app.models`). */
-export interface ModelsSide {
+interface ModelsSide {
   models: ModelsService;
   uploads: UploadsService;
   storage: ObjectStorage;
@@ -105,7 +92,7 @@ export interface ModelsSide {
 }
 
 /** The payments side's periodic passes, where tests reach them (`app.payments`). */
-export interface PaymentsSide {
+interface PaymentsSide {
   reminders: paymentsModule.SubscriptionReminders;
 }
 
@@ -118,9 +105,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a ROLE=worker process answers over HTTP (WORKER_HTTP_PORT). */
-const WORKER_HTTP_PATHS = new Set(['/api/health/live', '/api/health/ready', '/api/metrics']);
-
 /**
  * Builds the HTTP application: every dependency is created here once and handed to the services
  * and route plugins. Routes can still be added before `listen`/`ready`.
@@ -129,48 +113,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const now = deps.now ?? systemClock;
 
-  const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    // One access-log line per request (below) in place of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: requestIdFrom,
-    requestIdHeader: false,
-    return503OnClosing: true,
-    // Behind a reverse proxy, request.ip (the share code limits' key) comes from X-Forwarded-For.
-    trustProxy: config.trustProxy ?? false,
-    // Long path parameters reach the zod schemas (400 in our error shape), not Fastify's bare 414.
-    routerOptions: { maxParamLength: 1000 },
-    // Longer ones and bad URL escapes fail before routing: answered in our shape too.
-    frameworkErrors: frameworkErrorHandler,
-    // Before that, Node's parser refuses what it cannot read (a URL over 16 KiB): our shape too.
-    clientErrorHandler,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('user', null);
-  registerRequestIdEcho(app);
-  if (deps.logger) registerAccessLog(app);
-  registerErrorHandler(app);
-  // ROLE=worker serves only its health and metrics (WORKER_HTTP_PORT), nothing of the API.
-  if (config.models?.role === 'worker') {
-    app.addHook('onRequest', async (request, reply) => {
-      const url = request.url.split('?')[0];
-      if (!WORKER_HTTP_PATHS.has(url ?? '')) {
-        await reply.code(404).send(errorBody('ROUTE_NOT_FOUND', 404, 'en'));
-      }
-    });
-  }
-  registerNulGuard(app);
-  await registerSecurityHeaders(app, {
+  const app = await createHttpApp({
     publicUrl: config.publicUrl,
-    embedFrameAncestors: config.embedFrameAncestors ?? ['*'],
     webDistDir: config.webDistDir,
+    trustProxy: config.trustProxy,
+    embedFrameAncestors: config.embedFrameAncestors,
+    role: config.models?.role,
+    apiDocs: config.operations?.apiDocs,
+    logger: deps.logger,
   });
-  await registerCompression(app);
-  // API_DOCS: on by default, off in production unless asked for.
-  if (config.operations?.apiDocs ?? true) {
-    await registerOpenApi(app, SERVER_VERSION, { https: config.publicUrl.startsWith('https:') });
-  }
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
   const data = createAppDataAccess(database.db, database.writes);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Model } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BCF_SHARED } from './modules/topics/bcf/xsd-validate.ts';
+import { BCF_SHARED } from '@truss/bcf/testing/xsd-validate';
 import { builtServerEntry } from './testing/built-server.ts';
 import { signUpOn, startChildServer, type ChildServer } from './testing/child-server.ts';
 import { HAVE_SAMPLES, sample } from './testing/samples.ts';

@@ -4,9 +4,9 @@ export interface OAuthConfig {
   wechat: { appId: string; appSecret: string; openUrl: string; apiUrl: string } | null;
 }
 
-export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
-export const DEFAULT_WECHAT_OPEN_URL = 'https://open.weixin.qq.com';
-export const DEFAULT_WECHAT_API_URL = 'https://api.weixin.qq.com';
+const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+const DEFAULT_WECHAT_OPEN_URL = 'https://open.weixin.qq.com';
+const DEFAULT_WECHAT_API_URL = 'https://api.weixin.qq.com';
 
 type Env = Record<string, string | undefined>;
 

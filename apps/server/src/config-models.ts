@@ -2,7 +2,7 @@ import type { StorageConfig } from './modules/storage/index.ts';
 
 /**
  * Settings of uploads, storage, the job queue and the conversion workers, with their defaults.
- * The README's configuration table lists them (readme-config.test.ts checks it).
+ * docs/configuration.md lists them (configuration-docs.test.ts checks it).
  */
 export const modelSettings = [
   {
@@ -99,7 +99,7 @@ export const modelSettings = [
   { name: 'S3_PREFIX', default: '(empty)', description: 'Prefix of every object key.' },
 ] as const;
 
-export type ModelSettingName = (typeof modelSettings)[number]['name'];
+type ModelSettingName = (typeof modelSettings)[number]['name'];
 
 export type ProcessRole = 'all' | 'api' | 'worker';
 
@@ -146,7 +146,7 @@ function optionalPositive(env: Env, name: ModelSettingName): number | undefined 
   return read(env, name) === undefined ? undefined : positive(env, name, 0);
 }
 
-export function parseRole(env: Env, argv: readonly string[] = []): ProcessRole {
+function parseRole(env: Env, argv: readonly string[] = []): ProcessRole {
   if (argv.includes('--workers-only')) return 'worker';
   if (argv.includes('--api-only')) return 'api';
   const role = read(env, 'ROLE') ?? 'all';

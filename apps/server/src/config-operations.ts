@@ -2,7 +2,7 @@ import { DEFAULT_QUOTA_LIMITS, type QuotaLimits } from './modules/quotas/index.t
 
 /**
  * Settings of the caps per caller and of operations (metrics, API docs), with their defaults.
- * The README's configuration table lists them (readme-config.test.ts checks it).
+ * docs/configuration.md lists them (configuration-docs.test.ts checks it).
  */
 export const operationSettings = [
   {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 /**
  * Payment provider settings (issue 15). A provider is on when all of its credentials are set;
  * the local sandbox stands in for every provider that is not, unless PAYMENTS_SANDBOX=off or
- * NODE_ENV=production. The README's configuration table lists them (readme-config.test.ts).
+ * NODE_ENV=production. docs/configuration.md lists them (configuration-docs.test.ts).
  */
 export const paymentSettings = [
   {
@@ -100,8 +100,8 @@ export interface PaymentsConfig {
   salesEmail?: string | null;
 }
 
-export const DEFAULT_WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com/';
-export const DEFAULT_ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
+const DEFAULT_WECHATPAY_BASE_URL = 'https://api.mch.weixin.qq.com/';
+const DEFAULT_ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do';
 
 type Env = Record<string, string | undefined>;
 

@@ -14,7 +14,7 @@ import type { QuotaLimits } from './modules/quotas/index.ts';
 
 /**
  * Every environment setting the server reads, with its default. This table is the single source
- * for the README's configuration section: keep it in sync with `loadConfig` below.
+ * for docs/configuration.md: keep it in sync with `loadConfig` below.
  * An empty value counts as unset.
  */
 export const settings = [
@@ -125,7 +125,7 @@ export const settings = [
   },
 ] as const;
 
-export type SettingName = (typeof settings)[number]['name'];
+type SettingName = (typeof settings)[number]['name'];
 
 export interface Config {
   port: number;
@@ -169,7 +169,7 @@ type Env = Record<string, string | undefined>;
 export type DevRoutes = 'off' | 'loopback' | 'on';
 
 /** Whether a URL's host is this machine (localhost, 127.0.0.0/8, [::1]). */
-export function isLocalUrl(url: string): boolean {
+function isLocalUrl(url: string): boolean {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase();

@@ -34,6 +34,8 @@ const TABLE_OWNERS: Record<string, string> = {
   dev_mail: 'dev',
   shares: 'shares',
   share_code_failures: 'shares',
+  share_visit_salts: 'shares',
+  share_visitor_marks: 'shares',
   topic_counters: 'topics',
   topic_types: 'topics',
   topics: 'topics',
@@ -80,8 +82,7 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   // Plan usage: one aggregate over the owner's projects, members, models and versions.
   'subscriptions/repository.ts': ['model_versions', 'models', 'project_members', 'projects'],
   // Topics: assignees and mentions are project members; authors' names; shared links' topics.
-  // Left for the BCF move (another branch) to settle first.
-  'topics/bcf-repository.ts': ['models', 'project_members', 'users'],
+  'topics/bcf/repository.ts': ['models', 'project_members', 'users'],
   'topics/notices-repository.ts': ['project_members', 'projects', 'users'],
   'topics/repository.ts': ['project_members', 'shares', 'users'],
   // Reserved bytes join the projects the owner owns.

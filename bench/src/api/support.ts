@@ -20,7 +20,7 @@ export interface Json {
   [key: string]: unknown;
 }
 
-export interface BenchDatabase {
+interface BenchDatabase {
   url: string;
   drop(): Promise<void>;
 }
@@ -89,7 +89,7 @@ function stopper(child: ChildProcess, cleanup: () => Promise<void>): () => Promi
   };
 }
 
-export interface TrussOptions {
+interface TrussOptions {
   databaseUrl: string;
   env?: Record<string, string>;
   /**

@@ -16,7 +16,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
-export interface TowerOptions {
+interface TowerOptions {
   storeys: number;
   /** Elements per storey, the slab included. */
   perStorey: number;

@@ -20,7 +20,7 @@ export const BENCH_ENGINE = process.env.BENCH_ENGINE === 'pglite' ? 'pglite' : '
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const KEEP = process.env.BENCH_KEEP === '1';
 
-export interface InProcessTruss {
+interface InProcessTruss {
   handle: DatabaseHandle;
   /** http://127.0.0.1:<port> */
   base: string;

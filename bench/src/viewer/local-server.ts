@@ -18,7 +18,7 @@ import path from 'node:path';
  */
 const PAGE_HEADERS = { 'cross-origin-opener-policy': 'same-origin' };
 
-export type LocalReply = { html: string } | { js: string } | { file: string } | undefined;
+type LocalReply = { html: string } | { js: string } | { file: string } | undefined;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
-export interface LocalServer {
+interface LocalServer {
   /** http://127.0.0.1:<port> */
   url: string;
   close(): Promise<void>;

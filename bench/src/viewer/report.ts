@@ -21,7 +21,7 @@ export interface ModelResult {
   bytes: { xeokit: number; thatopen: number };
 }
 
-export interface ReportInput {
+interface ReportInput {
   date: string;
   runs: number;
   o3dvVersion: string;

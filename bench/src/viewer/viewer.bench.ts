@@ -14,6 +14,10 @@
  * bench/results/viewer-<date>.md.
  *
  *   npm run build:web && npm run bench:viewer      (TRUSS_BENCH_RUNS=3, TRUSS_BENCH_TOWER=50000)
+ *
+ * `TRUSS_BENCH_TRUSS_ONLY=1` opens only Truss, on Duplex, Office_A and Mini_Project (no
+ * contenders, no tower) and prints the medians: a before/after comparison of two trees in
+ * minutes rather than the full report's half hour.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -25,7 +29,7 @@ import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { writeTowerIfc } from '../convert/tower-ifc.ts';
-import { blockedRequests, LOCAL_ONLY_ARGS } from './browser.ts';
+import { blockedRequests, LOCAL_ONLY_ARGS, median } from './browser.ts';
 import { contenderVersions, startContenders } from './contenders/harness.ts';
 import { measureContender } from './contenders/measure.ts';
 import { o3dvVersion, startHarness, webIfcVersion } from './o3dv/harness.ts';
@@ -53,6 +57,7 @@ interface Input {
  * software GPU's frames), and on two cores that landed in the next viewer's load.
  */
 const SETTLE_MS = Number(process.env.TRUSS_BENCH_SETTLE_MS ?? 1000);
+const TRUSS_ONLY = process.env.TRUSS_BENCH_TRUSS_ONLY === '1';
 
 async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<ViewerRun | string> {
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -70,8 +75,58 @@ async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<Vi
   }
 }
 
+/** Truss alone on the three sample models: medians of first frame and loaded. */
+async function trussOnly(inputs: Input[]): Promise<void> {
+  const server = await startServer();
+  const browser = await launchChromium(LOCAL_ONLY_ARGS);
+  try {
+    const email = `bench-${Date.now()}@example.com`;
+    const auth = await createAccount(server.url, email);
+    const projectId = await firstProjectId(server.url, auth.token);
+    const session = { baseUrl: server.url, email };
+    const converted: { input: Input; model: Awaited<ReturnType<typeof convertFile>> }[] = [];
+    for (const input of inputs) {
+      const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
+      converted.push({ input, model });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const lines = ['| model | first frame (ms) | loaded (ms) |', '|---|---:|---:|'];
+    await attempt('Truss warm-up', () =>
+      measureTruss(browser, session, converted[0]!.model.id, 120_000),
+    );
+    for (const { input, model } of converted) {
+      const runs: ViewerRun[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const measured = await attempt(`Truss ${input.name} #${run + 1}`, () =>
+          measureTruss(browser, session, model.id, input.timeoutMs),
+        );
+        if (typeof measured !== 'string') runs.push(measured);
+      }
+      const first = median(runs.map((run) => run.firstFrameMs));
+      const loaded = median(runs.map((run) => run.modelLoadedMs ?? run.loadedMs));
+      lines.push(`| ${input.name} | ${first.toFixed(0)} | ${loaded.toFixed(0)} |`);
+    }
+    console.log(`Truss only, median of ${RUNS} cold loads\n\n${lines.join('\n')}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
+  if (TRUSS_ONLY) {
+    await trussOnly([
+      { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
+      { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
+      {
+        name: 'Mini_Project',
+        file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
+        timeoutMs: 180_000,
+      },
+    ]);
+    return;
+  }
   const towerFile = path.join(tmpdir(), `truss-viewer-bench-tower-${TOWER}-${process.pid}.ifc`);
   console.error(`generating the ${TOWER}-element tower in ${towerFile}`);
   await writeTowerIfc(towerFile, {

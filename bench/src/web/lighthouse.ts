@@ -33,7 +33,7 @@ export interface LighthouseResult {
 /** Runtime errors of a broken trace, not of the page: Lighthouse asks to run it again. */
 const RETRYABLE = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
 
-export interface LighthouseBrowser {
+interface LighthouseBrowser {
   /** Puts the signed-in session (localStorage) into the browser's profile for `origin`. */
   setLocalStorage(origin: string, items: Record<string, string>): Promise<void>;
   /** One run; again (up to three in all) when Lighthouse's trace missed the page load. */

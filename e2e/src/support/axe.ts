@@ -7,21 +7,21 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 /** The rule tags of WCAG 2.0 and 2.1, levels A and AA. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Rules turned off, each with its reason. Empty: every WCAG A/AA rule applies. A rule added
  * here must say why it cannot apply (not merely that it fails).
  */
-export const DISABLED_RULES: Record<string, string> = {};
+const DISABLED_RULES: Record<string, string> = {};
 
-export interface AxeNode {
+interface AxeNode {
   target: string[];
   html: string;
   failureSummary?: string;
 }
 
-export interface AxeViolation {
+interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;

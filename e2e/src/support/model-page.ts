@@ -48,7 +48,7 @@ export interface ModelMeta {
   };
 }
 
-export interface ModelPageSession<K extends string> {
+interface ModelPageSession<K extends string> {
   /** Filled in by the file's beforeAll. */
   server: SharedServer;
   /** The account that owns `models`. */

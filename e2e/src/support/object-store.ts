@@ -22,7 +22,7 @@ export function objectStoreMissing(): string | null {
 }
 
 /** Where the store will answer and with which keys, known before it starts. */
-export interface ObjectStorePlan {
+interface ObjectStorePlan {
   dir: string;
   bucket: string;
   endpoint: string;

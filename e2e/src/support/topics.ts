@@ -67,7 +67,7 @@ export async function readBcfFile(path: string): Promise<{
 }
 
 /** A filter change: the field's label, its new value, the titles then listed (null: not checked). */
-export type FilterStep = [label: string, value: string, titles: string[] | null];
+type FilterStep = [label: string, value: string, titles: string[] | null];
 
 /** Sets each filter field in turn (a select, or the label's text box) and checks the list. */
 export async function applyFilters(

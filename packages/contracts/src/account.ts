@@ -74,7 +74,7 @@ export const authProvidersResponseSchema = z.object({ google: z.boolean(), wecha
 export type AuthProviders = z.infer<typeof authProvidersResponseSchema>;
 
 /** An in-app path to return to after sign-in (no scheme/host: no open redirect). */
-export const appRedirectSchema = z
+const appRedirectSchema = z
   .string()
   .max(2000)
   .regex(/^\/(?![/\\])/, { error: 'validation.invalid' });
@@ -104,7 +104,7 @@ export const oauthCallbackBodySchema = z.object({
 });
 export type OAuthCallbackBody = z.input<typeof oauthCallbackBodySchema>;
 
-export const connectorSchema = z
+const connectorSchema = z
   .object({
     provider: oauthProviderSchema,
     /** The server has this provider configured (else the link button is hidden). */
@@ -160,7 +160,6 @@ export const connectorParamsSchema = z.object({ provider: oauthProviderSchema })
  * account holds the address; 1 a minute, 5 an hour (429 with Retry-After).
  */
 export const addEmailBodySchema = z.object({ email: emailSchema });
-export type AddEmailBody = z.input<typeof addEmailBodySchema>;
 export const addEmailResponseSchema = z.object({
   email: z.string(),
   /** Seconds until the mailed code expires. */
@@ -175,7 +174,6 @@ export type AddEmailResponse = z.infer<typeof addEmailResponseSchema>;
  * INVALID_VERIFICATION_CODE (the fifth miss kills it); old: VERIFICATION_CODE_EXPIRED.
  */
 export const confirmEmailBodySchema = z.object({ code: verificationCodeSchema });
-export type ConfirmEmailBody = z.input<typeof confirmEmailBodySchema>;
 
 // --- password, sessions, deletion --------------------------------------------------------------
 
@@ -191,7 +189,7 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
 /** `POST /api/auth/logout-all` (bearer) -> ok: every session of the account ends, this one too. */
 
-export const deletionProjectSchema = z.object({
+const deletionProjectSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   /** Models in the project (deleted with it when `action` is delete). */

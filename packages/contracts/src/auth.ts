@@ -39,7 +39,6 @@ export const signupBodySchema = z.object({
   /** Interface language at sign-up; becomes the profile's language. */
   language: z.enum(['en', 'zh-CN']).optional(),
 });
-export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const signupResponseSchema = z.object({
   email: z.string(),
@@ -53,7 +52,6 @@ export const resendCodeBodySchema = z.object({ email: emailSchema });
 export const resendCodeResponseSchema = signupResponseSchema;
 
 export const loginBodySchema = z.object({ email: emailSchema, password: passwordSchema });
-export type LoginBody = z.input<typeof loginBodySchema>;
 
 export const refreshBodySchema = z.object({
   refreshToken: z

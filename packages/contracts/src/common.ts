@@ -14,7 +14,6 @@ export const errorBodySchema = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema> & { code: ErrorCode };
 
-export const idSchema = z.uuid();
 export const isoDateTime = z.string().describe('ISO 8601 date-time');
 
 export const okSchema = z.object({ ok: z.literal(true) });

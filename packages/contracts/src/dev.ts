@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const devMailSchema = z.object({
+const devMailSchema = z.object({
   id: z.uuid(),
   to: z.string(),
   subject: z.string(),

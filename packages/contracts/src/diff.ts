@@ -9,9 +9,9 @@ import { z } from 'zod';
  * Name and the IFC class included). Lists are sorted by id.
  */
 
-export const propertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const propertyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const propertyChangeSchema = z.object({
+const propertyChangeSchema = z.object({
   /** The property set's name; IFC attributes (Name, OverallHeight, ...) are the set `Attributes`. */
   set: z.string(),
   name: z.string(),
@@ -21,7 +21,7 @@ export const propertyChangeSchema = z.object({
 });
 export type PropertyChange = z.infer<typeof propertyChangeSchema>;
 
-export const changedElementSchema = z.object({
+const changedElementSchema = z.object({
   guid: z.string(),
   /** True when the element's triangles differ (moved, reshaped). */
   geometry: z.boolean(),
@@ -44,4 +44,3 @@ export const modelDiffQuerySchema = z.object({
   from: z.uuid({ error: 'validation.invalid' }),
   to: z.uuid({ error: 'validation.invalid' }),
 });
-export type ModelDiffQuery = z.infer<typeof modelDiffQuerySchema>;

@@ -22,18 +22,18 @@ export const ELEMENT_QUERY_MAX_DEPTH = 4;
 /** Conditions in one query, every group counted. */
 export const ELEMENT_QUERY_MAX_CONDITIONS = 50;
 /** Longest text value of a condition (stored values are indexed up to this length too). */
-export const ELEMENT_QUERY_VALUE_MAX = 500;
+const ELEMENT_QUERY_VALUE_MAX = 500;
 export const ELEMENT_QUERY_LIMIT_DEFAULT = 500;
-export const ELEMENT_QUERY_LIMIT_MAX = 10_000;
+const ELEMENT_QUERY_LIMIT_MAX = 10_000;
 /** Rows one export holds at most. */
 export const ELEMENT_EXPORT_MAX_ROWS = 100_000;
-export const SAVED_QUERY_NAME_MAX = 120;
+const SAVED_QUERY_NAME_MAX = 120;
 export const SAVED_QUERIES_PER_PROJECT = 200;
 
 /** The fields every element has; anything else is `Pset.Property`. */
 export const ELEMENT_FIELDS = ['type', 'name', 'storey'] as const;
 
-export const elementFieldSchema = z
+const elementFieldSchema = z
   .string({ error: 'validation.invalid' })
   .max(300, { error: 'validation.invalid' })
   .refine(
@@ -43,7 +43,7 @@ export const elementFieldSchema = z
     { error: 'validation.invalid' },
   );
 
-export const elementConditionSchema = z
+const elementConditionSchema = z
   .object({
     field: elementFieldSchema,
     op: z.enum(ELEMENT_QUERY_OPS, { error: 'validation.invalid' }),
@@ -87,7 +87,7 @@ let level: z.ZodType = group(z.union([elementConditionSchema, deeperGroup]));
 for (let depth = 1; depth < ELEMENT_QUERY_MAX_DEPTH; depth++) {
   level = group(z.union([elementConditionSchema, level]));
 }
-export const elementWhereSchema = level as z.ZodType<ElementWhere>;
+const elementWhereSchema = level as z.ZodType<ElementWhere>;
 
 const modelIdsSchema = z
   .array(z.uuid({ error: 'validation.invalid' }))
@@ -100,9 +100,8 @@ export const elementQueryBodySchema = z.object({
   limit: z.number().int().min(1).max(ELEMENT_QUERY_LIMIT_MAX).default(ELEMENT_QUERY_LIMIT_DEFAULT),
   offset: z.number().int().min(0).max(10_000_000).default(0),
 });
-export type ElementQueryBody = z.input<typeof elementQueryBodySchema>;
 
-export const queryElementSchema = z.object({
+const queryElementSchema = z.object({
   modelId: z.uuid(),
   /** The element's id in the model's viewable (its row in the metadata, picked in the viewer). */
   elementId: z.number().int(),
@@ -112,7 +111,6 @@ export const queryElementSchema = z.object({
   name: z.string().nullable(),
   storey: z.string().nullable(),
 });
-export type QueryElement = z.infer<typeof queryElementSchema>;
 
 export const elementQueryResultSchema = z.object({
   /** Every matching element, not only this page. */
@@ -126,7 +124,7 @@ export const elementQueryResultSchema = z.object({
 });
 export type ElementQueryResult = z.infer<typeof elementQueryResultSchema>;
 
-export const ELEMENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+const ELEMENT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ElementExportFormat = (typeof ELEMENT_EXPORT_FORMATS)[number];
 
 export const elementExportBodySchema = z.object({

@@ -8,7 +8,7 @@ export const EVENT_HEARTBEAT_TIMEOUT_MS = 45_000;
 export const EVENT_RECONNECT_MIN_MS = 1_000;
 export const EVENT_RECONNECT_MAX_MS = 18_000_000;
 
-export const eventTypeSchema = z.enum([
+const eventTypeSchema = z.enum([
   'project.created',
   'project.updated',
   'project.deleted',

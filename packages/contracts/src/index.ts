@@ -1,30 +1,418 @@
-export * from './locale.ts';
-export * from './messages.ts';
-export * from './messages-zh-CN.ts';
-export * from './paths.ts';
-export * from './common.ts';
-export * from './user.ts';
-export * from './auth-rules.ts';
-export * from './auth.ts';
-export * from './project-rules.ts';
-export * from './project.ts';
-export * from './plan-rules.ts';
-export * from './subscription.ts';
-export * from './orders.ts';
-export * from './dev.ts';
-export * from './permissions.ts';
-export * from './members.ts';
-export * from './events.ts';
-export * from './upload-rules.ts';
-export * from './model-events.ts';
-export * from './models.ts';
-export * from './model-versions.ts';
-export * from './jobs.ts';
-export * from './shares.ts';
-export * from './account.ts';
-export * from './profile.ts';
-export * from './topics.ts';
-export * from './sales.ts';
-export * from './saved-views.ts';
-export * from './elements.ts';
-export * from './diff.ts';
+/* eslint-disable max-lines -- one job: the package's public names, one a line as Prettier lays
+   them out, module by module (named, so what leaves the package is visible). */
+export { LOCALES, resolveLocale } from './locale.ts';
+export type { Locale } from './locale.ts';
+export {
+  errorText,
+  errorTexts,
+  errorTextsEn,
+  isErrorCode,
+  isValidationKey,
+  validationText,
+  validationTexts,
+  validationTextsEn,
+} from './messages.ts';
+export type { ErrorCode, ValidationKey } from './messages.ts';
+export { errorTextsZh, validationTextsZh } from './messages-zh-CN.ts';
+export {
+  CURRENCY,
+  ORDERS_PATH,
+  SALES_CONTACT_PATH,
+  SHARE_PUBLIC_PATH,
+  SHARES_PATH,
+} from './paths.ts';
+export { errorBodySchema, healthSchema, okSchema } from './common.ts';
+export type { ErrorBody, Health } from './common.ts';
+export { genderSchema, profileSchema } from './user.ts';
+export type { Profile } from './user.ts';
+export {
+  ACCESS_TOKEN_TTL_SECONDS,
+  EMAIL_CODE_MAX_ATTEMPTS,
+  EMAIL_CODE_RESEND_SECONDS,
+  EMAIL_CODE_TTL_SECONDS,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REFRESH_GRACE_SECONDS,
+  REFRESH_TOKEN_LIFETIME_DAYS,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_PATTERN,
+} from './auth-rules.ts';
+export {
+  authResponseSchema,
+  checkEmailBodySchema,
+  checkEmailResponseSchema,
+  emailSchema,
+  loginBodySchema,
+  logoutBodySchema,
+  passwordSchema,
+  refreshBodySchema,
+  resendCodeBodySchema,
+  resendCodeResponseSchema,
+  signupBodySchema,
+  signupResponseSchema,
+  tokenPairSchema,
+  verificationCodeSchema,
+  verifyEmailBodySchema,
+} from './auth.ts';
+export type { AuthResponse, TokenPair } from './auth.ts';
+export {
+  DEFAULT_PROJECT_NAME,
+  PROJECT_DESCRIPTION_MAX_LENGTH,
+  PROJECT_NAME_MAX_LENGTH,
+} from './project-rules.ts';
+export {
+  createProjectBodySchema,
+  deleteProjectBodySchema,
+  projectIdParamsSchema,
+  projectListSchema,
+  projectPreferencesBodySchema,
+  projectSchema,
+  updateProjectBodySchema,
+} from './project.ts';
+export type { CreateProjectBody, Project, UpdateProjectBody } from './project.ts';
+export { FREE_PLAN_ID, isUnlimited } from './plan-rules.ts';
+export {
+  offeredFeatureKeys,
+  planIdSchema,
+  planListSchema,
+  userSubscriptionSchema,
+} from './subscription.ts';
+export type { Plan, PlanId, PlanLimits, PlanPeriod, UserSubscription } from './subscription.ts';
+export {
+  confirmSubscriptionBodySchema,
+  createOrderBodySchema,
+  devPayOrderBodySchema,
+  devPayOrderParamsSchema,
+  devReconcileResultSchema,
+  MAX_OPEN_ORDERS,
+  ORDER_TTL_SECONDS,
+  orderIdParamsSchema,
+  orderListSchema,
+  orderSchema,
+} from './orders.ts';
+export type {
+  ConfirmSubscriptionBody,
+  CreateOrderBody,
+  Order,
+  OrderStatus,
+  PayCodes,
+  PaymentProvider,
+} from './orders.ts';
+export { devMailListSchema, devMailQuerySchema } from './dev.ts';
+export type { DevMail } from './dev.ts';
+export { can, canShareVisitor, SHARE_VISITOR_ACTIONS } from './permissions.ts';
+export type {
+  Actor,
+  PermissionResource,
+  ProjectAction,
+  ShareVisitorAction,
+} from './permissions.ts';
+export {
+  acceptInvitationResponseSchema,
+  changeRoleBodySchema,
+  INVITATION_RESEND_SECONDS,
+  INVITATION_TTL_DAYS,
+  invitationParamsSchema,
+  invitationPreviewSchema,
+  invitationTokenParamsSchema,
+  inviteBodySchema,
+  inviteResponseSchema,
+  MAX_INVITES_PER_REQUEST,
+  memberParamsSchema,
+  myInvitationListSchema,
+  myInvitationParamsSchema,
+  projectMemberListSchema,
+  projectMemberSchema,
+} from './members.ts';
+export type {
+  GrantableRole,
+  InvitationPreview,
+  InviteBody,
+  InviteResponse,
+  MemberStatus,
+  ProjectMember,
+} from './members.ts';
+export {
+  EVENT_HEARTBEAT_INTERVAL_MS,
+  EVENT_HEARTBEAT_TIMEOUT_MS,
+  EVENT_RECONNECT_MAX_MS,
+  EVENT_RECONNECT_MIN_MS,
+  serverEventSchema,
+} from './events.ts';
+export type { EventType, ServerEvent } from './events.ts';
+export {
+  MAX_CONCURRENT_UPLOADS,
+  MODEL_NAME_MAX_LENGTH,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_EXPIRY_HOURS,
+  UPLOAD_METADATA_KEYS,
+  UPLOADS_PATH,
+} from './upload-rules.ts';
+export {
+  modelFailureCodeSchema,
+  modelProgressEventSchema,
+  modelStageSchema,
+  modelStatusEventSchema,
+} from './model-events.ts';
+export type {
+  ModelFailureCode,
+  ModelProgressEvent,
+  ModelStage,
+  ModelStatus,
+  ModelStatusEvent,
+} from './model-events.ts';
+export {
+  modelFileQuerySchema,
+  modelIdParamsSchema,
+  modelListQuerySchema,
+  modelListSchema,
+  modelSchema,
+  modelUrn,
+  moveModelBodySchema,
+  projectStorageSchema,
+  renameModelBodySchema,
+} from './models.ts';
+export type { Model, ModelListParams, ProjectStorage, RenameModelBody } from './models.ts';
+export {
+  modelVersionListSchema,
+  modelVersionParamsSchema,
+  modelVersionSchema,
+  updateModelVersionBodySchema,
+  versionMessageSchema,
+} from './model-versions.ts';
+export type { ModelVersion, UpdateModelVersionBody } from './model-versions.ts';
+export {
+  convertJobVersionId,
+  convertModelJobPayload,
+  JOB_TYPES,
+  jobPayloadSchemas,
+} from './jobs.ts';
+export type { ConvertModelJobPayload, JobType } from './jobs.ts';
+export {
+  createShareBodySchema,
+  publicShareSchema,
+  SHARE_ACCESS_CODE_LENGTH,
+  SHARE_CODE_ATTEMPT_WINDOW_MINUTES,
+  SHARE_CODE_FAILURE_WINDOW_HOURS,
+  SHARE_CODE_MAX_ATTEMPTS_PER_IP,
+  SHARE_CODE_MAX_DELAY_SECONDS,
+  SHARE_CODE_MAX_FAILURES,
+  SHARE_EXPIRATION_DAYS,
+  shareAccessCodeSchema,
+  shareIdParamsSchema,
+  shareListQuerySchema,
+  shareListSchema,
+  sharePagePath,
+  shareSchema,
+  shareTokenParamsSchema,
+  updateShareBodySchema,
+  verifyShareBodySchema,
+  verifyShareResponseSchema,
+} from './shares.ts';
+export type {
+  CreateShareBody,
+  PublicShare,
+  Share,
+  SharedModel,
+  SharedModelStatus,
+  ShareExpiration,
+  ShareIssuePermission,
+  ShareListQuery,
+  SharePermissions,
+  ShareStatus,
+  ShareType,
+  UpdateShareBody,
+} from './shares.ts';
+export {
+  addEmailBodySchema,
+  addEmailResponseSchema,
+  authProvidersResponseSchema,
+  changePasswordBodySchema,
+  codeSendBodySchema,
+  codeSendResponseSchema,
+  codeVerifyBodySchema,
+  confirmEmailBodySchema,
+  connectorParamsSchema,
+  connectorsResponseSchema,
+  DELETE_ACCOUNT_CONFIRMATION,
+  deleteAccountBodySchema,
+  deleteAccountResponseSchema,
+  deletionPreviewResponseSchema,
+  EMAIL_CODE_HOURLY_LIMIT,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
+  LOGIN_FAILURE_LIMIT,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  oauthCallbackBodySchema,
+  oauthCallbackResponseSchema,
+  oauthProviderSchema,
+  oauthStartBodySchema,
+  oauthStartResponseSchema,
+  RESET_TOKEN_TTL_SECONDS,
+  resetPasswordBodySchema,
+  resetPasswordResponseSchema,
+} from './account.ts';
+export type {
+  AddEmailResponse,
+  AuthProviders,
+  ChangePasswordBody,
+  CodeSendResponse,
+  CodeVerifyBody,
+  Connector,
+  ConnectorsResponse,
+  DeleteAccountBody,
+  DeletionPreview,
+  DeletionProject,
+  OAuthCallbackBody,
+  OAuthCallbackResponse,
+  OAuthProvider,
+  OAuthStartBody,
+  ResetPasswordBody,
+} from './account.ts';
+export {
+  AVATAR_MAX_BYTES,
+  AVATAR_SIZE,
+  AVATAR_TYPES,
+  avatarResponseSchema,
+  BIO_MAX_LENGTH,
+  DATE_FORMATS,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  DEFAULT_PREFERENCES,
+  NOTIFICATION_KINDS,
+  notificationSettingsSchema,
+  notificationSettingsUpdateBodySchema,
+  preferencesSchema,
+  preferencesUpdateBodySchema,
+  profileUpdateBodySchema,
+  TIME_FORMATS,
+  WEEK_STARTS,
+} from './profile.ts';
+export type {
+  AvatarResponse,
+  NotificationKind,
+  NotificationSettings,
+  NotificationSettingsUpdateBody,
+  Preferences,
+  PreferencesUpdateBody,
+  ProfileUpdateBody,
+} from './profile.ts';
+export { SNAPSHOT_MAX_BYTES, viewpointSchema } from './viewpoints.ts';
+export type {
+  Camera,
+  ClippingPlane,
+  Component,
+  Vector3,
+  Viewpoint,
+  ViewpointInput,
+  ViewpointSummary,
+  ViewState,
+  Visibility,
+} from './viewpoints.ts';
+export {
+  addTopicTypeBodySchema,
+  COMMENT_TEXT_MAX,
+  commentPageQuerySchema,
+  commentPageSchema,
+  commentSchema,
+  createCommentBodySchema,
+  createTopicBodySchema,
+  DEFAULT_TOPIC_TYPES,
+  SHARE_VISITOR_POSTS_PER_MINUTE,
+  shareCreateCommentBodySchema,
+  shareCreateTopicBodySchema,
+  shareUpdateTopicBodySchema,
+  TOPIC_DESCRIPTION_MAX,
+  TOPIC_DETAIL_COMMENTS,
+  TOPIC_FOCUS_MAX,
+  TOPIC_PRIORITIES,
+  TOPIC_STATUSES,
+  TOPIC_TITLE_MAX,
+  topicCountsSchema,
+  topicListQuerySchema,
+  TOPIC_REPORT_MAX,
+  topicReportQuerySchema,
+  topicListSchema,
+  topicSchema,
+  topicTypesSchema,
+  topicWithCommentsSchema,
+  updateCommentBodySchema,
+  updateTopicBodySchema,
+} from './topics.ts';
+export type {
+  CommentPage,
+  CommentPageQuery,
+  CreateCommentBody,
+  CreateTopicBody,
+  Pin,
+  Topic,
+  TopicComment,
+  TopicCounts,
+  TopicKind,
+  TopicList,
+  TopicListQuery,
+  TopicReportQuery,
+  TopicWithComments,
+  UpdateTopicBody,
+} from './topics.ts';
+export {
+  BCF_MAX_COMMENTS,
+  BCF_MAX_SNAPSHOT_BYTES,
+  BCF_MAX_TOPICS,
+  BCF_MAX_UNCOMPRESSED_BYTES,
+  BCF_MAX_UPLOAD_BYTES,
+  BCF_MAX_VIEWPOINTS,
+  BCF_MAX_XML_BYTES,
+  BCF_TOPIC_MAX_COMMENTS,
+  BCF_TOPIC_MAX_SNAPSHOT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINTS,
+  bcfExportQuerySchema,
+  bcfImportReportSchema,
+} from './topics-bcf.ts';
+export type { BcfImportReport } from './topics-bcf.ts';
+export { MENTION_PATTERN, mentionIds } from './mentions.ts';
+export { salesContactBodySchema, salesContactResultSchema } from './sales.ts';
+export type { SalesContactBody, SalesContactResult } from './sales.ts';
+export {
+  createSavedViewBodySchema,
+  renameSavedViewBodySchema,
+  SAVED_VIEW_STATE_MAX,
+  SAVED_VIEW_THUMBNAIL_MAX,
+  SAVED_VIEWS_PER_MODEL,
+  savedViewListSchema,
+  savedViewParamsSchema,
+  savedViewSchema,
+} from './saved-views.ts';
+export type { CreateSavedViewBody, SavedView } from './saved-views.ts';
+export {
+  createSavedQueryBodySchema,
+  ELEMENT_EXPORT_MAX_ROWS,
+  ELEMENT_FIELDS,
+  ELEMENT_QUERY_LIMIT_DEFAULT,
+  ELEMENT_QUERY_MAX_CONDITIONS,
+  ELEMENT_QUERY_MAX_DEPTH,
+  ELEMENT_QUERY_OPS,
+  elementExportBodySchema,
+  elementQueryBodySchema,
+  elementQueryResultSchema,
+  SAVED_QUERIES_PER_PROJECT,
+  savedQueryListSchema,
+  savedQueryParamsSchema,
+  savedQuerySchema,
+  updateSavedQueryBodySchema,
+} from './elements.ts';
+export type {
+  CreateSavedQueryBody,
+  ElementCondition,
+  ElementExportBody,
+  ElementExportFormat,
+  ElementQueryOp,
+  ElementQueryResult,
+  ElementWhere,
+  SavedQuery,
+  UpdateSavedQueryBody,
+} from './elements.ts';
+export { DIFF_ATTRIBUTES_SET, modelDiffQuerySchema, modelDiffSchema } from './diff.ts';
+export type { ChangedElement, ModelDiff, PropertyChange } from './diff.ts';

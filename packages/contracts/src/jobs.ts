@@ -12,7 +12,7 @@ export const JOB_TYPES = {
 } as const;
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
 
-export const convertModelJobV1 = z.object({
+const convertModelJobV1 = z.object({
   version: z.literal(1),
   modelId: z.uuid(),
   /** The project when the job was queued (the model may move; the worker reads the row). */
@@ -22,18 +22,16 @@ export const convertModelJobV1 = z.object({
   /** Original filename: the converter uses it to break format ties and name zip entries. */
   filename: z.string().min(1),
 });
-export type ConvertModelJobV1 = z.infer<typeof convertModelJobV1>;
 
 /**
  * V2 (issue 18, model versions): converts one version of the model. A V1 job converts the
  * model's version 1, whose id is the model's.
  */
-export const convertModelJobV2 = convertModelJobV1.extend({
+const convertModelJobV2 = convertModelJobV1.extend({
   version: z.literal(2),
   /** The model version to convert. */
   versionId: z.uuid(),
 });
-export type ConvertModelJobV2 = z.infer<typeof convertModelJobV2>;
 
 /** Every accepted version of the model conversion payload. */
 export const convertModelJobPayload = z.discriminatedUnion('version', [
@@ -50,6 +48,3 @@ export const jobPayloadSchemas = {
 export function convertJobVersionId(payload: ConvertModelJobPayload): string {
   return payload.version === 2 ? payload.versionId : payload.modelId;
 }
-
-export const jobStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
-export type JobStatus = z.infer<typeof jobStatusSchema>;

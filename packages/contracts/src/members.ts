@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { emailSchema } from './auth.ts';
 import { projectRoleSchema } from './project.ts';
 
-export const memberStatusSchema = z.enum(['accepted', 'pending', 'rejected']);
+const memberStatusSchema = z.enum(['accepted', 'pending', 'rejected']);
 export type MemberStatus = z.infer<typeof memberStatusSchema>;
 
 /** Roles that can be granted by invitation or role change (ownership is never granted). */
-export const grantableRoleSchema = z.enum(['admin', 'member'], { error: 'validation.roleInvalid' });
+const grantableRoleSchema = z.enum(['admin', 'member'], { error: 'validation.roleInvalid' });
 export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 
 export const INVITATION_TTL_DAYS = 7;
@@ -66,7 +65,7 @@ export const inviteBodySchema = z.object({
 });
 export type InviteBody = z.input<typeof inviteBodySchema>;
 
-export const inviteResultSchema = z.object({
+const inviteResultSchema = z.object({
   email: z.string(),
   /**
    * `failed`: the invitation exists (pending) but its mail could not be sent; resend it later.
@@ -101,7 +100,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 export const acceptInvitationResponseSchema = z.object({ project_id: z.uuid() });
 
 /** Pending invitations addressed to the signed-in user ("Shared with me"). */
-export const myInvitationSchema = invitationPreviewSchema.extend({ id: z.uuid() });
+const myInvitationSchema = invitationPreviewSchema.extend({ id: z.uuid() });
 export const myInvitationListSchema = z.array(myInvitationSchema);
 
 /**
@@ -112,5 +111,3 @@ export const myInvitationListSchema = z.array(myInvitationSchema);
 export const myInvitationParamsSchema = z.object({
   invitationId: z.uuid({ error: 'validation.invalid' }),
 });
-
-export const inviteEmailListSchema = z.array(emailSchema);

@@ -135,6 +135,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   BCF_FILE_INVALID: 'This is not a readable BCF file (.bcf or .bcfzip)',
   BCF_FILE_TOO_LARGE: 'The BCF file is too large',
   BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
+  TOPIC_REPORT_TOO_LARGE:
+    'The filter matches more issues than one report holds (500): narrow it and export again',
   BCF_TOO_MANY_COMMENTS:
     'The BCF file holds more comments than one import allows (per topic or in all)',
   BCF_TOO_MANY_VIEWPOINTS: 'The BCF file holds more or larger viewpoints than one import allows',

@@ -122,6 +122,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   BCF_FILE_INVALID: '这不是可读取的 BCF 文件（.bcf 或 .bcfzip）',
   BCF_FILE_TOO_LARGE: 'BCF 文件过大',
   BCF_TOO_MANY_TOPICS: 'BCF 文件中的主题数量超过单次导入的上限',
+  TOPIC_REPORT_TOO_LARGE: '筛选出的问题超过单份报告的上限（500 条），请缩小筛选范围后再导出',
   BCF_TOO_MANY_COMMENTS: 'BCF 文件中的评论数量超过单次导入的上限（单个主题或总数）',
   BCF_TOO_MANY_VIEWPOINTS: 'BCF 文件中的视点数量或大小超过单次导入的上限',
   BCF_SNAPSHOTS_TOO_LARGE: 'BCF 文件中的快照总大小超过单次导入的上限',

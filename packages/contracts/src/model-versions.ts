@@ -8,7 +8,7 @@ import { modelCreatorSchema, modelFormatSchema } from './models.ts';
  * ready one once a new version is processed, or the one last made current.
  */
 
-export const VERSION_MESSAGE_MAX_LENGTH = 500;
+const VERSION_MESSAGE_MAX_LENGTH = 500;
 
 export const modelVersionSchema = z
   .object({

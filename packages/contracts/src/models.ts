@@ -60,8 +60,8 @@ export function modelUrn(id: string): string {
   return `urn:truss:model:${id}`;
 }
 
-export const modelSortSchema = z.enum(['updated_at', 'created_at', 'name', 'size']);
-export const sortOrderSchema = z.enum(['asc', 'desc']);
+const modelSortSchema = z.enum(['updated_at', 'created_at', 'name', 'size']);
+const sortOrderSchema = z.enum(['asc', 'desc']);
 
 export const modelListQuerySchema = z.object({
   /** true: the project's trash; otherwise the live models. */
@@ -74,12 +74,11 @@ export const modelListQuerySchema = z.object({
   /** Case-insensitive substring of the name. */
   search: z.string().trim().max(200).optional(),
 });
-export type ModelListQuery = z.input<typeof modelListQuerySchema>;
 export type ModelListParams = z.output<typeof modelListQuerySchema>;
 
 export const modelIdParamsSchema = z.object({ id: z.uuid({ error: 'validation.invalid' }) });
 
-export const modelNameSchema = z
+const modelNameSchema = z
   .string({ error: 'validation.modelNameRequired' })
   .trim()
   .min(1, { error: 'validation.modelNameRequired' })
@@ -91,7 +90,6 @@ export type RenameModelBody = z.input<typeof renameModelBodySchema>;
 export const moveModelBodySchema = z.object({
   projectId: z.uuid({ error: 'validation.invalid' }),
 });
-export type MoveModelBody = z.input<typeof moveModelBodySchema>;
 
 /**
  * Stored bytes of one project: uploaded originals (trash included; what counts against the

@@ -9,10 +9,10 @@ export const ORDER_TTL_SECONDS = 15 * 60;
 /** At most this many unexpired pending orders per user. */
 export const MAX_OPEN_ORDERS = 3;
 
-export const paymentProviderSchema = z.enum(['wechat', 'alipay']);
+const paymentProviderSchema = z.enum(['wechat', 'alipay']);
 export type PaymentProvider = z.infer<typeof paymentProviderSchema>;
 
-export const orderStatusSchema = z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded']);
+const orderStatusSchema = z.enum(['pending', 'paid', 'expired', 'cancelled', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /** Spec §3 "Order create payload". Only CNY is accepted (checked by the server: a stable code). */
@@ -24,7 +24,7 @@ export const createOrderBodySchema = z.object({
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 /** What to put in each QR code while the order is pending; null for a provider that is off. */
-export const payCodesSchema = z.object({
+const payCodesSchema = z.object({
   wechat: z.object({ code_url: z.string() }).nullable(),
   alipay: z.object({ qr_code: z.string() }).nullable(),
 });

@@ -142,8 +142,6 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'savedQuery.delete',
 ];
 
-export const PROJECT_ROLES: readonly ProjectRole[] = ['owner', 'admin', 'member'];
-
 export interface Actor {
   userId: string;
   /** The actor's role in the project, or null for a non-member. */

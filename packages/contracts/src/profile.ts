@@ -4,14 +4,14 @@ import { genderSchema, nameFormatSchema } from './user.ts';
 
 /** Profile editing, avatar, preferences and notification settings (`/settings/...`). */
 
-export const PROFILE_TEXT_MAX_LENGTH = 100;
+const PROFILE_TEXT_MAX_LENGTH = 100;
 export const BIO_MAX_LENGTH = 500;
-export const WEBSITE_MAX_LENGTH = 255;
+const WEBSITE_MAX_LENGTH = 255;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Avatars are stored as this many pixels square (the web crops before uploading). */
 export const AVATAR_SIZE = 256;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const DATE_OF_BIRTH_MIN = '1900-01-01';
+const DATE_OF_BIRTH_MIN = '1900-01-01';
 
 const optionalText = (max = PROFILE_TEXT_MAX_LENGTH, error = 'validation.textTooLong') =>
   z
@@ -32,12 +32,12 @@ function isPastDate(value: string): boolean {
   );
 }
 
-export const dateOfBirthSchema = z
+const dateOfBirthSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.dateOfBirthInvalid' })
   .refine(isPastDate, { error: 'validation.dateOfBirthInvalid' });
 
-export const websiteSchema = z
+const websiteSchema = z
   .string()
   .trim()
   .max(WEBSITE_MAX_LENGTH, { error: 'validation.websiteInvalid' })
@@ -110,7 +110,7 @@ export const DATE_FORMATS = ['yyyy/mm/dd', 'dd/mm/yyyy', 'mm/dd/yyyy', 'yyyy-mm-
 export const TIME_FORMATS = ['24h', '12h'] as const;
 export const WEEK_STARTS = ['monday', 'sunday', 'saturday'] as const;
 
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return value.length <= 64;
@@ -119,7 +119,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-export const timezoneSchema = z
+const timezoneSchema = z
   .string()
   .max(64, { error: 'validation.timezoneInvalid' })
   .refine(isTimeZone, { error: 'validation.timezoneInvalid' });

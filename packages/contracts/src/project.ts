@@ -4,7 +4,7 @@ import { PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_NAME_MAX_LENGTH } from './proje
 export const projectRoleSchema = z.enum(['owner', 'admin', 'member']);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
-export const projectMetadataSchema = z
+const projectMetadataSchema = z
   .object({ avatar_bg_color: z.string().max(32).optional() })
   .catchall(z.unknown());
 
@@ -35,20 +35,20 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const projectListSchema = z.array(projectSchema);
 
-export const projectNameSchema = z
+const projectNameSchema = z
   .string({ error: 'validation.projectNameRequired' })
   .trim()
   .min(1, { error: 'validation.projectNameRequired' })
   .max(PROJECT_NAME_MAX_LENGTH, { error: 'validation.projectNameTooLong' });
 
-export const projectDescriptionSchema = z
+const projectDescriptionSchema = z
   .string({ error: 'validation.projectDescriptionRequired' })
   .trim()
   .min(1, { error: 'validation.projectDescriptionRequired' })
   .max(PROJECT_DESCRIPTION_MAX_LENGTH, { error: 'validation.projectDescriptionTooLong' });
 
 /** Icon colours offered in the create/edit dialogs: a hex colour such as #4f46e5. */
-export const avatarColorSchema = z
+const avatarColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation.colorInvalid' });
 

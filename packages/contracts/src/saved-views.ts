@@ -7,7 +7,7 @@ import { z } from 'zod';
  * base64url of its compact JSON), so a saved view and a link carry the same thing.
  */
 
-export const SAVED_VIEW_NAME_MAX = 120;
+const SAVED_VIEW_NAME_MAX = 120;
 /** The encoded view (a model with many hidden or coloured elements makes it long). */
 export const SAVED_VIEW_STATE_MAX = 1_000_000;
 /** A thumbnail (PNG/JPEG, a small picture of the view), as a data URL. */
@@ -15,7 +15,7 @@ export const SAVED_VIEW_THUMBNAIL_MAX = 200_000;
 /** Saved views one model may hold. */
 export const SAVED_VIEWS_PER_MODEL = 200;
 /** Further models a saved (federated) view may show beside its own. */
-export const SAVED_VIEW_MODELS_MAX = 9;
+const SAVED_VIEW_MODELS_MAX = 9;
 
 const viewName = z
   .string({ error: 'validation.invalid' })
@@ -24,13 +24,13 @@ const viewName = z
   .transform((value) => value.trim())
   .refine((value) => value.length > 0, { error: 'validation.invalid' });
 
-export const savedViewStateSchema = z
+const savedViewStateSchema = z
   .string({ error: 'validation.invalid' })
   .min(1, { error: 'validation.invalid' })
   .max(SAVED_VIEW_STATE_MAX, { error: 'validation.invalid' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation.invalid' });
 
-export const savedViewThumbnailSchema = z
+const savedViewThumbnailSchema = z
   .string({ error: 'validation.invalid' })
   .max(SAVED_VIEW_THUMBNAIL_MAX, { error: 'validation.invalid' })
   .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, { error: 'validation.invalid' });
@@ -70,7 +70,6 @@ export const createSavedViewBodySchema = z.object({
 export type CreateSavedViewBody = z.infer<typeof createSavedViewBodySchema>;
 
 export const renameSavedViewBodySchema = z.object({ name: viewName });
-export type RenameSavedViewBody = z.infer<typeof renameSavedViewBodySchema>;
 
 export const savedViewParamsSchema = z.object({
   id: z.uuid({ error: 'validation.invalid' }),

@@ -30,12 +30,12 @@ export const SHARE_CODE_MAX_FAILURES = 20;
 export const SHARE_CODE_FAILURE_WINDOW_HOURS = 24;
 export const SHARE_CODE_MAX_DELAY_SECONDS = 30 * 60;
 
-export const shareTypeSchema = z.enum(['public', 'password', 'private'], {
+const shareTypeSchema = z.enum(['public', 'password', 'private'], {
   error: 'validation.invalid',
 });
 export type ShareType = z.infer<typeof shareTypeSchema>;
 
-export const shareExpirationSchema = z.enum(['1d', '7d', '30d', 'never'], {
+const shareExpirationSchema = z.enum(['1d', '7d', '30d', 'never'], {
   error: 'validation.invalid',
 });
 export type ShareExpiration = z.infer<typeof shareExpirationSchema>;
@@ -48,10 +48,10 @@ export const SHARE_EXPIRATION_DAYS: Record<ShareExpiration, number | null> = {
 };
 
 /** Issue handling for visitors: "Issue Editing" or "View Only". */
-export const shareIssuePermissionSchema = z.enum(['edit', 'view'], { error: 'validation.invalid' });
+const shareIssuePermissionSchema = z.enum(['edit', 'view'], { error: 'validation.invalid' });
 export type ShareIssuePermission = z.infer<typeof shareIssuePermissionSchema>;
 
-export const shareStatusSchema = z.enum(['active', 'disabled'], { error: 'validation.invalid' });
+const shareStatusSchema = z.enum(['active', 'disabled'], { error: 'validation.invalid' });
 export type ShareStatus = z.infer<typeof shareStatusSchema>;
 
 /** Exactly 4 ASCII digits ("Access Code Must Be 4 Digits"). */
@@ -116,7 +116,7 @@ export const shareListQuerySchema = z.object({
 });
 export type ShareListQuery = z.infer<typeof shareListQuerySchema>;
 
-export const shareCreatorSchema = z.object({
+const shareCreatorSchema = z.object({
   id: z.uuid(),
   email: z.string().nullable(),
   name: z.string().nullable(),
@@ -160,13 +160,22 @@ export const shareSchema = z
     creator: shareCreatorSchema.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /**
+     * How the link travelled: times opened (its creator's own opens not counted), distinct
+     * visitors summed over days (a visitor is counted once a day; no IP is kept), last opened.
+     */
+    analytics: z.object({
+      opens: z.number().int(),
+      visitors: z.number().int(),
+      last_opened_at: z.string().nullable(),
+    }),
   })
   .meta({ id: 'Share' });
 export type Share = z.infer<typeof shareSchema>;
 export const shareListSchema = z.array(shareSchema);
 
 /** What the visitor may do (the server decides with `canShareVisitor`). */
-export const sharePermissionsSchema = z.object({
+const sharePermissionsSchema = z.object({
   view: z.boolean(),
   download: z.boolean(),
   comment: z.boolean(),
@@ -179,10 +188,10 @@ export type SharePermissions = z.infer<typeof sharePermissionsSchema>;
  * uploading/queued/converting, `ready`, `failed` (conversion failed), `unavailable` (ready but its
  * viewable is gone). An unknown share is the SHARE_NOT_FOUND answer, not a state.
  */
-export const sharedModelStatusSchema = z.enum(['processing', 'ready', 'failed', 'unavailable']);
+const sharedModelStatusSchema = z.enum(['processing', 'ready', 'failed', 'unavailable']);
 export type SharedModelStatus = z.infer<typeof sharedModelStatusSchema>;
 
-export const sharedModelSchema = z.object({
+const sharedModelSchema = z.object({
   name: z.string(),
   urn: z.string(),
   format: z.string().nullable(),
@@ -225,7 +234,6 @@ export const publicShareSchema = z
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
 export const verifyShareBodySchema = z.object({ code: shareAccessCodeSchema });
-export type VerifyShareBody = z.input<typeof verifyShareBodySchema>;
 /** A right code answers 200 with the public share (unlocked) and sets the unlock cookie. */
 export const verifyShareResponseSchema = publicShareSchema;
 
@@ -252,4 +260,3 @@ export const SHARE_ERROR_CODES = [
   'SHARE_ACCESS_CODE_INVALID',
   'TOO_MANY_REQUESTS',
 ] as const satisfies readonly ErrorCode[];
-export type ShareErrorCode = (typeof SHARE_ERROR_CODES)[number];

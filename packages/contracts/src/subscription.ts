@@ -10,21 +10,21 @@ export type PlanPeriod = z.infer<typeof planPeriodSchema>;
  * The plan shape's feature flags (spec §3). Only some exist in Truss (see plans.config.ts on the
  * server); `offeredFeatureKeys` picks those that some plan has, for the plan cards.
  */
-export const planFeatureKeys = [
+const planFeatureKeys = [
   'template_library',
   'priority_support',
   'advanced_analytics',
   'sso',
   'dedicated_account_manager',
 ] as const;
-export const planFeaturesSchema = z.object({
+const planFeaturesSchema = z.object({
   template_library: z.boolean(),
   priority_support: z.boolean(),
   advanced_analytics: z.boolean(),
   sso: z.boolean(),
   dedicated_account_manager: z.boolean(),
 });
-export type PlanFeatures = z.infer<typeof planFeaturesSchema>;
+type PlanFeatures = z.infer<typeof planFeaturesSchema>;
 
 /** The features that at least one of `plans` has: the only ones worth listing. */
 export function offeredFeatureKeys(
@@ -34,9 +34,9 @@ export function offeredFeatureKeys(
 }
 
 /** null or -1 means unlimited (spec §3). */
-export const limitValueSchema = z.number().int().nullable();
+const limitValueSchema = z.number().int().nullable();
 
-export const planLimitsSchema = z.object({
+const planLimitsSchema = z.object({
   projects: limitValueSchema,
   members_per_project: limitValueSchema,
   models_per_project: limitValueSchema,
@@ -44,7 +44,7 @@ export const planLimitsSchema = z.object({
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
-export const planSchema = z
+const planSchema = z
   .object({
     id: planIdSchema,
     name: z.string(),
@@ -66,12 +66,12 @@ export const planListSchema = z.array(planSchema);
  * `exceeded` is true once `current` has reached `limit` (nothing more may be added); never true
  * for an unlimited (null) limit.
  */
-export const usageLimitSchema = z.object({
+const usageLimitSchema = z.object({
   current: z.number(),
   limit: z.number().nullable(),
   exceeded: z.boolean(),
 });
-export const storageLimitSchema = z.object({
+const storageLimitSchema = z.object({
   /** Bytes used. */
   current: z.number(),
   /** Bytes allowed, or "unlimited". */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 export const genderSchema = z.enum(['male', 'female', 'other', 'prefer_not_to_say']);
 export const nameFormatSchema = z.enum(['eastern', 'western']);
-export const accountStatusSchema = z.enum(['not_activated', 'active', 'suspended', 'deleted']);
-export type AccountStatus = z.infer<typeof accountStatusSchema>;
+const accountStatusSchema = z.enum(['not_activated', 'active', 'suspended', 'deleted']);
 
 /** The spec's Profile entity (§3). Fields the user has not filled are null. */
 export const profileSchema = z

@@ -9,7 +9,7 @@ import type { SectionApi, SelectionApi, VisibilityApi } from './api.ts';
 import type { ViewerCore } from './core/viewer-core.ts';
 import { parseViewpoint } from './viewpoint.ts';
 
-export interface ViewpointParts {
+interface ViewpointParts {
   section: SectionApi & {
     getState(): Viewpoint['sections'];
     setState(state: Viewpoint['sections']): void;
@@ -18,13 +18,13 @@ export interface ViewpointParts {
   visibility: VisibilityApi;
 }
 
-export interface ViewpointDeps extends ViewpointParts {
+interface ViewpointDeps extends ViewpointParts {
   core: ViewerCore;
 }
 
 const vec = (v: THREE.Vector3): Vec3 => [v.x, v.y, v.z];
 
-export function captureViewpoint(deps: ViewpointDeps): Viewpoint {
+function captureViewpoint(deps: ViewpointDeps): Viewpoint {
   const { rig, model } = deps.core;
   const state = model.state;
   const colors: Record<string, number> = {};
@@ -53,11 +53,7 @@ export function captureViewpoint(deps: ViewpointDeps): Viewpoint {
  * Validates (always) and applies (when deps are given) a viewpoint; returns the parsed copy.
  * Throws ViewpointError on an invalid or unknown-version viewpoint before changing anything.
  */
-export function applyViewpoint(
-  deps: ViewpointDeps | null,
-  input: Viewpoint,
-  animate: boolean,
-): Viewpoint {
+function applyViewpoint(deps: ViewpointDeps | null, input: Viewpoint, animate: boolean): Viewpoint {
   const viewpoint = parseViewpoint(input);
   if (!deps) return viewpoint;
   const { core } = deps;

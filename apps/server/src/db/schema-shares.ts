@@ -38,6 +38,25 @@ export interface SharesTable {
   code_locked_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Times the link was opened by anyone but its creator (migration 0031). */
+  open_count: Generated<number>;
+  /** The sum of each day's distinct visitors (share_visitor_marks). */
+  visitor_count: Generated<number>;
+  last_opened_at: Timestamp | null;
+}
+
+/** The random salt of one UTC day's visitor marks; deleted the day after (migration 0031). */
+export interface ShareVisitSaltsTable {
+  /** `YYYY-MM-DD`, UTC. */
+  day: ColumnType<string, string, string>;
+  salt: string;
+}
+
+/** A visitor of a share on one day: HMAC(that day's salt, share, IP, user agent), nothing else. */
+export interface ShareVisitorMarksTable {
+  share_id: string;
+  day: ColumnType<string, string, string>;
+  visitor_hash: string;
 }
 
 /** One wrong code from one IP (the per-IP window counts these). */

@@ -20,7 +20,7 @@ type Bytes = Uint8Array;
 
 /**
  * BCF fields Truss does not show but keeps, so an export gives back what an import took in
- * (see bcf/model.ts for their meaning).
+ * (see @truss/bcf's model.ts for their meaning; modules/topics/bcf/import.ts maps them).
  */
 export interface TopicBcfExtras {
   serverAssignedId?: string;

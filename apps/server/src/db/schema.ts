@@ -28,7 +28,12 @@ import type {
 } from './schema-elements.ts';
 import type { QuotaEventsTable } from './schema-quotas.ts';
 import type { SavedViewsTable } from './schema-saved-views.ts';
-import type { ShareCodeFailuresTable, SharesTable } from './schema-shares.ts';
+import type {
+  ShareCodeFailuresTable,
+  SharesTable,
+  ShareVisitorMarksTable,
+  ShareVisitSaltsTable,
+} from './schema-shares.ts';
 import type {
   TopicCommentsTable,
   TopicCountersTable,
@@ -201,6 +206,8 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   shares: SharesTable;
   share_code_failures: ShareCodeFailuresTable;
+  share_visit_salts: ShareVisitSaltsTable;
+  share_visitor_marks: ShareVisitorMarksTable;
   topic_counters: TopicCountersTable;
   topic_types: TopicTypesTable;
   topics: TopicsTable;

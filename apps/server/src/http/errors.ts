@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@truss/contracts';
 
-export interface AppErrorOptions {
+interface AppErrorOptions {
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
   /** Internal detail for the log; never sent to the client. */
@@ -45,12 +45,6 @@ export class ForbiddenError extends AppError {
 export class NotFoundError extends AppError {
   constructor(detail?: string) {
     super('NOT_FOUND', 404, { detail });
-  }
-}
-
-export class ConflictError extends AppError {
-  constructor(detail?: string) {
-    super('CONFLICT', 409, { detail });
   }
 }
 

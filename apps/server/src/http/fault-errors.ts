@@ -1,7 +1,7 @@
 import { AppError } from './errors.ts';
 
 /** Seconds a client should wait before retrying while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export class DatabaseUnavailableError extends AppError {
   constructor(cause?: unknown) {
@@ -30,7 +30,7 @@ export class StorageUnavailableError extends AppError {
   }
 }
 
-export class InsufficientStorageError extends AppError {
+class InsufficientStorageError extends AppError {
   constructor(cause?: unknown) {
     super('INSUFFICIENT_STORAGE', 507, { detail: 'no space left for storage', cause });
   }
@@ -79,7 +79,7 @@ function codeOf(error: unknown): string {
 }
 
 /** Whether an error (or its cause) says PostgreSQL cannot be reached right now. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   return causes(error).some((link) => {
     const code = codeOf(link);
     if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
@@ -98,7 +98,7 @@ export function isConnectionFailure(error: unknown): boolean {
 }
 
 /** Whether an error (or its cause) is a full disk or an exhausted quota, of a file or the database. */
-export function isOutOfSpace(error: unknown): boolean {
+function isOutOfSpace(error: unknown): boolean {
   return causes(error).some((link) => {
     const code = codeOf(link);
     if (NO_SPACE_ERRNOS.has(code) || code === DISK_FULL_SQLSTATE) return true;

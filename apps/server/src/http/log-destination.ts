@@ -1,12 +1,12 @@
 import type { DestinationStream } from 'pino';
 
 /** Where batches go: pino's sonic-boom destination (`pino.destination`), or any stream like it. */
-export interface LogSink {
+interface LogSink {
   write(text: string): void;
   flushSync?(): void;
 }
 
-export interface BatchOptions {
+interface BatchOptions {
   /** A batch is handed on once this many characters are pending... */
   batchChars: number;
   /** ...or this long (ms) after the last hand-over, whichever comes first. */

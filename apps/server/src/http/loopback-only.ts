@@ -2,17 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 /** The headers a reverse proxy adds to say whom it forwards for. */
-export const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
 
 /** Whether a proxy (or a client pretending to be one) named another client in the request. */
-export function isForwarded(request: FastifyRequest): boolean {
+function isForwarded(request: FastifyRequest): boolean {
   return FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
 }
 

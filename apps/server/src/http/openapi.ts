@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { docsDirectives, serializeDirectives } from './security-headers.ts';
 
-export const DOCS_PREFIX = '/api/docs';
+const DOCS_PREFIX = '/api/docs';
 
 /**
  * OpenAPI 3.1 generated from the contracts' zod schemas; Swagger UI at /api/docs and the JSON

@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import { SHELL_FILES } from './spa.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** PUBLIC_URL: HSTS and upgrade-insecure-requests only when it is https. */
   publicUrl: string;
   /** EMBED_FRAME_ANCESTORS: who may frame the share embed page (`/share/{token}?embed=1`). */
@@ -27,7 +27,7 @@ type Directives = Record<string, string[]>;
  * blob:/data: images for textures GLTFLoader unpacks from a .glb. Inline styles are allowed
  * (a style is not a script); scripts only from files or by hash.
  */
-export function appDirectives(
+function appDirectives(
   https: boolean,
   frameAncestors: readonly string[],
   scriptHashes: readonly string[] = [],
@@ -100,7 +100,7 @@ function webBuildScriptHashes(distDir: string): string[] {
  * share link, a property value) and fullscreen. Only features Chromium knows: an unknown name is
  * an error in the console.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'camera=()',
@@ -123,7 +123,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** The chrome-less share page meant for other sites' iframes. */
-export function isEmbedPage(request: FastifyRequest): boolean {
+function isEmbedPage(request: FastifyRequest): boolean {
   if (!request.url.startsWith('/share/')) return false;
   const [pathname, query = ''] = request.url.split('?', 2);
   return (
@@ -187,7 +187,7 @@ type Middleware = (
  * the request, and running helmet's dozen middlewares on every request (setting each header
  * through its own closure) was a sizeable part of a cached hot read's CPU.
  */
-export function helmetHeaders(middleware: Middleware): [string, string][] {
+function helmetHeaders(middleware: Middleware): [string, string][] {
   const request = new IncomingMessage(new Socket());
   const response = new ServerResponse(request);
   middleware(request, response, (error) => {

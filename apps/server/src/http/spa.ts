@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 
-export const MISSING_WEB_BUILD_TEXT =
+const MISSING_WEB_BUILD_TEXT =
   'The Truss web app is not built. Run `npm run build:web` in the repository, then restart the server (or set WEB_DIST_DIR).\n';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,11 +23,11 @@ export const PAGE_SHELLS: readonly { path: RegExp; file: string }[] = [
 /** Every HTML file the app may be sent as (their inline scripts are allowed by hash). */
 export const SHELL_FILES = ['index.html', ...PAGE_SHELLS.map((shell) => shell.file)];
 
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-export interface SpaOptions {
+interface SpaOptions {
   /**
    * Extra <head> markup for some paths (the Open Graph tags of share links): an escaped title
    * for <title> and escaped tags, or null to serve index.html as it is.

@@ -19,13 +19,13 @@ export interface Mailer {
 }
 
 /** Where the dev outbox keeps mails (the `dev_mail` table). */
-export type OutboxStore = (mail: OutgoingMail) => Promise<void>;
+type OutboxStore = (mail: OutgoingMail) => Promise<void>;
 
 /**
  * A nodemailer transport that stores each message in the dev outbox instead of sending it, so
  * the same nodemailer pipeline (addresses, envelope) runs with and without SMTP.
  */
-export function devOutboxTransport(store: OutboxStore): Transport<{ messageId: string }> {
+function devOutboxTransport(store: OutboxStore): Transport<{ messageId: string }> {
   return {
     name: 'truss-dev-outbox',
     version: '1.0.0',
@@ -49,7 +49,7 @@ export function devOutboxTransport(store: OutboxStore): Transport<{ messageId: s
   };
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   /** SMTP URL (smtp://, smtps://); null selects the dev outbox. */
   smtpUrl: string | null;
   from: string;

@@ -4,14 +4,14 @@ import { backupDataDir, restoreDataDir } from './backup.ts';
 /**
  * `npm run backup [-- <archive>]` and `npm run restore -- <archive>` on the embedded database
  * (DATA_DIR, default ./data). With DATABASE_URL set, PostgreSQL's own tools do the database part:
- * see the README's Operations section.
+ * see docs/operations.md, Backup and restore.
  */
 async function main(): Promise<void> {
   const [command, file] = process.argv.slice(2);
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || './data');
   if (process.env.DATABASE_URL?.trim()) {
     throw new Error(
-      "DATABASE_URL is set: back up PostgreSQL with pg_dump and DATA_DIR/storage (or the S3 bucket) as the README's Operations section says",
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump and DATA_DIR/storage (or the S3 bucket) as docs/operations.md (Backup and restore) says',
     );
   }
   if (command === 'backup') {

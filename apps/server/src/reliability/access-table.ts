@@ -308,6 +308,7 @@ export const ACCESS: Record<string, Declaration> = {
   'DELETE /api/project/{id}/queries/{queryId}': { expect: AUTHOR_OR_MANAGER, fresh: 'savedQuery' },
   // topics
   'GET /api/project/{id}/topics': { expect: PROJECT_VIEW },
+  'GET /api/project/{id}/topics/report': { expect: PROJECT_VIEW },
   'GET /api/project/{id}/topic-counts': { expect: PROJECT_VIEW },
   'POST /api/project/{id}/topics': { expect: PROJECT_VIEW },
   'GET /api/project/{id}/topic-types': { expect: PROJECT_VIEW },

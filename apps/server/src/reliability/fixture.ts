@@ -1,7 +1,7 @@
-import type { Model, Project, Share } from '@truss/contracts';
+import type { Model, Share } from '@truss/contracts';
 import { fakeConvert } from '../testing/fake-convert.ts';
 import { grantPaidPlan } from '../testing/paid-plan.ts';
-import { addMember, createProject, createTeam, type Team } from '../testing/project-team.ts';
+import { createTeam, type Team } from '../testing/project-team.ts';
 import { createShare, readyModel } from '../testing/share-fixture.ts';
 import { startTestServer, type ApiOptions, type TestServer } from '../testing/test-server.ts';
 
@@ -12,7 +12,7 @@ export const SWEEP_QUERY = { all: [{ field: 'type', op: '=', value: 'IfcDoor' }]
 export const ROLES = ['anonymous', 'outsider', 'visitor', 'member', 'admin', 'owner'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const SHARE_CODE = '4821';
+const SHARE_CODE = '4821';
 
 /** Rows the sweep and the fuzzer point their requests at, all in one project. */
 export interface World {
@@ -216,12 +216,4 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
 function b64(text: string): string {
   return Buffer.from(text).toString('base64');
-}
-
-/** A second project of the owner where the team is also present (for moves). */
-export async function secondProject(world: World): Promise<Project> {
-  const project = await createProject(world.server, world.team.owner.token, 'Annex');
-  await addMember(world.server, project.id, world.team.admin.user.id, 'admin');
-  await addMember(world.server, project.id, world.team.member.user.id, 'member');
-  return project;
 }

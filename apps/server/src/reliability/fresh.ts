@@ -21,7 +21,7 @@ export type Fresh =
   | 'upload'
   | 'session';
 
-export interface FreshCall {
+interface FreshCall {
   world: World;
   params: Record<string, string>;
 }

@@ -1,97 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Order } from '@truss/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ownDatabase,
+  paddedObj,
+  scratchDirs,
+  sha256,
+  sleep,
+  tusClient,
+} from '../testing/child-fixtures.ts';
 import { signUpOn, startChildServer, type ChildServer } from '../testing/child-server.ts';
 import { realS3, realS3SkipReason, type RealS3 } from '../testing/real-s3.ts';
 import { testEngine } from '../testing/test-server.ts';
 
 const MIB = 1024 * 1024;
 const KIB = 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** A cube as OBJ, then comment lines up to `size` bytes. */
-function paddedObj(size: number, seed: string): Buffer {
-  const cube = [`# ${seed}`, 'v 0 0 0', 'v 1 0 0', 'v 1 1 0', 'v 0 1 0', 'f 1 2 3 4'].join('\n');
-  const lines = [cube];
-  let length = cube.length + 1;
-  for (let i = 0; length < size; i++) {
-    const line = `# padding ${i} ${'x'.repeat(i % 61)}`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return Buffer.from(`${lines.join('\n')}\n`).subarray(0, size);
-}
-
-/** A database of its own on the test PostgreSQL, and a client on it for checks. */
-async function ownDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const SECRETS = {
   JWT_SECRET: 'instance-death-secret-instance-death-secret',
   TOKEN_HMAC_SECRET: 'instance-death-hmac-instance-death-hmac',
 };
-
-/** tus requests of one user against any instance. */
-function tusClient(token: string, projectId: string) {
-  const tus = (extra: Record<string, string> = {}) => ({
-    authorization: `Bearer ${token}`,
-    'tus-resumable': '1.0.0',
-    ...extra,
-  });
-  return {
-    async create(base: string, size: number, name: string): Promise<string> {
-      const created = await fetch(`${base}/api/uploads`, {
-        method: 'POST',
-        headers: tus({
-          'upload-length': String(size),
-          'upload-metadata': `projectId ${b64(projectId)},filename ${b64(name)}`,
-        }),
-      });
-      expect(created.status, await created.text()).toBe(201);
-      return new URL(created.headers.get('location')!, base).pathname;
-    },
-    patch(base: string, at: string, offset: number, body: Uint8Array | ReadableStream<Uint8Array>) {
-      return fetch(`${base}${at}`, {
-        method: 'PATCH',
-        headers: tus({
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        }),
-        body,
-        duplex: 'half',
-      } as RequestInit);
-    },
-    head(base: string, at: string) {
-      return fetch(`${base}${at}`, { method: 'HEAD', headers: tus() });
-    },
-    original(base: string, modelId: string) {
-      return fetch(`${base}/api/models/${modelId}/original`, { headers: tus() });
-    },
-  };
-}
 
 interface KillFigures {
   /** kill -9 sent -> first HEAD answered on the other instance. */
@@ -162,7 +93,7 @@ describe.skipIf(testEngine() !== 'postgres')(
   'API instances that die (two processes, PostgreSQL)',
   () => {
     const children: ChildServer[] = [];
-    const dirs: string[] = [];
+    const scratch = scratchDirs('truss-death-');
     let db: { url: string; drop(): Promise<void> };
     let shared: string;
     const figures: Record<string, KillFigures> = {};
@@ -177,11 +108,7 @@ describe.skipIf(testEngine() !== 'postgres')(
       children.push(child);
       return child;
     };
-    const dataDir = async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'truss-death-'));
-      dirs.push(dir);
-      return dir;
-    };
+    const dataDir = () => scratch.make();
 
     beforeAll(async () => {
       db = await ownDatabase('truss_death');
@@ -191,7 +118,7 @@ describe.skipIf(testEngine() !== 'postgres')(
     afterAll(async () => {
       for (const child of children) await child.kill();
       await db?.drop();
-      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+      await scratch.removeAll();
       console.log('instance-death figures (ms from kill -9):', JSON.stringify(figures));
     });
 

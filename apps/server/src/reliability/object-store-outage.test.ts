@@ -1,64 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Model } from '@truss/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_RETRY_AFTER_SECONDS } from '../http/fault-errors.ts';
+import {
+  ownDatabase,
+  paddedObj,
+  scratchDirs,
+  sha256,
+  sleep,
+  tusClient,
+} from '../testing/child-fixtures.ts';
 import { signUpOn, startChildServer, type ChildServer } from '../testing/child-server.ts';
 import { realS3SkipReason, startOwnRealS3, type RealS3 } from '../testing/real-s3.ts';
 import { testEngine } from '../testing/test-server.ts';
 
 const MIB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** A cube as OBJ, then comment lines up to `size` bytes (converts in a moment). */
-function paddedObj(size: number, seed: string): Buffer {
-  const cube = [
-    `# ${seed}`,
-    'v 0 0 0',
-    'v 1 0 0',
-    'v 1 1 0',
-    'v 0 1 0',
-    'v 0 0 1',
-    'f 1 2 3 4',
-    'f 1 2 5',
-  ].join('\n');
-  const lines = [cube];
-  let length = cube.length + 1;
-  for (let i = 0; length < size; i++) {
-    const line = `# padding ${i} ${'x'.repeat(i % 61)}`;
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return Buffer.from(`${lines.join('\n')}\n`).subarray(0, size);
-}
-
 const skip = realS3SkipReason();
 if (skip) console.warn(`object-store-outage.test: skipped (${skip})`);
 
 /** A database for child processes on the engine under test: PostgreSQL's URL, or none (PGlite). */
 async function childDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   if (testEngine() !== 'postgres') return { env: {}, drop: async () => undefined };
-  const admin = process.env.TEST_DATABASE_URL!;
-  const name = `truss_s3out_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const db = await ownDatabase('truss_s3out');
+  return { env: { DATABASE_URL: db.url }, drop: db.drop };
 }
 
 /**
@@ -72,16 +35,12 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
   let s3: RealS3;
   let db: Awaited<ReturnType<typeof childDatabase>>;
   const children: ChildServer[] = [];
-  const dirs: string[] = [];
+  const scratch = scratchDirs('truss-s3-outage-');
   let api: ChildServer;
   let env: Record<string, string>;
   const bucket = `outage-${process.pid}-${Date.now()}`;
 
-  const dataDir = async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'truss-s3-outage-'));
-    dirs.push(dir);
-    return dir;
-  };
+  const dataDir = () => scratch.make();
 
   beforeAll(async () => {
     s3 = await startOwnRealS3();
@@ -110,7 +69,7 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
     for (const child of children) await child.kill();
     await db?.drop();
     await s3?.close();
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    await scratch.removeAll();
   });
 
   it('creates its bucket at start and says so', async () => {
@@ -125,34 +84,11 @@ describe.skipIf(skip !== null)(`object store outage (real radosgw, ${testEngine(
     async () => {
       const { token, projectId } = await signUpOn(api.url);
       const auth = { authorization: `Bearer ${token}` };
-      const tus = (extra: Record<string, string> = {}) => ({
-        ...auth,
-        'tus-resumable': '1.0.0',
-        ...extra,
-      });
-      const b64 = (text: string) => Buffer.from(text).toString('base64');
-      const create = async (size: number, name: string) => {
-        const created = await fetch(`${api.url}/api/uploads`, {
-          method: 'POST',
-          headers: tus({
-            'upload-length': String(size),
-            'upload-metadata': `projectId ${b64(projectId)},filename ${b64(name)}`,
-          }),
-        });
-        expect(created.status, await created.text()).toBe(201);
-        return new URL(created.headers.get('location')!, api.url).pathname;
-      };
+      const client = tusClient(token, projectId);
+      const create = (size: number, name: string) => client.create(api.url, size, name);
       const patch = (at: string, offset: number, body: Uint8Array | ReadableStream<Uint8Array>) =>
-        fetch(`${api.url}${at}`, {
-          method: 'PATCH',
-          headers: tus({
-            'upload-offset': String(offset),
-            'content-type': 'application/offset+octet-stream',
-          }),
-          body,
-          duplex: 'half',
-        } as RequestInit);
-      const head = (at: string) => fetch(`${api.url}${at}`, { method: 'HEAD', headers: tus() });
+        client.patch(api.url, at, offset, body);
+      const head = (at: string) => client.head(api.url, at);
       const model = async (id: string) =>
         (await (await fetch(`${api.url}/api/models/${id}`, { headers: auth })).json()) as Model;
       const waitReady = async (id: string, statuses: string[], ms = 120_000) => {

@@ -140,7 +140,7 @@ export function validRequest(
   return { method: op.method, url: search ? `${path}?${search}` : path, headers, body };
 }
 
-export interface SentResponse {
+interface SentResponse {
   status: number;
   text: string;
   contentType: string;

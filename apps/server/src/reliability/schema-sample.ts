@@ -24,7 +24,7 @@ export interface JsonSchema {
 }
 
 /** Values for fields whose meaning the schema cannot tell (ids of the fixture's rows). */
-export type Hints = Record<string, unknown>;
+type Hints = Record<string, unknown>;
 
 const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';
 
@@ -115,7 +115,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Any JSON value, shallow, with hostile strings and extreme numbers. */
-export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
   fc.constantFrom(null, true, false, 0, -1, 1e308, -1e308, 2 ** 53 + 1, 0.5),
   fc.array(hostileString, { maxLength: 3 }),

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { ConversionOutcome, ConvertFn } from '../modules/models/index.ts';
 
 /** A GLB with nothing in it (valid header + JSON chunk): enough for API tests. */
-export function tinyGlb(): ArrayBuffer {
+function tinyGlb(): ArrayBuffer {
   const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
   const glb = Buffer.alloc(12 + 8 + json.length);
   glb.write('glTF', 0);

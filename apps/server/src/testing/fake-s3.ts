@@ -13,7 +13,7 @@ interface Multipart {
   parts: Map<number, Buffer>;
 }
 
-export interface FakeS3 {
+interface FakeS3 {
   url: string;
   objects: Map<string, StoredObject>;
   /** Multipart uploads not completed or aborted yet, by upload id. */

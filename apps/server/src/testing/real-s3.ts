@@ -139,7 +139,7 @@ function make(
 }
 
 /** The S3 server CI started (`TEST_S3_ENDPOINT`...), or null. Use a bucket of your own on it. */
-export function sharedRealS3(): RealS3 | null {
+function sharedRealS3(): RealS3 | null {
   const { TEST_S3_ENDPOINT, TEST_S3_ACCESS_KEY_ID, TEST_S3_SECRET_ACCESS_KEY, TEST_S3_DIR } =
     process.env;
   if (!TEST_S3_ENDPOINT || !TEST_S3_ACCESS_KEY_ID || !TEST_S3_SECRET_ACCESS_KEY) return null;

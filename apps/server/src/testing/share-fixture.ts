@@ -50,7 +50,7 @@ export async function createShare(
   return res.body;
 }
 
-export interface InjectResult {
+interface InjectResult {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   text: string;

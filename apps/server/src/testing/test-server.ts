@@ -48,7 +48,7 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-export interface TestServerOptions {
+interface TestServerOptions {
   /** 'smtp' (default): mails go to a real SMTP server started for the test; 'outbox': dev outbox. */
   mail?: 'smtp' | 'outbox';
   /** The SPA folder; default a folder that does not exist (non-API GETs answer 503). */

@@ -3,7 +3,7 @@ import type { Model, ModelVersion } from '@truss/contracts';
 import * as tus from 'tus-js-client';
 import type { TestServer } from './test-server.ts';
 
-export interface TusOutcome {
+interface TusOutcome {
   /** The upload URL (absolute). */
   url: string | null;
   /** From the final response's Truss-Model-Id header. */
@@ -15,7 +15,7 @@ export interface TusOutcome {
   aborted: boolean;
 }
 
-export interface TusOptions {
+interface TusOptions {
   baseUrl: string;
   token: string;
   /** Optional with `modelId` (a new version of that model). */

@@ -55,12 +55,18 @@ export async function downloadWithToken(
     });
   }
   const name = dispositionFilename(response.headers.get('content-disposition')) ?? fallbackName;
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+}
+
+/** Hands a blob to the browser as a download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = name;
+  link.href = url;
+  link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

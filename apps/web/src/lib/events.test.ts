@@ -170,6 +170,12 @@ describe('event stream client', () => {
     await flush();
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.headers['Last-Event-ID']).toBe('e1');
+    // Spec §7: every call, this one included, carries the language and a fresh request key.
+    expect(server.requests[0]?.headers['Accept-Language']).toBe('en');
+    expect(server.requests[0]?.headers['X-Request-Id']).toMatch(/^[\w-]{8,}$/);
+    expect(server.requests[1]?.headers['X-Request-Id']).not.toBe(
+      server.requests[0]?.headers['X-Request-Id'],
+    );
     expect(opens).toEqual([false, true]);
     stream.stop();
     expect(server.requests[1]?.signal.aborted).toBe(true);

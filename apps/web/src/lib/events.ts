@@ -5,6 +5,8 @@ import {
   serverEventSchema,
   type ServerEvent,
 } from '@truss/contracts';
+import { newRequestId } from './http';
+import { getLocale } from './locale';
 
 /** One message of a `text/event-stream` (https://html.spec.whatwg.org/#event-stream-interpretation). */
 export interface SseMessage {
@@ -117,6 +119,8 @@ export interface EventStreamOptions {
   onOpen?: (info: { reconnected: boolean }) => void;
   onStatus?: (status: StreamStatus) => void;
   heartbeatTimeoutMs?: number;
+  /** The Accept-Language to send (spec §7: every call); the locale cookie by default. */
+  getLocale?: () => string;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -187,7 +191,13 @@ export function startEventStream(options: EventStreamOptions): EventStream {
         return;
       }
       if (stopped) return;
-      const headers: Record<string, string> = { Accept: 'text/event-stream' };
+      // Spec §7: every call carries Accept-Language and a fresh request key, the stream too
+      // (it is read through fetch, so unlike EventSource it can send headers).
+      const headers: Record<string, string> = {
+        Accept: 'text/event-stream',
+        'Accept-Language': (options.getLocale ?? getLocale)(),
+        'X-Request-Id': newRequestId(),
+      };
       if (token) headers.Authorization = `Bearer ${token}`;
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       armHeartbeat(abort);

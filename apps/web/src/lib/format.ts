@@ -102,6 +102,29 @@ export function formatNumericDate(
   }
 }
 
+/**
+ * A calendar date typed in the chosen numeric pattern (or as ISO yyyy-mm-dd) as `yyyy-mm-dd`;
+ * null unless complete and a real day (31/02 is not).
+ */
+export function parseNumericDate(text: string, pattern: DateFormat): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const match = /^(\d{1,4})[/.-](\d{1,2})[/.-](\d{1,4})$/.exec(value);
+  let parts: [string, string, string] | null = null;
+  if (iso) parts = [iso[1]!, iso[2]!, iso[3]!];
+  else if (match) {
+    const [, a, b, c] = match as unknown as [string, string, string, string];
+    if (pattern === 'dd/mm/yyyy') parts = [c, b, a];
+    else if (pattern === 'mm/dd/yyyy') parts = [c, a, b];
+    else parts = [a, b, c];
+  }
+  if (!parts || parts[0].length !== 4) return null;
+  const [year, month, day] = parts.map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return formatNumericDate({ year, month, day }, 'yyyy-mm-dd');
+}
+
 /** Hours and minutes (and seconds) in the chosen 24- or 12-hour clock, in the preferred zone. */
 export function formatTime(
   iso: string,

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
  * The web-ifc O3DV 0.18 asks for (0.0.68, installed as `web-ifc-o3dv`): with the converter's
  * 0.0.78 it throws on Office_A (an API change), so it gets the version it was built against.
  */
-export const webIfcDir = path.dirname(require.resolve('web-ifc-o3dv'));
+const webIfcDir = path.dirname(require.resolve('web-ifc-o3dv'));
 export const webIfcVersion = (
   JSON.parse(await readFile(path.join(webIfcDir, 'package.json'), 'utf8')) as { version: string }
 ).version;

@@ -23,7 +23,7 @@ interface Viewer {
 }
 type TrussWindow = Window & { __trussViewer?: Viewer };
 
-export interface TrussSession {
+interface TrussSession {
   baseUrl: string;
   email: string;
 }

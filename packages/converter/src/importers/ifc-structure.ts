@@ -83,7 +83,7 @@ export class IfcLines {
   }
 }
 
-export interface IfcElementTable {
+interface IfcElementTable {
   elements: SceneElement[];
   indexByExpressId: Map<number, number>;
   /** Adds (or finds) the element for an express id, reading its type, GlobalId and Name. */
@@ -157,13 +157,13 @@ export function readSpatialStructure(lines: IfcLines, table: IfcElementTable): n
   return projects.length > 0 ? table.indexByExpressId.get(projects[0]!)! : null;
 }
 
-export interface LengthUnit {
+interface LengthUnit {
   name: string;
   toMetres: number;
 }
 
 /** Unit symbols for quantities: the project's length, area and volume units. */
-export interface IfcUnits {
+interface IfcUnits {
   length: LengthUnit;
   area: string;
   volume: string;

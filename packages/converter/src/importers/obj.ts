@@ -16,7 +16,7 @@ interface MtlEntry {
   map?: string;
 }
 
-export function parseMtl(text: string): Map<string, MtlEntry> {
+function parseMtl(text: string): Map<string, MtlEntry> {
   const materials = new Map<string, MtlEntry>();
   let current: MtlEntry | null = null;
   for (const raw of text.split(/\r?\n/)) {

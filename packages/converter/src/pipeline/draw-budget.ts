@@ -17,7 +17,7 @@
 import type { SceneGeometry, SceneModel } from '../scene.ts';
 import { weldVertices } from './weld.ts';
 
-export interface InstanceCandidate<T> {
+interface InstanceCandidate<T> {
   /** Placement indices drawn by this pair. */
   list: number[];
   /** Vertices it saves over merging every placement into a batch. */
@@ -25,7 +25,7 @@ export interface InstanceCandidate<T> {
   data: T;
 }
 
-export interface DrawPlan<T> {
+interface DrawPlan<T> {
   candidates: InstanceCandidate<T>[];
   /** Materials whose flat geometry is written with face normals, in one batch with the smooth. */
   faceNormalMaterials: Set<number>;

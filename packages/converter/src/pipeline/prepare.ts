@@ -60,7 +60,7 @@ export interface PreparedScene {
   instances: number;
 }
 
-export interface PrepareOptions {
+interface PrepareOptions {
   /** A (geometry, material) pair placed at least this often becomes an instance group. */
   minInstances: number;
   /**

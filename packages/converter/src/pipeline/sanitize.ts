@@ -66,7 +66,7 @@ export function sanitizeGeometry(source: SceneGeometry): SceneGeometry {
  * True when (nearly) every corner's normal points along its triangle's face normal (within
  * ~2.5 degrees; 1 % of corners may disagree: degenerate slivers have meaningless face normals).
  */
-export function hasFlatNormals(geometry: SceneGeometry): boolean {
+function hasFlatNormals(geometry: SceneGeometry): boolean {
   const { positions: p, normals: n, indices } = geometry;
   if (!n) return false;
   let corners = 0;

@@ -13,14 +13,14 @@ import type { PreparedScene } from './prepare.ts';
 
 export { encodePng };
 
-export interface ThumbnailOptions {
+interface ThumbnailOptions {
   width: number;
   height: number;
   /** Stop drawing after this many triangles (thumbnails of huge models stay fast). */
   maxTriangles: number;
 }
 
-export const DEFAULT_THUMBNAIL: ThumbnailOptions = {
+const DEFAULT_THUMBNAIL: ThumbnailOptions = {
   width: 512,
   height: 384,
   maxTriangles: 3_000_000,

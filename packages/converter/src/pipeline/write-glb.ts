@@ -47,7 +47,7 @@ import {
 import { GlbMaterials } from './glb-materials.ts';
 import type { PreparedBatch, PreparedInstanceGroup, PreparedScene } from './prepare.ts';
 
-export interface WrittenGlb {
+interface WrittenGlb {
   glb: Uint8Array;
   drawBatches: number;
   materials: number;

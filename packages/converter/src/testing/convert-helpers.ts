@@ -6,7 +6,7 @@ import { decodeMetadata } from '../metadata-file.ts';
 import { validateGlb } from '../validate.ts';
 import { sample } from './samples.ts';
 
-export interface GlbJson {
+interface GlbJson {
   meshes: { primitives: { attributes: Record<string, number>; material?: number }[] }[];
   nodes: { mesh?: number; extensions?: Record<string, { attributes: Record<string, number> }> }[];
   materials?: unknown[];
@@ -16,7 +16,7 @@ export interface GlbJson {
   buffers: { byteLength: number; extensions?: Record<string, { fallback?: boolean }> }[];
 }
 
-export function glbJson(glb: Uint8Array): GlbJson {
+function glbJson(glb: Uint8Array): GlbJson {
   const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
   expect(view.getUint32(0, true)).toBe(0x46546c67);
   const length = view.getUint32(12, true);

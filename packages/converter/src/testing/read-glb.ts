@@ -9,7 +9,7 @@ import { MeshoptDecoder } from 'meshoptimizer/decoder';
 /* eslint-disable @typescript-eslint/no-explicit-any -- glTF JSON records */
 type Json = Record<string, any>;
 
-export interface DecodedDraw {
+interface DecodedDraw {
   /** World-space xyz per vertex. */
   positions: Float64Array;
   indices: Uint32Array;

@@ -24,7 +24,7 @@ export function sniffImage(bytes: Uint8Array): SceneTexture | null {
 }
 
 /** Decodes uncompressed or RLE true-colour/greyscale TGA into a PNG. */
-export function tgaToPng(bytes: Uint8Array): Uint8Array | null {
+function tgaToPng(bytes: Uint8Array): Uint8Array | null {
   if (bytes.length < 18) return null;
   const idLength = bytes[0]!;
   const colourMapType = bytes[1]!;
@@ -80,7 +80,7 @@ export function tgaToPng(bytes: Uint8Array): Uint8Array | null {
   return new Uint8Array(PNG.sync.write(png));
 }
 
-export function imageFromBytes(bytes: Uint8Array | null): SceneTexture | null {
+function imageFromBytes(bytes: Uint8Array | null): SceneTexture | null {
   if (!bytes) return null;
   const direct = sniffImage(bytes);
   if (direct) return direct;

@@ -54,7 +54,7 @@ interface MaterialInfo {
   roughness?: number;
 }
 
-export interface ThreeSceneOptions {
+interface ThreeSceneOptions {
   upAxis: 'y' | 'z';
   toMetres?: number;
   sourceUnit?: string;

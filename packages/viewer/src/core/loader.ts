@@ -8,14 +8,14 @@ import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.j
 import type { LoadProgress } from '../api-types.ts';
 import { DecodedStreams } from '../preview/glb-streams.ts';
 
-export class LoadError extends Error {
+class LoadError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'LoadError';
   }
 }
 
-export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
 /** Reads a response body with progress (Content-Length when the server sends it). */
 export async function fetchBytes(

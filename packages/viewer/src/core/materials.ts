@@ -30,7 +30,7 @@ export function createSharedUniforms(): SharedUniforms {
 }
 
 /** Which elements a material draws: opaque = not ghosted, ghost = ghosted, edges = all visible. */
-export type ModelPass = 'opaque' | 'ghost' | 'edges';
+type ModelPass = 'opaque' | 'ghost' | 'edges';
 const PASS_VALUE: Record<ModelPass, number> = { opaque: 0, ghost: 1, edges: 2 };
 
 /** Per-vertex ids are `elementId`, per-instance ids `instanceElementId` (renamed on load). */
@@ -95,7 +95,7 @@ const FRAGMENT_COLOR = /* glsl */ `
 `;
 
 /** Adds the element-state logic to a built-in material (Lambert, Basic, LineBasic, ...). */
-export function patchMaterial<M extends THREE.Material>(
+function patchMaterial<M extends THREE.Material>(
   material: M,
   uniforms: SharedUniforms,
   pass: ModelPass,

@@ -21,7 +21,7 @@ import { describePart, ModelPart } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
-export interface LoadHooks {
+interface LoadHooks {
   signal?: AbortSignal | undefined;
   /** Model key (unique in the viewer). */
   key: string;

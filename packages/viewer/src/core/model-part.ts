@@ -58,7 +58,7 @@ export class ModelPart {
  * Adds `offset` to every element id attribute (as 32-bit floats: exact up to 16 M ids; the
  * converter may store them as 8/16-bit integers, which could not hold the shifted values).
  */
-export function shiftElementIds(meshes: readonly ModelMesh[], offset: number): void {
+function shiftElementIds(meshes: readonly ModelMesh[], offset: number): void {
   const done = new Set<THREE.BufferGeometry>();
   for (const { mesh, instanced } of meshes) {
     if (done.has(mesh.geometry)) continue;

@@ -14,7 +14,7 @@ THREE.Mesh.prototype.raycast = acceleratedRaycast;
 
 const toVec3 = (v: THREE.Vector3): Vec3 => [v.x, v.y, v.z];
 
-export interface PickOptions {
+interface PickOptions {
   isVisible(id: number): boolean;
   clippingPlanes: THREE.Plane[];
   /** True when nothing is hidden or isolated: the nearest hit per mesh is then enough. */
@@ -22,7 +22,7 @@ export interface PickOptions {
 }
 
 /** True when the point is kept by every plane (three keeps the side where n·p + c >= 0). */
-export function insideClipping(point: THREE.Vector3, planes: THREE.Plane[]): boolean {
+function insideClipping(point: THREE.Vector3, planes: THREE.Plane[]): boolean {
   for (const plane of planes) if (plane.distanceToPoint(point) < 0) return false;
   return true;
 }

@@ -30,7 +30,7 @@ export function viewAxes(back: Triple): { right: Triple; up: Triple } {
   return { right, up: normalize(cross(right, forward)) };
 }
 
-export interface PlainFit {
+interface PlainFit {
   target: Triple;
   /** Camera distance from the target along the direction. */
   distance: number;

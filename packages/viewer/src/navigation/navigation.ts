@@ -22,7 +22,7 @@ export interface NavigationInput {
   keyUp(event: KeyboardEvent): void;
 }
 
-export interface NavigationHost {
+interface NavigationHost {
   canvas: HTMLCanvasElement;
   rig: CameraRig;
   /** Box of what is visible (fit all), and of given elements (fit selection). */

@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import type { CameraRig } from './camera-rig.ts';
 
-export interface OrbitHost {
+interface OrbitHost {
   canvas: HTMLCanvasElement;
   rig: CameraRig;
   /** World point of the model under a canvas point (null over the background). */

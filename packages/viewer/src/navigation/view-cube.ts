@@ -33,7 +33,7 @@ function faceCorners(normal: THREE.Vector3): THREE.Vector3[] {
   ];
 }
 
-export function pointInPolygon(x: number, y: number, points: Array<[number, number]>): boolean {
+function pointInPolygon(x: number, y: number, points: Array<[number, number]>): boolean {
   let inside = false;
   for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
     const [xi, yi] = points[i]!;

@@ -47,7 +47,7 @@ export class FakeElement {
   }
 }
 
-export function createFakeLayer(): FakeElement {
+function createFakeLayer(): FakeElement {
   const doc = { createElement: (): FakeElement => new FakeElement(doc) };
   return new FakeElement(doc);
 }

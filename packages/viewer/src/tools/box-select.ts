@@ -3,14 +3,14 @@
  * takes elements whose projected box lies wholly inside the rectangle ("window"); right to left
  * takes every element it touches ("crossing"), as in CAD programs.
  */
-export interface ScreenRect {
+interface ScreenRect {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
 }
 
-export type BoxSelectMode = 'window' | 'crossing';
+type BoxSelectMode = 'window' | 'crossing';
 
 export function boxSelectMode(startX: number, endX: number): BoxSelectMode {
   return endX >= startX ? 'window' : 'crossing';

@@ -15,7 +15,7 @@ import { EmailAlreadySetError } from './errors.ts';
 
 const ADD_EMAIL = 'add_email' as const;
 
-export interface AccountEmailDeps {
+interface AccountEmailDeps {
   data: DataAccess<DataScope>;
   codes: EmailCodes;
   mailer: Mailer;

@@ -34,7 +34,7 @@ import {
 import { projectRows } from '../projects/index.ts';
 import { membershipRows } from '../members/index.ts';
 
-export interface AccountServiceDeps {
+interface AccountServiceDeps {
   data: DataAccess<DataScope>;
   passwords: PasswordHasher;
   events: EventPublisher;

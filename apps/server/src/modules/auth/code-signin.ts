@@ -15,7 +15,7 @@ import { userAccounts } from '../users/index.ts';
 
 const SIGN_IN: EmailCodePurpose = 'sign_in';
 
-export interface CodeSignInDeps {
+interface CodeSignInDeps {
   data: DataAccess<AuthRepositories>;
   codes: EmailCodes;
   sessions: Sessions;

@@ -6,23 +6,23 @@ import type { AuthRepositories } from './repositories.ts';
 import { LoginDelayedError } from './errors.ts';
 
 /** Failures of one (account, IP) pair answered at once; after these the waits start. */
-export const PAIR_FREE_FAILURES = 3;
+const PAIR_FREE_FAILURES = 3;
 /**
  * Failures from one IP, over all accounts, within IP_FAILURE_WINDOW_SECONDS after which the IP
  * is "busy": its pairs get no free failures and wait BUSY_PAIR_DELAY_SECONDS (doubling) after
  * each of their own failures. A pair without failures of its own is never held back by it.
  */
-export const IP_FAILURE_LIMIT = 100;
-export const IP_FAILURE_WINDOW_SECONDS = 60 * 60;
-export const BUSY_PAIR_DELAY_SECONDS = 30;
+const IP_FAILURE_LIMIT = 100;
+const IP_FAILURE_WINDOW_SECONDS = 60 * 60;
+const BUSY_PAIR_DELAY_SECONDS = 30;
 /** Failures of one account, from any IP, within ACCOUNT_WINDOW_SECONDS answered at once. */
-export const ACCOUNT_FREE_FAILURES = 10;
-export const ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
+const ACCOUNT_FREE_FAILURES = 10;
+const ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
 /** The account-wide delay doubles from 1 s up to this. */
-export const ACCOUNT_MAX_DELAY_SECONDS = 15 * 60;
+const ACCOUNT_MAX_DELAY_SECONDS = 15 * 60;
 
 /** The 'account' rows' key for one (account, IP) pair: the typed email as seen from one IP. */
-export function pairKey(email: string, ip: string): string {
+function pairKey(email: string, ip: string): string {
   return `${email} ${ip}`;
 }
 // The account-wide rows are keyed by the typed email alone (scope 'account'): an email (lower
@@ -42,7 +42,7 @@ function delayWait(times: Date[], delay: number, now: Date): number {
 }
 
 /** A password try let through: its failure rows are written before the password is checked. */
-export interface LoginAttempt {
+interface LoginAttempt {
   email: string;
   ip: string;
   rowIds: string[];

@@ -33,7 +33,7 @@ const RESET: EmailCodePurpose = 'reset_password';
 /** 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export interface PasswordResetDeps {
+interface PasswordResetDeps {
   data: DataAccess<AuthRepositories>;
   codes: EmailCodes;
   sessions: Sessions;

@@ -29,7 +29,7 @@ import { bearerSecurity, bearerToken, currentUser } from '../../http/auth-contex
 import type { PasswordResetService } from './password-reset.ts';
 import type { AuthService } from './service.ts';
 
-export interface AuthRoutesOptions {
+interface AuthRoutesOptions {
   auth: AuthService;
   codeSignIn: CodeSignInService;
   passwordReset: PasswordResetService;

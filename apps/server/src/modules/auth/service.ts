@@ -34,7 +34,7 @@ import { assertActive, assertCanSignIn, emailSettled, type Sessions } from './se
 import type { TokenService } from './tokens.ts';
 
 /** Who is calling, from a valid access token whose session is still alive. */
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   data: DataAccess<AuthRepositories>;
   passwords: PasswordHasher;
   tokens: TokenService;

@@ -10,7 +10,7 @@ import { createAuthRepositories } from './repositories.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface StartedSession {
+interface StartedSession {
   familyId: string;
   refreshToken: string;
 }

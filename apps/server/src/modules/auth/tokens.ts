@@ -7,7 +7,7 @@ import { hmacSha256 } from '../../lib/crypto.ts';
 /** Verified access tokens kept in memory (one entry is about 300 bytes). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export interface AccessClaims {
+interface AccessClaims {
   userId: string;
   sessionId: string;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
 /** How long a fence waits for its own notification before giving up. */
-export const FENCE_TIMEOUT_MS = 1_000;
+const FENCE_TIMEOUT_MS = 1_000;
 
-export interface FencesDeps {
+interface FencesDeps {
   /** Writes this process finished (db/write-counter.ts). */
   writes: { readonly seq: number };
   /** NOTIFY on the cache channel. */

@@ -9,7 +9,7 @@ import { grantPaidPlan } from '../../testing/paid-plan.ts';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 
-/** How soon another instance must show a change (the README's documented bound is this). */
+/** How soon another instance must show a change (the bound docs/operations.md documents). */
 const BOUND_MS = 1_000;
 
 /**

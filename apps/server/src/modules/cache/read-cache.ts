@@ -30,7 +30,7 @@ interface Flight {
   promise: Promise<unknown>;
 }
 
-export interface ReadCacheOptions {
+interface ReadCacheOptions {
   now: Clock;
   /** Longest life of an entry, in ms; 0 turns the cache off. */
   ttlMs: number;

@@ -13,7 +13,7 @@ import { compareElementSets } from './compare.ts';
 import { elementSet, type ElementSet } from './element-set.ts';
 import { DiffVersionNotReadyError, VersionNotComparableError } from './errors.ts';
 
-export interface ModelDiffServiceDeps {
+interface ModelDiffServiceDeps {
   data: DataAccess<DataScope>;
   storage: ObjectStorage;
 }

@@ -6,7 +6,7 @@ import {
 } from '@truss/viewable';
 
 /** Texts are indexed up to this many characters (a btree entry must stay small). */
-export const INDEXED_TEXT_MAX = 500;
+const INDEXED_TEXT_MAX = 500;
 
 /** The columns of a model's rows in `elements`, one entry per element. */
 export interface ElementColumns {

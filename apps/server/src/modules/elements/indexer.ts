@@ -35,7 +35,7 @@ const counts = (rows: Rows) => ({
 });
 
 /** A model with its current version's viewable (the model row's copy of it). */
-export interface IndexedModel {
+interface IndexedModel {
   id: string;
   current_version_id: string | null;
   metadata_hash: string | null;
@@ -43,12 +43,12 @@ export interface IndexedModel {
 }
 
 /** Whose rows: a version of a model. */
-export interface IndexedVersion {
+interface IndexedVersion {
   modelId: string;
   versionId: string;
 }
 
-export interface ElementIndexerDeps {
+interface ElementIndexerDeps {
   data: DataAccess<ElementsRepositories>;
   /** The database has one connection (PGlite): no long transactions (see #writeInSteps). */
   oneConnection: boolean;

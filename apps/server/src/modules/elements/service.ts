@@ -13,12 +13,12 @@ import type { ElementIndexer } from './indexer.ts';
 import { planQuery, type PlanNode } from './query-plan.ts';
 import { listProjectModels } from '../models/index.ts';
 
-export interface ElementQueryServiceDeps {
+interface ElementQueryServiceDeps {
   data: DataAccess<ElementsRepositories>;
   indexer: ElementIndexer;
 }
 
-export interface ExportFile {
+interface ExportFile {
   filename: string;
   contentType: string;
   bytes: Buffer;

@@ -64,7 +64,7 @@ export interface EventPublisher {
 
 export type EventListener = (event: ServerEvent) => void;
 
-export interface EventBusDeps {
+interface EventBusDeps {
   transport: EventTransport;
   /** Accepted members' user ids of a project (read at publish time). */
   projectMembers(projectId: string): Promise<string[]>;

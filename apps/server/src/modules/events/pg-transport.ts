@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ChannelHandlers, EventEnvelope, EventTransport } from './bus.ts';
 
-export const EVENTS_CHANNEL = 'truss_events';
+const EVENTS_CHANNEL = 'truss_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of it. */
 export const MAX_NOTIFY_BYTES = 7900;
 /** An event whose own JSON is larger than this travels without its `data`. */
@@ -57,7 +57,7 @@ export function decodePayload(payload: string): EventEnvelope | null {
   }
 }
 
-export interface PgNotifyTransportOptions {
+interface PgNotifyTransportOptions {
   connectionString: string;
   /** Runs `SELECT pg_notify(channel, payload)` on the shared pool (a repository call). */
   notify(channel: string, payload: string): Promise<void>;

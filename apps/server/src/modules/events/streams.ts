@@ -10,16 +10,16 @@ import type { EventBus } from './bus.ts';
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** One SSE message: `id:` and the event as JSON on one `data:` line (no `event:` field). */
-export function formatEvent(event: ServerEvent): string {
+function formatEvent(event: ServerEvent): string {
   return `id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
-export interface EventStreamsOptions {
+interface EventStreamsOptions {
   heartbeatMs?: number;
   retryMs?: number;
 }
 
-export interface OpenStreamInput {
+interface OpenStreamInput {
   response: ServerResponse;
   userId: string;
   /** Headers already set on the reply (request id); sent with the 200. */

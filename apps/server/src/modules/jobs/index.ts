@@ -4,19 +4,15 @@ import type { DataAccess } from '../../repositories.ts';
 import type { JobsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { JobQueue } from './queue.ts';
-import { JobRunner, type AnyJobHandler, type JobRunnerDeps, type JobWakeups } from './runner.ts';
+import type { AnyJobHandler } from './handler.ts';
+import { JobRunner, type JobRunnerDeps, type JobWakeups } from './runner.ts';
 import type { WorkerPool } from './worker-pool.ts';
 
 export { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
 export { JobQueue, type EnqueueOptions } from './queue.ts';
-export {
-  JobRunner,
-  retryDelaySeconds,
-  type AnyJobHandler,
-  type JobContext,
-  type JobHandler,
-  type JobWakeups,
-} from './runner.ts';
+export type { AnyJobHandler, JobContext, JobHandler } from './handler.ts';
+export { retryDelaySeconds } from './retry-policy.ts';
+export { JobRunner, type JobWakeups } from './runner.ts';
 export { WorkerPool, type WorkerPoolOptions, type WorkerTask } from './worker-pool.ts';
 export { createJobsRepositories, type JobsRepositories } from './repositories.ts';
 

@@ -13,7 +13,9 @@ import {
 } from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
 import { JobQueue } from './queue.ts';
-import { JobRunner, retryDelaySeconds, type JobHandler, type JobRunnerSettings } from './runner.ts';
+import type { JobHandler } from './handler.ts';
+import { retryDelaySeconds } from './retry-policy.ts';
+import { JobRunner, type JobRunnerSettings } from './runner.ts';
 
 const log = pino({ level: 'silent' });
 const settings: JobRunnerSettings = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../http/errors.ts';
 import { StorageUnavailableError } from '../../http/fault-errors.ts';
 import { asJobFailure, JobFailure } from './errors.ts';
-import { outageCode, outageDelaySeconds } from './runner.ts';
+import { outageCode, outageDelaySeconds } from './retry-policy.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

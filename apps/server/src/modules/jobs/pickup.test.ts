@@ -12,7 +12,7 @@ import { createAppDataAccess } from '../../app-data.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { JobsRepositories } from './repositories.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-server.ts';
-import type { JobHandler } from './runner.ts';
+import type { JobHandler } from './handler.ts';
 
 const POLL_INTERVAL_MS = 10_000;
 

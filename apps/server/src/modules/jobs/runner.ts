@@ -5,43 +5,16 @@ import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, DataScope } from '../../repositories.ts';
 import type { JobsRepositories } from './repositories.ts';
-import { faultError } from '../../http/fault-errors.ts';
 import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
+import type { AnyJobHandler, JobHandler } from './handler.ts';
 import { JOBS_CHANNEL } from './repository.ts';
-
-export interface JobContext<P> {
-  job: JobRow;
-  payload: P;
-  /** 1 for the first attempt. */
-  attempt: number;
-  /** Aborted on timeout, lost lease or shutdown: stop work and throw. */
-  signal: AbortSignal;
-  /**
-   * Ends the job successfully: `work` runs in the same transaction that checks this worker still
-   * owns the job and marks it succeeded (throws LeaseLostError otherwise). What the handler does
-   * after it (events, mail) runs outside the lease: the job is never run again for it, and a
-   * failure there is logged, not retried. `scope`: the transaction's repositories; a handler
-   * builds its own module's on their executor.
-   */
-  complete(work?: (scope: DataScope) => Promise<void>): Promise<void>;
-}
-
-export interface JobHandler<P = unknown> {
-  type: string;
-  /** Validates the stored payload (versioned schema); a throw fails the job for good. */
-  parse(payload: unknown): P;
-  run(context: JobContext<P>): Promise<void>;
-  /** A failed attempt that will be retried. */
-  onRetry?(payload: P, failure: JobFailure, job: JobRow): Promise<void>;
-  /** The job failed for good. `payload` is null when it did not validate. */
-  onFailed?(payload: P | null, failure: JobFailure, job: JobRow): Promise<void>;
-  /** Overrides the runner's time limit per attempt. */
-  timeoutSeconds?: number;
-}
-
-/** A handler of any payload type (the runner validates with its `parse`). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per handler
-export type AnyJobHandler = JobHandler<any>;
+import {
+  failureText,
+  nextOutageDeferral,
+  outageCode,
+  outageDelaySeconds,
+  retryDelaySeconds,
+} from './retry-policy.ts';
 
 export interface JobRunnerSettings {
   /** Jobs run at once by this process. */
@@ -78,49 +51,6 @@ export interface JobRunnerDeps {
     outcome: 'succeeded' | 'failed' | 'released',
     seconds: number,
   ) => void;
-}
-
-/** Delay before attempt `attempt + 1`: base * 2^(attempt-1), capped, with ±20 % jitter. */
-export function retryDelaySeconds(
-  attempt: number,
-  settings: Pick<JobRunnerSettings, 'retryBaseSeconds' | 'retryMaxSeconds'>,
-  random: () => number = Math.random,
-): number {
-  const raw = Math.min(
-    settings.retryBaseSeconds * 2 ** Math.max(0, attempt - 1),
-    settings.retryMaxSeconds,
-  );
-  return raw * (0.8 + 0.4 * random());
-}
-
-/**
- * Attempts failed by an outage (database or object store away) are retried without counting,
- * after 5 s, 10 s, 20 s ... up to 5 min, for up to 24 deferrals in a row (about 1.5 h): a store
- * that blinks for seconds or minutes never fails a model for good. Past that, attempts count.
- */
-const OUTAGE_RETRY_BASE_SECONDS = 5;
-const OUTAGE_RETRY_MAX_SECONDS = 300;
-const OUTAGE_DEFERRALS = 24;
-/** How the deferrals in a row are counted: the job's last_error starts with this. */
-const OUTAGE_MARK = /^OUTAGE#(\d+) /;
-
-/** The 503 code of an outage behind `error` (DATABASE_UNAVAILABLE, STORAGE_UNAVAILABLE), or null. */
-export function outageCode(error: unknown): string | null {
-  const fault = faultError(error) ?? faultError((error as { cause?: unknown } | null)?.cause);
-  return fault && fault.statusCode === 503 ? fault.code : null;
-}
-
-/** Deferral number `n` (1-based) of an outage: its delay in seconds (±20 % jitter). */
-export function outageDelaySeconds(n: number, random: () => number = Math.random): number {
-  const raw = Math.min(
-    OUTAGE_RETRY_BASE_SECONDS * 2 ** Math.max(0, n - 1),
-    OUTAGE_RETRY_MAX_SECONDS,
-  );
-  return raw * (0.8 + 0.4 * random());
-}
-
-function failureText(failure: JobFailure): string {
-  return `${failure.code}: ${failure.message}`.slice(0, 2000);
 }
 
 /**
@@ -392,10 +322,8 @@ export class JobRunner {
       return;
     }
     const failure = asJobFailure(error);
-    const outage = outageCode(error);
-    const deferrals = Number(OUTAGE_MARK.exec(job.last_error ?? '')?.[1] ?? 0);
-    if (outage && deferrals < OUTAGE_DEFERRALS) {
-      const n = deferrals + 1;
+    const n = nextOutageDeferral(error, job.last_error);
+    if (n !== null) {
       const retryAt = new Date(now().getTime() + outageDelaySeconds(n) * 1000);
       const deferred = await data.repos.jobs.deferForOutage(
         job.id,
@@ -408,7 +336,7 @@ export class JobRunner {
         return;
       }
       jobLog.warn(
-        { err: failure, code: outage, retryAt, deferral: n },
+        { err: failure, code: outageCode(error), retryAt, deferral: n },
         'job attempt hit an outage; will retry without counting the attempt',
       );
       try {

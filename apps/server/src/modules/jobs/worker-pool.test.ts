@@ -6,7 +6,8 @@ import type { DataAccess } from '../../repositories.ts';
 import type { JobsRepositories } from './repositories.ts';
 import { createTestClock, createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
-import { JobRunner, type JobHandler } from './runner.ts';
+import type { JobHandler } from './handler.ts';
+import { JobRunner } from './runner.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 const log = pino({ level: 'silent' });

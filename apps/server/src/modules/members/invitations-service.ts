@@ -38,7 +38,7 @@ const validEmail = z.email();
 /** Invitation mails sent at once. */
 const MAIL_CONCURRENCY = 5;
 
-export interface InvitationsServiceDeps {
+interface InvitationsServiceDeps {
   data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   mailer: Mailer;
@@ -60,7 +60,7 @@ export interface MembersPerProjectLimit {
 }
 
 /** The caller's request language (the Accept-Language header if sent) and client IP. */
-export interface RequestLanguage {
+interface RequestLanguage {
   acceptLanguage: string | undefined;
   /** request.ip (honours TRUST_PROXY): the invitation mail cap per IP. */
   ip: string;

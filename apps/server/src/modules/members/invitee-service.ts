@@ -9,7 +9,7 @@ import { InvitationInvalidError, InvitationNotFoundError } from './errors.ts';
 import type { InvitationTokens } from './invitation-tokens.ts';
 import { previewFromInvitation } from './mapping.ts';
 
-export interface InviteeServiceDeps {
+interface InviteeServiceDeps {
   data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   tokens: InvitationTokens;

@@ -15,7 +15,7 @@ import { userAccounts } from '../users/index.ts';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
-export interface MembersServiceDeps {
+interface MembersServiceDeps {
   data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   /** Members whose role someone changed, or whom someone removed, are mailed (`member_changes`). */

@@ -58,7 +58,7 @@ export interface ViewableListener {
   ): Promise<void>;
 }
 
-export interface ConvertModelHandlerDeps {
+interface ConvertModelHandlerDeps {
   data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;
@@ -86,7 +86,7 @@ function conversionFailure(code: string, message: string): JobFailure {
 }
 
 /** A job failure code -> the code shown on the model. */
-export function modelFailureCode(code: string): ModelFailureCode {
+function modelFailureCode(code: string): ModelFailureCode {
   switch (code) {
     case 'TIMEOUT':
       return 'CONVERSION_TIMEOUT';

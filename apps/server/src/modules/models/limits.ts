@@ -3,7 +3,7 @@ import { storageUsage, type SubscriptionsService } from '../subscriptions/index.
 import { createModelsRepositories } from './repositories.ts';
 import { ModelLimitExceededError, StorageLimitExceededError } from './errors.ts';
 
-export interface PlanAllowance {
+interface PlanAllowance {
   ownerId: string;
   /** Bytes the owner's plan allows, or null for unlimited. */
   storageBytes: number | null;

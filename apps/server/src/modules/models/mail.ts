@@ -44,7 +44,7 @@ const texts: Record<Locale, ProcessedMailTexts> = {
 };
 
 /** The failure's reason as the app shows it: its code's catalogue text in `locale`. */
-export function failureReason(code: string | null, locale: Locale): string {
+function failureReason(code: string | null, locale: Locale): string {
   return errorText(code && isErrorCode(code) ? code : 'CONVERSION_FAILED', locale);
 }
 

@@ -7,7 +7,7 @@ import { modelProcessedMail } from './mail.ts';
 import { userAccounts } from '../users/index.ts';
 import { projectRows } from '../projects/index.ts';
 
-export interface ModelNotifierDeps {
+interface ModelNotifierDeps {
   data: DataAccess<ModelsRepositories>;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;

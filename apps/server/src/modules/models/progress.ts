@@ -5,7 +5,7 @@ import type { ModelsRepositories } from './repositories.ts';
 import type { ModelEvents } from './events.ts';
 
 /** Where each stage sits on the 0..100 bar (IFC has `geometry`; other formats skip it). */
-export const STAGE_SPANS: Record<ModelStage, [number, number]> = {
+const STAGE_SPANS: Record<ModelStage, [number, number]> = {
   download: [0, 5],
   detect: [5, 7],
   parse: [7, 45],
@@ -16,7 +16,7 @@ export const STAGE_SPANS: Record<ModelStage, [number, number]> = {
   store: [96, 99],
 };
 
-export function overallProgress(stage: ModelStage, fraction: number): number {
+function overallProgress(stage: ModelStage, fraction: number): number {
   const [from, to] = STAGE_SPANS[stage];
   const clamped = Math.min(1, Math.max(0, Number.isFinite(fraction) ? fraction : 0));
   return Math.round(from + (to - from) * clamped);

@@ -27,7 +27,7 @@ import type { ModelLimits } from './limits.ts';
 import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 
-export interface ModelsServiceDeps {
+interface ModelsServiceDeps {
   data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;

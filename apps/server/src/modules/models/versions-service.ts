@@ -12,7 +12,7 @@ import { modelKeys, type ModelsService, type StoredFile } from './service.ts';
 import { toModelVersion } from './version-presenter.ts';
 import type { VersionWithCreator } from './versions-repository.ts';
 
-export interface ModelVersionsServiceDeps {
+interface ModelVersionsServiceDeps {
   data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;

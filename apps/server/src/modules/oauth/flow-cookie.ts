@@ -1,8 +1,8 @@
 import type { OAuthProvider } from '@truss/contracts';
 import { hmacSha256, safeEqual } from '../../lib/crypto.ts';
 
-export const FLOW_COOKIE = 'truss_oauth';
-export const FLOW_COOKIE_PATH = '/api/auth/oauth';
+const FLOW_COOKIE = 'truss_oauth';
+const FLOW_COOKIE_PATH = '/api/auth/oauth';
 /** Time to finish signing in at the provider. */
 export const FLOW_TTL_SECONDS = 10 * 60;
 
@@ -72,7 +72,7 @@ export class FlowCookie {
   }
 }
 
-export function parseCookies(header: string | undefined): Record<string, string> {
+function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');

@@ -5,7 +5,7 @@ const loadOidc = () => import('openid-client');
 import type { OAuthConfig } from '../../config-accounts.ts';
 import { OAuthFailedError } from './errors.ts';
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   subject: string;
   email: string | null;
   emailVerified: boolean;

@@ -18,7 +18,7 @@ import type { AuthService } from '../auth/index.ts';
 import type { FlowCookie } from './flow-cookie.ts';
 import type { OAuthService } from './service.ts';
 
-export interface OAuthRoutesOptions {
+interface OAuthRoutesOptions {
   oauth: OAuthService;
   auth: AuthService;
   cookie: FlowCookie;

@@ -30,7 +30,7 @@ import type { GoogleOidc } from './google.ts';
 import type { WechatConnect } from './wechat.ts';
 import { userAccounts } from '../users/index.ts';
 
-export interface OAuthServiceDeps {
+interface OAuthServiceDeps {
   data: DataAccess<OauthRepositories>;
   sessions: Sessions;
   cookie: FlowCookie;

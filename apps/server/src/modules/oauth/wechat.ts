@@ -1,7 +1,7 @@
 import type { OAuthConfig } from '../../config-accounts.ts';
 import { OAuthFailedError, OAuthTimeoutError } from './errors.ts';
 
-export interface WechatIdentity {
+interface WechatIdentity {
   openid: string;
   unionid: string | null;
   nickname: string | null;

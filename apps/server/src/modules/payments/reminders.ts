@@ -9,7 +9,7 @@ import { userAccounts } from '../users/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface ReminderDeps {
+interface ReminderDeps {
   data: DataAccess<PaymentsRepositories>;
   mailer: Mailer;
   now: Clock;

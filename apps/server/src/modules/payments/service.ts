@@ -30,7 +30,7 @@ import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
 import { userAccounts } from '../users/index.ts';
 
-export interface PaymentsServiceDeps {
+interface PaymentsServiceDeps {
   data: DataAccess<PaymentsRepositories>;
   settlement: OrderSettlement;
   subscriptions: SubscriptionsService;

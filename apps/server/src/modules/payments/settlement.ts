@@ -8,14 +8,14 @@ import type { IncomingCallback, PaymentProviderAdapter } from './providers/types
 import { nextPeriod } from './subscription-periods.ts';
 import { userAccounts } from '../users/index.ts';
 
-export type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
+type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
 
-export interface CallbackResult {
+interface CallbackResult {
   outcome: CallbackOutcome;
   reason?: CallbackRejectedError['reason'];
 }
 
-export interface SettlementDeps {
+interface SettlementDeps {
   data: DataAccess<PaymentsRepositories>;
   providers: ReadonlyMap<PaymentProviderName, PaymentProviderAdapter>;
   now: Clock;

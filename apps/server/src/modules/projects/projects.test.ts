@@ -63,11 +63,48 @@ describe('GET /api/project', () => {
 
     const theirs = (await server.api<Project[]>('GET', '/api/project', { token: member.token }))
       .body;
+    // Only the member's own default project is theirs by default (issue 35: two defaults).
     expect(theirs.map((p) => [p.name, p.role, p.is_default])).toEqual([
       ['Default Project', 'owner', true],
-      ['Default Project', 'member', true],
+      ['Default Project', 'member', false],
     ]);
     expect(theirs[1]!.creator.id).toBe(owner.user.id);
+  });
+
+  it('lists the own default project first even when a joined one changed later', async () => {
+    const owner = await server.createUser();
+    const member = await server.createUser();
+    await server.api('GET', '/api/project', { token: member.token });
+    const [shared] = (await server.api<Project[]>('GET', '/api/project', { token: owner.token }))
+      .body;
+    await server.db
+      .insertInto('project_members')
+      .values({
+        project_id: shared!.id,
+        user_id: member.user.id,
+        role: 'admin',
+        status: 'accepted',
+      })
+      .execute();
+    // The joined project is the most recently updated one.
+    await server.db
+      .updateTable('projects')
+      .set({ updated_at: new Date(Date.now() + 60_000) })
+      .where('id', '=', shared!.id)
+      .execute();
+    const list = (await server.api<Project[]>('GET', '/api/project', { token: member.token })).body;
+    expect(list.map((p) => [p.creator.id, p.is_default])).toEqual([
+      [member.user.id, true],
+      [owner.user.id, false],
+    ]);
+    const one = await server.api<Project>('GET', `/api/project/${shared!.id}`, {
+      token: member.token,
+    });
+    expect(one.body.is_default).toBe(false);
+    const own = await server.api<Project>('GET', `/api/project/${shared!.id}`, {
+      token: owner.token,
+    });
+    expect(own.body.is_default).toBe(true);
   });
 
   it('re-creates a missing default project on list', async () => {

@@ -82,7 +82,7 @@ export class ProjectsRepository {
   /** Every project the user is an accepted member of, with real member and model counts. */
   async listForUser(userId: string): Promise<ProjectListRow[]> {
     return this.#selectForUser(userId)
-      .orderBy('p.is_default', 'desc')
+      .orderBy('is_default', 'desc')
       .orderBy('p.updated_at', 'desc')
       .orderBy('p.id')
       .execute() as Promise<ProjectListRow[]>;
@@ -236,7 +236,9 @@ export class ProjectsRepository {
         'p.id',
         'p.name',
         'p.description',
-        'p.is_default',
+        // Default for this user only: a joined project that is its owner's default is not the
+        // member's (else a member holds two defaults, and which is current depends on order).
+        eb.and([eb('p.is_default', '=', true), eb('p.owner_id', '=', userId)]).as('is_default'),
         'p.metadata',
         'p.created_at',
         'p.updated_at',

@@ -35,7 +35,7 @@ export function newProjectMetadata(seed: string): Record<string, unknown> {
 }
 
 /** Metadata merge: keys sent replace stored ones, a key sent as null is removed, others stay. */
-export function mergeMetadata(
+function mergeMetadata(
   stored: Record<string, unknown>,
   patch: Record<string, unknown> | undefined,
 ): Record<string, unknown> {
@@ -47,7 +47,7 @@ export function mergeMetadata(
   return merged;
 }
 
-export function toProject(row: ProjectListRow, tier: Project['tier'] = 'free'): Project {
+function toProject(row: ProjectListRow, tier: Project['tier'] = 'free'): Project {
   return {
     id: row.id,
     name: row.name,
@@ -97,7 +97,7 @@ export interface ProjectDeletionListener {
   beforeProjectDelete(context: ProjectDeletionContext): Promise<void | (() => Promise<void>)>;
 }
 
-export interface ProjectsServiceDeps {
+interface ProjectsServiceDeps {
   data: DataAccess<ProjectsRepositories>;
   events: EventPublisher;
   now: Clock;

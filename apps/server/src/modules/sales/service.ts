@@ -7,7 +7,7 @@ import type { DataAccess } from '../../repositories.ts';
 import type { SalesRepositories } from './repositories.ts';
 import { userAccounts } from '../users/index.ts';
 
-export interface SalesServiceDeps {
+interface SalesServiceDeps {
   data: DataAccess<SalesRepositories>;
   mailer: Mailer;
   now: Clock;

@@ -7,7 +7,7 @@ import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/in
 import { SavedViewModelsError, SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
 import type { SavedViewWithAuthor } from './repository.ts';
 
-export interface SavedViewsServiceDeps {
+interface SavedViewsServiceDeps {
   data: DataAccess<SavedViewsRepositories>;
   now: Clock;
 }

@@ -24,6 +24,7 @@ import {
 } from './errors.ts';
 import { isLive, toPublicShare } from './presenter.ts';
 import type { ShareWithModel } from './repository.ts';
+import type { ShareOpener, ShareVisitCounter } from './visit-counter.ts';
 import { UNLOCK_COOKIE, UNLOCK_MAX_SECONDS, type ShareSecrets } from './secrets.ts';
 
 /** Who opens a share link: the signed-in user (if any) and what the browser carries. */
@@ -35,26 +36,28 @@ export interface ShareVisitorContext {
   signedFile?: { u?: string; exp?: number; sig?: string };
 }
 
-export interface ShareCookie {
+interface ShareCookie {
   name: string;
   value: string;
   path: string;
   maxAgeSeconds: number;
 }
 
-export interface SharesAccessServiceDeps {
+interface SharesAccessServiceDeps {
   data: DataAccess<SharesRepositories>;
   secrets: ShareSecrets;
   now: Clock;
   /** Called once the share's wrong codes reach SHARE_CODE_MAX_FAILURES (mails the creator). */
   onLocked: (row: ShareWithModel) => Promise<void>;
+  /** Share analytics: opens and daily visitors (no IP kept). */
+  visits: ShareVisitCounter;
 }
 
 const WINDOW_MS = SHARE_CODE_ATTEMPT_WINDOW_MINUTES * 60 * 1000;
 const SHARE_WINDOW_MS = SHARE_CODE_FAILURE_WINDOW_HOURS * 60 * 60 * 1000;
 
 /** Seconds every visitor of a share waits after its latest wrong code, given `count` of them. */
-export function shareCodeDelay(count: number): number {
+function shareCodeDelay(count: number): number {
   if (count < SHARE_CODE_MAX_FAILURES) return 0;
   return Math.min(2 ** (count - SHARE_CODE_MAX_FAILURES), SHARE_CODE_MAX_DELAY_SECONDS);
 }
@@ -117,9 +120,15 @@ export class SharesAccessService {
     return toPublicShare(row, token, { unlocked, fileQuery: null });
   }
 
-  async info(token: string, visitor: ShareVisitorContext): Promise<PublicShare> {
+  /** The share page's first call: also counts the open, unless the creator opens their link. */
+  async info(
+    token: string,
+    visitor: ShareVisitorContext,
+    opener?: ShareOpener,
+  ): Promise<PublicShare> {
     const row = await this.#live(token);
     assertShareVisitorCan(row, 'share.view');
+    if (opener && visitor.userId !== row.created_by) await this.#d.visits.count(row.id, opener);
     return this.#present(row, token, visitor);
   }
 

@@ -13,6 +13,7 @@ import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
 import { readCookie, ShareSecrets, UNLOCK_COOKIE } from './secrets.ts';
 import { SharesService } from './service.ts';
+import { ShareVisitCounter } from './visit-counter.ts';
 export { createSharesRepositories, type SharesRepositories } from './repositories.ts';
 
 export interface SharesDeps {
@@ -62,6 +63,11 @@ export const register: RegisterModule<SharesDeps, SharesModule> = async (app, de
     secrets,
     now: deps.now,
     onLocked: (row) => shares.mailLocked(row),
+    visits: new ShareVisitCounter({
+      visits: () => deps.data.repos.shareVisits,
+      now: deps.now,
+      log: app.log,
+    }),
   });
   await app.register(sharesRoutes, {
     shares,

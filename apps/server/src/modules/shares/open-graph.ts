@@ -16,7 +16,7 @@ const texts: Record<Locale, { genericTitle: string; description: string }> = {
   },
 };
 
-export interface HeadMarkup {
+interface HeadMarkup {
   /** Replaces the page's <title>. */
   title: string;
   /** Escaped <meta> tags for <head>. */

@@ -12,7 +12,7 @@ import {
 import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
-export function isExpired(row: Pick<ShareWithModel, 'expires_at'>, now: Date): boolean {
+function isExpired(row: Pick<ShareWithModel, 'expires_at'>, now: Date): boolean {
   return row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
 }
 
@@ -62,10 +62,15 @@ export function toShare(
         : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    analytics: {
+      opens: row.open_count,
+      visitors: row.visitor_count,
+      last_opened_at: row.last_opened_at?.toISOString() ?? null,
+    },
   };
 }
 
-export function visitorPermissions(row: ShareWithModel): SharePermissions {
+function visitorPermissions(row: ShareWithModel): SharePermissions {
   const visitor = {
     allowComments: row.allow_comments,
     issuePermission: row.issue_permission,

@@ -74,6 +74,9 @@ export class SharesRepository {
           's.code_locked_at',
           's.created_at',
           's.updated_at',
+          's.open_count',
+          's.visitor_count',
+          's.last_opened_at',
           'm.name as model_name',
           sql<ModelRow['status']>`coalesce(pv.status, m.status)`.as('model_status'),
           sql<ModelRow['format']>`CASE WHEN pv.id IS NULL THEN m.format ELSE pv.format END`.as(

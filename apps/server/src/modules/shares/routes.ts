@@ -158,7 +158,10 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return access.info(request.params.token, await visitor(request, reply));
+      return access.info(request.params.token, await visitor(request, reply), {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
     },
   );
 

@@ -29,7 +29,7 @@ import { toShare } from './presenter.ts';
 import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
-export interface SharesServiceDeps {
+interface SharesServiceDeps {
   data: DataAccess<SharesRepositories>;
   secrets: ShareSecrets;
   mailer: Mailer;

@@ -6,6 +6,12 @@ import type { ObjectStorage } from '../storage/index.ts';
 
 const brotliAsync = promisify(brotliDecompress);
 
+/** The parts of a stored `metadata.json.br` read here (columns of the element table). */
+interface StoredMetadata {
+  strings?: unknown[];
+  elements?: { globalId?: unknown[]; name?: unknown[]; type?: unknown[] };
+}
+
 /** GlobalIds of one stored metadata file, cached by its hash (metadata never changes in place). */
 const CACHED_MODELS = 16;
 
@@ -35,6 +41,49 @@ export class ElementIndex {
     return owners;
   }
 
+  /**
+   * "Name (Type)" of the elements with the given GlobalIds in the given models (an issue
+   * report's element names). Read fresh, not cached: a report needs the names once.
+   */
+  async names(
+    repos: TopicsRepositories,
+    projectId: string,
+    modelIds: ReadonlySet<string>,
+    globalIds: ReadonlySet<string>,
+  ): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    if (globalIds.size === 0) return names;
+    for (const model of await repos.topics.bcf.readyModels(projectId)) {
+      if (!modelIds.has(model.id) || !model.derived_prefix) continue;
+      const metadata = await this.#metadata(model.derived_prefix);
+      const column = metadata?.elements?.globalId;
+      if (!metadata || !Array.isArray(column)) continue;
+      const strings = Array.isArray(metadata.strings) ? metadata.strings : [];
+      const text = (index: unknown) =>
+        typeof index === 'number' && typeof strings[index] === 'string' ? strings[index] : '';
+      column.forEach((id, element) => {
+        if (typeof id !== 'string' || !globalIds.has(id) || names.has(id)) return;
+        const name = text(metadata.elements?.name?.[element]);
+        const type = text(metadata.elements?.type?.[element]);
+        const label = name && type ? `${name} (${type})` : name || type;
+        if (label) names.set(id, label);
+      });
+    }
+    return names;
+  }
+
+  /** A model's stored metadata, or null when it cannot be read (logged). */
+  async #metadata(prefix: string): Promise<StoredMetadata | null> {
+    try {
+      const stream = await this.storage.get(`${prefix}metadata.json.br`);
+      const compressed = Buffer.concat(await stream.toArray());
+      return JSON.parse((await brotliAsync(compressed)).toString('utf8')) as StoredMetadata;
+    } catch (error) {
+      this.log.warn({ err: error, prefix }, 'could not read model metadata');
+      return null;
+    }
+  }
+
   async #globalIds(prefix: string, hash: string): Promise<readonly string[]> {
     const cached = this.#cache.get(hash);
     if (cached) {
@@ -42,20 +91,12 @@ export class ElementIndex {
       this.#cache.set(hash, cached); // most recently used last
       return cached;
     }
-    let ids: string[] = [];
-    try {
-      const stream = await this.storage.get(`${prefix}metadata.json.br`);
-      const compressed = Buffer.concat(await stream.toArray());
-      const metadata = JSON.parse((await brotliAsync(compressed)).toString('utf8')) as {
-        elements?: { globalId?: unknown };
-      };
-      const column = metadata.elements?.globalId;
-      if (Array.isArray(column))
-        ids = column.filter((id): id is string => typeof id === 'string' && id !== '');
-    } catch (error) {
-      this.log.warn({ err: error, prefix }, 'could not read model metadata for GlobalId matching');
-      return [];
-    }
+    const metadata = await this.#metadata(prefix);
+    if (!metadata) return [];
+    const column = metadata.elements?.globalId;
+    const ids = Array.isArray(column)
+      ? column.filter((id): id is string => typeof id === 'string' && id !== '')
+      : [];
     this.#cache.set(hash, ids);
     if (this.#cache.size > CACHED_MODELS) this.#cache.delete(this.#cache.keys().next().value!);
     return ids;

@@ -98,3 +98,10 @@ export class TopicFullError extends AppError {
     super('TOPIC_FULL', 422, { detail });
   }
 }
+
+/** A report's filter matches more topics than one report holds (TOPIC_REPORT_MAX). */
+export class TopicReportTooLargeError extends AppError {
+  constructor(detail: string) {
+    super('TOPIC_REPORT_TOO_LARGE', 422, { detail });
+  }
+}

@@ -7,17 +7,19 @@ import type { EventPublisher, EventStreams } from '../events/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import type { RegisterModule } from '../module.ts';
-import { BcfReader } from './bcf-reader.ts';
-import { bcfRoutes } from './bcf-routes.ts';
-import { BcfService } from './bcf-service.ts';
+import { BcfReader } from './bcf/reader.ts';
+import { bcfRoutes } from './bcf/routes.ts';
+import { BcfService } from './bcf/service.ts';
 import { ElementIndex } from './element-index.ts';
+import { topicReportRoutes } from './report/routes.ts';
+import { TopicReportService } from './report/service.ts';
 import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
 import { VisitorTopicsService } from './visitor-service.ts';
 import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts';
 
-export { BcfService } from './bcf-service.ts';
+export { BcfService } from './bcf/service.ts';
 export { TopicsService } from './service.ts';
 export { TopicNotifier } from './notifier.ts';
 export { createTopicsRepositories, type TopicsRepositories } from './repositories.ts';
@@ -74,16 +76,19 @@ export const register: RegisterModule<
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
   const reader = new BcfReader(app.log);
   app.addHook('onClose', () => reader.close());
+  const elements = new ElementIndex(deps.storage, app.log);
   const bcf = new BcfService({
     data: deps.data,
     events: deps.events,
-    elements: new ElementIndex(deps.storage, app.log),
+    elements,
     reader,
     now: deps.now,
     log: app.log,
   });
   await app.register(topicsRoutes, { topics, requireAuth: deps.requireAuth });
   await app.register(bcfRoutes, { bcf, requireAuth: deps.requireAuth });
+  const reports = new TopicReportService({ data: deps.data, now: deps.now, elements });
+  await app.register(topicReportRoutes, { reports, requireAuth: deps.requireAuth });
   await app.register(visitorTopicsRoutes, {
     visitors,
     gate: deps.shareGate,

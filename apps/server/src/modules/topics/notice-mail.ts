@@ -4,7 +4,7 @@ import { noticeMail, oneLine } from '../../mail/templates.ts';
 import type { ClaimedNotice } from './notices-repository.ts';
 
 /** Where a notice's link leads: the project's issues page with the topic open. */
-export function topicUrl(publicUrl: string, projectId: string, topicId: string): string {
+function topicUrl(publicUrl: string, projectId: string, topicId: string): string {
   return `${publicUrl}/project/${projectId}/issues?topic=${topicId}`;
 }
 

@@ -23,7 +23,7 @@ export interface NoticeActor {
 }
 
 /** The switch in the recipient's notification settings that governs each notice. */
-export const NOTICE_SETTING: Record<TopicNoticeKind, NotificationKind> = {
+const NOTICE_SETTING: Record<TopicNoticeKind, NotificationKind> = {
   assigned: 'topic_assigned',
   mentioned: 'topic_mentions',
   reply: 'topic_replies',
@@ -94,7 +94,7 @@ export function commentNotices(
   return notices;
 }
 
-export interface TopicNotifierDeps {
+interface TopicNotifierDeps {
   data: DataAccess<TopicsRepositories>;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;

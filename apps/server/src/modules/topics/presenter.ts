@@ -13,7 +13,7 @@ import type {
   ViewpointSummaryRow,
 } from './repository.ts';
 
-export function snapshotPath(viewpointId: string): string {
+function snapshotPath(viewpointId: string): string {
   return `/api/viewpoints/${viewpointId}/snapshot`;
 }
 
@@ -24,7 +24,7 @@ export function snapshotUrlParts(snapshotUrl = snapshotPath): { before: string; 
   return { before, after };
 }
 
-export function toViewpointSummary(
+function toViewpointSummary(
   row: ViewpointSummaryRow,
   snapshotUrl = snapshotPath,
 ): ViewpointSummary {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { TopicsBcfRepository } from './bcf-repository.ts';
+import { TopicsBcfRepository } from './bcf/repository.ts';
 import { TopicViewpointsRepository } from './viewpoints-repository.ts';
 import {
   TopicListRepository,

@@ -49,7 +49,7 @@ import {
 } from './writes.ts';
 import { findModel } from '../models/index.ts';
 
-export interface TopicsServiceDeps {
+interface TopicsServiceDeps {
   data: DataAccess<TopicsRepositories>;
   events: EventPublisher;
   now: Clock;

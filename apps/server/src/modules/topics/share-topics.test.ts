@@ -120,6 +120,19 @@ describe('topics: share visitors', () => {
       body: { text: 'x', authorName: 'E' },
     });
     expect(reply.status).toBe(403);
+    // A status change answers like the detail does: comments hidden, so no count of them either
+    // (the detail said 0, the change's answer the real number: issue 35 item 3).
+    const comment = await server.api('POST', `/api/topics/${issue.id}/comments`, {
+      token: team.owner.token,
+      body: { text: 'member-only note' },
+    });
+    expect(comment.status).toBe(201);
+    const changed = await server.api<Topic>('PATCH', `${base(s)}/topics/${issue.id}`, {
+      body: { status: 'In Progress', authorName: 'E' },
+    });
+    expect(changed.status).toBe(200);
+    const detail = await server.api<TopicWithComments>('GET', `${base(s)}/topics/${issue.id}`);
+    expect([changed.body.comment_count, detail.body.comment_count]).toEqual([0, 0]);
   });
 
   it('a visitor must name themselves; NUL bytes are refused', async () => {

@@ -35,7 +35,7 @@ export type ShareVisitorGate = (
 ) => Promise<VisitorShare>;
 
 /** A share page's event stream ends after this long and reconnects, re-checking the share. */
-export const SHARE_STREAM_MAX_MS = 5 * 60 * 1000;
+const SHARE_STREAM_MAX_MS = 5 * 60 * 1000;
 /** How often an open share page's stream checks its share again (disabled, deleted, expired). */
 export const SHARE_STREAM_RECHECK_MS = 2000;
 

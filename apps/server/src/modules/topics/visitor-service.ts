@@ -43,7 +43,7 @@ function visitorVersion(share: VisitorShare, requested: string | null | undefine
   return share.model_version_id ?? requested ?? null;
 }
 
-export function visitorSnapshotPath(token: string) {
+function visitorSnapshotPath(token: string) {
   return (viewpointId: string) => `/api/share/${token}/viewpoints/${viewpointId}/snapshot`;
 }
 
@@ -244,7 +244,10 @@ export class VisitorTopicsService {
       { userId: null, name: authorName },
       topicUpdatedNotices(before, after),
     );
-    const count = await this.#data.repos.topics.commentCount(after.id);
+    // As the list and the detail answer: a share without comments shows none, nor their count.
+    const count = allowed(share, 'comment.view')
+      ? await this.#data.repos.topics.commentCount(after.id)
+      : 0;
     const shown = toTopic(after, views.get(after.id), count, visitorSnapshotPath(token));
     return (await VisitorNames.of(this.#data.repos, [shown])).topic(shown);
   }

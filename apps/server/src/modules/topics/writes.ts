@@ -34,7 +34,7 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 
 /** Base64 PNG/JPEG -> bytes and type, or 400 (wrong magic, too large). */
-export function decodeSnapshot(base64: string): { bytes: Buffer; type: 'png' | 'jpg' } {
+function decodeSnapshot(base64: string): { bytes: Buffer; type: 'png' | 'jpg' } {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0 || bytes.length > SNAPSHOT_MAX_BYTES) {
     throw new SnapshotInvalidError(`snapshot of ${bytes.length} bytes`);
@@ -82,7 +82,7 @@ export async function memberMentions(
  * The version of the model a topic or viewpoint is made on: the one named (a version of that
  * model, else 404), or the model's current one.
  */
-export async function modelVersionFor(
+async function modelVersionFor(
   repos: TopicsRepositories,
   modelId: string | null,
   requested?: string | null,

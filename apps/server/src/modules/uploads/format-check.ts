@@ -7,7 +7,7 @@ import { detectFormat } from '@truss/converter/formats';
 export const HEAD_BYTES = 64 * 1024;
 
 /** The decision on an upload's first bytes. */
-export type HeadVerdict =
+type HeadVerdict =
   | { kind: 'format'; format: string }
   /** Needs the whole file (a zip's directory is at its end; glTF JSON may name "asset" late). */
   | { kind: 'deferred'; format: 'zip' | 'gltf' }

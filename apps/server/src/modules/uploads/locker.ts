@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LockSession } from './lock-session.ts';
 import type { UploadsRepository } from './repository.ts';
 
-export interface DbLockerOptions {
+interface DbLockerOptions {
   /**
    * A lock not renewed for this long is free again (its instance died without its death being
    * seen: no lock session, or the host cut off from the database).

@@ -14,7 +14,7 @@ const BODY_HIGH_WATER_BYTES = 1024 * 1024;
  * they are; otherwise this is Node's adapter (the same pause/resume backpressure counted in
  * bytes, and the same error, abort and cancel handling).
  */
-export function requestBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function requestBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let cancelled = false;
   req.pause();

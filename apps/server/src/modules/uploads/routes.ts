@@ -79,7 +79,7 @@ function withErrorHeaders(headers: unknown, extra: Record<string, string>): unkn
   return out;
 }
 
-export interface UploadRoutesOptions {
+interface UploadRoutesOptions {
   uploads: UploadsService;
   requireAuth: onRequestAsyncHookHandler;
   /** Where tus keeps unfinished uploads (checked: format and hash). */

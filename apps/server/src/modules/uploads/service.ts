@@ -36,11 +36,11 @@ import type { UploadHashes } from './hashing.ts';
 import type { UploadFiles } from './upload-files.ts';
 import { userAccounts } from '../users/index.ts';
 
-export interface UploadsSettings {
+interface UploadsSettings {
   activeWindowSeconds: number;
 }
 
-export interface UploadsServiceDeps {
+interface UploadsServiceDeps {
   data: DataAccess<UploadsRepositories>;
   storage: ObjectStorage;
   limits: ModelLimits;

@@ -3,7 +3,7 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE } from '@truss/contracts';
 import type SharpModule from 'sharp';
 import { AppError } from '../../http/errors.ts';
 
-export class AvatarInvalidImageError extends AppError {
+class AvatarInvalidImageError extends AppError {
   constructor(detail?: string) {
     super('AVATAR_INVALID_IMAGE', 415, { detail });
   }
@@ -16,7 +16,7 @@ export class AvatarTooLargeError extends AppError {
 }
 
 /** PNG, JPEG or WebP by their first bytes: the Content-Type header is only a claim. */
-export function sniffImageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
+function sniffImageType(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16));
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]))) {
     return 'png';

@@ -75,7 +75,7 @@ function toPreferences(user: UserRow, row: UserPreferencesRow | undefined): Pref
   };
 }
 
-export interface UsersServiceDeps {
+interface UsersServiceDeps {
   data: DataAccess<UsersRepositories>;
   now: Clock;
   log: FastifyBaseLogger;

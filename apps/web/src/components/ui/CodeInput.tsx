@@ -6,7 +6,7 @@ export function sanitizeCode(value: string, length: number): string {
   return value.replace(/\D/g, '').slice(0, length);
 }
 
-export interface CodeInputProps {
+interface CodeInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;

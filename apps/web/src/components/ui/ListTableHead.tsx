@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 
-export interface ListTableColumn {
+interface ListTableColumn {
   label: string;
   /** Width and from which breakpoint the column shows ("hidden w-24 sm:table-cell"). */
   className?: string;

@@ -3,10 +3,10 @@ import clsx from 'clsx';
 import { LayoutGrid, List, Search } from 'lucide-react';
 import { inputClass } from './Field';
 
-export type ListView = 'list' | 'grid';
+type ListView = 'list' | 'grid';
 
 /** List / grid buttons (role=group, aria-pressed), in the order given. */
-export function ViewToggle({
+function ViewToggle({
   view,
   onView,
   order,

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { RadioGroup } from 'radix-ui';
 import clsx from 'clsx';
 
-export interface SegmentOption<V extends string> {
+interface SegmentOption<V extends string> {
   value: V;
   label: string;
   hint?: string;

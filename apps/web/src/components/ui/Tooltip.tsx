@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 
 /** Spec §9: the shell's tooltip delay is 150 ms (set on TooltipProvider). */
-export const TOOLTIP_DELAY_MS = 150;
+const TOOLTIP_DELAY_MS = 150;
 
 /**
  * The delay every tooltip under it shares (and the quick hand-over from one to the next). Around

@@ -15,20 +15,25 @@ import { setFormatPreferences } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
+import { withFirstAnswer } from '../../lib/first-answer';
 
-export const PROFILE_FAILED_MESSAGE = 'failed to get user info';
+const PROFILE_FAILED_MESSAGE = 'failed to get user info';
 
 export const profileKey = ['user', 'profile'] as const;
 
-/** GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). */
-export const profileQuery = () =>
-  queryOptions({
+/**
+ * GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). `first`: the answer
+ * the boot asked for (the route loader's), taken by the first fetch.
+ */
+export const profileQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<Profile>('/api/user/profile'), first);
+  return queryOptions({
     queryKey: profileKey,
     queryFn: async () => {
       try {
-        const profile = await http.get<Profile>('/api/user/profile');
+        const profile = await get();
         authStore.setState({ profile });
-        applyProfileLanguageOnce(profile);
+        void applyProfileLanguageOnce(profile);
         return profile;
       } catch (error) {
         const message =
@@ -41,25 +46,33 @@ export const profileQuery = () =>
     },
     staleTime: 5 * 60_000,
   });
+};
 
 let languageApplied = false;
 
-/** Spec §6: when signed in and the profile has a language, the locale is set from it at start. */
-export function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): void {
+/**
+ * Spec §6: when signed in and the profile has a language, the locale is set from it at start.
+ * Resolves once the page is in that language.
+ */
+export async function applyProfileLanguageOnce(profile: Pick<Profile, 'language'>): Promise<void> {
   if (languageApplied) return;
   languageApplied = true;
-  if (profile.language) void setLanguage(profile.language);
+  if (profile.language) await setLanguage(profile.language);
 }
 
-/** Store the session a sign-in or a verified email returned. */
-export function completeSignIn(response: AuthResponse): void {
+/**
+ * Store the session a sign-in or a verified email returned. Resolves once the account's language
+ * is in place: callers navigate and toast after it, so the next page and its toast are in one
+ * language (the account's), not a toast of the sign-in page's language left on the new one.
+ */
+export async function completeSignIn(response: AuthResponse): Promise<void> {
   authStore.setTokens(response);
   authStore.setState({ user: response.user, profile: response.user, isLoading: false });
   queryClient.setQueryData(profileKey, response.user);
-  applyProfileLanguageOnce(response.user);
+  await applyProfileLanguageOnce(response.user);
 }
 
-export interface CodeSent {
+interface CodeSent {
   email: string;
   codeExpiresIn: number;
 }

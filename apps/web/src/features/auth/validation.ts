@@ -29,7 +29,7 @@ export function checkEmail(input: unknown): Checked<string> {
 }
 
 /** `passwordSchema`: 8-128 characters, as typed. */
-export function checkPassword(input: unknown): Checked<string> {
+function checkPassword(input: unknown): Checked<string> {
   if (typeof input !== 'string' || input.length < 1)
     return { error: 'validation.passwordRequired' };
   if (input.length < PASSWORD_MIN_LENGTH) return { error: 'validation.passwordMin' };
@@ -38,7 +38,7 @@ export function checkPassword(input: unknown): Checked<string> {
 }
 
 /** `verificationCodeSchema`: six digits once trimmed. */
-export function checkCode(input: unknown): Checked<string> {
+function checkCode(input: unknown): Checked<string> {
   if (typeof input !== 'string') return { error: 'validation.codeRequired' };
   const code = input.trim();
   if (code.length < 1) return { error: 'validation.codeRequired' };
@@ -97,7 +97,7 @@ export function checkCodeVerify(values: {
   return outcome(errors, data as { email: string; code: string });
 }
 
-export type SignUpField = 'email' | 'password' | 'confirmPassword' | 'agreeTerms';
+type SignUpField = 'email' | 'password' | 'confirmPassword' | 'agreeTerms';
 export interface SignUpValues {
   email: string;
   password: string;

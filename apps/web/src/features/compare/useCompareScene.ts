@@ -9,7 +9,7 @@ export interface CompareSources {
   from: { glb: string; metadataUrl: string; metadata: ModelMetadata };
 }
 
-export type CompareLoadState =
+type CompareLoadState =
   | { phase: 'loading' }
   | {
       phase: 'ready';

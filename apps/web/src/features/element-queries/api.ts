@@ -11,9 +11,9 @@ import { downloadWithToken } from '../../lib/download';
 import { queryClient } from '../../lib/query-client';
 
 /** Elements the panel lists (the count is always the whole result). */
-export const LIST_LIMIT = 200;
+const LIST_LIMIT = 200;
 /** Elements of the open model the viewer acts on (isolate, select, colour). */
-export const VIEWER_LIMIT = 10_000;
+const VIEWER_LIMIT = 10_000;
 
 const base = (projectId: string) => `/api/project/${projectId}`;
 
@@ -51,7 +51,7 @@ export function exportElements(
 
 const savedKey = (projectId: string) => ['saved-queries', projectId] as const;
 
-export const savedQueriesQuery = (projectId: string) =>
+const savedQueriesQuery = (projectId: string) =>
   queryOptions({
     queryKey: savedKey(projectId),
     queryFn: () => http.get<SavedQuery[]>(`${base(projectId)}/queries`),

@@ -8,7 +8,7 @@ export interface FederatedSource {
   metadata: string | null;
 }
 
-export interface FederatedLoad {
+interface FederatedLoad {
   phase: ViewerLoadState['phase'];
   /** Per model id, once that model has loaded. */
   infos: Record<string, LoadedModelInfo>;

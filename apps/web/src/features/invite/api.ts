@@ -10,7 +10,7 @@ export { invitationPreviewKey, invitationPreviewQuery } from './preview';
  * Which invitation to answer: by the mailed link's token (the invite page), or by id for one of
  * my pending invitations ("Shared with me", which has no tokens; the server checks the address).
  */
-export type InvitationTarget = { token: string } | { invitationId: string };
+type InvitationTarget = { token: string } | { invitationId: string };
 
 function answerPath(target: InvitationTarget, answer: 'accept' | 'decline'): string {
   return 'token' in target
@@ -18,7 +18,7 @@ function answerPath(target: InvitationTarget, answer: 'accept' | 'decline'): str
     : `/api/user/invitations/${target.invitationId}/${answer}`;
 }
 
-export const invitationsApi = {
+const invitationsApi = {
   accept: (target: InvitationTarget) =>
     http.post<{ project_id: string }>(answerPath(target, 'accept')),
   decline: (target: InvitationTarget) => http.post<unknown>(answerPath(target, 'decline')),

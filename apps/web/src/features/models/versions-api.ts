@@ -6,10 +6,10 @@ import { queryClient } from '../../lib/query-client';
 import { modelKey, modelListsKey } from './api';
 
 /** One model's versions: `['models', 'versions', id]`. */
-export const modelVersionsKey = (id: string) => ['models', 'versions', id] as const;
+const modelVersionsKey = (id: string) => ['models', 'versions', id] as const;
 
 /** GET /api/models/{id}/versions (newest first). */
-export const modelVersionsQuery = (id: string) =>
+const modelVersionsQuery = (id: string) =>
   queryOptions({
     queryKey: modelVersionsKey(id),
     queryFn: () => http.get<ModelVersion[]>(`/api/models/${id}/versions`),

@@ -8,7 +8,7 @@ export function actorFor(project: Pick<Project, 'role'> | null, userId: string |
 }
 
 /** What the signed-in user may do with a project as a whole (what the UI offers). */
-export function projectAbilities(project: Project | null, userId: string | null) {
+function projectAbilities(project: Project | null, userId: string | null) {
   const actor = actorFor(project, userId);
   const on = (action: ProjectAction) =>
     !!project &&

@@ -10,7 +10,7 @@ import { queryClient } from '../../lib/query-client';
 export type SavedViewsSource =
   { kind: 'model'; modelId: string } | { kind: 'share'; token: string };
 
-export const savedViewsKey = (source: SavedViewsSource) =>
+const savedViewsKey = (source: SavedViewsSource) =>
   source.kind === 'model'
     ? (['saved-views', 'model', source.modelId] as const)
     : (['saved-views', 'share', source.token] as const);
@@ -21,7 +21,7 @@ const listPath = (source: SavedViewsSource) =>
     : `${SHARE_PUBLIC_PATH}/${encodeURIComponent(source.token)}/views`;
 
 /** GET the views (a share's with the unlock cookie, as the share page's other requests). */
-export const savedViewsQuery = (source: SavedViewsSource) =>
+const savedViewsQuery = (source: SavedViewsSource) =>
   queryOptions({
     queryKey: savedViewsKey(source),
     queryFn: () =>

@@ -19,11 +19,12 @@ import { authStore } from '../../lib/auth-store';
 import { setFormatPreferences, toFormatPreferences } from '../../lib/format';
 import { setLanguage } from '../../lib/i18n';
 import { profileKey } from '../auth';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 export const preferencesKey = ['user', 'preferences'] as const;
 export const notificationsKey = ['user', 'notifications'] as const;
 export const connectorsKey = ['user', 'connectors'] as const;
-export const deletionPreviewKey = ['user', 'deletion-preview'] as const;
+const deletionPreviewKey = ['user', 'deletion-preview'] as const;
 
 /** Dates and times everywhere follow the loaded preferences (lib/format reads them). */
 function applyPreferences(prefs: Preferences): Preferences {
@@ -31,12 +32,15 @@ function applyPreferences(prefs: Preferences): Preferences {
   return prefs;
 }
 
-export const preferencesQuery = () =>
-  queryOptions({
+/** `first`: the answer the boot asked for (the route loader's), taken by the first fetch. */
+export const preferencesQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<Preferences>('/api/user/preferences'), first);
+  return queryOptions({
     queryKey: preferencesKey,
-    queryFn: async () => applyPreferences(await http.get<Preferences>('/api/user/preferences')),
+    queryFn: async () => applyPreferences(await get()),
     staleTime: 5 * 60_000,
   });
+};
 
 export const notificationsQuery = () =>
   queryOptions({

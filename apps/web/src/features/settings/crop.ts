@@ -9,7 +9,7 @@ export interface CropState {
   y: number;
 }
 
-export interface ImageSize {
+interface ImageSize {
   width: number;
   height: number;
 }
@@ -17,14 +17,14 @@ export interface ImageSize {
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 4;
 /** The uploaded avatar is this many px square (shown at 16–48 px, sharp on 4x screens). */
-export const AVATAR_OUTPUT_PX = 256;
+const AVATAR_OUTPUT_PX = 256;
 
 /** Viewport px per image px at zoom 1: the short side fills the viewport. */
 export function coverScale(image: ImageSize, view: number): number {
   return view / Math.min(image.width, image.height);
 }
 
-export function clampZoom(zoom: number): number {
+function clampZoom(zoom: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 }
 

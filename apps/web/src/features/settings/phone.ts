@@ -55,7 +55,7 @@ export function matchesCountry(option: CountryOption, query: string): boolean {
   );
 }
 
-export function isCountryCode(value: string | null | undefined): value is CountryCode {
+function isCountryCode(value: string | null | undefined): value is CountryCode {
   return !!value && (getCountries() as string[]).includes(value);
 }
 

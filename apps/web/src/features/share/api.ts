@@ -16,13 +16,13 @@ import { queryClient } from '../../lib/query-client';
  * `['share-public', token]` (a visitor's view, kept apart so invalidating the owner's lists
  * never refetches it and the other way round).
  */
-export const sharesKey = ['shares'] as const;
-export const mySharesKey = ['shares', 'mine'] as const;
-export const modelSharesKey = (modelId: string) => ['shares', 'model', modelId] as const;
-export const publicShareKey = (token: string) => ['share-public', token] as const;
+const sharesKey = ['shares'] as const;
+const mySharesKey = ['shares', 'mine'] as const;
+const modelSharesKey = (modelId: string) => ['shares', 'model', modelId] as const;
+const publicShareKey = (token: string) => ['share-public', token] as const;
 
 /** GET /api/shares (My Shares). */
-export const mySharesQuery = () =>
+const mySharesQuery = () =>
   queryOptions({
     queryKey: mySharesKey,
     queryFn: async () => {
@@ -36,7 +36,7 @@ export const mySharesQuery = () =>
   });
 
 /** GET /api/shares?modelId= (the model's share dialog). */
-export const modelSharesQuery = (modelId: string) =>
+const modelSharesQuery = (modelId: string) =>
   queryOptions({
     queryKey: modelSharesKey(modelId),
     queryFn: () => http.get<Share[]>(SHARES_PATH, { query: { modelId } }),
@@ -68,7 +68,7 @@ export function useModelShares(modelId: string | undefined) {
   return useQuery({ ...modelSharesQuery(modelId ?? ''), enabled: !!modelId });
 }
 
-export const sharesApi = {
+const sharesApi = {
   create: (body: CreateShareBody) => http.post<Share>(SHARES_PATH, body),
   update: (id: string, body: UpdateShareBody) =>
     http.request<Share>(`${SHARES_PATH}/${id}`, { method: 'PATCH', body }),
@@ -131,7 +131,7 @@ export function useVerifyShare(token: string) {
 }
 
 /** The chrome-less embed mode of a share page, for an `<iframe>`. */
-export function embedUrl(url: string): string {
+function embedUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}embed=1`;
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicShare } from '@truss/contracts';
 import { ApiError } from '../../lib/http';
-import { verifyErrorKey } from './components/ShareCodePrompt';
+import { i18n, loadLanguage } from '../../lib/i18n';
+import { verifyErrorKey, verifyErrorText } from './components/ShareCodePrompt';
 import { shareView } from './components/SharePage';
 
 const base: PublicShare = {
@@ -64,5 +65,17 @@ describe('share page state', () => {
     expect(verifyErrorKey(apiError('SHARE_CODE_DELAYED', 429))).toBe('errors.SHARE_CODE_DELAYED');
     expect(verifyErrorKey(apiError('INTERNAL_ERROR', 500))).toBe('errors.SHARE_VERIFY_FAILED');
     expect(verifyErrorKey(new Error('offline'))).toBe('errors.SHARE_VERIFY_FAILED');
+  });
+
+  it('keeps the spec text "Incorrect Password" and says it is the access code (issue 35)', async () => {
+    await loadLanguage('zh-CN');
+    const en = i18n.getFixedT('en');
+    expect(verifyErrorText('errors.SHARE_INCORRECT_CODE', en)).toBe(
+      'Incorrect Password: this access code is not right. Check the 4 digits with whoever sent you the link.',
+    );
+    expect(verifyErrorText('errors.SHARE_INCORRECT_CODE', i18n.getFixedT('zh-CN'))).toBe(
+      '密码错误：访问码不正确。请向发送链接的人核对这 4 位数字。',
+    );
+    expect(verifyErrorText('errors.SHARE_VERIFY_FAILED', en)).toBe('Verification Failed');
   });
 });

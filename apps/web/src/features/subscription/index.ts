@@ -4,7 +4,7 @@
  * inside it (eslint.config.js, featureInternals). Named re-exports only, so a page takes the
  * modules it uses and no more.
  */
-export { plansQuery, subscriptionKey } from './api';
+export { plansQuery, subscriptionKey, subscriptionQuery } from './api';
 export { OrderHistory } from './components/OrderHistory';
 export { PlanGrid } from './components/PlanGrid';
 export { SubscriptionSummary } from './components/SubscriptionSummary';

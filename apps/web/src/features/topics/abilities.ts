@@ -17,6 +17,8 @@ export interface TopicAbilities {
   visitor: boolean;
   createIssue: boolean;
   createComment: boolean;
+  /** Read comments: a share without comments hides them (and their count). */
+  viewComments: boolean;
   /** Reply on a topic. */
   reply: boolean;
   topic(topic: Topic): { edit: boolean; assign: boolean; status: boolean; remove: boolean };
@@ -32,6 +34,7 @@ export function memberAbilities(
     visitor: false,
     createIssue: can(actor, 'topic.create'),
     createComment: can(actor, 'topic.create'),
+    viewComments: true,
     reply: can(actor, 'topic.comment'),
     topic(topic) {
       const resource = {
@@ -66,6 +69,7 @@ export function visitorAbilities(permissions: SharePermissions): TopicAbilities 
     visitor: true,
     createIssue: issues,
     createComment: comments,
+    viewComments: canShareVisitor(visitor, 'comment.view'),
     reply: comments,
     topic: (topic) => {
       const edit = issues && topic.kind === 'issue';

@@ -56,10 +56,10 @@ const sourceKey = (source: TopicSource) =>
   source.kind === 'member'
     ? ['topics', 'project', source.projectId, source.modelId ?? source.modelIds?.join(',') ?? null]
     : ['topics', 'share', source.token];
-export const topicListKey = (source: TopicSource, filter: TopicFilter) =>
+const topicListKey = (source: TopicSource, filter: TopicFilter) =>
   [...sourceKey(source), 'list', filter] as const;
 export const topicKey = (id: string) => ['topics', 'detail', id] as const;
-export const topicCountsKey = (projectId: string) => ['topics', 'counts', projectId] as const;
+const topicCountsKey = (projectId: string) => ['topics', 'counts', projectId] as const;
 
 const shareBase = (token: string) => `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}`;
 /** Share requests carry the code-unlock cookie. */
@@ -68,7 +68,7 @@ const shareInit = { credentials: 'include' } as const;
 /** The server's largest page. */
 const LIST_PAGE = 500;
 /** A model's topics are all read (each one is a pin in the viewer), page by page, up to this. */
-export const MODEL_TOPICS_MAX = 5000;
+const MODEL_TOPICS_MAX = 5000;
 
 function listQuery(
   filter: TopicFilter,
@@ -122,7 +122,7 @@ async function readTopicList(source: TopicSource, filter: TopicFilter): Promise<
   return { total: first.total, topics: [...byId.values()] };
 }
 
-export const topicListQuery = (source: TopicSource, filter: TopicFilter) =>
+const topicListQuery = (source: TopicSource, filter: TopicFilter) =>
   queryOptions({
     queryKey: topicListKey(source, filter),
     queryFn: () => readTopicList(source, filter),
@@ -210,7 +210,7 @@ export function useEarlierComments(
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: topicsKey });
 
-export type NewTopic = Omit<CreateTopicBody, 'modelId'> & {
+type NewTopic = Omit<CreateTopicBody, 'modelId'> & {
   authorName?: string;
   /** Members: the model the topic is on, when not the source's (the federated view). */
   modelId?: string;
@@ -308,7 +308,7 @@ export function useDeleteComment() {
  * A snapshot image as an object URL: the member route needs the bearer token (an <img> cannot
  * send it), the share route the unlock cookie.
  */
-export async function fetchSnapshot(url: string): Promise<Blob> {
+async function fetchSnapshot(url: string): Promise<Blob> {
   const headers: Record<string, string> = {};
   if (!url.startsWith(SHARE_PUBLIC_PATH)) {
     await http.ensureFreshToken();
@@ -355,6 +355,25 @@ export function downloadBcf(
   const query = new URLSearchParams({ version });
   if (guids.length) query.set('topics', guids.join(','));
   return downloadWithToken(`/api/project/${projectId}/bcf?${query}`, 'topics.bcf');
+}
+
+export type TopicReportFormat = 'pdf' | 'xlsx';
+
+/**
+ * GET /api/project/{id}/topics/report: the topics the list's filter matches (every match, not a
+ * page) as a PDF or Excel file in the page's language (downloadWithToken sends Accept-Language).
+ */
+export function downloadTopicReport(
+  projectId: string,
+  format: TopicReportFormat,
+  filter: TopicFilter,
+): Promise<void> {
+  const { limit: _page, ...filters } = listQuery(filter, 0);
+  const query = new URLSearchParams({ format, ...filters });
+  return downloadWithToken(
+    `/api/project/${projectId}/topics/report?${query}`,
+    format === 'pdf' ? 'issues.pdf' : 'issues.xlsx',
+  );
 }
 
 /** POST /api/project/{id}/bcf with the file as the raw body; answers the import report. */

@@ -1,4 +1,11 @@
-import { TOPIC_PRIORITIES, TOPIC_STATUSES, type Topic } from '@truss/contracts';
+import {
+  DEFAULT_TOPIC_TYPES,
+  TOPIC_PRIORITIES,
+  TOPIC_STATUSES,
+  type ProjectMember,
+  type Topic,
+} from '@truss/contracts';
+import type { TFunction } from 'i18next';
 
 export type TopicStatus = (typeof TOPIC_STATUSES)[number];
 export type TopicPriority = (typeof TOPIC_PRIORITIES)[number];
@@ -33,6 +40,28 @@ export const STATUS_BADGE: Record<string, string> = {
   Resolved: 'bg-green-50 text-green-700 ring-green-200',
   Closed: 'bg-gray-100 text-gray-700 ring-gray-200',
 };
+
+/**
+ * A topic type in the interface language: the default types (stored in English, as BCF files
+ * carry them) are translated; a project's or a BCF file's own types are shown as written.
+ */
+export function topicTypeLabel(t: TFunction, type: string): string {
+  return (DEFAULT_TOPIC_TYPES as readonly string[]).includes(type)
+    ? t(`topics.types.${type as (typeof DEFAULT_TOPIC_TYPES)[number]}`)
+    : type;
+}
+
+/**
+ * Who wrote a topic or comment, by display name where one exists: a member without one at the
+ * time is written by address, and keeps that name after setting one. '' means "Project member".
+ */
+export function authorLabel(
+  author: Pick<Topic['author'], 'user_id' | 'name'>,
+  members: readonly Pick<ProjectMember, 'user_id' | 'name'>[],
+): string {
+  const member = author.user_id ? members.find((m) => m.user_id === author.user_id) : undefined;
+  return member?.name || author.name;
+}
 
 export const isStatus = (value: string): value is TopicStatus =>
   (TOPIC_STATUSES as readonly string[]).includes(value);

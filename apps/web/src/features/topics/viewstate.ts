@@ -26,7 +26,7 @@ export interface ModelFrame {
  * `translation`: where the engine moved the model (LoadedModelInfo); the first model it loads is
  * not moved, later ones are aligned to it, so their own coordinates are offset by it.
  */
-export function modelFrame(metadata: Metadata | null, translation?: Vec3): ModelFrame {
+function modelFrame(metadata: Metadata | null, translation?: Vec3): ModelFrame {
   const globalIds = metadata?.elements.globalId ?? [];
   const byGlobalId = new Map<string, number>();
   globalIds.forEach((guid, id) => {
@@ -98,10 +98,10 @@ export function modelResolver(models: readonly FramedModel[]): ModelResolver {
 const vector = (v: Vec3): Vector3 => ({ x: v[0], y: v[1], z: v[2] });
 
 /** A direction from the viewable's axes to the model's. */
-export function directionToModel(frame: ModelFrame, d: Vec3): Vector3 {
+function directionToModel(frame: ModelFrame, d: Vec3): Vector3 {
   return frame.zUp ? vector([d[0], -d[2], d[1]]) : vector(d);
 }
-export function directionFromModel(frame: ModelFrame, d: Vector3): Vec3 {
+function directionFromModel(frame: ModelFrame, d: Vector3): Vec3 {
   return frame.zUp ? [d.x, d.z, -d.y] : [d.x, d.y, d.z];
 }
 export function pointToModel(frame: ModelFrame, p: Vec3): Vector3 {

@@ -17,7 +17,7 @@ export const MODEL_PAGE_LAYOUT = {
   ],
 } as const;
 
-export interface ViewArea {
+interface ViewArea {
   top: number;
   /** Width of each side panel (0 when the panels are closed on a narrow screen). */
   panel: number;

@@ -28,7 +28,7 @@ export interface PropertyGroup {
   rows: PropertyRow[];
 }
 
-export interface ValueWords {
+interface ValueWords {
   yes: string;
   no: string;
   unknown: string;
@@ -64,7 +64,7 @@ export function formatValue(
   return unit ? `${text} ${unit}` : text;
 }
 
-export interface AttributeLabels {
+interface AttributeLabels {
   group: string;
   type: string;
   name: string;

@@ -1,7 +1,7 @@
 import type { Viewer } from './engine';
 
 /** One model's id range in a viewer showing several (LoadedModelInfo offset / idCount). */
-export interface ModelRange {
+interface ModelRange {
   offset: number;
   idCount: number;
 }

@@ -106,7 +106,7 @@ export function searchElements(metadata: ModelMetadata, query: string): Set<numb
   return found;
 }
 
-export interface TreeRow {
+interface TreeRow {
   id: number;
   depth: number;
   hasChildren: boolean;
@@ -151,7 +151,7 @@ export function visibleRows(
   return rows;
 }
 
-export type NodeVisibility = 'visible' | 'hidden' | 'partial';
+type NodeVisibility = 'visible' | 'hidden' | 'partial';
 
 /**
  * Per element: how much of its subtree's geometry is visible, in one bottom-up pass (run again
@@ -186,7 +186,7 @@ export function subtreeVisibility(
   };
 }
 
-export type TreeKeyAction =
+type TreeKeyAction =
   | { type: 'move'; index: number }
   | { type: 'expand'; id: number }
   | { type: 'collapse'; id: number }

@@ -1,6 +1,6 @@
 import { createViewCanvas } from '@truss/viewer/gl-context';
 import { useEffect, useState, type RefObject } from 'react';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import { createViewer, type Viewer } from './engine';
 
 declare global {
@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** The canvas fills its host; the classes ModelViewer's canvas always had. */
-export const VIEWER_CANVAS_CLASS = 'absolute inset-0 block size-full touch-none outline-none';
+const VIEWER_CANVAS_CLASS = 'absolute inset-0 block size-full touch-none outline-none';
 
 /** One engine per host; disposal waits a tick so StrictMode's unmount + remount reuses it. */
 const engines = new WeakMap<HTMLElement, Entry>();
@@ -29,7 +29,7 @@ const engines = new WeakMap<HTMLElement, Entry>();
 /**
  * Puts a canvas with an engine into the host element once it is mounted, and disposes of both
  * when the host goes away. With `early`, the engine the page's early view opened its viewable
- * with (features/viewer/boot) is adopted instead of creating one. Returns null until the engine
+ * with (apps/web/src/boot/model-page) is adopted instead of creating one. Returns null until the engine
  * exists.
  */
 export function useViewer(

@@ -14,7 +14,7 @@ export interface LegendEntry {
 const NOT_SET_GREY = 0xd1d5db;
 
 /** The colours on the model and what they mean. */
-export interface Legend {
+interface Legend {
   title: string;
   entries: LegendEntry[];
 }
@@ -51,7 +51,7 @@ export interface ViewerCommands {
  * A section box a little larger than the elements (2 % of its diagonal each way), so their outer
  * faces are not cut exactly in their own plane.
  */
-export function paddedBox([min, max]: [Vec3, Vec3]): { min: Vec3; max: Vec3 } {
+function paddedBox([min, max]: [Vec3, Vec3]): { min: Vec3; max: Vec3 } {
   const pad = 0.02 * Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]);
   return {
     min: [min[0] - pad, min[1] - pad, min[2] - pad],
@@ -129,7 +129,10 @@ export function useViewerCommands(
       },
       isolate: () => {
         const ids = viewer.selection.get();
-        if (ids.length) viewer.visibility.isolate(ids);
+        if (!ids.length) return;
+        viewer.visibility.isolate(ids);
+        // What is left is what the user wants to look at: frame it (as the storey menu does).
+        viewer.navigation.fitElements(ids, true);
       },
       showAll: () => viewer.visibility.showAll(),
       toggleXray: () => {

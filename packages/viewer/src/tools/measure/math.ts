@@ -57,10 +57,10 @@ export function polygonArea(points: Vec3[]): number {
   return length(newellNormal(points)) / 2;
 }
 
-export const MIN_POINTS: Record<MeasurementKind, number> = { distance: 2, angle: 3, area: 3 };
+const MIN_POINTS: Record<MeasurementKind, number> = { distance: 2, angle: 3, area: 3 };
 
 /** Throws when the point count does not fit the kind or a coordinate is not finite. */
-export function validatePoints(kind: MeasurementKind, points: Vec3[]): void {
+function validatePoints(kind: MeasurementKind, points: Vec3[]): void {
   const ok =
     kind === 'area' ? points.length >= MIN_POINTS.area : points.length === MIN_POINTS[kind];
   if (!ok) {

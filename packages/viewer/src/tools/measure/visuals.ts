@@ -80,7 +80,7 @@ export class MeasureMaterials {
 }
 
 /** The drawn path: areas are closed back to their first point. */
-export function pathOf(kind: MeasurementKind, points: Vec3[]): Vec3[] {
+function pathOf(kind: MeasurementKind, points: Vec3[]): Vec3[] {
   return kind === 'area' && points.length > 2 ? [...points, points[0]!] : points;
 }
 
@@ -92,7 +92,7 @@ function relative(points: Vec3[], origin: Vec3): number[] {
  * A translucent fill for an area: the polygon is triangulated in its best-fit (Newell) plane, so
  * concave outlines fill correctly. Positions are relative to the first point like the lines.
  */
-export function fillGeometry(points: Vec3[]): THREE.BufferGeometry | null {
+function fillGeometry(points: Vec3[]): THREE.BufferGeometry | null {
   const origin = points[0];
   if (!origin || points.length < 3) return null;
   const n = new THREE.Vector3(...newellNormal(points));

@@ -14,7 +14,7 @@ import { clusterPins, type ScreenPin } from './cluster.ts';
 import { PIN_SIZE, PinVisuals } from './visuals.ts';
 
 /** What pins ask of the rest of the viewer, beyond the context. */
-export interface PinsDeps {
+interface PinsDeps {
   getViewpoint(): Viewpoint;
   setViewpoint(viewpoint: Viewpoint, animate: boolean): void;
   screenshot(options: { width: number; height: number }): Promise<Blob>;

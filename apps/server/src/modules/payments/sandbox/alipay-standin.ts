@@ -11,7 +11,7 @@ import type {
 } from './trades.ts';
 
 /** Alipay's RSA2 signing string: sorted `key=value` pairs joined by `&`, values as they are. */
-export function alipaySignContent(params: Record<string, string>, omit: string[]): string {
+function alipaySignContent(params: Record<string, string>, omit: string[]): string {
   return Object.keys(params)
     .filter((key) => !omit.includes(key))
     .sort()

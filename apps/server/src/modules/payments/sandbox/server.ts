@@ -8,9 +8,7 @@ import type { SandboxCallback, SandboxTradeStore, StandInResponse } from './trad
 import { WechatStandIn } from './wechat-standin.ts';
 
 /** Sends a callback to the app's notify route; answers what the app replied. */
-export type CallbackDelivery = (
-  callback: SandboxCallback,
-) => Promise<{ status: number; body: string }>;
+type CallbackDelivery = (callback: SandboxCallback) => Promise<{ status: number; body: string }>;
 
 export class SandboxPayError extends Error {
   constructor(readonly reason: 'not_found' | 'closed' | 'expired') {

@@ -2,7 +2,7 @@ import type { BcfImportReport } from '@truss/contracts';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { expect } from 'vitest';
 import type { TestServer } from '../../../testing/test-server.ts';
-import { readBcf } from '../bcf/read.ts';
+import { readBcf } from '@truss/bcf';
 
 /** Test helpers for the BCF routes: raw-body import, export download, a project's stored topics. */
 

@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/Button';
 import { useAuth } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
 import { safeRedirect } from '../../../lib/navigation';
+import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon, AuthWorking } from './AuthHeading';
@@ -34,14 +35,15 @@ export default function CallbackPage() {
         ),
         signedIn,
       ),
-    onSuccess: (result: OAuthCallbackResponse) => {
+    onSuccess: async (result: OAuthCallbackResponse) => {
       const provider = t(`auth.providers.${result.provider}`);
       if (result.mode === 'signin') {
-        completeSignIn(result.auth);
+        await completeSignIn(result.auth);
         if (result.created) {
           // A WeChat sign-up has no email yet: say where it is added.
-          const later = result.auth.user.email === null ? t('auth.addEmailLater') : undefined;
-          toast.success(t('auth.welcomeNew'), later);
+          // In the account's language, now in place (not this render's `t`).
+          const later = result.auth.user.email === null ? i18n.t('auth.addEmailLater') : undefined;
+          toast.success(i18n.t('auth.welcomeNew'), later);
         }
         navigate(safeRedirect(result.redirect), { replace: true });
       } else {

@@ -21,8 +21,8 @@ export default function MagicCodePage() {
   });
   const verify = useMutation({
     mutationFn: authApi.verifyCode,
-    onSuccess: (response) => {
-      completeSignIn(response);
+    onSuccess: async (response) => {
+      await completeSignIn(response);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
   });

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useFormValues, useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { DEFAULT_AFTER_SIGN_IN } from '../../../lib/navigation';
+import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon } from './AuthHeading';
@@ -122,9 +123,10 @@ function NewPasswordForm({ token }: { token: string }) {
   });
   const reset = useMutation({
     mutationFn: authApi.resetPassword,
-    onSuccess: (response) => {
-      completeSignIn(response);
-      toast.success(t('auth.passwordResetDone'));
+    onSuccess: async (response) => {
+      await completeSignIn(response);
+      // The account's language is in place now: not the `t` of this render's language.
+      toast.success(i18n.t('auth.passwordResetDone'));
       navigate(DEFAULT_AFTER_SIGN_IN, { replace: true });
     },
   });

@@ -49,8 +49,8 @@ export default function SignInPage() {
   const invitation = useRedirectInvitation(redirectParam);
   const { errors, submit, revalidate } = useFormValidation(checkSignIn, t);
 
-  const onSignedIn = (response: AuthResponse) => {
-    completeSignIn(response);
+  const onSignedIn = async (response: AuthResponse) => {
+    await completeSignIn(response);
     navigate(target, { replace: true });
   };
   const login = useMutation({

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { safeRedirect } from '../../../lib/navigation';
+import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/use-countdown';
 import { authApi, completeSignIn } from '../api';
@@ -49,9 +50,10 @@ export default function VerifyEmailPage() {
 
   const verify = useMutation({
     mutationFn: authApi.verifyEmail,
-    onSuccess: (response) => {
-      completeSignIn(response);
-      toast.success(t('auth.verified'));
+    onSuccess: async (response) => {
+      await completeSignIn(response);
+      // The account's language is in place now: not the `t` of this render's language.
+      toast.success(i18n.t('auth.verified'));
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     },
     onError: () => {

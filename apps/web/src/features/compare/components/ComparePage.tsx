@@ -12,6 +12,7 @@ import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '..
 import type { CompareItem } from '../diff-scene';
 import { useCompareScene, type CompareSources } from '../useCompareScene';
 import { CompareSidebar } from './CompareSidebar';
+import { VersionPicker } from './VersionPicker';
 
 /** `from`/`to` of the URL, or by default the newest ready version against the one before it. */
 function pickVersions(
@@ -26,6 +27,48 @@ function pickVersions(
   return { from: older, to: newer };
 }
 
+/** The page's top bar: back to the model, the title and, with a choice, the version pair. */
+function CompareHeader({
+  modelId,
+  versions,
+  from,
+  to,
+  onPick,
+}: {
+  modelId: string;
+  versions: readonly CompareVersion[];
+  from: CompareVersion | null;
+  to: CompareVersion | null;
+  onPick: (pair: { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header
+      style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
+      className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
+    >
+      <Link
+        to={`/model/${modelId}`}
+        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('compare.back')}
+      </Link>
+      <span className="h-5 w-px bg-gray-200" aria-hidden />
+      <h1 className="truncate text-sm font-semibold text-gray-900">
+        {from && to
+          ? t('compare.title', { from: from.number, to: to.number })
+          : t('titles.compare')}
+      </h1>
+      {from && to && versions.length > 2 && (
+        <div className="ml-auto">
+          <VersionPicker versions={versions} from={from} to={to} onChange={onPick} />
+        </div>
+      )}
+    </header>
+  );
+}
+
 /**
  * /model/{id}/compare?from=&to=: what changed between two versions, coloured in one scene, in
  * the viewer workspace: the changes are its side panel (open at first), the tree and properties
@@ -34,10 +77,14 @@ function pickVersions(
 export default function ComparePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   useDocumentTitle(t('titles.compare'));
   const versions = useQuery(versionsQuery(id));
   const { from, to } = pickVersions(versions.data, search.get('from'), search.get('to'));
+  const readyVersions = useMemo(
+    () => (versions.data ?? []).filter((v) => v.status === 'ready'),
+    [versions.data],
+  );
   const diff = useQuery({
     ...diffQuery(id, from?.id ?? '', to?.id ?? ''),
     enabled: !!from && !!to,
@@ -117,24 +164,16 @@ export default function ComparePage() {
   );
 
   const header = (
-    <header
-      style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
-      className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
-    >
-      <Link
-        to={`/model/${id}`}
-        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('compare.back')}
-      </Link>
-      <span className="h-5 w-px bg-gray-200" aria-hidden />
-      <h1 className="truncate text-sm font-semibold text-gray-900">
-        {from && to
-          ? t('compare.title', { from: from.number, to: to.number })
-          : t('titles.compare')}
-      </h1>
-    </header>
+    <CompareHeader
+      modelId={id}
+      versions={readyVersions}
+      from={from}
+      to={to}
+      onPick={(pair) => {
+        setSelected(null);
+        setSearch(pair, { replace: true });
+      }}
+    />
   );
   const overlay =
     failure || missing ? (

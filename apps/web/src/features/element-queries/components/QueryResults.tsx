@@ -32,10 +32,7 @@ export function QueryResults({
       <p className="text-sm text-gray-800" data-testid="query-count">
         {t('elementQuery.count', { count: project.count })}{' '}
         <span className="text-gray-500">
-          {t('elementQuery.countHere', {
-            here,
-            models: project.byModel.length,
-          })}
+          {t('elementQuery.countHere', { here, count: project.byModel.length })}
         </span>
       </p>
       <div className="flex flex-wrap gap-1.5">

@@ -6,7 +6,7 @@ import type { InvitationPreview } from '@truss/contracts';
 import { invitationPreviewQuery } from '../preview';
 
 /** The invitation token of a redirect target such as "/invite?token=abc", if it is one. */
-export function inviteTokenOf(redirect: string | null | undefined): string | null {
+function inviteTokenOf(redirect: string | null | undefined): string | null {
   if (!redirect?.startsWith('/invite')) return null;
   try {
     const url = new URL(redirect, 'http://x');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-export type PolicyKey = 'terms' | 'privacy' | 'cookies';
+type PolicyKey = 'terms' | 'privacy' | 'cookies';
 
 interface Section {
   title: string;

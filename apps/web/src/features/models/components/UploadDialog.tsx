@@ -16,7 +16,7 @@ import { UnfinishedUploadEntry } from './UnfinishedUploadEntry';
 import { UploadEntry } from './UploadEntry';
 
 /** Why files were not added (spec §5: at most 3 files at once). */
-export type UploadRefusal =
+type UploadRefusal =
   | { kind: 'tooMany'; chosen: number; running: number }
   | { kind: 'wrongFile'; entry: UnfinishedUpload }
   /** Materials, buffers or textures picked without the model file that uses them. */
@@ -63,7 +63,7 @@ export function useUploadStarter(project: Project | null) {
   return { open, setOpen: openDialog, refusal, setRefusal, addFiles };
 }
 
-export type UploadStarter = ReturnType<typeof useUploadStarter>;
+type UploadStarter = ReturnType<typeof useUploadStarter>;
 
 function filesOf(list: FileList | null | undefined): File[] {
   return list ? Array.from(list) : [];

@@ -6,9 +6,9 @@
  */
 
 /** Formats whose file points at other files by name. */
-export const HOST_EXTENSIONS = ['obj', 'gltf', '3ds'] as const;
+const HOST_EXTENSIONS = ['obj', 'gltf', '3ds'] as const;
 /** Files that only make sense next to a host: materials, buffers, textures. */
-export const COMPANION_EXTENSIONS = [
+const COMPANION_EXTENSIONS = [
   'mtl',
   'bin',
   'png',
@@ -31,7 +31,7 @@ export interface UploadSource {
   modelName: string | null;
 }
 
-export type UploadPlan =
+type UploadPlan =
   | {
       ok: true;
       parts: ({ kind: 'file'; file: File } | { kind: 'bundle'; host: File; companions: File[] })[];

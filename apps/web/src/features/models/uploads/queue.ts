@@ -61,14 +61,14 @@ export interface UploadTransport {
   abort(terminate: boolean): Promise<void>;
 }
 
-export type TransportFactory = (item: UploadItem, callbacks: TransportCallbacks) => UploadTransport;
+type TransportFactory = (item: UploadItem, callbacks: TransportCallbacks) => UploadTransport;
 
-export type AddResult =
+type AddResult =
   | { ok: true; items: UploadItem[] }
   /** Spec §5: at most 3 files at once ("Maximum 3 Files Allowed"). Nothing was added. */
   | { ok: false; reason: 'TOO_MANY_UPLOADS' };
 
-export interface UploadQueueOptions {
+interface UploadQueueOptions {
   createTransport: TransportFactory;
   /** Runs before a finished upload shows as completed (e.g. put the new model in the list). */
   beforeComplete?: (item: UploadItem, modelId: string) => Promise<void>;
@@ -77,6 +77,8 @@ export interface UploadQueueOptions {
 }
 
 let counter = 0;
+/** Ids stay unique across reloads (refused uploads of earlier visits come back by id). */
+const idPrefix = `upload-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
 /**
  * The upload queue: at most `max` (3) files uploading at once, per-file states and progress,
@@ -150,7 +152,7 @@ export class UploadQueue {
         source instanceof File ? { file: source, modelName: null } : source;
       counter += 1;
       return {
-        id: `upload-${counter}`,
+        id: `${idPrefix}-${counter}`,
         file,
         name: modelName ?? file.name,
         modelName,
@@ -243,6 +245,18 @@ export class UploadQueue {
     this.#emit();
     this.#start(next);
     return { ok: true, items: [next] };
+  }
+
+  /**
+   * Puts back failed uploads of an earlier visit (a reload): shown with their error until
+   * dismissed. Their bytes are gone, so they cannot be retried; ids already listed are skipped.
+   */
+  restore(items: readonly UploadItem[]): void {
+    const listed = new Set(this.#items.map((i) => i.id));
+    const fresh = items.filter((i) => i.state === 'error' && !listed.has(i.id));
+    if (fresh.length === 0) return;
+    this.#items = [...this.#items, ...fresh];
+    this.#emit();
   }
 
   /** After the connection came back: uploads that stopped for lack of a network start again. */

@@ -5,10 +5,11 @@ import { projectsKey } from '../../projects';
 import { insertModel, modelQuery } from '../api';
 import { UploadQueue, type UploadItem } from './queue';
 import { createTusTransport, urlStorage } from './tus';
+import { loadRejected, saveRejected } from './rejected-storage';
 import { unfinishedUploads, type UnfinishedUpload } from './url-storage';
 
 /** Who is uploading: the signed-in profile (the tus fingerprint includes it). */
-export function currentUploader(): string | null {
+function currentUploader(): string | null {
   const { isAuthenticated, profile, user } = authStore.getState();
   return isAuthenticated ? (profile?.id ?? user?.id ?? null) : null;
 }
@@ -72,6 +73,11 @@ export function useUnfinishedUploads(): UnfinishedUpload[] {
 
 /* ---------- the tab's lifecycle ---------- */
 
+function restoreRejected(): void {
+  const userId = currentUploader();
+  if (userId) uploadQueue.restore(loadRejected(localStorage, userId, Date.now()));
+}
+
 if (typeof window !== 'undefined') {
   // Signed out (here or by a failed refresh) or another account: stop every transfer (the server
   // keeps them, to resume later) and list the new account's unfinished uploads.
@@ -81,9 +87,16 @@ if (typeof window !== 'undefined') {
     if (next === uploader) return;
     if (uploader !== null || !authStore.getState().isAuthenticated) uploadQueue.reset();
     uploader = next;
+    restoreRejected();
     refreshUnfinished();
   });
+  restoreRejected();
   refreshUnfinished();
+  // Refused uploads stay listed, with their reason, after a reload (until dismissed).
+  uploadQueue.subscribe(() => {
+    const userId = currentUploader();
+    if (userId) saveRejected(localStorage, userId, uploadQueue.getSnapshot());
+  });
   // Back online: uploads that stopped for lack of a network continue where they were.
   window.addEventListener('online', () => uploadQueue.retryNetworkFailures());
   // Leaving the page while uploading: the browser asks first (a reload can resume later).

@@ -20,11 +20,11 @@ import { TrussUrlStorage, uploadFingerprint } from './url-storage';
 import { reportLimit } from '../../../lib/limit-prompt';
 
 /** After a dropped connection: try again at once, then after 1, 3, 5, 10, 20, 30 and 60 s. */
-export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
+const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
 /** Bytes per PATCH (shared with bench:upload, which measures this very size). */
 export { UPLOAD_CHUNK_BYTES };
 /** The response header that names the model a finished upload became. */
-export const MODEL_ID_HEADER = 'Truss-Model-Id';
+const MODEL_ID_HEADER = 'Truss-Model-Id';
 
 export const urlStorage = new TrussUrlStorage();
 
@@ -48,7 +48,7 @@ function refreshOnce(): void {
  * Every tus request carries a fresh bearer token (the app's token lifecycle: refresh when
  * expired, wait for a refresh that is running), the language and a request id.
  */
-export async function authorizeRequest(req: HttpRequest): Promise<void> {
+async function authorizeRequest(req: HttpRequest): Promise<void> {
   if (refreshing) await refreshing;
   await http.ensureFreshToken();
   const { token, isAuthenticated } = authStore.getState();
@@ -63,7 +63,7 @@ export async function authorizeRequest(req: HttpRequest): Promise<void> {
  * bytes sent again, the cut-off upload orphaned); thrown from `onAfterResponse`, this answer
  * becomes a request error instead, which goes through `onShouldRetry` and its back-off.
  */
-export class ResumeNotNowError extends Error {
+class ResumeNotNowError extends Error {
   constructor(readonly response: HttpResponse) {
     super(`tus: the upload could not be looked up now (${response.getStatus()})`);
     this.name = 'ResumeNotNowError';
@@ -71,7 +71,7 @@ export class ResumeNotNowError extends Error {
 }
 
 /** Whether a resume HEAD's status says the upload may well still be there. */
-export function resumeStatusIsTransient(status: number): boolean {
+function resumeStatusIsTransient(status: number): boolean {
   return status >= 500 || status === 429 || status === 408 || status === 401;
 }
 

@@ -16,7 +16,6 @@ export const PROJECT_COLORS = [
   { id: 'blue', hex: '#2563eb' },
   { id: 'slate', hex: '#475569' },
 ] as const;
-export type ProjectColorId = (typeof PROJECT_COLORS)[number]['id'];
 const PALETTE = PROJECT_COLORS.map((c) => c.hex);
 
 export function projectColor(project: Pick<Project, 'id' | 'metadata'>): string {
@@ -27,14 +26,24 @@ export function projectColor(project: Pick<Project, 'id' | 'metadata'>): string 
   return PALETTE[hash % PALETTE.length] ?? '#4f46e5';
 }
 
-/** The default project's stored name is English; show it in the interface language. */
-export function useProjectName(): (project: Pick<Project, 'name' | 'is_default'>) => string {
+/**
+ * The default project's stored name is English; show it in the interface language. Another
+ * owner's default project (joined) keeps its stock name, so it says whose it is: a member must
+ * not see two "Default Project"s.
+ */
+export function useProjectName(): (
+  project: Pick<Project, 'name' | 'is_default'> & Partial<Pick<Project, 'role' | 'creator'>>,
+) => string {
   const { t } = useTranslation();
   return useCallback(
-    (project) =>
-      project.is_default && project.name === DEFAULT_PROJECT_NAME
-        ? t('projects.defaultName')
-        : project.name,
+    (project) => {
+      if (project.name !== DEFAULT_PROJECT_NAME) return project.name;
+      if (project.is_default) return t('projects.defaultName');
+      const owner = project.creator?.name;
+      return project.role && project.role !== 'owner' && owner
+        ? t('projects.defaultNameOf', { owner })
+        : project.name;
+    },
     [t],
   );
 }

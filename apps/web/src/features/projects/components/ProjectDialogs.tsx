@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Check, FolderKanban } from 'lucide-react';
@@ -8,6 +8,7 @@ import {
   PROJECT_DESCRIPTION_MAX_LENGTH,
   PROJECT_NAME_MAX_LENGTH,
   type Project,
+  type UserSubscription,
 } from '@truss/contracts';
 import { DialogActions, Modal } from '../../../components/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
@@ -17,6 +18,9 @@ import { ApiError } from '../../../lib/http';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { reportLimit } from '../../../lib/limit-prompt';
+import { authStore } from '../../../lib/auth-store';
+import { queryClient } from '../../../lib/query-client';
+import { subscriptionKey, subscriptionQuery } from '../../subscription';
 import { useCreateProject, useUpdateProject } from '../api';
 import { chooseProject } from '../current';
 import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from './ProjectAvatar';
@@ -104,6 +108,27 @@ export function ProjectFormDialog({
     setErrors({});
     create.reset();
     update.reset();
+  });
+  // At the plan's project limit the form cannot succeed: say so as it opens, not after it is
+  // filled in. The subscription known now decides at once; a fresh one (another tab may have
+  // created a project) follows while the form is still empty.
+  const latestOpen = useRef(open);
+  latestOpen.current = open;
+  const refuseAtLimit = (subscription: UserSubscription | null | undefined) => {
+    if (!subscription?.limits.projects.exceeded || !latestOpen.current) return false;
+    reportLimit('PROJECT_LIMIT_EXCEEDED');
+    onOpenChange(false);
+    return true;
+  };
+  useOnOpen(open && !editing, () => {
+    const known =
+      queryClient.getQueryData<UserSubscription>(subscriptionKey) ??
+      authStore.getState().subscription;
+    if (refuseAtLimit(known)) return;
+    queryClient
+      .fetchQuery({ ...subscriptionQuery(), staleTime: 10_000 })
+      .then(refuseAtLimit)
+      .catch(() => undefined); // the server still refuses at the limit when the form is sent
   });
 
   const body = (v: typeof values) => ({

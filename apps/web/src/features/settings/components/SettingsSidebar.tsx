@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../sections';
 
-export const SECTION_ICONS: Record<SettingsSection, LucideIcon> = {
+const SECTION_ICONS: Record<SettingsSection, LucideIcon> = {
   profile: UserRound,
   account: ShieldCheck,
   preferences: SlidersHorizontal,

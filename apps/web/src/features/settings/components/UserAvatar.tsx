@@ -4,7 +4,7 @@ import type { Profile } from '@truss/contracts';
 import { Avatar } from '../../../components/ui/Avatar';
 import { formatPersonName } from '../../../lib/format';
 
-export type AvatarSize = 16 | 24 | 32 | 40 | 48;
+type AvatarSize = 16 | 24 | 32 | 40 | 48;
 
 const px: Record<AvatarSize, string> = {
   16: 'size-4',

@@ -10,8 +10,8 @@ import { LoadErrorAlert } from '../../../components/ui/LoadErrorAlert';
 import { Card, PageHeader } from '../../../components/ui/Page';
 import { RelativeTime } from '../../../components/ui/RelativeTime';
 import { LoadingBlock } from '../../../components/ui/Spinner';
-import { useCurrentProject, useProjectName } from '../../projects';
 import { useMyShares } from '../api';
+import { useShareProjectName } from '../project-name';
 import { ShareRowActions, ShareToggle } from './ShareActions';
 import { CodeLockedBadge } from './CodeLockedBadge';
 import { ShareExpiry } from './ShareExpiry';
@@ -19,12 +19,29 @@ import { ShareStatusBadge } from './ShareStatusBadge';
 import { ShareTypeBadge } from './ShareTypeBadge';
 import { ShareDialog } from './ShareDialog';
 
+/** How the link travelled: opens, visitors, last opened (share analytics, no IPs kept). */
+function ShareAnalytics({ share }: { share: Share }) {
+  const { t } = useTranslation();
+  const { opens, visitors, last_opened_at: last } = share.analytics;
+  if (opens === 0) return <span className="text-gray-400">{t('share.analytics.never')}</span>;
+  return (
+    <span className="block">
+      <span className="block text-gray-900">
+        {t('share.analytics.opens', { count: opens })} ·{' '}
+        {t('share.analytics.visitors', { count: visitors })}
+      </span>
+      {last && (
+        <span className="block text-xs text-gray-500">
+          {t('share.analytics.last')} <RelativeTime iso={last} />
+        </span>
+      )}
+    </span>
+  );
+}
+
 function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
   const { t } = useTranslation();
-  const { projects } = useCurrentProject();
-  const projectName = useProjectName();
-  // The default project's name is shown in the reader's language, as everywhere else.
-  const project = projects.find((p) => p.id === share.project_id);
+  const projectName = useShareProjectName();
   return (
     <tr className="border-b border-gray-100 last:border-0 hover:bg-gray-50">
       <td className="max-w-0 px-4 py-3">
@@ -36,7 +53,7 @@ function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
           {share.model_name}
         </Link>
         <p className="truncate text-xs text-gray-500">
-          {project ? projectName(project) : share.project_name}
+          {projectName(share)}
           {share.model_trashed && ` · ${t('share.list.modelTrashed')}`}
         </p>
         {/* On phones the type, status and expiry fold under the name. */}
@@ -45,6 +62,9 @@ function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
           <ShareStatusBadge share={share} />
           {share.code_locked && <CodeLockedBadge />}
           <ShareExpiry share={share} />
+        </div>
+        <div className="mt-1 text-xs text-gray-500 md:hidden">
+          <ShareAnalytics share={share} />
         </div>
       </td>
       <td className="hidden px-4 py-3 md:table-cell">
@@ -63,6 +83,9 @@ function ShareRow({ share, onEdit }: { share: Share; onEdit: () => void }) {
       </td>
       <td className="hidden px-4 py-3 text-gray-600 md:table-cell">
         <ShareExpiry share={share} />
+      </td>
+      <td className="hidden px-4 py-3 text-gray-600 md:table-cell">
+        <ShareAnalytics share={share} />
       </td>
       <td className="hidden px-4 py-3 whitespace-nowrap text-gray-600 lg:table-cell">
         <RelativeTime iso={share.created_at} />
@@ -110,7 +133,8 @@ export default function MySharesPage() {
                 { label: t('share.list.columns.model') },
                 { label: t('share.list.columns.type'), className: 'hidden w-52 md:table-cell' },
                 { label: t('share.list.columns.status'), className: 'w-20 md:w-36' },
-                { label: t('share.list.columns.expires'), className: 'hidden w-44 md:table-cell' },
+                { label: t('share.list.columns.expires'), className: 'hidden w-40 md:table-cell' },
+                { label: t('share.list.columns.opened'), className: 'hidden w-44 md:table-cell' },
                 { label: t('share.list.columns.created'), className: 'hidden w-32 lg:table-cell' },
               ]}
               actions={{ label: t('share.list.columns.actions'), className: 'w-32' }}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Copy, Pencil, Trash2, type LucideIcon } from 'lucide-react';
+import { Copy, Pencil, QrCode, Trash2, type LucideIcon } from 'lucide-react';
 import type { Share } from '@truss/contracts';
 import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
 import { Tooltip } from '../../../components/ui/Tooltip';
@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { useDeleteShare, useUpdateShare } from '../api';
 import { copyText } from '../clipboard';
 import { CopyField } from './CopyField';
+import { ShareQr } from './ShareQr';
 import { ShareStatusSwitch } from './ShareStatusSwitch';
 
 const iconButton =
@@ -64,11 +65,12 @@ export function ShareToggle({ share }: { share: Share }) {
   );
 }
 
-/** Copy link, edit, delete (after a confirmation) for one share. */
+/** Copy link, QR code, edit, delete (after a confirmation) for one share. */
 export function ShareRowActions({ share, onEdit }: { share: Share; onEdit: () => void }) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const [fallback, setFallback] = useState(false);
+  const [qr, setQr] = useState(false);
   const remove = useDeleteShare();
   const name = share.model_name;
 
@@ -89,6 +91,12 @@ export function ShareRowActions({ share, onEdit }: { share: Share; onEdit: () =>
         tooltip={t('share.list.copyLink')}
         label={t('share.list.copyLinkFor', { name })}
         onClick={copy}
+      />
+      <IconAction
+        icon={QrCode}
+        tooltip={t('share.qr.show')}
+        label={t('share.qr.showFor', { name })}
+        onClick={() => setQr(true)}
       />
       <IconAction
         icon={Pencil}
@@ -123,6 +131,11 @@ export function ShareRowActions({ share, onEdit }: { share: Share; onEdit: () =>
           })
         }
       />
+      <Modal open={qr} onOpenChange={setQr} size="sm" title={t('share.qr.title')}>
+        <div className="pb-4">
+          <ShareQr share={share} />
+        </div>
+      </Modal>
       <Modal open={fallback} onOpenChange={setFallback} size="sm" title={t('share.list.copyLink')}>
         <div className="pb-4">
           <CopyField label={t('share.result.link')} value={share.url} failedInitially />

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { KeyRound } from 'lucide-react';
 import { SHARE_ACCESS_CODE_LENGTH } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
@@ -33,6 +34,16 @@ export function verifyErrorKey(
     default:
       return 'errors.SHARE_VERIFY_FAILED';
   }
+}
+
+/**
+ * The spec's catalogue text ("Incorrect Password") is a requirement, but what the visitor typed
+ * is an access code: the wrong-code message says so after it.
+ */
+export function verifyErrorText(key: ReturnType<typeof verifyErrorKey>, t: TFunction): string {
+  return key === 'errors.SHARE_INCORRECT_CODE'
+    ? t('share.page.wrongCode', { error: t(key) })
+    : t(key);
 }
 
 /**
@@ -98,7 +109,7 @@ export function ShareCodePrompt({
               setCode(value);
             }}
             onComplete={check}
-            error={errorKey ? t(errorKey) : undefined}
+            error={errorKey ? verifyErrorText(errorKey, t) : undefined}
           />
           <Button
             type="submit"

@@ -35,6 +35,7 @@ const share: Share = {
   creator: null,
   created_at: '2026-11-22T00:00:00.000Z',
   updated_at: '2026-11-22T00:00:00.000Z',
+  analytics: { opens: 0, visitors: 0, last_opened_at: null },
 };
 
 function stubFetch(answer: unknown, status = 200) {

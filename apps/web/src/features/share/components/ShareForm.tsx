@@ -30,7 +30,7 @@ const EXPIRATIONS: ShareExpiration[] = ['1d', '7d', '30d', 'never'];
  * a new share, one without a code, or one whose code was locked. Otherwise an empty field keeps
  * the current code (the server only holds its HMAC, so it cannot be shown again).
  */
-export function accessCodeError(
+function accessCodeError(
   type: ShareType,
   code: string,
   share: Pick<Share, 'has_code' | 'code_locked'> | null,

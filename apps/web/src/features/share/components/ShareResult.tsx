@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { embedSnippet } from '../api';
 import { CopyField } from './CopyField';
 import { ShareExpiry } from './ShareExpiry';
+import { ShareQr } from './ShareQr';
 import { ShareTypeBadge } from './ShareTypeBadge';
 
 /**
@@ -40,6 +41,7 @@ export function ShareResult({
         </div>
       </div>
       <CopyField label={t('share.result.link')} value={share.url} />
+      <ShareQr share={share} />
       {share.access_code && (
         <div className="space-y-1">
           <CopyField label={t('share.result.code')} value={share.access_code} mono />

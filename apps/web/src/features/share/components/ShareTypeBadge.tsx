@@ -3,7 +3,7 @@ import { Globe, KeyRound, Lock } from 'lucide-react';
 import type { ShareType } from '@truss/contracts';
 import { Badge } from '../../../components/ui/Page';
 
-export const shareTypeIcons: Record<ShareType, typeof Globe> = {
+const shareTypeIcons: Record<ShareType, typeof Globe> = {
   public: Globe,
   password: KeyRound,
   private: Lock,

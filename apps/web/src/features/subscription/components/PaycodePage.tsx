@@ -11,10 +11,12 @@ import { Card } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny } from '../../../lib/format';
+import { useAuth } from '../../../lib/auth-store';
 import { useCountdown } from '../../../lib/use-countdown';
 import { cancelOrder, checkOrder, createOrder, orderQuery, refreshAfterPayment } from '../api';
 import { OrderSummary } from './OrderSummary';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../../components/ui/QrCode';
+import { SignedOutPayment } from './SignedOutPayment';
 
 function mmss(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -79,7 +81,8 @@ export default function PaycodePage() {
   const id = params.get('order') ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const query = useQuery({ ...orderQuery(id, true), enabled: id !== '' });
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const query = useQuery({ ...orderQuery(id, true), enabled: signedIn && id !== '' });
   const order = query.data;
   const expiresAt = order?.status === 'pending' ? Date.parse(order.expires_at) : null;
   const secondsLeft = useCountdown(expiresAt);
@@ -100,6 +103,7 @@ export default function PaycodePage() {
     if (expiresAt !== null && secondsLeft === 0) void refetch();
   }, [expiresAt, secondsLeft, refetch]);
 
+  if (!signedIn) return <SignedOutPayment />;
   if (!id) return <Navigate to="/upgrade" replace />;
 
   return (

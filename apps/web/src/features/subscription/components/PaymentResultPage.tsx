@@ -8,17 +8,21 @@ import { FormAlert } from '../../../components/ui/Field';
 import { Card } from '../../../components/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
+import { useAuth } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/format';
 import { orderQuery, subscriptionQuery } from '../api';
 import { OrderSummary } from './OrderSummary';
+import { SignedOutPayment } from './SignedOutPayment';
 
 /** /upgrade/payment?order={id}: the result of a payment (paid, failed, expired) with the receipt. */
 export default function PaymentResultPage() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('order') ?? '';
-  const query = useQuery({ ...orderQuery(id, true), enabled: id !== '' });
-  const subscription = useQuery(subscriptionQuery());
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const query = useQuery({ ...orderQuery(id, true), enabled: signedIn && id !== '' });
+  const subscription = useQuery({ ...subscriptionQuery(), enabled: signedIn });
+  if (!signedIn) return <SignedOutPayment />;
   if (!id) return <Navigate to="/upgrade" replace />;
   const order = query.data;
   const outcome =

@@ -22,7 +22,7 @@ import { createOrder, ordersKey, plansQuery, subscriptionQuery } from '../api';
 import { ContactSalesButton } from './ContactSalesDialog';
 
 /** Yearly saving against twelve monthly payments, in whole percent (0 when not comparable). */
-export function yearlySavingPercent(plan: Pick<Plan, 'prices'>): number {
+function yearlySavingPercent(plan: Pick<Plan, 'prices'>): number {
   const { monthly, yearly } = plan.prices;
   if (!monthly || !yearly) return 0;
   return Math.max(0, Math.round((1 - yearly / (monthly * 12)) * 100));

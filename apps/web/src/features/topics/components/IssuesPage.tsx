@@ -27,6 +27,7 @@ import {
 import { extraFilterQuery, NO_EXTRA_FILTER, type ExtraFilter } from '../filters';
 import { OPEN_STATUSES, PRIORITY_KEYS, isPriority } from '../labels';
 import { BcfActions } from './BcfActions';
+import { ReportActions } from './ReportActions';
 import { BulkChange } from './BulkChange';
 import { StatusBadge } from './StatusBadge';
 import { TopicFilterFields } from './TopicFilterFields';
@@ -117,12 +118,15 @@ export default function IssuesPage() {
         title={t('topics.page.title')}
         subtitle={t('topics.page.description')}
         actions={
-          <BcfActions
-            projectId={project.id}
-            pickedGuids={picked.map((topic) => topic.guid)}
-            canImport={canImportBcf}
-            className={control}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <ReportActions projectId={project.id} filter={filter} />
+            <BcfActions
+              projectId={project.id}
+              pickedGuids={picked.map((topic) => topic.guid)}
+              canImport={canImportBcf}
+              className={control}
+            />
+          </div>
         }
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">

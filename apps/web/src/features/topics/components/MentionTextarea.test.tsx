@@ -17,8 +17,8 @@ const members = [
 ] as ProjectMember[];
 
 let current = '';
-function Harness() {
-  const [value, setValue] = useState('');
+function Harness({ initial = '' }: { initial?: string }) {
+  const [value, setValue] = useState(initial);
   current = value;
   return (
     <MentionTextarea
@@ -32,10 +32,10 @@ function Harness() {
   );
 }
 
-function type(text: string) {
+function type(text: string, caret = text.length) {
   const area = screen.getByLabelText('Reply') as HTMLTextAreaElement;
-  fireEvent.change(area, { target: { value: text, selectionStart: text.length } });
-  area.setSelectionRange(text.length, text.length);
+  fireEvent.change(area, { target: { value: text, selectionStart: caret } });
+  area.setSelectionRange(caret, caret);
   return area;
 }
 
@@ -70,6 +70,48 @@ describe('MentionTextarea', () => {
     type('cc @bo');
     fireEvent.mouseDown(screen.getByRole('option', { name: 'bo@example.com' }));
     expect(mentionIds(current)).toEqual([bo]);
+  });
+});
+
+describe('MentionTextarea shows names, never the markup', () => {
+  const renderBox = (initial = '') =>
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Harness initial={initial} />
+      </I18nextProvider>,
+    );
+
+  it('shows `@Name` while typing and keeps the id in the stored text', () => {
+    renderBox();
+    const area = type('Please check @be');
+    fireEvent.keyDown(area, { key: 'Enter' });
+    expect(area.value).toBe('Please check @Bea PM ');
+    expect(area.value).not.toContain(bea);
+    expect(current).toBe(`Please check @[Bea PM](${bea}) `);
+    // Typing on after the mention keeps it; the box never shows the markup.
+    type('Please check @Bea PM please');
+    expect(current).toBe(`Please check @[Bea PM](${bea}) please`);
+    expect(mentionIds(current)).toEqual([bea]);
+  });
+
+  it('shows a stored comment readable when editing, and edits around its mentions', () => {
+    renderBox(`@[Bea PM](${bea}) and @[bo@example.com](${bo}) look`);
+    const area = screen.getByLabelText('Reply') as HTMLTextAreaElement;
+    expect(area.value).toBe('@Bea PM and @bo@example.com look');
+    // Text typed before a mention moves it along.
+    type('Hi @Bea PM and @bo@example.com look', 3);
+    expect(current).toBe(`Hi @[Bea PM](${bea}) and @[bo@example.com](${bo}) look`);
+    // A character taken out of a mention leaves its text, no longer a mention.
+    type('Hi @Bea P and @bo@example.com look', 9);
+    expect(current).toBe(`Hi @Bea P and @[bo@example.com](${bo}) look`);
+    expect(mentionIds(current)).toEqual([bo]);
+  });
+
+  it('holds the stored text to the limit: the ids count, unseen', () => {
+    renderBox(`@[Bea PM](${bea}) hi`);
+    const area = screen.getByLabelText('Reply') as HTMLTextAreaElement;
+    const stored = `@[Bea PM](${bea}) hi`.length;
+    expect(area.maxLength).toBe(5000 - (stored - area.value.length));
   });
 });
 

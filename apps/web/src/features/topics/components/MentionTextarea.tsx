@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectMember } from '@truss/contracts';
+import {
+  editShown,
+  insertShownMention,
+  mentionName,
+  showMentions,
+  storeMentions,
+} from '../mention-text';
 
 interface Person {
   id: string;
@@ -24,14 +31,14 @@ export function insertMention(
   caret: number,
   person: Person,
 ): { text: string; caret: number } {
-  const name = person.name.replace(/[[\]\n]/g, '').slice(0, 100) || person.id;
-  const token = `@[${name}](${person.id}) `;
+  const token = `@[${mentionName(person)}](${person.id}) `;
   return { text: text.slice(0, start) + token + text.slice(caret), caret: start + token.length };
 }
 
 /**
  * A textarea where typing @ lists the project's members; picking one (click, Enter or Tab)
- * inserts the mention. Without members it is a plain textarea.
+ * inserts the mention. `value` and `onChange` carry the stored form `@[Name](id)` (the server
+ * needs the id); the textarea shows and edits `@Name`. Without members it is a plain textarea.
  */
 export function MentionTextarea({
   value,
@@ -58,6 +65,7 @@ export function MentionTextarea({
   const people: Person[] = members
     .filter((m) => m.kind === 'member' && m.user_id)
     .map((m) => ({ id: m.user_id!, name: m.name || m.email || '' }));
+  const shown = showMentions(value);
   const q = at?.query.toLowerCase() ?? '';
   const matches = at ? people.filter((p) => p.name.toLowerCase().includes(q)).slice(0, 8) : [];
 
@@ -69,8 +77,8 @@ export function MentionTextarea({
   const pick = (person: Person) => {
     const el = area.current;
     if (!at || !el) return;
-    const next = insertMention(value, at.start, el.selectionStart, person);
-    onChange(next.text);
+    const next = insertShownMention(shown, at.start, el.selectionStart, person);
+    onChange(storeMentions(next.shown));
     setAt(null);
     requestAnimationFrame(() => {
       el.focus();
@@ -99,15 +107,17 @@ export function MentionTextarea({
         aria-label={label}
         placeholder={placeholder}
         className={className}
-        value={value}
-        maxLength={maxLength}
+        value={shown.text}
+        // The limit is the stored text's: each mention's id takes room the box does not show.
+        maxLength={Math.max(0, maxLength - (value.length - shown.text.length))}
         // A textarea may carry no combobox role: it stays a textbox that drives the list.
         aria-autocomplete="list"
         aria-controls={matches.length > 0 ? listId : undefined}
         aria-activedescendant={matches.length > 0 ? `${listId}-${active}` : undefined}
         onChange={(e) => {
-          onChange(e.target.value);
-          track(e.target.value, e.target.selectionStart);
+          const caret = e.target.selectionStart;
+          onChange(storeMentions(editShown(shown, e.target.value, caret)));
+          track(e.target.value, caret);
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setAt(null)}

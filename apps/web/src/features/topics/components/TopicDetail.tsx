@@ -26,7 +26,7 @@ import {
   useUpdateTopic,
   type TopicSource,
 } from '../api';
-import { storeVisitorName, storedVisitorName } from '../labels';
+import { authorLabel, storeVisitorName, storedVisitorName, topicTypeLabel } from '../labels';
 import { MentionTextarea } from './MentionTextarea';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
@@ -52,7 +52,7 @@ function Comment({
     <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
       <div className="flex items-center gap-2 text-xs text-gray-500">
         <span className="font-medium text-gray-800">
-          {comment.author.name || t('topics.projectMember')}
+          {authorLabel(comment.author, members) || t('topics.projectMember')}
         </span>
         <RelativeTime iso={comment.created_at} />
         {comment.edited && <span>({t('topics.edited')})</span>}
@@ -203,7 +203,12 @@ export function TopicDetail({
       <div className="flex flex-col gap-3 p-3">
         <div>
           <div className="flex items-center gap-2 text-xs text-gray-500">
-            {topic.kind === 'issue' ? `#${topic.number} · ${topic.type}` : t('topics.kind.comment')}
+            {topic.kind === 'issue'
+              ? t('topics.numberAndType', {
+                  number: topic.number,
+                  type: topicTypeLabel(t, topic.type),
+                })
+              : t('topics.kind.comment')}
             <StatusBadge status={topic.status} />
           </div>
         </div>
@@ -214,7 +219,7 @@ export function TopicDetail({
           onSave={change}
         >
           <p className="-mt-2 text-xs text-gray-500">
-            {topic.author.name || t('topics.projectMember')} ·{' '}
+            {authorLabel(topic.author, members) || t('topics.projectMember')} ·{' '}
             <RelativeTime iso={topic.created_at} />
           </p>
           {snapshot && (
@@ -238,9 +243,16 @@ export function TopicDetail({
           members={members}
           onChange={change}
         />
-        <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
-          {t('topics.comments', { count: topic.comment_count })}
-        </h4>
+        {abilities.viewComments ? (
+          <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+            {t('topics.comments', { count: topic.comment_count })}
+          </h4>
+        ) : (
+          // The share hides comments: no count (a "0 comments" would be untrue), but say why.
+          <p className="mt-2 text-xs text-gray-500">
+            {t(may.edit ? 'topics.commentsHiddenEdit' : 'topics.commentsHidden')}
+          </p>
+        )}
         {earlier.hasNextPage || (!showEarlier && topic.comments_before) ? (
           <button
             type="button"
@@ -287,7 +299,8 @@ export function TopicDetail({
             </Button>
           </form>
         ) : (
-          abilities.visitor && <p className="text-xs text-gray-500">{t('topics.viewOnly')}</p>
+          abilities.visitor &&
+          abilities.viewComments && <p className="text-xs text-gray-500">{t('topics.viewOnly')}</p>
         )}
       </div>
     </div>

@@ -3,9 +3,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { ProjectMember, Topic } from '@truss/contracts';
 import { i18n } from '../../../lib/i18n';
+import { parseNumericDate, setFormatPreferences } from '../../../lib/format';
 import { TopicFields } from './TopicFields';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setFormatPreferences({});
+});
 
 const bea = '33333333-3333-4333-8333-333333333333';
 const topic = {
@@ -58,5 +62,32 @@ describe('TopicFields', () => {
     expect(screen.getByLabelText('Labels')).toHaveProperty('disabled', true);
     expect(screen.queryByLabelText('Assignee')).toBeNull();
     expect(screen.getByText('Bea')).toBeTruthy();
+  });
+
+  it("shows and takes the due date in the user's date format (issue 35 item 5)", () => {
+    setFormatPreferences({ dateFormat: 'dd/mm/yyyy' });
+    const onChange = renderFields({ edit: true, assign: true, status: true });
+    const due = screen.getByLabelText('Due') as HTMLInputElement;
+    expect(due.value).toBe('01/12/2026');
+    expect(due.placeholder).toBe('dd/mm/yyyy');
+    fireEvent.change(due, { target: { value: '15/01/202' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(due, { target: { value: '15/01/2027' } });
+    fireEvent.change(due, { target: { value: '' } });
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([
+      { dueDate: '2027-01-15T00:00:00.000Z' },
+      { dueDate: null },
+    ]);
+  });
+});
+
+describe('parseNumericDate', () => {
+  it('reads each preference pattern and ISO, and refuses days that do not exist', () => {
+    expect(parseNumericDate('2027/01/15', 'yyyy/mm/dd')).toBe('2027-01-15');
+    expect(parseNumericDate('15/01/2027', 'dd/mm/yyyy')).toBe('2027-01-15');
+    expect(parseNumericDate('01/15/2027', 'mm/dd/yyyy')).toBe('2027-01-15');
+    expect(parseNumericDate('2027-01-15', 'mm/dd/yyyy')).toBe('2027-01-15');
+    expect(parseNumericDate('31/02/2027', 'dd/mm/yyyy')).toBeNull();
+    expect(parseNumericDate('15/01/27', 'dd/mm/yyyy')).toBeNull();
   });
 });

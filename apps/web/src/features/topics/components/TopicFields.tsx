@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DueDateInput } from './DueDateInput';
 import {
   TOPIC_PRIORITIES,
   TOPIC_STATUSES,
@@ -120,19 +121,12 @@ export function TopicFields({
       {topic.kind === 'issue' &&
         row(
           t('topics.field.due'),
-          <input
-            type="date"
-            aria-label={t('topics.field.due')}
+          <DueDateInput
+            label={t('topics.field.due')}
             className={selectClass}
             disabled={!abilities.edit}
-            value={topic.due_date ? topic.due_date.slice(0, 10) : ''}
-            onChange={(e) =>
-              onChange({
-                dueDate: e.target.value
-                  ? new Date(`${e.target.value}T00:00:00Z`).toISOString()
-                  : null,
-              })
-            }
+            value={topic.due_date}
+            onChange={(dueDate) => onChange({ dueDate })}
           />,
         )}
       {row(

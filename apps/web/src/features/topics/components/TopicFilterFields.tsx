@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { topicTypeLabel } from '../labels';
 import type { ProjectMember } from '@truss/contracts';
 import type { DueFilter, ExtraFilter } from '../filters';
 
@@ -35,7 +36,7 @@ export function TopicFilterFields({
           <option value="">{t('topics.filter.allTypes')}</option>
           {types.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {topicTypeLabel(t, type)}
             </option>
           ))}
         </select>

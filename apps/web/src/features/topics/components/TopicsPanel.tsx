@@ -45,7 +45,7 @@ type Mode =
 type StatusFilter = 'open' | 'all' | 'closed';
 
 /** The federated view's models: topics of all of them, each new one on the model it is about. */
-export interface TopicScene {
+interface TopicScene {
   /** In the page's order: a new topic about no element goes on the first. */
   models: readonly FramedModel[];
   /** Model id -> name, shown on each topic. */

@@ -7,7 +7,7 @@ import type { Viewer } from '../engine';
 import { subtreeIds, type ElementTree } from '../tree';
 
 /** Elevation in metres as a drawing writes it ("+3.000 m"). */
-export function formatElevation(metres: number): string {
+function formatElevation(metres: number): string {
   const sign = metres > 0 ? '+' : metres < 0 ? '−' : '±';
   return `${sign}${Math.abs(metres).toFixed(3)} m`;
 }

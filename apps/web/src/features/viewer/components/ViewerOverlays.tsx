@@ -8,7 +8,7 @@ import type { LegendEntry } from '../useViewerCommands';
 import { useLoadProgress, type ViewerLoadState } from '../useViewerLoad';
 
 /** Percent of the viewable downloaded (null while the size is unknown). */
-export function loadPercent(progress: LoadProgress | null): number | null {
+function loadPercent(progress: LoadProgress | null): number | null {
   if (!progress) return null;
   if (progress.stage === 'done') return 100;
   return progress.fraction === null ? null : Math.round(progress.fraction * 100);
@@ -125,7 +125,7 @@ export function ColorLegend({
 }
 
 /** A measurement's value with its unit. */
-export function formatMeasurement(m: Pick<Measurement, 'kind' | 'value'>): string {
+function formatMeasurement(m: Pick<Measurement, 'kind' | 'value'>): string {
   if (m.kind === 'angle') return `${m.value.toFixed(1)}°`;
   if (m.kind === 'area') return `${m.value.toFixed(3)} m²`;
   return `${m.value.toFixed(3)} m`;

@@ -37,7 +37,7 @@ import {
 export type { WorkspaceModel } from './WorkspacePanels';
 
 /** The workspace's further panel on the right (topics, the compare page's changes). */
-export interface WorkspaceSidePanel {
+interface WorkspaceSidePanel {
   label: string;
   /** The toolbar button's icon (a speech bubble by default: topics). */
   icon?: LucideIcon;
@@ -45,7 +45,7 @@ export interface WorkspaceSidePanel {
   render: (viewer: Viewer | null) => ReactNode;
 }
 
-export interface ViewerWorkspaceProps {
+interface ViewerWorkspaceProps {
   /** The element the wrapper's `useViewer` puts the engine's canvas in (rendered here). */
   hostRef: RefObject<HTMLDivElement | null>;
   viewer: Viewer | null;
@@ -94,7 +94,7 @@ function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
 }
 
 /** The scene's info: the first model's, with the box around every loaded model. */
-export function sceneInfo(infos: readonly LoadedModelInfo[]): LoadedModelInfo | null {
+function sceneInfo(infos: readonly LoadedModelInfo[]): LoadedModelInfo | null {
   const [first] = infos;
   if (!first) return null;
   if (infos.length === 1) return first;

@@ -48,7 +48,7 @@ export function useModelSwitch(
   return { activeId, setActiveId, hiddenModels, toggleModel };
 }
 
-export type ModelSwitch = ReturnType<typeof useModelSwitch>;
+type ModelSwitch = ReturnType<typeof useModelSwitch>;
 
 /** The tree panel's body for one model: the whole engine's ids are that model's rows. */
 export function SingleModelTree({

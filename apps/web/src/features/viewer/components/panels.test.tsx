@@ -190,7 +190,7 @@ describe('properties panel', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
     await waitFor(() =>
-      expect(getToasts().at(-1)?.title).toBe('Copy Failed, copy the value manually'),
+      expect(getToasts().at(-1)?.title).toBe('Copy failed, copy the value manually'),
     );
     vi.unstubAllGlobals();
   });

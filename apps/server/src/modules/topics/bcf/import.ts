@@ -1,0 +1,445 @@
+import {
+  BCF_TOPIC_MAX_COMMENTS,
+  BCF_TOPIC_MAX_SNAPSHOT_BYTES,
+  BCF_TOPIC_MAX_VIEWPOINTS,
+  type BcfImportReport,
+  type ViewState,
+} from '@truss/contracts';
+import type { Insertable } from 'kysely';
+import type {
+  TopicBcfExtras,
+  TopicCommentsTable,
+  TopicFilesTable,
+  TopicRow,
+  TopicsTable,
+  TopicViewpointsTable,
+} from '../../../db/schema.ts';
+import type { TopicsRepositories } from '../repositories.ts';
+import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
+import { normalizeTopic, viewComponentGuids } from './normalize.ts';
+import { BcfTopicFullError } from '../errors.ts';
+import { topicTypes } from '../writes.ts';
+import { ProjectTypes, projectStatus } from './vocabulary.ts';
+
+export interface ImportInput {
+  projectId: string;
+  archive: BcfArchive;
+  /** What the reader could not take (kept in the report). */
+  problems: BcfProblem[];
+  /** IFC GlobalId -> id of the project's model that holds it. */
+  owners: ReadonlyMap<string, string>;
+  /** Lower-cased model name -> model id, for topics that name their model only by file. */
+  modelNames: ReadonlyMap<string, string>;
+  now: Date;
+}
+
+export interface ImportOutcome {
+  report: BcfImportReport;
+  /** Models the imported topics belong to (their share pages hear about the import). */
+  modelIds: string[];
+}
+
+/** An xs:dateTime as an instant; one without a zone counts as UTC; out of range -> null. */
+function instant(value: string | undefined): Date | null {
+  if (!value?.trim()) return null;
+  const text = value.trim();
+  const zoned = !text.includes('T') || /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`;
+  const date = new Date(zoned);
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+const JSON_COLUMNS = new Set(['labels', 'related_guids', 'bcf']);
+const blankless = (values: readonly string[]) =>
+  [...new Set(values.map((v) => v.trim()))].filter(Boolean);
+
+/** JSON with object keys sorted (jsonb keeps its own key order). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
+/** True when writing `patch` would leave `row` as it is (a re-import of the same file). */
+function unchanged(row: TopicRow, patch: Record<string, unknown>): boolean {
+  return Object.entries(patch).every(([key, value]) => {
+    const current = (row as unknown as Record<string, unknown>)[key];
+    if (value instanceof Date || current instanceof Date) {
+      return value instanceof Date && current instanceof Date
+        ? value.getTime() === current.getTime()
+        : value === current;
+    }
+    if (JSON_COLUMNS.has(key)) return canonical(current) === canonical(JSON.parse(value as string));
+    return (current ?? null) === (value ?? null);
+  });
+}
+
+function extrasOf(topic: BcfTopic): TopicBcfExtras {
+  const extras: TopicBcfExtras = {};
+  if (topic.serverAssignedId) extras.serverAssignedId = topic.serverAssignedId;
+  if (topic.index !== undefined) extras.index = topic.index;
+  if (topic.creationAuthor) extras.creationAuthor = topic.creationAuthor;
+  if (topic.modifiedAuthor) extras.modifiedAuthor = topic.modifiedAuthor;
+  if (topic.referenceLinks.length) extras.referenceLinks = topic.referenceLinks;
+  if (topic.bimSnippet) extras.bimSnippet = topic.bimSnippet;
+  if (topic.documentReferences.length) extras.documentReferences = topic.documentReferences;
+  if (topic.headerFiles.length) extras.headerFiles = topic.headerFiles;
+  return extras;
+}
+
+function viewColumns(vp: BcfViewpoint) {
+  const view: ViewState = vp.view;
+  return {
+    camera: json(view.camera),
+    clipping_planes: json(view.clippingPlanes),
+    lines: json(view.lines),
+    bitmaps: json(view.bitmaps),
+    selection: json(view.selection),
+    visibility: json(view.visibility),
+    coloring: json(view.coloring),
+    snapshot: vp.snapshot ? vp.snapshot.bytes : null,
+    snapshot_type: vp.snapshot?.type ?? null,
+    bcf: json(vp.index !== undefined ? { index: vp.index } : {}),
+  };
+}
+
+/**
+ * The model a topic is about: the one holding most of its matched components; else (a viewpoint
+ * without components, as in "Topics with different models visible") the model its markup header
+ * names: by the file's IfcProject or IfcSpatialStructureElement GlobalId, then by file name.
+ */
+function modelOf(
+  topic: BcfTopic,
+  owners: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+): string | null {
+  return componentsModel(topic, owners) ?? headerModel(topic, owners, names);
+}
+
+function headerModel(
+  topic: BcfTopic,
+  owners: ReadonlyMap<string, string>,
+  names: ReadonlyMap<string, string>,
+): string | null {
+  for (const file of topic.headerFiles) {
+    for (const guid of [file.ifcProject, file.ifcSpatialStructureElement]) {
+      const model = guid ? owners.get(guid) : undefined;
+      if (model) return model;
+    }
+  }
+  for (const file of topic.headerFiles) {
+    const name = file.filename?.trim().toLowerCase();
+    const model = name ? (names.get(name) ?? names.get(name.replace(/\.[^.]+$/, ''))) : undefined;
+    if (model) return model;
+  }
+  return null;
+}
+
+function componentsModel(topic: BcfTopic, owners: ReadonlyMap<string, string>): string | null {
+  const counts = new Map<string, number>();
+  for (const vp of topic.viewpoints) {
+    for (const id of viewComponentGuids(vp.view)) {
+      const model = owners.get(id);
+      if (model) counts.set(model, (counts.get(model) ?? 0) + 1);
+    }
+  }
+  let best: string | null = null;
+  for (const [model, count] of counts) if (!best || count > counts.get(best)!) best = model;
+  return best;
+}
+
+/**
+ * Writes an archive's topics into a project; call inside one transaction (all or nothing).
+ * Topics are matched by GUID: known ones are updated in place (number, kind, pin and comments
+ * added in Truss stay), new ones are created as issues with the next numbers. Viewpoints and
+ * comments are matched by GUID within their topic the same way. Users are matched by e-mail
+ * among the project's members; other names are kept as written.
+ */
+export async function importArchive(
+  repos: TopicsRepositories,
+  input: ImportInput,
+): Promise<ImportOutcome> {
+  const { projectId, owners, modelNames, now } = input;
+  const problems = [...input.problems];
+  const topics: BcfTopic[] = [];
+  const seen = new Set<string>();
+  for (const read of input.archive.topics) {
+    const topic = normalizeTopic(read, problems);
+    if (seen.has(topic.guid)) {
+      problems.push({ guid: topic.guid, reason: 'a second topic with this GUID left out' });
+      continue;
+    }
+    seen.add(topic.guid);
+    topics.push(topic);
+  }
+  const bcf = repos.topics.bcf;
+  const existing = new Map(
+    (await bcf.topicsByGuid(projectId, [...seen])).map((row) => [row.guid, row] as const),
+  );
+  await assertRoom(repos, topics, existing);
+
+  // Users by e-mail: authors, assignees.
+  const emails = new Set<string>();
+  for (const t of topics) {
+    for (const who of [t.creationAuthor, t.assignedTo, ...t.comments.map((c) => c.author)]) {
+      if (who?.includes('@')) emails.add(who.trim().toLowerCase());
+    }
+  }
+  const memberByEmail = await repos.topics.bcf.memberIdsByEmail(projectId, [...emails]);
+  const names = await repos.topics.userNames([...new Set(memberByEmail.values())]);
+  const member = (who: string | undefined) =>
+    who ? (memberByEmail.get(who.trim().toLowerCase()) ?? null) : null;
+  const displayName = (who: string | undefined) => {
+    const id = member(who);
+    return (id && names.get(id)?.name) || who?.trim() || 'unknown';
+  };
+
+  // Statuses and types in the project's words (`OPEN` is Open); the types new to the project join it.
+  const types = new ProjectTypes(await topicTypes(repos, projectId));
+  const typeOf = new Map(topics.map((t) => [t.guid, types.take(t.type)] as const));
+  await repos.topics.addTypes(projectId, [...types.added], now);
+
+  const fields = (t: BcfTopic) => {
+    const created = instant(t.creationDate) ?? now;
+    const assigneeId = member(t.assignedTo);
+    return {
+      title: t.title.trim(),
+      description: t.description ?? '',
+      type: typeOf.get(t.guid)!,
+      status: projectStatus(t.status),
+      priority: t.priority?.trim() || null,
+      labels: json(blankless(t.labels)),
+      assignee_id: assigneeId,
+      assigned_to: assigneeId ? null : t.assignedTo?.trim() || null,
+      due_date: instant(t.dueDate),
+      stage: t.stage?.trim() || null,
+      related_guids: json(t.relatedTopics),
+      bcf: json(extrasOf(t)),
+      created_at: created,
+      modified_at: instant(t.modifiedDate) ?? created,
+      modified_by_name: t.modifiedAuthor?.trim() || null,
+    };
+  };
+
+  // Topics: new ones in batches, known ones one by one.
+  const fresh = topics.filter((t) => !existing.has(t.guid));
+  const first = fresh.length ? await repos.topics.reserveNumbers(projectId, fresh.length) : 0;
+  const inserted = await bcf.insertTopics(
+    fresh.map((t, i): Insertable<TopicsTable> => ({
+      ...fields(t),
+      project_id: projectId,
+      model_id: modelOf(t, owners, modelNames),
+      guid: t.guid,
+      number: first + i,
+      kind: 'issue',
+      pin: json(null),
+      author_id: member(t.creationAuthor),
+      author_name: displayName(t.creationAuthor),
+    })),
+  );
+  const topicIds = new Map(inserted.map((row) => [row.guid, row.id] as const));
+  for (const t of topics) {
+    const row: TopicRow | undefined = existing.get(t.guid);
+    if (!row) continue;
+    topicIds.set(t.guid, row.id);
+    const patch = {
+      ...fields(t),
+      ...(row.model_id ? {} : { model_id: modelOf(t, owners, modelNames) }),
+    };
+    if (!unchanged(row, patch)) await bcf.updateTopic(row.id, patch);
+  }
+
+  const knownIds = [...existing.values()].map((row) => row.id);
+  const viewpointIds = await writeViewpoints(repos, topics, topicIds, knownIds, now);
+  await writeComments(repos, topics, topicIds, knownIds, viewpointIds, {
+    member,
+    displayName,
+    now,
+  });
+  const withFiles = topics.filter((t) => t.attachments.length || existing.has(t.guid));
+  await bcf.replaceFiles(
+    withFiles.map((t) => topicIds.get(t.guid)!),
+    withFiles.flatMap((t) =>
+      t.attachments.map((file): Insertable<TopicFilesTable> => ({
+        topic_id: topicIds.get(t.guid)!,
+        kind: file.kind,
+        ref: file.ref,
+        filename: file.filename,
+        description: file.description ?? null,
+        bytes: file.bytes,
+      })),
+    ),
+  );
+
+  const unmatched = new Set<string>();
+  const modelIds = new Set<string>();
+  for (const t of topics) {
+    const model = modelOf(t, owners, modelNames);
+    if (model) modelIds.add(model);
+  }
+  for (const t of topics) {
+    for (const vp of t.viewpoints) {
+      for (const id of viewComponentGuids(vp.view)) {
+        const model = owners.get(id);
+        if (model) modelIds.add(model);
+        else unmatched.add(id);
+      }
+    }
+  }
+  return {
+    report: {
+      created: fresh.length,
+      updated: topics.length - fresh.length,
+      topics: topics.map((t) => ({ guid: t.guid, title: t.title.trim() })),
+      unmatchedComponents: [...unmatched].sort(),
+      skipped: problems.map((p) => ({ guid: p.guid, reason: p.reason })),
+    },
+    modelIds: [...modelIds],
+  };
+}
+
+/**
+ * A known topic keeps what it has and gains the file's new comments and viewpoints: refused
+ * (422, nothing written) when it would then hold more than a topic may. The file alone was held
+ * to the same caps by the reader.
+ */
+async function assertRoom(
+  repos: TopicsRepositories,
+  topics: readonly BcfTopic[],
+  existing: ReadonlyMap<string, TopicRow>,
+): Promise<void> {
+  if (existing.size === 0) return;
+  const bcf = repos.topics.bcf;
+  const ids = [...existing.values()].map((row) => row.id);
+  const keysBy = <T extends { topic_id: string; guid: string }>(rows: readonly T[]) => {
+    const map = new Map<string, Map<string, T>>();
+    for (const row of rows) {
+      let keys = map.get(row.topic_id);
+      if (!keys) map.set(row.topic_id, (keys = new Map()));
+      keys.set(row.guid, row);
+    }
+    return map;
+  };
+  const comments = keysBy(await bcf.commentKeys(ids));
+  const snapshots = keysBy(await bcf.snapshotSizes(ids));
+  for (const t of topics) {
+    const row = existing.get(t.guid);
+    if (!row) continue;
+    const known = comments.get(row.id);
+    const added = t.comments.filter((c) => !known?.has(c.guid)).length;
+    const count = (known?.size ?? 0) + added;
+    if (count > BCF_TOPIC_MAX_COMMENTS) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${count} comments`);
+    }
+    const views = new Map(snapshots.get(row.id) ?? []);
+    for (const vp of t.viewpoints) {
+      views.set(vp.guid, {
+        topic_id: row.id,
+        guid: vp.guid,
+        bytes: vp.snapshot?.bytes.length ?? 0,
+      });
+    }
+    if (views.size > BCF_TOPIC_MAX_VIEWPOINTS) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${views.size} viewpoints`);
+    }
+    let bytes = 0;
+    for (const view of views.values()) bytes += view.bytes;
+    if (bytes > BCF_TOPIC_MAX_SNAPSHOT_BYTES) {
+      throw new BcfTopicFullError(`topic ${t.guid} would hold ${bytes} bytes of snapshots`);
+    }
+  }
+}
+
+/** Upserts viewpoints by (topic, GUID); returns `${topicId}/${guid}` -> viewpoint id. */
+async function writeViewpoints(
+  repos: TopicsRepositories,
+  topics: readonly BcfTopic[],
+  topicIds: ReadonlyMap<string, string>,
+  knownTopicIds: readonly string[],
+  now: Date,
+): Promise<Map<string, string>> {
+  const bcf = repos.topics.bcf;
+  const ids = new Map<string, string>();
+  const next = new Map<string, number>();
+  for (const row of await bcf.viewpointKeys(knownTopicIds)) {
+    ids.set(`${row.topic_id}/${row.guid}`, row.id);
+    next.set(row.topic_id, Math.max(next.get(row.topic_id) ?? 0, row.position + 1));
+  }
+  const inserts: Insertable<TopicViewpointsTable>[] = [];
+  for (const t of topics) {
+    const topicId = topicIds.get(t.guid)!;
+    for (const vp of t.viewpoints) {
+      const known = ids.get(`${topicId}/${vp.guid}`);
+      if (known) {
+        await bcf.updateViewpoint(known, viewColumns(vp));
+        continue;
+      }
+      const position = next.get(topicId) ?? 0;
+      next.set(topicId, position + 1);
+      inserts.push({
+        topic_id: topicId,
+        guid: vp.guid,
+        position,
+        ...viewColumns(vp),
+        created_at: now,
+      });
+    }
+  }
+  for (const row of await bcf.insertViewpoints(inserts)) {
+    ids.set(`${row.topic_id}/${row.guid}`, row.id);
+  }
+  return ids;
+}
+
+async function writeComments(
+  repos: TopicsRepositories,
+  topics: readonly BcfTopic[],
+  topicIds: ReadonlyMap<string, string>,
+  knownTopicIds: readonly string[],
+  viewpointIds: ReadonlyMap<string, string>,
+  users: {
+    member: (who: string | undefined) => string | null;
+    displayName: (who: string | undefined) => string;
+    now: Date;
+  },
+): Promise<void> {
+  const bcf = repos.topics.bcf;
+  const known = new Map(
+    (await bcf.commentKeys(knownTopicIds)).map((row) => [`${row.topic_id}/${row.guid}`, row.id]),
+  );
+  const inserts: Insertable<TopicCommentsTable>[] = [];
+  const columns = (topicId: string, c: BcfComment) => {
+    const created = instant(c.date) ?? users.now;
+    const modified = instant(c.modifiedDate);
+    return {
+      author_id: users.member(c.author),
+      author_name: users.displayName(c.author),
+      text: c.text,
+      viewpoint_id: c.viewpointGuid
+        ? (viewpointIds.get(`${topicId}/${c.viewpointGuid}`) ?? null)
+        : null,
+      edited: modified !== null,
+      created_at: created,
+      modified_at: modified,
+      modified_by_name: c.modifiedAuthor?.trim() || null,
+    };
+  };
+  for (const t of topics) {
+    const topicId = topicIds.get(t.guid)!;
+    for (const c of t.comments) {
+      const id = known.get(`${topicId}/${c.guid}`);
+      if (id) await bcf.updateComment(id, columns(topicId, c));
+      else
+        inserts.push({
+          topic_id: topicId,
+          guid: c.guid,
+          mention_ids: '[]',
+          ...columns(topicId, c),
+        });
+    }
+  }
+  await bcf.insertComments(inserts);
+}

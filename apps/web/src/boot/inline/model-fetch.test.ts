@@ -1,0 +1,144 @@
+// @vitest-environment node
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleInlineScript } from '../../../build/inline-scripts';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
+import { bootPage } from '../page';
+
+/** The early view's request (boot/model-page/early-viewer.ts): the model's id and the session. */
+function earlyModelRequest(pathname: string, stored: string | null, cookie: string, now: number) {
+  const page = bootPage(pathname, stored, cookie, now);
+  return page?.kind === 'model' ? { modelId: page.modelId, ...page.session } : null;
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** model.html's first and third scripts as the build bundles them (build/inline-scripts.ts). */
+let scripts: { fetch: string; start: string };
+beforeAll(async () => {
+  const [fetch, start] = await Promise.all([
+    bundleInlineScript(root, 'src/boot/inline/model-fetch.ts'),
+    bundleInlineScript(root, 'src/boot/inline/preview-start.ts'),
+  ]);
+  scripts = { fetch, start };
+});
+
+const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
+const NOW = 1_800_000_000_000;
+
+interface Fake {
+  __trussEarlyFetch?: {
+    id: string;
+    token: string;
+    glb: Promise<{ answer: Response; bytes: ArrayBuffer | null }>;
+    preview?: Promise<unknown>;
+  };
+  requests: { url: string; headers: Record<string, string> }[];
+  /**
+   * The preview's calls (the inline bundle's startEarlyPreview, which makes the canvas and its
+   * context: preview/early-preview.test.ts).
+   */
+  previews: { bytes: Promise<ArrayBuffer | null> }[];
+}
+
+/** Runs the inline scripts against a fake window; what it asked for and left behind. */
+function run(pathname: string, stored: string | null, cookie = '', withPreview = true): Fake {
+  const requests: Fake['requests'] = [];
+  const previews: Fake['previews'] = [];
+  const fake: Fake & Record<string, unknown> = {
+    requests,
+    previews,
+    ...(withPreview
+      ? {
+          __trussEarlyPreview: {
+            startEarlyPreview: (bytes: Promise<ArrayBuffer | null>) => {
+              previews.push({ bytes });
+              return 'started';
+            },
+          },
+        }
+      : {}),
+    location: { pathname },
+    document: { cookie },
+    localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
+    fetch: (url: string, init: { headers: Record<string, string> }) => {
+      requests.push({ url, headers: init.headers });
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    },
+  };
+  // As model.html runs them: the fetch script, (the preview's bundle,) the preview's start.
+  const script = `${scripts.fetch};${scripts.start}`;
+  const realNow = Date.now;
+  Date.now = () => NOW;
+  try {
+    new Function('window', script)(fake);
+  } finally {
+    Date.now = realNow;
+  }
+  return fake;
+}
+
+const session = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({ token: 'tok', isAuthenticated: true, tokenExpiry: NOW + 60_000, ...over });
+
+describe('the early model fetch script', () => {
+  const cases: [string, string | null, string][] = [
+    [`/model/${ID}`, session(), ''],
+    [`/model/${ID}/`, session(), 'locale=zh-CN'],
+    [`/model/${ID.toUpperCase()}`, session(), 'a=1; locale=en'],
+    [`/model/${ID}`, session({ tokenExpiry: NOW + 4000 }), ''],
+    [`/model/${ID}`, session({ isAuthenticated: false }), ''],
+    [`/model/${ID}`, session({ token: '' }), ''],
+    [`/model/${ID}`, session({ tokenExpiry: null }), ''],
+    [`/model/${ID}`, null, ''],
+    [`/model/${ID}`, '{not json', ''],
+    [`/model/not-a-uuid`, session(), ''],
+    [`/models`, session(), ''],
+  ];
+
+  it.each(cases)(
+    'asks on %s exactly when the early view would (%s)',
+    async (path, stored, cookie) => {
+      const expected = earlyModelRequest(path, stored, cookie, NOW);
+      const fake = run(path, stored, cookie);
+      // The viewable at once; the rest a task later.
+      expect(fake.requests.map((r) => r.url)).toEqual(
+        expected ? [`/api/models/${expected.modelId}/viewable.glb`] : [],
+      );
+      // The preview (with its canvas and context) in the same script, not a task later.
+      expect(fake.previews).toHaveLength(expected ? 1 : 0);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!expected) {
+        expect(fake.requests).toEqual([]);
+        expect(fake.__trussEarlyFetch).toBeUndefined();
+        return;
+      }
+      const base = `/api/models/${expected.modelId}`;
+      // The viewable first.
+      expect(fake.requests.map((r) => r.url)).toEqual([
+        `${base}/viewable.glb`,
+        base,
+        `${base}/metadata.json`,
+      ]);
+      for (const request of fake.requests) {
+        expect(request.headers).toEqual({
+          Authorization: `Bearer ${expected.token}`,
+          'Accept-Language': expected.locale,
+        });
+      }
+      expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
+      // Read into memory as it arrives: the page takes the bytes without reading it again.
+      const glb = await fake.__trussEarlyFetch!.glb;
+      expect(glb.answer.status).toBe(200);
+      expect(new TextDecoder().decode(glb.bytes!)).toBe('{}');
+      // The preview draws once the viewable's bytes are in.
+      expect(new TextDecoder().decode((await fake.previews[0]!.bytes)!)).toBe('{}');
+      expect(await fake.__trussEarlyFetch!.preview).toBe('started');
+    },
+  );
+
+  it('leaves the preview to the page when its script did not run', async () => {
+    const fake = run(`/model/${ID}`, session(), '', false);
+    expect(fake.requests.map((r) => r.url)).toEqual([`/api/models/${ID}/viewable.glb`]);
+    expect(await fake.__trussEarlyFetch!.preview).toBeNull();
+  });
+});
