@@ -59,18 +59,6 @@ function paddedBox([min, max]: [Vec3, Vec3]): { min: Vec3; max: Vec3 } {
   };
 }
 
-/** Downloads a blob under a file name (screenshots). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * What the toolbar buttons and the keyboard shortcuts do, in one place. Also holds the two
  * settings the engine keeps no event for: edges and the colour legend.
