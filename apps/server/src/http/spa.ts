@@ -13,8 +13,8 @@ const REVALIDATE = 'no-cache';
 
 /**
  * Pages with a shell of their own, written by the web build beside index.html: the model page's
- * (model.html) carries its first picture's script inline (apps/web/build/early-model-fetch.ts).
- * Without the file, index.html serves.
+ * (model.html) carries its first picture's script inline (apps/web/src/boot/inline/model-fetch.ts,
+ * bundled by apps/web/build/inline-scripts.ts). Without the file, index.html serves.
  */
 export const PAGE_SHELLS: readonly { path: RegExp; file: string }[] = [
   { path: /^\/model\/[^/]+\/?$/, file: 'model.html' },
