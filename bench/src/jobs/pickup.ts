@@ -21,9 +21,7 @@ import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
 import { createEventBus } from '../../../apps/server/src/modules/events/index.ts';
 import { JobRunner, type JobWakeups } from '../../../apps/server/src/modules/jobs/runner.ts';
-import { createAppDataAccess, type AppRepositories } from '../../../apps/server/src/app-data.ts';
-import { acceptedMemberIds } from '../../../apps/server/src/modules/members/index.ts';
-import type { DataAccess } from '../../../apps/server/src/repositories.ts';
+import { createDataAccess, type DataAccess } from '../../../apps/server/src/repositories.ts';
 import { printTable, summarize, type Summary } from '../stats.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
@@ -54,11 +52,7 @@ class Starts {
   }
 }
 
-function ourRunner(
-  data: DataAccess<AppRepositories>,
-  starts: Starts,
-  wakeups?: JobWakeups,
-): JobRunner {
+function ourRunner(data: DataAccess, starts: Starts, wakeups?: JobWakeups): JobRunner {
   return new JobRunner({
     data,
     handlers: [
@@ -82,7 +76,7 @@ function ourRunner(
   });
 }
 
-const enqueueOurs = (data: DataAccess<AppRepositories>, n: number) =>
+const enqueueOurs = (data: DataAccess, n: number) =>
   data.transaction((repos) =>
     repos.jobs.enqueue(
       {
@@ -99,7 +93,7 @@ const enqueueOurs = (data: DataAccess<AppRepositories>, n: number) =>
 async function oursOnPGlite(): Promise<Summary> {
   const database = await wrapPGlite(new PGlite(PGLITE_OPTIONS));
   await migrateToLatest(database.db);
-  const data = createAppDataAccess(database.db);
+  const data = createDataAccess(database.db);
   const starts = new Starts();
   const runner = ourRunner(data, starts);
   runner.start();
@@ -119,19 +113,13 @@ async function oursOnPGlite(): Promise<Summary> {
 async function oursOnPostgres(url: string, listen: boolean): Promise<Summary> {
   const api = await openDatabase({ databaseUrl: url });
   const worker = await openDatabase({ databaseUrl: url });
-  const workerData = createAppDataAccess(worker.db);
-  const bus = createEventBus({
-    database: worker,
-    data: workerData,
-    projectMembers: acceptedMemberIds,
-    now: () => new Date(),
-    log,
-  });
+  const workerData = createDataAccess(worker.db);
+  const bus = createEventBus({ database: worker, data: workerData, now: () => new Date(), log });
   await bus.start();
   const starts = new Starts();
   const runner = ourRunner(workerData, starts, listen ? bus : undefined);
   runner.start();
-  const apiData = createAppDataAccess(api.db);
+  const apiData = createDataAccess(api.db);
   try {
     return await starts.measure(async (n) => void (await enqueueOurs(apiData, n)));
   } finally {

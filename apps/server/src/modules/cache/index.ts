@@ -1,6 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, DataScope } from '../../repositories.ts';
-import { notifyChannel } from '../events/index.ts';
+import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { Fences } from './fences.ts';
 import { ReadCache } from './read-cache.ts';
@@ -19,7 +18,7 @@ export interface NotifyChannel {
 }
 
 export interface CacheDeps {
-  data: DataAccess<DataScope>;
+  data: DataAccess;
   /** Writes this process finished (the database handle's counter). */
   writes: { readonly seq: number };
   /** The events bus: its LISTEN connection (PostgreSQL) or the embedded database's NOTIFY. */
@@ -47,7 +46,7 @@ export const register: RegisterModule<CacheDeps, { cache: ReadCache }> = async (
   if (deps.seconds <= 0) return { cache };
   fences = new Fences({
     writes: deps.writes,
-    send: (payload) => notifyChannel(deps.data.repos, CACHE_CHANNEL, payload),
+    send: (payload) => deps.data.repos.events.notify(CACHE_CHANNEL, payload),
     lost: () => cache.clear(),
   });
   const unlisten = deps.channel.listen(CACHE_CHANNEL, {

@@ -1,9 +1,7 @@
 import type { DataAccess } from '../../repositories.ts';
-import type { DevRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { devRoutes } from './routes.ts';
 import { DevService } from './service.ts';
-export { createDevRepositories, type DevRepositories } from './repositories.ts';
 
 /**
  * Development helpers (the mail outbox); app.ts registers them outside production only, when
@@ -11,7 +9,7 @@ export { createDevRepositories, type DevRepositories } from './repositories.ts';
  * DEV_ROUTES=on.
  */
 export const register: RegisterModule<
-  { data: DataAccess<DevRepositories>; loopbackOnly: boolean },
+  { data: DataAccess; loopbackOnly: boolean },
   { dev: DevService }
 > = async (app, deps) => {
   const dev = new DevService(deps.data);

@@ -1,9 +1,8 @@
 import type { DevMail } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
-import type { DevRepositories } from './repositories.ts';
 
 export class DevService {
-  constructor(private readonly data: DataAccess<DevRepositories>) {}
+  constructor(private readonly data: DataAccess) {}
 
   async listMail(to?: string): Promise<DevMail[]> {
     const rows = await this.data.repos.devMail.list(to?.trim() || undefined);

@@ -1,5 +1,5 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
-import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { diffRoutes } from './routes.ts';
@@ -10,8 +10,7 @@ export { elementSet, type ElementSet } from './element-set.ts';
 export { ModelDiffService } from './service.ts';
 
 export interface DiffDeps {
-  /** Diff has no tables: it reads the models' through their functions. */
-  data: DataAccess<DataScope>;
+  data: DataAccess;
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;
 }

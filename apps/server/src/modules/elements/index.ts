@@ -1,7 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { ElementsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { ElementIndexer } from './indexer.ts';
@@ -12,10 +11,9 @@ import { ElementQueryService } from './service.ts';
 export { ElementIndexer } from './indexer.ts';
 export { ElementQueryService } from './service.ts';
 export { readStoredMetadata } from './stored-metadata.ts';
-export { createElementsRepositories, type ElementsRepositories } from './repositories.ts';
 
 export interface ElementsDeps {
-  data: DataAccess<ElementsRepositories>;
+  data: DataAccess;
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;

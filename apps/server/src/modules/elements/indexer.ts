@@ -2,7 +2,6 @@ import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { ElementsRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { elementRows, type ElementColumns, type PropertyColumns } from './element-rows.ts';
 import { readStoredMetadata } from './stored-metadata.ts';
@@ -49,7 +48,7 @@ interface IndexedVersion {
 }
 
 interface ElementIndexerDeps {
-  data: DataAccess<ElementsRepositories>;
+  data: DataAccess;
   /** The database has one connection (PGlite): no long transactions (see #writeInSteps). */
   oneConnection: boolean;
   storage: ObjectStorage;

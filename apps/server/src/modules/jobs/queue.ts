@@ -1,7 +1,6 @@
 import { jobPayloadSchemas, type JobType } from '@truss/contracts';
 import type { z } from 'zod';
-import type { DataScope } from '../../repositories.ts';
-import { createJobsRepositories } from './repositories.ts';
+import type { Repositories } from '../../repositories.ts';
 
 export interface EnqueueOptions {
   /** Default: now. */
@@ -21,12 +20,9 @@ export class JobQueue {
     private readonly onEnqueued: () => void = () => undefined,
   ) {}
 
-  /**
-   * Inside the caller's transaction (`scope`: the caller's repositories, of any module). Returns
-   * the job id (null when deduplicated).
-   */
+  /** Inside the caller's transaction. Returns the job id (null when deduplicated). */
   async enqueue<T extends JobType>(
-    scope: DataScope,
+    repos: Repositories,
     type: T,
     payload: z.input<(typeof jobPayloadSchemas)[T]>,
     options: EnqueueOptions = {},
@@ -35,7 +31,7 @@ export class JobQueue {
       version: number;
     };
     const now = this.settings.now();
-    return createJobsRepositories(scope.executor).jobs.enqueue(
+    return repos.jobs.enqueue(
       {
         type,
         payload: parsed,

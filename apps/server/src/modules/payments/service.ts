@@ -13,7 +13,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentProviderName } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { PaymentsRepositories } from './repositories.ts';
 import { findPlan, type SubscriptionsService } from '../subscriptions/index.ts';
 import {
   CurrencyNotSupportedError,
@@ -28,10 +27,9 @@ import {
 import { beijingTimeText, priceInFen } from './periods.ts';
 import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
-import { userAccounts } from '../users/index.ts';
 
 interface PaymentsServiceDeps {
-  data: DataAccess<PaymentsRepositories>;
+  data: DataAccess;
   settlement: OrderSettlement;
   subscriptions: SubscriptionsService;
   now: Clock;
@@ -73,7 +71,7 @@ export class PaymentsService {
 
     const createdAt = now();
     const order = await data.transaction(async (repos) => {
-      await userAccounts(repos).lock(userId);
+      await repos.payments.lockUser(userId);
       if ((await repos.payments.countOpenOrders(userId, createdAt)) >= MAX_OPEN_ORDERS) {
         throw new TooManyOpenOrdersError();
       }

@@ -1,9 +1,7 @@
 import type { Project } from '@truss/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppDataAccess } from '../../app-data.ts';
-import { projectRows } from './repositories.ts';
-import { projectAudience } from '../members/index.ts';
+import { createDataAccess } from '../../repositories.ts';
 import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ProjectsService, type ProjectDeletionListener } from './service.ts';
@@ -278,7 +276,7 @@ describe('projects API: create, read, update, preferences, delete', () => {
       const calls: string[] = [];
       const listener: ProjectDeletionListener = {
         async beforeProjectDelete({ projectId, repos }) {
-          const still = await projectRows(repos).findAccess(projectId, team.admin.user.id);
+          const still = await repos.projects.findAccess(projectId, team.admin.user.id);
           calls.push(`before:${still ? 'present' : 'gone'}`);
           return async () => {
             calls.push('after');
@@ -287,12 +285,11 @@ describe('projects API: create, read, update, preferences, delete', () => {
         },
       };
       const service = new ProjectsService({
-        data: createAppDataAccess(server.db),
+        data: createDataAccess(server.db),
         events: { publish: async () => undefined },
         now: () => new Date(),
         log: pino({ level: 'silent' }),
         deletionListeners: [listener],
-        projectAudience: projectAudience,
       });
       await service.delete(team.admin.user.id, project.id);
       expect(calls).toEqual(['before:present', 'after']);

@@ -4,11 +4,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { salesContactMail } from '../../mail/payment-mails.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { SalesRepositories } from './repositories.ts';
-import { userAccounts } from '../users/index.ts';
 
 interface SalesServiceDeps {
-  data: DataAccess<SalesRepositories>;
+  data: DataAccess;
   mailer: Mailer;
   now: Clock;
   log: FastifyBaseLogger;
@@ -45,9 +43,7 @@ export class SalesService {
     if (!salesEmail) {
       log.warn({ request: row.id }, 'sales contact recorded; SALES_EMAIL is not set');
     } else {
-      const account = userId
-        ? ((await userAccounts(data.repos).findById(userId))?.email ?? null)
-        : null;
+      const account = userId ? ((await data.repos.users.findById(userId))?.email ?? null) : null;
       try {
         await mailer.send(salesContactMail({ to: salesEmail, request: row, account, publicUrl }));
         await data.repos.sales.markMailed(row.id, now());

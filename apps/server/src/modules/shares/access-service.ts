@@ -12,7 +12,6 @@ import {
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { SharesRepositories } from './repositories.ts';
 import { loadProjectAccess } from '../projects/index.ts';
 import {
   ShareCodeDelayedError,
@@ -44,7 +43,7 @@ interface ShareCookie {
 }
 
 interface SharesAccessServiceDeps {
-  data: DataAccess<SharesRepositories>;
+  data: DataAccess;
   secrets: ShareSecrets;
   now: Clock;
   /** Called once the share's wrong codes reach SHARE_CODE_MAX_FAILURES (mails the creator). */

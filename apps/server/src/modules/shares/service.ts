@@ -13,7 +13,6 @@ import type { SharesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { SharesRepositories } from './repositories.ts';
 import {
   assertCan,
   canInProject,
@@ -22,7 +21,7 @@ import {
   type ProjectAccess,
 } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
-import { findModelVersion, ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
+import { ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
 import { toShare } from './presenter.ts';
@@ -30,7 +29,7 @@ import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
 interface SharesServiceDeps {
-  data: DataAccess<SharesRepositories>;
+  data: DataAccess;
   secrets: ShareSecrets;
   mailer: Mailer;
   notifications: NotificationPolicy;
@@ -80,7 +79,7 @@ export class SharesService {
 
   /** A share pins only a version of its own model. */
   async #assertVersionOf(modelId: string, versionId: string): Promise<void> {
-    const version = await findModelVersion(this.#d.data.repos, versionId);
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
     if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
   }
 

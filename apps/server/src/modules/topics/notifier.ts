@@ -4,7 +4,6 @@ import type { TopicCommentRow, TopicNoticeKind, TopicRow } from '../../db/schema
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { TopicsRepositories } from './repositories.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { topicNoticeMail } from './notice-mail.ts';
 
@@ -95,7 +94,7 @@ export function commentNotices(
 }
 
 interface TopicNotifierDeps {
-  data: DataAccess<TopicsRepositories>;
+  data: DataAccess;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;
   publicUrl: string;

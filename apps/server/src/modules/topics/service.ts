@@ -17,8 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
-import type { TopicsRepositories } from './repositories.ts';
+import type { DataAccess, Repositories } from '../../repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
@@ -47,10 +46,9 @@ import {
   topicTypes,
   type TopicAuthor,
 } from './writes.ts';
-import { findModel } from '../models/index.ts';
 
 interface TopicsServiceDeps {
-  data: DataAccess<TopicsRepositories>;
+  data: DataAccess;
   events: EventPublisher;
   now: Clock;
   log: FastifyBaseLogger;
@@ -87,7 +85,7 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
 
 /** One page of a topic's thread, as the API answers it. */
 export async function commentPage(
-  repos: TopicsRepositories,
+  repos: Repositories,
   topicId: string,
   query: CommentPageQuery,
 ): Promise<CommentPage> {
@@ -123,7 +121,7 @@ export class TopicsService {
     this.#d = deps;
   }
 
-  get data(): DataAccess<TopicsRepositories> {
+  get data(): DataAccess {
     return this.#d.data;
   }
 
@@ -134,7 +132,7 @@ export class TopicsService {
 
   /** The topic and the caller's access to its project; 404 for both unknown and not a member. */
   async #topicAccess(
-    repos: TopicsRepositories,
+    repos: Repositories,
     userId: string,
     topicId: string,
   ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
@@ -146,7 +144,7 @@ export class TopicsService {
     return { topic, access };
   }
 
-  async #present(repos: TopicsRepositories, topic: TopicRow): Promise<Topic> {
+  async #present(repos: Repositories, topic: TopicRow): Promise<Topic> {
     const [views, count] = await Promise.all([
       repos.topics.viewpoints.topicViews([topic.id]),
       repos.topics.commentCount(topic.id),
@@ -210,7 +208,10 @@ export class TopicsService {
       assertCan(access, 'topic.create');
       if (body.assigneeId) assertCan(access, 'topic.assign', { ownerId: userId });
       const modelId = body.modelId ?? null;
-      if (modelId && !(await findModel(repos, modelId).then((m) => m?.project_id === projectId))) {
+      if (
+        modelId &&
+        !(await repos.models.findById(modelId).then((m) => m?.project_id === projectId))
+      ) {
         throw new TopicNotFoundError('model not in project');
       }
       const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
@@ -316,7 +317,7 @@ export class TopicsService {
     return toComment(comment);
   }
 
-  async #commentAccess(repos: TopicsRepositories, userId: string, commentId: string) {
+  async #commentAccess(repos: Repositories, userId: string, commentId: string) {
     const comment = await repos.topics.findComment(commentId);
     if (!comment) throw new CommentNotFoundError();
     const { topic, access } = await this.#topicAccess(repos, userId, comment.topic_id).catch(() => {

@@ -2,7 +2,6 @@ import type { CachedReads } from '../cache/index.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
-import type { UsersRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { NotificationPolicy } from './notification-policy.ts';
@@ -12,15 +11,9 @@ import { UsersService } from './service.ts';
 export { EmailAlreadyRegisteredError, UserNotFoundError } from './errors.ts';
 export { NotificationPolicy } from './notification-policy.ts';
 export { displayName, toProfile, UsersService } from './service.ts';
-export {
-  createUsersRepositories,
-  type UsersRepositories,
-  userAccounts,
-  type UserAccounts,
-} from './repositories.ts';
 
 export interface UsersDeps {
-  data: DataAccess<UsersRepositories>;
+  data: DataAccess;
   /** Where avatars are kept (the models' object storage). */
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;

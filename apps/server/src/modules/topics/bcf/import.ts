@@ -14,7 +14,7 @@ import type {
   TopicsTable,
   TopicViewpointsTable,
 } from '../../../db/schema.ts';
-import type { TopicsRepositories } from '../repositories.ts';
+import type { Repositories } from '../../../repositories.ts';
 import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
 import { normalizeTopic, viewComponentGuids } from './normalize.ts';
 import { BcfTopicFullError } from '../errors.ts';
@@ -159,7 +159,7 @@ function componentsModel(topic: BcfTopic, owners: ReadonlyMap<string, string>): 
  * among the project's members; other names are kept as written.
  */
 export async function importArchive(
-  repos: TopicsRepositories,
+  repos: Repositories,
   input: ImportInput,
 ): Promise<ImportOutcome> {
   const { projectId, owners, modelNames, now } = input;
@@ -307,7 +307,7 @@ export async function importArchive(
  * to the same caps by the reader.
  */
 async function assertRoom(
-  repos: TopicsRepositories,
+  repos: Repositories,
   topics: readonly BcfTopic[],
   existing: ReadonlyMap<string, TopicRow>,
 ): Promise<void> {
@@ -355,7 +355,7 @@ async function assertRoom(
 
 /** Upserts viewpoints by (topic, GUID); returns `${topicId}/${guid}` -> viewpoint id. */
 async function writeViewpoints(
-  repos: TopicsRepositories,
+  repos: Repositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],
@@ -395,7 +395,7 @@ async function writeViewpoints(
 }
 
 async function writeComments(
-  repos: TopicsRepositories,
+  repos: Repositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],

@@ -6,8 +6,7 @@ import {
   type TopicReportQuery,
 } from '@truss/contracts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { DataAccess } from '../../../repositories.ts';
-import type { TopicsRepositories } from '../repositories.ts';
+import type { DataAccess, Repositories } from '../../../repositories.ts';
 import { assertCan, loadProjectAccess } from '../../projects/index.ts';
 import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
@@ -36,7 +35,7 @@ const CONTENT_TYPES = {
 } as const;
 
 export interface TopicReportServiceDeps {
-  data: DataAccess<TopicsRepositories>;
+  data: DataAccess;
   now: Clock;
   /** Element names from the models' metadata ("Door-01 (IfcDoor)" for a GlobalId). */
   elements: Pick<ElementIndex, 'names'>;
@@ -134,7 +133,7 @@ export class TopicReportService {
   }
 
   async #topic(
-    repos: TopicsRepositories,
+    repos: Repositories,
     topic: Topic,
     context: {
       names: Map<string, { name: string }>;
