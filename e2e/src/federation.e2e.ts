@@ -155,7 +155,7 @@ describe('federation: several models in one view', () => {
       `/project/${models.arch.project_id}/view?models=${models.arch.id},${models.mep.id}`,
     );
     await waitForViewerLoaded(page);
-    // The toolbar is one scrollable row; no panel covers the view at first.
+    // The toolbar is one row that fits; no panel covers the view at first.
     const toolbar = page.getByRole('toolbar', { name: 'Viewer tools' });
     const row = (await toolbar.boundingBox())!;
     expect(row.height).toBeLessThan(50);
@@ -200,8 +200,10 @@ describe('federation: several models in one view', () => {
     await expect.poll(() => announcer.textContent()).toBe('1 element selected');
     await sheet.getByRole('button', { name: 'Close Properties' }).click();
 
-    // Walk mode: the hint of the keys, and the announcer says it is on.
-    await page.getByRole('button', { name: 'Walk mode' }).click();
+    // Walk mode (in the phone toolbar's "More tools" menu): the hint of the keys, and the
+    // announcer says it is on.
+    await toolbar.getByRole('button', { name: 'More tools' }).click();
+    await page.getByRole('menu').getByRole('menuitemcheckbox', { name: 'Walk mode' }).click();
     const hint = page.getByRole('status', { name: 'Walk mode:' });
     await expect.poll(() => hint.textContent()).toContain('W A S D');
     await expect.poll(() => announcer.textContent()).toBe('Walk mode on');
