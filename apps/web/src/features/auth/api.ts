@@ -15,23 +15,18 @@ import { setFormatPreferences } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
-import { withFirstAnswer } from '../../lib/first-answer';
 
 const PROFILE_FAILED_MESSAGE = 'failed to get user info';
 
 export const profileKey = ['user', 'profile'] as const;
 
-/**
- * GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). `first`: the answer
- * the boot asked for (the route loader's), taken by the first fetch.
- */
-export const profileQuery = (first?: Promise<unknown>) => {
-  const get = withFirstAnswer(() => http.get<Profile>('/api/user/profile'), first);
-  return queryOptions({
+/** GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). */
+export const profileQuery = () =>
+  queryOptions({
     queryKey: profileKey,
     queryFn: async () => {
       try {
-        const profile = await get();
+        const profile = await http.get<Profile>('/api/user/profile');
         authStore.setState({ profile });
         void applyProfileLanguageOnce(profile);
         return profile;
@@ -46,7 +41,6 @@ export const profileQuery = (first?: Promise<unknown>) => {
     },
     staleTime: 5 * 60_000,
   });
-};
 
 let languageApplied = false;
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EarlyView, LoadedModelInfo, Viewer } from '../../features/viewer/early';
-import type * as ViewableHandoff from '../../features/viewer/viewable-handoff';
+import type { LoadedModelInfo, Viewer } from '../engine';
+import type * as ViewableHandoff from '../viewable-handoff';
+import type * as EarlyViewer from './early-viewer';
 import { APP_START_DEADLINE_MS } from './early-viewer';
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
@@ -19,7 +20,7 @@ interface FakeEngine {
 }
 const engines: FakeEngine[] = [];
 
-vi.mock('../../features/viewer/engine', () => ({
+vi.mock('../engine', () => ({
   createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
     const listeners = new Map<string, (event?: unknown) => void>();
     let resolveLoad: (info: LoadedModelInfo) => void = () => undefined;
@@ -92,11 +93,7 @@ vi.mock('@truss/viewer/preview', () => ({
   },
 }));
 
-let boot: {
-  startEarlyViewer: (preloadApp: () => void) => Promise<void>;
-  claimEarlyView: (id: string) => EarlyView | null;
-  dropEarlyViewer: () => void;
-};
+let boot: typeof EarlyViewer;
 let handoff: typeof ViewableHandoff;
 let requests: string[];
 
@@ -150,21 +147,8 @@ const outline = () => document.querySelector<HTMLElement>('[data-early-viewer]')
 
 beforeEach(async () => {
   vi.resetModules();
-  const [start, handed, viewer] = await Promise.all([
-    import('../start'),
-    import('../handoff'),
-    import('./early-viewer'),
-  ]);
-  // As the app meets it: the boot's start, and the page's loader taking the hand-off once.
-  boot = {
-    startEarlyViewer: start.startBoot,
-    claimEarlyView: (modelId) => {
-      const modelPage = handed.takeBootHandoff()?.modelPage;
-      return modelPage?.modelId === modelId ? modelPage.claim() : null;
-    },
-    dropEarlyViewer: viewer.dropEarlyViewer,
-  };
-  handoff = await import('../../features/viewer/viewable-handoff');
+  boot = await import('./early-viewer');
+  handoff = await import('../viewable-handoff');
   engines.length = 0;
   previews.length = 0;
   prepared.length = 0;
