@@ -83,6 +83,25 @@ function opensDialog(key: string): A11yState['enter'] {
   };
 }
 
+/** The phone toolbar's "More tools" button when the page shows it (below the md breakpoint). */
+async function moreTools(page: Page, locale: Locale) {
+  const more = page
+    .getByRole('button', { name: text(locale, 'viewer.actions.more'), exact: true })
+    .filter({ visible: true });
+  return (await more.count()) > 0 ? more.first() : null;
+}
+
+/** Opens the dialog of the toolbar action `key`: on a phone, from the "More tools" menu. */
+function opensToolDialog(key: string): A11yState['enter'] {
+  return async (page, locale) => {
+    const more = await moreTools(page, locale);
+    if (!more) return opensDialog(key)(page, locale);
+    await more.click();
+    await page.getByRole('menuitem', { name: text(locale, key), exact: true }).click();
+    await page.getByRole('dialog').waitFor();
+  };
+}
+
 /** The model page (and a share's page) once the viewer has loaded its model. */
 async function viewerLoaded(page: Page): Promise<void> {
   await waitForViewerLoaded(page);
@@ -189,14 +208,17 @@ export const ROUTES: A11yRoute[] = [
             .waitFor();
         },
       },
-      { name: 'shortcut help', enter: opensDialog('viewer.actions.help') },
+      { name: 'shortcut help', enter: opensToolDialog('viewer.actions.help') },
       { name: 'issues and comments panel', enter: pressOn('topics.panel') },
       { name: 'saved views', enter: opensDialog('savedViews.title') },
       { name: 'share dialog', enter: opensDialog('share.action') },
       {
+        // On a phone the views are in the "More tools" menu, scanned instead.
         name: 'views menu',
         enter: async (page, locale) => {
-          await press('viewer.actions.views')(page, locale);
+          const more = await moreTools(page, locale);
+          if (more) await more.click();
+          else await press('viewer.actions.views')(page, locale);
           await page.getByRole('menu').waitFor();
         },
       },

@@ -16,6 +16,8 @@ export function SignedOutPayment() {
   const here = `${location.pathname}${location.search}${location.hash}`;
   return (
     <div className="mx-auto max-w-xl">
+      {/* The page's heading for screen readers; the card says the rest. */}
+      <h1 className="sr-only">{t('titles.payment')}</h1>
       <EmptyState
         icon={LogIn}
         title={t('payment.signedOut.title')}
