@@ -33,9 +33,27 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the built server on a free port. The port is free when probed but another test process
+ * can take it before the child listens: then the child is started again on a new port.
+ */
 export async function startChildServer(
   env: Record<string, string>,
   options: { args?: string[]; readyWhen?: RegExp } = {},
+): Promise<ChildServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, options);
+    } catch (error) {
+      const lostPort = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!lostPort || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOnce(
+  env: Record<string, string>,
+  options: { args?: string[]; readyWhen?: RegExp },
 ): Promise<ChildServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [await builtServerEntry(), ...(options.args ?? [])], {
