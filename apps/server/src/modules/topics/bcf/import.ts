@@ -3,11 +3,9 @@ import {
   BCF_TOPIC_MAX_SNAPSHOT_BYTES,
   BCF_TOPIC_MAX_VIEWPOINTS,
   type BcfImportReport,
-  type ViewState,
 } from '@truss/contracts';
 import type { Insertable } from 'kysely';
 import type {
-  TopicBcfExtras,
   TopicCommentsTable,
   TopicFilesTable,
   TopicRow,
@@ -15,8 +13,10 @@ import type {
   TopicViewpointsTable,
 } from '../../../db/schema.ts';
 import type { Repositories } from '../../../repositories.ts';
-import type { BcfArchive, BcfComment, BcfProblem, BcfTopic, BcfViewpoint } from '@truss/bcf';
-import { normalizeTopic, viewComponentGuids } from './normalize.ts';
+import type { BcfArchive, BcfComment, BcfProblem, BcfTopic } from '@truss/bcf';
+import { blankless, extrasOf, instant, json, unchanged, viewColumns } from './columns.ts';
+import { matchModels } from './model-match.ts';
+import { normalizeTopic } from './normalize.ts';
 import { BcfTopicFullError } from '../errors.ts';
 import { topicTypes } from '../writes.ts';
 import { ProjectTypes, projectStatus } from './vocabulary.ts';
@@ -37,118 +37,6 @@ export interface ImportOutcome {
   report: BcfImportReport;
   /** Models the imported topics belong to (their share pages hear about the import). */
   modelIds: string[];
-}
-
-/** An xs:dateTime as an instant; one without a zone counts as UTC; out of range -> null. */
-function instant(value: string | undefined): Date | null {
-  if (!value?.trim()) return null;
-  const text = value.trim();
-  const zoned = !text.includes('T') || /(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text}Z`;
-  const date = new Date(zoned);
-  const year = date.getUTCFullYear();
-  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
-}
-
-const json = (value: unknown) => JSON.stringify(value);
-const JSON_COLUMNS = new Set(['labels', 'related_guids', 'bcf']);
-const blankless = (values: readonly string[]) =>
-  [...new Set(values.map((v) => v.trim()))].filter(Boolean);
-
-/** JSON with object keys sorted (jsonb keeps its own key order). */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
-      : item,
-  );
-}
-
-/** True when writing `patch` would leave `row` as it is (a re-import of the same file). */
-function unchanged(row: TopicRow, patch: Record<string, unknown>): boolean {
-  return Object.entries(patch).every(([key, value]) => {
-    const current = (row as unknown as Record<string, unknown>)[key];
-    if (value instanceof Date || current instanceof Date) {
-      return value instanceof Date && current instanceof Date
-        ? value.getTime() === current.getTime()
-        : value === current;
-    }
-    if (JSON_COLUMNS.has(key)) return canonical(current) === canonical(JSON.parse(value as string));
-    return (current ?? null) === (value ?? null);
-  });
-}
-
-function extrasOf(topic: BcfTopic): TopicBcfExtras {
-  const extras: TopicBcfExtras = {};
-  if (topic.serverAssignedId) extras.serverAssignedId = topic.serverAssignedId;
-  if (topic.index !== undefined) extras.index = topic.index;
-  if (topic.creationAuthor) extras.creationAuthor = topic.creationAuthor;
-  if (topic.modifiedAuthor) extras.modifiedAuthor = topic.modifiedAuthor;
-  if (topic.referenceLinks.length) extras.referenceLinks = topic.referenceLinks;
-  if (topic.bimSnippet) extras.bimSnippet = topic.bimSnippet;
-  if (topic.documentReferences.length) extras.documentReferences = topic.documentReferences;
-  if (topic.headerFiles.length) extras.headerFiles = topic.headerFiles;
-  return extras;
-}
-
-function viewColumns(vp: BcfViewpoint) {
-  const view: ViewState = vp.view;
-  return {
-    camera: json(view.camera),
-    clipping_planes: json(view.clippingPlanes),
-    lines: json(view.lines),
-    bitmaps: json(view.bitmaps),
-    selection: json(view.selection),
-    visibility: json(view.visibility),
-    coloring: json(view.coloring),
-    snapshot: vp.snapshot ? vp.snapshot.bytes : null,
-    snapshot_type: vp.snapshot?.type ?? null,
-    bcf: json(vp.index !== undefined ? { index: vp.index } : {}),
-  };
-}
-
-/**
- * The model a topic is about: the one holding most of its matched components; else (a viewpoint
- * without components, as in "Topics with different models visible") the model its markup header
- * names: by the file's IfcProject or IfcSpatialStructureElement GlobalId, then by file name.
- */
-function modelOf(
-  topic: BcfTopic,
-  owners: ReadonlyMap<string, string>,
-  names: ReadonlyMap<string, string>,
-): string | null {
-  return componentsModel(topic, owners) ?? headerModel(topic, owners, names);
-}
-
-function headerModel(
-  topic: BcfTopic,
-  owners: ReadonlyMap<string, string>,
-  names: ReadonlyMap<string, string>,
-): string | null {
-  for (const file of topic.headerFiles) {
-    for (const guid of [file.ifcProject, file.ifcSpatialStructureElement]) {
-      const model = guid ? owners.get(guid) : undefined;
-      if (model) return model;
-    }
-  }
-  for (const file of topic.headerFiles) {
-    const name = file.filename?.trim().toLowerCase();
-    const model = name ? (names.get(name) ?? names.get(name.replace(/\.[^.]+$/, ''))) : undefined;
-    if (model) return model;
-  }
-  return null;
-}
-
-function componentsModel(topic: BcfTopic, owners: ReadonlyMap<string, string>): string | null {
-  const counts = new Map<string, number>();
-  for (const vp of topic.viewpoints) {
-    for (const id of viewComponentGuids(vp.view)) {
-      const model = owners.get(id);
-      if (model) counts.set(model, (counts.get(model) ?? 0) + 1);
-    }
-  }
-  let best: string | null = null;
-  for (const [model, count] of counts) if (!best || count > counts.get(best)!) best = model;
-  return best;
 }
 
 /**
@@ -224,6 +112,8 @@ export async function importArchive(
     };
   };
 
+  const models = matchModels(topics, owners, modelNames);
+
   // Topics: new ones in batches, known ones one by one.
   const fresh = topics.filter((t) => !existing.has(t.guid));
   const first = fresh.length ? await repos.topics.reserveNumbers(projectId, fresh.length) : 0;
@@ -231,7 +121,7 @@ export async function importArchive(
     fresh.map((t, i): Insertable<TopicsTable> => ({
       ...fields(t),
       project_id: projectId,
-      model_id: modelOf(t, owners, modelNames),
+      model_id: models.byTopic.get(t.guid) ?? null,
       guid: t.guid,
       number: first + i,
       kind: 'issue',
@@ -247,7 +137,7 @@ export async function importArchive(
     topicIds.set(t.guid, row.id);
     const patch = {
       ...fields(t),
-      ...(row.model_id ? {} : { model_id: modelOf(t, owners, modelNames) }),
+      ...(row.model_id ? {} : { model_id: models.byTopic.get(t.guid) ?? null }),
     };
     if (!unchanged(row, patch)) await bcf.updateTopic(row.id, patch);
   }
@@ -274,30 +164,15 @@ export async function importArchive(
     ),
   );
 
-  const unmatched = new Set<string>();
-  const modelIds = new Set<string>();
-  for (const t of topics) {
-    const model = modelOf(t, owners, modelNames);
-    if (model) modelIds.add(model);
-  }
-  for (const t of topics) {
-    for (const vp of t.viewpoints) {
-      for (const id of viewComponentGuids(vp.view)) {
-        const model = owners.get(id);
-        if (model) modelIds.add(model);
-        else unmatched.add(id);
-      }
-    }
-  }
   return {
     report: {
       created: fresh.length,
       updated: topics.length - fresh.length,
       topics: topics.map((t) => ({ guid: t.guid, title: t.title.trim() })),
-      unmatchedComponents: [...unmatched].sort(),
+      unmatchedComponents: [...models.unmatched].sort(),
       skipped: problems.map((p) => ({ guid: p.guid, reason: p.reason })),
     },
-    modelIds: [...modelIds],
+    modelIds: [...models.touched],
   };
 }
 
