@@ -1,19 +1,9 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
-import { toast } from '../../../lib/toast';
 import type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from '../engine';
-import { saveBlob } from '../../../lib/download';
+import { useScreenshot } from '../useScreenshot';
 import { useViewerCommands } from '../useViewerCommands';
 import { useViewerChrome } from '../useViewerChrome';
 import type { ViewerLoadPhase } from '../useViewerLoad';
@@ -25,13 +15,12 @@ import { ShortcutHelp } from './ShortcutHelp';
 import { SidePanelAside, SidePanelButton } from './SidePanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
 import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
-import { ViewerToolbar, type ScreenshotSize } from './ViewerToolbar';
+import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
 import {
-  MultiModelTree,
-  SingleModelTree,
   useModelSwitch,
   WorkspaceProperties,
+  WorkspaceTree,
   type WorkspaceModel,
 } from './WorkspacePanels';
 
@@ -84,14 +73,6 @@ interface ViewerWorkspaceProps {
   onLoaded?: (info: LoadedModelInfo) => void;
   /** A further panel on the right, toggled from the toolbar; also shown when embedded. */
   sidePanel?: WorkspaceSidePanel;
-}
-
-/** The engine's screenshot size for a choice: the view's own (full pixel ratio), 2x, or fixed. */
-function screenshotOptions(size: ScreenshotSize, host: HTMLElement | null) {
-  if (size === 'view' || !host) return {};
-  if (size === '2x') return { width: host.clientWidth * 2, height: host.clientHeight * 2 };
-  const [width, height] = size.split('x').map(Number) as [number, number];
-  return { width, height };
 }
 
 /** The scene's info: the first model's, with the box around every loaded model. */
@@ -325,28 +306,6 @@ function WorkspaceView({
   );
 }
 
-/** Saves a screenshot of the view in the chosen size; a failure is told in a toast. */
-function useScreenshot(
-  viewer: ViewerWorkspaceProps['viewer'],
-  hostRef: ViewerWorkspaceProps['hostRef'],
-  screenshotName: ViewerWorkspaceProps['screenshotName'],
-) {
-  const { t } = useTranslation();
-  return useCallback(
-    (size: ScreenshotSize) => {
-      if (!viewer) return;
-      viewer
-        .screenshot(screenshotOptions(size, hostRef.current))
-        .then((blob) => saveBlob(blob, screenshotName()))
-        .catch((error: unknown) => {
-          console.error('[viewer] screenshot failed', error);
-          toast.error(t('viewer.screenshotFailed'));
-        });
-    },
-    [viewer, hostRef, screenshotName, t],
-  );
-}
-
 /** Beside the view; on a phone a bottom sheet over the lower part of the view. */
 function workspacePanelClass(narrow: boolean, side: 'left' | 'right'): string {
   return narrow
@@ -355,59 +314,4 @@ function workspacePanelClass(narrow: boolean, side: 'left' | 'right'): string {
         'relative flex min-h-0 shrink-0 flex-col bg-white',
         side === 'left' ? 'border-r border-gray-200' : 'border-l border-gray-200',
       );
-}
-
-/** The tree panel: the model's tree, or with several models a tab per model. */
-function WorkspaceTree({
-  label,
-  className,
-  style,
-  covers,
-  onClose,
-  viewer,
-  models,
-  several,
-  phase,
-  snapshot,
-  switcher,
-  onFocusNode,
-}: Pick<ViewerWorkspaceProps, 'viewer' | 'models' | 'phase'> & {
-  label: string;
-  className: string;
-  style: CSSProperties | undefined;
-  /** A sheet over the view (phone): fits frame what it leaves free (useViewInsets). */
-  covers: boolean;
-  onClose: () => void;
-  several: boolean;
-  snapshot: ReturnType<typeof useViewerSnapshot>[0];
-  switcher: ReturnType<typeof useModelSwitch>;
-  onFocusNode: (id: number, size: number) => void;
-}) {
-  return (
-    <SidePanelAside
-      label={label}
-      className={className}
-      style={style}
-      covers={covers}
-      onClose={onClose}
-    >
-      {several ? (
-        <MultiModelTree
-          viewer={viewer}
-          models={models}
-          phase={phase}
-          snapshot={snapshot}
-          switcher={switcher}
-        />
-      ) : (
-        <SingleModelTree
-          viewer={viewer}
-          info={models[0]?.info ?? null}
-          phase={phase}
-          snapshot={snapshot}
-          onFocusNode={onFocusNode}
-        />
-      )}
-    </SidePanelAside>
-  );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
@@ -10,6 +10,7 @@ import type { ViewerSnapshot } from '../useViewerSnapshot';
 import type { ColorKey } from '../properties';
 import { ModelTreePanel } from './ModelTreePanel';
 import { PropertiesPanel } from './PropertiesPanel';
+import { SidePanelAside } from './SidePanel';
 
 /** A model in the workspace: its key in the engine, its name, and what loaded (null until then). */
 export interface WorkspaceModel {
@@ -250,5 +251,63 @@ export function WorkspaceProperties({
       loaded={loaded}
       onColorBy={onColorBy}
     />
+  );
+}
+
+/** The tree panel: the model's tree, or with several models a tab per model. */
+export function WorkspaceTree({
+  label,
+  className,
+  style,
+  covers,
+  onClose,
+  viewer,
+  models,
+  several,
+  phase,
+  snapshot,
+  switcher,
+  onFocusNode,
+}: {
+  viewer: Viewer | null;
+  models: readonly WorkspaceModel[];
+  phase: ViewerLoadPhase;
+  label: string;
+  className: string;
+  style: CSSProperties | undefined;
+  /** A sheet over the view (phone): fits frame what it leaves free (useViewInsets). */
+  covers: boolean;
+  onClose: () => void;
+  several: boolean;
+  snapshot: ViewerSnapshot;
+  switcher: ModelSwitch;
+  onFocusNode: (id: number, size: number) => void;
+}) {
+  return (
+    <SidePanelAside
+      label={label}
+      className={className}
+      style={style}
+      covers={covers}
+      onClose={onClose}
+    >
+      {several ? (
+        <MultiModelTree
+          viewer={viewer}
+          models={models}
+          phase={phase}
+          snapshot={snapshot}
+          switcher={switcher}
+        />
+      ) : (
+        <SingleModelTree
+          viewer={viewer}
+          info={models[0]?.info ?? null}
+          phase={phase}
+          snapshot={snapshot}
+          onFocusNode={onFocusNode}
+        />
+      )}
+    </SidePanelAside>
   );
 }
