@@ -77,7 +77,7 @@ export function editShown(before: ShownText, next: string, caret = next.length):
 }
 
 /** A person's name as a mention holds it: brackets and newlines would break the stored token. */
-export function mentionName(person: { id: string; name: string }): string {
+function mentionName(person: { id: string; name: string }): string {
   return person.name.replace(/[[\]\n]/g, '').slice(0, 100) || person.id;
 }
 
