@@ -65,19 +65,31 @@ export function editShown(before: ShownText, next: string, caret = next.length):
   while (tail < tailLimit && old[old.length - 1 - tail] === next[next.length - 1 - tail]) {
     tail += 1;
   }
-  const changedEnd = old.length - tail;
-  const mentions: ShownMention[] = [];
-  for (const mention of before.mentions) {
-    if (mention.end <= head) mentions.push(mention);
-    else if (mention.start >= changedEnd) {
-      mentions.push({ ...mention, start: mention.start + shift, end: mention.end + shift });
+  return { text: next, mentions: keepMentions(before.mentions, head, old.length - tail, shift) };
+}
+
+/**
+ * The mentions a change of [start, end) to a text `shift` characters longer leaves: those
+ * before it stay, those after it move, those it touches are dropped.
+ */
+function keepMentions(
+  mentions: ShownMention[],
+  start: number,
+  end: number,
+  shift: number,
+): ShownMention[] {
+  const kept: ShownMention[] = [];
+  for (const mention of mentions) {
+    if (mention.end <= start) kept.push(mention);
+    else if (mention.start >= end) {
+      kept.push({ ...mention, start: mention.start + shift, end: mention.end + shift });
     }
   }
-  return { text: next, mentions };
+  return kept;
 }
 
 /** A person's name as a mention holds it: brackets and newlines would break the stored token. */
-export function mentionName(person: { id: string; name: string }): string {
+function mentionName(person: { id: string; name: string }): string {
   return person.name.replace(/[[\]\n]/g, '').slice(0, 100) || person.id;
 }
 
@@ -91,14 +103,7 @@ export function insertShownMention(
   const name = mentionName(person);
   const token = `@${name} `;
   const text = shown.text.slice(0, start) + token + shown.text.slice(end);
-  const shift = token.length - (end - start);
-  const mentions: ShownMention[] = [];
-  for (const mention of shown.mentions) {
-    if (mention.end <= start) mentions.push(mention);
-    else if (mention.start >= end) {
-      mentions.push({ ...mention, start: mention.start + shift, end: mention.end + shift });
-    }
-  }
+  const mentions = keepMentions(shown.mentions, start, end, token.length - (end - start));
   mentions.push({ start, end: start + 1 + name.length, id: person.id, name });
   mentions.sort((a, b) => a.start - b.start);
   return { shown: { text, mentions }, caret: start + token.length };

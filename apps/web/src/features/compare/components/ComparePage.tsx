@@ -14,13 +14,8 @@ import { useCompareScene, type CompareSources } from '../useCompareScene';
 import { CompareSidebar } from './CompareSidebar';
 import { VersionPicker } from './VersionPicker';
 
-/** `from`/`to` of the URL, or by default the newest ready version against the one before it. */
-function pickVersions(
-  versions: CompareVersion[] | undefined,
-  from: string | null,
-  to: string | null,
-) {
-  const ready = (versions ?? []).filter((v) => v.status === 'ready');
+/** `from`/`to` of the URL among the ready versions, or by default the newest ready version against the one before it. */
+function pickVersions(ready: readonly CompareVersion[], from: string | null, to: string | null) {
   const byId = (id: string | null) => ready.find((v) => v.id === id) ?? null;
   const newer = byId(to) ?? ready[0] ?? null;
   const older = byId(from) ?? ready.find((v) => newer && v.number < newer.number) ?? null;
@@ -80,11 +75,11 @@ export default function ComparePage() {
   const [search, setSearch] = useSearchParams();
   useDocumentTitle(t('titles.compare'));
   const versions = useQuery(versionsQuery(id));
-  const { from, to } = pickVersions(versions.data, search.get('from'), search.get('to'));
   const readyVersions = useMemo(
     () => (versions.data ?? []).filter((v) => v.status === 'ready'),
     [versions.data],
   );
+  const { from, to } = pickVersions(readyVersions, search.get('from'), search.get('to'));
   const diff = useQuery({
     ...diffQuery(id, from?.id ?? '', to?.id ?? ''),
     enabled: !!from && !!to,

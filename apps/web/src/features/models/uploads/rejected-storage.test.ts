@@ -53,3 +53,30 @@ describe('refused uploads across a reload (issue 35 item 4)', () => {
     expect(visit(storage, 'u1').queue.getSnapshot()).toEqual([]);
   });
 });
+
+describe('refused uploads storage writes', () => {
+  it('writes only when the refused rows change, not on every progress tick', () => {
+    const calls: string[] = [];
+    const storage = {
+      getItem: () => null,
+      setItem: (key: string) => void calls.push(`set ${key}`),
+      removeItem: (key: string) => void calls.push(`remove ${key}`),
+    };
+    const saved = visit(storage as unknown as Storage, 'u3');
+    saved.queue.add([new File(['x'], 'notes.txt'), new File(['y'], 'tower.ifc')], 'p1');
+    for (let sent = 0; sent <= 10; sent += 1) {
+      saved.fail('tower.ifc', (cb) => cb.onProgress(sent, 10));
+    }
+    expect(calls).toEqual(['remove truss.uploads.rejected::u3']);
+    saved.fail('notes.txt', (cb) =>
+      cb.onError({
+        code: 'UNSUPPORTED_FORMAT',
+        serverMessage: null,
+        network: false,
+        retryable: false,
+      }),
+    );
+    saved.fail('tower.ifc', (cb) => cb.onProgress(10, 10));
+    expect(calls).toEqual(['remove truss.uploads.rejected::u3', 'set truss.uploads.rejected::u3']);
+  });
+});

@@ -25,6 +25,12 @@ type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const isRejection = (item: UploadItem) =>
   item.state === 'error' && !!item.failure && !item.failure.retryable && !item.failure.network;
 
+/**
+ * What was last written per storage and key: the queue calls saveRejected on every change,
+ * progress ticks included, and its refused rows rarely change, so most calls write nothing.
+ */
+const lastWritten = new WeakMap<KeyValueStorage, Map<string, string | null>>();
+
 /** Keeps the user's refused uploads of `items` (the queue's whole list). */
 export function saveRejected(
   storage: KeyValueStorage,
@@ -43,9 +49,15 @@ export function saveRejected(
       failure: failure!,
       addedAt,
     }));
+  const key = KEY_PREFIX + userId;
+  const value = kept.length === 0 ? null : JSON.stringify(kept);
+  const written = lastWritten.get(storage) ?? new Map<string, string | null>();
+  if (written.has(key) && written.get(key) === value) return;
   try {
-    if (kept.length === 0) storage.removeItem(KEY_PREFIX + userId);
-    else storage.setItem(KEY_PREFIX + userId, JSON.stringify(kept));
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+    written.set(key, value);
+    lastWritten.set(storage, written);
   } catch (error) {
     console.warn('[uploads] refused uploads could not be kept', error);
   }

@@ -4,7 +4,8 @@ import { formatNumericDate, parseNumericDate, useFormatPreferences } from '../..
 /**
  * The due date typed in the user's date format (Settings → Preferences), not the browser's
  * (a native date input shows "mm/dd/yyyy" whatever the preference). A change is sent once the
- * text is a whole, real date, or cleared; an unfinished text waits and is undone on blur.
+ * text is a real date written out in full (or, on blur, any real date), or cleared; an
+ * unfinished text waits and is undone on blur.
  */
 export function DueDateInput({
   label,
@@ -25,6 +26,19 @@ export function DueDateInput({
   const shown = day ? format(day, pattern) : '';
   const [text, setText] = useState(shown);
   useEffect(() => setText(shown), [shown]);
+  /** `whole`: the user is done (blur); while typing, only a date written out in full is sent. */
+  const send = (typed: string, whole: boolean) => {
+    const entry = typed.trim();
+    if (entry === '') {
+      if (day) onChange(null);
+      return;
+    }
+    const parsed = parseNumericDate(entry, pattern);
+    if (!parsed || parsed === day) return;
+    // "2027-01-1" is a real day but most likely on its way to "2027-01-15".
+    if (!whole && entry !== format(parsed, pattern) && entry !== parsed) return;
+    onChange(new Date(`${parsed}T00:00:00Z`).toISOString());
+  };
   return (
     <input
       type="text"
@@ -35,16 +49,14 @@ export function DueDateInput({
       disabled={disabled}
       value={text}
       onChange={(e) => {
-        const next = e.target.value;
-        setText(next);
-        if (next.trim() === '') {
-          if (day) onChange(null);
-          return;
-        }
-        const parsed = parseNumericDate(next, pattern);
-        if (parsed && parsed !== day) onChange(new Date(`${parsed}T00:00:00Z`).toISOString());
+        setText(e.target.value);
+        send(e.target.value, false);
       }}
-      onBlur={() => setText(shown)}
+      onBlur={() => {
+        if (text.trim() !== '') send(text, true);
+        const parsed = parseNumericDate(text, pattern);
+        setText(parsed ? format(parsed, pattern) : shown);
+      }}
     />
   );
 }

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { mentionIds, type ProjectMember } from '@truss/contracts';
 import { i18n } from '../../../lib/i18n';
-import { insertMention, MentionTextarea, mentionQuery } from './MentionTextarea';
+import { insertShownMention, showMentions, storeMentions } from '../mention-text';
+import { MentionTextarea, mentionQuery } from './MentionTextarea';
 
 afterEach(cleanup);
 
@@ -120,7 +121,9 @@ describe('mention text', () => {
     expect(mentionQuery('hi @be', 6)).toEqual({ start: 3, query: 'be' });
     expect(mentionQuery('@', 1)).toEqual({ start: 0, query: '' });
     expect(mentionQuery('hi @be there', 12)).toBeNull();
-    const out = insertMention('hi @be and', 3, 6, { id: bea, name: 'Bea' });
-    expect(out).toEqual({ text: `hi @[Bea](${bea})  and`, caret: 3 + `@[Bea](${bea}) `.length });
+    const out = insertShownMention(showMentions('hi @be and'), 3, 6, { id: bea, name: 'Bea' });
+    expect(storeMentions(out.shown)).toBe(`hi @[Bea](${bea})  and`);
+    // The caret is in the shown text, after `@Bea `.
+    expect(out.caret).toBe(3 + '@Bea '.length);
   });
 });

@@ -1,13 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectMember } from '@truss/contracts';
-import {
-  editShown,
-  insertShownMention,
-  mentionName,
-  showMentions,
-  storeMentions,
-} from '../mention-text';
+import { editShown, insertShownMention, showMentions, storeMentions } from '../mention-text';
 
 interface Person {
   id: string;
@@ -19,20 +13,6 @@ export function mentionQuery(text: string, caret: number): { start: number; quer
   const match = /(^|\s)@([^\s@[\]()]{0,40})$/.exec(text.slice(0, caret));
   if (!match) return null;
   return { start: caret - match[2]!.length - 1, query: match[2]! };
-}
-
-/**
- * Replace `@query` (from `start` to `caret`) with the server's mention form `@[Name](id)`;
- * brackets and newlines in the name would break the token, so they are dropped.
- */
-export function insertMention(
-  text: string,
-  start: number,
-  caret: number,
-  person: Person,
-): { text: string; caret: number } {
-  const token = `@[${mentionName(person)}](${person.id}) `;
-  return { text: text.slice(0, start) + token + text.slice(caret), caret: start + token.length };
 }
 
 /**

@@ -79,6 +79,18 @@ describe('TopicFields', () => {
       { dueDate: null },
     ]);
   });
+
+  it('sends no day on the way to another while typing; a short date is sent on blur', () => {
+    setFormatPreferences({ dateFormat: 'yyyy-mm-dd' });
+    const onChange = renderFields({ edit: true, assign: true, status: true });
+    const due = screen.getByLabelText('Due') as HTMLInputElement;
+    fireEvent.change(due, { target: { value: '2027-01-1' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.change(due, { target: { value: '2027-1-5' } });
+    fireEvent.blur(due);
+    expect(onChange.mock.calls.map((c) => c[0])).toEqual([{ dueDate: '2027-01-05T00:00:00.000Z' }]);
+    expect(due.value).toBe('2027-01-05');
+  });
 });
 
 describe('parseNumericDate', () => {

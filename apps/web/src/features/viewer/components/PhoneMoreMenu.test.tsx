@@ -76,6 +76,11 @@ describe('viewer toolbar on a phone (issue 35 item 4: no tool behind a sideways 
     ]) {
       expect(menu.textContent).toContain(label);
     }
+    // The tool in use shows a check; the tools off show none.
+    const checkIcon = (name: string) =>
+      screen.getByRole('menuitemcheckbox', { name }).querySelector('svg');
+    expect(checkIcon('Select')).not.toBeNull();
+    expect(checkIcon('X-ray')).toBeNull();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Show all' }));
     expect(commands.showAll).toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { Ellipsis } from 'lucide-react';
+import { Check, Ellipsis } from 'lucide-react';
 import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import { STANDARD_VIEWS } from '../shortcuts';
 import type { ViewerCommands } from '../useViewerCommands';
@@ -45,7 +45,11 @@ export function PhoneMoreMenu({
       disabled={disabled}
       onSelect={onSelect}
     >
-      {label}
+      <span className="flex-1">{label}</span>
+      {/* The on/off state must show: on a phone this menu is the only place to see it. */}
+      <DropdownMenu.ItemIndicator>
+        <Check className="size-4 text-brand-600" aria-hidden />
+      </DropdownMenu.ItemIndicator>
     </DropdownMenu.CheckboxItem>
   );
   const item = (label: string, onSelect: () => void, disabled = false) => (
