@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateQueryFilters,
+  type Query,
+} from '@tanstack/react-query';
 import { ApiError } from './http';
 import { reportLimit } from './limit-prompt';
 
@@ -18,3 +24,25 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Refetches what a change on the server (a live event, a reconnect) may have made stale.
+ * `invalidateQueries` alone misses one case: a first load already in flight (no data yet) is
+ * not restarted, TanStack joins the refetch onto it, so a read that began before the change
+ * lands and counts as fresh. Those loads are cancelled first, so every refetch reads after it.
+ */
+export async function refetchChanged(
+  client: QueryClient,
+  filters: InvalidateQueryFilters,
+): Promise<void> {
+  const loadingFirst = (query: Query) =>
+    query.state.data === undefined &&
+    query.state.fetchStatus === 'fetching' &&
+    query.isActive() &&
+    (filters.predicate?.(query) ?? true);
+  // Without such a load, invalidate at once (callers and tests read the cache right after).
+  if (client.getQueryCache().findAll({ ...filters, predicate: loadingFirst }).length > 0) {
+    await client.cancelQueries({ ...filters, predicate: loadingFirst });
+  }
+  await client.invalidateQueries(filters);
+}

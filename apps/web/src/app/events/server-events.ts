@@ -6,7 +6,7 @@ import type { Project, ServerEvent } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore, useAuth } from '../../lib/auth-store';
 import { startEventStream } from '../../lib/events';
-import { queryClient } from '../../lib/query-client';
+import { queryClient, refetchChanged } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 import { applyModelEvent, refreshModelsAfterReconnect } from '../../features/models';
 import { subscriptionKey } from '../../features/subscription';
@@ -43,16 +43,16 @@ export interface EventContext {
 }
 
 function refreshProject(client: QueryClient, projectId: string | null): void {
-  void client.invalidateQueries({ queryKey: projectsKey, exact: true });
-  if (projectId) void client.invalidateQueries({ queryKey: projectKey(projectId) });
+  void refetchChanged(client, { queryKey: projectsKey, exact: true });
+  if (projectId) void refetchChanged(client, { queryKey: projectKey(projectId) });
 }
 
 function gone(ctx: EventContext, projectId: string, reason: GoneReason): void {
   const { client } = ctx;
   const project = dropProject(client, projectId);
-  void client.invalidateQueries({ queryKey: projectsKey, exact: true });
-  void client.invalidateQueries({ queryKey: subscriptionKey });
-  void client.invalidateQueries({ queryKey: myInvitationsKey });
+  void refetchChanged(client, { queryKey: projectsKey, exact: true });
+  void refetchChanged(client, { queryKey: subscriptionKey });
+  void refetchChanged(client, { queryKey: myInvitationsKey });
   const byThisTab = goneHere.delete(projectId);
   if (!project || byThisTab) return;
   const viewing = ctx.frameProjectId === projectId;
@@ -83,7 +83,7 @@ export function applyServerEvent(event: ServerEvent, ctx: EventContext): void {
     case 'member.changed':
     case 'invitation.changed':
       refreshProject(client, id);
-      void client.invalidateQueries({ queryKey: myInvitationsKey });
+      void refetchChanged(client, { queryKey: myInvitationsKey });
       return;
     case 'model.status':
       // The project's model count and "updated" time, then the model itself.
@@ -107,10 +107,10 @@ export function refreshAfterReconnect(client: QueryClient, readBefore?: number):
   const predicate =
     readBefore === undefined ? undefined : (query: Query) => query.state.dataUpdatedAt < readBefore;
   const only = predicate ? { predicate } : {};
-  void client.invalidateQueries({ queryKey: projectsKey, ...only });
-  void client.invalidateQueries({ queryKey: myInvitationsKey, ...only });
+  void refetchChanged(client, { queryKey: projectsKey, ...only });
+  void refetchChanged(client, { queryKey: myInvitationsKey, ...only });
   refreshModelsAfterReconnect(client, predicate);
-  void client.invalidateQueries({ queryKey: topicsKey, ...only });
+  void refetchChanged(client, { queryKey: topicsKey, ...only });
 }
 
 /**

@@ -13,7 +13,7 @@ import type {
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { downloadWithToken } from '../../lib/download';
-import { queryClient } from '../../lib/query-client';
+import { queryClient, refetchChanged } from '../../lib/query-client';
 import { projectsKey } from '../projects';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
@@ -157,9 +157,9 @@ export function applyModelStatus(
       failure: data.failure,
     };
   });
-  if (projectId) void client.invalidateQueries({ queryKey: modelListsKey(projectId) });
-  void client.invalidateQueries({ queryKey: modelKey(data.modelId) });
-  void client.invalidateQueries({ queryKey: ['models', 'versions', data.modelId] });
+  if (projectId) void refetchChanged(client, { queryKey: modelListsKey(projectId) });
+  void refetchChanged(client, { queryKey: modelKey(data.modelId) });
+  void refetchChanged(client, { queryKey: ['models', 'versions', data.modelId] });
 }
 
 /** A model that just appeared (an upload finished here): into its project's live lists at once. */

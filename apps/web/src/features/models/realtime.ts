@@ -4,6 +4,7 @@ import {
   modelStatusEventSchema,
   type ServerEvent,
 } from '@truss/contracts';
+import { refetchChanged } from '../../lib/query-client';
 import { applyModelProgress, applyModelStatus, modelsKey } from './api';
 
 /**
@@ -20,7 +21,7 @@ export function applyModelEvent(event: ServerEvent, client: QueryClient): void {
   if (event.type === 'model.status') {
     const parsed = modelStatusEventSchema.safeParse(event.data);
     if (parsed.success) applyModelStatus(client, event.projectId, parsed.data);
-    else if (event.projectId) void client.invalidateQueries({ queryKey: modelsKey });
+    else if (event.projectId) void refetchChanged(client, { queryKey: modelsKey });
   }
 }
 
@@ -29,5 +30,5 @@ export function refreshModelsAfterReconnect(
   client: QueryClient,
   predicate?: (query: Query) => boolean,
 ): void {
-  void client.invalidateQueries({ queryKey: modelsKey, ...(predicate ? { predicate } : {}) });
+  void refetchChanged(client, { queryKey: modelsKey, ...(predicate ? { predicate } : {}) });
 }

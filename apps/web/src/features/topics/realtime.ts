@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { SHARE_PUBLIC_PATH, type ServerEvent } from '@truss/contracts';
 import { startEventStream } from '../../lib/events';
-import { queryClient } from '../../lib/query-client';
+import { queryClient, refetchChanged } from '../../lib/query-client';
 import { topicKey, topicsKey } from './api';
 
 const TOPIC_EVENTS = new Set<ServerEvent['type']>([
@@ -20,9 +20,9 @@ export function applyTopicEvent(event: ServerEvent, client: QueryClient): boolea
   if (!TOPIC_EVENTS.has(event.type)) return false;
   const topicId = typeof event.data.topicId === 'string' ? event.data.topicId : null;
   if (topicId && event.type !== 'topics.imported') {
-    void client.invalidateQueries({ queryKey: topicKey(topicId) });
+    void refetchChanged(client, { queryKey: topicKey(topicId) });
   }
-  void client.invalidateQueries({ queryKey: topicsKey });
+  void refetchChanged(client, { queryKey: topicsKey });
   return true;
 }
 
@@ -40,7 +40,7 @@ export function useShareTopicEvents(token: string, enabled: boolean): void {
       anonymous: true,
       onEvent: (event) => void applyTopicEvent(event, queryClient),
       onOpen: ({ reconnected }) => {
-        if (reconnected) void queryClient.invalidateQueries({ queryKey: topicsKey });
+        if (reconnected) void refetchChanged(queryClient, { queryKey: topicsKey });
       },
     });
     return () => stream.stop();
