@@ -37,7 +37,7 @@ import * as topicsModule from './modules/topics/index.ts';
 import * as uploadsModule from './modules/uploads/index.ts';
 import type { UploadsService } from './modules/uploads/index.ts';
 import * as usersModule from './modules/users/index.ts';
-import { createDataAccess } from './repositories.ts';
+import { createAppDataAccess } from './app-data.ts';
 import { SERVER_VERSION } from './lib/version.ts';
 
 export type AppConfig = Pick<
@@ -124,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // --- modules, in dependency order: each gets what it needs, wired once here ---------------
-  const data = createDataAccess(database.db, database.writes);
+  const data = createAppDataAccess(database.db, database.writes);
   // First, so its hooks time every route registered after it.
   const { metrics } = await metricsModule.register(app, {
     queueStats: async () => {
@@ -163,7 +163,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Without `quotas` (test servers): every cap off.
   const { quotas } = await quotasModule.register(app, { data, now, limits: config.quotas ?? null });
   // The bus first: the read cache hears writes' invalidations through its LISTEN connection.
-  const events = eventsModule.createEventBus({ database, data, now, log: app.log });
+  const events = eventsModule.createEventBus({
+    database,
+    data,
+    projectMembers: membersModule.acceptedMemberIds,
+    now,
+    log: app.log,
+  });
   await events.start();
   const { cache } = await cacheModule.register(app, {
     data,
@@ -224,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireAuth,
     now,
     limits: subscriptions,
+    projectAudience: membersModule.projectAudience,
     tiers: subscriptions,
     cache,
   });
@@ -254,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       notifications,
       subscriptions,
+      uploadReservations: uploadsModule.uploadReservations,
       requireAuth,
       now,
       convert: deps.models?.convert,

@@ -51,4 +51,33 @@ describe('server module boundary lint rule', () => {
     },
     LINT_TIMEOUT_MS,
   );
+
+  it.each([
+    ['apps/server/src/repositories.ts', './modules/models/index.ts'],
+    ['apps/server/src/db/probe.ts', '../modules/models/repository.ts'],
+    ['apps/server/src/lib/deep/probe.ts', '../../modules/users/index.ts'],
+  ])(
+    'refuses shared code %s importing a module (%s)',
+    async (file, specifier) => {
+      const messages = await restrictedImportMessages(
+        `import { probeTarget } from '${specifier}';\nexport const probe = probeTarget;\n`,
+        file,
+      );
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toContain('Shared server code imports no module');
+    },
+    LINT_TIMEOUT_MS,
+  );
+
+  it(
+    'lets the composition roots import the modules',
+    async () => {
+      const messages = await restrictedImportMessages(
+        `import { probeTarget } from './modules/models/index.ts';\nexport const probe = probeTarget;\n`,
+        'apps/server/src/app-data.ts',
+      );
+      expect(messages).toEqual([]);
+    },
+    LINT_TIMEOUT_MS,
+  );
 });

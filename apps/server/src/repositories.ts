@@ -1,110 +1,45 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './db/schema.ts';
-import { AccountRepository } from './modules/account/repository.ts';
-import { AuthRepository } from './modules/auth/repository.ts';
-import { DevMailRepository } from './modules/dev/repository.ts';
-import { EventsRepository } from './modules/events/repository.ts';
-import { HealthRepository } from './modules/health/repository.ts';
-import { InvitationsRepository } from './modules/members/invitations-repository.ts';
-import { MembersRepository } from './modules/members/repository.ts';
-import { IdentitiesRepository } from './modules/oauth/repository.ts';
-import { PaymentsRepository } from './modules/payments/repository.ts';
-import { SandboxTradesRepository } from './modules/payments/sandbox/repository.ts';
-import { ProjectsRepository } from './modules/projects/repository.ts';
-import { QuotasRepository } from './modules/quotas/repository.ts';
-import { SalesRepository } from './modules/sales/repository.ts';
-import { SharesRepository } from './modules/shares/repository.ts';
-import { ShareVisitsRepository } from './modules/shares/visits-repository.ts';
-import { SubscriptionsRepository } from './modules/subscriptions/repository.ts';
-import { UsersRepository } from './modules/users/repository.ts';
-import { JobsRepository } from './modules/jobs/repository.ts';
-import { ModelsRepository } from './modules/models/repository.ts';
-import { ModelVersionsRepository } from './modules/models/versions-repository.ts';
-import { UploadsRepository } from './modules/uploads/repository.ts';
-import { TopicsRepository } from './modules/topics/repository.ts';
-import { TopicNoticesRepository } from './modules/topics/notices-repository.ts';
-import { SavedViewsRepository } from './modules/saved-views/repository.ts';
-import { ElementQueryRepository } from './modules/elements/query-repository.ts';
-import { ElementsRepository } from './modules/elements/repository.ts';
 
-/** Every repository, bound to one executor (the database or an open transaction). */
-export interface Repositories {
-  users: UsersRepository;
-  auth: AuthRepository;
-  projects: ProjectsRepository;
-  subscriptions: SubscriptionsRepository;
-  devMail: DevMailRepository;
-  health: HealthRepository;
-  models: ModelsRepository;
-  modelVersions: ModelVersionsRepository;
-  uploads: UploadsRepository;
-  jobs: JobsRepository;
-  members: MembersRepository;
-  invitations: InvitationsRepository;
-  events: EventsRepository;
-  identities: IdentitiesRepository;
-  account: AccountRepository;
-  shares: SharesRepository;
-  shareVisits: ShareVisitsRepository;
-  topics: TopicsRepository;
-  topicNotices: TopicNoticesRepository;
-  payments: PaymentsRepository;
-  paymentSandbox: SandboxTradesRepository;
-  quotas: QuotasRepository;
-  sales: SalesRepository;
-  savedViews: SavedViewsRepository;
-  elements: ElementsRepository;
-  elementQuery: ElementQueryRepository;
-}
+/** What repositories are bound to: the database, or an open transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
-export function createRepositories(db: Kysely<Database> | Transaction<Database>): Repositories {
-  return {
-    users: new UsersRepository(db),
-    auth: new AuthRepository(db),
-    projects: new ProjectsRepository(db),
-    subscriptions: new SubscriptionsRepository(db),
-    devMail: new DevMailRepository(db),
-    health: new HealthRepository(db),
-    models: new ModelsRepository(db),
-    modelVersions: new ModelVersionsRepository(db),
-    uploads: new UploadsRepository(db),
-    jobs: new JobsRepository(db),
-    members: new MembersRepository(db),
-    invitations: new InvitationsRepository(db),
-    events: new EventsRepository(db),
-    identities: new IdentitiesRepository(db),
-    account: new AccountRepository(db),
-    shares: new SharesRepository(db),
-    shareVisits: new ShareVisitsRepository(db),
-    topics: new TopicsRepository(db),
-    topicNotices: new TopicNoticesRepository(db),
-    payments: new PaymentsRepository(db),
-    paymentSandbox: new SandboxTradesRepository(db),
-    quotas: new QuotasRepository(db),
-    sales: new SalesRepository(db),
-    savedViews: new SavedViewsRepository(db),
-    elements: new ElementsRepository(db),
-    elementQuery: new ElementQueryRepository(db),
-  };
+/**
+ * Carried by every module's repositories: the executor they are bound to. Services never query
+ * with it; they hand their repositories on to the functions another module exports for what
+ * others may do with its tables (`loadProjectAccess(repos, ...)`, `queue.enqueue(repos, ...)`),
+ * which build that module's repositories on the same executor, inside the same transaction.
+ */
+export interface DataScope {
+  readonly executor: Executor;
 }
 
 /**
- * What services get instead of Kysely: repositories for single statements, and `transaction`
- * to run several repository calls atomically (inside it, use only the repositories it passes:
- * on PGlite the transaction owns the one connection).
+ * What services get instead of Kysely: their module's repositories `R` for single statements, and
+ * `transaction` to run several calls atomically (inside it, use only the repositories it passes:
+ * on PGlite the transaction owns the one connection). Each module builds its own repositories
+ * (`modules/<m>/repositories.ts`); the composition root (`app-data.ts`) assembles them, so this
+ * file knows no module.
  */
-export interface DataAccess {
-  repos: Repositories;
-  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+export interface DataAccess<R extends DataScope> {
+  repos: R;
+  transaction<T>(work: (repos: R) => Promise<T>): Promise<T>;
 }
 
-/** `writes`: told when a transaction has committed (the read cache's local consistency). */
-export function createDataAccess(db: Kysely<Database>, writes?: { committed(): void }): DataAccess {
+/**
+ * `build`: the repositories on one executor (called once for the database, once per transaction).
+ * `writes`: told when a transaction has committed (the read cache's local consistency).
+ */
+export function createDataAccess<R extends DataScope>(
+  db: Kysely<Database>,
+  build: (executor: Executor) => R,
+  writes?: { committed(): void },
+): DataAccess<R> {
   return {
-    repos: createRepositories(db),
+    repos: build(db),
     transaction: async (work) => {
       try {
-        return await db.transaction().execute((trx) => work(createRepositories(trx)));
+        return await db.transaction().execute((trx) => work(build(trx)));
       } finally {
         writes?.committed();
       }

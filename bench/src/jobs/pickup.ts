@@ -21,7 +21,9 @@ import type { DatabaseHandle } from '../../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.ts';
 import { createEventBus } from '../../../apps/server/src/modules/events/index.ts';
 import { JobRunner, type JobWakeups } from '../../../apps/server/src/modules/jobs/runner.ts';
-import { createDataAccess, type DataAccess } from '../../../apps/server/src/repositories.ts';
+import { createAppDataAccess, type AppRepositories } from '../../../apps/server/src/app-data.ts';
+import { acceptedMemberIds } from '../../../apps/server/src/modules/members/index.ts';
+import type { DataAccess } from '../../../apps/server/src/repositories.ts';
 import { printTable, summarize, type Summary } from '../stats.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 15);
@@ -52,7 +54,11 @@ class Starts {
   }
 }
 
-function ourRunner(data: DataAccess, starts: Starts, wakeups?: JobWakeups): JobRunner {
+function ourRunner(
+  data: DataAccess<AppRepositories>,
+  starts: Starts,
+  wakeups?: JobWakeups,
+): JobRunner {
   return new JobRunner({
     data,
     handlers: [
@@ -76,7 +82,7 @@ function ourRunner(data: DataAccess, starts: Starts, wakeups?: JobWakeups): JobR
   });
 }
 
-const enqueueOurs = (data: DataAccess, n: number) =>
+const enqueueOurs = (data: DataAccess<AppRepositories>, n: number) =>
   data.transaction((repos) =>
     repos.jobs.enqueue(
       {
@@ -93,7 +99,7 @@ const enqueueOurs = (data: DataAccess, n: number) =>
 async function oursOnPGlite(): Promise<Summary> {
   const database = await wrapPGlite(new PGlite(PGLITE_OPTIONS));
   await migrateToLatest(database.db);
-  const data = createDataAccess(database.db);
+  const data = createAppDataAccess(database.db);
   const starts = new Starts();
   const runner = ourRunner(data, starts);
   runner.start();
@@ -113,13 +119,19 @@ async function oursOnPGlite(): Promise<Summary> {
 async function oursOnPostgres(url: string, listen: boolean): Promise<Summary> {
   const api = await openDatabase({ databaseUrl: url });
   const worker = await openDatabase({ databaseUrl: url });
-  const workerData = createDataAccess(worker.db);
-  const bus = createEventBus({ database: worker, data: workerData, now: () => new Date(), log });
+  const workerData = createAppDataAccess(worker.db);
+  const bus = createEventBus({
+    database: worker,
+    data: workerData,
+    projectMembers: acceptedMemberIds,
+    now: () => new Date(),
+    log,
+  });
   await bus.start();
   const starts = new Starts();
   const runner = ourRunner(workerData, starts, listen ? bus : undefined);
   runner.start();
-  const apiData = createDataAccess(api.db);
+  const apiData = createAppDataAccess(api.db);
   try {
     return await starts.measure(async (n) => void (await enqueueOurs(apiData, n)));
   } finally {

@@ -3,7 +3,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { refundOrder } from '../modules/payments/index.ts';
-import { createDataAccess } from '../repositories.ts';
+import { createAppDataAccess } from '../app-data.ts';
 
 /**
  * `npm run payments:refund -w @truss/server -- <orderId>`: after refunding an order in the
@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   });
   try {
     await migrateToLatest(database.db);
-    const order = await refundOrder(createDataAccess(database.db), orderId, new Date());
+    const order = await refundOrder(createAppDataAccess(database.db), orderId, new Date());
     process.stdout.write(
       `order ${order.order_no} refunded (${(order.amount_fen / 100).toFixed(2)} CNY); its ${order.plan_id} period ends now\n`,
     );

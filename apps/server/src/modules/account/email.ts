@@ -3,15 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { addEmailCodeMail } from '../../mail/account-mails.ts';
-import type { DataAccess } from '../../repositories.ts';
-import { assertActive, type EmailCodes } from '../auth/index.ts';
-import { EmailAlreadyRegisteredError, toProfile, UserNotFoundError } from '../users/index.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import { assertActive, authTokens, type EmailCodes } from '../auth/index.ts';
+import {
+  EmailAlreadyRegisteredError,
+  toProfile,
+  userAccounts,
+  UserNotFoundError,
+} from '../users/index.ts';
 import { EmailAlreadySetError } from './errors.ts';
 
 const ADD_EMAIL = 'add_email' as const;
 
 interface AccountEmailDeps {
-  data: DataAccess;
+  data: DataAccess<DataScope>;
   codes: EmailCodes;
   mailer: Mailer;
   publicUrl: string;
@@ -30,13 +35,13 @@ export class AccountEmailService {
   async send(userId: string, email: string): Promise<AddEmailResponse> {
     const now = this.d.now();
     const { user, issued } = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByIdForUpdate(userId);
+      const user = await userAccounts(repos).findByIdForUpdate(userId);
       if (!user) throw new UserNotFoundError();
       assertActive(user);
       if (user.email !== null) throw new EmailAlreadySetError();
       // Any account holding the address, verified or not, keeps it (the same answer sign-up and
       // POST /api/auth/check-email give).
-      if (await repos.users.findByEmail(email)) throw new EmailAlreadyRegisteredError();
+      if (await userAccounts(repos).findByEmail(email)) throw new EmailAlreadyRegisteredError();
       await this.d.codes.assertMaySend(repos, user.id, ADD_EMAIL, now);
       return { user, issued: await this.d.codes.issue(repos, user.id, ADD_EMAIL, now, email) };
     });
@@ -59,18 +64,18 @@ export class AccountEmailService {
   async confirm(userId: string, code: string): Promise<Profile> {
     const now = this.d.now();
     const outcome = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByIdForUpdate(userId);
+      const user = await userAccounts(repos).findByIdForUpdate(userId);
       if (!user) throw new UserNotFoundError();
       assertActive(user);
       if (user.email !== null) throw new EmailAlreadySetError();
-      const active = await repos.auth.activeCodeForUpdate(user.id, ADD_EMAIL);
+      const active = await authTokens(repos).activeCodeForUpdate(user.id, ADD_EMAIL);
       // Counted in the committed transaction; the fifth miss kills the code.
       const error = await this.d.codes.check(repos, user, ADD_EMAIL, code, now);
       if (error) return { ok: false as const, error };
       const email = active?.email;
       if (!email) throw new Error('an add_email code without its address');
       // The unique index decides a race with a sign-up of the same address.
-      const updated = await repos.users.setVerifiedEmail(user.id, email, now);
+      const updated = await userAccounts(repos).setVerifiedEmail(user.id, email, now);
       return { ok: true as const, user: updated };
     });
     if (!outcome.ok) throw outcome.error;

@@ -1,6 +1,6 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import type { EmailCodes, PasswordHasher } from '../auth/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { EventPublisher } from '../events/index.ts';
@@ -13,7 +13,8 @@ import { accountRoutes } from './routes.ts';
 import { AccountService } from './service.ts';
 
 export interface AccountDeps {
-  data: DataAccess;
+  /** Account owns no tables: it changes users, projects and members through their functions. */
+  data: DataAccess<DataScope>;
   passwords: PasswordHasher;
   /** The mailed codes that add an email to an account without one. */
   codes: EmailCodes;

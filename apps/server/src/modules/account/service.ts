@@ -9,8 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import {
+  authTokens,
   CurrentPasswordIncorrectError,
   PasswordUpdateFailedError,
   SameAsOldPasswordError,
@@ -19,10 +20,10 @@ import { assertStrongPassword } from '../auth/index.ts';
 import type { PasswordHasher } from '../auth/index.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
 import type { EventPublisher } from '../events/index.ts';
-import { toConnector } from '../oauth/index.ts';
+import { linkedIdentities, toConnector } from '../oauth/index.ts';
 import type { ProjectDeletionListener } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
-import { UserNotFoundError } from '../users/index.ts';
+import { userAccounts, UserNotFoundError } from '../users/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   AccountDeleteFailedError,
@@ -30,9 +31,11 @@ import {
   EmailRequiredError,
   LastSignInMethodError,
 } from './errors.ts';
+import { projectRows } from '../projects/index.ts';
+import { membershipRows } from '../members/index.ts';
 
 interface AccountServiceDeps {
-  data: DataAccess;
+  data: DataAccess<DataScope>;
   passwords: PasswordHasher;
   events: EventPublisher;
   providers: () => AuthProviders;
@@ -74,16 +77,16 @@ export class AccountService {
     const hash = await this.d.passwords.hash(newPassword);
     const now = this.d.now();
     await this.d.data.transaction(async (repos) => {
-      if (!(await repos.users.changePassword(user.id, hash, now))) {
+      if (!(await userAccounts(repos).changePassword(user.id, hash, now))) {
         throw new PasswordUpdateFailedError();
       }
-      await repos.auth.revokeAllFamilies(user.id, now, caller.sessionId);
+      await authTokens(repos).revokeAllFamilies(user.id, now, caller.sessionId);
     });
   }
 
   async connectors(userId: string): Promise<ConnectorsResponse> {
     const user = await this.#user(userId);
-    const identities = await this.d.data.repos.identities.listForUser(userId);
+    const identities = await linkedIdentities(this.d.data.repos).listForUser(userId);
     const available = this.d.providers();
     return {
       has_password: Boolean(user.password_hash),
@@ -97,16 +100,16 @@ export class AccountService {
   /** Unlinks a provider, unless it is the account's only way to sign in. */
   async unlink(userId: string, provider: OAuthProvider): Promise<ConnectorsResponse> {
     await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByIdForUpdate(userId);
+      const user = await userAccounts(repos).findByIdForUpdate(userId);
       if (!user) throw new UserNotFoundError();
-      const identities = await repos.identities.listForUser(userId);
+      const identities = await linkedIdentities(repos).listForUser(userId);
       if (!identities.some((row) => row.provider === provider)) {
         throw new ConnectorNotLinkedError();
       }
       // Email codes reach a verified mailbox, so a password is not the only other way in; but an
       // account without a password relies on its providers, and the last one must stay.
       if (!user.password_hash && identities.length <= 1) throw new LastSignInMethodError();
-      await repos.identities.unlink(userId, provider);
+      await linkedIdentities(repos).unlink(userId, provider);
     });
     return this.connectors(userId);
   }
@@ -149,26 +152,28 @@ export class AccountService {
   async #deleteRows(userId: string, now: Date) {
     try {
       return await this.d.data.transaction(async (repos) => {
-        const locked = await repos.users.findByIdForUpdate(userId);
+        const locked = await userAccounts(repos).findByIdForUpdate(userId);
         if (!locked || locked.status === 'deleted') throw new UserNotFoundError();
         const plan = await this.#plan(repos, userId);
         const afterCommit: (() => Promise<void>)[] = [];
         for (const project of plan) {
           if (project.action === 'transfer' && project.new_owner) {
-            await repos.account.transferOwnership(project.id, project.new_owner.id, now);
+            await projectRows(repos).transferOwnership(project.id, project.new_owner.id, now);
+            await membershipRows(repos).makeOwner(project.id, project.new_owner.id);
             continue;
           }
           for (const listener of this.d.deletionListeners) {
             const after = await listener.beforeProjectDelete({ projectId: project.id, repos, now });
             if (after) afterCommit.push(after);
           }
-          await repos.projects.delete(project.id);
+          await projectRows(repos).delete(project.id);
         }
-        const leftProjects = await repos.account.removeMemberships(userId);
-        await repos.identities.unlinkAll(userId);
-        await repos.account.deleteSettings(userId);
-        await repos.auth.revokeAllFamilies(userId, now);
-        await repos.account.eraseUser(userId, `deleted+${userId}@deleted.invalid`, now);
+        const leftProjects = await membershipRows(repos).removeAllOfUser(userId);
+        await linkedIdentities(repos).unlinkAll(userId);
+        await userAccounts(repos).deleteSettings(userId);
+        await authTokens(repos).deleteCodesOfUser(userId);
+        await authTokens(repos).revokeAllFamilies(userId, now);
+        await userAccounts(repos).erase(userId, `deleted+${userId}@deleted.invalid`, now);
         return { plan, afterCommit, leftProjects };
       });
     } catch (error) {
@@ -202,11 +207,11 @@ export class AccountService {
     }
   }
 
-  async #plan(repos: Repositories, userId: string): Promise<DeletionProject[]> {
-    const owned = await repos.account.ownedProjects(userId);
+  async #plan(repos: DataScope, userId: string): Promise<DeletionProject[]> {
+    const owned = await projectRows(repos).ownedWithModelCounts(userId);
     const plan: DeletionProject[] = [];
     for (const project of owned) {
-      const successor = await repos.account.successor(project.id, userId);
+      const successor = await membershipRows(repos).successor(project.id, userId);
       plan.push({
         id: project.id,
         name: project.name,
@@ -221,7 +226,7 @@ export class AccountService {
   }
 
   async #user(userId: string): Promise<UserRow> {
-    const user = await this.d.data.repos.users.findById(userId);
+    const user = await userAccounts(this.d.data.repos).findById(userId);
     if (!user) throw new UserNotFoundError();
     return user;
   }

@@ -5,16 +5,18 @@ import type { Clock } from '../../lib/clock.ts';
 import { signInCodeMail } from '../../mail/account-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { AuthRepositories } from './repositories.ts';
 import type { EmailCodes } from './codes.ts';
 import type { Quotas } from '../quotas/index.ts';
 import { InvalidVerificationCodeError } from './errors.ts';
 import type { LoginLimits } from './login-limits.ts';
 import { assertCanSignIn, emailSettled, type Sessions } from './sessions.ts';
+import { userAccounts } from '../users/index.ts';
 
 const SIGN_IN: EmailCodePurpose = 'sign_in';
 
 interface CodeSignInDeps {
-  data: DataAccess;
+  data: DataAccess<AuthRepositories>;
   codes: EmailCodes;
   sessions: Sessions;
   mailer: Mailer;
@@ -43,7 +45,7 @@ export class CodeSignInService {
     const answer = { email, codeExpiresIn: EMAIL_CODE_TTL_SECONDS, resendIn: sent.resendIn };
     const now = this.d.now();
     const prepared = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByEmailForUpdate(email);
+      const user = await userAccounts(repos).findByEmailForUpdate(email);
       if (!user || user.status !== 'active' || !emailSettled(user)) return null;
       // The address limit above is the same as this one; kept as the account's own record.
       if ((await this.d.codes.waitBeforeSend(repos, user.id, SIGN_IN, now)) > 0) return null;
@@ -77,7 +79,7 @@ export class CodeSignInService {
   async verify(email: string, code: string, ip: string): Promise<AuthResponse> {
     const now = this.d.now();
     const outcome = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByEmailForUpdate(email);
+      const user = await userAccounts(repos).findByEmailForUpdate(email);
       if (!user) return { ok: false as const, error: new InvalidVerificationCodeError() };
       const error = await this.d.codes.check(repos, user, SIGN_IN, code, now);
       if (error) return { ok: false as const, error };

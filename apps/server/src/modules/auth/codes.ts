@@ -9,13 +9,14 @@ import type { EmailCodePurpose, UserRow } from '../../db/schema.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds } from '../../lib/clock.ts';
 import { safeEqual } from '../../lib/crypto.ts';
-import type { Repositories } from '../../repositories.ts';
 import {
   InvalidVerificationCodeError,
   SendCodeFailedError,
   VerificationCodeExpiredError,
 } from './errors.ts';
 import type { TokenService } from './tokens.ts';
+import type { DataScope } from '../../repositories.ts';
+import { createAuthRepositories } from './repositories.ts';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -35,11 +36,12 @@ export class EmailCodes {
 
   /** Seconds until another mail of this purpose may go out; 0 = now. */
   async waitBeforeSend(
-    repos: Repositories,
+    scope: DataScope,
     userId: string,
     purpose: EmailCodePurpose,
     now: Date,
   ): Promise<number> {
+    const repos = createAuthRepositories(scope.executor);
     const lastHour = await repos.auth.codeTimesSince(
       userId,
       purpose,
@@ -59,12 +61,12 @@ export class EmailCodes {
 
   /** 429 TOO_MANY_REQUESTS with Retry-After when the address must wait. */
   async assertMaySend(
-    repos: Repositories,
+    scope: DataScope,
     userId: string,
     purpose: EmailCodePurpose,
     now: Date,
   ): Promise<void> {
-    const wait = await this.waitBeforeSend(repos, userId, purpose, now);
+    const wait = await this.waitBeforeSend(scope, userId, purpose, now);
     if (wait > 0) throw new TooManyRequestsError(wait);
   }
 
@@ -73,14 +75,14 @@ export class EmailCodes {
    * add_email code goes to, kept with it.
    */
   async issue(
-    repos: Repositories,
+    scope: DataScope,
     userId: string,
     purpose: EmailCodePurpose,
     now: Date,
     email?: string,
   ): Promise<IssuedCode> {
     const code = this.tokens.newEmailCode();
-    return this.#store(repos, userId, purpose, this.tokens.hashEmailCode(userId, code), code, {
+    return this.#store(scope, userId, purpose, this.tokens.hashEmailCode(userId, code), code, {
       now,
       ttl: EMAIL_CODE_TTL_SECONDS,
       email,
@@ -89,14 +91,14 @@ export class EmailCodes {
 
   /** A fresh link token (stored as its HMAC; older ones of the purpose stop working). */
   async issueToken(
-    repos: Repositories,
+    scope: DataScope,
     userId: string,
     purpose: EmailCodePurpose,
     now: Date,
     ttl: number,
   ): Promise<IssuedCode> {
     const token = this.tokens.newResetToken();
-    return this.#store(repos, userId, purpose, this.tokens.hashResetToken(token), token, {
+    return this.#store(scope, userId, purpose, this.tokens.hashResetToken(token), token, {
       now,
       ttl,
     });
@@ -108,11 +110,12 @@ export class EmailCodes {
    * thrown, unless `quiet` (the reset form must not tell whether an address exists).
    */
   async mail(
-    repos: Repositories,
+    scope: DataScope,
     issued: IssuedCode,
     send: () => Promise<unknown>,
     { log, what, quiet = false }: { log: FastifyBaseLogger; what: string; quiet?: boolean },
   ): Promise<void> {
+    const repos = createAuthRepositories(scope.executor);
     try {
       await send();
     } catch (error) {
@@ -127,12 +130,13 @@ export class EmailCodes {
    * (the fifth kills the code). Returns the error to throw AFTER the commit, so the count stays.
    */
   async check(
-    repos: Repositories,
+    scope: DataScope,
     user: UserRow,
     purpose: EmailCodePurpose,
     code: string,
     now: Date,
   ): Promise<InvalidVerificationCodeError | VerificationCodeExpiredError | null> {
+    const repos = createAuthRepositories(scope.executor);
     const active = await repos.auth.activeCodeForUpdate(user.id, purpose);
     if (!active) return new InvalidVerificationCodeError();
     if (
@@ -151,13 +155,14 @@ export class EmailCodes {
   }
 
   async #store(
-    repos: Repositories,
+    scope: DataScope,
     userId: string,
     purpose: EmailCodePurpose,
     codeHash: string,
     plain: string,
     { now, ttl, email }: { now: Date; ttl: number; email?: string },
   ): Promise<IssuedCode> {
+    const repos = createAuthRepositories(scope.executor);
     await repos.auth.invalidateCodes(userId, purpose, now);
     const row = await repos.auth.insertCode({
       userId,

@@ -2,6 +2,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { CachedReads } from '../cache/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { AuthRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { Quotas } from '../quotas/index.ts';
 import { CodeSignInService } from './code-signin.ts';
@@ -27,9 +28,15 @@ export { assertStrongPassword } from './password-reset.ts';
 export { PasswordHasher } from './passwords.ts';
 export { AuthService } from './service.ts';
 export { assertActive, assertCanSignIn, Sessions } from './sessions.ts';
+export {
+  createAuthRepositories,
+  type AuthRepositories,
+  authTokens,
+  type AuthTokens,
+} from './repositories.ts';
 
 export interface AuthDeps {
-  data: DataAccess;
+  data: DataAccess<AuthRepositories>;
   /** Caps on e-mail checks and sign-ups per client IP. */
   quotas: Quotas;
   mailer: Mailer;

@@ -2,6 +2,7 @@ import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_SECONDS } from '@truss/contra
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { AuthRepositories } from './repositories.ts';
 import { LoginDelayedError } from './errors.ts';
 
 /** Failures of one (account, IP) pair answered at once; after these the waits start. */
@@ -69,7 +70,7 @@ interface LoginAttempt {
  */
 export class LoginLimits {
   constructor(
-    private readonly data: DataAccess,
+    private readonly data: DataAccess<AuthRepositories>,
     private readonly now: Clock,
   ) {}
 

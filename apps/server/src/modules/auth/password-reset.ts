@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { passwordResetMail } from '../../mail/account-mails.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { AuthRepositories } from './repositories.ts';
 import type { EmailCodes } from './codes.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import {
@@ -26,13 +27,14 @@ import type { LoginLimits } from './login-limits.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { assertActive, type Sessions } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
+import { userAccounts } from '../users/index.ts';
 
 const RESET: EmailCodePurpose = 'reset_password';
 /** 32 random bytes, base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 interface PasswordResetDeps {
-  data: DataAccess;
+  data: DataAccess<AuthRepositories>;
   codes: EmailCodes;
   sessions: Sessions;
   tokens: TokenService;
@@ -68,7 +70,7 @@ export class PasswordResetService {
     const answer = { ok: true as const, expiresIn: RESET_TOKEN_TTL_SECONDS };
     const now = this.d.now();
     const prepared = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByEmailForUpdate(email);
+      const user = await userAccounts(repos).findByEmailForUpdate(email);
       if (!user || user.status !== 'active') return null;
       if ((await this.d.codes.waitBeforeSend(repos, user.id, RESET, now)) > 0) return null;
       const issued = await this.d.codes.issueToken(repos, user.id, RESET, now, answer.expiresIn);
@@ -102,7 +104,7 @@ export class PasswordResetService {
     const now = this.d.now();
     const hash = this.d.tokens.hashResetToken(token);
     const row = await this.d.data.repos.auth.findCodeByHashForUpdate(RESET, hash);
-    const user = row && (await this.d.data.repos.users.findById(row.user_id));
+    const user = row && (await userAccounts(this.d.data.repos).findById(row.user_id));
     if (!row || !user || !this.#usable(row, now)) throw new ResetLinkExpiredError();
     assertActive(user);
     if (user.password_hash && (await this.d.passwords.verify(user.password_hash, password))) {
@@ -116,7 +118,7 @@ export class PasswordResetService {
         const locked = await repos.auth.findCodeByHashForUpdate(RESET, hash);
         if (!locked || !this.#usable(locked, now)) throw new ResetLinkExpiredError();
         await repos.auth.consumeCode(locked.id, now);
-        const updated = await repos.users.resetPassword(user.id, passwordHash, now);
+        const updated = await userAccounts(repos).resetPassword(user.id, passwordHash, now);
         if (!updated || updated.status !== 'active') throw new PasswordUpdateFailedError();
         await repos.auth.invalidateCodes(user.id, RESET, now);
         await repos.auth.revokeAllFamilies(user.id, now);

@@ -272,4 +272,9 @@ export class AuthRepository {
         }
       : undefined;
   }
+
+  /** Every code of a deleted account. */
+  async deleteCodesOfUser(userId: string): Promise<void> {
+    await this.db.deleteFrom('email_codes').where('user_id', '=', userId).execute();
+  }
 }

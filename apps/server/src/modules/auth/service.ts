@@ -15,9 +15,10 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { verificationCodeMail } from '../../mail/templates.ts';
 import type { CachedReads } from '../cache/index.ts';
 import type { DataAccess } from '../../repositories.ts';
-import { newProjectMetadata } from '../projects/index.ts';
+import type { AuthRepositories } from './repositories.ts';
+import { newProjectMetadata, projectRows } from '../projects/index.ts';
 import type { Quotas } from '../quotas/index.ts';
-import { EmailAlreadyRegisteredError } from '../users/index.ts';
+import { EmailAlreadyRegisteredError, userAccounts } from '../users/index.ts';
 import type { EmailCodes, IssuedCode } from './codes.ts';
 import {
   AccountStatusError,
@@ -34,7 +35,7 @@ import type { TokenService } from './tokens.ts';
 
 /** Who is calling, from a valid access token whose session is still alive. */
 interface AuthServiceDeps {
-  data: DataAccess;
+  data: DataAccess<AuthRepositories>;
   passwords: PasswordHasher;
   tokens: TokenService;
   sessions: Sessions;
@@ -64,7 +65,7 @@ export class AuthService {
    */
   async checkEmail(email: string, ip: string): Promise<{ registered: boolean }> {
     await this.#d.quotas.emailCheck(ip);
-    const user = await this.#d.data.repos.users.findByEmail(email);
+    const user = await userAccounts(this.#d.data.repos).findByEmail(email);
     return { registered: Boolean(user?.email_verified) };
   }
 
@@ -84,19 +85,19 @@ export class AuthService {
     const passwordHash = await this.#d.passwords.hash(input.password);
     const now = this.#d.now();
     const { user, issued, expiresIn } = await this.#d.data.transaction(async (repos) => {
-      let user = await repos.users.findByEmailForUpdate(input.email);
+      let user = await userAccounts(repos).findByEmailForUpdate(input.email);
       if (user) {
         if (user.email_verified || user.status !== 'active')
           throw new EmailAlreadyRegisteredError();
-        await repos.users.setPassword(user.id, passwordHash, input.language, now);
+        await userAccounts(repos).setPassword(user.id, passwordHash, input.language, now);
         user = { ...user, language: input.language };
       } else {
-        user = await repos.users.create({
+        user = await userAccounts(repos).create({
           email: input.email,
           password_hash: passwordHash,
           language: input.language,
         });
-        await repos.projects.createDefaultProject(user.id, newProjectMetadata(user.id));
+        await projectRows(repos).createDefaultProject(user.id, newProjectMetadata(user.id));
       }
       // A repeated sign-up while a mail may not go out keeps the code already mailed.
       const latest = await repos.auth.latestCode(user.id, VERIFY_EMAIL);
@@ -124,7 +125,7 @@ export class AuthService {
     let prepared: { user: UserRow; issued: IssuedCode } | null;
     try {
       prepared = await this.#d.data.transaction(async (repos) => {
-        const user = await repos.users.findByEmailForUpdate(email);
+        const user = await userAccounts(repos).findByEmailForUpdate(email);
         if (!user || user.email_verified || user.status !== 'active') return null;
         // A sign-up's own code, mailed moments ago: only whoever signed up can be here.
         await this.#d.codes.assertMaySend(repos, user.id, VERIFY_EMAIL, now);
@@ -148,7 +149,7 @@ export class AuthService {
   async verifyEmail(email: string, code: string): Promise<AuthResponse> {
     const now = this.#d.now();
     const outcome = await this.#d.data.transaction(async (repos) => {
-      const user = await repos.users.findByEmailForUpdate(email);
+      const user = await userAccounts(repos).findByEmailForUpdate(email);
       // Unknown and already verified look alike (this route must not tell who is registered).
       if (!user || user.email_verified) {
         return { ok: false as const, error: new InvalidVerificationCodeError() };
@@ -157,7 +158,7 @@ export class AuthService {
       // Counted in the committed transaction; the fifth miss kills the code.
       const error = await this.#d.codes.check(repos, user, VERIFY_EMAIL, code, now);
       if (error) return { ok: false as const, error };
-      const verified = await repos.users.markEmailVerified(user.id, now);
+      const verified = await userAccounts(repos).markEmailVerified(user.id, now);
       const session = await this.#d.sessions.start(repos, user.id, now);
       return { ok: true as const, user: verified, session };
     });
@@ -172,7 +173,7 @@ export class AuthService {
    */
   async login(email: string, password: string, ip: string): Promise<AuthResponse> {
     const attempt = await this.#d.limits.begin(email, ip);
-    const user = await this.#d.data.repos.users.findByEmail(email);
+    const user = await userAccounts(this.#d.data.repos).findByEmail(email);
     let valid = false;
     if (user?.password_hash) {
       valid = await this.#d.passwords.verify(user.password_hash, password);
@@ -205,7 +206,7 @@ export class AuthService {
       if (row.family_expires_at.getTime() <= now.getTime()) {
         return { ok: false as const, reason: 'family expired' };
       }
-      const user = await repos.users.findById(row.user_id);
+      const user = await userAccounts(repos).findById(row.user_id);
       if (!user || user.status !== 'active' || !emailSettled(user)) {
         await repos.auth.revokeFamily(row.family_id, now);
         return { ok: false as const, reason: 'account not usable', user };

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_LIFETIME_DAYS, type AuthResponse } from '@truss/contracts';
 import type { UserRow } from '../../db/schema.ts';
 import { addSeconds } from '../../lib/clock.ts';
-import type { Repositories } from '../../repositories.ts';
 import { toProfile } from '../users/index.ts';
 import { AccountStatusError, EmailNotVerifiedError } from './errors.ts';
 import type { TokenService } from './tokens.ts';
+import type { DataScope } from '../../repositories.ts';
+import { createAuthRepositories } from './repositories.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -40,7 +41,8 @@ export function assertCanSignIn(user: UserRow): void {
 export class Sessions {
   constructor(private readonly tokens: TokenService) {}
 
-  async start(repos: Repositories, userId: string, now: Date): Promise<StartedSession> {
+  async start(scope: DataScope, userId: string, now: Date): Promise<StartedSession> {
+    const repos = createAuthRepositories(scope.executor);
     const familyId = randomUUID();
     const refreshToken = this.tokens.newRefreshToken();
     await repos.auth.insertRefreshToken({

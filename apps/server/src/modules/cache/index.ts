@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import { notifyChannel } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import { Fences } from './fences.ts';
 import { ReadCache } from './read-cache.ts';
@@ -18,7 +19,7 @@ export interface NotifyChannel {
 }
 
 export interface CacheDeps {
-  data: DataAccess;
+  data: DataAccess<DataScope>;
   /** Writes this process finished (the database handle's counter). */
   writes: { readonly seq: number };
   /** The events bus: its LISTEN connection (PostgreSQL) or the embedded database's NOTIFY. */
@@ -46,7 +47,7 @@ export const register: RegisterModule<CacheDeps, { cache: ReadCache }> = async (
   if (deps.seconds <= 0) return { cache };
   fences = new Fences({
     writes: deps.writes,
-    send: (payload) => deps.data.repos.events.notify(CACHE_CHANNEL, payload),
+    send: (payload) => notifyChannel(deps.data.repos, CACHE_CHANNEL, payload),
     lost: () => cache.clear(),
   });
   const unlisten = deps.channel.listen(CACHE_CHANNEL, {

@@ -1,7 +1,9 @@
 import type { DataAccess } from '../../repositories.ts';
+import type { DevRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { devRoutes } from './routes.ts';
 import { DevService } from './service.ts';
+export { createDevRepositories, type DevRepositories } from './repositories.ts';
 
 /**
  * Development helpers (the mail outbox); app.ts registers them outside production only, when
@@ -9,7 +11,7 @@ import { DevService } from './service.ts';
  * DEV_ROUTES=on.
  */
 export const register: RegisterModule<
-  { data: DataAccess; loopbackOnly: boolean },
+  { data: DataAccess<DevRepositories>; loopbackOnly: boolean },
   { dev: DevService }
 > = async (app, deps) => {
   const dev = new DevService(deps.data);

@@ -1,8 +1,9 @@
 import type { DevMail } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
+import type { DevRepositories } from './repositories.ts';
 
 export class DevService {
-  constructor(private readonly data: DataAccess) {}
+  constructor(private readonly data: DataAccess<DevRepositories>) {}
 
   async listMail(to?: string): Promise<DevMail[]> {
     const rows = await this.data.repos.devMail.list(to?.trim() || undefined);

@@ -1,5 +1,5 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { diffRoutes } from './routes.ts';
@@ -10,7 +10,8 @@ export { elementSet, type ElementSet } from './element-set.ts';
 export { ModelDiffService } from './service.ts';
 
 export interface DiffDeps {
-  data: DataAccess;
+  /** Diff has no tables: it reads the models' through their functions. */
+  data: DataAccess<DataScope>;
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;
 }

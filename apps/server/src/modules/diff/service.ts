@@ -1,7 +1,12 @@
 import type { ModelDiff } from '@truss/contracts';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
 import { readStoredMetadata } from '../elements/index.ts';
-import { ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
+import {
+  findModel,
+  findModelVersion,
+  ModelNotFoundError,
+  VersionNotFoundError,
+} from '../models/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { compareElementSets } from './compare.ts';
@@ -9,7 +14,7 @@ import { elementSet, type ElementSet } from './element-set.ts';
 import { DiffVersionNotReadyError, VersionNotComparableError } from './errors.ts';
 
 interface ModelDiffServiceDeps {
-  data: DataAccess;
+  data: DataAccess<DataScope>;
   storage: ObjectStorage;
 }
 
@@ -36,7 +41,7 @@ export class ModelDiffService {
 
   async diff(userId: string, modelId: string, fromId: string, toId: string): Promise<ModelDiff> {
     const { repos } = this.#d.data;
-    const model = await repos.models.findById(modelId);
+    const model = await findModel(repos, modelId);
     if (!model || model.deleted_at) throw new ModelNotFoundError();
     const access = await loadProjectAccess(
       repos,
@@ -55,7 +60,7 @@ export class ModelDiffService {
 
   /** A ready version of this model (404 for another model's, 409 while it converts). */
   async #viewable(modelId: string, versionId: string): Promise<VersionViewable> {
-    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    const version = await findModelVersion(this.#d.data.repos, versionId);
     if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
     const { status, derived_prefix, metadata_hash } = version;
     if (status !== 'ready' || !derived_prefix || !metadata_hash) {

@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ElementsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { ElementIndexer } from './indexer.ts';
@@ -11,9 +12,10 @@ import { ElementQueryService } from './service.ts';
 export { ElementIndexer } from './indexer.ts';
 export { ElementQueryService } from './service.ts';
 export { readStoredMetadata } from './stored-metadata.ts';
+export { createElementsRepositories, type ElementsRepositories } from './repositories.ts';
 
 export interface ElementsDeps {
-  data: DataAccess;
+  data: DataAccess<ElementsRepositories>;
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;

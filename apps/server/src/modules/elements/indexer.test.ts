@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Model } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { HAVE_SAMPLES, sample } from '../../testing/samples.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
@@ -64,7 +64,7 @@ describe.skipIf(!HAVE_SAMPLES)(`writing the element index (${testEngine()})`, ()
     const metadata = await fetch(`${server.url}${model.metadata_url}`);
     const json = new Uint8Array(await metadata.arrayBuffer());
     const indexer = new ElementIndexer({
-      data: createDataAccess(server.db),
+      data: createAppDataAccess(server.db),
       oneConnection: server.engine === 'pglite',
       storage: {} as ObjectStorage, // only ensureIndexed reads storage
       now: () => new Date(),

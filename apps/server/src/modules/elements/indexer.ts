@@ -2,6 +2,7 @@ import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ElementsRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { elementRows, type ElementColumns, type PropertyColumns } from './element-rows.ts';
 import { readStoredMetadata } from './stored-metadata.ts';
@@ -48,7 +49,7 @@ interface IndexedVersion {
 }
 
 interface ElementIndexerDeps {
-  data: DataAccess;
+  data: DataAccess<ElementsRepositories>;
   /** The database has one connection (PGlite): no long transactions (see #writeInSteps). */
   oneConnection: boolean;
   storage: ObjectStorage;

@@ -6,7 +6,8 @@ import {
   type UpdateSavedQueryBody,
 } from '@truss/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { ElementsRepositories } from './repositories.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import {
   SavedQueriesLimitError,
@@ -15,6 +16,7 @@ import {
 } from './errors.ts';
 import { planQuery } from './query-plan.ts';
 import type { SavedQueryWithAuthor } from './repository.ts';
+import { findModel } from '../models/index.ts';
 
 function toSavedQuery(row: SavedQueryWithAuthor): SavedQuery {
   return {
@@ -36,13 +38,13 @@ function toSavedQuery(row: SavedQueryWithAuthor): SavedQuery {
  * query is checked (limits, operators) before it is saved.
  */
 export class SavedQueriesService {
-  readonly #d: { data: DataAccess; now: Clock };
+  readonly #d: { data: DataAccess<ElementsRepositories>; now: Clock };
 
-  constructor(deps: { data: DataAccess; now: Clock }) {
+  constructor(deps: { data: DataAccess<ElementsRepositories>; now: Clock }) {
     this.#d = deps;
   }
 
-  async #query(repos: Repositories, projectId: string, queryId: string) {
+  async #query(repos: ElementsRepositories, projectId: string, queryId: string) {
     const row = await repos.elements.findQuery(queryId);
     if (!row || row.project_id !== projectId) throw new SavedQueryNotFoundError();
     return row;
@@ -50,12 +52,12 @@ export class SavedQueriesService {
 
   /** The models a query is saved for: every one a model of its project (not deleted). */
   async #assertModels(
-    repos: Repositories,
+    repos: ElementsRepositories,
     projectId: string,
     ids: readonly string[] | null | undefined,
   ) {
     for (const id of new Set(ids ?? [])) {
-      const model = await repos.models.findById(id);
+      const model = await findModel(repos, id);
       if (!model || model.deleted_at || model.project_id !== projectId) {
         throw new SavedQueryModelsError(`model ${id} is not in the project`);
       }

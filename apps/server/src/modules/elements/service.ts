@@ -6,13 +6,15 @@ import {
   type ElementWhere,
 } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ElementsRepositories } from './repositories.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import { toCsv, toXlsx, type ExportRow } from './export.ts';
 import type { ElementIndexer } from './indexer.ts';
 import { planQuery, type PlanNode } from './query-plan.ts';
+import { listProjectModels } from '../models/index.ts';
 
 interface ElementQueryServiceDeps {
-  data: DataAccess;
+  data: DataAccess<ElementsRepositories>;
   indexer: ElementIndexer;
 }
 
@@ -41,7 +43,7 @@ export class ElementQueryService {
     const plan = planQuery(where);
     const wanted = only ? new Set(only) : null;
     const models = (
-      await repos.models.listForProject(projectId, { trashed: false, sort: 'name', order: 'asc' })
+      await listProjectModels(repos, projectId, { trashed: false, sort: 'name', order: 'asc' })
     ).filter(
       (m) => m.status === 'ready' && m.current_version_id !== null && (!wanted || wanted.has(m.id)),
     );

@@ -1,12 +1,18 @@
 import type { FastifyBaseLogger, onRequestAsyncHookHandler } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { EventsRepositories } from './repositories.ts';
 import { EventBus, InProcessTransport, type EventTransport } from './bus.ts';
 import type { RegisterModule } from '../module.ts';
 import { PgNotifyTransport } from './pg-transport.ts';
 import { eventsRoutes } from './routes.ts';
 import { EventStreams } from './streams.ts';
+export {
+  createEventsRepositories,
+  notifyChannel,
+  type EventsRepositories,
+} from './repositories.ts';
 
 export type {
   ChannelHandlers,
@@ -25,7 +31,12 @@ export { EventStreams } from './streams.ts';
  */
 export function createEventBus(deps: {
   database: DatabaseHandle;
-  data: DataAccess;
+  data: DataAccess<EventsRepositories>;
+  /**
+   * A project's accepted members, the events' default audience: the members module's
+   * `acceptedMemberIds`, handed in by app.ts (members publishes events, so no import back).
+   */
+  projectMembers: (scope: DataScope, projectId: string) => Promise<string[]>;
   now: Clock;
   log: FastifyBaseLogger;
 }): EventBus {
@@ -40,7 +51,7 @@ export function createEventBus(deps: {
       : new InProcessTransport(database.notifications);
   return new EventBus({
     transport,
-    projectMembers: (projectId) => data.repos.events.projectMemberIds(projectId),
+    projectMembers: (projectId) => deps.projectMembers(data.repos, projectId),
     now,
     log,
   });

@@ -1,12 +1,14 @@
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { HealthRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { healthRoutes } from './routes.ts';
 import { HealthService } from './service.ts';
+export { createHealthRepositories, type HealthRepositories } from './repositories.ts';
 
 export interface HealthDeps {
-  data: DataAccess;
+  data: DataAccess<HealthRepositories>;
   engine: DatabaseHandle['engine'];
   version: string;
   /** Local storage folder readiness writes a probe file to; null (S3) skips that check. */

@@ -8,6 +8,7 @@ import { DatabaseUnavailableError } from '../../http/fault-errors.ts';
 /** The file readiness writes and removes to prove DATA_DIR takes writes. */
 export const READY_PROBE_FILE = '.ready-probe';
 import type { DataAccess } from '../../repositories.ts';
+import type { HealthRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 
 /** How long the object store's answer to readiness is reused (probes come every few seconds). */
@@ -19,7 +20,7 @@ export class HealthService {
   readonly #startedAt = process.hrtime.bigint();
 
   constructor(
-    private readonly data: DataAccess,
+    private readonly data: DataAccess<HealthRepositories>,
     private readonly engine: DatabaseEngine,
     private readonly version: string,
     /** Local storage folder whose writability readiness checks; null for S3. */

@@ -1,5 +1,5 @@
 import type { JobRow } from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { DataScope } from '../../repositories.ts';
 import type { JobFailure } from './errors.ts';
 
 /**
@@ -17,9 +17,10 @@ export interface JobContext<P> {
    * Ends the job successfully: `work` runs in the same transaction that checks this worker still
    * owns the job and marks it succeeded (throws LeaseLostError otherwise). What the handler does
    * after it (events, mail) runs outside the lease: the job is never run again for it, and a
-   * failure there is logged, not retried.
+   * failure there is logged, not retried. `scope`: the transaction's repositories; a handler
+   * builds its own module's on their executor.
    */
-  complete(work?: (repos: Repositories) => Promise<void>): Promise<void>;
+  complete(work?: (scope: DataScope) => Promise<void>): Promise<void>;
 }
 
 export interface JobHandler<P = unknown> {

@@ -1,6 +1,7 @@
 import type { ModelsConfig } from '../../config-models.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { JobQueue } from './queue.ts';
 import type { AnyJobHandler } from './handler.ts';
@@ -13,9 +14,10 @@ export type { AnyJobHandler, JobContext, JobHandler } from './handler.ts';
 export { retryDelaySeconds } from './retry-policy.ts';
 export { JobRunner, type JobWakeups } from './runner.ts';
 export { WorkerPool, type WorkerPoolOptions, type WorkerTask } from './worker-pool.ts';
+export { createJobsRepositories, type JobsRepositories } from './repositories.ts';
 
 export interface JobsDeps {
-  data: DataAccess;
+  data: DataAccess<JobsRepositories>;
   settings: Pick<
     ModelsConfig,
     | 'workerConcurrency'

@@ -2,7 +2,9 @@ import { JOB_TYPES } from '@truss/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createDataAccess, type DataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import {
   createTestClock,
   createTestDatabase,
@@ -53,12 +55,12 @@ function testHandler(
 
 describe(`job queue (${testEngine()})`, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let data: DataAccess;
+  let data: DataAccess<JobsRepositories>;
   let clock: TestClock;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    data = createDataAccess(database.handle.db);
+    data = createAppDataAccess(database.handle.db);
   });
   afterAll(async () => {
     await database?.handle.close();

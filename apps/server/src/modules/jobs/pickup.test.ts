@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppConfig } from '../../app.ts';
 import { defaultModelsConfig } from '../../config-models.ts';
 import { openDatabase } from '../../db/database.ts';
-import { createDataAccess, type DataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import type { JobHandler } from './handler.ts';
 
@@ -38,7 +40,7 @@ describe.skipIf(testEngine() !== 'postgres')('job pick-up across instances (Post
     },
   };
   const apps: FastifyInstance[] = [];
-  let apiData: DataAccess;
+  let apiData: DataAccess<JobsRepositories>;
   let dataDir: string;
   let drop: () => Promise<void>;
 
@@ -50,7 +52,7 @@ describe.skipIf(testEngine() !== 'postgres')('job pick-up across instances (Post
     const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
     // Instance A: HTTP only (no runner of its own).
     apps.push(await buildApp({ config, database: first.handle, logger }));
-    apiData = createDataAccess(first.handle.db);
+    apiData = createAppDataAccess(first.handle.db);
     // Instance B: workers only, slow polling.
     const models = {
       ...defaultModelsConfig(dataDir),

@@ -1,6 +1,7 @@
 import { jobPayloadSchemas, type JobType } from '@truss/contracts';
 import type { z } from 'zod';
-import type { Repositories } from '../../repositories.ts';
+import type { DataScope } from '../../repositories.ts';
+import { createJobsRepositories } from './repositories.ts';
 
 export interface EnqueueOptions {
   /** Default: now. */
@@ -20,9 +21,12 @@ export class JobQueue {
     private readonly onEnqueued: () => void = () => undefined,
   ) {}
 
-  /** Inside the caller's transaction. Returns the job id (null when deduplicated). */
+  /**
+   * Inside the caller's transaction (`scope`: the caller's repositories, of any module). Returns
+   * the job id (null when deduplicated).
+   */
   async enqueue<T extends JobType>(
-    repos: Repositories,
+    scope: DataScope,
     type: T,
     payload: z.input<(typeof jobPayloadSchemas)[T]>,
     options: EnqueueOptions = {},
@@ -31,7 +35,7 @@ export class JobQueue {
       version: number;
     };
     const now = this.settings.now();
-    return repos.jobs.enqueue(
+    return createJobsRepositories(scope.executor).jobs.enqueue(
       {
         type,
         payload: parsed,

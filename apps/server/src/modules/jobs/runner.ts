@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import { asJobFailure, JobFailure, LeaseLostError, ShutdownError } from './errors.ts';
 import type { AnyJobHandler, JobHandler } from './handler.ts';
 import { JOBS_CHANNEL } from './repository.ts';
@@ -35,7 +36,7 @@ export interface JobWakeups {
 }
 
 export interface JobRunnerDeps {
-  data: DataAccess;
+  data: DataAccess<JobsRepositories>;
   handlers: readonly AnyJobHandler[];
   settings: JobRunnerSettings;
   now: Clock;
@@ -257,7 +258,7 @@ export class JobRunner {
         .catch((error: unknown) => jobLog.warn({ err: error }, 'job heartbeat failed'));
     }, heartbeatMs);
 
-    const complete = async (work?: (repos: Repositories) => Promise<void>): Promise<void> => {
+    const complete = async (work?: (scope: DataScope) => Promise<void>): Promise<void> => {
       await data.transaction(async (repos) => {
         if (!(await repos.jobs.lockOwned(job.id, this.workerId))) throw new LeaseLostError(job.id);
         if (work) await work(repos);

@@ -1,7 +1,9 @@
 import { pino } from 'pino';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataAccess, type DataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { JobsRepositories } from './repositories.ts';
 import { createTestClock, createTestDatabase, testEngine } from '../../testing/test-server.ts';
 import { JobFailure } from './errors.ts';
 import type { JobHandler } from './handler.ts';
@@ -75,11 +77,11 @@ describe('worker pool (worker_threads with resource limits)', () => {
 
 describe(`a crashing job type under the runner (${testEngine()})`, () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let data: DataAccess;
+  let data: DataAccess<JobsRepositories>;
   let pool: WorkerPool;
   beforeAll(async () => {
     database = await createTestDatabase();
-    data = createDataAccess(database.handle.db);
+    data = createAppDataAccess(database.handle.db);
     pool = new WorkerPool({
       script,
       resourceLimits: { maxOldGenerationSizeMb: 32 },

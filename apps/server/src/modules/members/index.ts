@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { MembersRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
@@ -12,9 +13,17 @@ import { InvitationsService, type MembersPerProjectLimit } from './invitations-s
 import { InviteeService } from './invitee-service.ts';
 import { membersRoutes } from './routes.ts';
 import { MembersService } from './service.ts';
+export {
+  acceptedMemberIds,
+  createMembersRepositories,
+  membershipRows,
+  projectAudience,
+  type MembershipRows,
+  type MembersRepositories,
+} from './repositories.ts';
 
 export interface MembersDeps {
-  data: DataAccess;
+  data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   mailer: Mailer;
   notifications: NotificationPolicy;

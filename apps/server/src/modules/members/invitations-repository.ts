@@ -40,16 +40,6 @@ export class InvitationsRepository {
     return this.#detail().where('i.token_hash', '=', tokenHash).executeTakeFirst();
   }
 
-  /** The project's owner, or undefined when there is no such project. */
-  async projectOwner(projectId: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select('owner_id')
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-    return row?.owner_id;
-  }
-
   /**
    * The places a project's plan limit counts: accepted members plus pending invitations that
    * have not expired (an expired one frees its place until it is renewed).

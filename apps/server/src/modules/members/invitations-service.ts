@@ -17,8 +17,9 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { QuotaExceededError, type Quotas } from '../quotas/index.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { MembersRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
-import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { assertCan, loadProjectAccess, projectRows } from '../projects/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   InvitationMailFailedError,
@@ -29,6 +30,7 @@ import {
 } from './errors.ts';
 import type { InvitationTokens } from './invitation-tokens.ts';
 import { memberFromInvitation } from './mapping.ts';
+import { userAccounts } from '../users/index.ts';
 
 type InviteResult = InviteResponse['results'][number];
 
@@ -37,7 +39,7 @@ const validEmail = z.email();
 const MAIL_CONCURRENCY = 5;
 
 interface InvitationsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   mailer: Mailer;
   tokens: InvitationTokens;
@@ -114,7 +116,7 @@ export class InvitationsService {
         if (valid.length === 0) throw new NoValidEmailError();
         // Concurrent invitations to one project queue here (before any insert takes its key
         // lock on the project), so each counts the seats the previous one took.
-        if (limit !== null) await repos.projects.lockMetadata(projectId);
+        if (limit !== null) await projectRows(repos).lockMetadata(projectId);
         const now = this.#d.now();
         const members = await repos.members.memberEmails(projectId, valid);
         const pending = new Map(
@@ -124,7 +126,7 @@ export class InvitationsService {
           ]),
         );
         const accounts = await repos.invitations.accountsForEmails(valid);
-        const inviter = await repos.users.findById(userId);
+        const inviter = await userAccounts(repos).findById(userId);
         const fallback: Locale = language.acceptLanguage
           ? responseLocale
           : (inviter?.language ?? 'en');
@@ -212,7 +214,7 @@ export class InvitationsService {
   /** The members-per-project limit of the project owner's plan, read before the transaction. */
   async #memberLimit(projectId: string): Promise<number | null> {
     if (!this.#d.limits) return null;
-    const ownerId = await this.#d.data.repos.invitations.projectOwner(projectId);
+    const ownerId = await projectRows(this.#d.data.repos).ownerOf(projectId);
     if (!ownerId) return null; // the transaction answers PROJECT_NOT_FOUND
     return (await this.#d.limits.planLimits(ownerId)).membersPerProject;
   }
@@ -243,7 +245,7 @@ export class InvitationsService {
       const issued = this.#d.tokens.issue(now);
       await repos.invitations.renew(invitation.id, { ...issued, now });
       const [account] = await repos.invitations.accountsForEmails([invitation.email]);
-      const sender = await repos.users.findById(userId);
+      const sender = await userAccounts(repos).findById(userId);
       const locale: Locale =
         account?.language ??
         (language.acceptLanguage

@@ -1,15 +1,16 @@
 import type { InvitationPreview } from '@truss/contracts';
 import type { ProjectInvitationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { MembersRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
-import { UserNotFoundError } from '../users/index.ts';
+import { userAccounts, UserNotFoundError } from '../users/index.ts';
 import { InvitationInvalidError, InvitationNotFoundError } from './errors.ts';
 import type { InvitationTokens } from './invitation-tokens.ts';
 import { previewFromInvitation } from './mapping.ts';
 
 interface InviteeServiceDeps {
-  data: DataAccess;
+  data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   tokens: InvitationTokens;
   now: Clock;
@@ -25,7 +26,7 @@ interface Responded {
 }
 
 /** How an invitation is found: by its link's token, or by id for the invited account. */
-type Locate = (repos: Repositories) => Promise<ProjectInvitationRow | undefined>;
+type Locate = (repos: MembersRepositories) => Promise<ProjectInvitationRow | undefined>;
 
 /**
  * The invitee's side: the invite page (preview, accept, decline by link) and "Shared with me"
@@ -167,7 +168,7 @@ export class InviteeService {
   }
 
   async #lockMine(
-    repos: Repositories,
+    repos: MembersRepositories,
     userId: string,
     invitationId: string,
   ): Promise<ProjectInvitationRow | undefined> {
@@ -178,8 +179,8 @@ export class InviteeService {
   }
 
   /** The user's email; null for an account without one (a WeChat sign-up). */
-  async #email(repos: Repositories, userId: string): Promise<string | null> {
-    const user = await repos.users.findById(userId);
+  async #email(repos: MembersRepositories, userId: string): Promise<string | null> {
+    const user = await userAccounts(repos).findById(userId);
     if (!user) throw new UserNotFoundError();
     return user.email;
   }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MemberRole, UserRow } from '../../db/schema.ts';
 
 type NameFields = Pick<UserRow, 'full_name' | 'first_name' | 'last_name' | 'name_format'>;
@@ -24,10 +24,30 @@ export interface MemberRow {
   inviter_name_format: NameFields['name_format'] | null;
 }
 
+export interface SuccessorRow {
+  user_id: string;
+  email: string | null;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  name_format: 'eastern' | 'western';
+}
+
 export class MembersRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
   /** Accepted members, oldest first. */
+  /** User ids of the project's accepted members. */
+  async acceptedUserIds(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('status', '=', 'accepted')
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
   async listForProject(projectId: string): Promise<MemberRow[]> {
     return this.#select()
       .where('pm.project_id', '=', projectId)
@@ -128,5 +148,53 @@ export class MembersRepository {
         'inv.name_format as inviter_name_format',
       ])
       .where('pm.status', '=', 'accepted');
+  }
+
+  /**
+   * Who takes the project over: the admin who joined first, else the member who joined first
+   * (accepted members of an account that still exists, other than the leaving owner).
+   */
+  async successor(projectId: string, ownerId: string): Promise<SuccessorRow | undefined> {
+    return this.db
+      .selectFrom('project_members as pm')
+      .innerJoin('users as u', 'u.id', 'pm.user_id')
+      .select([
+        'pm.user_id',
+        'u.email',
+        'u.full_name',
+        'u.first_name',
+        'u.last_name',
+        'u.name_format',
+      ])
+      .where('pm.project_id', '=', projectId)
+      .where('pm.user_id', '!=', ownerId)
+      .where('pm.status', '=', 'accepted')
+      .where('pm.role', 'in', ['admin', 'member'])
+      .where('u.status', '!=', 'deleted')
+      .orderBy(sql`CASE WHEN pm.role = 'admin' THEN 0 ELSE 1 END`)
+      .orderBy('pm.created_at', 'asc')
+      .orderBy('pm.id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The member becomes the project's owner (account deletion's transfer). */
+  async makeOwner(projectId: string, userId: string): Promise<void> {
+    await this.db
+      .updateTable('project_members')
+      .set({ role: 'owner' })
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  /** Every membership of the user (their own projects were transferred or deleted before). */
+  async removeAllOfUser(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('project_members')
+      .where('user_id', '=', userId)
+      .returning('project_id')
+      .execute();
+    return rows.map((row) => row.project_id);
   }
 }

@@ -2,7 +2,8 @@ import type { GrantableRole, ProjectMember } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { MembersRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
@@ -10,11 +11,12 @@ import { displayName } from '../users/index.ts';
 import { CreatorCannotLeaveError, InvitationNotFoundError, MemberNotFoundError } from './errors.ts';
 import { memberChangeMail, type MemberChange } from './mail.ts';
 import { memberFromInvitation, memberFromRow } from './mapping.ts';
+import { userAccounts } from '../users/index.ts';
 
 const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
 
 interface MembersServiceDeps {
-  data: DataAccess;
+  data: DataAccess<MembersRepositories>;
   events: EventPublisher;
   /** Members whose role someone changed, or whom someone removed, are mailed (`member_changes`). */
   mailer: Mailer;
@@ -148,10 +150,10 @@ export class MembersService {
     const { data, notifications, log } = this.#d;
     try {
       if (!(await notifications.allows(notice.userId, 'member_changes'))) return;
-      const member = await data.repos.users.findById(notice.userId);
+      const member = await userAccounts(data.repos).findById(notice.userId);
       // No address (a WeChat sign-up that has not added one): nothing to mail.
       if (!member?.email) return;
-      const actor = await data.repos.users.findById(actorId);
+      const actor = await userAccounts(data.repos).findById(actorId);
       await this.#d.mailer.send(
         memberChangeMail({
           to: member.email,
@@ -179,7 +181,7 @@ export class MembersService {
   }
 
   async #cancel(
-    repos: Repositories,
+    repos: MembersRepositories,
     access: ProjectAccess,
     invitationId: string,
     notFound: new () => Error,
@@ -198,7 +200,7 @@ export class MembersService {
   }
 
   async #openInvitation(
-    repos: Repositories,
+    repos: MembersRepositories,
     projectId: string,
     invitationId: string,
     statuses: readonly string[],
@@ -214,7 +216,7 @@ export class MembersService {
     return invitation;
   }
 
-  async #rows(repos: Repositories, access: ProjectAccess): Promise<ProjectMember[]> {
+  async #rows(repos: MembersRepositories, access: ProjectAccess): Promise<ProjectMember[]> {
     const creatorId = access.project.owner_id;
     const members = (await repos.members.listForProject(access.project.id))
       .map((row) => memberFromRow(row, creatorId))

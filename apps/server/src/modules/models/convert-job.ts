@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, ModelStatusValue } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
 import { JobFailure, type JobContext, type JobHandler } from '../jobs/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
@@ -58,7 +59,7 @@ export interface ViewableListener {
 }
 
 interface ConvertModelHandlerDeps {
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;
   convert: ConvertFn;
@@ -242,7 +243,9 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
       await progress.stop(); // no progress write may land after the flip
       let versionGone = false;
       const versionId = convertJobVersionId(payload);
-      await context.complete(async (repos) => {
+      await context.complete(async (scope) => {
+        // The job's row and the version's flip commit together, in the runner's transaction.
+        const repos = createModelsRepositories(scope.executor);
         const row = await repos.models.lockById(payload.modelId);
         const version = row ? await repos.modelVersions.findById(versionId) : undefined;
         if (!row || !version) {

@@ -5,6 +5,7 @@ import type { ModelsConfig } from '../../config-models.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ModelsRepositories } from './repositories.ts';
 import { WorkerPool } from '../jobs/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
@@ -14,7 +15,7 @@ import { ConvertModelHandler, type ConvertFn, type ViewableListener } from './co
 import { converterWorkerScript, poolConverter } from './converter-pool.ts';
 import type { ModelEvents } from './events.ts';
 import { FileUrlSigner } from './file-urls.ts';
-import { ModelLimits } from './limits.ts';
+import { ModelLimits, type UploadReservations } from './limits.ts';
 import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
@@ -25,23 +26,33 @@ export type { ConversionOutcome, ConvertFn, ViewableListener } from './convert-j
 export { ModelNotFoundError, VersionNotFoundError } from './errors.ts';
 export { statusEvent, type ModelEvents } from './events.ts';
 export { contentDisposition } from './http-files.ts';
-export { ModelLimits } from './limits.ts';
+export { ModelLimits, type UploadReservations } from './limits.ts';
+export {
+  createModelVersion,
+  createUploadedModel,
+  findModel,
+  findModelVersion,
+  listProjectModels,
+} from './model-rows.ts';
 export { sendFile, uncompressedFile } from './routes.ts';
 export { modelKeys, ModelsService, type StoredFile } from './service.ts';
 export { ModelVersionsService } from './versions-service.ts';
+export { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
 
 export interface ModelsDeps {
   config: { tokenHmacSecret: string; publicUrl: string };
   /** Roles, limits and worker settings (config-models.ts). */
   settings: ModelsConfig;
   dataDir: string;
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   events: ModelEvents;
   storage: ObjectStorage;
   /** The app's one mailer and notification policy: workers mail uploaders when models finish. */
   mailer: Mailer;
   notifications: NotificationPolicy;
   subscriptions: SubscriptionsService;
+  /** The uploads module's `uploadReservations` (its unfinished uploads count against the limits). */
+  uploadReservations: UploadReservations;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
   /** Replaces the worker-thread converter (tests). */
@@ -72,7 +83,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
   const { config, settings, dataDir, data, events, storage, now } = deps;
   const log = app.log;
   const signer = new FileUrlSigner(config.tokenHmacSecret);
-  const limits = new ModelLimits(deps.subscriptions);
+  const limits = new ModelLimits(deps.subscriptions, deps.uploadReservations);
   const withWorkers = settings.role !== 'api';
   const models = new ModelsService({
     data,

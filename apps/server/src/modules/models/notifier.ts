@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ModelsRepositories } from './repositories.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { modelProcessedMail } from './mail.ts';
+import { userAccounts } from '../users/index.ts';
+import { projectRows } from '../projects/index.ts';
 
 interface ModelNotifierDeps {
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;
   publicUrl: string;
@@ -35,8 +38,8 @@ export class ModelProcessedNotifier implements ConversionNotifier {
       const model = await data.repos.models.findById(modelId);
       if (!model || model.deleted_at || model.status !== status || !model.created_by) return;
       if (!(await notifications.allows(model.created_by, 'model_processed'))) return;
-      const uploader = await data.repos.users.findById(model.created_by);
-      const project = await data.repos.projects.findAccess(model.project_id, model.created_by);
+      const uploader = await userAccounts(data.repos).findById(model.created_by);
+      const project = await projectRows(data.repos).findAccess(model.project_id, model.created_by);
       // An uploader who has left the project could not open the link; one without an email
       // address (a WeChat sign-up) gets no mail.
       if (!uploader?.email || !project?.role) return;

@@ -1,6 +1,6 @@
 import type { Model, Project } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
 import { convertedOutcome } from '../../testing/fake-convert.ts';
 import type { TestUser } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
@@ -166,7 +166,7 @@ describe(`model processed mails: retries, deletion, mail failures (${testEngine(
     const log = { error: (...args: unknown[]) => logged.push(args) };
     const failure = new Error('smtp down');
     const notifier = new ModelProcessedNotifier({
-      data: createDataAccess(server.db),
+      data: createAppDataAccess(server.db),
       mailer: {
         kind: 'smtp',
         send: () => Promise.reject(failure),

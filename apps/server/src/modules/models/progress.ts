@@ -1,6 +1,7 @@
 import type { ModelStage } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataAccess } from '../../repositories.ts';
+import type { ModelsRepositories } from './repositories.ts';
 import type { ModelEvents } from './events.ts';
 
 /** Where each stage sits on the 0..100 bar (IFC has `geometry`; other formats skip it). */
@@ -42,7 +43,7 @@ export class ProgressReporter {
       /** The version being converted. */
       versionId: string;
       projectId: string;
-      data: DataAccess;
+      data: DataAccess<ModelsRepositories>;
       events: ModelEvents;
       log: FastifyBaseLogger;
     },

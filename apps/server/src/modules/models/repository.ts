@@ -55,15 +55,6 @@ function escapeLike(text: string): string {
 export class ModelsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  async projectOwner(projectId: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select('owner_id')
-      .where('id', '=', projectId)
-      .executeTakeFirst();
-    return row?.owner_id ?? null;
-  }
-
   #withCreator() {
     return this.db
       .selectFrom('models as m')

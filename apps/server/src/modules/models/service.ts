@@ -9,8 +9,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
-import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
+import { assertCan, loadProjectAccess, projectRows } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import {
@@ -27,7 +28,7 @@ import { toModel } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 
 interface ModelsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;
   signer: FileUrlSigner;
@@ -176,7 +177,7 @@ export class ModelsService {
     const target = await loadProjectAccess(this.#d.data.repos, targetProjectId, userId);
     assertCan(target, 'model.upload', {}, () => new ProjectNotFoundError());
     const targetOwner = target.project.owner_id;
-    const sourceOwner = await this.#d.data.repos.models.projectOwner(model.project_id);
+    const sourceOwner = (await projectRows(this.#d.data.repos).ownerOf(model.project_id)) ?? null;
     const allowance = await this.#d.limits.allowance(targetOwner);
     const moved = await this.#d.data.transaction(async (repos) => {
       const row = await repos.models.lockById(id);
@@ -241,9 +242,10 @@ export class ModelsService {
    */
   async beforeProjectDelete(context: {
     projectId: string;
-    repos: Repositories;
+    repos: DataScope;
   }): Promise<() => Promise<void>> {
-    const ids = await context.repos.models.idsInProject(context.projectId);
+    const { models } = createModelsRepositories(context.repos.executor);
+    const ids = await models.idsInProject(context.projectId);
     return () => this.removeFiles(ids);
   }
 

@@ -2,6 +2,7 @@ import type { Model, ModelVersion } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { ModelsRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { VersionIsCurrentError, VersionNotFoundError, VersionNotReadyError } from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
@@ -12,7 +13,7 @@ import { toModelVersion } from './version-presenter.ts';
 import type { VersionWithCreator } from './versions-repository.ts';
 
 interface ModelVersionsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<ModelsRepositories>;
   storage: ObjectStorage;
   events: ModelEvents;
   signer: FileUrlSigner;

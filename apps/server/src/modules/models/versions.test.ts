@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, type Team } from '../../testing/project-team.ts';
 import { testEngine, type TestServer } from '../../testing/test-server.ts';
 import { tusUpload, waitForModel } from '../../testing/uploads.ts';
-import { createRepositories } from '../../repositories.ts';
+import { createAppRepositories } from '../../app-data.ts';
 import { OBJ, startModelsServer } from './testing/models-api.ts';
 
 /** A second, different file (its own viewable hash and size). */
@@ -224,7 +224,7 @@ describe(`model versions (${testEngine()})`, () => {
       { token },
     );
     expect(storage.body).toMatchObject({ models: 1, original_bytes: OBJ.length + OBJ_V2.length });
-    const usage = await createRepositories(server.db).subscriptions.usage(solo.owner.user.id);
+    const usage = await createAppRepositories(server.db).subscriptions.usage(solo.owner.user.id);
     expect(usage.storageBytes).toBe(OBJ.length + OBJ_V2.length);
 
     // Free: 1 GiB. An older version that takes almost all of it leaves no room for another.

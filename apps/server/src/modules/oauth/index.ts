@@ -1,6 +1,7 @@
 import type { OAuthConfig } from '../../config-accounts.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { OauthRepositories } from './repositories.ts';
 import type { AuthService, Sessions } from '../auth/index.ts';
 import type { RegisterModule } from '../module.ts';
 import { FlowCookie } from './flow-cookie.ts';
@@ -10,9 +11,15 @@ import { OAuthService } from './service.ts';
 import { WechatConnect } from './wechat.ts';
 
 export { OAuthService, toConnector } from './service.ts';
+export {
+  createOauthRepositories,
+  type OauthRepositories,
+  linkedIdentities,
+  type LinkedIdentities,
+} from './repositories.ts';
 
 export interface OAuthDeps {
-  data: DataAccess;
+  data: DataAccess<OauthRepositories>;
   auth: AuthService;
   sessions: Sessions;
   oauth: OAuthConfig;

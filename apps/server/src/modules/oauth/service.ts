@@ -12,10 +12,11 @@ import type { UserIdentityRow, UserRow } from '../../db/schema.ts';
 import { UnauthorizedError } from '../../http/errors.ts';
 import { safeEqual } from '../../lib/crypto.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { OauthRepositories } from './repositories.ts';
 import type { AuthContext } from '../../http/auth-context.ts';
-import { assertActive, assertCanSignIn, type Sessions } from '../auth/index.ts';
-import { newProjectMetadata } from '../projects/index.ts';
+import { assertActive, assertCanSignIn, authTokens, type Sessions } from '../auth/index.ts';
+import { newProjectMetadata, projectRows } from '../projects/index.ts';
 import {
   IdentityLinkedToOtherAccountError,
   OAuthCancelledError,
@@ -27,9 +28,10 @@ import {
 import { FLOW_TTL_SECONDS, type FlowCookie, type OAuthFlow } from './flow-cookie.ts';
 import type { GoogleOidc } from './google.ts';
 import type { WechatConnect } from './wechat.ts';
+import { userAccounts } from '../users/index.ts';
 
 interface OAuthServiceDeps {
-  data: DataAccess;
+  data: DataAccess<OauthRepositories>;
   sessions: Sessions;
   cookie: FlowCookie;
   google: GoogleOidc | null;
@@ -178,7 +180,7 @@ export class OAuthService {
     };
   }
 
-  async #findLinked(repos: Repositories, identity: ProviderIdentity) {
+  async #findLinked(repos: OauthRepositories, identity: ProviderIdentity) {
     return (
       (await repos.identities.findBySubject(identity.provider, identity.subject)) ??
       (identity.unionId
@@ -190,7 +192,7 @@ export class OAuthService {
   async #link(userId: string, identity: ProviderIdentity): Promise<Connector> {
     const now = this.d.now();
     const row = await this.d.data.transaction(async (repos) => {
-      const user = await repos.users.findByIdForUpdate(userId);
+      const user = await userAccounts(repos).findByIdForUpdate(userId);
       if (!user) throw new UnauthorizedError('linking user is gone');
       assertActive(user);
       const existing = await this.#findLinked(repos, identity);
@@ -205,7 +207,7 @@ export class OAuthService {
     const outcome = await this.d.data.transaction(async (repos) => {
       const linked = await this.#findLinked(repos, identity);
       if (linked) {
-        const user = await repos.users.findByIdForUpdate(linked.user_id);
+        const user = await userAccounts(repos).findByIdForUpdate(linked.user_id);
         if (!user) throw new OAuthFailedError('identity without a user');
         assertCanSignIn(user);
         return { user, created: false, session: await this.d.sessions.start(repos, user.id, now) };
@@ -221,7 +223,7 @@ export class OAuthService {
         if (!identity.email || !identity.emailVerified) throw new OAuthEmailNotVerifiedError();
         // The address is Google-verified: it signs into the account that holds it (claiming a
         // sign-up that never verified it), or becomes a new account's.
-        user = await repos.users.findByEmailForUpdate(identity.email);
+        user = await userAccounts(repos).findByEmailForUpdate(identity.email);
         if (user) {
           assertActive(user);
           if (!user.email_verified) user = await this.#claimUnverified(repos, user, now);
@@ -238,19 +240,19 @@ export class OAuthService {
 
   /** A new account with its Default Project; `email` (verified by the provider) or none. */
   async #create(
-    repos: Repositories,
+    repos: OauthRepositories,
     email: string | null,
     identity: ProviderIdentity,
     language: Locale,
   ): Promise<UserRow> {
-    const user = await repos.users.create({
+    const user = await userAccounts(repos).create({
       email,
       email_verified: email !== null,
       password_hash: null,
       language,
       full_name: identity.displayName,
     });
-    await repos.projects.createDefaultProject(user.id, newProjectMetadata(user.id));
+    await projectRows(repos).createDefaultProject(user.id, newProjectMetadata(user.id));
     this.d.log.info({ userId: user.id, provider: identity.provider }, 'account made by sign-in');
     return user;
   }
@@ -260,13 +262,13 @@ export class OAuthService {
    * address: the email becomes verified and the unverified password is dropped (whoever signed
    * up may not have been the owner).
    */
-  async #claimUnverified(repos: Repositories, user: UserRow, now: Date): Promise<UserRow> {
-    const claimed = await repos.users.update(user.id, {
+  async #claimUnverified(repos: OauthRepositories, user: UserRow, now: Date): Promise<UserRow> {
+    const claimed = await userAccounts(repos).update(user.id, {
       email_verified: true,
       password_hash: null,
       updated_at: now,
     });
-    await repos.auth.revokeAllFamilies(user.id, now);
+    await authTokens(repos).revokeAllFamilies(user.id, now);
     this.d.log.info({ userId: user.id }, 'unverified sign-up claimed through a provider');
     return claimed ?? user;
   }

@@ -4,6 +4,7 @@ import type { PaymentProviderName } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { SubscriptionsService } from '../subscriptions/index.ts';
 import { devPaymentRoutes } from './dev-routes.ts';
@@ -24,6 +25,7 @@ export { OrderSettlement } from './settlement.ts';
 export { refundOrder } from './refund.ts';
 export { SubscriptionReminders } from './reminders.ts';
 export { PaymentsSandbox } from './sandbox/server.ts';
+export { createPaymentsRepositories, type PaymentsRepositories } from './repositories.ts';
 
 export interface PaymentsModuleDeps {
   config: {
@@ -36,7 +38,7 @@ export interface PaymentsModuleDeps {
     /** The dev routes' reach (DEV_ROUTES, as app.ts resolved it); unset: off. Never in production. */
     devRoutes?: 'loopback' | 'on' | 'off';
   };
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   /** Renewal reminders go out through it. */
   mailer: Mailer;
   subscriptions: SubscriptionsService;

@@ -1,6 +1,6 @@
 import type { DevMail, Order, Project, UserSubscription } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
 import { addPeriod } from './periods.ts';
 import { refundOrder } from './refund.ts';
 import { startPaymentsServer, type PaymentsFixture } from './testing/payments-fixture.ts';
@@ -74,7 +74,7 @@ describe('renewal reminders, refunds and project tiers', () => {
     await f.pay(order.id, 'wechat');
     expect(await tiers(user.token)).toEqual(['paid']);
 
-    const data = createDataAccess(f.server.db);
+    const data = createAppDataAccess(f.server.db);
     const refunded = await refundOrder(data, order.id, f.server.clock());
     expect(refunded).toMatchObject({ status: 'refunded' });
     expect(refunded.refunded_at).toEqual(f.server.clock());
@@ -117,7 +117,7 @@ describe('renewal reminders, refunds and project tiers', () => {
     expect((await subscription()).current_period_end).toBe(
       addPeriod(addPeriod(start, 'monthly'), 'monthly').toISOString(),
     );
-    await refundOrder(createDataAccess(f.server.db), second.id, f.server.clock());
+    await refundOrder(createAppDataAccess(f.server.db), second.id, f.server.clock());
     expect(await subscription()).toMatchObject({
       plan: { id: 'pro' },
       current_period_end: addPeriod(start, 'monthly').toISOString(),

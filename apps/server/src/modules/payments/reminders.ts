@@ -3,12 +3,14 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renewalReminderMail } from '../../mail/payment-mails.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { currentPaidPlan } from './subscription-periods.ts';
+import { userAccounts } from '../users/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface ReminderDeps {
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   mailer: Mailer;
   now: Clock;
   log: FastifyBaseLogger;
@@ -45,7 +47,7 @@ export class SubscriptionReminders {
     if (!plan || plan.endsAt > horizon) return false;
     const left = plan.endsAt.getTime() - now.getTime();
     const kind = left <= DAY_MS ? '1d' : '7d';
-    const user = await data.repos.users.findById(userId);
+    const user = await userAccounts(data.repos).findById(userId);
     // No address yet (a WeChat sign-up): nothing to send; a later pass mails it once one is added.
     if (!user?.email) return false;
     const recorded = await data.repos.payments.recordReminder({

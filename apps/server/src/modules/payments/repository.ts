@@ -15,11 +15,6 @@ import type {
 export class PaymentsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** Serialises one user's order and activation steps (inside a transaction). */
-  async lockUser(userId: string): Promise<void> {
-    await this.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
-
   async countOpenOrders(userId: string, now: Date): Promise<number> {
     const row = await this.db
       .selectFrom('orders')

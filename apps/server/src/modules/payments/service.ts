@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentProviderName } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { findPlan, type SubscriptionsService } from '../subscriptions/index.ts';
 import {
   CurrencyNotSupportedError,
@@ -27,9 +28,10 @@ import {
 import { beijingTimeText, priceInFen } from './periods.ts';
 import { presentOrder } from './presenter.ts';
 import type { OrderSettlement } from './settlement.ts';
+import { userAccounts } from '../users/index.ts';
 
 interface PaymentsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   settlement: OrderSettlement;
   subscriptions: SubscriptionsService;
   now: Clock;
@@ -71,7 +73,7 @@ export class PaymentsService {
 
     const createdAt = now();
     const order = await data.transaction(async (repos) => {
-      await repos.payments.lockUser(userId);
+      await userAccounts(repos).lock(userId);
       if ((await repos.payments.countOpenOrders(userId, createdAt)) >= MAX_OPEN_ORDERS) {
         throw new TooManyOpenOrdersError();
       }

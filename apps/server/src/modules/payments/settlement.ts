@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow, PaymentProviderName } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { CallbackRejectedError } from './errors.ts';
 import type { IncomingCallback, PaymentProviderAdapter } from './providers/types.ts';
 import { nextPeriod } from './subscription-periods.ts';
+import { userAccounts } from '../users/index.ts';
 
 type CallbackOutcome = 'activated' | 'already_paid' | 'ignored' | 'rejected';
 
@@ -14,7 +16,7 @@ interface CallbackResult {
 }
 
 interface SettlementDeps {
-  data: DataAccess;
+  data: DataAccess<PaymentsRepositories>;
   providers: ReadonlyMap<PaymentProviderName, PaymentProviderAdapter>;
   now: Clock;
   log: FastifyBaseLogger;
@@ -112,13 +114,14 @@ export class OrderSettlement {
    * already. Run inside `data.transaction`.
    */
   async activate(
-    repos: Repositories,
+    repos: PaymentsRepositories,
     order: OrderRow,
     provider: PaymentProviderName,
     tradeNo: string | null,
     paidAt: Date,
   ): Promise<boolean> {
-    await repos.payments.lockUser(order.user_id);
+    // Serialises the user's order and activation steps.
+    await userAccounts(repos).lock(order.user_id);
     const paid = await repos.payments.markPaid(order.order_no, { provider, tradeNo, paidAt });
     if (!paid) return false;
     if (order.status !== 'pending') {

@@ -1,6 +1,6 @@
 import type { PlanId, PlanPeriod } from '@truss/contracts';
 import type { PaidPlanId, SubscriptionPeriodRow } from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { PaymentsRepositories } from './repositories.ts';
 import { addPeriod, PLAN_RANK } from './periods.ts';
 
 /** The plan a user has paid for right now; null: the free plan. */
@@ -16,7 +16,7 @@ export interface PaidPlan {
  * the last period ends the user is back on Free without any job having to run.
  */
 export async function currentPaidPlan(
-  repos: Repositories,
+  repos: PaymentsRepositories,
   userId: string,
   now: Date,
 ): Promise<PaidPlan | null> {
@@ -50,7 +50,7 @@ function plansAtOrAbove(planId: PaidPlanId): PaidPlanId[] {
  * when the higher ones end.
  */
 export async function nextPeriod(
-  repos: Repositories,
+  repos: PaymentsRepositories,
   userId: string,
   planId: PaidPlanId,
   period: PlanPeriod,

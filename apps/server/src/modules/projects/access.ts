@@ -1,6 +1,7 @@
 import { can, type Actor, type PermissionResource, type ProjectAction } from '@truss/contracts';
 import { ForbiddenError, type AppError } from '../../http/errors.ts';
-import type { Repositories } from '../../repositories.ts';
+import type { DataScope } from '../../repositories.ts';
+import { createProjectsRepositories } from './repositories.ts';
 import { ProjectNotFoundError } from './errors.ts';
 import type { ProjectAccessRow } from './repository.ts';
 
@@ -14,15 +15,15 @@ export interface ProjectAccess {
   actor: Actor;
 }
 
-type AccessRepos = Pick<Repositories, 'projects'>;
-
 /** The project and the caller's standing in it, or null when the project does not exist. */
 export async function findProjectAccess(
-  repos: AccessRepos,
+  scope: DataScope,
   projectId: string,
   userId: string,
 ): Promise<ProjectAccess | null> {
-  const project = await repos.projects.findAccess(projectId, userId);
+  // Any module's repositories: the projects' are built on the same executor (and transaction).
+  const { projects } = createProjectsRepositories(scope.executor);
+  const project = await projects.findAccess(projectId, userId);
   if (!project) return null;
   return { project, actor: { userId, role: project.role } };
 }
@@ -33,12 +34,12 @@ export async function findProjectAccess(
  * 403, so a non-member cannot learn that a project, or a model or share in it, exists.
  */
 export async function loadProjectAccess(
-  repos: AccessRepos,
+  scope: DataScope,
   projectId: string,
   userId: string,
   notFound: () => AppError = () => new ProjectNotFoundError(),
 ): Promise<ProjectAccess> {
-  const access = await findProjectAccess(repos, projectId, userId);
+  const access = await findProjectAccess(scope, projectId, userId);
   if (!access || !can(access.actor, 'project.view')) throw notFound();
   return access;
 }

@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { ProjectsRepositories } from './repositories.ts';
 import type { CachedReads } from '../cache/index.ts';
 import type { EventPublisher } from '../events/index.ts';
 import type { RegisterModule } from '../module.ts';
@@ -21,6 +22,12 @@ export {
 } from './access.ts';
 export { ProjectLimitExceededError, ProjectNotFoundError } from './errors.ts';
 export {
+  createProjectsRepositories,
+  type ProjectsRepositories,
+  projectRows,
+  type ProjectRows,
+} from './repositories.ts';
+export {
   newProjectMetadata,
   ProjectsService,
   type ProjectDeletionContext,
@@ -30,12 +37,14 @@ export {
 } from './service.ts';
 
 export interface ProjectsDeps {
-  data: DataAccess;
+  data: DataAccess<ProjectsRepositories>;
   events: EventPublisher;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;
   /** The owner's plan limits (the subscriptions module). */
   limits: OwnedProjectsLimit;
+  /** Who is told of a deletion (the members module's `projectAudience`). */
+  projectAudience: (scope: DataScope, projectId: string) => Promise<string[]>;
   /** The owner's tier that projects report (the subscriptions module). */
   tiers?: OwnerTiers;
   /** The hot reads' cache: the project list is kept per user. */
@@ -60,6 +69,7 @@ export const register: RegisterModule<ProjectsDeps, ProjectsModule> = async (app
     now: deps.now,
     log: app.log,
     deletionListeners,
+    projectAudience: deps.projectAudience,
     limits: deps.limits,
     ...(deps.tiers ? { tiers: deps.tiers } : {}),
     ...(deps.cache ? { cache: deps.cache } : {}),

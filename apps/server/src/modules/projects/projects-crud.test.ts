@@ -1,7 +1,9 @@
 import type { Project } from '@truss/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDataAccess } from '../../repositories.ts';
+import { createAppDataAccess } from '../../app-data.ts';
+import { projectRows } from './repositories.ts';
+import { projectAudience } from '../members/index.ts';
 import { createProject, createTeam, type Team } from '../../testing/project-team.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { ProjectsService, type ProjectDeletionListener } from './service.ts';
@@ -276,7 +278,7 @@ describe('projects API: create, read, update, preferences, delete', () => {
       const calls: string[] = [];
       const listener: ProjectDeletionListener = {
         async beforeProjectDelete({ projectId, repos }) {
-          const still = await repos.projects.findAccess(projectId, team.admin.user.id);
+          const still = await projectRows(repos).findAccess(projectId, team.admin.user.id);
           calls.push(`before:${still ? 'present' : 'gone'}`);
           return async () => {
             calls.push('after');
@@ -285,11 +287,12 @@ describe('projects API: create, read, update, preferences, delete', () => {
         },
       };
       const service = new ProjectsService({
-        data: createDataAccess(server.db),
+        data: createAppDataAccess(server.db),
         events: { publish: async () => undefined },
         now: () => new Date(),
         log: pino({ level: 'silent' }),
         deletionListeners: [listener],
+        projectAudience: projectAudience,
       });
       await service.delete(team.admin.user.id, project.id);
       expect(calls).toEqual(['before:present', 'after']);

@@ -1,5 +1,5 @@
 import { DEFAULT_PROJECT_NAME } from '@truss/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, MemberRole, UserRow } from '../../db/schema.ts';
 
 export interface ProjectListRow {
@@ -33,6 +33,13 @@ export interface ProjectAccessRow {
   metadata: Record<string, unknown>;
   role: MemberRole | null;
   membership_id: string | null;
+}
+
+export interface OwnedProjectRow {
+  id: string;
+  name: string;
+  is_default: boolean;
+  model_count: number;
 }
 
 export class ProjectsRepository {
@@ -161,6 +168,16 @@ export class ProjectsRepository {
   }
 
   /** Locks the project row until the transaction ends and returns its metadata. */
+  /** The project's owner, or undefined when there is no such project. */
+  async ownerOf(projectId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('owner_id')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row?.owner_id;
+  }
+
   async lockMetadata(projectId: string): Promise<Record<string, unknown> | undefined> {
     const row = await this.db
       .selectFrom('projects')
@@ -249,5 +266,35 @@ export class ProjectsRepository {
       ])
       .where('pm.user_id', '=', userId)
       .where('pm.status', '=', 'accepted');
+  }
+
+  /** The user's projects with their model counts (the account deletion plan). */
+  async ownedWithModelCounts(userId: string): Promise<OwnedProjectRow[]> {
+    const rows = await this.db
+      .selectFrom('projects as p')
+      .select([
+        'p.id',
+        'p.name',
+        'p.is_default',
+        (eb) =>
+          eb
+            .selectFrom('models as m')
+            .select(sql<string>`count(*)`.as('n'))
+            .whereRef('m.project_id', '=', 'p.id')
+            .as('model_count'),
+      ])
+      .where('p.owner_id', '=', userId)
+      .orderBy('p.created_at', 'asc')
+      .execute();
+    return rows.map((row) => ({ ...row, model_count: Number(row.model_count ?? 0) }));
+  }
+
+  /** A new owner (account deletion); the project stops being anyone's default project. */
+  async transferOwnership(projectId: string, newOwnerId: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('projects')
+      .set({ owner_id: newOwnerId, is_default: false, updated_at: now })
+      .where('id', '=', projectId)
+      .execute();
   }
 }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Project } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import type { ProjectsRepositories } from './repositories.ts';
 import { uncached, type CachedReads } from '../cache/index.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { displayName } from '../users/index.ts';
@@ -77,8 +78,11 @@ function toProject(row: ProjectListRow, tier: Project['tier'] = 'free'): Project
 
 export interface ProjectDeletionContext {
   projectId: string;
-  /** The deletion transaction's repositories: the project's rows still exist. */
-  repos: Repositories;
+  /**
+   * The deletion transaction's repositories (of the module deleting: projects or account): the
+   * project's rows still exist. A listener builds its own module's on their executor.
+   */
+  repos: DataScope;
   now: Date;
 }
 
@@ -94,12 +98,17 @@ export interface ProjectDeletionListener {
 }
 
 interface ProjectsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<ProjectsRepositories>;
   events: EventPublisher;
   now: Clock;
   log: FastifyBaseLogger;
   /** Read at deletion time: modules may push theirs after the service is built. */
   deletionListeners?: ProjectDeletionListener[];
+  /**
+   * Who is told of a deletion: the members module's `projectAudience`, handed in by app.ts
+   * (members builds on projects, so projects imports nothing of it).
+   */
+  projectAudience: (scope: DataScope, projectId: string) => Promise<string[]>;
   /** The owner's plan limits (the subscriptions module); absent: unlimited. */
   limits?: OwnedProjectsLimit;
   /** The owner's tier (the subscriptions module); absent: every project reports 'free'. */
@@ -119,7 +128,7 @@ export interface OwnedProjectsLimit {
 
 export class ProjectsService {
   readonly #d: ProjectsServiceDeps;
-  readonly #data: DataAccess;
+  readonly #data: DataAccess<ProjectsRepositories>;
 
   constructor(deps: ProjectsServiceDeps) {
     this.#d = deps;
@@ -237,15 +246,14 @@ export class ProjectsService {
         throw new DefaultProjectUndeletableError();
       }
       assertCan(access, 'project.delete');
-      const audience = new Set(await repos.events.projectMemberIds(projectId));
-      for (const id of await repos.invitations.pendingInviteeUserIds(projectId)) audience.add(id);
+      const audience = await this.#d.projectAudience(repos, projectId);
       const afterCommit: (() => Promise<void>)[] = [];
       for (const listener of this.#d.deletionListeners ?? []) {
         const after = await listener.beforeProjectDelete({ projectId, repos, now });
         if (after) afterCommit.push(after);
       }
       if (!(await repos.projects.delete(projectId))) throw new ProjectNotFoundError();
-      return { audience: [...audience], afterCommit };
+      return { audience, afterCommit };
     });
     for (const work of afterCommit) {
       try {

@@ -1,9 +1,11 @@
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { QuotasRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { Quotas, type QuotaLimits } from './service.ts';
 
 export { QuotaExceededError } from './errors.ts';
+export { createQuotasRepositories, type QuotasRepositories } from './repositories.ts';
 export {
   DEFAULT_QUOTA_LIMITS,
   INVITATION_MAILS_PER_ADDRESS_DAY,
@@ -12,7 +14,7 @@ export {
 } from './service.ts';
 
 export interface QuotasDeps {
-  data: DataAccess;
+  data: DataAccess<QuotasRepositories>;
   now: Clock;
   /** null: every cap off (test servers, NO_CAPS=1). */
   limits: QuotaLimits | null;

@@ -1,7 +1,8 @@
 import { EMAIL_CODE_HOURLY_LIMIT, EMAIL_CODE_RESEND_SECONDS } from '@truss/contracts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess, DataScope } from '../../repositories.ts';
+import { createQuotasRepositories, type QuotasRepositories } from './repositories.ts';
 import { QuotaExceededError, type QuotaErrorCode } from './errors.ts';
 import type { QuotaUse } from './repository.ts';
 
@@ -70,7 +71,7 @@ export function waitForRoom(
  */
 export class Quotas {
   constructor(
-    private readonly data: DataAccess,
+    private readonly data: DataAccess<QuotasRepositories>,
     private readonly now: Clock,
     private readonly limits: QuotaLimits | null,
   ) {}
@@ -135,16 +136,16 @@ export class Quotas {
   }
 
   /**
-   * `count` invitation mails by `userId` from `ip`; inside the caller's transaction (`repos`),
+   * `count` invitation mails by `userId` from `ip`; inside the caller's transaction (`scope`: its repositories),
    * so a refusal rolls the invitations back with it.
    */
   async invitationMails(
-    repos: Repositories,
+    scope: DataScope,
     sender: { userId: string; ip: string },
     count: number,
   ): Promise<void> {
     if (count <= 0) return;
-    await this.#take(repos, count, [
+    await this.#take(createQuotasRepositories(scope.executor), count, [
       {
         kind: 'invitation_mail:user',
         key: sender.userId,
@@ -169,11 +170,8 @@ export class Quotas {
    * address. Always on (a product rule, not an operator's cap). Returns 0 and counts the mail, or
    * the seconds until one more may go (nothing counted).
    */
-  async invitationAddressMail(
-    repos: Repositories,
-    projectId: string,
-    email: string,
-  ): Promise<number> {
+  async invitationAddressMail(scope: DataScope, projectId: string, email: string): Promise<number> {
+    const repos = createQuotasRepositories(scope.executor);
     const kind = 'invitation_mail:address';
     const key = `${projectId} ${email}`;
     const now = this.now();
@@ -185,10 +183,10 @@ export class Quotas {
     return 0;
   }
 
-  async #take(repos: Repositories | null, amount: number, all: Cap[]): Promise<void> {
+  async #take(repos: QuotasRepositories | null, amount: number, all: Cap[]): Promise<void> {
     const caps = all.filter((cap) => cap.limit > 0);
     if (caps.length === 0) return;
-    const work = async (tx: Repositories): Promise<void> => {
+    const work = async (tx: QuotasRepositories): Promise<void> => {
       const now = this.now();
       for (const cap of caps) await tx.quotas.lock(cap.kind, cap.key);
       for (const cap of caps) {

@@ -2,14 +2,16 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SalesRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { salesRoutes } from './routes.ts';
 import { SalesService } from './service.ts';
 
 export { SalesService } from './service.ts';
+export { createSalesRepositories, type SalesRepositories } from './repositories.ts';
 
 export interface SalesDeps {
-  data: DataAccess;
+  data: DataAccess<SalesRepositories>;
   mailer: Mailer;
   requireAuth: onRequestAsyncHookHandler;
   now: Clock;

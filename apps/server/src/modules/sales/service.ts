@@ -4,9 +4,11 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { salesContactMail } from '../../mail/payment-mails.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SalesRepositories } from './repositories.ts';
+import { userAccounts } from '../users/index.ts';
 
 interface SalesServiceDeps {
-  data: DataAccess;
+  data: DataAccess<SalesRepositories>;
   mailer: Mailer;
   now: Clock;
   log: FastifyBaseLogger;
@@ -43,7 +45,9 @@ export class SalesService {
     if (!salesEmail) {
       log.warn({ request: row.id }, 'sales contact recorded; SALES_EMAIL is not set');
     } else {
-      const account = userId ? ((await data.repos.users.findById(userId))?.email ?? null) : null;
+      const account = userId
+        ? ((await userAccounts(data.repos).findById(userId))?.email ?? null)
+        : null;
       try {
         await mailer.send(salesContactMail({ to: salesEmail, request: row, account, publicUrl }));
         await data.repos.sales.markMailed(row.id, now());

@@ -1,14 +1,16 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SavedViewsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { savedViewsRoutes, type SavedViewsShareGate } from './routes.ts';
 import { SavedViewsService } from './service.ts';
 
 export { SavedViewsService } from './service.ts';
+export { createSavedViewsRepositories, type SavedViewsRepositories } from './repositories.ts';
 
 export interface SavedViewsDeps {
-  data: DataAccess;
+  data: DataAccess<SavedViewsRepositories>;
   requireAuth: onRequestAsyncHookHandler;
   /** The shares module's check of a visitor's share for one request. */
   shareGate: SavedViewsShareGate;

@@ -1,13 +1,14 @@
 import { SAVED_VIEWS_PER_MODEL, type CreateSavedViewBody, type SavedView } from '@truss/contracts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
-import { ModelNotFoundError } from '../models/index.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { SavedViewsRepositories } from './repositories.ts';
+import { findModel, ModelNotFoundError } from '../models/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { SavedViewModelsError, SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
 import type { SavedViewWithAuthor } from './repository.ts';
 
 interface SavedViewsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<SavedViewsRepositories>;
   now: Clock;
 }
 
@@ -53,8 +54,8 @@ export class SavedViewsService {
     this.#d = deps;
   }
 
-  async #modelAccess(repos: Repositories, userId: string, modelId: string) {
-    const model = await repos.models.findById(modelId);
+  async #modelAccess(repos: SavedViewsRepositories, userId: string, modelId: string) {
+    const model = await findModel(repos, modelId);
     if (!model || model.deleted_at) throw new ModelNotFoundError();
     const access: ProjectAccess = await loadProjectAccess(
       repos,
@@ -67,7 +68,7 @@ export class SavedViewsService {
 
   /** A federated view's further models: distinct, not the view's own, ready in its project. */
   async #otherModels(
-    repos: Repositories,
+    repos: SavedViewsRepositories,
     projectId: string,
     modelId: string,
     ids: readonly string[] | undefined,
@@ -75,7 +76,7 @@ export class SavedViewsService {
     const others = [...new Set(ids ?? [])];
     if (others.includes(modelId)) throw new SavedViewModelsError("the view's own model");
     for (const id of others) {
-      const model = await repos.models.findById(id);
+      const model = await findModel(repos, id);
       if (!model || model.deleted_at || model.project_id !== projectId)
         throw new SavedViewModelsError(`model ${id} is not in the project`);
       if (model.status !== 'ready') throw new SavedViewModelsError(`model ${id} is not ready`);
@@ -83,7 +84,7 @@ export class SavedViewsService {
     return others;
   }
 
-  async #view(repos: Repositories, modelId: string, viewId: string) {
+  async #view(repos: SavedViewsRepositories, modelId: string, viewId: string) {
     const view = await repos.savedViews.find(viewId);
     if (!view || view.model_id !== modelId) throw new SavedViewNotFoundError();
     return view;

@@ -12,6 +12,7 @@ import {
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SharesRepositories } from './repositories.ts';
 import { loadProjectAccess } from '../projects/index.ts';
 import {
   ShareCodeDelayedError,
@@ -43,7 +44,7 @@ interface ShareCookie {
 }
 
 interface SharesAccessServiceDeps {
-  data: DataAccess;
+  data: DataAccess<SharesRepositories>;
   secrets: ShareSecrets;
   now: Clock;
   /** Called once the share's wrong codes reach SHARE_CODE_MAX_FAILURES (mails the creator). */

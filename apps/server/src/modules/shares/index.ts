@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SharesRepositories } from './repositories.ts';
 import type { ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
@@ -13,9 +14,10 @@ import { sharesRoutes } from './routes.ts';
 import { readCookie, ShareSecrets, UNLOCK_COOKIE } from './secrets.ts';
 import { SharesService } from './service.ts';
 import { ShareVisitCounter } from './visit-counter.ts';
+export { createSharesRepositories, type SharesRepositories } from './repositories.ts';
 
 export interface SharesDeps {
-  data: DataAccess;
+  data: DataAccess<SharesRepositories>;
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
   mailer: Mailer;

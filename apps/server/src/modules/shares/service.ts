@@ -13,6 +13,7 @@ import type { SharesTable } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SharesRepositories } from './repositories.ts';
 import {
   assertCan,
   canInProject,
@@ -21,7 +22,7 @@ import {
   type ProjectAccess,
 } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
-import { ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
+import { findModelVersion, ModelNotFoundError, VersionNotFoundError } from '../models/index.ts';
 import { ShareAccessCodeInvalidError, ShareIdNotFoundError } from './errors.ts';
 import { shareLockedMail } from './mail.ts';
 import { toShare } from './presenter.ts';
@@ -29,7 +30,7 @@ import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
 interface SharesServiceDeps {
-  data: DataAccess;
+  data: DataAccess<SharesRepositories>;
   secrets: ShareSecrets;
   mailer: Mailer;
   notifications: NotificationPolicy;
@@ -79,7 +80,7 @@ export class SharesService {
 
   /** A share pins only a version of its own model. */
   async #assertVersionOf(modelId: string, versionId: string): Promise<void> {
-    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    const version = await findModelVersion(this.#d.data.repos, versionId);
     if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
   }
 

@@ -1,15 +1,21 @@
 import type { CachedReads } from '../cache/index.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { DataAccess } from '../../repositories.ts';
+import type { SubscriptionsRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import { subscriptionsRoutes } from './routes.ts';
 import { SubscriptionsService, type PaidPlanSource } from './service.ts';
 
 export type { PlanLimits } from './service.ts';
 export { findPlan, SubscriptionsService, type PaidPlanSource } from './service.ts';
+export {
+  createSubscriptionsRepositories,
+  storageUsage,
+  type SubscriptionsRepositories,
+} from './repositories.ts';
 
 export interface SubscriptionsDeps {
-  data: DataAccess;
+  data: DataAccess<SubscriptionsRepositories>;
   requireAuth: onRequestAsyncHookHandler;
   /** The plan a user has paid for (the payments module); default: everyone is on Free. */
   paidPlan?: PaidPlanSource;

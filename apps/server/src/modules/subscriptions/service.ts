@@ -7,6 +7,7 @@ import {
   type UserSubscription,
 } from '@truss/contracts';
 import type { DataAccess } from '../../repositories.ts';
+import type { SubscriptionsRepositories } from './repositories.ts';
 import { uncached, type CachedReads } from '../cache/index.ts';
 import type { Usage } from './repository.ts';
 import { PLANS } from './plans.config.ts';
@@ -44,7 +45,7 @@ export type PaidPlanSource = (
 
 export class SubscriptionsService {
   constructor(
-    private readonly data: DataAccess,
+    private readonly data: DataAccess<SubscriptionsRepositories>,
     private readonly paidPlan: PaidPlanSource = async () => null,
     private readonly cache: CachedReads = uncached,
   ) {}

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Repositories } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 
 const brotliAsync = promisify(brotliDecompress);
@@ -30,7 +30,7 @@ export class ElementIndex {
   ) {}
 
   /** GlobalId -> model id, over every ready model of the project. */
-  async forProject(repos: Repositories, projectId: string): Promise<Map<string, string>> {
+  async forProject(repos: TopicsRepositories, projectId: string): Promise<Map<string, string>> {
     const owners = new Map<string, string>();
     for (const model of await repos.topics.bcf.readyModels(projectId)) {
       if (!model.derived_prefix || !model.metadata_hash) continue;
@@ -46,7 +46,7 @@ export class ElementIndex {
    * report's element names). Read fresh, not cached: a report needs the names once.
    */
   async names(
-    repos: Repositories,
+    repos: TopicsRepositories,
     projectId: string,
     modelIds: ReadonlySet<string>,
     globalIds: ReadonlySet<string>,

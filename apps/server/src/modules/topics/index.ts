@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { EventPublisher, EventStreams } from '../events/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
@@ -21,11 +22,12 @@ import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts'
 export { BcfService } from './bcf/service.ts';
 export { TopicsService } from './service.ts';
 export { TopicNotifier } from './notifier.ts';
+export { createTopicsRepositories, type TopicsRepositories } from './repositories.ts';
 export type { ShareVisitorGate } from './visitor-routes.ts';
 export type { VisitorShare } from './visitor-service.ts';
 
 export interface TopicsModuleDeps {
-  data: DataAccess;
+  data: DataAccess<TopicsRepositories>;
   events: EventPublisher;
   /** Share pages' event streams open here. */
   streams: EventStreams;

@@ -4,6 +4,7 @@ import type { TopicCommentRow, TopicNoticeKind, TopicRow } from '../../db/schema
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { topicNoticeMail } from './notice-mail.ts';
 
@@ -94,7 +95,7 @@ export function commentNotices(
 }
 
 interface TopicNotifierDeps {
-  data: DataAccess;
+  data: DataAccess<TopicsRepositories>;
   mailer: Mailer;
   notifications: Pick<NotificationPolicy, 'allows'>;
   publicUrl: string;

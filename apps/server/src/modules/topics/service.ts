@@ -17,7 +17,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { TopicCommentRow, TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
@@ -46,9 +47,10 @@ import {
   topicTypes,
   type TopicAuthor,
 } from './writes.ts';
+import { findModel } from '../models/index.ts';
 
 interface TopicsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<TopicsRepositories>;
   events: EventPublisher;
   now: Clock;
   log: FastifyBaseLogger;
@@ -85,7 +87,7 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
 
 /** One page of a topic's thread, as the API answers it. */
 export async function commentPage(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topicId: string,
   query: CommentPageQuery,
 ): Promise<CommentPage> {
@@ -121,7 +123,7 @@ export class TopicsService {
     this.#d = deps;
   }
 
-  get data(): DataAccess {
+  get data(): DataAccess<TopicsRepositories> {
     return this.#d.data;
   }
 
@@ -132,7 +134,7 @@ export class TopicsService {
 
   /** The topic and the caller's access to its project; 404 for both unknown and not a member. */
   async #topicAccess(
-    repos: Repositories,
+    repos: TopicsRepositories,
     userId: string,
     topicId: string,
   ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
@@ -144,7 +146,7 @@ export class TopicsService {
     return { topic, access };
   }
 
-  async #present(repos: Repositories, topic: TopicRow): Promise<Topic> {
+  async #present(repos: TopicsRepositories, topic: TopicRow): Promise<Topic> {
     const [views, count] = await Promise.all([
       repos.topics.viewpoints.topicViews([topic.id]),
       repos.topics.commentCount(topic.id),
@@ -208,10 +210,7 @@ export class TopicsService {
       assertCan(access, 'topic.create');
       if (body.assigneeId) assertCan(access, 'topic.assign', { ownerId: userId });
       const modelId = body.modelId ?? null;
-      if (
-        modelId &&
-        !(await repos.models.findById(modelId).then((m) => m?.project_id === projectId))
-      ) {
+      if (modelId && !(await findModel(repos, modelId).then((m) => m?.project_id === projectId))) {
         throw new TopicNotFoundError('model not in project');
       }
       const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
@@ -317,7 +316,7 @@ export class TopicsService {
     return toComment(comment);
   }
 
-  async #commentAccess(repos: Repositories, userId: string, commentId: string) {
+  async #commentAccess(repos: TopicsRepositories, userId: string, commentId: string) {
     const comment = await repos.topics.findComment(commentId);
     if (!comment) throw new CommentNotFoundError();
     const { topic, access } = await this.#topicAccess(repos, userId, comment.topic_id).catch(() => {

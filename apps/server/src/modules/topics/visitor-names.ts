@@ -1,5 +1,5 @@
 import { MENTION_PATTERN, type Topic, type TopicComment } from '@truss/contracts';
-import type { Repositories } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import { displayName } from '../users/index.ts';
 
 /**
@@ -14,7 +14,7 @@ export class VisitorNames {
 
   /** The display names of the people that `topics` and `comments` name. */
   static async of(
-    repos: Repositories,
+    repos: TopicsRepositories,
     topics: readonly Topic[],
     comments: readonly TopicComment[] = [],
   ): Promise<VisitorNames> {

@@ -18,7 +18,8 @@ import {
 import { ForbiddenError, TooManyRequestsError } from '../../http/errors.ts';
 import type { TopicRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../repositories.ts';
+import type { DataAccess } from '../../repositories.ts';
+import type { TopicsRepositories } from './repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
 import { VisitorNames } from './visitor-names.ts';
 import { encodeCursor, snapshotUrlParts, toComment, toTopic, viewsOf } from './presenter.ts';
@@ -70,17 +71,17 @@ function assertAllowed(share: VisitorShare, action: ShareVisitorAction): void {
  */
 export class VisitorTopicsService {
   readonly #topics: TopicsService;
-  readonly #data: DataAccess;
+  readonly #data: DataAccess<TopicsRepositories>;
   readonly #now: Clock;
 
-  constructor(deps: { topics: TopicsService; data: DataAccess; now: Clock }) {
+  constructor(deps: { topics: TopicsService; data: DataAccess<TopicsRepositories>; now: Clock }) {
     this.#topics = deps.topics;
     this.#data = deps.data;
     this.#now = deps.now;
   }
 
   async #visibleTopic(
-    repos: Repositories,
+    repos: TopicsRepositories,
     share: VisitorShare,
     topicId: string,
   ): Promise<TopicRow> {
@@ -92,7 +93,7 @@ export class VisitorTopicsService {
     return topic;
   }
 
-  async #rateLimit(repos: Repositories, share: VisitorShare, key: string): Promise<void> {
+  async #rateLimit(repos: TopicsRepositories, share: VisitorShare, key: string): Promise<void> {
     const since = new Date(this.#now().getTime() - 60_000);
     if (
       (await repos.topics.visitorPostsSince(share.id, key, since)) >= SHARE_VISITOR_POSTS_PER_MINUTE

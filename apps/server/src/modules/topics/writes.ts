@@ -12,8 +12,8 @@ import {
 } from '@truss/contracts';
 import type { Updateable } from 'kysely';
 import type { TopicCommentRow, TopicRow, TopicsTable } from '../../db/schema.ts';
-import type { Repositories } from '../../repositories.ts';
-import { VersionNotFoundError } from '../models/index.ts';
+import type { TopicsRepositories } from './repositories.ts';
+import { findModel, findModelVersion, VersionNotFoundError } from '../models/index.ts';
 import {
   AssigneeNotMemberError,
   SnapshotInvalidError,
@@ -44,17 +44,21 @@ function decodeSnapshot(base64: string): { bytes: Buffer; type: 'png' | 'jpg' } 
   throw new SnapshotInvalidError('snapshot is neither PNG nor JPEG');
 }
 
-export async function topicTypes(repos: Repositories, projectId: string): Promise<string[]> {
+export async function topicTypes(repos: TopicsRepositories, projectId: string): Promise<string[]> {
   const extra = await repos.topics.extraTypes(projectId);
   return [...new Set([...DEFAULT_TOPIC_TYPES, ...extra])];
 }
 
-async function assertType(repos: Repositories, projectId: string, type: string): Promise<void> {
+async function assertType(
+  repos: TopicsRepositories,
+  projectId: string,
+  type: string,
+): Promise<void> {
   if (!(await topicTypes(repos, projectId)).includes(type)) throw new TopicTypeUnknownError();
 }
 
 async function assertAssignee(
-  repos: Repositories,
+  repos: TopicsRepositories,
   projectId: string,
   assigneeId: string | null | undefined,
 ): Promise<void> {
@@ -65,7 +69,7 @@ async function assertAssignee(
 
 /** Mentioned user ids that are members of the project (others are plain text). */
 export async function memberMentions(
-  repos: Repositories,
+  repos: TopicsRepositories,
   projectId: string,
   text: string,
 ): Promise<string[]> {
@@ -79,21 +83,21 @@ export async function memberMentions(
  * model, else 404), or the model's current one.
  */
 async function modelVersionFor(
-  repos: Repositories,
+  repos: TopicsRepositories,
   modelId: string | null,
   requested?: string | null,
 ): Promise<string | null> {
   if (!modelId) return null;
   if (requested) {
-    const version = await repos.modelVersions.findById(requested);
+    const version = await findModelVersion(repos, requested);
     if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
     return version.id;
   }
-  return (await repos.models.findById(modelId))?.current_version_id ?? null;
+  return (await findModel(repos, modelId))?.current_version_id ?? null;
 }
 
 export async function insertViewpoints(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topicId: string,
   inputs: readonly ViewpointInput[],
   now: Date,
@@ -127,7 +131,7 @@ export async function insertViewpoints(
 
 /** Inserts a topic with its viewpoints; the caller checked the permission. */
 export async function createTopic(
-  repos: Repositories,
+  repos: TopicsRepositories,
   projectId: string,
   modelId: string | null,
   author: TopicAuthor,
@@ -183,7 +187,7 @@ export async function createTopic(
 
 /** Applies a checked patch; returns the new row. */
 export async function patchTopic(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topic: TopicRow,
   body: UpdateTopicBody,
   byName: string,
@@ -216,7 +220,7 @@ export async function patchTopic(
 }
 
 export async function addComment(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topic: TopicRow,
   author: TopicAuthor,
   body: CreateCommentBody,

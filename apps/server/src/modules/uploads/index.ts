@@ -3,6 +3,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type { ModelsConfig } from '../../config-models.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { UploadsRepositories } from './repositories.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { ModelEvents, ModelLimits, ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
@@ -16,6 +17,11 @@ import { CheckedFileStore, type HeadChecks } from './stores.ts';
 import { LocalUploadFiles, S3UploadFiles } from './upload-files.ts';
 
 export { UploadsService } from './service.ts';
+export {
+  createUploadsRepositories,
+  uploadReservations,
+  type UploadsRepositories,
+} from './repositories.ts';
 
 export interface UploadsDeps {
   settings: Pick<
@@ -32,7 +38,7 @@ export interface UploadsDeps {
    * connection of their own marks this process alive (null: PGlite, one process, in-memory locks).
    */
   sharedDatabase: { connectionString: string } | null;
-  data: DataAccess;
+  data: DataAccess<UploadsRepositories>;
   storage: ObjectStorage;
   limits: ModelLimits;
   /** A finished upload becomes a model and a conversion job. */

@@ -20,11 +20,6 @@ export interface NewUpload {
 export class UploadsRepository {
   constructor(private readonly db: Kysely<Database> | Transaction<Database>) {}
 
-  /** Serialises upload creation per user (the concurrency and storage checks read then insert). */
-  async lockUser(userId: string): Promise<void> {
-    await this.db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
-
   /** Unfinished uploads of the user with a request since `activeSince`. */
   async countActive(userId: string, activeSince: Date): Promise<number> {
     const row = await this.db

@@ -10,10 +10,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UploadRow } from '../../db/schema.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { UploadsRepositories } from './repositories.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import { statusEvent, type ModelEvents } from '../models/index.ts';
 import type { ModelLimits } from '../models/index.ts';
-import { ModelNotFoundError, modelKeys, type ModelsService } from '../models/index.ts';
+import {
+  createModelVersion,
+  createUploadedModel,
+  findModel,
+  ModelNotFoundError,
+  modelKeys,
+  type ModelsService,
+} from '../models/index.ts';
 import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ObjectStorage } from '../storage/index.ts';
@@ -26,13 +34,14 @@ import {
 import { detectComplete, detectFromHead } from './format-check.ts';
 import type { UploadHashes } from './hashing.ts';
 import type { UploadFiles } from './upload-files.ts';
+import { userAccounts } from '../users/index.ts';
 
 interface UploadsSettings {
   activeWindowSeconds: number;
 }
 
 interface UploadsServiceDeps {
-  data: DataAccess;
+  data: DataAccess<UploadsRepositories>;
   storage: ObjectStorage;
   limits: ModelLimits;
   queue: JobQueue;
@@ -107,7 +116,7 @@ export class UploadsService {
     await data.transaction(async (repos) => {
       // Serialise per account (both, in a fixed order): the checks below read, then insert.
       for (const lockId of [...new Set([userId, ownerId])].sort()) {
-        await repos.uploads.lockUser(lockId);
+        await userAccounts(repos).lock(lockId);
       }
       const at = now();
       const active = await repos.uploads.countActive(
@@ -137,7 +146,7 @@ export class UploadsService {
     input: { projectId?: string | undefined; modelId?: string | undefined },
   ): Promise<{ modelId: string; projectId: string }> {
     const { repos } = this.#d.data;
-    const model = await repos.models.findById(input.modelId!);
+    const model = await findModel(repos, input.modelId!);
     // A trashed model takes no new version; a project that is not the model's hides it.
     if (!model || model.deleted_at || (input.projectId && input.projectId !== model.project_id)) {
       throw new ModelNotFoundError();
@@ -238,17 +247,14 @@ export class UploadsService {
           now: now(),
         };
         if (row.model_id) {
-          const model = await repos.models.lockById(row.model_id);
-          if (!model) throw new ModelNotFoundError('the model was deleted during the upload');
-          await repos.modelVersions.insert({
+          await createModelVersion(repos, {
             ...stored,
             id,
             modelId: row.model_id,
-            number: await repos.modelVersions.nextNumber(row.model_id),
             message: row.version_message ?? '',
           });
         } else {
-          await repos.models.insert({
+          await createUploadedModel(repos, {
             ...stored,
             id,
             projectId: row.project_id,
@@ -285,7 +291,7 @@ export class UploadsService {
       // Published before waking the runner, which moves the version on to `processing`.
       if (upload.model_id) {
         // A new version: the model still shows its current one; members refetch its versions.
-        const model = await data.repos.models.findById(modelId);
+        const model = await findModel(data.repos, modelId);
         if (model) await events.publish(statusEvent(model, id));
       } else {
         await events.publish({

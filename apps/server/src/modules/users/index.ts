@@ -2,6 +2,7 @@ import type { CachedReads } from '../cache/index.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { UsersRepositories } from './repositories.ts';
 import type { RegisterModule } from '../module.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { NotificationPolicy } from './notification-policy.ts';
@@ -11,9 +12,15 @@ import { UsersService } from './service.ts';
 export { EmailAlreadyRegisteredError, UserNotFoundError } from './errors.ts';
 export { NotificationPolicy } from './notification-policy.ts';
 export { displayName, toProfile, UsersService } from './service.ts';
+export {
+  createUsersRepositories,
+  type UsersRepositories,
+  userAccounts,
+  type UserAccounts,
+} from './repositories.ts';
 
 export interface UsersDeps {
-  data: DataAccess;
+  data: DataAccess<UsersRepositories>;
   /** Where avatars are kept (the models' object storage). */
   storage: ObjectStorage;
   requireAuth: onRequestAsyncHookHandler;

@@ -5,6 +5,7 @@ import {
 } from '@truss/contracts';
 import type { NotificationSettingsRow } from '../../db/schema.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { UsersRepositories } from './repositories.ts';
 
 export function toNotificationSettings(
   row: NotificationSettingsRow | undefined,
@@ -28,7 +29,7 @@ export function toNotificationSettings(
  * reset links and verification always go out): does the recipient want mails of this kind?
  */
 export class NotificationPolicy {
-  constructor(private readonly data: DataAccess) {}
+  constructor(private readonly data: DataAccess<UsersRepositories>) {}
 
   async allows(userId: string, kind: NotificationKind): Promise<boolean> {
     const user = await this.data.repos.users.findById(userId);

@@ -85,6 +85,14 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Locks the user's row for the caller's transaction: serialises one account's read-then-write
+   * steps in other modules (upload creation, order settlement).
+   */
+  async lock(id: string): Promise<void> {
+    await this.db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   async findByIdForUpdate(id: string): Promise<UserRow | undefined> {
     return this.db
       .selectFrom('users')
@@ -160,5 +168,43 @@ export class UsersRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** A deleted account's preferences and notification settings. */
+  async deleteSettings(userId: string): Promise<void> {
+    await this.db.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+    await this.db.deleteFrom('notification_settings').where('user_id', '=', userId).execute();
+  }
+
+  /** Personal data erased; the row stays as status deleted (ids in history still resolve). */
+  async erase(userId: string, placeholderEmail: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({
+        email: placeholderEmail,
+        email_verified: false,
+        password_hash: null,
+        status: 'deleted',
+        avatar: null,
+        avatar_key: null,
+        full_name: null,
+        first_name: null,
+        last_name: null,
+        phone: null,
+        phone_country_code: null,
+        date_of_birth: null,
+        gender: null,
+        company: null,
+        job_title: null,
+        department: null,
+        website: null,
+        country: null,
+        location: null,
+        bio: null,
+        updated_at: now,
+        deleted_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
   }
 }

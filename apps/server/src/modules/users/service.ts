@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { UserPreferencesRow, UserRow, UserUpdate } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
+import type { UsersRepositories } from './repositories.ts';
 import type { ObjectStorage } from '../storage/index.ts';
 import { newAvatarKey, processAvatar } from './avatar.ts';
 import { UserNotFoundError } from './errors.ts';
@@ -75,7 +76,7 @@ function toPreferences(user: UserRow, row: UserPreferencesRow | undefined): Pref
 }
 
 interface UsersServiceDeps {
-  data: DataAccess;
+  data: DataAccess<UsersRepositories>;
   now: Clock;
   log: FastifyBaseLogger;
   /** Where avatars are kept (the models' object storage). */

@@ -5,7 +5,7 @@ import type {
   TopicRow,
   TopicViewpointRow,
 } from '../../../db/schema.ts';
-import type { Repositories } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
 import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from '@truss/bcf';
 import { displayName } from '../../users/index.ts';
 import { byTopic } from '../presenter.ts';
@@ -30,7 +30,7 @@ const localPart = (value: string) => (value.includes('@') ? value.split('@')[0]!
  * local part of their address (never the address, never the id).
  */
 async function readableMentions(
-  repos: Repositories,
+  repos: TopicsRepositories,
   texts: readonly string[],
 ): Promise<(text: string) => string> {
   const ids = [...new Set(texts.flatMap(mentionIds))];
@@ -166,7 +166,7 @@ function topicOf(
  * comments, kept files and fields, users by e-mail, and the project's lists as extensions.
  */
 export async function exportArchive(
-  repos: Repositories,
+  repos: TopicsRepositories,
   project: { id: string; name: string },
   guids?: readonly string[],
 ): Promise<Omit<BcfArchive, 'version'>> {

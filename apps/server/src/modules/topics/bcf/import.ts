@@ -12,7 +12,7 @@ import type {
   TopicsTable,
   TopicViewpointsTable,
 } from '../../../db/schema.ts';
-import type { Repositories } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
 import type { BcfArchive, BcfComment, BcfProblem, BcfTopic } from '@truss/bcf';
 import { blankless, extrasOf, instant, json, unchanged, viewColumns } from './columns.ts';
 import { matchModels } from './model-match.ts';
@@ -47,7 +47,7 @@ export interface ImportOutcome {
  * among the project's members; other names are kept as written.
  */
 export async function importArchive(
-  repos: Repositories,
+  repos: TopicsRepositories,
   input: ImportInput,
 ): Promise<ImportOutcome> {
   const { projectId, owners, modelNames, now } = input;
@@ -182,7 +182,7 @@ export async function importArchive(
  * to the same caps by the reader.
  */
 async function assertRoom(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   existing: ReadonlyMap<string, TopicRow>,
 ): Promise<void> {
@@ -230,7 +230,7 @@ async function assertRoom(
 
 /** Upserts viewpoints by (topic, GUID); returns `${topicId}/${guid}` -> viewpoint id. */
 async function writeViewpoints(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],
@@ -270,7 +270,7 @@ async function writeViewpoints(
 }
 
 async function writeComments(
-  repos: Repositories,
+  repos: TopicsRepositories,
   topics: readonly BcfTopic[],
   topicIds: ReadonlyMap<string, string>,
   knownTopicIds: readonly string[],

@@ -2,6 +2,7 @@ import type { BcfImportReport } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
 import type { EventPublisher } from '../../events/index.ts';
 import { assertCan, loadProjectAccess } from '../../projects/index.ts';
 import { writeBcf } from '@truss/bcf';
@@ -13,7 +14,7 @@ import type { ElementIndex } from '../element-index.ts';
 import { shareStreamKey } from '../service.ts';
 
 export interface BcfServiceDeps {
-  data: DataAccess;
+  data: DataAccess<TopicsRepositories>;
   events: EventPublisher;
   elements: ElementIndex;
   /** Reads files in worker threads (never on the event loop). */

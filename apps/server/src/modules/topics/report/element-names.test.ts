@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync } from 'node:zlib';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Repositories } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
 import type { ObjectStorage } from '../../storage/index.ts';
 import { ElementIndex } from '../element-index.ts';
 
@@ -25,7 +25,7 @@ function storage(files: Record<string, unknown>): ObjectStorage {
   } as unknown as ObjectStorage;
 }
 
-function repos(models: { id: string; derived_prefix: string | null }[]): Repositories {
+function repos(models: { id: string; derived_prefix: string | null }[]): TopicsRepositories {
   return {
     topics: {
       bcf: {
@@ -33,7 +33,7 @@ function repos(models: { id: string; derived_prefix: string | null }[]): Reposit
           models.map((m) => ({ ...m, name: m.id, metadata_hash: `h-${m.id}` })),
       },
     },
-  } as unknown as Repositories;
+  } as unknown as TopicsRepositories;
 }
 
 /** An issue report's element names come from the models' stored metadata, by GlobalId. */

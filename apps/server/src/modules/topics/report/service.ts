@@ -6,7 +6,8 @@ import {
   type TopicReportQuery,
 } from '@truss/contracts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { DataAccess, Repositories } from '../../../repositories.ts';
+import type { DataAccess } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
 import { assertCan, loadProjectAccess } from '../../projects/index.ts';
 import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
@@ -35,7 +36,7 @@ const CONTENT_TYPES = {
 } as const;
 
 export interface TopicReportServiceDeps {
-  data: DataAccess;
+  data: DataAccess<TopicsRepositories>;
   now: Clock;
   /** Element names from the models' metadata ("Door-01 (IfcDoor)" for a GlobalId). */
   elements: Pick<ElementIndex, 'names'>;
@@ -133,7 +134,7 @@ export class TopicReportService {
   }
 
   async #topic(
-    repos: Repositories,
+    repos: TopicsRepositories,
     topic: Topic,
     context: {
       names: Map<string, { name: string }>;
