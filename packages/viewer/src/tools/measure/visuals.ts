@@ -309,10 +309,23 @@ export class MeasurementVisual {
   }
 }
 
+/** Shape and colour tell the snap kinds apart: corner square, edge diamond, face dot. */
 const MARKER_SHAPES: Record<Snap['kind'], Partial<CSSStyleDeclaration>> = {
-  vertex: { width: '10px', height: '10px', borderRadius: '0', rotate: '0deg' },
-  edge: { width: '9px', height: '9px', borderRadius: '0', rotate: '45deg' },
-  face: { width: '8px', height: '8px', borderRadius: '50%', rotate: '0deg' },
+  vertex: {
+    width: '10px',
+    height: '10px',
+    borderRadius: '0',
+    rotate: '0deg',
+    borderColor: '#f97316',
+  },
+  edge: { width: '9px', height: '9px', borderRadius: '0', rotate: '45deg', borderColor: '#16a34a' },
+  face: {
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    rotate: '0deg',
+    borderColor: '#2563eb',
+  },
 };
 
 /** The measurement in progress: picked points, the rubber band to the cursor and the snap marker. */
