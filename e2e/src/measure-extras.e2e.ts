@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Vec3 } from '@truss/viewer';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,9 +9,12 @@ import { CUBE, modelPageSession, standardView, withViewer } from './support/mode
 /**
  * The measure tool's extras on the real page (issue 35): the snap marker's kind while hovering
  * (corner, edge, face), a distance clicked between two corners with its dx/dy/dz in the panel,
- * and the picked points' coordinates, in English and Chinese.
+ * and the picked points' coordinates, in English and Chinese; an element's area and volume from
+ * its quantity set in the properties panel.
  */
-const session = modelPageSession('mira', { cube: CUBE });
+/** An ArchiCAD IFC2x3 export whose wall #280 has BaseQuantities (areas and volumes, in m). */
+const WALLS = path.join(path.dirname(CUBE), '../ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
+const session = modelPageSession('mira', { cube: CUBE, walls: WALLS });
 const { openModel, models } = session;
 
 /** The unit cube's corners, read from the converted .glb (world = file: no recentring). */
@@ -171,6 +175,30 @@ describe('measure extras on the model page', () => {
       const legend = await panel.textContent();
       expect(legend).toContain(locale === 'en' ? 'Snaps to' : '捕捉到');
       await page.screenshot({ path: await screenshotPath(`measure-extras-panel-${locale}`) });
+    },
+    120_000,
+  );
+
+  it.each(['en', 'zh-CN'] as const)(
+    "shows a wall's net area and volume from its quantity set with units (%s)",
+    async (locale) => {
+      const response = await fetch(`${session.server.url}${models.walls.metadata_url}`);
+      const metadata = (await response.json()) as { elements: { expressId: number[] } };
+      const wall = metadata.elements.expressId.indexOf(280);
+      expect(wall).toBeGreaterThanOrEqual(0);
+      const page = await openModel(models.walls, locale);
+      await withViewer(page, (viewer, id) => viewer.selection.set([id]), wall);
+      const summary = page.locator('[data-quantities]');
+      await summary.waitFor();
+      // BaseQuantities: NetSideArea 2.91563478924, NetVolume 0.249286723059 (file units: m).
+      expect(await summary.locator('dt').allTextContents()).toEqual(
+        locale === 'en' ? ['Area', 'Volume'] : ['面积', '体积'],
+      );
+      expect(await summary.locator('dd').allTextContents()).toEqual(['2.9156 m²', '0.2493 m³']);
+      expect(await summary.locator('[data-quantity="NetSideArea"]').getAttribute('title')).toBe(
+        locale === 'en' ? 'From BaseQuantities: NetSideArea' : '来自 BaseQuantities：NetSideArea',
+      );
+      await page.screenshot({ path: await screenshotPath(`measure-extras-quantities-${locale}`) });
     },
     120_000,
   );
