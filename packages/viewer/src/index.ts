@@ -9,3 +9,10 @@ export type * from './api.ts';
 export { createViewer } from './viewer.ts';
 export { createViewCanvas, glContextAttributes } from './gl-context.ts';
 export { ViewpointError, parseViewpoint, VIEWPOINT_VERSION } from './viewpoint.ts';
+export {
+  distanceComponents,
+  formatLength,
+  modelFrameOf,
+  toModelCoordinates,
+  type ModelFrame,
+} from './tools/measure/model-units.ts';

@@ -13,6 +13,7 @@ import {
 import {
   chooseSnap,
   closestPointOnSegmentToRay,
+  featureEdges,
   segmentDistance2D,
   type Project,
   type SnapInput,
@@ -173,6 +174,33 @@ describe('snapping', () => {
     expect(snap(2, 0.15)?.kind).toBe('face');
     expect(snap(2, 0.15, 20)?.kind).toBe('edge');
     expect(snap(2, 0.15, 0)?.kind).toBe('face');
+  });
+
+  it("does not snap to the diagonal across a flat rectangle's middle", () => {
+    // A 4 x 4 square as two triangles: their shared side (0,0)-(4,4) is no edge of the model.
+    const other: [Vec3, Vec3, Vec3] = [
+      [0, 0, 0],
+      [4, 0, 0],
+      [4, 4, 0],
+    ];
+    const half: [Vec3, Vec3, Vec3] = [
+      [0, 0, 0],
+      [4, 4, 0],
+      [0, 4, 0],
+    ];
+    expect(snap(2.02, 2, 12, [other, half])).toEqual({ point: [2.02, 2, 0], kind: 'face' });
+    // The rectangle's real sides still snap.
+    expect(snap(4.05, 2, 12, [other, half])).toEqual({ point: [4, 2, 0], kind: 'edge' });
+    expect(featureEdges([other, half])).toHaveLength(4);
+    // Folded (a roof ridge): the shared side is an edge of the model.
+    const folded: [Vec3, Vec3, Vec3] = [
+      [0, 0, 0],
+      [4, 4, 0],
+      [0, 4, 3],
+    ];
+    expect(featureEdges([other, folded])).toHaveLength(5);
+    // One triangle hit by several rays keeps its three sides.
+    expect(featureEdges([other, other])).toHaveLength(3);
   });
 
   it('snaps beside a silhouette and gives nothing off the model', () => {

@@ -1,10 +1,11 @@
 /**
  * Snapping (pure): given the triangle under the pointer, prefer its nearest corner within the
- * tolerance, then the nearest point on one of its edges, else the surface point itself. Distances
- * are measured on screen (CSS pixels) so the tolerance feels the same at any zoom.
+ * tolerance, then the nearest point on one of its edges (not the diagonals inside a flat face),
+ * else the surface point itself. Distances are measured on screen (CSS pixels) so the tolerance
+ * feels the same at any zoom.
  */
 import type { Vec3 } from '../../api-types.ts';
-import { dot, sub } from './math.ts';
+import { cross, dot, length, sub } from './math.ts';
 
 export type SnapKind = 'vertex' | 'edge' | 'face';
 
@@ -20,6 +21,8 @@ export interface ScreenPoint {
 
 export type Project = (point: Vec3) => ScreenPoint | null;
 
+type Triangle = [Vec3, Vec3, Vec3];
+
 export interface SnapInput {
   /** The surface point under the pointer (world), null when the pointer is off the model. */
   face: Vec3 | null;
@@ -27,7 +30,7 @@ export interface SnapInput {
    * Triangles under and around the pointer (world): the hit one and those hit by a few rays
    * within the tolerance, so corners of neighbouring faces and silhouettes are reachable.
    */
-  triangles: Array<[Vec3, Vec3, Vec3]>;
+  triangles: Triangle[];
   /** The pointer's world ray. */
   ray: { origin: Vec3; direction: Vec3 };
 }
@@ -62,6 +65,46 @@ export function closestPointOnSegmentToRay(a: Vec3, b: Vec3, origin: Vec3, direc
 
 const sameVec = (a: Vec3, b: Vec3) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2];
 
+/** Unit normal of a triangle; null for a degenerate one. */
+function unitNormal([a, b, c]: Triangle): Vec3 | null {
+  const n = cross(sub(b, a), sub(c, a));
+  const len = length(n);
+  return len > 0 ? [n[0] / len, n[1] / len, n[2] / len] : null;
+}
+
+/** Normals closer than this (cosine of about 1 degree) make one flat face. */
+const COPLANAR_COS = Math.cos(Math.PI / 180);
+
+/**
+ * The triangles' edges less those inside a flat face: an edge shared with a coplanar triangle is
+ * a diagonal of the triangulation (it crosses a rectangle's middle), not an edge of the model.
+ * Only the triangles at hand are known: an edge whose neighbour was not hit stays a candidate.
+ */
+export function featureEdges(triangles: Triangle[]): Array<[Vec3, Vec3]> {
+  const normals = triangles.map(unitNormal);
+  const edges: Array<[Vec3, Vec3]> = [];
+  triangles.forEach((tri, i) => {
+    for (let k = 0; k < 3; k += 1) {
+      const from = tri[k]!;
+      const to = tri[(k + 1) % 3]!;
+      const inside = triangles.some((other, j) => {
+        if (j === i || !other.some((v) => sameVec(v, from)) || !other.some((v) => sameVec(v, to)))
+          return false;
+        // The same triangle twice (hit by several rays) shares all its edges: not a neighbour.
+        if (tri.every((v) => other.some((w) => sameVec(v, w)))) return false;
+        const n = normals[i];
+        const m = normals[j];
+        return !!n && !!m && Math.abs(dot(n, m)) >= COPLANAR_COS;
+      });
+      const seen = edges.some(
+        ([p, q]) => (sameVec(p, from) && sameVec(q, to)) || (sameVec(p, to) && sameVec(q, from)),
+      );
+      if (!inside && !seen) edges.push([from, to]);
+    }
+  });
+  return edges;
+}
+
 /** The candidate nearest to the pointer on screen, within the tolerance and not hidden. */
 function nearest(
   candidates: Vec3[],
@@ -95,14 +138,8 @@ export function chooseSnap(
   }
   const corner = nearest(corners, pointer, project, tolerancePx, isVisible);
   if (corner) return { point: [...corner], kind: 'vertex' };
-  const edgePoints = input.triangles.flatMap(([a, b, c]) =>
-    [
-      [a, b],
-      [b, c],
-      [c, a],
-    ].map(([from, to]) =>
-      closestPointOnSegmentToRay(from!, to!, input.ray.origin, input.ray.direction),
-    ),
+  const edgePoints = featureEdges(input.triangles).map(([from, to]) =>
+    closestPointOnSegmentToRay(from, to, input.ray.origin, input.ray.direction),
   );
   const edge = nearest(edgePoints, pointer, project, tolerancePx, isVisible);
   if (edge) return { point: edge, kind: 'edge' };

@@ -173,13 +173,13 @@ class PathObject {
   }
 }
 
-function place(el: HTMLElement, at: ScreenPoint | null, lift: string): void {
+function place(el: HTMLElement, at: ScreenPoint | null, lift: string, turn = ''): void {
   if (!at) {
     el.style.display = 'none';
     return;
   }
   el.style.display = '';
-  el.style.transform = `translate(${at.x.toFixed(1)}px, ${at.y.toFixed(1)}px) translate(-50%, ${lift})`;
+  el.style.transform = `translate(${at.x.toFixed(1)}px, ${at.y.toFixed(1)}px) translate(-50%, ${lift})${turn}`;
 }
 
 export class MeasurementVisual {
@@ -309,10 +309,21 @@ export class MeasurementVisual {
   }
 }
 
+/** Shape and colour tell the snap kinds apart: corner square, edge diamond, face dot. */
 const MARKER_SHAPES: Record<Snap['kind'], Partial<CSSStyleDeclaration>> = {
-  vertex: { width: '10px', height: '10px', borderRadius: '0', rotate: '0deg' },
-  edge: { width: '9px', height: '9px', borderRadius: '0', rotate: '45deg' },
-  face: { width: '8px', height: '8px', borderRadius: '50%', rotate: '0deg' },
+  vertex: {
+    width: '10px',
+    height: '10px',
+    borderRadius: '0',
+    borderColor: '#f97316',
+  },
+  edge: { width: '9px', height: '9px', borderRadius: '0', borderColor: '#16a34a' },
+  face: {
+    width: '8px',
+    height: '8px',
+    borderRadius: '50%',
+    borderColor: '#2563eb',
+  },
 };
 
 /** The measurement in progress: picked points, the rubber band to the cursor and the snap marker. */
@@ -356,7 +367,10 @@ export class PreviewVisual {
   }
 
   updateMarker(): void {
-    place(this.marker, this.snap ? this.ctx.project(this.snap.point) : null, '-50%');
+    // The edge diamond turns within the transform, after the move: the separate CSS `rotate`
+    // property would turn the move too and draw the marker hundreds of pixels off.
+    const turn = this.snap?.kind === 'edge' ? ' rotate(45deg)' : '';
+    place(this.marker, this.snap ? this.ctx.project(this.snap.point) : null, '-50%', turn);
   }
 
   dispose(): void {

@@ -2,16 +2,18 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ChevronRight, ClipboardCopy, Copy, MousePointerClick, Palette } from 'lucide-react';
-import type { ModelMetadata } from '@truss/viewable';
+import { getElementProperties, type ModelMetadata } from '@truss/viewable';
 import { toast } from '../../../lib/toast';
 import {
   commonType,
   elementGroups,
+  formatValue,
   groupsAsText,
   type ColorKey,
   type PropertyGroup,
   valueWords,
 } from '../properties';
+import { elementQuantities, type ElementQuantity } from '../quantities';
 import { elementName, elementType } from '../tree';
 
 /** Writes text to the clipboard; the toast says whether it worked. */
@@ -121,6 +123,33 @@ function Group({
   );
 }
 
+/** The element's area and volume from its quantity sets, above the sets themselves. */
+function QuantitySummary({ quantities }: { quantities: Array<[string, ElementQuantity]> }) {
+  const { t } = useTranslation();
+  const words = valueWords(t);
+  if (!quantities.length) return null;
+  return (
+    <dl
+      className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 border-b border-gray-200 bg-gray-50 px-3 py-2 text-xs"
+      aria-label={t('viewer.properties.quantities')}
+      data-quantities
+    >
+      {quantities.map(([label, q]) => (
+        <Fragment key={label}>
+          <dt className="text-gray-500">{label}</dt>
+          <dd
+            className="text-right font-medium text-gray-900 tabular-nums"
+            title={t('viewer.properties.quantitySource', { set: q.set, name: q.name })}
+            data-quantity={q.name}
+          >
+            {formatValue(q.value, q.unit || undefined, words)}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
 /** The selection's attributes and property sets, grouped, collapsible and copyable. */
 export function PropertiesPanel({
   metadata,
@@ -154,6 +183,14 @@ export function PropertiesPanel({
       },
       valueWords(t),
     );
+  }, [metadata, elementId, t]);
+  const quantities = useMemo(() => {
+    if (!metadata || elementId === null || elementId >= metadata.elements.count) return [];
+    const { area, volume } = elementQuantities(getElementProperties(metadata, elementId));
+    const rows: Array<[string, ElementQuantity]> = [];
+    if (area) rows.push([t('viewer.properties.area'), area]);
+    if (volume) rows.push([t('viewer.properties.volume'), volume]);
+    return rows;
   }, [metadata, elementId, t]);
   const onCopy = (text: string) =>
     void copy(text, t('viewer.properties.copied'), t('viewer.properties.copyFailed'));
@@ -205,6 +242,7 @@ export function PropertiesPanel({
           {t('viewer.properties.copyAll')}
         </button>
       </div>
+      <QuantitySummary quantities={quantities} />
       <div className="min-h-0 flex-1 overflow-y-auto">
         {groups.map((group) => (
           <Group

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { AlertTriangle, RotateCcw, Trash2, X } from 'lucide-react';
+import { AlertTriangle, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { Progress } from '../../../components/ui/Progress';
 import { formatBytes } from '../../../lib/format';
-import type { LoadProgress, Measurement, Viewer } from '../engine';
+import type { LoadProgress, Viewer } from '../engine';
 import type { LegendEntry } from '../useViewerCommands';
 import { useLoadProgress, type ViewerLoadState } from '../useViewerLoad';
 
@@ -117,62 +117,6 @@ export function ColorLegend({
               {entry.key}
             </span>
             <span className="text-gray-500 tabular-nums">{entry.count}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** A measurement's value with its unit. */
-function formatMeasurement(m: Pick<Measurement, 'kind' | 'value'>): string {
-  if (m.kind === 'angle') return `${m.value.toFixed(1)}°`;
-  if (m.kind === 'area') return `${m.value.toFixed(3)} m²`;
-  return `${m.value.toFixed(3)} m`;
-}
-
-/** The measurements taken, selectable and deletable (Delete does the same in the view). */
-export function MeasurementList({
-  viewer,
-  measurements,
-  selected,
-}: {
-  viewer: Viewer;
-  measurements: Measurement[];
-  selected: string | null;
-}) {
-  const { t } = useTranslation();
-  if (!measurements.length) return null;
-  return (
-    <div className="pointer-events-auto w-56 rounded-xl border border-gray-200 bg-white/95 p-1 text-xs shadow-lg backdrop-blur">
-      <p className="px-2 py-1 font-semibold text-gray-800">{t('viewer.measure.title')}</p>
-      <ul>
-        {measurements.map((m, index) => (
-          <li key={m.id}>
-            <div
-              className={`group flex items-center gap-2 rounded-lg px-2 py-1 ${m.id === selected ? 'bg-brand-50 text-brand-900' : 'text-gray-800 hover:bg-gray-50'}`}
-            >
-              <button
-                type="button"
-                className="flex min-w-0 flex-1 items-center gap-2 text-left"
-                onClick={() => viewer.measure.select(m.id === selected ? null : m.id)}
-              >
-                <span className="text-gray-500">
-                  {index + 1}. {t(`viewer.measure.${m.kind}`)}
-                </span>
-                <span className="ml-auto font-medium tabular-nums" data-measure-value>
-                  {formatMeasurement(m)}
-                </span>
-              </button>
-              <button
-                type="button"
-                aria-label={t('viewer.measure.delete')}
-                onClick={() => viewer.measure.remove(m.id)}
-                className="rounded p-0.5 text-gray-400 hover:text-red-600"
-              >
-                <Trash2 className="size-3.5" />
-              </button>
-            </div>
           </li>
         ))}
       </ul>

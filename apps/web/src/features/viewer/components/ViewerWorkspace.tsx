@@ -14,7 +14,8 @@ import { useViewpointSync } from '../useViewpointSync';
 import { ShortcutHelp } from './ShortcutHelp';
 import { SidePanelAside, SidePanelButton } from './SidePanel';
 import { ViewerAnnouncer } from './ViewerAnnouncer';
-import { ColorLegend, LoadOverlay, MeasurementList } from './ViewerOverlays';
+import { MeasurementList } from './MeasurementList';
+import { ColorLegend, LoadOverlay } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
 import {
@@ -288,6 +289,7 @@ function WorkspaceView({
             viewer={viewer}
             measurements={snapshot.measurements}
             selected={snapshot.selectedMeasurement}
+            active={snapshot.activeMeasure}
           />
         )}
       </div>

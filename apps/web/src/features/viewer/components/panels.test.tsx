@@ -169,7 +169,8 @@ describe('properties panel', () => {
   it('shows attributes and sets with units, collapsible', () => {
     renderPanel(5, [5]);
     expect(screen.getByText('2O2Fr$t4X7Zf8NOew3FLOH')).toBeTruthy();
-    expect(screen.getByText('12.3457 m²')).toBeTruthy();
+    // Once in its quantity set, once in the summary above the sets.
+    expect(screen.getAllByText('12.3457 m²')).toHaveLength(2);
     const pset = screen.getByRole('button', { name: /Pset_WallCommon/ });
     expect(pset.getAttribute('aria-expanded')).toBe('true');
     // CamelCase names wrap between their words, never inside one
@@ -183,7 +184,8 @@ describe('properties panel', () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderPanel(5, [5]);
-    fireEvent.click(screen.getByText('12.3457 m²'));
+    const inSet = screen.getAllByText('12.3457 m²').find((el) => !el.closest('[data-quantities]'));
+    fireEvent.click(inSet!);
     await waitFor(() => expect(getToasts().at(-1)?.title).toBe('Copied'));
     expect(writeText).toHaveBeenCalledWith('12.3457 m²');
     writeText.mockRejectedValueOnce(new Error('denied'));
@@ -193,6 +195,18 @@ describe('properties panel', () => {
       expect(getToasts().at(-1)?.title).toBe('Copy failed, copy the value manually'),
     );
     vi.unstubAllGlobals();
+  });
+
+  it("sums up the element's area from its quantity set, and says where it came from", () => {
+    renderPanel(5, [5]);
+    const summary = screen.getByLabelText('Quantities from the model');
+    expect(summary.textContent).toBe('Area12.3457 m²');
+    const value = summary.querySelector('[data-quantity="NetSideArea"]')!;
+    expect(value.getAttribute('title')).toBe('From Qto_WallBaseQuantities: NetSideArea');
+    cleanup();
+    // The slab has no quantities: no summary at all.
+    renderPanel(7, [7]);
+    expect(screen.queryByLabelText('Quantities from the model')).toBeNull();
   });
 
   it('a multiple selection shows the count and the common type', () => {
