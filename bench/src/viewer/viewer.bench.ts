@@ -18,6 +18,9 @@
  * `TRUSS_BENCH_TRUSS_ONLY=1` opens only Truss, on Duplex, Office_A and Mini_Project (no
  * contenders, no tower) and prints the medians: a before/after comparison of two trees in
  * minutes rather than the full report's half hour.
+ *
+ * `TRUSS_BENCH_FILES=/abs/a.ifc,/abs/b.ifc` opens those files instead of the three samples (the
+ * tower kept), each named by its file name (inputs.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -34,22 +37,20 @@ import { contenderVersions, startContenders } from './contenders/harness.ts';
 import { measureContender } from './contenders/measure.ts';
 import { o3dvVersion, startHarness, webIfcVersion } from './o3dv/harness.ts';
 import { measureO3dv, type ViewerRun } from './o3dv/measure.ts';
+import { benchInputs, type Input } from './inputs.ts';
 import { report, type ModelResult } from './report.ts';
 import { measureInteraction, measureTruss } from './truss/measure.ts';
 
 const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
 const TOWER = Number(process.env.TRUSS_BENCH_TOWER ?? 50_000);
 const PER_STOREY = 250;
-const samples = fileURLToPath(new URL('../../../../shared/samples/ifc/', import.meta.url));
+const samples = path.join(
+  process.env.TRUSS_SAMPLES_DIR ??
+    fileURLToPath(new URL('../../../../shared/samples/', import.meta.url)),
+  'ifc',
+);
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
-
-interface Input {
-  name: string;
-  file: string;
-  /** Per load, for both viewers. */
-  timeoutMs: number;
-}
 
 /**
  * Quiet time before every measured load, for every viewer alike: the previous page's browser
@@ -75,7 +76,7 @@ async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<Vi
   }
 }
 
-/** Truss alone on the three sample models: medians of first frame and loaded. */
+/** Truss alone on the sample models (or the given files): medians of first frame and loaded. */
 async function trussOnly(inputs: Input[]): Promise<void> {
   const server = await startServer();
   const browser = await launchChromium(LOCAL_ONLY_ARGS);
@@ -115,16 +116,10 @@ async function trussOnly(inputs: Input[]): Promise<void> {
 
 async function main(): Promise<void> {
   if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
+  // Checked before anything starts: a missing file is an error now, not half an hour in.
+  const models = await benchInputs(process.env, samples);
   if (TRUSS_ONLY) {
-    await trussOnly([
-      { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
-      { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
-      {
-        name: 'Mini_Project',
-        file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
-        timeoutMs: 180_000,
-      },
-    ]);
+    await trussOnly(models);
     return;
   }
   const towerFile = path.join(tmpdir(), `truss-viewer-bench-tower-${TOWER}-${process.pid}.ifc`);
@@ -134,13 +129,7 @@ async function main(): Promise<void> {
     perStorey: PER_STOREY,
   });
   const inputs: Input[] = [
-    { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
-    { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
-    {
-      name: 'Mini_Project',
-      file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
-      timeoutMs: 180_000,
-    },
+    ...models,
     { name: `Tower ${TOWER / 1000}k`, file: towerFile, timeoutMs: 600_000 },
   ];
 
