@@ -44,6 +44,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'bench',
+          include: ['bench/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',

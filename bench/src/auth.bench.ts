@@ -6,6 +6,7 @@
  *   npm run bench:auth -w @truss/bench
  */
 import { startServer } from '@truss/e2e/support/server';
+import { withCleanup, type Cleanup } from './support/cleanup.ts';
 import { printTable, summarize, timeEach } from './stats.ts';
 
 interface Json {
@@ -25,80 +26,76 @@ async function call(url: string, path: string, init: RequestInit & { json?: unkn
   return body;
 }
 
-async function main(): Promise<void> {
-  const server = await startServer();
-  try {
-    const email = `bench-${Date.now()}@example.com`;
-    const password = 'correct horse battery staple';
-    await call(server.url, '/api/auth/signup', {
+async function main(cleanup: Cleanup): Promise<void> {
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'correct horse battery staple';
+  await call(server.url, '/api/auth/signup', {
+    method: 'POST',
+    json: { email, password, agreeTerms: true },
+  });
+  const mails = (await call(
+    server.url,
+    `/api/dev/mail?to=${encodeURIComponent(email)}`,
+  )) as unknown as {
+    text: string;
+  }[];
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error('no verification code in the dev outbox');
+  const verified = await call(server.url, '/api/auth/verify-email', {
+    method: 'POST',
+    json: { email, code },
+  });
+
+  const login = await timeEach(30, async () => {
+    await call(server.url, '/api/auth/login', { method: 'POST', json: { email, password } });
+  });
+  const wrongPassword = await timeEach(30, async () => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
-      json: { email, password, agreeTerms: true },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'not the password' }),
     });
-    const mails = (await call(
-      server.url,
-      `/api/dev/mail?to=${encodeURIComponent(email)}`,
-    )) as unknown as {
-      text: string;
-    }[];
-    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
-    if (!code) throw new Error('no verification code in the dev outbox');
-    const verified = await call(server.url, '/api/auth/verify-email', {
+    if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
+  });
+  const unknownEmail = await timeEach(30, async () => {
+    const response = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
-      json: { email, code },
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `nobody-${Math.random()}@example.com`, password }),
     });
+    if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
+  });
 
-    const login = await timeEach(30, async () => {
-      await call(server.url, '/api/auth/login', { method: 'POST', json: { email, password } });
+  let refreshToken = String(verified.refreshToken);
+  let token = String(verified.token);
+  const refresh = await timeEach(200, async () => {
+    const pair = await call(server.url, '/api/auth/refresh', {
+      method: 'POST',
+      json: { refreshToken },
     });
-    const wrongPassword = await timeEach(30, async () => {
-      const response = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'not the password' }),
-      });
-      if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
-    });
-    const unknownEmail = await timeEach(30, async () => {
-      const response = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `nobody-${Math.random()}@example.com`, password }),
-      });
-      if (response.status !== 401) throw new Error(`expected 401, got ${response.status}`);
-    });
+    refreshToken = String(pair.refreshToken);
+    token = String(pair.token);
+  });
+  const projects = await timeEach(300, async () => {
+    await call(server.url, '/api/project', { headers: { authorization: `Bearer ${token}` } });
+  });
+  const health = await timeEach(300, async () => {
+    await call(server.url, '/api/health');
+  });
 
-    let refreshToken = String(verified.refreshToken);
-    let token = String(verified.token);
-    const refresh = await timeEach(200, async () => {
-      const pair = await call(server.url, '/api/auth/refresh', {
-        method: 'POST',
-        json: { refreshToken },
-      });
-      refreshToken = String(pair.refreshToken);
-      token = String(pair.token);
-    });
-    const projects = await timeEach(300, async () => {
-      await call(server.url, '/api/project', { headers: { authorization: `Bearer ${token}` } });
-    });
-    const health = await timeEach(300, async () => {
-      await call(server.url, '/api/health');
-    });
-
-    printTable('Truss sign-in path (sequential requests, one client, PGlite)', [
-      ['POST /api/auth/login (argon2id verify)', summarize(login)],
-      ['POST /api/auth/login wrong password', summarize(wrongPassword)],
-      ['POST /api/auth/login unknown email', summarize(unknownEmail)],
-      ['POST /api/auth/refresh (rotate)', summarize(refresh)],
-      ['GET /api/project (bearer)', summarize(projects)],
-      ['GET /api/health', summarize(health)],
-    ]);
-    const gap = Math.abs(summarize(wrongPassword).p50 - summarize(unknownEmail).p50);
-    console.log(
-      `\nunknown-email vs wrong-password p50 gap: ${gap.toFixed(1)} ms (small = no account enumeration by timing)`,
-    );
-  } finally {
-    await server.stop();
-  }
+  printTable('Truss sign-in path (sequential requests, one client, PGlite)', [
+    ['POST /api/auth/login (argon2id verify)', summarize(login)],
+    ['POST /api/auth/login wrong password', summarize(wrongPassword)],
+    ['POST /api/auth/login unknown email', summarize(unknownEmail)],
+    ['POST /api/auth/refresh (rotate)', summarize(refresh)],
+    ['GET /api/project (bearer)', summarize(projects)],
+    ['GET /api/health', summarize(health)],
+  ]);
+  const gap = Math.abs(summarize(wrongPassword).p50 - summarize(unknownEmail).p50);
+  console.log(
+    `\nunknown-email vs wrong-password p50 gap: ${gap.toFixed(1)} ms (small = no account enumeration by timing)`,
+  );
 }
 
-await main();
+await withCleanup(main);

@@ -91,7 +91,19 @@ async function open(
   const page = await context.newPage();
   const asked: string[] = [];
   requestLog.set(page, asked);
-  page.on('request', (request) => asked.push(request.url()));
+  const calls: Promise<ApiCall>[] = [];
+  apiCalls.set(page, calls);
+  page.on('request', (request) => {
+    asked.push(request.url());
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    calls.push(
+      request.allHeaders().then((headers) => ({
+        path: new URL(request.url()).pathname,
+        type: request.resourceType(),
+        headers,
+      })),
+    );
+  });
   await page.goto(`/model/${house.id}`);
   if (options.waitForViewer ?? true) await waitForViewerLoaded(page);
   return page;
@@ -120,6 +132,17 @@ function sameWhereDrawn(
 
 /** Every URL a page asked for, in the order it asked. */
 const requestLog = new WeakMap<Page, string[]>();
+
+interface ApiCall {
+  path: string;
+  /** Playwright's resource type: fetch, xhr, image... */
+  type: string;
+  /** As sent, lower-case names. */
+  headers: Record<string, string>;
+}
+
+/** Every /api/ request a page made, with the headers it carried. */
+const apiCalls = new WeakMap<Page, Promise<ApiCall>[]>();
 
 const watch = (page: Page) =>
   page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
@@ -166,6 +189,33 @@ describe('the early view of a model page', () => {
       expect(beforeStream.filter((p) => p === modelPath)).toHaveLength(1);
       expect(asked.filter((p) => p === modelPath).length).toBeLessThanOrEqual(2);
       expect(await requests(page, '/viewable\\.glb$')).toHaveLength(1);
+      // Spec §7, every call: the early ones (model.html's inline script, the entry's) as the
+      // app's client sends them, each with the page's language and a request key of its own.
+      const calls = await Promise.all(apiCalls.get(page) ?? []);
+      const scripted = calls.filter((call) => call.type === 'fetch' || call.type === 'xhr');
+      expect(scripted.map((call) => call.path)).toEqual(
+        expect.arrayContaining([
+          `${modelPath}/viewable.glb`,
+          modelPath,
+          `${modelPath}/metadata.json`,
+        ]),
+      );
+      // An <img> cannot send headers; none is expected on this page.
+      expect(calls.filter((call) => !scripted.includes(call))).toEqual([]);
+      for (const call of scripted) {
+        expect({ path: call.path, language: call.headers['accept-language'] }).toEqual({
+          path: call.path,
+          language: 'en',
+        });
+        expect({ path: call.path, key: call.headers['x-request-id'] }).toEqual({
+          path: call.path,
+          key: expect.stringMatching(
+            /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+          ),
+        });
+      }
+      const keys = scripted.map((call) => call.headers['x-request-id']);
+      expect(new Set(keys).size).toBe(keys.length);
       expect(await requests(page, '/metadata\\.json$')).toHaveLength(1);
       await expect(page.locator('canvas[data-truss-viewcube]').isVisible()).resolves.toBe(true);
       // Drawn before the app even asked who is signed in.

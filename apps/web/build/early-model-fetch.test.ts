@@ -11,6 +11,7 @@ import {
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
 const NOW = 1_800_000_000_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface Fake {
   __trussEarlyFetch?: {
@@ -28,7 +29,13 @@ interface Fake {
 }
 
 /** Runs the inline script against a fake window; what it asked for and left behind. */
-function run(pathname: string, stored: string | null, cookie = '', withPreview = true): Fake {
+function run(
+  pathname: string,
+  stored: string | null,
+  cookie = '',
+  withPreview = true,
+  withCrypto = true,
+): Fake {
   const requests: Fake['requests'] = [];
   const previews: Fake['previews'] = [];
   const fake: Fake & Record<string, unknown> = {
@@ -44,6 +51,7 @@ function run(pathname: string, stored: string | null, cookie = '', withPreview =
           },
         }
       : {}),
+    ...(withCrypto ? { crypto: globalThis.crypto } : {}),
     location: { pathname },
     document: { cookie },
     localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
@@ -113,8 +121,11 @@ describe('the early model fetch script', () => {
         expect(request.headers).toEqual({
           Authorization: `Bearer ${expected.token}`,
           'Accept-Language': expected.locale,
+          'X-Request-Id': expect.stringMatching(UUID) as unknown,
         });
       }
+      // A fresh request key per request.
+      expect(new Set(fake.requests.map((r) => r.headers['X-Request-Id'])).size).toBe(3);
       expect(fake.__trussEarlyFetch).toMatchObject({ id: expected.modelId, token: expected.token });
       // Read into memory as it arrives: the page takes the bytes without reading it again.
       const glb = await fake.__trussEarlyFetch!.glb;
@@ -125,6 +136,15 @@ describe('the early model fetch script', () => {
       expect(await fake.__trussEarlyFetch!.preview).toBe('started');
     },
   );
+
+  it('makes request keys as newRequestId does where crypto.randomUUID is missing', async () => {
+    const fake = run(`/model/${ID}`, session(), '', true, false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const keys = fake.requests.map((r) => r.headers['X-Request-Id']!);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-z]+-[0-9a-z]{1,10}$/);
+    expect(new Set(keys).size).toBe(3);
+  });
 
   it('leaves the preview to the page when its script did not run', async () => {
     const fake = run(`/model/${ID}`, session(), '', false);

@@ -46,8 +46,12 @@ export function earlyModelFetchScript(options: EarlyModelFetchOptions): string {
     `||typeof s.tokenExpiry!=='number'||Date.now()>=s.tokenExpiry-m)return;` +
     `var c=/(?:^|;\\s*)locale=([^;]*)/.exec(w.document.cookie),l='en';` +
     `try{if(c&&decodeURIComponent(c[1])==='zh-CN')l='zh-CN'}catch(e){}` +
-    `var h={Authorization:'Bearer '+s.token,'Accept-Language':l},b='/api/models/'+id;` +
-    `var f=function(u){var p=w.fetch(u,{headers:h,priority:'high'}).then(function(a){` +
+    `var b='/api/models/'+id,y=w.crypto;` +
+    // A fresh X-Request-Id per request, as lib/request-id.ts newRequestId makes it (spec §7).
+    `var q=function(){return y&&typeof y.randomUUID==='function'?y.randomUUID():` +
+    `Date.now().toString(36)+'-'+Math.random().toString(36).slice(2,12)};` +
+    `var f=function(u){var h={Authorization:'Bearer '+s.token,'Accept-Language':l,'X-Request-Id':q()};` +
+    `var p=w.fetch(u,{headers:h,priority:'high'}).then(function(a){` +
     `return a.ok?a.arrayBuffer().then(function(x){return{answer:a,bytes:x}}):{answer:a,bytes:null}});` +
     `p.catch(function(){});return p};` +
     // The viewable at once: the preview draws it. The model and its metadata a task later: the

@@ -137,18 +137,18 @@ export async function startTruss(options: TrussOptions): Promise<Child & { dataD
     stdio: ['ignore', log, log],
   });
   closeSync(log);
+  const stop = stopper(child, () => rm(dataDir, { recursive: true, force: true }));
   await waitFor(
     `${url}${options.readyPath ?? '/api/health'}`,
     child,
     logFile,
     options.readyTimeoutMs,
-  );
-  return {
-    url,
-    dataDir,
-    pid: child.pid ?? 0,
-    stop: stopper(child, () => rm(dataDir, { recursive: true, force: true })),
-  };
+  ).catch(async (error: unknown) => {
+    // A server that never answered must not outlive the bench; its folder stays for the log.
+    await stopper(child, async () => undefined)();
+    throw error;
+  });
+  return { url, dataDir, pid: child.pid ?? 0, stop };
 }
 
 const HELLO = `
@@ -167,8 +167,12 @@ export async function startHello(): Promise<Child> {
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
-  await waitFor(url, child, '(hello-world)');
-  return { url, pid: child.pid ?? 0, stop: stopper(child, async () => undefined) };
+  const stop = stopper(child, async () => undefined);
+  await waitFor(url, child, '(hello-world)').catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { url, pid: child.pid ?? 0, stop };
 }
 
 export async function call(

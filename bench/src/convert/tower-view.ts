@@ -34,7 +34,11 @@ export async function viewTower(file: string, timeoutMs: number): Promise<TowerV
     env: { NO_CAPS: '1', LOG_LEVEL: 'warn' },
     readyTimeoutMs: 600_000,
   });
-  const browser = await launchChromium();
+  // A browser that fails to start must not leave the server running.
+  const browser = await launchChromium().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
   try {
     const email = `bench-tower-${Date.now()}@example.com`;
     const auth = await createAccount(server.url, email);

@@ -15,6 +15,7 @@ import type { AuthResponse, Model } from '@truss/contracts';
 import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
+import { withCleanup, type Cleanup } from '../support/cleanup.ts';
 import {
   convertFile,
   firstProjectId,
@@ -129,80 +130,77 @@ async function measure(
   }
 }
 
-async function main(): Promise<void> {
+async function main(cleanup: Cleanup): Promise<void> {
   if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
-  const server = await startServer();
-  const browser = await launchChromium(LOCAL_ONLY_ARGS);
-  try {
-    const email = `pins-bench-${Date.now()}@example.com`;
-    const auth = await createAccount(server.url, email);
-    const projectId = await firstProjectId(server.url, auth.token);
-    const plain = await convertFile(server.url, auth.token, projectId, sample);
-    const pinned = await convertFile(server.url, auth.token, projectId, sample);
-    const meta = (await (await fetch(`${server.url}${pinned.metadata_url}`)).json()) as Meta;
-    const topics = `/api/project/${projectId}/topics`;
-    const target = async (model: Model) =>
-      (
-        await post<{ id: string }>(server.url, auth.token, topics, {
-          kind: 'comment',
-          title: 'General remark',
-          modelId: model.id,
-        })
-      ).id;
-    const seeding = performance.now();
-    const points = pinPoints(meta, PINS);
-    for (let i = 0; i < PINS; i += 8) {
-      await Promise.all(
-        points.slice(i, i + 8).map((position, k) =>
-          post(server.url, auth.token, topics, {
-            kind: 'issue',
-            title: `Pinned issue ${i + k + 1}`,
-            modelId: pinned.id,
-            pin: { position, elementId: null, globalId: null },
-          }),
-        ),
-      );
-    }
-    const pages = {
-      without: `/model/${plain.id}?topic=${await target(plain)}`,
-      with: `/model/${pinned.id}?topic=${await target(pinned)}`,
-    };
-    console.log(
-      `${PINS} pinned issues created in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const browser = await cleanup.start('Chromium', launchChromium(LOCAL_ONLY_ARGS), (b) =>
+    b.close(),
+  );
+  const email = `pins-bench-${Date.now()}@example.com`;
+  const auth = await createAccount(server.url, email);
+  const projectId = await firstProjectId(server.url, auth.token);
+  const plain = await convertFile(server.url, auth.token, projectId, sample);
+  const pinned = await convertFile(server.url, auth.token, projectId, sample);
+  const meta = (await (await fetch(`${server.url}${pinned.metadata_url}`)).json()) as Meta;
+  const topics = `/api/project/${projectId}/topics`;
+  const target = async (model: Model) =>
+    (
+      await post<{ id: string }>(server.url, auth.token, topics, {
+        kind: 'comment',
+        title: 'General remark',
+        modelId: model.id,
+      })
+    ).id;
+  const seeding = performance.now();
+  const points = pinPoints(meta, PINS);
+  for (let i = 0; i < PINS; i += 8) {
+    await Promise.all(
+      points.slice(i, i + 8).map((position, k) =>
+        post(server.url, auth.token, topics, {
+          kind: 'issue',
+          title: `Pinned issue ${i + k + 1}`,
+          modelId: pinned.id,
+          pin: { position, elementId: null, globalId: null },
+        }),
+      ),
     );
-
-    // One warm-up load each (server caches, Chromium's compiled code), then alternate.
-    await measure(browser, server.url, email, pages.without, 0);
-    await measure(browser, server.url, email, pages.with, PINS);
-    const runs: { without: Run[]; with: Run[] } = { without: [], with: [] };
-    for (let i = 0; i < RUNS; i += 1) {
-      runs.without.push(await measure(browser, server.url, email, pages.without, 0));
-      runs.with.push(await measure(browser, server.url, email, pages.with, PINS));
-    }
-    const pick = (list: Run[], key: keyof Run) => median(list.map((run) => run[key]));
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
-    console.log(
-      `\nModel page (IfcOpenHouse_IFC4.ifc), topics panel open, ${RUNS} cold loads each, medians`,
-    );
-    console.log('| page | pins drawn | first frame | loaded | pins drawn at | frame CPU |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const key of ['without', 'with'] as const) {
-      const list = runs[key];
-      console.log(
-        `| ${key} pins | ${Math.min(...list.map((r) => r.pinsDrawn))} | ${ms(pick(list, 'firstFrame'))} | ${ms(pick(list, 'loaded'))} | ${ms(pick(list, 'pinsAt'))} | ${pick(list, 'frameCpu').toFixed(2)} ms |`,
-      );
-    }
-    const ratio = pick(runs.with, 'firstFrame') / pick(runs.without, 'firstFrame');
-    const drawn = Math.min(...runs.with.map((run) => run.pinsDrawn));
-    console.log(
-      `\nfirst frame with ${drawn} pins / without: ${ratio.toFixed(3)} (target ≤ ${TARGET})`,
-    );
-    if (drawn < PINS) console.log(`only ${drawn} of ${PINS} pins were drawn`);
-    if (ratio > TARGET || drawn < PINS) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    await server.stop();
   }
+  const pages = {
+    without: `/model/${plain.id}?topic=${await target(plain)}`,
+    with: `/model/${pinned.id}?topic=${await target(pinned)}`,
+  };
+  console.log(
+    `${PINS} pinned issues created in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
+
+  // One warm-up load each (server caches, Chromium's compiled code), then alternate.
+  await measure(browser, server.url, email, pages.without, 0);
+  await measure(browser, server.url, email, pages.with, PINS);
+  const runs: { without: Run[]; with: Run[] } = { without: [], with: [] };
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.without.push(await measure(browser, server.url, email, pages.without, 0));
+    runs.with.push(await measure(browser, server.url, email, pages.with, PINS));
+  }
+  const pick = (list: Run[], key: keyof Run) => median(list.map((run) => run[key]));
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  console.log(
+    `\nModel page (IfcOpenHouse_IFC4.ifc), topics panel open, ${RUNS} cold loads each, medians`,
+  );
+  console.log('| page | pins drawn | first frame | loaded | pins drawn at | frame CPU |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const key of ['without', 'with'] as const) {
+    const list = runs[key];
+    console.log(
+      `| ${key} pins | ${Math.min(...list.map((r) => r.pinsDrawn))} | ${ms(pick(list, 'firstFrame'))} | ${ms(pick(list, 'loaded'))} | ${ms(pick(list, 'pinsAt'))} | ${pick(list, 'frameCpu').toFixed(2)} ms |`,
+    );
+  }
+  const ratio = pick(runs.with, 'firstFrame') / pick(runs.without, 'firstFrame');
+  const drawn = Math.min(...runs.with.map((run) => run.pinsDrawn));
+  console.log(
+    `\nfirst frame with ${drawn} pins / without: ${ratio.toFixed(3)} (target ≤ ${TARGET})`,
+  );
+  if (drawn < PINS) console.log(`only ${drawn} of ${PINS} pins were drawn`);
+  if (ratio > TARGET || drawn < PINS) process.exitCode = 1;
 }
 
-await main();
+await withCleanup(main);

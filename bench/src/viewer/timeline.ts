@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
+import { withCleanup } from '../support/cleanup.ts';
 import { convertFile, firstProjectId, waitForViewerLoaded } from '@truss/e2e/support/viewer';
 import { LOCAL_ONLY_ARGS } from './browser.ts';
 import { signedInPage } from './truss/measure.ts';
@@ -23,9 +24,11 @@ const file =
   process.env.TRUSS_TIMELINE_FILE ??
   fileURLToPath(new URL('../../../../shared/samples/ifc/duplex.ifc', import.meta.url));
 
-const server = await startServer();
-const browser = await launchChromium(LOCAL_ONLY_ARGS);
-try {
+await withCleanup(async (cleanup) => {
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const browser = await cleanup.start('Chromium', launchChromium(LOCAL_ONLY_ARGS), (b) =>
+    b.close(),
+  );
   const email = `timeline-${Date.now()}@example.com`;
   const auth = await createAccount(server.url, email);
   const projectId = await firstProjectId(server.url, auth.token);
@@ -80,7 +83,4 @@ try {
       console.log(`${start.toFixed(0).padStart(6)} ${end.toFixed(0).padStart(6)}  ${name}`);
     }
   }
-} finally {
-  await browser.close();
-  await server.stop();
-}
+});

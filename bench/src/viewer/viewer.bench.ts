@@ -18,6 +18,10 @@
  * `TRUSS_BENCH_TRUSS_ONLY=1` opens only Truss, on Duplex, Office_A and Mini_Project (no
  * contenders, no tower) and prints the medians: a before/after comparison of two trees in
  * minutes rather than the full report's half hour.
+ *
+ * `TRUSS_BENCH_FILES=/abs/a.ifc,/abs/b.ifc` opens those files instead of the three samples (the
+ * tower kept), each named by its file name (inputs.ts). Whatever the bench started (server,
+ * Chromium, local servers, converters) is stopped however it ends (support/cleanup.ts).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -29,27 +33,26 @@ import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { writeTowerIfc } from '../convert/tower-ifc.ts';
+import { withCleanup, type Cleanup } from '../support/cleanup.ts';
 import { blockedRequests, LOCAL_ONLY_ARGS, median } from './browser.ts';
 import { contenderVersions, startContenders } from './contenders/harness.ts';
 import { measureContender } from './contenders/measure.ts';
 import { o3dvVersion, startHarness, webIfcVersion } from './o3dv/harness.ts';
 import { measureO3dv, type ViewerRun } from './o3dv/measure.ts';
+import { benchInputs, type Input } from './inputs.ts';
 import { report, type ModelResult } from './report.ts';
 import { measureInteraction, measureTruss } from './truss/measure.ts';
 
 const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
 const TOWER = Number(process.env.TRUSS_BENCH_TOWER ?? 50_000);
 const PER_STOREY = 250;
-const samples = fileURLToPath(new URL('../../../../shared/samples/ifc/', import.meta.url));
+const samples = path.join(
+  process.env.TRUSS_SAMPLES_DIR ??
+    fileURLToPath(new URL('../../../../shared/samples/', import.meta.url)),
+  'ifc',
+);
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
 const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
-
-interface Input {
-  name: string;
-  file: string;
-  /** Per load, for both viewers. */
-  timeoutMs: number;
-}
 
 /**
  * Quiet time before every measured load, for every viewer alike: the previous page's browser
@@ -75,72 +78,58 @@ async function attempt(label: string, run: () => Promise<ViewerRun>): Promise<Vi
   }
 }
 
-/** Truss alone on the three sample models: medians of first frame and loaded. */
-async function trussOnly(inputs: Input[]): Promise<void> {
-  const server = await startServer();
-  const browser = await launchChromium(LOCAL_ONLY_ARGS);
-  try {
-    const email = `bench-${Date.now()}@example.com`;
-    const auth = await createAccount(server.url, email);
-    const projectId = await firstProjectId(server.url, auth.token);
-    const session = { baseUrl: server.url, email };
-    const converted: { input: Input; model: Awaited<ReturnType<typeof convertFile>> }[] = [];
-    for (const input of inputs) {
-      const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
-      converted.push({ input, model });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
-    const lines = ['| model | first frame (ms) | loaded (ms) |', '|---|---:|---:|'];
-    await attempt('Truss warm-up', () =>
-      measureTruss(browser, session, converted[0]!.model.id, 120_000),
-    );
-    for (const { input, model } of converted) {
-      const runs: ViewerRun[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const measured = await attempt(`Truss ${input.name} #${run + 1}`, () =>
-          measureTruss(browser, session, model.id, input.timeoutMs),
-        );
-        if (typeof measured !== 'string') runs.push(measured);
-      }
-      const first = median(runs.map((run) => run.firstFrameMs));
-      const loaded = median(runs.map((run) => run.modelLoadedMs ?? run.loadedMs));
-      lines.push(`| ${input.name} | ${first.toFixed(0)} | ${loaded.toFixed(0)} |`);
-    }
-    console.log(`Truss only, median of ${RUNS} cold loads\n\n${lines.join('\n')}`);
-  } finally {
-    await browser.close();
-    await server.stop();
+/** Truss alone on the sample models (or the given files): medians of first frame and loaded. */
+async function trussOnly(inputs: Input[], cleanup: Cleanup): Promise<void> {
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const browser = await cleanup.start('Chromium', launchChromium(LOCAL_ONLY_ARGS), (b) =>
+    b.close(),
+  );
+  const email = `bench-${Date.now()}@example.com`;
+  const auth = await createAccount(server.url, email);
+  const projectId = await firstProjectId(server.url, auth.token);
+  const session = { baseUrl: server.url, email };
+  const converted: { input: Input; model: Awaited<ReturnType<typeof convertFile>> }[] = [];
+  for (const input of inputs) {
+    const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
+    converted.push({ input, model });
   }
+  await new Promise((resolve) => setTimeout(resolve, 8_000));
+  const lines = ['| model | first frame (ms) | loaded (ms) |', '|---|---:|---:|'];
+  await attempt('Truss warm-up', () =>
+    measureTruss(browser, session, converted[0]!.model.id, 120_000),
+  );
+  for (const { input, model } of converted) {
+    const runs: ViewerRun[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const measured = await attempt(`Truss ${input.name} #${run + 1}`, () =>
+        measureTruss(browser, session, model.id, input.timeoutMs),
+      );
+      if (typeof measured !== 'string') runs.push(measured);
+    }
+    const first = median(runs.map((run) => run.firstFrameMs));
+    const loaded = median(runs.map((run) => run.modelLoadedMs ?? run.loadedMs));
+    lines.push(`| ${input.name} | ${first.toFixed(0)} | ${loaded.toFixed(0)} |`);
+  }
+  console.log(`Truss only, median of ${RUNS} cold loads\n\n${lines.join('\n')}`);
 }
 
-async function main(): Promise<void> {
+async function main(cleanup: Cleanup): Promise<void> {
   if (!existsSync(webDist)) throw new Error('no apps/web/dist: run `npm run build:web` first');
+  // Checked before anything starts: a missing file is an error now, not half an hour in.
+  const models = await benchInputs(process.env, samples);
   if (TRUSS_ONLY) {
-    await trussOnly([
-      { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
-      { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
-      {
-        name: 'Mini_Project',
-        file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
-        timeoutMs: 180_000,
-      },
-    ]);
+    await trussOnly(models, cleanup);
     return;
   }
   const towerFile = path.join(tmpdir(), `truss-viewer-bench-tower-${TOWER}-${process.pid}.ifc`);
+  cleanup.add('the tower file', towerFile, (file) => rm(file, { force: true }));
   console.error(`generating the ${TOWER}-element tower in ${towerFile}`);
   await writeTowerIfc(towerFile, {
     storeys: Math.max(1, Math.round(TOWER / PER_STOREY)),
     perStorey: PER_STOREY,
   });
   const inputs: Input[] = [
-    { name: 'Duplex', file: path.join(samples, 'duplex.ifc'), timeoutMs: 120_000 },
-    { name: 'Office_A', file: path.join(samples, 'Office_A_20110811.ifc'), timeoutMs: 120_000 },
-    {
-      name: 'Mini_Project',
-      file: path.join(samples, 'ISSUE_021_Mini_Project.ifc'),
-      timeoutMs: 180_000,
-    },
+    ...models,
     { name: `Tower ${TOWER / 1000}k`, file: towerFile, timeoutMs: 600_000 },
   ];
 
@@ -154,116 +143,119 @@ async function main(): Promise<void> {
     );
   }
   // The account's first project holds four models; the free plan allows ten and 1 GB.
-  const server = await startServer();
-  const harness = await startHarness(inputs.map((input) => input.file));
-  console.error('converting for xeokit (.xkt) and That Open (.frag)');
-  const contenders = await startContenders(
-    inputs.map((input) => input.file),
-    (line) => console.error(`  ${line}`),
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const harness = await cleanup.start(
+    'the Online3DViewer harness',
+    startHarness(inputs.map((input) => input.file)),
+    (h) => h.close(),
   );
-  const browser = await launchChromium(LOCAL_ONLY_ARGS);
-  try {
-    const email = `bench-${Date.now()}@example.com`;
-    const auth = await createAccount(server.url, email);
-    const projectId = await firstProjectId(server.url, auth.token);
-    const session = { baseUrl: server.url, email };
-    const results: ModelResult[] = [];
-    // Every model converted first, then a few quiet seconds: a conversion's after-work on the
-    // server (thumbnail, element index, garbage collection) must not land in a measured load.
-    const converted = [];
-    for (const input of inputs) {
-      const started = Date.now();
-      const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
-      console.error(`${input.name}: converted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      converted.push({ input, model });
-    }
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
-    for (const { input, model } of converted) {
-      const metadata = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as {
-        stats: { elements: number; materials: number; drawBatches: number };
-      };
-      const result: ModelResult = {
-        name: input.name,
-        modelId: model.id,
-        elements: metadata.stats.elements,
-        materials: metadata.stats.materials,
-        glbBatches: metadata.stats.drawBatches,
-        truss: [],
-        o3dv: [],
-        xeokit: [],
-        thatopen: [],
-        bytes: {
-          xeokit: contenders.bytes('xeokit', input.file),
-          thatopen: contenders.bytes('thatopen', input.file),
-        },
-      };
-      // Every viewer gets the canvas size Truss's model page gives its canvas.
-      let size = { width: 1280, height: 800 };
-      const sized = (run: ViewerRun | string) => {
-        const match = typeof run === 'string' ? null : /^(\d+)×(\d+)$/.exec(run.canvas ?? '');
-        if (match) size = { width: Number(match[1]), height: Number(match[2]) };
-        return run;
-      };
-      const others = async (label: string, run: number) => {
-        const o3dv = await attempt(`O3DV ${label}`, () =>
-          measureO3dv(browser, harness, input.file, input.timeoutMs, size),
-        );
-        if (run >= 0) result.o3dv.push(o3dv);
-        for (const contender of ['xeokit', 'thatopen'] as const) {
-          const measured = await attempt(`${contender} ${label}`, () =>
-            measureContender(browser, contenders, contender, input.file, size, input.timeoutMs),
-          );
-          if (run >= 0) result[contender].push(measured);
-        }
-      };
-      if (results.length === 0) {
-        // One load of each, not counted: the server's and Chromium's first-use costs.
-        sized(
-          await attempt('Truss warm-up', () => measureTruss(browser, session, model.id, 120_000)),
-        );
-        await others('warm-up', -1);
-      }
-      // Interleaved, so load on the machine affects every viewer alike.
-      for (let run = 0; run < RUNS; run++) {
-        result.truss.push(
-          sized(
-            await attempt(`Truss ${input.name} #${run + 1}`, () =>
-              measureTruss(browser, session, model.id, input.timeoutMs),
-            ),
-          ),
-        );
-        await others(`${input.name} #${run + 1}`, run);
-        console.error(`  run ${run + 1}/${RUNS} done (canvas ${size.width}×${size.height})`);
-      }
-      results.push(result);
-    }
-    const tower = results.at(-1)!;
-    console.error('orbiting and picking on the tower');
-    const interaction = await measureInteraction(browser, session, tower.modelId, 600_000);
-    const markdown = report({
-      date: new Date().toISOString(),
-      runs: RUNS,
-      o3dvVersion,
-      webIfcVersion,
-      contenderVersions,
-      results,
-      interaction,
-      towerName: tower.name,
-      blocked: blockedRequests,
-    });
-    console.log(markdown);
-    await mkdir(resultsDir, { recursive: true });
-    const out = path.join(resultsDir, `viewer-${new Date().toISOString().slice(0, 10)}.md`);
-    await writeFile(out, markdown);
-    console.error(`written to ${out}`);
-    if (blockedRequests.length > 0) process.exitCode = 1;
-  } finally {
-    await browser.close();
-    await harness.close();
-    await contenders.close();
-    await server.stop();
-    await rm(towerFile, { force: true });
+  console.error('converting for xeokit (.xkt) and That Open (.frag)');
+  const contenders = await cleanup.start(
+    'the contenders',
+    startContenders(
+      inputs.map((input) => input.file),
+      (line) => console.error(`  ${line}`),
+      cleanup,
+    ),
+    (c) => c.close(),
+  );
+  const browser = await cleanup.start('Chromium', launchChromium(LOCAL_ONLY_ARGS), (b) =>
+    b.close(),
+  );
+  const email = `bench-${Date.now()}@example.com`;
+  const auth = await createAccount(server.url, email);
+  const projectId = await firstProjectId(server.url, auth.token);
+  const session = { baseUrl: server.url, email };
+  const results: ModelResult[] = [];
+  // Every model converted first, then a few quiet seconds: a conversion's after-work on the
+  // server (thumbnail, element index, garbage collection) must not land in a measured load.
+  const converted = [];
+  for (const input of inputs) {
+    const started = Date.now();
+    const model = await convertFile(server.url, auth.token, projectId, input.file, 1_200_000);
+    console.error(`${input.name}: converted in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    converted.push({ input, model });
   }
+  await new Promise((resolve) => setTimeout(resolve, 8_000));
+  for (const { input, model } of converted) {
+    const metadata = (await (await fetch(`${server.url}${model.metadata_url}`)).json()) as {
+      stats: { elements: number; materials: number; drawBatches: number };
+    };
+    const result: ModelResult = {
+      name: input.name,
+      modelId: model.id,
+      elements: metadata.stats.elements,
+      materials: metadata.stats.materials,
+      glbBatches: metadata.stats.drawBatches,
+      truss: [],
+      o3dv: [],
+      xeokit: [],
+      thatopen: [],
+      bytes: {
+        xeokit: contenders.bytes('xeokit', input.file),
+        thatopen: contenders.bytes('thatopen', input.file),
+      },
+    };
+    // Every viewer gets the canvas size Truss's model page gives its canvas.
+    let size = { width: 1280, height: 800 };
+    const sized = (run: ViewerRun | string) => {
+      const match = typeof run === 'string' ? null : /^(\d+)×(\d+)$/.exec(run.canvas ?? '');
+      if (match) size = { width: Number(match[1]), height: Number(match[2]) };
+      return run;
+    };
+    const others = async (label: string, run: number) => {
+      const o3dv = await attempt(`O3DV ${label}`, () =>
+        measureO3dv(browser, harness, input.file, input.timeoutMs, size),
+      );
+      if (run >= 0) result.o3dv.push(o3dv);
+      for (const contender of ['xeokit', 'thatopen'] as const) {
+        const measured = await attempt(`${contender} ${label}`, () =>
+          measureContender(browser, contenders, contender, input.file, size, input.timeoutMs),
+        );
+        if (run >= 0) result[contender].push(measured);
+      }
+    };
+    if (results.length === 0) {
+      // One load of each, not counted: the server's and Chromium's first-use costs.
+      sized(
+        await attempt('Truss warm-up', () => measureTruss(browser, session, model.id, 120_000)),
+      );
+      await others('warm-up', -1);
+    }
+    // Interleaved, so load on the machine affects every viewer alike.
+    for (let run = 0; run < RUNS; run++) {
+      result.truss.push(
+        sized(
+          await attempt(`Truss ${input.name} #${run + 1}`, () =>
+            measureTruss(browser, session, model.id, input.timeoutMs),
+          ),
+        ),
+      );
+      await others(`${input.name} #${run + 1}`, run);
+      console.error(`  run ${run + 1}/${RUNS} done (canvas ${size.width}×${size.height})`);
+    }
+    results.push(result);
+  }
+  const tower = results.at(-1)!;
+  console.error('orbiting and picking on the tower');
+  const interaction = await measureInteraction(browser, session, tower.modelId, 600_000);
+  const markdown = report({
+    date: new Date().toISOString(),
+    runs: RUNS,
+    o3dvVersion,
+    webIfcVersion,
+    contenderVersions,
+    results,
+    interaction,
+    towerName: tower.name,
+    blocked: blockedRequests,
+  });
+  console.log(markdown);
+  await mkdir(resultsDir, { recursive: true });
+  const out = path.join(resultsDir, `viewer-${new Date().toISOString().slice(0, 10)}.md`);
+  await writeFile(out, markdown);
+  console.error(`written to ${out}`);
+  if (blockedRequests.length > 0) process.exitCode = 1;
 }
 
-await main();
+await withCleanup(main);

@@ -15,6 +15,7 @@ import { createAccount, signInWithForm } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { measureRouteScripts, type RouteScripts } from '@truss/e2e/support/route-js';
 import { startServer } from '@truss/e2e/support/server';
+import { withCleanup } from '../support/cleanup.ts';
 import { convertFile, firstProjectId, login, signedInState } from '@truss/e2e/support/viewer';
 import { launchLighthouseBrowser, type LighthouseResult } from './lighthouse.ts';
 
@@ -29,12 +30,12 @@ if (!existsSync(webDist)) {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const server = await startServer();
-const browser = await launchChromium();
 const rows: [string, RouteScripts][] = [];
 const lighthouseRuns = Number(process.env.TRUSS_LIGHTHOUSE_RUNS ?? 1);
 const scores: [string, LighthouseResult][] = [];
-try {
+await withCleanup(async (cleanup) => {
+  const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
+  const browser = await cleanup.start('Chromium', launchChromium(), (b) => b.close());
   for (const route of ['/signin', '/signup']) {
     const context = await browser.newContext();
     rows.push([
@@ -66,33 +67,27 @@ try {
   await browser.close();
 
   if (lighthouseRuns > 0) {
-    const lh = await launchLighthouseBrowser();
-    try {
-      const median = async (route: string, label = route) => {
-        const runs: LighthouseResult[] = [];
-        for (let i = 0; i < lighthouseRuns; i += 1)
-          runs.push(await lh.run(`${server.url}${route}`));
-        runs.sort((a, b) => a.score - b.score);
-        const result = runs[Math.floor(runs.length / 2)];
-        if (result) scores.push([label, result]);
-      };
-      await median('/signin');
-      const state = signedInState(server.url, await login(server.url, email));
-      const stored = state.origins[0]?.localStorage ?? [];
-      await lh.setLocalStorage(
-        server.url,
-        Object.fromEntries(stored.map((item) => [item.name, item.value])),
-      );
-      await median('/models');
-      await median(`/model/${model.id}`, '/model/{id}');
-    } finally {
-      await lh.close();
-    }
+    const lh = await cleanup.start('the Lighthouse browser', launchLighthouseBrowser(), (l) =>
+      l.close(),
+    );
+    const median = async (route: string, label = route) => {
+      const runs: LighthouseResult[] = [];
+      for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lh.run(`${server.url}${route}`));
+      runs.sort((a, b) => a.score - b.score);
+      const result = runs[Math.floor(runs.length / 2)];
+      if (result) scores.push([label, result]);
+    };
+    await median('/signin');
+    const state = signedInState(server.url, await login(server.url, email));
+    const stored = state.origins[0]?.localStorage ?? [];
+    await lh.setLocalStorage(
+      server.url,
+      Object.fromEntries(stored.map((item) => [item.name, item.value])),
+    );
+    await median('/models');
+    await median(`/model/${model.id}`, '/model/{id}');
   }
-} finally {
-  await browser.close();
-  await server.stop();
-}
+});
 
 console.log('| route | scripts | JS br (KiB) | JS decoded (KiB) |');
 console.log('|---|---:|---:|---:|');

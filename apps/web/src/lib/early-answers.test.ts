@@ -72,6 +72,12 @@ describe('early answers', () => {
     expect(entryCalls[0]!.url).toBe('/api/project');
     expect(entryCalls[0]!.headers.get('authorization')).toBe('Bearer tok');
     expect(entryCalls[0]!.headers.get('accept-language')).toBe('zh-CN');
+    // A fresh request key per request (spec §7), as the app's client sends one.
+    await askEarly(session, '/api/user/profile');
+    const keys = entryCalls.map((call) => call.headers.get('x-request-id'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[0]).not.toBe(keys[1]);
   });
 
   it("is taken by the app's client instead of asking again, once", async () => {

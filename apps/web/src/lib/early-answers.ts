@@ -12,6 +12,7 @@
  */
 
 import { Handoff } from './handoff';
+import { withCallHeaders } from './request-id';
 
 /** An early answer older than this is not used: the client asks again. */
 export const EARLY_ANSWER_MAX_AGE_MS = 15_000;
@@ -38,11 +39,10 @@ export function askEarly(
 ): Promise<unknown> {
   const key = requestKey(path, query);
   const answer = fetch(key, {
-    headers: {
-      Authorization: `Bearer ${session.token}`,
-      'Accept-Language': session.locale,
-      Accept: 'application/json',
-    },
+    headers: withCallHeaders(
+      { Authorization: `Bearer ${session.token}`, Accept: 'application/json' },
+      session.locale,
+    ),
   }).then(async (response) => {
     if (!response.ok) throw new Error(`early request ${path}: HTTP ${response.status}`);
     return (await response.json()) as unknown;

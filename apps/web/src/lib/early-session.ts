@@ -2,6 +2,7 @@
  * The stored session as the entry reads it before the app exists (no zod, no React): the model
  * page's early view and the early answers (lib/early-answers.ts) ask with it.
  */
+import { cookieLocale } from './request-id';
 import { AUTH_STORAGE_KEY, isTokenExpired, parsePersisted } from './stored-session';
 
 export interface StoredToken {
@@ -21,12 +22,7 @@ export function storedToken(
 ): StoredToken | null {
   const session = parsePersisted(stored);
   if (!session.isAuthenticated || !session.token || isTokenExpired(session, now)) return null;
-  // Not lib/locale's getLocale: that module brings the contracts (zod) into the entry.
-  const locale = /(?:^|;\s*)locale=([^;]*)/.exec(cookie)?.[1];
-  return {
-    token: session.token,
-    locale: locale && decodeURIComponent(locale) === 'zh-CN' ? 'zh-CN' : 'en',
-  };
+  return { token: session.token, locale: cookieLocale(cookie) };
 }
 
 /** storedToken() of this page (null where storage is blocked: the app copes with that). */

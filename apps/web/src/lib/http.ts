@@ -2,6 +2,7 @@ import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { isErrorCode, type ErrorCode, type Locale, type TokenPair } from '@truss/contracts';
 import type { AuthStore } from './auth-store';
 import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers';
+import { newRequestId } from './request-id';
 
 /** Spec §7: statuses that are retried; idempotent reads only (GET/HEAD), writes never. */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
@@ -88,12 +89,7 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError({ statusCode: 0, statusMessage: '', message, code: 'UNKNOWN', cause: error });
 }
 
-export function newRequestId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID();
-  }
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
+export { newRequestId };
 
 export interface HttpDeps {
   store: AuthStore;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as FRAGS from '@thatopen/fragments';
 import { build } from 'esbuild';
+import type { Cleanup } from '../../support/cleanup.ts';
 import { startLocalServer } from '../local-server.ts';
 
 const require = createRequire(import.meta.url);
@@ -65,10 +66,16 @@ async function bundle(entry: string): Promise<string> {
   return js;
 }
 
-/** convert2xkt through its own command line (as its README shows), in a child process. */
-async function toXkt(ifc: string, out: string): Promise<void> {
+/**
+ * convert2xkt through its own command line (as its README shows), in a child process, killed
+ * when `signal` aborts (the bench stopping: it takes minutes on the larger files).
+ */
+async function toXkt(ifc: string, out: string, signal?: AbortSignal): Promise<void> {
   const cli = require.resolve('@xeokit/xeokit-convert/convert2xkt.js');
-  await run(process.execPath, [cli, '-s', ifc, '-o', out], { maxBuffer: 64 << 20 });
+  await run(process.execPath, [cli, '-s', ifc, '-o', out], {
+    maxBuffer: 64 << 20,
+    ...(signal ? { signal } : {}),
+  });
   if ((await stat(out)).size === 0) throw new Error(`convert2xkt wrote nothing for ${ifc}`);
 }
 
@@ -88,7 +95,8 @@ async function convertCached(
   file: string,
   out: string,
   ext: string,
-  convert: (ifc: string, out: string) => Promise<void>,
+  convert: (ifc: string, out: string, signal?: AbortSignal) => Promise<void>,
+  signal?: AbortSignal,
 ): Promise<boolean> {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(contenderVersions));
@@ -99,7 +107,7 @@ async function convertCached(
     await copyFile(kept, out);
     return true;
   }
-  await convert(file, out);
+  await convert(file, out, signal);
   await mkdir(cacheDir, { recursive: true });
   const scratch = `${kept}.${process.pid}`;
   await copyFile(out, scratch);
@@ -123,8 +131,25 @@ export interface ContenderHarness {
 export async function startContenders(
   files: string[],
   log: (line: string) => void,
+  /** Whose signal kills a running converter's child process. */
+  cleanup?: Cleanup,
 ): Promise<ContenderHarness> {
   const dir = await mkdtemp(path.join(tmpdir(), 'truss-viewer-contenders-'));
+  try {
+    return await serveContenders(dir, files, log, cleanup?.signal);
+  } catch (error) {
+    // A converter failed (or was stopped): its folder goes too.
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function serveContenders(
+  dir: string,
+  files: string[],
+  log: (line: string) => void,
+  signal: AbortSignal | undefined,
+): Promise<ContenderHarness> {
   const converted = new Map<string, { path: string; bytes: number }>();
   for (const file of files) {
     const base = path.basename(file, path.extname(file));
@@ -134,7 +159,7 @@ export async function startContenders(
     ] as const) {
       const out = path.join(dir, `${base}${ext}`);
       const started = Date.now();
-      const cached = await convertCached(file, out, ext, convert);
+      const cached = await convertCached(file, out, ext, convert, signal);
       const { size } = await stat(out);
       converted.set(`${contender}/${base}`, { path: out, bytes: size });
       const took = cached ? 'cached' : `in ${((Date.now() - started) / 1000).toFixed(1)} s`;

@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ModelDiff } from '@truss/contracts';
 import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import { http } from '../../lib/api';
+import { getLocale } from '../../lib/locale';
+import { withCallHeaders } from '../../lib/request-id';
 
 /** What the compare page needs of a version (the versions list's entries carry more). */
 export interface CompareVersion {
@@ -36,7 +38,7 @@ export const metadataQuery = (url: string | null) =>
     queryKey: ['viewable-metadata', url?.replace(/[?&](exp|sig)=[^&]*/g, '')],
     enabled: !!url,
     queryFn: async (): Promise<ModelMetadata> => {
-      const response = await fetch(url!);
+      const response = await fetch(url!, { headers: withCallHeaders(undefined, getLocale()) });
       if (!response.ok) throw new Error(`Metadata: HTTP ${response.status}`);
       const metadata = readMetadata(await response.json());
       if (!metadata) throw new Error('Metadata of an older format');

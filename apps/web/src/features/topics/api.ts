@@ -18,6 +18,8 @@ import {
   type Viewpoint,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
+import { getLocale } from '../../lib/locale';
+import { withCallHeaders } from '../../lib/request-id';
 import { authStore } from '../../lib/auth-store';
 import { toApiError } from '../../lib/http';
 import { downloadWithToken } from '../../lib/download';
@@ -315,7 +317,10 @@ async function fetchSnapshot(url: string): Promise<Blob> {
     const { token } = authStore.getState();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
-  const response = await fetch(url, { headers, credentials: 'include' });
+  const response = await fetch(url, {
+    headers: withCallHeaders(headers, getLocale()),
+    credentials: 'include',
+  });
   if (!response.ok) throw toApiError(new Error(`snapshot ${response.status}`));
   return response.blob();
 }

@@ -26,6 +26,28 @@ describe('viewable handoff', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('sends the language and a fresh request key with every download, keeping the init', async () => {
+    document.cookie = 'locale=zh-CN';
+    try {
+      const fetch = stubFetch(async () => new Response('glb'));
+      prefetchViewableFile('/v/h.glb');
+      await fetchViewableFile('/v/h.glb', {});
+      await fetchViewableFile('/v/h.glb', { headers: { 'Accept-Language': 'en', 'X-A': '1' } });
+      const sent = fetch.mock.calls.map((call) => {
+        const init = (call as unknown as [string, RequestInit])[1];
+        return new Headers(init.headers);
+      });
+      expect(sent).toHaveLength(2);
+      expect(sent.map((h) => h.get('accept-language'))).toEqual(['zh-CN', 'en']);
+      expect(sent[1]!.get('x-a')).toBe('1');
+      const keys = sent.map((h) => h.get('x-request-id'));
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keys[0]).not.toBe(keys[1]);
+    } finally {
+      document.cookie = 'locale=; max-age=0';
+    }
+  });
+
   it('does not download again a file the viewer has just taken (a later prefetch of it)', async () => {
     vi.useFakeTimers();
     const fetch = stubFetch(async () => new Response('glb'));
@@ -55,7 +77,10 @@ describe('viewable handoff', () => {
     const init = { credentials: 'include' as const };
     const response = await fetchViewableFile('/v/b.glb', init);
     expect(await response.text()).toBe('second try');
-    expect(fetch).toHaveBeenLastCalledWith('/v/b.glb', init);
+    expect(fetch).toHaveBeenLastCalledWith('/v/b.glb', {
+      ...init,
+      headers: expect.any(Headers) as unknown,
+    });
   });
 
   it('drops an early download nobody asked for after a minute', async () => {

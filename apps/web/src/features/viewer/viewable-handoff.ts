@@ -5,6 +5,7 @@
  * immutable and the HTTP cache keeps them).
  */
 import { Handoff } from '../../lib/handoff';
+import { withCallHeaders } from '../../lib/request-id';
 
 const HANDOFF_MS = 60_000;
 const early = new Handoff<Response>(HANDOFF_MS);
@@ -70,7 +71,10 @@ export function prefetchViewableFile(url: string): void {
   if (early.has(url) || taken.has(url)) return;
   // Read now, while the page is still starting: the viewer then reads from memory instead of
   // waiting for the network's tasks behind its own first render.
-  early.put(url, fetch(url, { priority: 'high' }).then(readAnswer));
+  early.put(
+    url,
+    fetch(url, { priority: 'high', headers: withCallHeaders(undefined) }).then(readAnswer),
+  );
 }
 
 /**
@@ -97,7 +101,7 @@ export function handViewableFile(url: string, read: Promise<EarlyRead>): void {
       .then((early) =>
         early?.bytes && isVersionOf(url, early.answer)
           ? new ReadResponse(early.bytes, early.answer)
-          : fetch(url, { priority: 'high' }).then(readAnswer),
+          : fetch(url, { priority: 'high', headers: withCallHeaders(undefined) }).then(readAnswer),
       ),
   );
 }
@@ -117,10 +121,12 @@ export function prefetchViewableFiles(
 
 /** The viewer's fetch: the early download of `url` if there is one, else a new request. */
 export function fetchViewableFile(url: string, init: RequestInit): Promise<Response> {
+  // Each request its own key (spec §7), the retry of a failed early download too.
+  const ask = () => fetch(url, { ...init, headers: withCallHeaders(init.headers) });
   const response = early.take(url);
-  if (!response) return fetch(url, init);
+  if (!response) return ask();
   taken.add(url);
   setTimeout(() => taken.delete(url), HANDOFF_MS);
   // An early download that failed on the network is tried again as the viewer's own request.
-  return response.catch(() => fetch(url, init));
+  return response.catch(ask);
 }

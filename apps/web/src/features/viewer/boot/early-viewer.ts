@@ -14,6 +14,7 @@
 // Not from '../engine': that would put three.js into the app's entry. This module has no three.
 import type { ModelPreview } from '@truss/viewer/preview';
 import type { LoadedModelInfo, Viewer } from '../engine';
+import { withCallHeaders } from '../../../lib/request-id';
 import {
   fetchViewableFile,
   handViewableFile,
@@ -79,7 +80,7 @@ function requestModel(
     });
   }
   const response = fetch(`/api/models/${request.modelId}`, {
-    headers: { Authorization: `Bearer ${request.token}`, 'Accept-Language': request.locale },
+    headers: withCallHeaders({ Authorization: `Bearer ${request.token}` }, request.locale),
     priority: 'high',
   });
   return response.then(async (answer) => {
