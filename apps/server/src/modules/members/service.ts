@@ -7,11 +7,16 @@ import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { displayName } from '../users/index.ts';
-import { CreatorCannotLeaveError, InvitationNotFoundError, MemberNotFoundError } from './errors.ts';
+import {
+  CreatorCannotLeaveError,
+  InvitationNotFoundError,
+  MemberListHiddenError,
+  MemberNotFoundError,
+} from './errors.ts';
 import { memberChangeMail, type MemberChange } from './mail.ts';
 import { memberFromInvitation, memberFromRow } from './mapping.ts';
 
-const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
+const ROLE_ORDER = { owner: 0, admin: 1, member: 2, guest: 3 } as const;
 
 interface MembersServiceDeps {
   data: DataAccess;
@@ -54,7 +59,7 @@ export class MembersService {
   async list(userId: string, projectId: string): Promise<ProjectMember[]> {
     const { repos } = this.#d.data;
     const access = await loadProjectAccess(repos, projectId, userId);
-    assertCan(access, 'member.list');
+    assertCan(access, 'member.list', {}, () => new MemberListHiddenError());
     return this.#rows(repos, access);
   }
 

@@ -21,6 +21,13 @@ export {
 } from './access.ts';
 export { ProjectLimitExceededError, ProjectNotFoundError } from './errors.ts';
 export {
+  hidesEmails,
+  maskEmails,
+  MASKED_EMAIL,
+  nameWithoutEmail,
+  nullableNameWithoutEmail,
+} from './privacy.ts';
+export {
   newProjectMetadata,
   ProjectsService,
   type ProjectDeletionContext,
