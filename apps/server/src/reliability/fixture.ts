@@ -73,8 +73,7 @@ export function startWorldServer(): Promise<TestServer> {
 export async function buildWorld(server: TestServer): Promise<World> {
   const team = await createTeam(server);
   const { owner, member } = team;
-  const guest = await server.createUser();
-  await addMember(server, team.project.id, guest.user.id, 'guest', owner.user.id);
+  const guest = await joinAsGuest(server, team);
   // Pro: the world and the sweep's fresh rows stay inside the plan's limits.
   await grantPaidPlan(server.db, owner.user.id, 'enterprise', server.clock());
   const model = await readyModel(server, owner.token, team.project.id);
@@ -226,6 +225,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
       code: SHARE_CODE,
     },
   };
+}
+
+/** A new account that is a guest of the team's project. */
+async function joinAsGuest(server: TestServer, team: Team): Promise<TestUser> {
+  const guest = await server.createUser();
+  await addMember(server, team.project.id, guest.user.id, 'guest', team.owner.user.id);
+  return guest;
 }
 
 function b64(text: string): string {

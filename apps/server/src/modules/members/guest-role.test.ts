@@ -15,7 +15,6 @@ import { addMember, type TestUser } from '../../testing/project-team.ts';
 import { createShareTeam, startShareServer, type ShareTeam } from '../../testing/share-fixture.ts';
 import type { TestServer } from '../../testing/test-server.ts';
 import { tusUpload } from '../../testing/uploads.ts';
-import { createIssue } from '../topics/test-fixture.ts';
 
 /**
  * The guest role over HTTP (issue 35): invited as a guest, a client sees the models and topics,
@@ -23,6 +22,20 @@ import { createIssue } from '../topics/test-fixture.ts';
  * cannot invite, upload or share. The team's accounts have no display name, so every name the
  * server knows for them is their e-mail address: exactly what a guest must not see.
  */
+async function createIssue(
+  server: TestServer,
+  token: string,
+  projectId: string,
+  body: Record<string, unknown>,
+): Promise<Topic> {
+  const res = await server.api<Topic>('POST', `/api/project/${projectId}/topics`, {
+    token,
+    body: { kind: 'issue', ...body },
+  });
+  if (res.status !== 201) throw new Error(`create topic failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
 describe('guest role', () => {
   let server: TestServer;
   let team: ShareTeam;
