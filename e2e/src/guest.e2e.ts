@@ -112,6 +112,10 @@ describe('a guest in the browser', () => {
       await page.getByRole('link', { name: 'cube_rgb_binary.ply' }).first().waitFor(SLOW);
       expect(await page.getByRole('button', { name: t.upload }).count()).toBe(0);
       expect(await page.getByRole('link', { name: t.members, exact: true }).count()).toBe(0);
+      // The uploader is named neutrally: a guest gets no address (the owner has no name).
+      const modelRow = page.getByRole('row').filter({ hasText: 'cube_rgb_binary.ply' });
+      expect(await modelRow.innerText()).toContain(t.assignee);
+      await page.screenshot({ path: await screenshotPath(`guest-models-${lang}`) });
 
       // The issues page lists the issue, names its assignee neutrally and offers no BCF export.
       await page.goto(`/project/${projectId}/issues`);
@@ -138,6 +142,11 @@ describe('a guest in the browser', () => {
           SLOW,
         )
         .toBe('Resolved');
+      // The panel shows the new status too (the badge beside the number).
+      await expect.poll(() => status.inputValue(), SLOW).toBe('Resolved');
+      await expect
+        .poll(() => panel.getByText(t.resolved, { exact: true }).count(), SLOW)
+        .toBeGreaterThan(0);
       expect(await page.content()).not.toContain(emails.owner);
       await page.screenshot({ path: await screenshotPath(`guest-view-${lang}`) });
     });
