@@ -16,7 +16,7 @@ import {
 /**
  * A guest's view of a project (issue 35), in English and in Chinese: the models without Upload,
  * no Members page, no BCF export, and an issue assigned to them whose status they change in the
- * model page's panel. The team's addresses appear nowhere on the guest's pages.
+ * model page's panel; then they leave. The team's addresses appear nowhere on the guest's pages.
  */
 const SLOW = { timeout: 20_000 };
 const stamp = Date.now();
@@ -35,6 +35,8 @@ const TEXT = {
     assignee: 'Project member',
     issues: 'Issues',
     exportBcf: /BCF/,
+    leave: 'Leave project',
+    leaveConfirm: 'Leave',
   },
   zh: {
     upload: '上传模型',
@@ -45,6 +47,8 @@ const TEXT = {
     assignee: '项目成员',
     issues: '问题',
     exportBcf: /BCF/,
+    leave: '退出项目',
+    leaveConfirm: '退出',
   },
 } as const;
 
@@ -149,6 +153,19 @@ describe('a guest in the browser', () => {
         .toBeGreaterThan(0);
       expect(await page.content()).not.toContain(emails.owner);
       await page.screenshot({ path: await screenshotPath(`guest-view-${lang}`) });
+
+      // Leaving from the overview works without the member list (the guest's user id).
+      await page.goto(`/project/${projectId}`);
+      await page.getByRole('button', { name: t.leave }).click();
+      await page.getByRole('button', { name: t.leaveConfirm, exact: true }).click();
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${server.url}/api/project/${projectId}`, {
+            headers: { authorization: `Bearer ${guests[lang].token}` },
+          });
+          return res.status;
+        }, SLOW)
+        .toBe(404);
     });
   }
 });

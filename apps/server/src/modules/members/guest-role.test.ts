@@ -251,13 +251,21 @@ describe('guest role', () => {
     expect(guestChanges.status).toBe(403);
   });
 
-  it('leaves the project on their own', async () => {
-    const user = await server.createUser();
-    const membership = await addMember(server, team.project.id, user.user.id, 'guest');
-    const left = await server.api('DELETE', `${base()}/members/${membership}`, {
-      token: user.token,
+  it('leaves the project on their own, by membership id or by their user id', async () => {
+    for (const by of ['membership', 'user'] as const) {
+      const user = await server.createUser();
+      const membership = await addMember(server, team.project.id, user.user.id, 'guest');
+      const id = by === 'membership' ? membership : user.user.id;
+      const left = await server.api('DELETE', `${base()}/members/${id}`, { token: user.token });
+      expect(left.status).toBe(200);
+      expect((await server.api('GET', base(), { token: user.token })).status).toBe(404);
+    }
+    // Someone else's user id is no membership id: nothing is removed.
+    const other = await server.api('DELETE', `${base()}/members/${team.member.user.id}`, {
+      token: team.admin.token,
     });
-    expect(left.status).toBe(200);
-    expect((await server.api('GET', base(), { token: user.token })).status).toBe(404);
+    expect(other.status).toBe(404);
+    const project = await server.api('GET', base(), { token: team.member.token });
+    expect(project.status).toBe(200);
   });
 });

@@ -144,7 +144,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['members'],
         summary:
-          'Remove a member; your own membership id leaves the project (not the creator: CREATOR_CANNOT_LEAVE); an invitation id cancels it',
+          'Remove a member; your own membership id (or your user id) leaves the project (not the creator: CREATOR_CANNOT_LEAVE); an invitation id cancels it',
         security: bearerSecurity,
         params: memberParamsSchema,
         response: { 200: okSchema, ...errors },

@@ -120,7 +120,11 @@ export class MembersService {
   async remove(userId: string, projectId: string, memberId: string): Promise<void> {
     const outcome = await this.#d.data.transaction(async (repos): Promise<Outcome> => {
       const access = await loadProjectAccess(repos, projectId, userId);
-      const member = await repos.members.findInProject(projectId, memberId);
+      // One's own user id stands for one's membership: a guest, who cannot list the members
+      // (where membership ids are), leaves so.
+      const member =
+        (await repos.members.findInProject(projectId, memberId)) ??
+        (memberId === userId ? await repos.members.findOwn(projectId, userId) : undefined);
       if (!member) return this.#cancel(repos, access, memberId, MemberNotFoundError);
       const self = member.user_id === userId;
       if (self) {
