@@ -27,17 +27,18 @@ export async function jsonApi<T>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** `member` joins the project as a member through the mailed invitation link's token. */
+/** `member` joins the project (as a member by default) through the mailed invitation link. */
 export async function joinProject(
   baseUrl: string,
   projectId: string,
   ownerToken: string,
   email: string,
   member: AuthResponse,
+  role: 'member' | 'guest' = 'member',
 ): Promise<void> {
   await jsonApi(baseUrl, ownerToken, 'POST', `/api/project/${projectId}/invitations`, {
     emails: [email],
-    role: 'member',
+    role,
   });
   const invite = await mailMatching(baseUrl, email, /\/invite\?token=([\w-]+)/);
   await jsonApi(baseUrl, member.token, 'POST', `/api/invitations/${invite[1]}/accept`, {});

@@ -102,7 +102,7 @@ export type {
 } from './orders.ts';
 export { devMailListSchema, devMailQuerySchema } from './dev.ts';
 export type { DevMail } from './dev.ts';
-export { can, canShareVisitor, SHARE_VISITOR_ACTIONS } from './permissions.ts';
+export { can, canShareVisitor, seesMemberDetails, SHARE_VISITOR_ACTIONS } from './permissions.ts';
 export type {
   Actor,
   PermissionResource,

@@ -5,7 +5,9 @@ const memberStatusSchema = z.enum(['accepted', 'pending', 'rejected']);
 export type MemberStatus = z.infer<typeof memberStatusSchema>;
 
 /** Roles that can be granted by invitation or role change (ownership is never granted). */
-const grantableRoleSchema = z.enum(['admin', 'member'], { error: 'validation.roleInvalid' });
+const grantableRoleSchema = z.enum(['admin', 'member', 'guest'], {
+  error: 'validation.roleInvalid',
+});
 export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 
 export const INVITATION_TTL_DAYS = 7;

@@ -73,6 +73,7 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   CREATOR_CANNOT_LEAVE: 'The creator cannot leave the project',
   DEFAULT_PROJECT_UNDELETABLE: 'The default project cannot be deleted',
   MEMBER_NOT_FOUND: 'Member not found',
+  MEMBER_LIST_HIDDEN: 'Guests cannot see the members of a project',
   INVITATION_NOT_FOUND: 'Invitation not found',
   EMAIL_INVALID: 'Please enter a valid email address',
   INVITATION_MAIL_FAILED: 'The invitation email could not be sent, please resend it later',

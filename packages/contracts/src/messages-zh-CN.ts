@@ -67,6 +67,7 @@ export const errorTextsZh: Record<ErrorCode, string> = {
   CREATOR_CANNOT_LEAVE: '项目创建者不能退出项目',
   DEFAULT_PROJECT_UNDELETABLE: '默认项目不能删除',
   MEMBER_NOT_FOUND: '成员不存在',
+  MEMBER_LIST_HIDDEN: '访客无法查看项目成员',
   INVITATION_NOT_FOUND: '邀请不存在',
   EMAIL_INVALID: '请输入有效的邮箱地址',
   INVITATION_MAIL_FAILED: '邀请邮件发送失败，请稍后重新发送',

@@ -3,6 +3,7 @@ import {
   can,
   canShareVisitor,
   PROJECT_ACTIONS,
+  seesMemberDetails,
   SHARE_VISITOR_ACTIONS,
   type Actor,
   type ShareVisitor,
@@ -15,7 +16,7 @@ import type { ProjectRole } from './project.ts';
 const SELF = 'self-user';
 const OTHER = 'other-user';
 type Role = ProjectRole | null;
-type Row = Record<'owner' | 'admin' | 'member' | 'outsider', boolean>;
+type Row = Record<'owner' | 'admin' | 'member' | 'guest' | 'outsider', boolean>;
 
 /** One resource per action, as a route would pass it; the acting user is SELF. */
 const baseResource: Record<ProjectAction, PermissionResource> = {
@@ -65,55 +66,56 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
 };
 
 const table: Record<ProjectAction, Row> = {
-  'project.view': { owner: true, admin: true, member: true, outsider: false },
-  'project.update': { owner: true, admin: true, member: false, outsider: false },
-  'project.delete': { owner: true, admin: false, member: false, outsider: false },
-  'project.leave': { owner: false, admin: true, member: true, outsider: false },
-  'member.list': { owner: true, admin: true, member: true, outsider: false },
-  'member.invite': { owner: true, admin: true, member: false, outsider: false },
-  'member.changeRole': { owner: true, admin: true, member: false, outsider: false },
-  'member.remove': { owner: true, admin: true, member: false, outsider: false },
-  'invitation.manage': { owner: true, admin: true, member: false, outsider: false },
-  'model.view': { owner: true, admin: true, member: true, outsider: false },
-  'model.upload': { owner: true, admin: true, member: true, outsider: false },
-  'model.rename': { owner: true, admin: true, member: false, outsider: false },
-  'model.trash': { owner: true, admin: true, member: false, outsider: false },
-  'model.restore': { owner: true, admin: true, member: false, outsider: false },
-  'model.move': { owner: true, admin: true, member: false, outsider: false },
-  'modelVersion.upload': { owner: true, admin: true, member: false, outsider: false },
-  'modelVersion.update': { owner: true, admin: true, member: false, outsider: false },
-  'modelVersion.delete': { owner: true, admin: true, member: false, outsider: false },
-  'share.create': { owner: true, admin: true, member: true, outsider: false },
-  'share.manage': { owner: true, admin: true, member: false, outsider: false },
-  'topic.view': { owner: true, admin: true, member: true, outsider: false },
-  'topic.counts': { owner: true, admin: true, member: true, outsider: false },
-  'topic.create': { owner: true, admin: true, member: true, outsider: false },
-  'topic.comment': { owner: true, admin: true, member: true, outsider: false },
-  'topic.edit': { owner: true, admin: true, member: false, outsider: false },
-  'topic.assign': { owner: true, admin: true, member: false, outsider: false },
-  'topic.setStatus': { owner: true, admin: true, member: false, outsider: false },
-  'topic.delete': { owner: true, admin: true, member: false, outsider: false },
-  'topic.manageTypes': { owner: true, admin: true, member: false, outsider: false },
-  'comment.edit': { owner: true, admin: true, member: false, outsider: false },
-  'comment.delete': { owner: true, admin: true, member: false, outsider: false },
-  'bcf.export': { owner: true, admin: true, member: true, outsider: false },
-  'bcf.import': { owner: true, admin: true, member: false, outsider: false },
-  'savedView.list': { owner: true, admin: true, member: true, outsider: false },
-  'savedView.create': { owner: true, admin: true, member: true, outsider: false },
-  'savedView.rename': { owner: true, admin: true, member: false, outsider: false },
-  'savedView.delete': { owner: true, admin: true, member: false, outsider: false },
-  'element.query': { owner: true, admin: true, member: true, outsider: false },
-  'model.compare': { owner: true, admin: true, member: true, outsider: false },
-  'savedQuery.list': { owner: true, admin: true, member: true, outsider: false },
-  'savedQuery.create': { owner: true, admin: true, member: true, outsider: false },
-  'savedQuery.update': { owner: true, admin: true, member: false, outsider: false },
-  'savedQuery.delete': { owner: true, admin: true, member: false, outsider: false },
+  'project.view': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'project.update': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'project.delete': { owner: true, admin: false, member: false, guest: false, outsider: false },
+  'project.leave': { owner: false, admin: true, member: true, guest: true, outsider: false },
+  'member.list': { owner: true, admin: true, member: true, guest: false, outsider: false },
+  'member.invite': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'member.changeRole': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'member.remove': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'invitation.manage': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'model.view': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'model.upload': { owner: true, admin: true, member: true, guest: false, outsider: false },
+  'model.rename': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'model.trash': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'model.restore': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'model.move': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'modelVersion.upload': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'modelVersion.update': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'modelVersion.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'share.create': { owner: true, admin: true, member: true, guest: false, outsider: false },
+  'share.manage': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'topic.view': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'topic.counts': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'topic.create': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'topic.comment': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'topic.edit': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'topic.assign': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'topic.setStatus': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'topic.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'topic.manageTypes': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'comment.edit': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'comment.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'bcf.export': { owner: true, admin: true, member: true, guest: false, outsider: false },
+  'bcf.import': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'savedView.list': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'savedView.create': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'savedView.rename': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'savedView.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'element.query': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'model.compare': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'savedQuery.list': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'savedQuery.create': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'savedQuery.update': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'savedQuery.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
 };
 
 const roles: [keyof Row, Role][] = [
   ['owner', 'owner'],
   ['admin', 'admin'],
   ['member', 'member'],
+  ['guest', 'guest'],
   ['outsider', null],
 ];
 
@@ -182,6 +184,72 @@ describe('edge rules', () => {
     expect(can(actor('member'), 'topic.edit', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
     expect(can(actor('member'), 'topic.assign', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
     expect(can(actor(null), 'topic.setStatus', { ownerId: OTHER, assigneeId: SELF })).toBe(false);
+  });
+
+  it('a guest changes the status of an issue assigned to them, and nothing else of it', () => {
+    const assigned = { ownerId: OTHER, assigneeId: SELF };
+    expect(can(actor('guest'), 'topic.setStatus', assigned)).toBe(true);
+    expect(can(actor('guest'), 'topic.comment', assigned)).toBe(true);
+    expect(can(actor('guest'), 'topic.edit', assigned)).toBe(false);
+    expect(can(actor('guest'), 'topic.assign', assigned)).toBe(false);
+    expect(can(actor('guest'), 'topic.delete', assigned)).toBe(false);
+  });
+
+  it('a guest edits and deletes their own topics, comments and views but assigns nothing', () => {
+    for (const action of [
+      'topic.edit',
+      'topic.setStatus',
+      'topic.delete',
+      'comment.edit',
+      'comment.delete',
+      'savedView.rename',
+      'savedView.delete',
+      'savedQuery.update',
+      'savedQuery.delete',
+    ] as const) {
+      expect(can(actor('guest'), action, { ownerId: SELF })).toBe(true);
+    }
+    expect(can(actor('guest'), 'topic.assign', { ownerId: SELF })).toBe(false);
+  });
+
+  it('a guest manages no model or share, not even one recorded as theirs', () => {
+    for (const action of [
+      'model.rename',
+      'model.trash',
+      'model.restore',
+      'model.move',
+      'modelVersion.upload',
+      'modelVersion.update',
+      'modelVersion.delete',
+      'share.manage',
+    ] as const) {
+      expect(can(actor('guest'), action, { ownerId: SELF })).toBe(false);
+    }
+  });
+
+  it('owners and admins invite guests and move people to and from guest; guests invite nobody', () => {
+    expect(can(actor('owner'), 'member.invite', { newRole: 'guest' })).toBe(true);
+    expect(can(actor('admin'), 'member.invite', { newRole: 'guest' })).toBe(true);
+    expect(can(actor('member'), 'member.invite', { newRole: 'guest' })).toBe(false);
+    expect(can(actor('guest'), 'member.invite', { newRole: 'guest' })).toBe(false);
+    const toGuest = {
+      target: { userId: OTHER, role: 'member' as const },
+      newRole: 'guest' as const,
+    };
+    expect(can(actor('admin'), 'member.changeRole', toGuest)).toBe(true);
+    const fromGuest = {
+      target: { userId: OTHER, role: 'guest' as const },
+      newRole: 'member' as const,
+    };
+    expect(can(actor('admin'), 'member.changeRole', fromGuest)).toBe(true);
+    expect(can(actor('admin'), 'member.remove', { target: fromGuest.target })).toBe(true);
+  });
+
+  it('only the team sees member details (names and e-mail addresses)', () => {
+    expect(seesMemberDetails(actor('owner'))).toBe(true);
+    expect(seesMemberDetails(actor('member'))).toBe(true);
+    expect(seesMemberDetails(actor('guest'))).toBe(false);
+    expect(seesMemberDetails(actor(null))).toBe(false);
   });
 
   it('nobody deletes the default project', () => {

@@ -6,48 +6,53 @@ import type { ProjectRole } from './project.ts';
  * caller is not a member (such callers get 404 from the server, never 403: they may not learn
  * that the project exists).
  *
- * | action                   | owner | admin            | member      |
- * |--------------------------|-------|------------------|-------------|
- * | project.view             | yes   | yes              | yes         |
- * | project.update           | yes   | yes              | no          |  name, description, icon colour
- * | project.delete           | yes   | no               | no          |  never the default project
- * | project.leave            | no    | yes              | yes         |  the creator cannot leave
- * | member.list              | yes   | yes              | yes         |
- * | member.invite            | yes   | yes (admin/member roles) | no  |
- * | member.changeRole        | yes   | yes, between admin and member, never the owner | no |
- * | member.remove            | yes   | yes, members and admins, never the owner | no |
- * | invitation.manage        | yes   | yes              | no          |  resend, cancel
- * | model.view               | yes   | yes              | yes         |
- * | model.upload             | yes   | yes              | yes         |
- * | model.rename / trash     | yes   | yes              | own models  |
- * | model.restore / move     | yes   | yes              | own models  |
- * | modelVersion.upload      | yes   | yes              | own models  |  a new version of a model
- * | modelVersion.update      | yes   | yes              | own models  |  message, make current
- * | modelVersion.delete      | yes   | yes              | own models  |  never the current one
- * | share.create             | yes   | yes              | yes         |
- * | share.manage             | yes   | yes              | own shares  |
- * | topic.view / create      | yes   | yes              | yes         |  comment threads and issues
- * | topic.counts             | yes   | yes              | yes         |  open issues per model (cards)
- * | topic.comment            | yes   | yes              | yes         |  reply on any topic
- * | topic.edit               | yes   | yes              | own topics  |  title, text, type, priority,
- * |                          |       |                  |             |  labels, due, stage, pin, links
- * | topic.assign             | yes   | yes              | own topics  |
- * | topic.setStatus          | yes   | yes              | own or assigned to them |
- * | topic.delete             | yes   | yes              | own topics  |
- * | topic.manageTypes        | yes   | yes              | no          |  extend the type list
- * | comment.edit / delete    | yes   | yes              | own comments |
- * | bcf.export               | yes   | yes              | yes         |
- * | bcf.import               | yes   | yes              | no          |  updates anyone's topics by GUID
- * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
- * | savedView.rename / delete| yes   | yes              | own views   |
- * | element.query            | yes   | yes              | yes         |  property queries, export
- * | model.compare            | yes   | yes              | yes         |  diff of two versions
- * | savedQuery.list / create | yes   | yes              | yes         |  named queries of a project
- * | savedQuery.update / delete| yes  | yes              | own queries |
+ * | action                   | owner | admin            | member      | guest        |
+ * |--------------------------|-------|------------------|-------------|--------------|
+ * | project.view             | yes   | yes              | yes         | yes          |
+ * | project.update           | yes   | yes              | no          | no           |  name, description, icon colour
+ * | project.delete           | yes   | no               | no          | no           |  never the default project
+ * | project.leave            | no    | yes              | yes         | yes          |  the creator cannot leave
+ * | member.list              | yes   | yes              | yes         | no           |  names and e-mail addresses
+ * | member.invite            | yes   | yes (admin/member/guest roles) | no | no     |
+ * | member.changeRole        | yes   | yes, between admin, member and guest, never the owner | no | no |
+ * | member.remove            | yes   | yes, members, admins and guests, never the owner | no | no |
+ * | invitation.manage        | yes   | yes              | no          | no           |  resend, cancel
+ * | model.view               | yes   | yes              | yes         | yes          |
+ * | model.upload             | yes   | yes              | yes         | no           |
+ * | model.rename / trash     | yes   | yes              | own models  | no           |
+ * | model.restore / move     | yes   | yes              | own models  | no           |
+ * | modelVersion.upload      | yes   | yes              | own models  | no           |  a new version of a model
+ * | modelVersion.update      | yes   | yes              | own models  | no           |  message, make current
+ * | modelVersion.delete      | yes   | yes              | own models  | no           |  never the current one
+ * | share.create             | yes   | yes              | yes         | no           |
+ * | share.manage             | yes   | yes              | own shares  | no           |
+ * | topic.view / create      | yes   | yes              | yes         | yes          |  comment threads and issues
+ * | topic.counts             | yes   | yes              | yes         | yes          |  open issues per model (cards)
+ * | topic.comment            | yes   | yes              | yes         | yes          |  reply on any topic
+ * | topic.edit               | yes   | yes              | own topics  | own topics   |  title, text, type, priority,
+ * |                          |       |                  |             |              |  labels, due, stage, pin, links
+ * | topic.assign             | yes   | yes              | own topics  | no           |
+ * | topic.setStatus          | yes   | yes              | own or assigned to them | own or assigned |
+ * | topic.delete             | yes   | yes              | own topics  | own topics   |
+ * | topic.manageTypes        | yes   | yes              | no          | no           |  extend the type list
+ * | comment.edit / delete    | yes   | yes              | own comments | own comments |
+ * | bcf.export               | yes   | yes              | yes         | no           |  BCF names authors by e-mail
+ * | bcf.import               | yes   | yes              | no          | no           |  updates anyone's topics by GUID
+ * | savedView.list / create  | yes   | yes              | yes         | yes          |  named views of a model
+ * | savedView.rename / delete| yes   | yes              | own views   | own views    |
+ * | element.query            | yes   | yes              | yes         | yes          |  property queries, export
+ * | model.compare            | yes   | yes              | yes         | yes          |  diff of two versions
+ * | savedQuery.list / create | yes   | yes              | yes         | yes          |  named queries of a project
+ * | savedQuery.update / delete| yes  | yes              | own queries | own queries  |
  *
  * A member therefore changes only the status of someone else's issue, and only when it is
  * assigned to them (the assignee resolves it); everything else on others' topics is the
  * creator's or a manager's, so one member cannot rewrite or reassign another's report.
+ *
+ * A guest is an outside party (a client): they see the models and topics, raise and discuss
+ * topics and resolve what is assigned to them, but never see who else is in the project (no
+ * member list, no e-mail addresses: `seesMemberDetails`), invite, upload or share. Assigning needs
+ * the member list, so a guest assigns nothing.
  *
  * Nobody can change their own role or change anyone to owner (ownership transfer is separate).
  */
@@ -165,8 +170,17 @@ export interface PermissionResource {
   assigneeId?: string | null;
 }
 
-const everyone: readonly ProjectRole[] = ['owner', 'admin', 'member'];
+const everyone: readonly ProjectRole[] = ['owner', 'admin', 'member', 'guest'];
 const managers: readonly ProjectRole[] = ['owner', 'admin'];
+/** Roles inside the team: they see each other and bring in models and links. */
+const team: readonly ProjectRole[] = ['owner', 'admin', 'member'];
+
+const isTeam = (actor: Actor): boolean => actor.role !== null && team.includes(actor.role);
+const isMember = (actor: Actor): boolean => actor.role !== null && everyone.includes(actor.role);
+
+/** A team member's own row, or any row for a manager; never a guest's (they own no models). */
+const ownOrManagerInTeam = (actor: Actor, resource: PermissionResource): boolean =>
+  isTeam(actor) && ownOrManager(actor, resource);
 
 const ownOrManager = (actor: Actor, resource: PermissionResource): boolean =>
   actor.role !== null &&
@@ -176,7 +190,8 @@ const ownOrManager = (actor: Actor, resource: PermissionResource): boolean =>
 function canGrant(actor: Actor, role: ProjectRole | undefined): boolean {
   if (role === undefined || role === 'owner') return false;
   return (
-    actor.role === 'owner' || (actor.role === 'admin' && (role === 'admin' || role === 'member'))
+    actor.role === 'owner' ||
+    (actor.role === 'admin' && (role === 'admin' || role === 'member' || role === 'guest'))
   );
 }
 
@@ -187,36 +202,36 @@ function canActOnMember(actor: Actor, resource: PermissionResource): boolean {
 }
 
 const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) => boolean> = {
-  'project.view': (actor) => actor.role !== null && everyone.includes(actor.role),
+  'project.view': isMember,
   'project.update': (actor) => actor.role !== null && managers.includes(actor.role),
   'project.delete': (actor, resource) =>
     actor.role === 'owner' && resource.isDefaultProject !== true,
   'project.leave': (actor, resource) =>
     actor.role !== null && actor.role !== 'owner' && resource.creatorId !== actor.userId,
-  'member.list': (actor) => actor.role !== null,
+  'member.list': isTeam,
   'member.invite': (actor, resource) => canGrant(actor, resource.newRole ?? 'member'),
   'member.changeRole': (actor, resource) =>
     canActOnMember(actor, resource) && canGrant(actor, resource.newRole),
   'member.remove': canActOnMember,
   'invitation.manage': (actor) => actor.role !== null && managers.includes(actor.role),
-  'model.view': (actor) => actor.role !== null,
-  'model.upload': (actor) => actor.role !== null,
-  'model.rename': ownOrManager,
-  'model.trash': ownOrManager,
-  'model.restore': ownOrManager,
-  'model.move': ownOrManager,
+  'model.view': isMember,
+  'model.upload': isTeam,
+  'model.rename': ownOrManagerInTeam,
+  'model.trash': ownOrManagerInTeam,
+  'model.restore': ownOrManagerInTeam,
+  'model.move': ownOrManagerInTeam,
   // Versions change what everyone sees of a model: the model's editors (as renaming it).
-  'modelVersion.upload': ownOrManager,
-  'modelVersion.update': ownOrManager,
-  'modelVersion.delete': ownOrManager,
-  'share.create': (actor) => actor.role !== null,
-  'share.manage': ownOrManager,
-  'topic.view': (actor) => actor.role !== null,
-  'topic.counts': (actor) => actor.role !== null,
-  'topic.create': (actor) => actor.role !== null,
-  'topic.comment': (actor) => actor.role !== null,
+  'modelVersion.upload': ownOrManagerInTeam,
+  'modelVersion.update': ownOrManagerInTeam,
+  'modelVersion.delete': ownOrManagerInTeam,
+  'share.create': isTeam,
+  'share.manage': ownOrManagerInTeam,
+  'topic.view': isMember,
+  'topic.counts': isMember,
+  'topic.create': isMember,
+  'topic.comment': isMember,
   'topic.edit': ownOrManager,
-  'topic.assign': ownOrManager,
+  'topic.assign': ownOrManagerInTeam,
   'topic.setStatus': (actor, resource) =>
     ownOrManager(actor, resource) ||
     (actor.role !== null && !!resource.assigneeId && resource.assigneeId === actor.userId),
@@ -224,16 +239,16 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'topic.manageTypes': (actor) => actor.role !== null && managers.includes(actor.role),
   'comment.edit': ownOrManager,
   'comment.delete': ownOrManager,
-  'bcf.export': (actor) => actor.role !== null,
+  'bcf.export': isTeam,
   'bcf.import': (actor) => actor.role !== null && managers.includes(actor.role),
-  'savedView.list': (actor) => actor.role !== null,
-  'savedView.create': (actor) => actor.role !== null,
+  'savedView.list': isMember,
+  'savedView.create': isMember,
   'savedView.rename': ownOrManager,
   'savedView.delete': ownOrManager,
-  'element.query': (actor) => actor.role !== null,
-  'model.compare': (actor) => actor.role !== null,
-  'savedQuery.list': (actor) => actor.role !== null,
-  'savedQuery.create': (actor) => actor.role !== null,
+  'element.query': isMember,
+  'model.compare': isMember,
+  'savedQuery.list': isMember,
+  'savedQuery.create': isMember,
   'savedQuery.update': ownOrManager,
   'savedQuery.delete': ownOrManager,
 };
@@ -245,6 +260,14 @@ export function can(
   resource: PermissionResource = {},
 ): boolean {
   return rules[action](actor, resource);
+}
+
+/**
+ * May `actor` see other people's details (the member list, e-mail addresses)? Not a guest:
+ * wherever a response names people, a guest gets display names only (`member.list`).
+ */
+export function seesMemberDetails(actor: Actor): boolean {
+  return can(actor, 'member.list');
 }
 
 /**

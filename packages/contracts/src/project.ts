@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { PROJECT_DESCRIPTION_MAX_LENGTH, PROJECT_NAME_MAX_LENGTH } from './project-rules.ts';
 
-export const projectRoleSchema = z.enum(['owner', 'admin', 'member']);
+/**
+ * `guest`: an outside party (a client) who sees the models and topics and works on what is
+ * assigned to them, never the member list or anyone's e-mail address (permissions.ts).
+ */
+export const projectRoleSchema = z.enum(['owner', 'admin', 'member', 'guest']);
 export type ProjectRole = z.infer<typeof projectRoleSchema>;
 
 const projectMetadataSchema = z

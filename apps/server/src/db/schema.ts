@@ -143,7 +143,7 @@ export interface ProjectsTable {
   updated_at: CreatedAt;
 }
 
-export type MemberRole = 'owner' | 'admin' | 'member';
+export type MemberRole = 'owner' | 'admin' | 'member' | 'guest';
 export type MemberStatus = 'accepted' | 'pending' | 'rejected';
 
 export interface ProjectMembersTable {
@@ -167,7 +167,7 @@ export interface ProjectInvitationsTable {
   project_id: string;
   /** Lower-cased. */
   email: string;
-  role: 'admin' | 'member';
+  role: 'admin' | 'member' | 'guest';
   token_hash: string;
   invited_by: string | null;
   status: Generated<InvitationStatus>;

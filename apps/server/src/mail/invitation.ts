@@ -10,7 +10,7 @@ interface InvitationMailTexts {
   linkHint: string;
   expiry: (days: number) => string;
   ignore: string;
-  roles: Record<'admin' | 'member', string>;
+  roles: Record<'admin' | 'member' | 'guest', string>;
 }
 
 const texts: Record<Locale, InvitationMailTexts> = {
@@ -22,7 +22,7 @@ const texts: Record<Locale, InvitationMailTexts> = {
     linkHint: 'Or open this link in your browser:',
     expiry: (days) => `The invitation expires in ${days} days and can be used once.`,
     ignore: 'If you did not expect this invitation, you can ignore this email.',
-    roles: { admin: 'an admin', member: 'a member' },
+    roles: { admin: 'an admin', member: 'a member', guest: 'a guest' },
   },
   'zh-CN': {
     subject: `您收到一个 ${PRODUCT_NAME} 项目邀请`,
@@ -32,7 +32,7 @@ const texts: Record<Locale, InvitationMailTexts> = {
     linkHint: '或在浏览器中打开以下链接：',
     expiry: (days) => `邀请 ${days} 天内有效，且只能使用一次。`,
     ignore: '如果您没有预料到此邀请，请忽略此邮件。',
-    roles: { admin: '管理员', member: '成员' },
+    roles: { admin: '管理员', member: '成员', guest: '访客' },
   },
 };
 
@@ -42,7 +42,7 @@ export function invitationMail(input: {
   locale: Locale;
   inviter: string;
   projectName: string;
-  role: 'admin' | 'member';
+  role: 'admin' | 'member' | 'guest';
   token: string;
   publicUrl: string;
 }): OutgoingMail {

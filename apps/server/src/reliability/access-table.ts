@@ -35,6 +35,7 @@ const roles = (base: Outcome, who: Who = {}): Record<Role, Outcome> => ({
   anonymous: base,
   outsider: base,
   visitor: base,
+  guest: base,
   member: base,
   admin: base,
   owner: base,
@@ -45,8 +46,15 @@ const roles = (base: Outcome, who: Who = {}): Record<Role, Outcome> => ({
 const PUBLIC = roles('allow');
 /** Any signed-in account, about itself; no bearer token: 401. */
 const SIGNED_IN = roles('allow', { anonymous: 'deny', visitor: 'deny' });
-/** Members of the project (any role); others do not learn it exists. */
-const PROJECT_VIEW = roles('deny', { member: 'allow', admin: 'allow', owner: 'allow' });
+/** Members of the project (any role, guests too); others do not learn it exists. */
+const PROJECT_VIEW = roles('deny', {
+  guest: 'allow',
+  member: 'allow',
+  admin: 'allow',
+  owner: 'allow',
+});
+/** The project's team: every role but guest (member list, uploads, shares, BCF export). */
+const TEAM = roles('deny', { member: 'allow', admin: 'allow', owner: 'allow' });
 /** Owner and admins. */
 const PROJECT_MANAGE = roles('deny', { admin: 'allow', owner: 'allow' });
 /** The owner alone. */
@@ -83,7 +91,13 @@ export const ACCESS: Record<string, Declaration> = {
   'POST /api/auth/logout-all': { expect: SIGNED_IN, fresh: 'session' },
   'POST /api/auth/refresh': { expect: roles('any'), note: 'a bad refresh token is 401 by design' },
   'POST /api/auth/logout': {
-    expect: roles('any', { outsider: 'allow', member: 'allow', admin: 'allow', owner: 'allow' }),
+    expect: roles('any', {
+      outsider: 'allow',
+      guest: 'allow',
+      member: 'allow',
+      admin: 'allow',
+      owner: 'allow',
+    }),
     fresh: 'session',
     note: 'without a bearer token the refresh token in the body is the proof',
   },
@@ -156,7 +170,7 @@ export const ACCESS: Record<string, Declaration> = {
   'DELETE /api/project/{id}': { expect: PROJECT_OWNER, fresh: 'project' },
   'PUT /api/project/{id}/preferences': { expect: PROJECT_VIEW },
   // members and invitations
-  'GET /api/project/{id}/members': { expect: PROJECT_VIEW },
+  'GET /api/project/{id}/members': { expect: TEAM, note: 'guests: 403 MEMBER_LIST_HIDDEN' },
   'POST /api/project/{id}/invitations': { expect: PROJECT_MANAGE },
   'POST /api/project/{id}/invitations/{invitationId}/resend': {
     expect: PROJECT_MANAGE,
@@ -232,7 +246,7 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/versions/{versionId}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}/thumbnail.png': { expect: PROJECT_VIEW },
   // uploads (tus): the owner's upload in the world
-  'POST /api/uploads': { expect: PROJECT_VIEW },
+  'POST /api/uploads': { expect: TEAM },
   'OPTIONS /api/uploads': { expect: PUBLIC, note: 'CORS preflight' },
   'HEAD /api/uploads/{id}': { expect: PROJECT_OWNER, note: 'an upload is its uploader’s' },
   'PATCH /api/uploads/{id}': { expect: PROJECT_OWNER },
@@ -243,7 +257,7 @@ export const ACCESS: Record<string, Declaration> = {
     note: 'after the PATCH above the upload was refused by format (gone: 404 for its owner too)',
   },
   // shares (management)
-  'POST /api/shares': { expect: PROJECT_VIEW },
+  'POST /api/shares': { expect: TEAM },
   'GET /api/shares': { expect: SIGNED_IN },
   'GET /api/shares/{id}': { expect: PROJECT_MANAGE, note: 'its creator (owner) or managers' },
   'PATCH /api/shares/{id}': {
@@ -329,5 +343,5 @@ export const ACCESS: Record<string, Declaration> = {
     expect: { ...PROJECT_VIEW, outsider: 'any' },
     note: 'the body is read before access: a non-BCF body is 400 for the outsider too',
   },
-  'GET /api/project/{id}/bcf': { expect: PROJECT_VIEW },
+  'GET /api/project/{id}/bcf': { expect: TEAM, note: 'BCF names authors by address' },
 };

@@ -5,10 +5,16 @@ import { freshParams } from './fresh.ts';
 import { listOperations, send, validRequest, type Operation } from './operations.ts';
 
 /**
- * Authorization sweep: every operation of the OpenAPI document, called by each of the six
+ * Authorization sweep: every operation of the OpenAPI document, called by each of the seven
  * standings with a well-formed request, against the outcome its row in access-table.ts declares.
  * Operations that destroy or end what they touch get fresh rows (or a fresh sign-in) per call.
  */
+/**
+ * Answers that show whoever holds a link what the link is about, whatever their standing: an
+ * invitation's preview names its inviter to the invitee (the world's invitation is a member's).
+ */
+const LINK_PREVIEWS = new Set(['GET /api/invitations/{token}']);
+
 describe('authorization sweep (every operation x every role)', () => {
   let world: World;
   let operations: Operation[];
@@ -32,6 +38,9 @@ describe('authorization sweep (every operation x every role)', () => {
 
   it('answers each role as declared, never 5xx', { timeout: 240_000 }, async () => {
     const failures: string[] = [];
+    const leaks: string[] = [];
+    const { owner, admin, member } = world.team;
+    const teamEmails = [owner, admin, member].map((user) => user.user.email!);
     const matrix: string[] = [];
     let requests = 0;
     // Operations that remove what they act on go last (with fresh rows anyway), and those that
@@ -58,6 +67,12 @@ describe('authorization sweep (every operation x every role)', () => {
         if (verdict) {
           failures.push(`${op.key} as ${role}: ${verdict} (${response.text.slice(0, 160)})`);
         }
+        // A guest never learns the team's addresses, whatever the route answers them.
+        const leaked =
+          role === 'guest' && !LINK_PREVIEWS.has(op.key)
+            ? teamEmails.find((e) => response.text.includes(e))
+            : null;
+        if (leaked) leaks.push(`${op.key} showed the guest ${leaked}`);
       }
       matrix.push(`${op.key}: ${row.join(' ')}`);
     }
@@ -66,6 +81,7 @@ describe('authorization sweep (every operation x every role)', () => {
       `authorization sweep: ${operations.length} operations x ${ROLES.length} roles, ${requests} requests, ${failures.length} mismatches`,
     );
     expect(failures).toEqual([]);
+    expect(leaks).toEqual([]);
   });
 });
 

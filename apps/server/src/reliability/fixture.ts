@@ -1,15 +1,23 @@
 import type { Model, Share } from '@truss/contracts';
 import { fakeConvert } from '../testing/fake-convert.ts';
 import { grantPaidPlan } from '../testing/paid-plan.ts';
-import { createTeam, type Team } from '../testing/project-team.ts';
+import { addMember, createTeam, type Team, type TestUser } from '../testing/project-team.ts';
 import { createShare, readyModel } from '../testing/share-fixture.ts';
 import { startTestServer, type ApiOptions, type TestServer } from '../testing/test-server.ts';
 
 /** A property query every role may send (the sampler cannot build a meaningful one). */
 export const SWEEP_QUERY = { all: [{ field: 'type', op: '=', value: 'IfcDoor' }] };
 
-/** Who calls: the six standings of the authorization sweep. */
-export const ROLES = ['anonymous', 'outsider', 'visitor', 'member', 'admin', 'owner'] as const;
+/** Who calls: the seven standings of the authorization sweep. */
+export const ROLES = [
+  'anonymous',
+  'outsider',
+  'visitor',
+  'guest',
+  'member',
+  'admin',
+  'owner',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 const SHARE_CODE = '4821';
@@ -18,6 +26,8 @@ const SHARE_CODE = '4821';
 export interface World {
   server: TestServer;
   team: Team;
+  /** A guest of the team's project (no member list, no uploads, invitations or shares). */
+  guest: TestUser;
   model: Model;
   /** A code-protected share of `model` (comments on, issue editing): the visitor unlocked it. */
   share: Share;
@@ -63,6 +73,7 @@ export function startWorldServer(): Promise<TestServer> {
 export async function buildWorld(server: TestServer): Promise<World> {
   const team = await createTeam(server);
   const { owner, member } = team;
+  const guest = await joinAsGuest(server, team);
   // Pro: the world and the sweep's fresh rows stay inside the plan's limits.
   await grantPaidPlan(server.db, owner.user.id, 'enterprise', server.clock());
   const model = await readyModel(server, owner.token, team.project.id);
@@ -176,6 +187,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   return {
     server,
     team,
+    guest,
     model,
     share,
     visitorCookie,
@@ -197,6 +209,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     as(role) {
       if (role === 'anonymous') return {};
       if (role === 'visitor') return { headers: { cookie: visitorCookie } };
+      if (role === 'guest') return { token: guest.token };
       return { token: team[role].token };
     },
     hints: {
@@ -212,6 +225,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
       code: SHARE_CODE,
     },
   };
+}
+
+/** A new account that is a guest of the team's project. */
+async function joinAsGuest(server: TestServer, team: Team): Promise<TestUser> {
+  const guest = await server.createUser();
+  await addMember(server, team.project.id, guest.user.id, 'guest', team.owner.user.id);
+  return guest;
 }
 
 function b64(text: string): string {

@@ -177,7 +177,7 @@ export async function freshParams(
     }
     case 'session': {
       if (role === 'anonymous' || role === 'visitor') return { world, params: {} };
-      const again = await signIn(server, team[role]);
+      const again = await signIn(server, role === 'guest' ? world.guest : team[role]);
       return {
         world: { ...world, as: (who) => (who === role ? { token: again.token } : world.as(who)) },
         params: {},

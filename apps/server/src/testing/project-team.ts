@@ -17,7 +17,7 @@ export async function addMember(
   server: TestServer,
   projectId: string,
   userId: string,
-  role: 'admin' | 'member',
+  role: 'admin' | 'member' | 'guest',
   invitedBy: string | null = null,
 ): Promise<string> {
   const row = await server.db

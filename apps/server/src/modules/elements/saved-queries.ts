@@ -8,7 +8,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { ElementsRepositories } from './repositories.ts';
-import { assertCan, loadProjectAccess } from '../projects/index.ts';
+import { assertCan, hidesEmails, loadProjectAccess, nameWithoutEmail } from '../projects/index.ts';
 import {
   SavedQueriesLimitError,
   SavedQueryModelsError,
@@ -30,6 +30,11 @@ function toSavedQuery(row: SavedQueryWithAuthor): SavedQuery {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** A query as a guest sees it: an author without a display name is named by no address. */
+function withoutAuthorEmail(query: SavedQuery): SavedQuery {
+  return { ...query, author_name: nameWithoutEmail(query.author_name) };
 }
 
 /**
@@ -66,14 +71,17 @@ export class SavedQueriesService {
 
   async list(userId: string, projectId: string): Promise<SavedQuery[]> {
     const { repos } = this.#d.data;
-    assertCan(await loadProjectAccess(repos, projectId, userId), 'savedQuery.list');
-    return (await repos.elements.listQueries(projectId)).map(toSavedQuery);
+    const access = await loadProjectAccess(repos, projectId, userId);
+    assertCan(access, 'savedQuery.list');
+    const queries = (await repos.elements.listQueries(projectId)).map(toSavedQuery);
+    return hidesEmails(access) ? queries.map(withoutAuthorEmail) : queries;
   }
 
   async create(userId: string, projectId: string, body: CreateSavedQueryBody): Promise<SavedQuery> {
     planQuery(body.where as ElementWhere);
     return this.#d.data.transaction(async (repos) => {
-      assertCan(await loadProjectAccess(repos, projectId, userId), 'savedQuery.create');
+      const access = await loadProjectAccess(repos, projectId, userId);
+      assertCan(access, 'savedQuery.create');
       if ((await repos.elements.countQueries(projectId)) >= SAVED_QUERIES_PER_PROJECT) {
         throw new SavedQueriesLimitError();
       }
@@ -86,7 +94,8 @@ export class SavedQueriesService {
         created_by: userId,
         at: this.#d.now(),
       });
-      return toSavedQuery((await repos.elements.findQuery(id))!);
+      const query = toSavedQuery((await repos.elements.findQuery(id))!);
+      return hidesEmails(access) ? withoutAuthorEmail(query) : query;
     });
   }
 
@@ -107,7 +116,8 @@ export class SavedQueriesService {
         { name: body.name, query: body.where, models: body.models },
         this.#d.now(),
       );
-      return toSavedQuery((await repos.elements.findQuery(queryId))!);
+      const query = toSavedQuery((await repos.elements.findQuery(queryId))!);
+      return hidesEmails(access) ? withoutAuthorEmail(query) : query;
     });
   }
 

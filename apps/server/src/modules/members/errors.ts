@@ -6,6 +6,13 @@ export class MemberNotFoundError extends AppError {
   }
 }
 
+/** A guest asked for the member list: guests never see who else is in a project. */
+export class MemberListHiddenError extends AppError {
+  constructor() {
+    super('MEMBER_LIST_HIDDEN', 403);
+  }
+}
+
 export class InvitationNotFoundError extends AppError {
   constructor() {
     super('INVITATION_NOT_FOUND', 404);

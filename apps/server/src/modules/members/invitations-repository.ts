@@ -1,3 +1,4 @@
+import type { GrantableRole } from '@truss/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InvitationStatus, ProjectInvitationRow, UserRow } from '../../db/schema.ts';
 
@@ -100,7 +101,7 @@ export class InvitationsRepository {
   async insert(input: {
     projectId: string;
     email: string;
-    role: 'admin' | 'member';
+    role: GrantableRole;
     tokenHash: string;
     invitedBy: string;
     now: Date;
@@ -126,7 +127,7 @@ export class InvitationsRepository {
   /** A new link (the old one stops working) and a new expiry; `invitedBy` becomes the sender. */
   async renew(
     invitationId: string,
-    input: { tokenHash: string; expiresAt: Date; now: Date; role?: 'admin' | 'member' },
+    input: { tokenHash: string; expiresAt: Date; now: Date; role?: GrantableRole },
   ): Promise<void> {
     await this.db
       .updateTable('project_invitations')
@@ -162,7 +163,7 @@ export class InvitationsRepository {
       .execute();
   }
 
-  async setRole(invitationId: string, role: 'admin' | 'member'): Promise<void> {
+  async setRole(invitationId: string, role: GrantableRole): Promise<void> {
     await this.db
       .updateTable('project_invitations')
       .set({ role })

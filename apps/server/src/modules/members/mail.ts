@@ -25,7 +25,7 @@ const texts: Record<Locale, MemberChangeTexts> = {
       `${actor} removed you from the project "${project}". You no longer have access to its models.`,
     openProjects: 'Open your models',
     footer: 'You get this email because "Member changes" notifications are on. Turn them off here:',
-    roles: { admin: 'admin', member: 'member' },
+    roles: { admin: 'admin', member: 'member', guest: 'guest' },
   },
   'zh-CN': {
     roleSubject: `您在 ${PRODUCT_NAME} 项目中的角色已变更`,
@@ -37,7 +37,7 @@ const texts: Record<Locale, MemberChangeTexts> = {
       `${actor} 已将您移出项目「${project}」，您将无法再访问其中的模型。`,
     openProjects: '查看我的模型',
     footer: '您收到此邮件是因为开启了「成员变动」通知。可在此关闭：',
-    roles: { admin: '管理员', member: '成员' },
+    roles: { admin: '管理员', member: '成员', guest: '访客' },
   },
 };
 

@@ -64,6 +64,15 @@ export class MembersRepository {
       .executeTakeFirst();
   }
 
+  /** The accepted membership of `userId` in the project, as findInProject gives it. */
+  async findOwn(projectId: string, userId: string): Promise<MemberRow | undefined> {
+    return this.#select()
+      .where('pm.project_id', '=', projectId)
+      .where('pm.user_id', '=', userId)
+      .where('pm.status', '=', 'accepted')
+      .executeTakeFirst();
+  }
+
   async findByUser(
     projectId: string,
     userId: string,

@@ -37,13 +37,14 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['members'],
         summary:
-          'Accepted members (creator first), then pending and rejected invitations of a project',
+          'Accepted members (creator first), then pending and rejected invitations of a project; guests: 403 MEMBER_LIST_HIDDEN',
         security: bearerSecurity,
         params: projectIdParamsSchema,
         response: {
           200: projectMemberListSchema,
           400: errors[400],
           401: errors[401],
+          403: errors[403],
           404: errors[404],
         },
       },
@@ -121,7 +122,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['members'],
         summary:
-          "Change a member's (or a pending invitation's) role between admin and member; never the owner's or one's own",
+          "Change a member's (or a pending invitation's) role between admin, member and guest; never the owner's or one's own",
         security: bearerSecurity,
         params: memberParamsSchema,
         body: changeRoleBodySchema,
@@ -143,7 +144,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['members'],
         summary:
-          'Remove a member; your own membership id leaves the project (not the creator: CREATOR_CANNOT_LEAVE); an invitation id cancels it',
+          'Remove a member; your own membership id (or your user id) leaves the project (not the creator: CREATOR_CANNOT_LEAVE); an invitation id cancels it',
         security: bearerSecurity,
         params: memberParamsSchema,
         response: { 200: okSchema, ...errors },

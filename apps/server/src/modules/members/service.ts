@@ -8,12 +8,17 @@ import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { displayName } from '../users/index.ts';
-import { CreatorCannotLeaveError, InvitationNotFoundError, MemberNotFoundError } from './errors.ts';
+import {
+  CreatorCannotLeaveError,
+  InvitationNotFoundError,
+  MemberListHiddenError,
+  MemberNotFoundError,
+} from './errors.ts';
 import { memberChangeMail, type MemberChange } from './mail.ts';
 import { memberFromInvitation, memberFromRow } from './mapping.ts';
 import { userAccounts } from '../users/index.ts';
 
-const ROLE_ORDER = { owner: 0, admin: 1, member: 2 } as const;
+const ROLE_ORDER = { owner: 0, admin: 1, member: 2, guest: 3 } as const;
 
 interface MembersServiceDeps {
   data: DataAccess<MembersRepositories>;
@@ -56,7 +61,7 @@ export class MembersService {
   async list(userId: string, projectId: string): Promise<ProjectMember[]> {
     const { repos } = this.#d.data;
     const access = await loadProjectAccess(repos, projectId, userId);
-    assertCan(access, 'member.list');
+    assertCan(access, 'member.list', {}, () => new MemberListHiddenError());
     return this.#rows(repos, access);
   }
 
@@ -117,7 +122,11 @@ export class MembersService {
   async remove(userId: string, projectId: string, memberId: string): Promise<void> {
     const outcome = await this.#d.data.transaction(async (repos): Promise<Outcome> => {
       const access = await loadProjectAccess(repos, projectId, userId);
-      const member = await repos.members.findInProject(projectId, memberId);
+      // One's own user id stands for one's membership: a guest, who cannot list the members
+      // (where membership ids are), leaves so.
+      const member =
+        (await repos.members.findInProject(projectId, memberId)) ??
+        (memberId === userId ? await repos.members.findOwn(projectId, userId) : undefined);
       if (!member) return this.#cancel(repos, access, memberId, MemberNotFoundError);
       const self = member.user_id === userId;
       if (self) {

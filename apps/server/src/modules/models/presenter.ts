@@ -15,6 +15,11 @@ function failureCode(code: string): ModelFailureCode {
   return parsed.success ? parsed.data : 'CONVERSION_FAILED';
 }
 
+/** A row (model or version) without its creator's address, for a guest (no addresses). */
+export function withoutCreatorEmail<T extends { creator_email: string | null }>(row: T): T {
+  return { ...row, creator_email: null };
+}
+
 /** The model as `viewerId` sees it: its file URLs are signed for that user. */
 export function toModel(
   row: ModelWithCreator,

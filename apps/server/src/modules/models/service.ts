@@ -11,7 +11,7 @@ import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, DataScope } from '../../repositories.ts';
 import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
-import { assertCan, loadProjectAccess, projectRows } from '../projects/index.ts';
+import { assertCan, hidesEmails, loadProjectAccess, projectRows } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import {
@@ -24,7 +24,7 @@ import { statusEvent, type ModelEvents } from './events.ts';
 import { MODEL_FILES, type FileUrlSigner, type ModelFileName } from './file-urls.ts';
 import type { StoredEncoding } from './http-files.ts';
 import type { ModelLimits } from './limits.ts';
-import { toModel } from './presenter.ts';
+import { toModel, withoutCreatorEmail } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 
 interface ModelsServiceDeps {
@@ -88,6 +88,18 @@ export class ModelsService {
 
   /** The model if `userId` may do `action` on it: 404 for non-members, 403 for the rest. */
   async #authorize(userId: string, id: string, action: ProjectAction): Promise<ModelWithCreator> {
+    return (await this.#authorizeShown(userId, id, action)).model;
+  }
+
+  /**
+   * `#authorize`, and whether the caller is kept from e-mail addresses (a guest): their model
+   * carries no creator address already.
+   */
+  async #authorizeShown(
+    userId: string,
+    id: string,
+    action: ProjectAction,
+  ): Promise<{ model: ModelWithCreator; hideEmails: boolean }> {
     const model = await this.#d.data.repos.models.findById(id);
     if (!model) throw new ModelNotFoundError();
     const access = await loadProjectAccess(
@@ -97,12 +109,22 @@ export class ModelsService {
       () => new ModelNotFoundError('not a member'),
     );
     assertCan(access, action, { ownerId: model.created_by ?? undefined });
-    return model;
+    const hideEmails = hidesEmails(access);
+    return { model: hideEmails ? withoutCreatorEmail(model) : model, hideEmails };
   }
 
   /** The model if `userId` may do `action` on it (for the versions service): 404/403 else. */
   async authorized(userId: string, id: string, action: ProjectAction): Promise<ModelWithCreator> {
     return this.#authorize(userId, id, action);
+  }
+
+  /** `authorized`, and whether the caller must see no e-mail address (a guest). */
+  async authorizedShown(
+    userId: string,
+    id: string,
+    action: ProjectAction,
+  ): Promise<{ model: ModelWithCreator; hideEmails: boolean }> {
+    return this.#authorizeShown(userId, id, action);
   }
 
   /** The model as `userId` sees it. */
@@ -128,7 +150,8 @@ export class ModelsService {
   async list(userId: string, projectId: string, query: ModelListParams): Promise<Model[]> {
     const key = `models:${userId}:${projectId}:${query.trashed}:${query.sort}:${query.order}:${query.search ?? ''}`;
     return this.#d.cache.read(key, async () => {
-      await loadProjectAccess(this.#d.data.repos, projectId, userId);
+      const access = await loadProjectAccess(this.#d.data.repos, projectId, userId);
+      const hideEmails = hidesEmails(access);
       const rows = await this.#d.data.repos.models.listForProject(projectId, {
         trashed: query.trashed,
         sort: query.sort,
@@ -138,7 +161,9 @@ export class ModelsService {
       const now = this.#d.now();
       const tags = [`p:${projectId}`];
       for (const row of rows) if (row.created_by) tags.push(`u:${row.created_by}`);
-      const value = rows.map((row) => toModel(row, this.#d.signer, now, userId));
+      const value = rows.map((row) =>
+        toModel(hideEmails ? withoutCreatorEmail(row) : row, this.#d.signer, now, userId),
+      );
       // A search is not kept: any text makes a new key, and memory would follow the caller.
       return { value, tags: query.search ? null : tags };
     });

@@ -7,6 +7,7 @@ import type { ObjectStorage } from '../storage/index.ts';
 import { VersionIsCurrentError, VersionNotFoundError, VersionNotReadyError } from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
 import type { FileUrlSigner } from './file-urls.ts';
+import { withoutCreatorEmail } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
 import { modelKeys, type ModelsService, type StoredFile } from './service.ts';
 import { toModelVersion } from './version-presenter.ts';
@@ -55,8 +56,14 @@ export class ModelVersionsService {
   async list(userId: string, modelId: string): Promise<ModelVersion[]> {
     // Versions before the model, as in get(): a version shown ready is shown current if it is.
     const rows = await this.#d.data.repos.modelVersions.listForModel(modelId);
-    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
-    return rows.map((row) => this.#present(row, model, userId));
+    const { model, hideEmails } = await this.#d.models.authorizedShown(
+      userId,
+      modelId,
+      'model.view',
+    );
+    return rows.map((row) =>
+      this.#present(hideEmails ? withoutCreatorEmail(row) : row, model, userId),
+    );
   }
 
   async get(userId: string, modelId: string, versionId: string): Promise<ModelVersion> {
@@ -64,9 +71,13 @@ export class ModelVersionsService {
     // it current in one transaction, so a ready version read first is never paired with the
     // model as it was before that flip (which would call it not current).
     const version = await this.#d.data.repos.modelVersions.findById(versionId);
-    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
+    const { model, hideEmails } = await this.#d.models.authorizedShown(
+      userId,
+      modelId,
+      'model.view',
+    );
     if (!version || version.model_id !== modelId) throw new VersionNotFoundError();
-    return this.#present(version, model, userId);
+    return this.#present(hideEmails ? withoutCreatorEmail(version) : version, model, userId);
   }
 
   async setMessage(

@@ -28,6 +28,13 @@ export {
   type ProjectRows,
 } from './repositories.ts';
 export {
+  hidesEmails,
+  maskEmails,
+  MASKED_EMAIL,
+  nameWithoutEmail,
+  nullableNameWithoutEmail,
+} from './privacy.ts';
+export {
   newProjectMetadata,
   ProjectsService,
   type ProjectDeletionContext,

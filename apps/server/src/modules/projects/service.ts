@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Project } from '@truss/contracts';
+import { seesMemberDetails, type Project } from '@truss/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess, DataScope } from '../../repositories.ts';
@@ -57,7 +57,8 @@ function toProject(row: ProjectListRow, tier: Project['tier'] = 'free'): Project
     metadata: row.metadata,
     creator: {
       id: row.creator_id,
-      email: row.creator_email,
+      // A guest learns no address, not even the creator's.
+      email: seesMemberDetails({ userId: '', role: row.role }) ? row.creator_email : null,
       name: displayName({
         full_name: row.creator_full_name,
         first_name: row.creator_first_name,

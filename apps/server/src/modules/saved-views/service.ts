@@ -3,7 +3,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { SavedViewsRepositories } from './repositories.ts';
 import { findModel, ModelNotFoundError } from '../models/index.ts';
-import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
+import {
+  assertCan,
+  hidesEmails,
+  loadProjectAccess,
+  nameWithoutEmail,
+  type ProjectAccess,
+} from '../projects/index.ts';
 import { SavedViewModelsError, SavedViewNotFoundError, SavedViewsLimitError } from './errors.ts';
 import type { SavedViewWithAuthor } from './repository.ts';
 
@@ -29,6 +35,11 @@ function toSavedView(row: SavedViewWithAuthor): SavedView {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+/** A view as a guest sees it: an author without a display name is named by no address. */
+function withoutAuthorEmail(view: SavedView): SavedView {
+  return { ...view, author_name: nameWithoutEmail(view.author_name) };
 }
 
 /** `data:image/png;base64,...` (already checked by the body schema) -> bytes and type. */
@@ -94,7 +105,8 @@ export class SavedViewsService {
     const { repos } = this.#d.data;
     const access = await this.#modelAccess(repos, userId, modelId);
     assertCan(access, 'savedView.list');
-    return (await repos.savedViews.listForModel(modelId)).map(toSavedView);
+    const views = (await repos.savedViews.listForModel(modelId)).map(toSavedView);
+    return hidesEmails(access) ? views.map(withoutAuthorEmail) : views;
   }
 
   /** What a share visitor sees: the shared model's views (the share was checked by the gate). */
@@ -119,7 +131,8 @@ export class SavedViewsService {
         created_by: userId,
         at: this.#d.now(),
       });
-      return toSavedView((await repos.savedViews.find(id))!);
+      const view = toSavedView((await repos.savedViews.find(id))!);
+      return hidesEmails(access) ? withoutAuthorEmail(view) : view;
     });
   }
 
@@ -129,7 +142,8 @@ export class SavedViewsService {
       const view = await this.#view(repos, modelId, viewId);
       assertCan(access, 'savedView.rename', { ownerId: view.created_by ?? undefined });
       await repos.savedViews.rename(viewId, name, this.#d.now());
-      return toSavedView((await repos.savedViews.find(viewId))!);
+      const renamed = toSavedView((await repos.savedViews.find(viewId))!);
+      return hidesEmails(access) ? withoutAuthorEmail(renamed) : renamed;
     });
   }
 

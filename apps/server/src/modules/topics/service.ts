@@ -22,6 +22,7 @@ import type { TopicsRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
+import { viewFor } from './guest-view.ts';
 import {
   decodeCursor,
   encodeCursor,
@@ -190,9 +191,10 @@ export class TopicsService {
     assertCan(access, 'topic.view');
     const { total, rows } = await repos.topics.list(projectId, listFilter(query), listPage(query));
     const views = await repos.topics.viewpoints.topicViews(rows.map((row) => row.id));
+    const view = viewFor(access);
     return {
       total,
-      topics: rows.map((row) => toTopic(row, views.get(row.id), row.comment_count)),
+      topics: rows.map((row) => view.topic(toTopic(row, views.get(row.id), row.comment_count))),
     };
   }
 
@@ -216,7 +218,7 @@ export class TopicsService {
       const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
       return {
         topic: created.topic,
-        result: toTopic(created.topic, viewsOf(created.viewpoints), 0),
+        result: viewFor(access).topic(toTopic(created.topic, viewsOf(created.viewpoints), 0)),
       };
     });
     await this.publish('topic.created', topic);
@@ -227,11 +229,12 @@ export class TopicsService {
   /** The topic with its newest comments; the earlier ones come through `comments()`. */
   async get(userId: string, topicId: string): Promise<TopicWithComments> {
     const repos = this.#d.data.repos;
-    const { topic } = await this.#topicAccess(repos, userId, topicId);
+    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
     const page = await repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS });
+    const view = viewFor(access);
     return {
-      ...(await this.#present(repos, topic)),
-      comments: page.rows.map(toComment),
+      ...view.topic(await this.#present(repos, topic)),
+      comments: page.rows.map((row) => view.comment(toComment(row))),
       comments_before: encodeCursor(page.before),
     };
   }
@@ -257,7 +260,8 @@ export class TopicsService {
       }
       for (const action of needed) assertCan(access, action, resource);
       const updated = await patchTopic(repos, topic, body, name, this.#d.now());
-      return { before: topic, after: updated, result: await this.#present(repos, updated) };
+      const result = viewFor(access).topic(await this.#present(repos, updated));
+      return { before: topic, after: updated, result };
     });
     await this.publish('topic.updated', after, {
       changed: Object.keys(body),
@@ -295,8 +299,8 @@ export class TopicsService {
 
   async comments(userId: string, topicId: string, query: CommentPageQuery): Promise<CommentPage> {
     const repos = this.#d.data.repos;
-    const { topic } = await this.#topicAccess(repos, userId, topicId);
-    return commentPage(repos, topic.id, query);
+    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    return viewFor(access).page(await commentPage(repos, topic.id, query));
   }
 
   async addComment(
@@ -305,15 +309,15 @@ export class TopicsService {
     body: CreateCommentBody,
   ): Promise<TopicComment> {
     const author: TopicAuthor = { userId, name: await this.#authorName(userId) };
-    const { topic, comment } = await this.#d.data.transaction(async (repos) => {
+    const { topic, comment, access } = await this.#d.data.transaction(async (repos) => {
       const { topic, access } = await this.#topicAccess(repos, userId, topicId);
       assertCan(access, 'topic.comment');
       const { comment } = await addComment(repos, topic, author, body, this.#d.now());
-      return { topic, comment };
+      return { topic, comment, access };
     });
     await this.publish('comment.created', topic, { commentId: comment.id });
     await this.notify(author, commentNotices(topic, comment));
-    return toComment(comment);
+    return viewFor(access).comment(toComment(comment));
   }
 
   async #commentAccess(repos: TopicsRepositories, userId: string, commentId: string) {
@@ -327,7 +331,7 @@ export class TopicsService {
 
   async editComment(userId: string, commentId: string, text: string): Promise<TopicComment> {
     const name = await this.#authorName(userId);
-    const { topic, comment, before } = await this.#d.data.transaction(async (repos) => {
+    const { topic, comment, before, access } = await this.#d.data.transaction(async (repos) => {
       const found = await this.#commentAccess(repos, userId, commentId);
       assertCan(found.access, 'comment.edit', { ownerId: found.comment.author_id ?? undefined });
       const now = this.#d.now();
@@ -338,11 +342,11 @@ export class TopicsService {
         modified_by_name: name,
         mention_ids: JSON.stringify(await memberMentions(repos, found.topic.project_id, text)),
       });
-      return { topic: found.topic, comment, before: found.comment };
+      return { topic: found.topic, comment, before: found.comment, access: found.access };
     });
     await this.publish('comment.updated', topic, { commentId });
     await this.notify({ userId, name }, commentNotices(topic, comment, before));
-    return toComment(comment);
+    return viewFor(access).comment(toComment(comment));
   }
 
   async deleteComment(userId: string, commentId: string): Promise<void> {

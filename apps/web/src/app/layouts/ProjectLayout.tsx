@@ -5,6 +5,7 @@ import { Box, Info, Trash2, Users } from 'lucide-react';
 import { AppFrame } from '../shell/AppFrame';
 import { PageOutlet } from '../RootShell';
 import { useCurrentProject } from '../../features/projects/current';
+import { useProjectAbilities } from '../../features/projects';
 import { ProjectAvatar, useProjectName } from '../../features/projects/components/ProjectAvatar';
 import { Badge } from '../../components/ui/Page';
 
@@ -13,10 +14,14 @@ export function ProjectLayout() {
   const { t } = useTranslation();
   const { project } = useCurrentProject();
   const projectName = useProjectName();
+  const { seeMembers } = useProjectAbilities(project);
   const tabs = project
     ? [
         { to: `/models/${project.id}`, label: t('nav.models'), icon: Box },
-        { to: `/project/${project.id}/members`, label: t('nav.members'), icon: Users },
+        // A guest never sees the member list: no tab that would only say so.
+        ...(seeMembers
+          ? [{ to: `/project/${project.id}/members`, label: t('nav.members'), icon: Users }]
+          : []),
         { to: `/models/trash?project=${project.id}`, label: t('nav.trash'), icon: Trash2 },
         { to: `/project/${project.id}`, label: t('project.overview'), icon: Info, end: true },
       ]

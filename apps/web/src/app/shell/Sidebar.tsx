@@ -18,6 +18,7 @@ import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
 import { ProjectSwitcher } from '../../features/projects/components/ProjectSwitcher';
 import { useCurrentProject } from '../../features/projects/current';
+import { useProjectAbilities } from '../../features/projects';
 import { ProjectAvatar, useProjectName } from '../../features/projects/components/ProjectAvatar';
 import { PlanCard } from './PlanCard';
 import { UserMenu } from './UserMenu';
@@ -73,15 +74,21 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const { frameProject: project, projects } = useCurrentProject();
   const projectName = useProjectName();
   const pinned = projects.filter((p) => p.show_in_sidebar);
+  const { seeMembers } = useProjectAbilities(project);
 
   const main: NavItem[] = [
     { to: '/models', label: t('nav.models'), icon: Box, end: true },
     { to: '/project', label: t('nav.projects'), icon: FolderKanban, end: true },
-    {
-      to: project ? `/project/${project.id}/members` : '/project',
-      label: t('nav.members'),
-      icon: Users,
-    },
+    // A guest of the current project never sees its member list.
+    ...(project && !seeMembers
+      ? []
+      : [
+          {
+            to: project ? `/project/${project.id}/members` : '/project',
+            label: t('nav.members'),
+            icon: Users,
+          },
+        ]),
     {
       to: project ? `/project/${project.id}/issues` : '/project',
       label: t('nav.issues'),

@@ -193,13 +193,20 @@ export function useProjectPreferences() {
 }
 
 /**
- * Leaving is deleting one's own membership (found in the member list); the creator gets
- * CREATOR_CANNOT_LEAVE from the server.
+ * Leaving is deleting one's own membership (found in the member list; a guest's by their user
+ * id); the creator gets CREATOR_CANNOT_LEAVE from the server.
  */
 export function useLeaveProject() {
   return useMutation({
     mutationFn: async ({ projectId, userId }: { projectId: string; userId: string }) => {
-      const members = await queryClient.ensureQueryData(membersQuery(projectId));
+      const members = await queryClient
+        .ensureQueryData(membersQuery(projectId))
+        .catch((error: unknown) => {
+          // A guest may not list members: their user id stands for their membership.
+          if (error instanceof ApiError && error.code === 'MEMBER_LIST_HIDDEN') return null;
+          throw error;
+        });
+      if (!members) return projectsApi.removeMember(projectId, userId);
       const mine = members.find((m) => m.kind === 'member' && m.user_id === userId);
       if (!mine) {
         throw new ApiError({

@@ -18,4 +18,4 @@ export {
 export { ProjectAvatar, useProjectName } from './components/ProjectAvatar';
 export { ProjectNotFound } from './components/ProjectNotFound';
 export { chooseProject, useCurrentProject, useRouteProjectId } from './current';
-export { actorFor } from './permissions';
+export { actorFor, useProjectAbilities } from './permissions';

@@ -22,6 +22,8 @@ function projectAbilities(project: Project | null, userId: string | null) {
     delete: on('project.delete'),
     leave: on('project.leave'),
     invite: on('member.invite'),
+    /** The member list and people's addresses: not for a guest. */
+    seeMembers: on('member.list'),
     manageInvitations: on('invitation.manage'),
   };
 }

@@ -7,8 +7,8 @@ import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Model, PublicShare } from '@truss/contracts';
-import { membersQuery, useMyId, useCurrentProject } from '../projects';
+import { can, type Model, type PublicShare } from '@truss/contracts';
+import { actorFor, membersQuery, useMyId, useCurrentProject } from '../projects';
 import type { LoadedModelInfo, Viewer, ModelViewerProps } from '../viewer';
 import { memberAbilities, visitorAbilities } from './abilities';
 import type { TopicSource } from './api';
@@ -23,7 +23,9 @@ function useMemberTopics(projectId: string) {
   const { projects } = useCurrentProject();
   const project = projects.find((p) => p.id === projectId) ?? null;
   const myId = useMyId();
-  const members = useQuery({ ...membersQuery(projectId), enabled: !!project });
+  // A guest may not list members (403): names then come from the topics alone.
+  const seeMembers = !!project && can(actorFor(project, myId), 'member.list');
+  const members = useQuery({ ...membersQuery(projectId), enabled: seeMembers });
   const [params] = useSearchParams();
   const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
   const openTopicId = params.get('topic');

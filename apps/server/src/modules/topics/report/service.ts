@@ -8,7 +8,13 @@ import {
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
 import type { TopicsRepositories } from '../repositories.ts';
-import { assertCan, loadProjectAccess } from '../../projects/index.ts';
+import {
+  assertCan,
+  hidesEmails,
+  loadProjectAccess,
+  nameWithoutEmail,
+} from '../../projects/index.ts';
+import { viewFor } from '../guest-view.ts';
 import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
 import { listFilter } from '../service.ts';
@@ -107,10 +113,23 @@ export class TopicReportService {
     }
     const texts = reportTexts(locale);
     const views = await repos.topics.viewpoints.topicViews(rows.map((row) => row.id));
-    const topics = rows.map((row) => toTopic(row, views.get(row.id), row.comment_count));
+    // A guest's report names people as the app shows them to a guest: without addresses.
+    const view = viewFor(access);
+    const topics = rows
+      .map((row) => view.topic(toTopic(row, views.get(row.id), row.comment_count)))
+      .map((t) => (t.author.name ? t : { ...t, author: { ...t.author, name: texts.someone } }));
     const names = await repos.topics.userNames([
       ...new Set(topics.map((t) => t.assignee_id).filter((id): id is string => !!id)),
     ]);
+    if (hidesEmails(access)) {
+      for (const [id, entry] of names) {
+        names.set(id, {
+          ...entry,
+          name: nameWithoutEmail(entry.name) || texts.someone,
+          email: null,
+        });
+      }
+    }
     const elementNames = await this.#d.elements.names(
       repos,
       projectId,
@@ -120,7 +139,9 @@ export class TopicReportService {
     const budget = { bytes: SNAPSHOT_BUDGET_BYTES, omitted: false };
     const reportTopics: ReportTopic[] = [];
     for (const topic of topics) {
-      reportTopics.push(await this.#topic(repos, topic, { names, elementNames, texts, budget }));
+      reportTopics.push(
+        await this.#topic(repos, topic, { names, elementNames, texts, budget, view }),
+      );
     }
     return {
       locale,
@@ -141,15 +162,18 @@ export class TopicReportService {
       elementNames: ReadonlyMap<string, string>;
       texts: ReportTexts;
       budget: { bytes: number; omitted: boolean };
+      view: ReturnType<typeof viewFor>;
     },
   ): Promise<ReportTopic> {
-    const { names, texts, budget } = context;
+    const { names, texts, budget, view } = context;
     const page = await repos.topics.commentPage(topic.id, { limit: REPORT_COMMENTS_PER_TOPIC });
-    const comments = page.rows.map(toComment).map((comment) => ({
-      author: comment.author.name,
-      text: plainMentions(comment.text),
-      createdAt: comment.created_at,
-    }));
+    const comments = page.rows
+      .map((row) => view.comment(toComment(row)))
+      .map((comment) => ({
+        author: comment.author.name || texts.someone,
+        text: plainMentions(comment.text),
+        createdAt: comment.created_at,
+      }));
     const snapshots: ReportSnapshot[] = [];
     for (const view of topic.viewpoints.filter((v) => v.snapshot_type)) {
       if (snapshots.length >= SNAPSHOTS_PER_TOPIC) break;

@@ -30,6 +30,8 @@ export interface ReportTexts {
     commentCount: string;
   };
   unassigned: string;
+  /** A person shown without a name (a guest's report hides addresses). */
+  someone: string;
   none: string;
   noComments: string;
   /** A topic with more comments than a report prints: how many are left out. */
@@ -69,6 +71,7 @@ const en: ReportTexts = {
     commentCount: 'Comment count',
   },
   unassigned: 'Unassigned',
+  someone: 'A project member',
   none: '—',
   noComments: 'No comments',
   moreComments: (n) => `… ${n} earlier comments not shown`,
@@ -106,6 +109,7 @@ const zhCN: ReportTexts = {
     commentCount: '评论数',
   },
   unassigned: '未指派',
+  someone: '项目成员',
   none: '—',
   noComments: '暂无评论',
   moreComments: (n) => `… 另有 ${n} 条较早的评论未列出`,

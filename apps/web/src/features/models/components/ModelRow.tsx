@@ -51,7 +51,8 @@ export function ModelRow({ model, project, onOpenDialog }: ModelItemProps) {
       </td>
       <td className="hidden max-w-0 px-4 py-2.5 text-gray-600 xl:table-cell">
         <span className="block truncate" title={creator ?? undefined}>
-          {creator ?? t('models.formerMember')}
+          {/* '' : an uploader shown to a guest, who gets neither name nor address */}
+          {creator || t(model.creator ? 'topics.projectMember' : 'models.formerMember')}
         </span>
       </td>
       <td className="hidden px-4 py-2.5 sm:table-cell">

@@ -48,7 +48,7 @@ function TrashRow({
             {[
               formatLabel(model.format),
               formatBytes(model.size, i18n.language),
-              creator ?? t('models.formerMember'),
+              creator || t(model.creator ? 'topics.projectMember' : 'models.formerMember'),
             ]
               .filter(Boolean)
               .join(' · ')}

@@ -104,6 +104,28 @@ describe('invite dialog', () => {
     expect(chips()).toContain('b@x.com');
   });
 
+  it('offers Member, Admin and Guest, and says what a guest may do', async () => {
+    const calls = stubInvite({
+      results: [{ email: 'client@x.com', status: 'invited', code: null, message: null }],
+      invited: 1,
+      failed: 0,
+    });
+    open();
+    const role = screen.getByLabelText('Role');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Member', 'Admin', 'Guest']);
+    fireEvent.change(role, { target: { value: 'guest' } });
+    expect(screen.getByText(/Does not see the members or their e-mail addresses/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email addresses'), {
+      target: { value: 'client@x.com ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+    await waitFor(() => expect(calls).toEqual([{ emails: ['client@x.com'], role: 'guest' }]));
+  });
+
   it('says no valid email entered and sends nothing', () => {
     const calls = stubInvite({});
     open();

@@ -30,7 +30,7 @@ interface ResultRow {
   message: string | null;
 }
 
-const GRANTABLE: GrantableRole[] = ['member', 'admin'];
+const GRANTABLE: GrantableRole[] = ['member', 'admin', 'guest'];
 
 /**
  * Invite several people at once: typed or pasted addresses become chips (duplicates dropped,

@@ -43,7 +43,7 @@ function RoleCell({
   const { t } = useTranslation();
   const actor = actorFor(project, myId);
   const target = member.user_id ? { userId: member.user_id, role: member.role } : null;
-  const options = (['admin', 'member'] as GrantableRole[]).filter(
+  const options = (['admin', 'member', 'guest'] as GrantableRole[]).filter(
     (role) =>
       member.kind === 'member' &&
       target &&

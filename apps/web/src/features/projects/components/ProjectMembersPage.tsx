@@ -20,7 +20,7 @@ import { ProjectNotFound } from './ProjectNotFound';
 import { useProjectName } from './ProjectAvatar';
 import { displayName, memberAddress, MemberRow } from './MemberRow';
 
-const roleOrder = { owner: 0, admin: 1, member: 2 } as const;
+const roleOrder = { owner: 0, admin: 1, member: 2, guest: 3 } as const;
 const statusOrder = { accepted: 0, pending: 1, rejected: 2 } as const;
 
 /** Accepted members first (owner, admins, members), then pending and rejected invitations. */

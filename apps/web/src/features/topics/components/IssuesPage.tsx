@@ -72,7 +72,9 @@ export default function IssuesPage() {
     order: topicOrder(sort),
   };
   const list = useTopicList(source, filter, !!project);
-  const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: !!project });
+  // A guest may not list members (403): names then come from the topics alone.
+  const seeMembers = !!project && can(actorFor(project, myId), 'member.list');
+  const members = useQuery({ ...membersQuery(project?.id ?? ''), enabled: seeMembers });
   const types = useQuery({ ...topicTypesQuery(project?.id ?? ''), enabled: !!project });
   const models = useQuery({
     queryKey: ['models', 'list', project?.id ?? '', 'topics-page'],
@@ -100,6 +102,8 @@ export default function IssuesPage() {
     return m ? m.name || m.email : '';
   };
   const canImportBcf = can(actorFor(project, myId), 'bcf.import');
+  // BCF names people by address: not for a guest.
+  const canExportBcf = can(actorFor(project, myId), 'bcf.export');
   const picked = topics.filter((topic) => selected.has(topic.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -120,12 +124,14 @@ export default function IssuesPage() {
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <ReportActions projectId={project.id} filter={filter} />
-            <BcfActions
-              projectId={project.id}
-              pickedGuids={picked.map((topic) => topic.guid)}
-              canImport={canImportBcf}
-              className={control}
-            />
+            {canExportBcf && (
+              <BcfActions
+                projectId={project.id}
+                pickedGuids={picked.map((topic) => topic.guid)}
+                canImport={canImportBcf}
+                className={control}
+              />
+            )}
           </div>
         }
       />
@@ -244,7 +250,9 @@ export default function IssuesPage() {
                         : ''}
                     </td>
                     <td className="hidden truncate px-2 py-2 md:table-cell">
-                      {personName(topic.assignee_id) || topic.assigned_to || ''}
+                      {personName(topic.assignee_id) ||
+                        topic.assigned_to ||
+                        (topic.assignee_id ? t('topics.projectMember') : '')}
                     </td>
                     <td className="hidden truncate px-2 py-2 lg:table-cell">
                       {topic.model_id
