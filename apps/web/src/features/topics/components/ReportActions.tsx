@@ -36,7 +36,7 @@ export function ReportActions({ projectId, filter }: { projectId: string; filter
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={4} className={`${menuContentClass} w-48`}>
+        <DropdownMenu.Content align="end" sideOffset={4} className={`${menuContentClass} w-60`}>
           <DropdownMenu.Item className={menuItemClass} onSelect={() => void exportReport('pdf')}>
             <FileText className="size-4 text-gray-500" aria-hidden />
             {t('topics.report.pdf')}
