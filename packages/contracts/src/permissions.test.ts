@@ -50,6 +50,9 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'topic.manageTypes': {},
   'comment.edit': { ownerId: OTHER },
   'comment.delete': { ownerId: OTHER },
+  'attachment.view': {},
+  'attachment.add': {},
+  'attachment.delete': { ownerId: OTHER },
   'bcf.export': {},
   'bcf.import': {},
   'savedView.list': {},
@@ -96,6 +99,9 @@ const table: Record<ProjectAction, Row> = {
   'topic.manageTypes': { owner: true, admin: true, member: false, outsider: false },
   'comment.edit': { owner: true, admin: true, member: false, outsider: false },
   'comment.delete': { owner: true, admin: true, member: false, outsider: false },
+  'attachment.view': { owner: true, admin: true, member: true, outsider: false },
+  'attachment.add': { owner: true, admin: true, member: true, outsider: false },
+  'attachment.delete': { owner: true, admin: true, member: false, outsider: false },
   'bcf.export': { owner: true, admin: true, member: true, outsider: false },
   'bcf.import': { owner: true, admin: true, member: false, outsider: false },
   'savedView.list': { owner: true, admin: true, member: true, outsider: false },
@@ -166,6 +172,7 @@ describe('edge rules', () => {
       'topic.delete',
       'comment.edit',
       'comment.delete',
+      'attachment.delete',
     ] as const) {
       expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
       expect(can(actor(null), action, { ownerId: SELF })).toBe(false);

@@ -36,6 +36,8 @@ import type { ProjectRole } from './project.ts';
  * | topic.delete             | yes   | yes              | own topics  |
  * | topic.manageTypes        | yes   | yes              | no          |  extend the type list
  * | comment.edit / delete    | yes   | yes              | own comments |
+ * | attachment.view / add    | yes   | yes              | yes         |  files on topics and comments
+ * | attachment.delete        | yes   | yes              | own uploads |
  * | bcf.export               | yes   | yes              | yes         |
  * | bcf.import               | yes   | yes              | no          |  updates anyone's topics by GUID
  * | savedView.list / create  | yes   | yes              | yes         |  named views of a model
@@ -83,6 +85,9 @@ export type ProjectAction =
   | 'topic.manageTypes'
   | 'comment.edit'
   | 'comment.delete'
+  | 'attachment.view'
+  | 'attachment.add'
+  | 'attachment.delete'
   | 'bcf.export'
   | 'bcf.import'
   | 'savedView.list'
@@ -128,6 +133,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'topic.manageTypes',
   'comment.edit',
   'comment.delete',
+  'attachment.view',
+  'attachment.add',
+  'attachment.delete',
   'bcf.export',
   'bcf.import',
   'savedView.list',
@@ -224,6 +232,9 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'topic.manageTypes': (actor) => actor.role !== null && managers.includes(actor.role),
   'comment.edit': ownOrManager,
   'comment.delete': ownOrManager,
+  'attachment.view': (actor) => actor.role !== null,
+  'attachment.add': (actor) => actor.role !== null,
+  'attachment.delete': ownOrManager,
   'bcf.export': (actor) => actor.role !== null,
   'bcf.import': (actor) => actor.role !== null && managers.includes(actor.role),
   'savedView.list': (actor) => actor.role !== null,

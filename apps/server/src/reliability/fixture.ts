@@ -113,6 +113,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     token: member.token,
     body: { text: 'Seen on level 2' },
   });
+  const attachmentId = await attachFile(server, member.token, topic.id, 'photo.png');
   const invitee = `invitee-${Date.now()}@example.com`;
   await must(server, 'POST', `/api/project/${team.project.id}/invitations`, {
     token: owner.token,
@@ -153,6 +154,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     [/^\/api\/shares\//, { id: share.id }],
     [/^\/api\/topics\//, { id: topic.id }],
     [/^\/api\/comments\//, { id: comment.id }],
+    [/^\/api\/attachments\//, { id: attachmentId }],
     [/^\/api\/orders\//, { id: order.id }],
     [/^\/api\/uploads\//, { id: uploadId }],
     [/^\/api\/invitations\//, { token: invitationToken }],
@@ -168,6 +170,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     provider: 'google',
     file: 'avatar.png',
     viewpointId: topic.viewpoints[0]!.id,
+    attachmentId,
     viewId: savedView.id,
     queryId: savedQuery.id,
     // Version 1 of the world's model has the model's id.
@@ -212,6 +215,27 @@ export async function buildWorld(server: TestServer): Promise<World> {
       code: SHARE_CODE,
     },
   };
+}
+
+/** A 1x1 PNG. */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Attaches a small photo to a topic (the raw-body upload); returns its id. */
+export async function attachFile(
+  server: TestServer,
+  token: string,
+  topicId: string,
+  name: string,
+): Promise<string> {
+  const res = await fetch(
+    `${server.url}/api/topics/${topicId}/attachments?${new URLSearchParams({ name })}`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: PNG_1PX },
+  );
+  if (res.status !== 201) throw new Error(`attachment failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
 function b64(text: string): string {

@@ -28,6 +28,7 @@ export interface ReportTexts {
     elements: string;
     comments: string;
     commentCount: string;
+    attachments: string;
   };
   unassigned: string;
   none: string;
@@ -67,6 +68,7 @@ const en: ReportTexts = {
     elements: 'Elements',
     comments: 'Comments',
     commentCount: 'Comment count',
+    attachments: 'Attachments',
   },
   unassigned: 'Unassigned',
   none: '—',
@@ -104,6 +106,7 @@ const zhCN: ReportTexts = {
     elements: '构件',
     comments: '评论',
     commentCount: '评论数',
+    attachments: '附件',
   },
   unassigned: '未指派',
   none: '—',
