@@ -52,7 +52,7 @@ function AttachmentItem({
         )}
         <span className="min-w-0">
           <span className="block truncate text-sm text-gray-800">{attachment.filename}</span>
-          <span className="block text-xs text-gray-500">
+          <span className="block truncate text-xs text-gray-500">
             {formatBytes(attachment.size_bytes, i18n.language)}
             {attachment.uploader_name ? ` · ${attachment.uploader_name}` : ''}
           </span>

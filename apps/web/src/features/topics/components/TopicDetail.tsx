@@ -279,9 +279,11 @@ export function TopicDetail({
         />
         {(ownFiles.length > 0 || abilities.attach) && (
           <section className="flex flex-col gap-2">
-            <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
-              {t('topics.attachments.heading', { count: ownFiles.length })}
-            </h4>
+            {ownFiles.length > 0 && (
+              <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                {t('topics.attachments.heading', { count: ownFiles.length })}
+              </h4>
+            )}
             <AttachmentList
               topicId={topic.id}
               attachments={ownFiles}
