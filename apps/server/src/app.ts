@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { ATTACHMENT_MAX_BYTES } from '@truss/contracts';
 import { defaultModelsConfig } from './config-models.ts';
 import { parseDevRoutes, type Config } from './config.ts';
 import { DEFAULT_READ_CACHE_SECONDS } from './config-operations.ts';
@@ -343,18 +344,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     tokenHmacSecret,
   });
-  await topicsModule.register(app, {
+  const { attachmentsDeletion } = await topicsModule.register(app, {
     data,
     events,
     streams,
     requireAuth,
     shareGate: shares.visitorGate,
     storage,
+    // Attachments follow the plan of the project's owner, and count in its storage as models do.
+    attachmentPlans: {
+      of: async (ownerId) => {
+        const [subscription, allowance] = await Promise.all([
+          subscriptions.getUserSubscription(ownerId),
+          limits.allowance(ownerId),
+        ]);
+        return {
+          maxFileBytes: ATTACHMENT_MAX_BYTES[subscription.plan.id],
+          assertRoom: (repos, projectId, bytes) =>
+            limits.assertRoom(repos, allowance, projectId, bytes, 0),
+        };
+      },
+    },
     mailer,
     notifications,
     publicUrl,
     now,
   });
+  deletionListeners.push(attachmentsDeletion);
   await savedViewsModule.register(app, {
     data,
     requireAuth,

@@ -42,6 +42,7 @@ const TABLE_OWNERS: Record<string, string> = {
   topic_viewpoints: 'topics',
   topic_comments: 'topics',
   topic_files: 'topics',
+  topic_attachments: 'topics',
   topic_notices: 'topics',
   orders: 'payments',
   payment_callbacks: 'payments',
@@ -79,8 +80,15 @@ const ALLOWED_FOREIGN_TABLES: Record<string, string[]> = {
   'saved-views/repository.ts': ['users'],
   // A share joins its model, project, versions and creator (one query per shared link).
   'shares/repository.ts': ['model_versions', 'models', 'projects', 'users'],
-  // Plan usage: one aggregate over the owner's projects, members, models and versions.
-  'subscriptions/repository.ts': ['model_versions', 'models', 'project_members', 'projects'],
+  // Plan usage: one aggregate over the owner's projects, members, models, versions and the
+  // files attached to topics (they count in storage as models do).
+  'subscriptions/repository.ts': [
+    'model_versions',
+    'models',
+    'project_members',
+    'projects',
+    'topic_attachments',
+  ],
   // Topics: assignees and mentions are project members; authors' names; shared links' topics.
   'topics/bcf/repository.ts': ['models', 'project_members', 'users'],
   'topics/notices-repository.ts': ['project_members', 'projects', 'users'],

@@ -72,7 +72,7 @@ export {
   updateProjectBodySchema,
 } from './project.ts';
 export type { CreateProjectBody, Project, UpdateProjectBody } from './project.ts';
-export { FREE_PLAN_ID, isUnlimited } from './plan-rules.ts';
+export { ATTACHMENT_MAX_BYTES, FREE_PLAN_ID, isUnlimited } from './plan-rules.ts';
 export {
   offeredFeatureKeys,
   planIdSchema,
@@ -372,6 +372,19 @@ export {
   bcfImportReportSchema,
 } from './topics-bcf.ts';
 export type { BcfImportReport } from './topics-bcf.ts';
+export {
+  ATTACHMENT_FILENAME_MAX,
+  ATTACHMENT_THUMBNAIL_SIZE,
+  attachmentFileQuerySchema,
+  attachmentListSchema,
+  attachmentSchema,
+  attachmentUploadQuerySchema,
+} from './topic-attachments.ts';
+export type {
+  AttachmentUploadQuery,
+  TopicAttachment,
+  TopicAttachmentList,
+} from './topic-attachments.ts';
 export { MENTION_PATTERN, mentionIds } from './mentions.ts';
 export { salesContactBodySchema, salesContactResultSchema } from './sales.ts';
 export type { SalesContactBody, SalesContactResult } from './sales.ts';

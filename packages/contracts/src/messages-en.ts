@@ -135,6 +135,9 @@ export const errorTextsEn: Record<ErrorCode, string> = {
   VIEWPOINT_SNAPSHOT_INVALID: 'The snapshot must be a PNG or JPEG image of at most 2 MB',
   BCF_FILE_INVALID: 'This is not a readable BCF file (.bcf or .bcfzip)',
   BCF_FILE_TOO_LARGE: 'The BCF file is too large',
+  ATTACHMENT_NOT_FOUND: 'Attachment not found',
+  ATTACHMENT_TOO_LARGE: 'The file is larger than your plan allows for one attachment',
+  ATTACHMENT_EMPTY: 'The file is empty',
   BCF_TOO_MANY_TOPICS: 'The BCF file holds more topics than one import allows',
   TOPIC_REPORT_TOO_LARGE:
     'The filter matches more issues than one report holds (500): narrow it and export again',

@@ -51,6 +51,9 @@ const baseResource: Record<ProjectAction, PermissionResource> = {
   'topic.manageTypes': {},
   'comment.edit': { ownerId: OTHER },
   'comment.delete': { ownerId: OTHER },
+  'attachment.view': {},
+  'attachment.add': {},
+  'attachment.delete': { ownerId: OTHER },
   'bcf.export': {},
   'bcf.import': {},
   'savedView.list': {},
@@ -97,6 +100,9 @@ const table: Record<ProjectAction, Row> = {
   'topic.manageTypes': { owner: true, admin: true, member: false, guest: false, outsider: false },
   'comment.edit': { owner: true, admin: true, member: false, guest: false, outsider: false },
   'comment.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
+  'attachment.view': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'attachment.add': { owner: true, admin: true, member: true, guest: true, outsider: false },
+  'attachment.delete': { owner: true, admin: true, member: false, guest: false, outsider: false },
   'bcf.export': { owner: true, admin: true, member: true, guest: false, outsider: false },
   'bcf.import': { owner: true, admin: true, member: false, guest: false, outsider: false },
   'savedView.list': { owner: true, admin: true, member: true, guest: true, outsider: false },
@@ -168,6 +174,7 @@ describe('edge rules', () => {
       'topic.delete',
       'comment.edit',
       'comment.delete',
+      'attachment.delete',
     ] as const) {
       expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
       expect(can(actor(null), action, { ownerId: SELF })).toBe(false);

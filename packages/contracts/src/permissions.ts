@@ -36,6 +36,8 @@ import type { ProjectRole } from './project.ts';
  * | topic.delete             | yes   | yes              | own topics  | own topics   |
  * | topic.manageTypes        | yes   | yes              | no          | no           |  extend the type list
  * | comment.edit / delete    | yes   | yes              | own comments | own comments |
+ * | attachment.view / add    | yes   | yes              | yes         | yes          |  files on topics and comments
+ * | attachment.delete        | yes   | yes              | own uploads | own uploads  |
  * | bcf.export               | yes   | yes              | yes         | no           |  BCF names authors by e-mail
  * | bcf.import               | yes   | yes              | no          | no           |  updates anyone's topics by GUID
  * | savedView.list / create  | yes   | yes              | yes         | yes          |  named views of a model
@@ -88,6 +90,9 @@ export type ProjectAction =
   | 'topic.manageTypes'
   | 'comment.edit'
   | 'comment.delete'
+  | 'attachment.view'
+  | 'attachment.add'
+  | 'attachment.delete'
   | 'bcf.export'
   | 'bcf.import'
   | 'savedView.list'
@@ -133,6 +138,9 @@ export const PROJECT_ACTIONS: readonly ProjectAction[] = [
   'topic.manageTypes',
   'comment.edit',
   'comment.delete',
+  'attachment.view',
+  'attachment.add',
+  'attachment.delete',
   'bcf.export',
   'bcf.import',
   'savedView.list',
@@ -239,6 +247,9 @@ const rules: Record<ProjectAction, (actor: Actor, resource: PermissionResource) 
   'topic.manageTypes': (actor) => actor.role !== null && managers.includes(actor.role),
   'comment.edit': ownOrManager,
   'comment.delete': ownOrManager,
+  'attachment.view': isMember,
+  'attachment.add': isMember,
+  'attachment.delete': ownOrManager,
   'bcf.export': isTeam,
   'bcf.import': (actor) => actor.role !== null && managers.includes(actor.role),
   'savedView.list': isMember,

@@ -8,3 +8,15 @@ export const FREE_PLAN_ID = 'free';
 export function isUnlimited(limit: number | null | 'unlimited'): boolean {
   return limit === null || limit === -1 || limit === 'unlimited';
 }
+
+const MIB = 1024 * 1024;
+
+/**
+ * The largest single file (photo, PDF, any file) attached to a topic or a comment, by the plan
+ * of the project's owner. Attachments also count in the plan's storage like models do.
+ */
+export const ATTACHMENT_MAX_BYTES: Readonly<Record<'free' | 'pro' | 'enterprise', number>> = {
+  free: 10 * MIB,
+  pro: 50 * MIB,
+  enterprise: 200 * MIB,
+};

@@ -141,6 +141,25 @@ export interface TopicFilesTable {
   bytes: Bytes;
 }
 
+/** A file attached to a topic or a comment (migration 0033); its bytes are in the storage. */
+export interface TopicAttachmentsTable {
+  id: Generated<string>;
+  project_id: string;
+  topic_id: string;
+  comment_id: string | null;
+  /** The BCF Document's GUID when exported (the reference's GUID is the row's id). */
+  document_guid: Generated<string>;
+  filename: string;
+  content_type: string;
+  /** bigint, read as a number on both drivers (database.ts). */
+  size_bytes: ColumnType<number, number, number>;
+  is_image: boolean;
+  has_thumbnail: boolean;
+  uploader_id: string | null;
+  uploader_name: string;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** A pending or mailed topic notification (migration 0012). */
 export type TopicNoticeKind = 'assigned' | 'mentioned' | 'reply' | 'status';
 
@@ -160,3 +179,4 @@ export type TopicViewpointRow = Selectable<TopicViewpointsTable>;
 export type TopicCommentRow = Selectable<TopicCommentsTable>;
 export type TopicFileRow = Selectable<TopicFilesTable>;
 export type TopicNoticeRow = Selectable<TopicNoticesTable>;
+export type TopicAttachmentRow = Selectable<TopicAttachmentsTable>;

@@ -35,6 +35,7 @@ import type {
   ShareVisitSaltsTable,
 } from './schema-shares.ts';
 import type {
+  TopicAttachmentsTable,
   TopicCommentsTable,
   TopicCountersTable,
   TopicFilesTable,
@@ -214,6 +215,7 @@ export interface Database {
   topic_viewpoints: TopicViewpointsTable;
   topic_comments: TopicCommentsTable;
   topic_files: TopicFilesTable;
+  topic_attachments: TopicAttachmentsTable;
   topic_notices: TopicNoticesTable;
   orders: OrdersTable;
   payment_callbacks: PaymentCallbacksTable;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { validationText } from '@truss/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requestLocale, sendError } from './error-handler.ts';
@@ -11,6 +12,9 @@ export function findNulString(value: unknown, at = '', depth = 0): string | null
   // A raw body (BCF, avatar) is bytes, not text: walking a Buffer's entries listed every byte
   // (a 7 MB BCF file took 19 s and hundreds of MB before its handler ran).
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
+  // A streamed body (an attachment's file) is bytes still to come: walking the stream's object
+  // graph (socket, server, app) to depth 32 never ends in practice.
+  if (value instanceof Readable) return null;
   for (const [key, child] of Object.entries(value)) {
     const where = at ? `${at}.${key}` : key;
     if (key.includes('\u0000')) return where;

@@ -286,6 +286,9 @@ export const ACCESS: Record<string, Declaration> = {
     body: () => ({ priority: 'High', authorName: 'Visitor' }),
   },
   'POST /api/share/{token}/topics/{topicId}/comments': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/topics/{topicId}/attachments': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/attachments/{attachmentId}': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/attachments/{attachmentId}/thumbnail': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/viewpoints/{viewpointId}/snapshot': {
     expect: roles('any'),
     note: 'the world has no viewpoint snapshot (404 for all)',
@@ -333,6 +336,14 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/topics/{id}/comments': { expect: PROJECT_VIEW },
   'GET /api/topics/{id}/viewpoints/{viewpointId}': { expect: PROJECT_VIEW },
   'POST /api/topics/{id}/comments': { expect: PROJECT_VIEW },
+  'POST /api/topics/{id}/attachments': {
+    expect: PROJECT_VIEW,
+    note: 'the sweep sends no file: members get 400 ATTACHMENT_EMPTY, past authorization',
+  },
+  'GET /api/topics/{id}/attachments': { expect: PROJECT_VIEW },
+  'GET /api/attachments/{id}': { expect: PROJECT_VIEW },
+  'GET /api/attachments/{id}/thumbnail': { expect: PROJECT_VIEW },
+  'DELETE /api/attachments/{id}': { expect: AUTHOR_OR_MANAGER, fresh: 'attachment' },
   'PATCH /api/comments/{id}': { expect: AUTHOR_OR_MANAGER },
   'DELETE /api/comments/{id}': { expect: AUTHOR_OR_MANAGER, fresh: 'comment' },
   'GET /api/viewpoints/{id}/snapshot': {

@@ -69,6 +69,43 @@ export function startWorldServer(): Promise<TestServer> {
   });
 }
 
+/** An issue on the model with one viewpoint (no snapshot): its route has a real row to answer. */
+async function issueWithViewpoint(
+  server: TestServer,
+  token: string,
+  projectId: string,
+  modelId: string,
+) {
+  const view = {
+    camera: null,
+    clippingPlanes: [],
+    lines: [],
+    bitmaps: [],
+    selection: [{ ifcGuid: '1hOSvn6df7F8_7GcBWlRGQ' }],
+    visibility: { defaultVisibility: true, exceptions: [] },
+    coloring: [],
+  };
+  return must<{ id: string; viewpoints: { id: string }[] }>(
+    server,
+    'POST',
+    `/api/project/${projectId}/topics`,
+    {
+      token,
+      body: { kind: 'issue', modelId, title: 'Crack in slab', viewpoints: [view] },
+    },
+  );
+}
+
+/** A comment on the topic and a photo attached to it. */
+async function commentWithPhoto(server: TestServer, token: string, topicId: string) {
+  const comment = await must<{ id: string }>(server, 'POST', `/api/topics/${topicId}/comments`, {
+    token,
+    body: { text: 'Seen on level 2' },
+  });
+  const attachmentId = await attachFile(server, token, topicId, 'photo.png');
+  return { comment, attachmentId };
+}
+
 /** Builds the world: a team, a ready model, a code share, a topic with a comment, etc. */
 export async function buildWorld(server: TestServer): Promise<World> {
   const team = await createTeam(server);
@@ -91,25 +128,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const visitorCookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   if (!visitorCookie) throw new Error(`share unlock gave no cookie: ${unlock.status}`);
 
-  // With one viewpoint (no snapshot): its route has a real row to answer.
-  const view = {
-    camera: null,
-    clippingPlanes: [],
-    lines: [],
-    bitmaps: [],
-    selection: [{ ifcGuid: '1hOSvn6df7F8_7GcBWlRGQ' }],
-    visibility: { defaultVisibility: true, exceptions: [] },
-    coloring: [],
-  };
-  const topic = await must<{ id: string; viewpoints: { id: string }[] }>(
-    server,
-    'POST',
-    `/api/project/${team.project.id}/topics`,
-    {
-      token: member.token,
-      body: { kind: 'issue', modelId: model.id, title: 'Crack in slab', viewpoints: [view] },
-    },
-  );
+  const topic = await issueWithViewpoint(server, member.token, team.project.id, model.id);
   const savedView = await must<{ id: string }>(server, 'POST', `/api/models/${model.id}/views`, {
     token: member.token,
     body: { name: 'Level 2', state: 'eyJjIjpbMCwwLDBdfQ' },
@@ -120,10 +139,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     `/api/project/${team.project.id}/queries`,
     { token: member.token, body: { name: 'Doors', where: SWEEP_QUERY } },
   );
-  const comment = await must<{ id: string }>(server, 'POST', `/api/topics/${topic.id}/comments`, {
-    token: member.token,
-    body: { text: 'Seen on level 2' },
-  });
+  const { comment, attachmentId } = await commentWithPhoto(server, member.token, topic.id);
   const invitee = `invitee-${Date.now()}@example.com`;
   await must(server, 'POST', `/api/project/${team.project.id}/invitations`, {
     token: owner.token,
@@ -164,6 +180,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     [/^\/api\/shares\//, { id: share.id }],
     [/^\/api\/topics\//, { id: topic.id }],
     [/^\/api\/comments\//, { id: comment.id }],
+    [/^\/api\/attachments\//, { id: attachmentId }],
     [/^\/api\/orders\//, { id: order.id }],
     [/^\/api\/uploads\//, { id: uploadId }],
     [/^\/api\/invitations\//, { token: invitationToken }],
@@ -179,6 +196,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     provider: 'google',
     file: 'avatar.png',
     viewpointId: topic.viewpoints[0]!.id,
+    attachmentId,
     viewId: savedView.id,
     queryId: savedQuery.id,
     // Version 1 of the world's model has the model's id.
@@ -232,6 +250,27 @@ async function joinAsGuest(server: TestServer, team: Team): Promise<TestUser> {
   const guest = await server.createUser();
   await addMember(server, team.project.id, guest.user.id, 'guest', team.owner.user.id);
   return guest;
+}
+
+/** A 1x1 PNG. */
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Attaches a small photo to a topic (the raw-body upload); returns its id. */
+export async function attachFile(
+  server: TestServer,
+  token: string,
+  topicId: string,
+  name: string,
+): Promise<string> {
+  const res = await fetch(
+    `${server.url}/api/topics/${topicId}/attachments?${new URLSearchParams({ name })}`,
+    { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: PNG_1PX },
+  );
+  if (res.status !== 201) throw new Error(`attachment failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
 function b64(text: string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMember, signIn } from '../testing/project-team.ts';
 import { createShare, readyModel } from '../testing/share-fixture.ts';
-import type { Role, World } from './fixture.ts';
+import { attachFile, type Role, type World } from './fixture.ts';
 
 /**
  * What an operation that removes or ends its target acts on, new for each call: the sweep's
@@ -14,6 +14,7 @@ export type Fresh =
   | 'share'
   | 'topic'
   | 'comment'
+  | 'attachment'
   | 'savedView'
   | 'savedQuery'
   | 'membership'
@@ -32,11 +33,18 @@ async function created(world: World, path: string, token: string, body: unknown)
   return res.body.id;
 }
 
+/** A file the member attached to the world's topic (its uploader, owner and admin delete it). */
+async function freshAttachment(world: World): Promise<FreshCall> {
+  const { server, team, topicId } = world;
+  return { world, params: { id: await attachFile(server, team.member.token, topicId, 'f.png') } };
+}
+
 export async function freshParams(
   world: World,
   fresh: Fresh | undefined,
   role: Role,
 ): Promise<FreshCall> {
+  if (fresh === 'attachment') return freshAttachment(world);
   const { server, team } = world;
   const owner = team.owner;
   switch (fresh) {

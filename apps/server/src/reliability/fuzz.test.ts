@@ -37,6 +37,7 @@ const DOMAIN_TABLES = [
   'topics',
   'topic_viewpoints',
   'topic_comments',
+  'topic_attachments',
   'orders',
   'subscription_periods',
 ] as const;

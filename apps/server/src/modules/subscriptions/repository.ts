@@ -8,7 +8,7 @@ export interface Usage {
   maxMembersPerProject: number;
   /** The most (not trashed) models in any project the user owns. */
   maxModelsPerProject: number;
-  /** Bytes of every model (trash included) in projects the user owns. */
+  /** Bytes of every model (trash included) and topic attachment in projects the user owns. */
   storageBytes: number;
 }
 
@@ -35,7 +35,7 @@ export class SubscriptionsRepository {
       SELECT count(*) AS projects,
              coalesce(max(members.n), 0) AS max_members,
              coalesce(max(models.n), 0) AS max_models,
-             coalesce(sum(stored.bytes), 0) AS storage_bytes
+             coalesce(sum(stored.bytes), 0) + coalesce(sum(attached.bytes), 0) AS storage_bytes
         FROM projects p
         LEFT JOIN (SELECT project_id, count(*) AS n
                      FROM project_members
@@ -49,6 +49,10 @@ export class SubscriptionsRepository {
                      FROM model_versions v
                      JOIN models m ON m.id = v.model_id
                     GROUP BY m.project_id) stored ON stored.project_id = p.id
+        -- Files on topics and comments count like models (the file, not its thumbnail).
+        LEFT JOIN (SELECT project_id, sum(size_bytes) AS bytes
+                     FROM topic_attachments
+                    GROUP BY project_id) attached ON attached.project_id = p.id
        WHERE p.owner_id = ${userId}
     `.execute(this.db);
     const row = rows[0];

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { TopicAttachmentsRepository } from './attachments/repository.ts';
 import { TopicsBcfRepository } from './bcf/repository.ts';
 import { TopicViewpointsRepository } from './viewpoints-repository.ts';
 import {
@@ -40,6 +41,11 @@ export class TopicsRepository {
   /** The BCF import's batched writes and the export's reads. */
   get bcf(): TopicsBcfRepository {
     return new TopicsBcfRepository(this.db);
+  }
+
+  /** Files attached to topics and comments (their rows; the bytes are in the storage). */
+  get attachments(): TopicAttachmentsRepository {
+    return new TopicAttachmentsRepository(this.db);
   }
 
   /** A topic's viewpoints: their summaries, components, snapshots and writes. */

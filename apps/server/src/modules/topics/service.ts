@@ -21,6 +21,7 @@ import type { DataAccess } from '../../repositories.ts';
 import type { TopicsRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
+import type { AttachmentCleanup } from './attachments/cleanup.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
 import { viewFor } from './guest-view.ts';
 import {
@@ -57,6 +58,8 @@ interface TopicsServiceDeps {
   log: FastifyBaseLogger;
   /** Notification mails (assignment, mention, reply, status change). */
   notifier: Pick<TopicNotifier, 'notify'>;
+  /** Removes the stored files of attachments whose topic or comment is deleted. */
+  attachmentCleanup?: Pick<AttachmentCleanup, 'topic' | 'attachments'>;
 }
 
 /** The SSE key of a share page's stream (the bus addresses "users"; a share page is one). */
@@ -278,6 +281,7 @@ export class TopicsService {
       await repos.topics.deleteTopic(topic.id);
       return topic;
     });
+    await this.#d.attachmentCleanup?.topic(topic);
     await this.publish('topic.deleted', topic);
   }
 
@@ -350,12 +354,16 @@ export class TopicsService {
   }
 
   async deleteComment(userId: string, commentId: string): Promise<void> {
-    const topic = await this.#d.data.transaction(async (repos) => {
+    const { topic, files } = await this.#d.data.transaction(async (repos) => {
       const found = await this.#commentAccess(repos, userId, commentId);
       assertCan(found.access, 'comment.delete', { ownerId: found.comment.author_id ?? undefined });
+      const files = await repos.topics.attachments.idsOfComment(commentId);
       await repos.topics.deleteComment(commentId);
-      return found.topic;
+      return { topic: found.topic, files };
     });
+    await this.#d.attachmentCleanup?.attachments(
+      files.map((id) => ({ id, project_id: topic.project_id, topic_id: topic.id })),
+    );
     await this.publish('comment.deleted', topic, { commentId });
   }
 

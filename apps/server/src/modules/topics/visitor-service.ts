@@ -93,6 +93,11 @@ export class VisitorTopicsService {
     return topic;
   }
 
+  /** The topic when the share shows it to its visitors; TOPIC_NOT_FOUND otherwise. */
+  async visibleTopic(share: VisitorShare, topicId: string): Promise<TopicRow> {
+    return this.#visibleTopic(this.#data.repos, share, topicId);
+  }
+
   async #rateLimit(repos: TopicsRepositories, share: VisitorShare, key: string): Promise<void> {
     const since = new Date(this.#now().getTime() - 60_000);
     if (

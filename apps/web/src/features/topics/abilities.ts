@@ -8,6 +8,7 @@ import {
   type Project,
   type SharePermissions,
   type Topic,
+  type TopicAttachment,
   type TopicComment,
 } from '@truss/contracts';
 import { actorFor } from '../projects';
@@ -23,6 +24,9 @@ export interface TopicAbilities {
   reply: boolean;
   topic(topic: Topic): { edit: boolean; assign: boolean; status: boolean; remove: boolean };
   comment(comment: TopicComment): { edit: boolean; remove: boolean };
+  /** Attach files (members; visitors only read them). */
+  attach: boolean;
+  attachment(attachment: TopicAttachment): { remove: boolean };
 }
 
 export function memberAbilities(
@@ -55,6 +59,10 @@ export function memberAbilities(
         remove: can(actor, 'comment.delete', resource),
       };
     },
+    attach: can(actor, 'attachment.add'),
+    attachment: (attachment) => ({
+      remove: can(actor, 'attachment.delete', { ownerId: attachment.uploader_id ?? undefined }),
+    }),
   };
 }
 
@@ -76,5 +84,7 @@ export function visitorAbilities(permissions: SharePermissions): TopicAbilities 
       return { edit, assign: false, status: edit, remove: false };
     },
     comment: () => ({ edit: false, remove: false }),
+    attach: false,
+    attachment: () => ({ remove: false }),
   };
 }

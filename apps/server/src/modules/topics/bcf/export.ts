@@ -1,5 +1,6 @@
 import { MENTION_PATTERN, TOPIC_PRIORITIES, TOPIC_STATUSES, mentionIds } from '@truss/contracts';
 import type {
+  TopicAttachmentRow,
   TopicCommentRow,
   TopicFileRow,
   TopicRow,
@@ -108,15 +109,49 @@ interface People {
   readable: (text: string) => string;
 }
 
+/** An attachment with its bytes, as the archive carries it. */
+interface AttachedFile {
+  row: TopicAttachmentRow;
+  bytes: Uint8Array;
+}
+
+/**
+ * Truss's attachments as BCF 3.0 documents: each file once in documents.xml (its document GUID)
+ * and a DocumentReference on the topic (the reference GUID is the attachment's id). 2.1 writes
+ * the same files beside the markup, as its internal ReferencedDocument.
+ */
+function attachmentDocuments(files: readonly AttachedFile[]) {
+  return {
+    references: files.map(({ row }) => ({
+      guid: row.id,
+      documentGuid: row.document_guid,
+      description: row.filename,
+    })),
+    attachments: files.map(({ row, bytes }) => ({
+      kind: 'document' as const,
+      ref: row.document_guid,
+      filename: row.filename,
+      description: row.filename,
+      bytes,
+    })),
+  };
+}
+
 function topicOf(
   row: TopicRow,
-  parts: { viewpoints: TopicViewpointRow[]; comments: TopicCommentRow[]; files: TopicFileRow[] },
+  parts: {
+    viewpoints: TopicViewpointRow[];
+    comments: TopicCommentRow[];
+    files: TopicFileRow[];
+    attached: AttachedFile[];
+  },
   people: People,
   modelName: (modelId: string | null) => string | undefined,
 ): BcfTopic {
   const { email } = people;
   const extras = row.bcf;
   const viewpointGuids = new Map(parts.viewpoints.map((vp) => [vp.id, vp.guid] as const));
+  const attached = attachmentDocuments(parts.attached);
   const topic: BcfTopic = {
     guid: row.guid,
     type: row.type,
@@ -128,17 +163,20 @@ function topicOf(
       filled(extras.creationAuthor) ?? email(row.author_id) ?? filled(row.author_name) ?? 'unknown',
     relatedTopics: row.related_guids,
     referenceLinks: extras.referenceLinks ?? [],
-    documentReferences: extras.documentReferences ?? [],
+    documentReferences: [...(extras.documentReferences ?? []), ...attached.references],
     headerFiles: extras.headerFiles?.length ? extras.headerFiles : modelFile(row, modelName),
     comments: parts.comments.map((c) => commentOf(c, viewpointGuids, people)),
     viewpoints: parts.viewpoints.map(viewpointOf),
-    attachments: parts.files.map((file) => ({
-      kind: file.kind,
-      ref: file.ref,
-      filename: file.filename,
-      ...(file.description ? { description: file.description } : {}),
-      bytes: file.bytes,
-    })),
+    attachments: [
+      ...parts.files.map((file) => ({
+        kind: file.kind,
+        ref: file.ref,
+        filename: file.filename,
+        ...(file.description ? { description: file.description } : {}),
+        bytes: file.bytes,
+      })),
+      ...attached.attachments,
+    ],
   };
   const optional: Partial<BcfTopic> = {
     priority: filled(row.priority),
@@ -169,6 +207,7 @@ export async function exportArchive(
   repos: TopicsRepositories,
   project: { id: string; name: string },
   guids?: readonly string[],
+  stored?: { attachmentBytes: (row: TopicAttachmentRow) => Promise<Uint8Array> },
 ): Promise<Omit<BcfArchive, 'version'>> {
   const rows = await repos.topics.bcf.exportTopics(project.id, guids);
   const models = new Map(
@@ -179,10 +218,16 @@ export async function exportArchive(
   for (let i = 0; i < rows.length; i += TOPICS_PER_READ) {
     const part = rows.slice(i, i + TOPICS_PER_READ);
     const ids = part.map((row) => row.id);
-    const [viewpoints, files] = await Promise.all([
+    const [viewpoints, files, attachmentRows] = await Promise.all([
       repos.topics.viewpoints.viewpointsWithSnapshots(ids),
       repos.topics.files(ids),
+      stored ? repos.topics.attachments.forTopics(ids) : [],
     ]);
+    // One file at a time: each is at most the plan's size per attachment.
+    const attached: (AttachedFile & { topic_id: string })[] = [];
+    for (const row of attachmentRows) {
+      attached.push({ row, topic_id: row.topic_id, bytes: await stored!.attachmentBytes(row) });
+    }
     // Threads are read page by page (a thread of any length is never one query's answer).
     const comments: TopicCommentRow[] = [];
     for await (const page of repos.topics.commentPages(ids)) {
@@ -199,7 +244,12 @@ export async function exportArchive(
       ...part.map((row) => row.description),
       ...comments.map((c) => c.text),
     ]);
-    const [vps, cs, fs] = [byTopic(viewpoints), byTopic(comments), byTopic(files)];
+    const [vps, cs, fs, as] = [
+      byTopic(viewpoints),
+      byTopic(comments),
+      byTopic(files),
+      byTopic(attached),
+    ];
     for (const row of part) {
       topics.push(
         topicOf(
@@ -208,6 +258,7 @@ export async function exportArchive(
             viewpoints: vps.get(row.id) ?? [],
             comments: cs.get(row.id) ?? [],
             files: fs.get(row.id) ?? [],
+            attached: as.get(row.id) ?? [],
           },
           { email, readable },
           modelName,

@@ -4,8 +4,10 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
 import type { TopicsRepositories } from '../repositories.ts';
 import type { EventPublisher } from '../../events/index.ts';
+import type { ObjectStorage } from '../../storage/index.ts';
 import { assertCan, loadProjectAccess } from '../../projects/index.ts';
 import { writeBcf } from '@truss/bcf';
+import { attachmentKeys } from '../attachments/files.ts';
 import { exportArchive } from './export.ts';
 import { importArchive } from './import.ts';
 import { bcfGuid } from './normalize.ts';
@@ -17,6 +19,8 @@ export interface BcfServiceDeps {
   data: DataAccess<TopicsRepositories>;
   events: EventPublisher;
   elements: ElementIndex;
+  /** Where attachments' bytes are (exported as BCF documents). */
+  storage: Pick<ObjectStorage, 'get'>;
   /** Reads files in worker threads (never on the event loop). */
   reader: Pick<BcfReader, 'read'>;
   now: Clock;
@@ -91,7 +95,11 @@ export class BcfService {
     const repos = this.#d.data.repos;
     const access = await loadProjectAccess(repos, projectId, userId);
     assertCan(access, 'bcf.export');
-    const archive = await exportArchive(repos, access.project, guids?.map(bcfGuid));
+    const storage = this.#d.storage;
+    const archive = await exportArchive(repos, access.project, guids?.map(bcfGuid), {
+      attachmentBytes: async (row) =>
+        Buffer.concat(await (await storage.get(attachmentKeys.file(row))).toArray()),
+    });
     return {
       bytes: writeBcf(archive, version),
       filename: exportFilename(access.project.name, version),

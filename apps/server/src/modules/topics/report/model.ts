@@ -13,6 +13,14 @@ export interface ReportSnapshot {
   type: 'png' | 'jpg';
 }
 
+/** A file on the topic or one of its comments: listed by name, photos drawn small. */
+export interface ReportAttachment {
+  filename: string;
+  sizeBytes: number;
+  /** The image's JPEG thumbnail, when it has one. */
+  thumbnail: Uint8Array | null;
+}
+
 export interface ReportTopic {
   topic: Topic;
   assignee: string;
@@ -22,6 +30,7 @@ export interface ReportTopic {
   /** The elements the topic is about (its first viewpoint's selection or focus). */
   elements: string[];
   snapshots: ReportSnapshot[];
+  attachments: ReportAttachment[];
 }
 
 export interface ReportData {

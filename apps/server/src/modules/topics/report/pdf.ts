@@ -77,6 +77,55 @@ function snapshots(doc: Doc, item: ReportTopic): void {
   doc.y = top + (x > MARGIN ? height + 8 : 0);
 }
 
+const THUMBNAIL_BOX: [number, number] = [110, 82];
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The topic's files by name and size; photos' thumbnails in a row below the list. */
+function attachmentList(doc: Doc, data: ReportData, item: ReportTopic): void {
+  if (item.attachments.length === 0) return;
+  doc
+    .fontSize(11)
+    .fillColor('black')
+    .text(`${data.texts.column.attachments} (${item.attachments.length})`);
+  doc.fontSize(10).fillColor(MUTED);
+  for (const file of item.attachments) {
+    doc.text(`${file.filename} · ${fileSize(file.sizeBytes)}`, { indent: 10 });
+  }
+  doc.fillColor('black');
+  const pictures = item.attachments.filter((file) => file.thumbnail);
+  if (pictures.length === 0) {
+    doc.moveDown(0.5);
+    return;
+  }
+  const [width, height] = THUMBNAIL_BOX;
+  let x = MARGIN;
+  let top = doc.y + 4;
+  for (const file of pictures) {
+    if (x + width > doc.page.width - MARGIN) {
+      x = MARGIN;
+      top += height + 8;
+    }
+    if (top + height > doc.page.height - MARGIN) {
+      doc.addPage();
+      top = doc.y;
+      x = MARGIN;
+    }
+    try {
+      doc.image(Buffer.from(file.thumbnail!), x, top, { fit: [width, height] });
+      x += width + 8;
+    } catch {
+      // A thumbnail pdfkit cannot decode is left out; its name is listed above.
+    }
+  }
+  doc.x = MARGIN;
+  doc.y = top + height + 8;
+}
+
 function topicBlock(doc: Doc, data: ReportData, item: ReportTopic): void {
   const { texts } = data;
   const c = texts.column;
@@ -108,6 +157,7 @@ function topicBlock(doc: Doc, data: ReportData, item: ReportTopic): void {
   if (topic.description) doc.moveDown(0.4).fontSize(11).text(topic.description);
   doc.moveDown(0.5);
   snapshots(doc, item);
+  attachmentList(doc, data, item);
   doc.fontSize(11).text(`${c.comments} (${topic.comment_count})`);
   doc.fontSize(10);
   if (item.comments.length === 0) doc.fillColor(MUTED).text(texts.noComments);

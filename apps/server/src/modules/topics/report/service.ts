@@ -5,6 +5,7 @@ import {
   type Topic,
   type TopicReportQuery,
 } from '@truss/contracts';
+import type { TopicAttachmentRow } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
 import type { TopicsRepositories } from '../repositories.ts';
@@ -19,7 +20,7 @@ import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
 import { listFilter } from '../service.ts';
 import { TopicReportTooLargeError } from '../errors.ts';
-import type { ReportData, ReportSnapshot, ReportTopic } from './model.ts';
+import type { ReportAttachment, ReportData, ReportSnapshot, ReportTopic } from './model.ts';
 import { renderPdf } from './pdf.ts';
 import { reportTexts, shownValue, type ReportTexts } from './texts.ts';
 import { renderXlsx } from './xlsx.ts';
@@ -46,6 +47,8 @@ export interface TopicReportServiceDeps {
   now: Clock;
   /** Element names from the models' metadata ("Door-01 (IfcDoor)" for a GlobalId). */
   elements: Pick<ElementIndex, 'names'>;
+  /** An image attachment's stored JPEG thumbnail. */
+  thumbnail: (row: TopicAttachmentRow) => Promise<Uint8Array>;
 }
 
 /** `@[Name](user-id)` mentions as `@Name`: a report is read by people, not parsed. */
@@ -186,6 +189,16 @@ export class TopicReportService {
       budget.bytes -= row.snapshot.byteLength;
       snapshots.push({ bytes: row.snapshot, type: row.snapshot_type });
     }
+    const attachments: ReportAttachment[] = [];
+    for (const row of await repos.topics.attachments.forTopics([topic.id])) {
+      let thumbnail: Uint8Array | null = null;
+      // Thumbnails share the snapshots' budget (each is a few dozen KB).
+      if (row.has_thumbnail && budget.bytes > 0) {
+        thumbnail = await this.#d.thumbnail(row).catch(() => null);
+        if (thumbnail) budget.bytes -= thumbnail.byteLength;
+      }
+      attachments.push({ filename: row.filename, sizeBytes: Number(row.size_bytes), thumbnail });
+    }
     return {
       topic,
       assignee: topic.assignee_id
@@ -195,6 +208,7 @@ export class TopicReportService {
       omittedComments: Math.max(0, topic.comment_count - comments.length),
       elements: elementLabels(topic, context.elementNames),
       snapshots,
+      attachments,
     };
   }
 }

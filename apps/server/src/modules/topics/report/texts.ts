@@ -28,6 +28,7 @@ export interface ReportTexts {
     elements: string;
     comments: string;
     commentCount: string;
+    attachments: string;
   };
   unassigned: string;
   /** A person shown without a name (a guest's report hides addresses). */
@@ -69,6 +70,7 @@ const en: ReportTexts = {
     elements: 'Elements',
     comments: 'Comments',
     commentCount: 'Comment count',
+    attachments: 'Attachments',
   },
   unassigned: 'Unassigned',
   someone: 'A project member',
@@ -107,6 +109,7 @@ const zhCN: ReportTexts = {
     elements: '构件',
     comments: '评论',
     commentCount: '评论数',
+    attachments: '附件',
   },
   unassigned: '未指派',
   someone: '项目成员',

@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { ArrowLeft, Crosshair, Pencil, Trash2 } from 'lucide-react';
 import type {
   ProjectMember,
+  TopicAttachment,
   TopicComment,
   TopicWithComments,
   UpdateTopicBody,
@@ -27,7 +28,9 @@ import {
   type TopicSource,
 } from '../api';
 import { authorLabel, storeVisitorName, storedVisitorName, topicTypeLabel } from '../labels';
+import { useAttachments } from '../attachments-api';
 import { MentionTextarea } from './MentionTextarea';
+import { AttachButtons, AttachmentList, AttachToComment } from './TopicAttachments';
 import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
 import { plain, TopicText } from './TopicText';
@@ -37,12 +40,20 @@ function Comment({
   comment,
   members,
   may,
+  files,
   onRemove,
   onEdit,
 }: {
   comment: TopicComment;
   members: readonly ProjectMember[];
   may: { edit: boolean; remove: boolean };
+  /** The comment's attachments, and whether the reader may add or remove them. */
+  files: {
+    list: readonly TopicAttachment[];
+    attach: boolean;
+    maxBytes: number;
+    canRemove: (attachment: TopicAttachment) => boolean;
+  };
   onRemove: () => void;
   onEdit: (text: string, done: () => void) => void;
 }) {
@@ -66,12 +77,20 @@ function Comment({
             <Pencil className="size-3.5" />
           </button>
         )}
+        {files.attach && may.edit && (
+          <AttachToComment
+            topicId={comment.topic_id}
+            commentId={comment.id}
+            maxBytes={files.maxBytes}
+            className={clsx(!(may.edit && draft === null) && 'ml-auto')}
+          />
+        )}
         {may.remove && (
           <button
             type="button"
             className={clsx(
               'rounded p-0.5 text-gray-400 hover:text-red-600',
-              !(may.edit && draft === null) && 'ml-auto',
+              !(may.edit && draft === null) && !(files.attach && may.edit) && 'ml-auto',
             )}
             aria-label={t('topics.deleteComment')}
             onClick={onRemove}
@@ -108,6 +127,16 @@ function Comment({
           </div>
         </form>
       )}
+      {files.list.length > 0 && (
+        <div className="mt-1.5">
+          <AttachmentList
+            topicId={comment.topic_id}
+            attachments={files.list}
+            canRemove={files.canRemove}
+            label={t('topics.attachments.ofComment')}
+          />
+        </div>
+      )}
     </li>
   );
 }
@@ -139,6 +168,7 @@ export function TopicDetail({
   const [text, setText] = useState('');
   const [name, setName] = useState(storedVisitorName);
   const snapshot = useSnapshotUrl(topic?.viewpoints[0]?.snapshot_url ?? null);
+  const attachments = useAttachments(source, topicId);
   const [showEarlier, setShowEarlier] = useState(false);
   const earlier = useEarlierComments(source, topicId, topic?.comments_before ?? null, showEarlier);
   // Pages come newest first; each is oldest first within.
@@ -156,6 +186,10 @@ export function TopicDetail({
     );
   }
   const may = abilities.topic(topic);
+  const files = attachments.data?.attachments ?? [];
+  const maxBytes = attachments.data?.max_bytes ?? 0;
+  const ownFiles = files.filter((file) => !file.comment_id);
+  const canRemoveFile = (file: TopicAttachment) => abilities.attachment(file).remove;
   const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
   const change = (body: UpdateTopicBody, done?: () => void) =>
     update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
@@ -243,6 +277,22 @@ export function TopicDetail({
           members={members}
           onChange={change}
         />
+        {(ownFiles.length > 0 || abilities.attach) && (
+          <section className="flex flex-col gap-2">
+            {ownFiles.length > 0 && (
+              <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+                {t('topics.attachments.heading', { count: ownFiles.length })}
+              </h4>
+            )}
+            <AttachmentList
+              topicId={topic.id}
+              attachments={ownFiles}
+              canRemove={canRemoveFile}
+              label={t('topics.attachments.ofTopic')}
+            />
+            {abilities.attach && <AttachButtons topicId={topic.id} maxBytes={maxBytes} />}
+          </section>
+        )}
         {abilities.viewComments ? (
           <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
             {t('topics.comments', { count: topic.comment_count })}
@@ -270,6 +320,12 @@ export function TopicDetail({
               comment={c}
               members={members}
               may={abilities.comment(c)}
+              files={{
+                list: files.filter((file) => file.comment_id === c.id),
+                attach: abilities.attach,
+                maxBytes,
+                canRemove: canRemoveFile,
+              }}
               onRemove={() => removeComment.mutate(c.id, { onError: fail })}
               onEdit={(next, done) =>
                 editComment.mutate({ id: c.id, text: next }, { onSuccess: done, onError: fail })

@@ -1,0 +1,272 @@
+import { rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  canShareVisitor,
+  type AttachmentUploadQuery,
+  type TopicAttachment,
+  type TopicAttachmentList,
+} from '@truss/contracts';
+import type { TopicAttachmentRow, TopicRow } from '../../../db/schema.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { DataAccess } from '../../../repositories.ts';
+import type { TopicsRepositories } from '../repositories.ts';
+import {
+  assertCan,
+  hidesEmails,
+  loadProjectAccess,
+  type ProjectAccess,
+} from '../../projects/index.ts';
+import type { ObjectStorage } from '../../storage/index.ts';
+import { displayName } from '../../users/index.ts';
+import { CommentNotFoundError, TopicNotFoundError } from '../errors.ts';
+import type { TopicsService } from '../service.ts';
+import type { VisitorShare, VisitorTopicsService } from '../visitor-service.ts';
+import type { AttachmentCleanup } from './cleanup.ts';
+import {
+  AttachmentEmptyError,
+  AttachmentNotFoundError,
+  AttachmentTooLargeError,
+} from './errors.ts';
+import { attachmentKeys, makeThumbnail, receiveBody, storedType } from './files.ts';
+import { presentAttachments, type AttachmentUrls } from './presenter.ts';
+
+/** The plan of a project's owner, as attachments need it (built from the subscriptions). */
+export interface AttachmentPlan {
+  /** The largest single file the owner's plan allows. */
+  maxFileBytes: number;
+  /** Throws STORAGE_LIMIT_EXCEEDED (413) when `bytes` more would pass the owner's storage. */
+  assertRoom(repos: TopicsRepositories, projectId: string, bytes: number): Promise<void>;
+}
+
+export interface AttachmentPlans {
+  /**
+   * Read before any transaction: the subscriptions read on their own connection, which on
+   * PGlite (one connection) would wait for the transaction forever.
+   */
+  of(ownerId: string): Promise<AttachmentPlan>;
+}
+
+interface AttachmentsServiceDeps {
+  data: DataAccess<TopicsRepositories>;
+  storage: ObjectStorage;
+  plans: AttachmentPlans;
+  topics: Pick<TopicsService, 'publish'>;
+  visitors: Pick<VisitorTopicsService, 'visibleTopic'>;
+  cleanup: AttachmentCleanup;
+  now: Clock;
+}
+
+/** One upload as the route hands it over. */
+export interface AttachmentUpload {
+  query: AttachmentUploadQuery;
+  /** The Content-Type the client claimed (kept only for types nobody shows inline). */
+  contentType: string | undefined;
+  /** The Content-Length header, when sent (refused early when over the limit). */
+  contentLength: number | undefined;
+  body: Readable;
+}
+
+/** What the file routes send. */
+export interface AttachmentContent {
+  row: TopicAttachmentRow;
+  stream: Readable;
+  type: string;
+}
+
+const memberUrls: AttachmentUrls = {
+  file: (id) => `/api/attachments/${id}`,
+  thumbnail: (id) => `/api/attachments/${id}/thumbnail`,
+};
+
+/**
+ * Files on topics and comments: members upload (anyone who may reply; on a comment, its author
+ * or a manager), everyone who sees the topic reads them (members, and share visitors who see
+ * the topic and, for a comment's files, its comments), the uploader or a manager deletes.
+ */
+export class AttachmentsService {
+  readonly #d: AttachmentsServiceDeps;
+
+  constructor(deps: AttachmentsServiceDeps) {
+    this.#d = deps;
+  }
+
+  async #topicAccess(
+    repos: TopicsRepositories,
+    userId: string,
+    topicId: string,
+  ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
+    const topic = await repos.topics.findTopic(topicId);
+    if (!topic) throw new TopicNotFoundError();
+    const access = await loadProjectAccess(repos, topic.project_id, userId, () => {
+      return new TopicNotFoundError('not a member');
+    });
+    return { topic, access };
+  }
+
+  async #attachmentAccess(repos: TopicsRepositories, userId: string, id: string) {
+    const row = await repos.topics.attachments.find(id);
+    if (!row) throw new AttachmentNotFoundError();
+    const access = await loadProjectAccess(repos, row.project_id, userId, () => {
+      return new AttachmentNotFoundError('not a member');
+    });
+    assertCan(access, 'attachment.view', {}, () => new AttachmentNotFoundError());
+    return { row, access };
+  }
+
+  async list(userId: string, topicId: string): Promise<TopicAttachmentList> {
+    const repos = this.#d.data.repos;
+    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    assertCan(access, 'attachment.view', {}, () => new TopicNotFoundError());
+    const rows = await repos.topics.attachments.forTopics([topic.id]);
+    return {
+      attachments: await presentAttachments(repos, rows, memberUrls, readerOf(access)),
+      max_bytes: (await this.#d.plans.of(access.project.owner_id)).maxFileBytes,
+    };
+  }
+
+  async upload(
+    userId: string,
+    topicId: string,
+    upload: AttachmentUpload,
+  ): Promise<TopicAttachment> {
+    const repos = this.#d.data.repos;
+    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    assertCan(access, 'attachment.add');
+    const commentId = upload.query.commentId ?? null;
+    if (commentId) {
+      const comment = await repos.topics.findComment(commentId);
+      if (!comment || comment.topic_id !== topic.id) throw new CommentNotFoundError();
+      assertCan(access, 'comment.edit', { ownerId: comment.author_id ?? undefined });
+    }
+    const plan = await this.#d.plans.of(access.project.owner_id);
+    const maxBytes = plan.maxFileBytes;
+    if (upload.contentLength !== undefined && upload.contentLength > maxBytes) {
+      upload.body.resume();
+      throw new AttachmentTooLargeError(maxBytes);
+    }
+    const received = await receiveBody(upload.body, maxBytes);
+    try {
+      if (received.size === 0) throw new AttachmentEmptyError();
+      const type = storedType(received.head, upload.contentType);
+      const isImage = type.startsWith('image/');
+      const thumbnail = isImage ? await makeThumbnail(received.path) : null;
+      const names = await repos.topics.nameFields([userId]);
+      const users = await repos.topics.userNames([userId]);
+      const uploaderName =
+        (names[0] && displayName(names[0])) ||
+        (users.get(userId)?.email ?? '').split('@')[0] ||
+        'unknown';
+      const id = crypto.randomUUID();
+      const place = { id, project_id: topic.project_id, topic_id: topic.id };
+      await this.#d.storage.putFile(attachmentKeys.file(place), received.path, {
+        move: true,
+        contentType: type,
+      });
+      if (thumbnail) {
+        await this.#d.storage.put(attachmentKeys.thumbnail(place), thumbnail, {
+          contentType: 'image/jpeg',
+        });
+      }
+      const row = await this.#d.data
+        .transaction(async (tx) => {
+          await plan.assertRoom(tx, topic.project_id, received.size);
+          return tx.topics.attachments.insert({
+            id,
+            project_id: topic.project_id,
+            topic_id: topic.id,
+            comment_id: commentId,
+            filename: upload.query.name,
+            content_type: type,
+            size_bytes: received.size,
+            is_image: isImage,
+            has_thumbnail: thumbnail !== null,
+            uploader_id: userId,
+            uploader_name: uploaderName,
+            created_at: this.#d.now(),
+          });
+        })
+        .catch(async (error: unknown) => {
+          await this.#d.storage.deletePrefix(attachmentKeys.item(place));
+          throw error;
+        });
+      await this.#d.topics.publish('topic.updated', topic, { changed: ['attachments'] });
+      const [shown] = await presentAttachments(repos, [row], memberUrls, readerOf(access));
+      return shown!;
+    } finally {
+      await rm(received.path, { force: true });
+    }
+  }
+
+  async file(userId: string, id: string, thumbnail: boolean): Promise<AttachmentContent> {
+    const { row } = await this.#attachmentAccess(this.#d.data.repos, userId, id);
+    return this.#content(row, thumbnail);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const { row, topic } = await this.#d.data.transaction(async (repos) => {
+      const { row, access } = await this.#attachmentAccess(repos, userId, id);
+      assertCan(access, 'attachment.delete', { ownerId: row.uploader_id ?? undefined });
+      await repos.topics.attachments.delete(row.id);
+      const topic = await repos.topics.findTopic(row.topic_id);
+      return { row, topic };
+    });
+    await this.#d.cleanup.attachments([row]);
+    if (topic) await this.#d.topics.publish('topic.updated', topic, { changed: ['attachments'] });
+  }
+
+  /** A visitor's list: the topic must be one the share shows (404 otherwise). */
+  async visitorList(
+    share: VisitorShare,
+    token: string,
+    topicId: string,
+  ): Promise<TopicAttachmentList> {
+    const repos = this.#d.data.repos;
+    const topic = await this.#d.visitors.visibleTopic(share, topicId);
+    const rows = (await repos.topics.attachments.forTopics([topic.id])).filter((row) =>
+      visitorMaySee(share, row),
+    );
+    const urls: AttachmentUrls = {
+      file: (id) => `/api/share/${token}/attachments/${id}`,
+      thumbnail: (id) => `/api/share/${token}/attachments/${id}/thumbnail`,
+    };
+    // Visitors read attachments and never add one: no size to offer them.
+    return { attachments: await presentAttachments(repos, rows, urls, 'visitor'), max_bytes: 0 };
+  }
+
+  async visitorFile(
+    share: VisitorShare,
+    id: string,
+    thumbnail: boolean,
+  ): Promise<AttachmentContent> {
+    const row = await this.#d.data.repos.topics.attachments.find(id);
+    if (!row) throw new AttachmentNotFoundError();
+    await this.#d.visitors.visibleTopic(share, row.topic_id).catch(() => {
+      throw new AttachmentNotFoundError('not this share');
+    });
+    if (!visitorMaySee(share, row)) throw new AttachmentNotFoundError('comments hidden');
+    return this.#content(row, thumbnail);
+  }
+
+  async #content(row: TopicAttachmentRow, thumbnail: boolean): Promise<AttachmentContent> {
+    if (thumbnail) {
+      if (!row.has_thumbnail) throw new AttachmentNotFoundError('no thumbnail');
+      const stream = await this.#d.storage.get(attachmentKeys.thumbnail(row));
+      return { row, stream, type: 'image/jpeg' };
+    }
+    const stream = await this.#d.storage.get(attachmentKeys.file(row));
+    return { row, stream, type: row.content_type };
+  }
+}
+
+function visitorMaySee(share: VisitorShare, row: TopicAttachmentRow): boolean {
+  if (!row.comment_id) return true;
+  return canShareVisitor(
+    { allowComments: share.allow_comments, issuePermission: share.issue_permission },
+    'comment.view',
+  );
+}
+
+/** How a project's user reads uploaders' names: guests never see an address (as visitors). */
+function readerOf(access: ProjectAccess): 'member' | 'visitor' {
+  return hidesEmails(access) ? 'visitor' : 'member';
+}

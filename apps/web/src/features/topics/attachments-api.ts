@@ -1,0 +1,97 @@
+/**
+ * Files on topics and comments over the API: members read, upload and delete through
+ * `/api/topics/{id}/attachments` and `/api/attachments/{id}`; share visitors read through the
+ * share's twins (the unlock cookie). Thumbnails and files are fetched as blobs (a member's
+ * route needs the bearer token, which an <img> or a link cannot send).
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  SHARE_PUBLIC_PATH,
+  type TopicAttachment,
+  type TopicAttachmentList,
+} from '@truss/contracts';
+import { http } from '../../lib/api';
+import { authStore } from '../../lib/auth-store';
+import { saveBlob } from '../../lib/download';
+import { toApiError } from '../../lib/http';
+import { queryClient } from '../../lib/query-client';
+import type { TopicSource } from './api';
+
+export const attachmentsKey = (topicId: string) => ['topics', 'attachments', topicId] as const;
+
+export function useAttachments(source: TopicSource, topicId: string) {
+  return useQuery({
+    queryKey: attachmentsKey(topicId),
+    queryFn: () =>
+      source.kind === 'member'
+        ? http.get<TopicAttachmentList>(`/api/topics/${topicId}/attachments`)
+        : http.get<TopicAttachmentList>(
+            `${SHARE_PUBLIC_PATH}/${encodeURIComponent(source.token)}/topics/${topicId}/attachments`,
+            { credentials: 'include' },
+          ),
+  });
+}
+
+export function useUploadAttachment(topicId: string) {
+  return useMutation({
+    mutationFn: (input: { file: File; commentId?: string }) => {
+      const query: Record<string, string> = { name: input.file.name || 'photo.jpg' };
+      if (input.commentId) query.commentId = input.commentId;
+      return http.post<TopicAttachment>(`/api/topics/${topicId}/attachments`, input.file, {
+        query,
+        headers: { 'Content-Type': input.file.type || 'application/octet-stream' },
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentsKey(topicId) }),
+  });
+}
+
+export function useDeleteAttachment(topicId: string) {
+  return useMutation({
+    mutationFn: (id: string) =>
+      http.request<unknown>(`/api/attachments/${id}`, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentsKey(topicId) }),
+  });
+}
+
+/** A file of either route as a Blob: the bearer token for members, the cookie for visitors. */
+async function fetchFile(url: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  if (!url.startsWith(SHARE_PUBLIC_PATH)) {
+    await http.ensureFreshToken();
+    const { token } = authStore.getState();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  const response = await fetch(url, { headers, credentials: 'include' });
+  if (!response.ok) throw toApiError(new Error(`attachment ${response.status}`));
+  return response.blob();
+}
+
+/** A thumbnail as an object URL (kept while the topic is open). */
+export function useThumbnailUrl(url: string | null): string | null {
+  const query = useQuery({
+    queryKey: ['topics', 'attachment-thumbnail', url],
+    queryFn: async () => URL.createObjectURL(await fetchFile(url!)),
+    enabled: !!url,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+  });
+  return query.data ?? null;
+}
+
+/** Opens an image or PDF in a new tab; any other file is saved. */
+export async function openAttachment(attachment: TopicAttachment): Promise<void> {
+  // The tab opens now, in the click's turn (a popup opened after an await would be blocked).
+  const viewable = attachment.is_image || attachment.content_type === 'application/pdf';
+  const tab = viewable ? window.open('', '_blank') : null;
+  const blob = await fetchFile(attachment.url);
+  if (tab) {
+    tab.location.href = URL.createObjectURL(blob);
+    return;
+  }
+  saveBlob(blob, attachment.filename);
+}
+
+export async function downloadAttachment(attachment: TopicAttachment): Promise<void> {
+  saveBlob(await fetchFile(`${attachment.url}?download=1`), attachment.filename);
+}

@@ -1,0 +1,101 @@
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Model, Topic, TopicAttachmentList } from '@truss/contracts';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createAccount } from './support/accounts.ts';
+import { jsonApi } from './support/topics.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { CUBE } from './support/model-page.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
+import {
+  convertFile,
+  firstProjectId,
+  signedInState,
+  waitForViewerLoaded,
+} from './support/viewer.ts';
+
+/**
+ * A photo attached to an issue in Chromium, as a phone's camera hands it over: the camera
+ * picker (accept=image/*, capture) gets a picture, the issue shows its thumbnail, the server keeps
+ * the file.
+ */
+let server: SharedServer;
+let browser: Browser;
+let owner: AuthResponse;
+let model: Model;
+let issue: Topic;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchChromium();
+  owner = await createAccount(server.url, `attach-${Date.now()}@example.com`);
+  const projectId = await firstProjectId(server.url, owner.token);
+  model = await convertFile(server.url, owner.token, projectId, CUBE);
+  issue = await jsonApi<Topic>(
+    server.url,
+    owner.token,
+    'POST',
+    `/api/project/${projectId}/topics`,
+    {
+      kind: 'issue',
+      title: 'Cracked plaster in the stair',
+      modelId: model.id,
+    },
+  );
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('topic attachments in the browser', () => {
+  it('attaches a camera photo to an issue and shows its thumbnail', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      storageState: signedInState(server.url, owner),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`/model/${model.id}`);
+    await waitForViewerLoaded(page);
+    await page.getByRole('button', { name: 'Issues & comments', exact: true }).click();
+    const panel = page.getByRole('complementary', { name: 'Issues & comments' });
+    await panel.locator(`[data-topic-row="${issue.id}"]`).click();
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Take photo' }).count(), { timeout: 20_000 })
+      .toBe(1);
+
+    // A 1600 x 1200 picture (a gradient, so it is not one flat colour).
+    const picture = new PNG({ width: 1600, height: 1200 });
+    for (let i = 0; i < picture.data.length; i += 4) {
+      const x = (i / 4) % 1600;
+      picture.data.set([190, (x / 1600) * 255, 60, 255], i);
+    }
+    const photo = PNG.sync.write(picture);
+    await panel
+      .getByTestId('attach-camera-input')
+      .setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
+    const thumbnail = panel.getByRole('img', { name: 'IMG_2041.png' });
+    await expect.poll(() => thumbnail.count(), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), {
+        timeout: 20_000,
+      })
+      .toBe(320);
+    expect(await panel.getByText('1 attachment', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: await screenshotPath('topic-attachments-photo') });
+
+    const list = await jsonApi<TopicAttachmentList>(
+      server.url,
+      owner.token,
+      'GET',
+      `/api/topics/${issue.id}/attachments`,
+    );
+    expect(list.attachments.map((a) => [a.filename, a.size_bytes, a.is_image])).toEqual([
+      ['IMG_2041.png', photo.length, true],
+    ]);
+  });
+});
