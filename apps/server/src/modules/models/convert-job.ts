@@ -24,7 +24,7 @@ import type { ObjectStorage } from '../storage/index.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
 import type { ConversionNotifier } from './notifier.ts';
 import { ProgressReporter } from './progress.ts';
-import { modelKeys } from './service.ts';
+import { modelKeys } from './stored-files.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gunzipAsync = promisify(gunzip);

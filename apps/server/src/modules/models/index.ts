@@ -35,7 +35,8 @@ export {
   listProjectModels,
 } from './model-rows.ts';
 export { sendFile, uncompressedFile } from './routes.ts';
-export { modelKeys, ModelsService, type StoredFile } from './service.ts';
+export { ModelsService } from './service.ts';
+export { modelKeys, type StoredFile } from './stored-files.ts';
 export { ModelVersionsService } from './versions-service.ts';
 export { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
 

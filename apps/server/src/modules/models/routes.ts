@@ -27,7 +27,8 @@ import {
   type ContentEncoding,
   type FileBody,
 } from './http-files.ts';
-import type { FileAccess, ModelsService, StoredFile } from './service.ts';
+import type { FileAccess, ModelsService } from './service.ts';
+import type { StoredFile } from './stored-files.ts';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const REVALIDATE = 'private, no-cache';

@@ -1,5 +1,4 @@
 import type { CachedReads } from '../cache/index.ts';
-import type { Readable } from 'node:stream';
 import {
   type Model,
   type ModelListParams,
@@ -13,19 +12,14 @@ import type { DataAccess, DataScope } from '../../repositories.ts';
 import { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
 import { assertCan, hidesEmails, loadProjectAccess, projectRows } from '../projects/index.ts';
 import { ProjectNotFoundError } from '../projects/index.ts';
-import type { ByteRange, ObjectStorage } from '../storage/index.ts';
-import {
-  ModelNotFoundError,
-  ModelNotInTrashError,
-  ModelNotReadyError,
-  VersionNotFoundError,
-} from './errors.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { ModelNotFoundError, ModelNotInTrashError, VersionNotFoundError } from './errors.ts';
 import { statusEvent, type ModelEvents } from './events.ts';
-import { MODEL_FILES, type FileUrlSigner, type ModelFileName } from './file-urls.ts';
-import type { StoredEncoding } from './http-files.ts';
+import type { FileUrlSigner, ModelFileName } from './file-urls.ts';
 import type { ModelLimits } from './limits.ts';
 import { toModel, withoutCreatorEmail } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
+import { modelKeys, StoredModelFiles, type StoredFile } from './stored-files.ts';
 
 interface ModelsServiceDeps {
   data: DataAccess<ModelsRepositories>;
@@ -40,40 +34,6 @@ interface ModelsServiceDeps {
 }
 
 /**
- * Storage keys of a model: everything lives under `models/<id>/`. Version 1 (whose id is the
- * model's) keeps the layout models had before versions; a later version lives under
- * `models/<id>/versions/<versionId>/`.
- */
-export const modelKeys = {
-  root: (id: string) => `models/${id}/`,
-  original: (id: string) => `models/${id}/original`,
-  derivedRoot: (id: string) => `models/${id}/derived/`,
-  versionOriginal: (id: string, versionId: string) =>
-    versionId === id ? modelKeys.original(id) : `models/${id}/versions/${versionId}/original`,
-  versionDerivedRoot: (id: string, versionId: string) =>
-    versionId === id ? modelKeys.derivedRoot(id) : `models/${id}/versions/${versionId}/derived/`,
-};
-
-export interface StoredFile {
-  key: string;
-  size: number;
-  contentType: string;
-  /** Content hash (ETag). */
-  hash: string;
-  /**
-   * How the stored bytes are compressed (the viewable's metadata), or null: served as stored to
-   * clients that accept it, recoded for others (http-files `bodyInEncoding`).
-   */
-  storedEncoding: StoredEncoding | null;
-  /**
-   * A compressed copy kept beside identity bytes (the model's `model.glb.br`): sent as stored,
-   * Range included, to clients that accept its encoding; the others get the identity bytes.
-   */
-  compressedCopy?: StoredFile & { storedEncoding: StoredEncoding };
-  open(range?: ByteRange): Promise<Readable>;
-}
-
-/**
  * Who asks for a file: a user (by bearer token, or by a signed URL made for them: their access
  * is checked either way), or a share visitor whose share the shares module checked.
  */
@@ -81,9 +41,11 @@ export type FileAccess = { userId: string } | { shared: true };
 
 export class ModelsService {
   readonly #d: ModelsServiceDeps;
+  readonly #files: StoredModelFiles;
 
   constructor(deps: ModelsServiceDeps) {
     this.#d = deps;
+    this.#files = new StoredModelFiles(deps.storage);
   }
 
   /** The model if `userId` may do `action` on it: 404 for non-members, 403 for the rest. */
@@ -129,10 +91,6 @@ export class ModelsService {
 
   /** The model as `userId` sees it. */
   async present(id: string, userId: string): Promise<Model> {
-    return this.#present(id, userId);
-  }
-
-  async #present(id: string, userId: string): Promise<Model> {
     const row = await this.#d.data.repos.models.findById(id);
     if (!row) throw new ModelNotFoundError();
     return toModel(row, this.#d.signer, this.#d.now(), userId);
@@ -192,13 +150,13 @@ export class ModelsService {
     await this.#d.data.repos.models.rename(id, name, this.#d.now());
     // A refresh signal, as for trash and restore: other members' lists show the new name.
     await this.#publishStatus(model);
-    return this.#present(id, userId);
+    return this.present(id, userId);
   }
 
   /** Needs model.move in the model's project and model.upload in the target project. */
   async move(userId: string, id: string, targetProjectId: string): Promise<Model> {
     const model = await this.#authorize(userId, id, 'model.move');
-    if (model.project_id === targetProjectId) return this.#present(id, userId);
+    if (model.project_id === targetProjectId) return this.present(id, userId);
     const target = await loadProjectAccess(this.#d.data.repos, targetProjectId, userId);
     assertCan(target, 'model.upload', {}, () => new ProjectNotFoundError());
     const targetOwner = target.project.owner_id;
@@ -221,7 +179,7 @@ export class ModelsService {
     });
     await this.#d.events.publish({ ...statusEvent(model), projectId: model.project_id });
     await this.#publishStatus(moved);
-    return this.#present(id, userId);
+    return this.present(id, userId);
   }
 
   async trash(userId: string, id: string): Promise<Model> {
@@ -229,14 +187,14 @@ export class ModelsService {
     if (!model.deleted_at)
       await this.#d.data.repos.models.setTrashed(id, this.#d.now(), this.#d.now());
     await this.#publishStatus(model);
-    return this.#present(id, userId);
+    return this.present(id, userId);
   }
 
   async restore(userId: string, id: string): Promise<Model> {
     const model = await this.#authorize(userId, id, 'model.restore');
     if (model.deleted_at) await this.#d.data.repos.models.setTrashed(id, null, this.#d.now());
     await this.#publishStatus(model);
-    return this.#present(id, userId);
+    return this.present(id, userId);
   }
 
   /** Removes a trashed model and all its files for good; storage use drops by its bytes. */
@@ -274,7 +232,6 @@ export class ModelsService {
     return () => this.removeFiles(ids);
   }
 
-  /** A ready model's file, checked against the caller's access. */
   /**
    * A file of the model's current version, or of `versionId` (a version of this model; a share
    * pinned to it, or the version's own URL).
@@ -291,41 +248,10 @@ export class ModelsService {
         : await this.#d.data.repos.models.findById(id);
     // A trashed model serves nothing, to anyone.
     if (!model || model.deleted_at) throw new ModelNotFoundError();
-    if (!versionId) return this.viewableFile(model, name);
+    if (!versionId) return this.#files.viewable(model, name);
     const version = await this.#d.data.repos.modelVersions.findById(versionId);
     if (!version || version.model_id !== id) throw new VersionNotFoundError();
-    return this.viewableFile(version, name);
-  }
-
-  /** A file of a ready viewable: a model's current one, or a version's. */
-  async viewableFile(
-    source: Pick<
-      ModelRow,
-      'status' | 'derived_prefix' | 'viewable_hash' | 'metadata_hash' | 'thumbnail_hash'
-    >,
-    name: ModelFileName,
-  ): Promise<StoredFile> {
-    if (source.status !== 'ready' || !source.derived_prefix) throw new ModelNotReadyError();
-    const spec = MODEL_FILES[name];
-    const hash =
-      name === 'viewable.glb'
-        ? source.viewable_hash
-        : name === 'metadata.json'
-          ? source.metadata_hash
-          : source.thumbnail_hash;
-    const key = `${source.derived_prefix}${spec.stored}`;
-    const file = await this.#stored(key, spec.contentType, hash ?? '', spec.storedEncoding);
-    if (!('compressed' in spec)) return file;
-    const copyKey = `${source.derived_prefix}${spec.compressed.name}`;
-    // Folders converted before the copy existed have none: identity only.
-    if (!(await this.#d.storage.stat(copyKey))) return file;
-    const copy = await this.#stored(
-      copyKey,
-      spec.contentType,
-      hash ?? '',
-      spec.compressed.encoding,
-    );
-    return { ...file, compressedCopy: { ...copy, storedEncoding: spec.compressed.encoding } };
+    return this.#files.viewable(version, name);
   }
 
   /**
@@ -348,7 +274,7 @@ export class ModelsService {
   }
 
   async original(userId: string, id: string): Promise<StoredFile & { filename: string }> {
-    return this.#original(await this.#authorize(userId, id, 'model.view'));
+    return this.#files.original(await this.#authorize(userId, id, 'model.view'));
   }
 
   /**
@@ -361,48 +287,9 @@ export class ModelsService {
   ): Promise<StoredFile & { filename: string }> {
     const model = await this.#d.data.repos.models.findById(id);
     if (!model) throw new ModelNotFoundError();
-    if (!versionId) return this.#original(model);
+    if (!versionId) return this.#files.original(model);
     const version = await this.#d.data.repos.modelVersions.findById(versionId);
     if (!version || version.model_id !== id) throw new VersionNotFoundError();
-    return this.originalFile({ ...version, name: model.name });
-  }
-
-  async #original(model: ModelWithCreator): Promise<StoredFile & { filename: string }> {
-    return this.originalFile({ ...model, name: model.name });
-  }
-
-  /** The uploaded file of a model (its current version) or of a version. */
-  async originalFile(
-    source: Pick<ModelRow, 'id' | 'original_key' | 'original_sha256' | 'original_filename'> & {
-      name: string;
-    },
-  ): Promise<StoredFile & { filename: string }> {
-    if (!source.original_key) throw new ModelNotFoundError('no original stored');
-    const file = await this.#stored(
-      source.original_key,
-      'application/octet-stream',
-      source.original_sha256 ?? source.id,
-      null,
-    );
-    return { ...file, filename: source.original_filename || source.name };
-  }
-
-  async #stored(
-    key: string,
-    contentType: string,
-    hash: string,
-    storedEncoding: StoredEncoding | null,
-  ): Promise<StoredFile> {
-    const info = await this.#d.storage.stat(key);
-    if (!info) throw new ModelNotFoundError(`missing object ${key}`);
-    const storage = this.#d.storage;
-    return {
-      key,
-      size: info.size,
-      contentType,
-      hash,
-      storedEncoding,
-      open: (range) => storage.get(key, range),
-    };
+    return this.#files.original({ ...version, name: model.name });
   }
 }

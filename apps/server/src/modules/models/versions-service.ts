@@ -9,7 +9,8 @@ import { statusEvent, type ModelEvents } from './events.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import { withoutCreatorEmail } from './presenter.ts';
 import type { ModelWithCreator } from './repository.ts';
-import { modelKeys, type ModelsService, type StoredFile } from './service.ts';
+import type { ModelsService } from './service.ts';
+import { modelKeys, StoredModelFiles, type StoredFile } from './stored-files.ts';
 import { toModelVersion } from './version-presenter.ts';
 import type { VersionWithCreator } from './versions-repository.ts';
 
@@ -30,9 +31,11 @@ interface ModelVersionsServiceDeps {
  */
 export class ModelVersionsService {
   readonly #d: ModelVersionsServiceDeps;
+  readonly #files: StoredModelFiles;
 
   constructor(deps: ModelVersionsServiceDeps) {
     this.#d = deps;
+    this.#files = new StoredModelFiles(deps.storage);
   }
 
   #present(row: VersionWithCreator, model: ModelWithCreator, userId: string): ModelVersion {
@@ -145,6 +148,6 @@ export class ModelVersionsService {
   ): Promise<StoredFile & { filename: string }> {
     const model = await this.#d.models.authorized(userId, modelId, 'model.view');
     const version = await this.#version(modelId, versionId);
-    return this.#d.models.originalFile({ ...version, name: model.name });
+    return this.#files.original({ ...version, name: model.name });
   }
 }
