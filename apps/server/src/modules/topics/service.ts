@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { TopicsRepositories } from './repositories.ts';
 import type { EventPublisher } from '../events/index.ts';
-import { assertCan, loadProjectAccess, type ProjectAccess } from '../projects/index.ts';
+import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import type { AttachmentCleanup } from './attachments/cleanup.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
 import { viewFor } from './guest-view.ts';
@@ -50,6 +50,7 @@ import {
   type TopicAuthor,
 } from './writes.ts';
 import { findModel } from '../models/index.ts';
+import { topicAccess } from './topic-access.ts';
 
 interface TopicsServiceDeps {
   data: DataAccess<TopicsRepositories>;
@@ -136,20 +137,6 @@ export class TopicsService {
     return names.get(userId)?.name || 'Unknown';
   }
 
-  /** The topic and the caller's access to its project; 404 for both unknown and not a member. */
-  async #topicAccess(
-    repos: TopicsRepositories,
-    userId: string,
-    topicId: string,
-  ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
-    const topic = await repos.topics.findTopic(topicId);
-    if (!topic) throw new TopicNotFoundError();
-    const access = await loadProjectAccess(repos, topic.project_id, userId).catch(() => {
-      throw new TopicNotFoundError('not a member');
-    });
-    return { topic, access };
-  }
-
   async #present(repos: TopicsRepositories, topic: TopicRow): Promise<Topic> {
     const [views, count] = await Promise.all([
       repos.topics.viewpoints.topicViews([topic.id]),
@@ -232,7 +219,7 @@ export class TopicsService {
   /** The topic with its newest comments; the earlier ones come through `comments()`. */
   async get(userId: string, topicId: string): Promise<TopicWithComments> {
     const repos = this.#d.data.repos;
-    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    const { topic, access } = await topicAccess(repos, userId, topicId);
     const page = await repos.topics.commentPage(topic.id, { limit: TOPIC_DETAIL_COMMENTS });
     const view = viewFor(access);
     return {
@@ -249,7 +236,7 @@ export class TopicsService {
   async update(userId: string, topicId: string, body: UpdateTopicBody): Promise<Topic> {
     const name = await this.#authorName(userId);
     const { before, after, result } = await this.#d.data.transaction(async (repos) => {
-      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      const { topic, access } = await topicAccess(repos, userId, topicId);
       const resource = { ownerId: topic.author_id ?? undefined, assigneeId: topic.assignee_id };
       const needed = new Set<ProjectAction>();
       for (const key of Object.keys(body)) {
@@ -276,7 +263,7 @@ export class TopicsService {
 
   async delete(userId: string, topicId: string): Promise<void> {
     const topic = await this.#d.data.transaction(async (repos) => {
-      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      const { topic, access } = await topicAccess(repos, userId, topicId);
       assertCan(access, 'topic.delete', { ownerId: topic.author_id ?? undefined });
       await repos.topics.deleteTopic(topic.id);
       return topic;
@@ -291,7 +278,7 @@ export class TopicsService {
    */
   async viewpoint(userId: string, topicId: string, viewpointId: string): Promise<string> {
     const repos = this.#d.data.repos;
-    const { topic } = await this.#topicAccess(repos, userId, topicId);
+    const { topic } = await topicAccess(repos, userId, topicId);
     const json = await repos.topics.viewpoints.viewpointJson(
       topic.id,
       viewpointId,
@@ -303,7 +290,7 @@ export class TopicsService {
 
   async comments(userId: string, topicId: string, query: CommentPageQuery): Promise<CommentPage> {
     const repos = this.#d.data.repos;
-    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    const { topic, access } = await topicAccess(repos, userId, topicId);
     return viewFor(access).page(await commentPage(repos, topic.id, query));
   }
 
@@ -314,7 +301,7 @@ export class TopicsService {
   ): Promise<TopicComment> {
     const author: TopicAuthor = { userId, name: await this.#authorName(userId) };
     const { topic, comment, access } = await this.#d.data.transaction(async (repos) => {
-      const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+      const { topic, access } = await topicAccess(repos, userId, topicId);
       assertCan(access, 'topic.comment');
       const { comment } = await addComment(repos, topic, author, body, this.#d.now());
       return { topic, comment, access };
@@ -327,7 +314,7 @@ export class TopicsService {
   async #commentAccess(repos: TopicsRepositories, userId: string, commentId: string) {
     const comment = await repos.topics.findComment(commentId);
     if (!comment) throw new CommentNotFoundError();
-    const { topic, access } = await this.#topicAccess(repos, userId, comment.topic_id).catch(() => {
+    const { topic, access } = await topicAccess(repos, userId, comment.topic_id).catch(() => {
       throw new CommentNotFoundError('not a member');
     });
     return { comment, topic, access };
@@ -390,7 +377,7 @@ export class TopicsService {
     const repos = this.#d.data.repos;
     const row = await repos.topics.viewpoints.viewpointSnapshot(viewpointId);
     if (!row?.snapshot || !row.snapshot_type) throw new TopicNotFoundError('no snapshot');
-    await this.#topicAccess(repos, userId, row.topic_id);
+    await topicAccess(repos, userId, row.topic_id);
     return { bytes: row.snapshot, type: row.snapshot_type };
   }
 }

@@ -6,7 +6,7 @@ import {
   type TopicAttachment,
   type TopicAttachmentList,
 } from '@truss/contracts';
-import type { TopicAttachmentRow, TopicRow } from '../../../db/schema.ts';
+import type { TopicAttachmentRow } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
 import type { TopicsRepositories } from '../repositories.ts';
@@ -29,6 +29,7 @@ import {
 } from './errors.ts';
 import { attachmentKeys, makeThumbnail, receiveBody, storedType } from './files.ts';
 import { presentAttachments, type AttachmentUrls } from './presenter.ts';
+import { topicAccess } from '../topic-access.ts';
 
 /** The plan of a project's owner, as attachments need it (built from the subscriptions). */
 export interface AttachmentPlan {
@@ -90,19 +91,6 @@ export class AttachmentsService {
     this.#d = deps;
   }
 
-  async #topicAccess(
-    repos: TopicsRepositories,
-    userId: string,
-    topicId: string,
-  ): Promise<{ topic: TopicRow; access: ProjectAccess }> {
-    const topic = await repos.topics.findTopic(topicId);
-    if (!topic) throw new TopicNotFoundError();
-    const access = await loadProjectAccess(repos, topic.project_id, userId, () => {
-      return new TopicNotFoundError('not a member');
-    });
-    return { topic, access };
-  }
-
   async #attachmentAccess(repos: TopicsRepositories, userId: string, id: string) {
     const row = await repos.topics.attachments.find(id);
     if (!row) throw new AttachmentNotFoundError();
@@ -115,7 +103,7 @@ export class AttachmentsService {
 
   async list(userId: string, topicId: string): Promise<TopicAttachmentList> {
     const repos = this.#d.data.repos;
-    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    const { topic, access } = await topicAccess(repos, userId, topicId);
     assertCan(access, 'attachment.view', {}, () => new TopicNotFoundError());
     const rows = await repos.topics.attachments.forTopics([topic.id]);
     return {
@@ -130,7 +118,7 @@ export class AttachmentsService {
     upload: AttachmentUpload,
   ): Promise<TopicAttachment> {
     const repos = this.#d.data.repos;
-    const { topic, access } = await this.#topicAccess(repos, userId, topicId);
+    const { topic, access } = await topicAccess(repos, userId, topicId);
     assertCan(access, 'attachment.add');
     const commentId = upload.query.commentId ?? null;
     if (commentId) {
