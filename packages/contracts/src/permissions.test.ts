@@ -127,6 +127,18 @@ const roles: [keyof Row, Role][] = [
 
 const actor = (role: Role): Actor => ({ userId: SELF, role });
 
+/** What a member may do to a model or share recorded as theirs (and a guest may not). */
+const OWN_MODEL_AND_SHARE_ACTIONS = [
+  'model.rename',
+  'model.trash',
+  'model.restore',
+  'model.move',
+  'modelVersion.upload',
+  'modelVersion.update',
+  'modelVersion.delete',
+  'share.manage',
+] as const;
+
 describe('can(actor, action, resource): every role x every action', () => {
   it('the table names every action', () => {
     expect(Object.keys(table).sort()).toEqual([...PROJECT_ACTIONS].sort());
@@ -151,16 +163,7 @@ describe('edge rules', () => {
   });
 
   it('members may rename, trash, restore, move and version their own models and manage their own shares', () => {
-    for (const action of [
-      'model.rename',
-      'model.trash',
-      'model.restore',
-      'model.move',
-      'modelVersion.upload',
-      'modelVersion.update',
-      'modelVersion.delete',
-      'share.manage',
-    ] as const) {
+    for (const action of OWN_MODEL_AND_SHARE_ACTIONS) {
       expect(can(actor('member'), action, { ownerId: SELF })).toBe(true);
       expect(can(actor(null), action, { ownerId: SELF })).toBe(false);
     }
@@ -220,16 +223,7 @@ describe('edge rules', () => {
   });
 
   it('a guest manages no model or share, not even one recorded as theirs', () => {
-    for (const action of [
-      'model.rename',
-      'model.trash',
-      'model.restore',
-      'model.move',
-      'modelVersion.upload',
-      'modelVersion.update',
-      'modelVersion.delete',
-      'share.manage',
-    ] as const) {
+    for (const action of OWN_MODEL_AND_SHARE_ACTIONS) {
       expect(can(actor('guest'), action, { ownerId: SELF })).toBe(false);
     }
   });
