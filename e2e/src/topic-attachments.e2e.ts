@@ -23,26 +23,15 @@ let server: SharedServer;
 let browser: Browser;
 let owner: AuthResponse;
 let model: Model;
-let issue: Topic;
+let projectId: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   server = sharedServer();
   browser = await launchChromium();
   owner = await createAccount(server.url, `attach-${Date.now()}@example.com`);
-  const projectId = await firstProjectId(server.url, owner.token);
+  projectId = await firstProjectId(server.url, owner.token);
   model = await convertFile(server.url, owner.token, projectId, CUBE);
-  issue = await jsonApi<Topic>(
-    server.url,
-    owner.token,
-    'POST',
-    `/api/project/${projectId}/topics`,
-    {
-      kind: 'issue',
-      title: 'Cracked plaster in the stair',
-      modelId: model.id,
-    },
-  );
 });
 
 afterAll(async () => {
@@ -51,51 +40,68 @@ afterAll(async () => {
 });
 
 describe('topic attachments in the browser', () => {
-  it('attaches a camera photo to an issue and shows its thumbnail', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      storageState: signedInState(server.url, owner),
-    });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`/model/${model.id}`);
-    await waitForViewerLoaded(page);
-    await page.getByRole('button', { name: 'Issues & comments', exact: true }).click();
-    const panel = page.getByRole('complementary', { name: 'Issues & comments' });
-    await panel.locator(`[data-topic-row="${issue.id}"]`).click();
-    await expect
-      .poll(() => panel.getByRole('button', { name: 'Take photo' }).count(), { timeout: 20_000 })
-      .toBe(1);
+  it.each([
+    ['en', 'Cracked plaster in the stair', 'Issues & comments', 'Take photo', '1 attachment'],
+    ['zh-CN', '楼梯抹灰开裂', '问题与评论', '拍照', '1 个附件'],
+  ] as const)(
+    '%s: attaches a camera photo to an issue and shows its thumbnail',
+    async (locale, title, panelName, photoButton, heading) => {
+      const issue = await jsonApi<Topic>(
+        server.url,
+        owner.token,
+        'POST',
+        `/api/project/${projectId}/topics`,
+        { kind: 'issue', title, modelId: model.id },
+      );
+      // The app speaks the account's language once signed in.
+      await jsonApi(server.url, owner.token, 'PUT', '/api/user/profile', { language: locale });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 800 },
+        locale,
+        storageState: signedInState(server.url, owner),
+      });
+      await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`/model/${model.id}`);
+      await waitForViewerLoaded(page);
+      await page.getByRole('button', { name: panelName, exact: true }).click();
+      const panel = page.getByRole('complementary', { name: panelName });
+      await panel.locator(`[data-topic-row="${issue.id}"]`).click();
+      await expect
+        .poll(() => panel.getByRole('button', { name: photoButton }).count(), { timeout: 20_000 })
+        .toBe(1);
 
-    // A 1600 x 1200 picture (a gradient, so it is not one flat colour).
-    const picture = new PNG({ width: 1600, height: 1200 });
-    for (let i = 0; i < picture.data.length; i += 4) {
-      const x = (i / 4) % 1600;
-      picture.data.set([190, (x / 1600) * 255, 60, 255], i);
-    }
-    const photo = PNG.sync.write(picture);
-    await panel
-      .getByTestId('attach-camera-input')
-      .setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
-    const thumbnail = panel.getByRole('img', { name: 'IMG_2041.png' });
-    await expect.poll(() => thumbnail.count(), { timeout: 20_000 }).toBe(1);
-    await expect
-      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), {
-        timeout: 20_000,
-      })
-      .toBe(320);
-    expect(await panel.getByText('1 attachment', { exact: true }).count()).toBe(1);
-    await page.screenshot({ path: await screenshotPath('topic-attachments-photo') });
+      // A 1600 x 1200 picture (a gradient, so it is not one flat colour).
+      const picture = new PNG({ width: 1600, height: 1200 });
+      for (let i = 0; i < picture.data.length; i += 4) {
+        const x = (i / 4) % 1600;
+        picture.data.set([190, (x / 1600) * 255, 60, 255], i);
+      }
+      const photo = PNG.sync.write(picture);
+      await panel
+        .getByTestId('attach-camera-input')
+        .setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: photo });
+      const thumbnail = panel.getByRole('img', { name: 'IMG_2041.png' });
+      await expect.poll(() => thumbnail.count(), { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), {
+          timeout: 20_000,
+        })
+        .toBe(320);
+      expect(await panel.getByText(heading, { exact: true }).count()).toBe(1);
+      await page.screenshot({ path: await screenshotPath(`topic-attachments-photo-${locale}`) });
 
-    const list = await jsonApi<TopicAttachmentList>(
-      server.url,
-      owner.token,
-      'GET',
-      `/api/topics/${issue.id}/attachments`,
-    );
-    expect(list.attachments.map((a) => [a.filename, a.size_bytes, a.is_image])).toEqual([
-      ['IMG_2041.png', photo.length, true],
-    ]);
-  });
+      const list = await jsonApi<TopicAttachmentList>(
+        server.url,
+        owner.token,
+        'GET',
+        `/api/topics/${issue.id}/attachments`,
+      );
+      expect(list.attachments.map((a) => [a.filename, a.size_bytes, a.is_image])).toEqual([
+        ['IMG_2041.png', photo.length, true],
+      ]);
+    },
+  );
 });
