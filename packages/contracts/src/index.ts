@@ -429,3 +429,16 @@ export type {
 } from './elements.ts';
 export { DIFF_ATTRIBUTES_SET, modelDiffQuerySchema, modelDiffSchema } from './diff.ts';
 export type { ChangedElement, ModelDiff, PropertyChange } from './diff.ts';
+export {
+  DRAWING_FORMATS,
+  SHEET_PREVIEW_DEFAULT_WIDTH,
+  SHEET_PREVIEW_MAX_WIDTH,
+  sheetLayerSchema,
+  sheetListSchema,
+  sheetParamsSchema,
+  sheetPreviewQuerySchema,
+  sheetSchema,
+  storeyPlanListSchema,
+  storeyPlanSchema,
+} from './sheets.ts';
+export type { DrawingFormat, Sheet, StoreyPlan } from './sheets.ts';

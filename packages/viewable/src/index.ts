@@ -30,3 +30,16 @@ export {
   listElements,
   readMetadata,
 } from './read.ts';
+export {
+  SHEET_FILES,
+  SHEETS_VERSION,
+  type PdfSheetText,
+  type SheetIndex,
+  type SheetInfo,
+  type SheetKind,
+  type SheetLayer,
+  type SheetPath,
+  type SheetText,
+  type SheetUnits,
+  type VectorSheet,
+} from './sheets.ts';
