@@ -4,14 +4,12 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
-import { earlyModelFetch } from './build/early-model-fetch';
-import { earlyOutlineInline } from './build/early-outline-inline';
+import { inlineScripts } from './build/inline-scripts';
 import { precompress } from './build/precompress';
 import { productionBuild } from './build/production-build';
 import { reactFreeStart } from './build/react-free-start';
 import { routeModulePreload } from './build/route-modulepreload';
 import { TEXTS } from './build/texts';
-import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from './src/lib/stored-session';
 
 /**
  * One id per build: compiled into the app (`__TRUSS_BUILD_ID__`) and written to
@@ -54,7 +52,7 @@ const SIGNED_IN_SHARED =
 const LOADED_LATER =
   /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|sections|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
 
-/** A model page: its early view's downloads come first (features/viewer/boot). */
+/** A model page: its early view's downloads come first (src/boot/model-page). */
 const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
 
 /** Where /api goes in `vite` and `vite preview` (another port when several servers run). */
@@ -80,10 +78,10 @@ export default defineConfig({
     precompress(),
     // The app and the viewer pages' chunks (three.js among them) load beside the entry, not
     // after it. On a model page the early view's engine first, the rest once the early view has
-    // asked for the model's files (features/viewer/boot, main.tsx).
+    // asked for the model's files (src/boot/model-page, main.tsx).
     routeModulePreload(
       [
-        // A model page's engine once its first picture (inline in model.html, earlyModelFetch
+        // A model page's engine once its first picture (inline in model.html, inlineScripts
         // below) has drawn: at once, three.js's download and compiling held up the preview, and
         // adding the links before the draw still took it 5-6 ms; left to the app's entry, it
         // waited until the entry ran. It downloads while the GPU renders the preview.
@@ -104,6 +102,8 @@ export default defineConfig({
         // The models list, the page a signed-in user lands on: its frame and page with the app.
         { path: /^\/models\/?$/, module: 'src/app/layouts/DefaultLayout.tsx' },
         { path: /^\/models\/?$/, module: 'src/features/models/components/ModelsPage.tsx' },
+        // Its loader's start from the boot's first list (features/models/prefetch.ts).
+        { path: /^\/models\/?$/, module: 'src/features/models/prefetch.ts' },
         // What the guard loads before every signed-in page (app/guard.ts loadSessionData).
         { path: /^\/models\/?$/, module: 'src/features/settings/api.ts' },
         { path: /^\/models\/?$/, module: 'src/features/subscription/api.ts' },
@@ -111,15 +111,18 @@ export default defineConfig({
       ],
       { deferOn: MODEL_PAGE },
     ),
-    // The models list's outline drawn by an inline script as the HTML is parsed.
-    earlyOutlineInline({ module: 'src/app/shell/early-outline-inline.ts' }),
-    // A model page's shell (model.html, sent for /model/:id), first in <head>: a script that asks
-    // for the model's files, the preview's module inline, and a script that makes the view's
-    // WebGL context and starts the preview: the model is drawn as soon as its bytes are in.
-    earlyModelFetch({
-      storageKey: AUTH_STORAGE_KEY,
-      expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-      previewModule: 'src/features/viewer/boot/early-preview.ts',
+    // The boot's inline scripts, bundled from src/boot at build time: the models list's outline
+    // drawn as the HTML is parsed (index.html); a model page's shell (model.html, sent for
+    // /model/:id), first in <head>: a script that asks for the model's files, the preview's
+    // module, and a script that makes the view's WebGL context and starts the preview: the model
+    // is drawn as soon as its bytes are in.
+    inlineScripts({
+      bodyEnd: 'src/boot/inline/models-outline.ts',
+      modelPage: {
+        fetch: 'src/boot/inline/model-fetch.ts',
+        preview: 'src/boot/preview/early-preview.ts',
+        start: 'src/boot/inline/preview-start.ts',
+      },
     }),
   ],
   define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
@@ -137,11 +140,11 @@ export default defineConfig({
       // A feature's door (features/<f>/index.ts) re-exports what other features may use: a page
       // that takes one name from it must not load the rest. The features' modules do nothing on
       // import but define their exports, so one whose exports go unused is left out; not so the
-      // start-up path and the upload queue, which start work when loaded.
+      // upload queue, which starts work when loaded (src/boot is not a feature).
       treeshake: {
         moduleSideEffects: [
           {
-            test: /[\\/]src[\\/]features[\\/](?:[\w-]+[\\/]boot[\\/]|models[\\/]uploads[\\/]store\.ts$)/,
+            test: /[\\/]src[\\/]features[\\/]models[\\/]uploads[\\/]store\.ts$/,
             sideEffects: true,
           },
           { test: /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]/, sideEffects: false },
@@ -170,11 +173,12 @@ export default defineConfig({
               test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
               priority: 20,
             },
-            // A model page's preview (no three.js): the model drawn while three.js downloads. Its
-            // meshopt decoder and fit math, which the engine shares, come with it.
+            // A model page's preview (no three.js): the model drawn while three.js downloads. By
+            // folder: the boot's and the viewer package's preview, with what they import (the
+            // meshopt decoder, the GL context and fit math, which the engine shares).
             {
               name: 'preview',
-              test: /packages[\\/]viewer[\\/]src[\\/](?:preview[\\/]|navigation[\\/]fit-math\.ts$|gl-context\.ts$)|packages[\\/]viewable[\\/]src[\\/]mat4\.ts$|features[\\/]viewer[\\/]boot[\\/]early-preview\.ts$|three[\\/]examples[\\/]jsm[\\/]libs[\\/]meshopt_decoder/,
+              test: /apps[\\/]web[\\/]src[\\/]boot[\\/]preview[\\/]|packages[\\/]viewer[\\/]src[\\/]preview[\\/]/,
               priority: 25,
             },
             // The 3D engine's libraries load with the model viewer, not with every page.

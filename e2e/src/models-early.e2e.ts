@@ -5,8 +5,8 @@ import { HOUSE, modelPageSession } from './support/model-page.ts';
 import { firstProjectId, login, signedInState } from './support/viewer.ts';
 
 /**
- * The models list before the app starts (apps/web/src/features/models/boot/early-list.ts,
- * app/shell/early-outline.ts): with a session in storage the entry asks for the list's data at
+ * The models list before the app starts (apps/web/src/boot/models-list/early-list.ts,
+ * boot/outline/early-outline.ts): with a session in storage the entry asks for the list's data at
  * once and draws the frame and the title; the app takes the answers instead of asking again and
  * replaces the outline.
  */

@@ -19,7 +19,7 @@ import {
 } from './support/viewer.ts';
 
 /**
- * The model page's early view (apps/web/src/features/viewer/boot): with a session in storage the
+ * The model page's early view (apps/web/src/boot/model-page): with a session in storage the
  * model is opened before the app starts, where the page will show it, and the page adopts it.
  */
 const HOUSE = fileURLToPath(

@@ -1,20 +1,11 @@
 import './styles.css';
-import { removeEarlyOutline, showEarlyOutline } from './app/shell/early-outline';
-import { startEarlyModelList } from './features/models/boot/early-list';
-import { startEarlyViewer } from './features/viewer/boot/early-viewer';
+import { removeEarlyOutline } from './boot/outline/early-outline';
+import { startBoot } from './boot/start';
 import { requestTexts } from './lib/catalogue';
-import { warmIntl } from './lib/intl-warmup';
 import { getLocale } from './lib/locale';
 import { installChunkReloadGuard } from './lib/reload-guard';
 
 installChunkReloadGuard();
-// The models list's data goes out now, beside the app's code (features/models/boot/early-list),
-// and its frame and title show until the app renders (app/shell/early-outline). The list shows
-// sizes and dates: their formatters' data loads while the app downloads (lib/intl-warmup).
-if (startEarlyModelList()) {
-  showEarlyOutline('models', getLocale());
-  warmIntl(getLocale());
-}
 // The texts of the page's language download beside the app, which renders once they are here:
 // on the sign-in pages only the part they show (lib/routing.ts has the last word per route). Asked
 // for with the app's files: on a model page that is once the early view has the model (before,
@@ -25,9 +16,10 @@ const requestPageTexts = () =>
     getLocale(),
     /^\/(signin|signup)\/?$/.test(location.pathname) ? ['start'] : ['start', 'rest'],
   ));
-// The app starts once a model page's early view has the whole model (or at a deadline; at once
-// elsewhere): its start would otherwise hold the main thread that the model's frames need.
-void startEarlyViewer(() => {
+// What pays before React (boot/start.ts): the models list's data and outline, a model page's early
+// view. The app starts once a model page's early view has the whole model (or at a deadline; at
+// once elsewhere): its start would otherwise hold the main thread that the model's frames need.
+void startBoot(() => {
   requestPageTexts();
   // A task later: the texts' import() is asked for before the app's forty-odd preloads queue up.
   setTimeout(() => window.__trussPreloadDeferred?.(), 0);

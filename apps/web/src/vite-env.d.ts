@@ -21,8 +21,8 @@ interface Window {
    */
   __trussPreloadOnPreview?: () => void;
   /**
-   * A model page's requests started by the first scripts of model.html (build/early-model-fetch.ts),
-   * for the early view (features/viewer/boot/early-viewer.ts), which takes them once.
+   * A model page's requests started by the first scripts of model.html (boot/inline/model-fetch.ts),
+   * for the early view (boot/model-page/early-viewer.ts), which takes them once.
    */
   __trussEarlyFetch?: {
     id: string;
@@ -34,11 +34,13 @@ interface Window {
     metadata: Promise<EarlyRead>;
     /**
      * The first picture, with the view's canvas and its WebGL2 context, started right after the
-     * viewable was asked for (features/viewer/boot/early-preview.ts startEarlyPreview, inline in
+     * viewable was asked for (boot/preview/early-preview.ts startEarlyPreview, inline in
      * model.html); null without WebGL2 or without that script.
      */
-    preview?: Promise<import('./features/viewer/boot/early-preview').EarlyPreview | null>;
+    preview?: Promise<import('./boot/preview/early-preview').EarlyPreview | null>;
   };
+  /** The preview's module, set by its inline bundle in model.html (boot/inline/preview-start.ts). */
+  __trussEarlyPreview?: typeof import('./boot/preview/early-preview');
 }
 
 /** One part of one language's texts, cut from the locale files by build/catalogue-parts.ts. */

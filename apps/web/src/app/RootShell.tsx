@@ -10,7 +10,7 @@ import { isOpenRoute } from './guard';
 import { useDocumentTitleOverride } from '../lib/document-title';
 import { useLimitPrompt } from '../lib/limit-prompt';
 import { useLatch } from '../lib/use-latch';
-import { removeEarlyOutline } from './shell/early-outline';
+import { removeEarlyOutline } from '../boot/outline/early-outline';
 
 // Loaded when needed, not with every page: the event stream's handlers (and the schemas they
 // check events with) once signed in, the upgrade prompt the first time a plan limit is hit.

@@ -1,4 +1,5 @@
 import { replace, type LoaderFunctionArgs } from 'react-router';
+import { takeBootHandoff, type BootHandoff, type BootSessionAnswers } from '../boot/handoff';
 import { authStore } from '../lib/auth-store';
 import { queryClient } from '../lib/query-client';
 import { signInPath } from '../lib/navigation';
@@ -41,10 +42,14 @@ function fullPath(request: Request): string {
  * Signed-in data the app frame needs, asked for at once (one round trip, not four): the profile,
  * the preferences, the subscription and, if empty, the project list. Only a failed profile blocks
  * the page; the others are shown as errors where they are used. The profile goes out at once, the
- * others once `after` has settled (a page's own requests, which come first).
+ * others once `after` has settled (a page's own requests, which come first). `early`: the same
+ * requests made by the boot before the app started (the models list), taken instead of asking.
  */
-export async function loadSessionData(after?: Promise<unknown>): Promise<void> {
-  const profile = queryClient.ensureQueryData(profileQuery());
+export async function loadSessionData(
+  after?: Promise<unknown>,
+  early?: BootSessionAnswers,
+): Promise<void> {
+  const profile = queryClient.ensureQueryData(profileQuery(early?.profile));
   const optional = (what: string, load: () => Promise<unknown>) =>
     load().catch((error: unknown) => console.error(`[guard] failed to ${what}`, error));
   // Their API modules load here, not with the sign-in pages (the signed-in frames preload them),
@@ -67,16 +72,18 @@ export async function loadSessionData(after?: Promise<unknown>): Promise<void> {
     // Time zone, date and time formats apply to every date shown, so before the first page.
     optional('load preferences', async () => {
       const { preferencesQuery } = await queries;
-      await queryClient.ensureQueryData(preferencesQuery());
+      await queryClient.ensureQueryData(preferencesQuery(early?.preferences));
     }),
     optional('get subscription info', async () => {
       const { subscriptionQuery } = await queries;
-      await queryClient.ensureQueryData(subscriptionQuery());
+      await queryClient.ensureQueryData(subscriptionQuery(early?.subscription));
     }),
     optional('load projects', async () => {
       const { projectsQuery } = await queries;
       const cached = queryClient.getQueryData(projectsQuery().queryKey);
-      if (!cached?.length) await queryClient.fetchQuery({ ...projectsQuery(), staleTime: 0 });
+      if (!cached?.length) {
+        await queryClient.fetchQuery({ ...projectsQuery(early?.projects), staleTime: 0 });
+      }
     }),
   ]);
   await profile;
@@ -94,29 +101,33 @@ export interface GuardOptions {
   /**
    * Started as early as the page may load: at once on open pages, else as soon as the user is
    * known to be signed in, beside the session data. What it returns is the loader's result (the
-   * page's `useLoaderData`).
+   * page's `useLoaderData`). `boot`: what the boot started before the app, on the first page.
    */
-  prefetch?: (args: LoaderFunctionArgs) => unknown;
+  prefetch?: (args: LoaderFunctionArgs, boot?: BootHandoff | null) => unknown;
 }
 
 /** The loader every page route gets: redirect unauthenticated users, then load session data. */
 export function guardLoader(name: string, options: GuardOptions = {}) {
   return async (args: LoaderFunctionArgs) => {
     const { request } = args;
+    // What the boot started before the app (boot/handoff.ts): the first page's loader takes it,
+    // once, and its queries start with its answers; any other page's loader finds nothing.
+    const boot = takeBootHandoff();
     if (isOpenRoute(name)) {
       // Open pages (a shared model) prefetch what they show, for anyone.
       return options.prefetch?.(args) ?? null;
     }
+    // A signed-out visitor's page takes none of the boot's answers (asked with a stale session).
     if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));
-    const prefetched = options.prefetch?.(args) ?? null;
+    const prefetched = options.prefetch?.(args, boot) ?? null;
     try {
       if (options.sessionDataInBackground) {
-        const session = loadSessionData(Promise.resolve(prefetched));
+        const session = loadSessionData(Promise.resolve(prefetched), boot?.session);
         await queryClient.ensureQueryData(profileQuery());
         // A failed profile has already failed the page above; the rest only logs.
         session.catch((error: unknown) => console.error('[guard] session data', error));
       } else {
-        await loadSessionData();
+        await loadSessionData(undefined, boot?.session);
       }
     } catch (error) {
       if (!authStore.getState().isAuthenticated) throw replace(signInPath(fullPath(request)));

@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { initI18n } from '../lib/i18n';
-import { dropEarlyViewer } from '../features/viewer/boot/early-viewer';
+import { dropEarlyViewer } from '../boot/model-page/early-viewer';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
@@ -17,7 +17,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 await initI18n();
 await nextTask();
 const router = createAppRouter();
-// An early 3D view (features/viewer/boot) belongs to the model page: gone once the app is
+// An early 3D view (boot/model-page) belongs to the model page: gone once the app is
 // anywhere else.
 const stopWatching = router.subscribe((state) => {
   if (state.navigation.state !== 'idle' || state.location.pathname.startsWith('/model/')) return;

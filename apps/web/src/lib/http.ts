@@ -1,7 +1,6 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { isErrorCode, type ErrorCode, type Locale, type TokenPair } from '@truss/contracts';
 import type { AuthStore } from './auth-store';
-import { dropEarlyAnswers, takeEarlyAnswer } from './early-answers';
 import { newRequestId } from './request-id';
 
 /** Spec §7: statuses that are retried; idempotent reads only (GET/HEAD), writes never. */
@@ -134,7 +133,6 @@ export function createHttp(deps: HttpDeps) {
 
   function endSession(): void {
     store.clear();
-    dropEarlyAnswers();
     deps.onSessionEnded?.();
   }
 
@@ -209,18 +207,6 @@ export function createHttp(deps: HttpDeps) {
     const idempotent = method === 'GET' || method === 'HEAD';
     if (auth) await ensureFreshToken();
     const sentWithToken = auth && store.getState().isAuthenticated && !!store.getState().token;
-    if (method === 'GET' && sentWithToken) {
-      // Asked for by the entry before the app started (lib/early-answers.ts): taken once; a
-      // failed one is asked for again below, with this client's refresh, retries and redirects.
-      const early = takeEarlyAnswer(url, rest.query as Record<string, string> | undefined);
-      if (early) {
-        const answer = await early.then(
-          (value) => ({ value }),
-          () => null,
-        );
-        if (answer) return answer.value as T;
-      }
-    }
     try {
       return await client<T>(url, {
         ...rest,

@@ -6,9 +6,12 @@
 
 /** A fresh key per request (per attempt): the server logs it and answers with it. */
 export function newRequestId(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
-    return crypto.randomUUID();
-  }
+  return requestIdFrom(typeof crypto === 'undefined' ? undefined : crypto);
+}
+
+/** newRequestId with a given crypto (the inline script passes its window's, maybe none). */
+export function requestIdFrom(source: Partial<Pick<Crypto, 'randomUUID'>> | undefined): string {
+  if (typeof source?.randomUUID === 'function') return source.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 

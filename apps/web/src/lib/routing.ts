@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction, LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { BootHandoff } from '../boot/handoff';
 import type en from '../locales/en.json';
 import type { TextPart } from '../locales/parts';
 import { ensureTexts } from './i18n';
@@ -14,8 +15,11 @@ export interface PageHandle {
   /** How the guard loads the session data (see `GuardOptions` in app/guard.ts). */
   guard?: {
     sessionDataInBackground?: boolean;
-    /** What it returns is the page's loader data (`useLoaderData`). */
-    prefetch?: (args: LoaderFunctionArgs) => unknown;
+    /**
+     * What it returns is the page's loader data (`useLoaderData`). `boot`: what the boot started
+     * before the app, on the first page only (app/guard.ts).
+     */
+    prefetch?: (args: LoaderFunctionArgs, boot?: BootHandoff | null) => unknown;
   };
   /**
    * The part of the texts the page shows (locales/parts.ts): `start` only for the pages of the

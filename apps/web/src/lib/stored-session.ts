@@ -2,7 +2,7 @@ import type { UserSubscription } from '@truss/contracts';
 
 /**
  * The session as the auth store keeps it in localStorage, readable without the store (no React):
- * the model page's early view (features/viewer/boot) reads it before the app has started.
+ * the model page's early view (apps/web/src/boot/model-page) reads it before the app has started.
  */
 
 /** Spec §3: persisted under a key named after the product. */

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/http';
 import { isChunkLoadError, reloadOnce } from '../../lib/reload-guard';
-import { removeEarlyOutline } from '../shell/early-outline';
+import { removeEarlyOutline } from '../../boot/outline/early-outline';
 import { ErrorPage } from './ErrorPage';
 
 /** Fatal errors (a loader or a page that threw) end on the error page. */

@@ -15,18 +15,23 @@ import { setFormatPreferences } from '../../lib/format';
 import { ApiError } from '../../lib/http';
 import { setLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 const PROFILE_FAILED_MESSAGE = 'failed to get user info';
 
 export const profileKey = ['user', 'profile'] as const;
 
-/** GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). */
-export const profileQuery = () =>
-  queryOptions({
+/**
+ * GET /api/user/profile; mirrored into the auth store's `profile` (spec §3). `first`: the answer
+ * the boot asked for (the route loader's), taken by the first fetch.
+ */
+export const profileQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<Profile>('/api/user/profile'), first);
+  return queryOptions({
     queryKey: profileKey,
     queryFn: async () => {
       try {
-        const profile = await http.get<Profile>('/api/user/profile');
+        const profile = await get();
         authStore.setState({ profile });
         void applyProfileLanguageOnce(profile);
         return profile;
@@ -41,6 +46,7 @@ export const profileQuery = () =>
     },
     staleTime: 5 * 60_000,
   });
+};
 
 let languageApplied = false;
 

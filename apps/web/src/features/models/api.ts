@@ -15,6 +15,7 @@ import { http } from '../../lib/api';
 import { downloadWithToken } from '../../lib/download';
 import { queryClient, refetchChanged } from '../../lib/query-client';
 import { projectsKey } from '../projects';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
 export type SortOrder = 'asc' | 'desc';
@@ -36,16 +37,27 @@ export const modelListKey = (projectId: string, filter: ModelListFilter) =>
   ['models', 'list', projectId, filter] as const;
 export const modelKey = (id: string) => ['models', 'detail', id] as const;
 
-/** GET /api/project/{id}/models. Failures are logged (spec §8 "Failed to Get Model List"). */
-const modelListQuery = (projectId: string, filter: ModelListFilter) =>
-  queryOptions({
+/**
+ * GET /api/project/{id}/models. Failures are logged (spec §8 "Failed to Get Model List").
+ * `first`: the answer the boot asked for (the route loader's), taken by the first fetch.
+ */
+export const modelListQuery = (
+  projectId: string,
+  filter: ModelListFilter,
+  first?: Promise<unknown>,
+) => {
+  const query: Record<string, string> = { sort: filter.sort, order: filter.order };
+  if (filter.trashed) query.trashed = 'true';
+  if (filter.search.trim()) query.search = filter.search.trim();
+  const get = withFirstAnswer(
+    () => http.get<Model[]>(`/api/project/${projectId}/models`, { query }),
+    first,
+  );
+  return queryOptions({
     queryKey: modelListKey(projectId, filter),
     queryFn: async () => {
-      const query: Record<string, string> = { sort: filter.sort, order: filter.order };
-      if (filter.trashed) query.trashed = 'true';
-      if (filter.search.trim()) query.search = filter.search.trim();
       try {
-        return await http.get<Model[]>(`/api/project/${projectId}/models`, { query });
+        return await get();
       } catch (error) {
         console.error('[models] failed to get the model list', error);
         throw error;
@@ -54,19 +66,17 @@ const modelListQuery = (projectId: string, filter: ModelListFilter) =>
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
+};
 
 /**
  * GET /api/models/{id}. `firstAnswer`: the same request made before the app started (the model
- * page's early view, features/viewer/boot), used instead of asking again; if it failed, the
+ * page's early view, apps/web/src/boot/model-page), used instead of asking again; if it failed, the
  * model is asked for again (refreshing the token).
  */
 export const modelQuery = (id: string, firstAnswer?: Promise<unknown>) =>
   queryOptions({
     queryKey: modelKey(id),
-    queryFn: () => {
-      const ask = () => http.get<Model>(`/api/models/${id}`);
-      return firstAnswer ? firstAnswer.then((model) => model as Model, ask) : ask();
-    },
+    queryFn: withFirstAnswer(() => http.get<Model>(`/api/models/${id}`), firstAnswer),
     staleTime: 30_000,
   });
 

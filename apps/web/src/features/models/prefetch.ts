@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import type { BootHandoff } from '../../boot/handoff';
 import { queryClient } from '../../lib/query-client';
-import { claimEarlyView, type EarlyView, prefetchViewableFiles } from '../viewer/early';
-import { modelQuery } from './api';
+import { type EarlyView, prefetchViewableFiles } from '../viewer/early';
+import { modelListQuery, modelQuery } from './api';
 
 /**
  * The model page's prefetch (run by the guard beside the session data): the model, then its
@@ -9,15 +10,34 @@ import { modelQuery } from './api';
  * the page to be rendered first.
  * Failures are left to the page: its own query and the viewer report them where they are seen.
  *
- * It claims the page's early view (features/viewer/boot), if one was started for this model:
- * its answer is the model query's, and the rest goes to the page as the route's loader data.
+ * It claims the page's early view from the boot's hand-off (apps/web/src/boot), if one was
+ * started for this model: its answer is the model query's first, and the rest goes to the page
+ * as the route's loader data.
  */
-export function prefetchModelPage({ params }: LoaderFunctionArgs): EarlyView | null {
+export function prefetchModelPage(
+  { params }: LoaderFunctionArgs,
+  boot?: BootHandoff | null,
+): EarlyView | null {
   const id = params.id;
   if (!id) return null;
-  const early = claimEarlyView(id);
+  const early = boot?.modelPage?.modelId === id ? boot.modelPage.claim() : null;
   void queryClient
     .prefetchQuery(modelQuery(id, early?.model))
     .then(() => prefetchViewableFiles(queryClient.getQueryData(modelQuery(id).queryKey)));
   return early;
+}
+
+/**
+ * The models list's first list from the boot's hand-off (asked for before the app started, in
+ * the stored sort): the list's query starts with it, so the page does not ask again. Resolves
+ * once the query holds it (or there is none), before the page renders.
+ */
+export async function prefetchModelList(boot?: BootHandoff | null): Promise<null> {
+  const list = await boot?.modelList;
+  if (list) {
+    // The page's filter before anything is typed (ModelsPage).
+    const filter = { trashed: false, sort: list.sort, order: list.order, search: '' };
+    void queryClient.prefetchQuery(modelListQuery(list.projectId, filter, list.models));
+  }
+  return null;
 }

@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import { profileQuery } from '../auth';
 import { subscriptionKey } from '../subscription';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 /**
  * Query keys. Everything about projects lives under `['projects']`, so one invalidation of that
@@ -25,13 +26,17 @@ export const projectKey = (id: string) => ['projects', id] as const;
 export const membersKey = (id: string) => ['projects', id, 'members'] as const;
 export const myInvitationsKey = ['user', 'invitations'] as const;
 
-/** GET /api/project. Failures are kept in the query state and logged (spec §8). */
-export const projectsQuery = () =>
-  queryOptions({
+/**
+ * GET /api/project. Failures are kept in the query state and logged (spec §8). `first`: the
+ * answer the boot asked for (the route loader's), taken by the first fetch.
+ */
+export const projectsQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<Project[]>('/api/project'), first);
+  return queryOptions({
     queryKey: projectsKey,
     queryFn: async () => {
       try {
-        return await http.get<Project[]>('/api/project');
+        return await get();
       } catch (error) {
         console.error('[projects] failed to load the project list', error);
         throw error;
@@ -39,6 +44,7 @@ export const projectsQuery = () =>
     },
     staleTime: 60_000,
   });
+};
 
 export const membersQuery = (projectId: string) =>
   queryOptions({

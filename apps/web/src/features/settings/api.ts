@@ -19,6 +19,7 @@ import { authStore } from '../../lib/auth-store';
 import { setFormatPreferences, toFormatPreferences } from '../../lib/format';
 import { setLanguage } from '../../lib/i18n';
 import { profileKey } from '../auth';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 export const preferencesKey = ['user', 'preferences'] as const;
 export const notificationsKey = ['user', 'notifications'] as const;
@@ -31,12 +32,15 @@ function applyPreferences(prefs: Preferences): Preferences {
   return prefs;
 }
 
-export const preferencesQuery = () =>
-  queryOptions({
+/** `first`: the answer the boot asked for (the route loader's), taken by the first fetch. */
+export const preferencesQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<Preferences>('/api/user/preferences'), first);
+  return queryOptions({
     queryKey: preferencesKey,
-    queryFn: async () => applyPreferences(await http.get<Preferences>('/api/user/preferences')),
+    queryFn: async () => applyPreferences(await get()),
     staleTime: 5 * 60_000,
   });
+};
 
 export const notificationsQuery = () =>
   queryOptions({

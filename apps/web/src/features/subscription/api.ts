@@ -14,18 +14,23 @@ import {
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
 import { queryClient } from '../../lib/query-client';
+import { withFirstAnswer } from '../../lib/first-answer';
 
 const SUBSCRIPTION_FAILED_MESSAGE = 'failed to get subscription info';
 
 export const subscriptionKey = ['user', 'subscription'] as const;
 
-/** GET /api/user/subscription; mirrored into the (persisted) auth store's `subscription`. */
-export const subscriptionQuery = () =>
-  queryOptions({
+/**
+ * GET /api/user/subscription; mirrored into the (persisted) auth store's `subscription`.
+ * `first`: the answer the boot asked for (the route loader's), taken by the first fetch.
+ */
+export const subscriptionQuery = (first?: Promise<unknown>) => {
+  const get = withFirstAnswer(() => http.get<UserSubscription>('/api/user/subscription'), first);
+  return queryOptions({
     queryKey: subscriptionKey,
     queryFn: async () => {
       try {
-        const subscription = await http.get<UserSubscription>('/api/user/subscription');
+        const subscription = await get();
         authStore.setState({ subscription });
         return subscription;
       } catch (error) {
@@ -35,6 +40,7 @@ export const subscriptionQuery = () =>
     },
     staleTime: 60_000,
   });
+};
 
 export const plansQuery = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode, useRef } from 'react';
 import { cleanup, render } from '@testing-library/react';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import type { Viewer } from './engine';
 import { useViewer } from './useViewer';
 

@@ -1,6 +1,6 @@
 import { createViewCanvas } from '@truss/viewer/gl-context';
 import { useEffect, useState, type RefObject } from 'react';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import { createViewer, type Viewer } from './engine';
 
 declare global {
@@ -29,7 +29,7 @@ const engines = new WeakMap<HTMLElement, Entry>();
 /**
  * Puts a canvas with an engine into the host element once it is mounted, and disposes of both
  * when the host goes away. With `early`, the engine the page's early view opened its viewable
- * with (features/viewer/boot) is adopted instead of creating one. Returns null until the engine
+ * with (apps/web/src/boot/model-page) is adopted instead of creating one. Returns null until the engine
  * exists.
  */
 export function useViewer(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import type { LoadedModelInfo, Viewer } from './engine';
 import { useLoadProgress, useViewerLoad } from './useViewerLoad';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LoadedModelInfo, LoadProgress, Viewer } from './engine';
-import type { EarlyView } from './boot/early-viewer';
+import type { EarlyView } from './early-view';
 import { fetchViewableFile } from './viewable-handoff';
 
 export type ViewerLoadPhase = 'loading' | 'first-frame' | 'loaded' | 'error';
@@ -23,7 +23,7 @@ function publish(phase: ViewerLoadPhase): void {
  * the byte progress is `useLoadProgress`'s, so it does not re-render the whole workspace. Sets
  * the performance marks the benchmark reads: `truss:first-frame`, `truss:model-loaded` (the
  * engine has the whole model) and `truss:loaded` (so has the page). A first load the early view
- * started (features/viewer/boot) is adopted, with the marks it set.
+ * started (apps/web/src/boot/model-page) is adopted, with the marks it set.
  */
 export function useViewerLoad(
   viewer: Viewer | null,

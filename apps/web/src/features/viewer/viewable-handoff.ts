@@ -4,7 +4,7 @@
  * once and dropped after a minute: a handoff of one early download, not a cache (the files are
  * immutable and the HTTP cache keeps them).
  */
-import { Handoff } from '../../lib/handoff';
+import { Handoff } from './handoff';
 import { withCallHeaders } from '../../lib/request-id';
 
 const HANDOFF_MS = 60_000;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EarlyView } from '../boot/early-viewer';
+import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
 import { useViewerLoad } from '../useViewerLoad';
@@ -28,7 +28,7 @@ export interface ModelViewerProps {
   toolbarTools?: (viewer: Viewer) => ReactNode;
   /** Base of downloaded file names (screenshots). */
   title?: string;
-  /** The model page's early view (features/viewer/boot): its engine and load are taken over. */
+  /** The model page's early view (apps/web/src/boot/model-page): its engine and load are taken over. */
   earlyView?: EarlyView | null;
   /**
    * A further panel on the right (topics), toggled from the toolbar; also shown when embedded.

@@ -3,13 +3,15 @@
  * plain-DOM outline of the page, with the model's shell (the batch spanning most of it) drawn by
  * the three-free preview (`@truss/viewer/preview`) as soon as the .glb's bytes are in. The model
  * page's shell (model.html) carries this module built as one inline script, and its next script
- * starts it (build/early-model-fetch.ts) while the page's scripts still download; the early view
- * (early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
+ * starts it (inline/preview-start.ts) while the page's scripts still download; the early view
+ * (model-page/early-viewer.ts) takes what it made and starts the engine on the same canvas, or loads this
  * module and starts it itself when model.html did not.
  */
 import { createViewCanvas } from '@truss/viewer/gl-context';
 import { drawModelPreview, preparePreview, type ModelPreview } from '@truss/viewer/preview';
-import { modelViewArea } from '../model-page-layout';
+// Not the viewer's early door: this module is model.html's inline bundle, which needs the layout
+// alone (the door brings the viewable handoff too).
+import { modelViewArea } from '../../features/viewer/model-page-layout';
 
 export interface EarlyOutline {
   outline: HTMLElement;

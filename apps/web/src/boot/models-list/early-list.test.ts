@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY } from '../../../lib/stored-session';
-import { dropEarlyAnswers, takeEarlyAnswer } from '../../../lib/early-answers';
-import { MODEL_SORT_KEY } from '../list-sort';
-import { EARLY_THUMBNAILS, startEarlyModelList } from './early-list';
+import { MODEL_SORT_KEY } from '../../features/models/early';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
+import { takeBootHandoff } from '../handoff';
+import { startBoot } from '../start';
+import { EARLY_THUMBNAILS } from './early-list';
 
 const projects = [
   { id: 'p-other', name: 'Other', is_default: false },
@@ -48,15 +49,18 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  dropEarlyAnswers();
+  takeBootHandoff();
+  document.body.innerHTML = '';
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
 });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The boot of this page (boot/start.ts), which starts the list's requests on /models. */
+const startEarlyModelList = () => void startBoot(() => undefined);
 
-describe('startEarlyModelList', () => {
+describe('the models list boot', () => {
   it("asks for the session data, the projects, then the default project's models in the stored sort", async () => {
     window.history.replaceState(null, '', '/models');
     signIn();
@@ -74,8 +78,15 @@ describe('startEarlyModelList', () => {
     // The first screen's thumbnails (the one without a thumbnail skipped).
     expect(images).toHaveLength(EARLY_THUMBNAILS - 1);
     expect(images[0]).toBe('/api/models/m0/thumbnail.png?sig=0');
-    // Every answer is there for the app's client.
-    for (const url of asked) expect(takeEarlyAnswer(url)).not.toBeNull();
+    // Every answer is there for the app, in the boot's hand-off.
+    const handoff = takeBootHandoff()!;
+    for (const answer of Object.values(handoff.session!))
+      await expect(answer).resolves.toBeDefined();
+    const list = (await handoff.modelList)!;
+    expect(list).toMatchObject({ projectId: 'p-default', sort: 'name', order: 'asc' });
+    await expect(list.models).resolves.toEqual(models);
+    // The models list's outline is up while the app downloads.
+    expect(document.querySelector('[data-early-outline]')).not.toBeNull();
   });
 
   it('uses the default sort when none (or an unknown one) is stored', async () => {
@@ -99,5 +110,6 @@ describe('startEarlyModelList', () => {
     startEarlyModelList();
     await settle();
     expect(asked).toEqual([]);
+    expect(takeBootHandoff()).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { earlyModelRequest, isEarlyViewable } from './early-route';
+import { bootPage } from './page';
+
+/** A model page's request as the early view makes it: the model's id and the session. */
+function earlyModelRequest(pathname: string, stored: string | null, cookie: string, now: number) {
+  const page = bootPage(pathname, stored, cookie, now);
+  return page?.kind === 'model' ? { modelId: page.modelId, ...page.session } : null;
+}
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
 const now = 1_800_000_000_000;
@@ -31,27 +37,20 @@ describe('earlyModelRequest', () => {
   });
 });
 
-describe('isEarlyViewable', () => {
-  const ready = {
-    id,
-    status: 'ready',
-    viewable_url: '/v.glb',
-    metadata_url: null,
-    deleted_at: null,
-  };
-  it('opens a ready model with a viewable', () => {
-    expect(isEarlyViewable(ready, id)).toBe(true);
+describe('bootPage', () => {
+  it('starts the models list with a valid stored session, in the cookie language', () => {
+    expect(bootPage('/models', session(), 'locale=zh-CN', now)).toEqual({
+      kind: 'models-list',
+      session: { token: 'tok', locale: 'zh-CN' },
+    });
+    expect(bootPage('/models/', session(), '', now)?.kind).toBe('models-list');
+    expect(bootPage('/models/trash', session(), '', now)).toBeNull();
+    expect(bootPage('/models', null, '', now)).toBeNull();
   });
-  it.each([
-    ['another model', { ...ready, id: 'x' }],
-    ['a processing model', { ...ready, status: 'processing' }],
-    ['a model without a viewable', { ...ready, viewable_url: null }],
-    [
-      'a model in the trash (its banner changes the layout)',
-      { ...ready, deleted_at: '2026-01-01' },
-    ],
-    ['no model', null],
-  ])('not %s', (_case, model) => {
-    expect(isEarlyViewable(model, id)).toBe(false);
+
+  it('reads a malformed locale cookie as the default language', () => {
+    expect(bootPage(`/model/${id}`, session(), 'locale=%E0%A4%A', now)).toMatchObject({
+      session: { locale: 'en' },
+    });
   });
 });

@@ -1,13 +1,26 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { earlyModelRequest } from '../src/features/viewer/boot/early-route';
-import { AUTH_STORAGE_KEY, TOKEN_EXPIRY_MARGIN_MS } from '../src/lib/stored-session';
-import {
-  earlyModelFetchScript,
-  earlyPreviewStartScript,
-  inlineScript,
-  withHeadScripts,
-} from './early-model-fetch';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleInlineScript } from '../../../build/inline-scripts';
+import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
+import { bootPage } from '../page';
+
+/** The early view's request (boot/model-page/early-viewer.ts): the model's id and the session. */
+function earlyModelRequest(pathname: string, stored: string | null, cookie: string, now: number) {
+  const page = bootPage(pathname, stored, cookie, now);
+  return page?.kind === 'model' ? { modelId: page.modelId, ...page.session } : null;
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** model.html's first and third scripts as the build bundles them (build/inline-scripts.ts). */
+let scripts: { fetch: string; start: string };
+beforeAll(async () => {
+  const [fetch, start] = await Promise.all([
+    bundleInlineScript(root, 'src/boot/inline/model-fetch.ts'),
+    bundleInlineScript(root, 'src/boot/inline/preview-start.ts'),
+  ]);
+  scripts = { fetch, start };
+});
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
 const NOW = 1_800_000_000_000;
@@ -23,12 +36,12 @@ interface Fake {
   requests: { url: string; headers: Record<string, string> }[];
   /**
    * The preview's calls (the inline bundle's startEarlyPreview, which makes the canvas and its
-   * context: early-preview.test.ts).
+   * context: preview/early-preview.test.ts).
    */
   previews: { bytes: Promise<ArrayBuffer | null> }[];
 }
 
-/** Runs the inline script against a fake window; what it asked for and left behind. */
+/** Runs the inline scripts against a fake window; what it asked for and left behind. */
 function run(
   pathname: string,
   stored: string | null,
@@ -43,7 +56,7 @@ function run(
     previews,
     ...(withPreview
       ? {
-          __trussPreviewTest: {
+          __trussEarlyPreview: {
             startEarlyPreview: (bytes: Promise<ArrayBuffer | null>) => {
               previews.push({ bytes });
               return 'started';
@@ -61,10 +74,7 @@ function run(
     },
   };
   // As model.html runs them: the fetch script, (the preview's bundle,) the preview's start.
-  const script = `${earlyModelFetchScript({
-    storageKey: AUTH_STORAGE_KEY,
-    expiryMarginMs: TOKEN_EXPIRY_MARGIN_MS,
-  })};${earlyPreviewStartScript({ global: '__trussPreviewTest' })}`;
+  const script = `${scripts.fetch};${scripts.start}`;
   const realNow = Date.now;
   Date.now = () => NOW;
   try {
@@ -151,21 +161,4 @@ describe('the early model fetch script', () => {
     expect(fake.requests.map((r) => r.url)).toEqual([`/api/models/${ID}/viewable.glb`]);
     expect(await fake.__trussEarlyFetch!.preview).toBeNull();
   });
-});
-
-describe('the model page shell', () => {
-  it('puts the scripts first in <head>', () => {
-    const html = '<!doctype html><html lang="en">\n  <head>\n    <meta charset="UTF-8" />';
-    expect(withHeadScripts(html, [inlineScript('a()'), inlineScript('b()')])).toBe(
-      '<!doctype html><html lang="en">\n  <head>\n    <script>a()</script>\n    <script>b()</script>\n    <meta charset="UTF-8" />',
-    );
-    expect(() => withHeadScripts('<body></body>', [])).toThrow(/no <head>/);
-  });
-
-  it.each(['x="</script>"', "y='</SCRIPT'", 'z="<!--"'])(
-    'refuses code that would end or change the script element (%s)',
-    (code) => {
-      expect(() => inlineScript(code)).toThrow(/<\/script/);
-    },
-  );
 });

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoadedModelInfo, Viewer } from '../engine';
-import type * as ViewableHandoff from '../viewable-handoff';
-import type * as EarlyViewer from './early-viewer';
+import type { EarlyView, LoadedModelInfo, Viewer } from '../../features/viewer/early';
+import type * as ViewableHandoff from '../../features/viewer/viewable-handoff';
 import { APP_START_DEADLINE_MS } from './early-viewer';
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
@@ -20,7 +19,7 @@ interface FakeEngine {
 }
 const engines: FakeEngine[] = [];
 
-vi.mock('../engine', () => ({
+vi.mock('../../features/viewer/engine', () => ({
   createViewer: ({ canvas }: { canvas: HTMLCanvasElement }) => {
     const listeners = new Map<string, (event?: unknown) => void>();
     let resolveLoad: (info: LoadedModelInfo) => void = () => undefined;
@@ -93,7 +92,11 @@ vi.mock('@truss/viewer/preview', () => ({
   },
 }));
 
-let boot: typeof EarlyViewer;
+let boot: {
+  startEarlyViewer: (preloadApp: () => void) => Promise<void>;
+  claimEarlyView: (id: string) => EarlyView | null;
+  dropEarlyViewer: () => void;
+};
 let handoff: typeof ViewableHandoff;
 let requests: string[];
 
@@ -147,8 +150,21 @@ const outline = () => document.querySelector<HTMLElement>('[data-early-viewer]')
 
 beforeEach(async () => {
   vi.resetModules();
-  boot = await import('./early-viewer');
-  handoff = await import('../viewable-handoff');
+  const [start, handed, viewer] = await Promise.all([
+    import('../start'),
+    import('../handoff'),
+    import('./early-viewer'),
+  ]);
+  // As the app meets it: the boot's start, and the page's loader taking the hand-off once.
+  boot = {
+    startEarlyViewer: start.startBoot,
+    claimEarlyView: (modelId) => {
+      const modelPage = handed.takeBootHandoff()?.modelPage;
+      return modelPage?.modelId === modelId ? modelPage.claim() : null;
+    },
+    dropEarlyViewer: viewer.dropEarlyViewer,
+  };
+  handoff = await import('../../features/viewer/viewable-handoff');
   engines.length = 0;
   previews.length = 0;
   prepared.length = 0;

@@ -2,7 +2,7 @@
  * The signed-in frame drawn in plain DOM before the app has started (main.tsx): the sidebar's
  * and the top bar's places and the page's title where the page shows it, with the app's own
  * classes. The app's first render takes its place (RootShell removes it). No React: it loads
- * with the entry.
+ * with the entry (boot/start.ts) and, bundled, at the end of index.html (inline/models-outline.ts).
  *
  * Why: on a slow phone the app's code takes seconds to arrive and run; until then the page was
  * blank. The frame and the title tell the user at once where they are.
@@ -29,7 +29,7 @@ function element(tag: string, className: string, text?: string): HTMLElement {
  * with it), unless the app has rendered already.
  */
 export function showEarlyOutline(page: OutlinedPage, locale: string): void {
-  // Drawn already: by index.html's inline copy of this module (early-outline-inline.ts) or before.
+  // Drawn already: by index.html's inline bundle of this module (inline/models-outline.ts) or before.
   if (done || drawnOutline()) return;
   // Only the titles, not the texts' chunk: waiting for that would draw the outline later.
   const title = (locale === 'zh-CN' ? zhTitles : enTitles)[page];

@@ -1,33 +1,40 @@
 /**
  * The model page's 3D view, started before the app: on `/model/{id}` with a valid stored session,
- * the model's first picture is on its way already (model.html's scripts and early-preview.ts:
+ * the model's first picture is on its way already (model.html's scripts and preview/early-preview.ts:
  * the canvas where the page's view will be, inside a plain-DOM outline of the page, and a
  * three-free preview); the entry checks the model's answer, loads the engine (three.js, no React)
- * and opens the viewable on that canvas. The app starts once the model is in (or at a deadline); the model page claims what was
- * made, once, as one handoff (`claimEarlyView`): the model's answer for its query, then the
- * engine with its canvas and its load for its viewer. Anything unexpected (another page, no
+ * and opens the viewable on that canvas. The app starts once the model is in (or at a deadline).
+ * What was made goes to the model page as one EarlyView in the boot's hand-off (boot/handoff.ts),
+ * taken once by its route loader: the model's answer for its query, then the engine with its
+ * canvas and its load for its viewer. Anything unexpected (another page, no
  * session, a model that is not ready, an error) leaves the page to the app as before.
  *
  * Why: the app's own start (React, router, i18n, schemas) costs a few hundred ms of main thread
  * on a slow machine before the page could even ask for the model; the engine does not need it.
  */
-// Not from '../engine': that would put three.js into the app's entry. This module has no three.
+// Not the engine's module: that would put three.js into the app's entry. It is imported once
+// the preview has drawn (open).
 import type { ModelPreview } from '@truss/viewer/preview';
-import type { LoadedModelInfo, Viewer } from '../engine';
-import { withCallHeaders } from '../../../lib/request-id';
+import { withCallHeaders } from '../../lib/request-id';
 import {
   fetchViewableFile,
   handViewableFile,
-  prefetchViewableFiles,
   isVersionOf,
   peekViewableBytes,
-} from '../viewable-handoff';
-import {
-  isEarlyViewable,
-  readEarlyModelRequest,
-  type EarlyModelRequest,
-  type ViewableModel,
-} from './early-route';
+  prefetchViewableFiles,
+  type AdoptedEarlyEngine,
+  type EarlyLoad,
+  type EarlyView,
+  type LoadedModelInfo,
+  type Viewer,
+} from '../../features/viewer/early';
+import type { BootPage, BootSession } from '../page';
+import { isEarlyViewable, type ViewableModel } from './viewable-model';
+
+/** The model page's request: its model, with the stored session. */
+interface EarlyModelRequest extends BootSession {
+  modelId: string;
+}
 
 /** The app waits for the early view's model at most until this long after navigation. */
 export const APP_START_DEADLINE_MS = 1000;
@@ -51,16 +58,16 @@ interface EarlyViewer {
   preview: Promise<ModelPreview | null>;
 }
 
-/** The model page's request, until the page claims the early view (or it is dropped). */
-let claimable: { id: string; model: Promise<ViewableModel> } | null = null;
 let early: EarlyViewer | null = null;
+/** What the page may claim, until it does (or the early view is dropped). */
+let claimable: EarlyView | null = null;
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
 
 type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
 
 /**
- * The requests model.html's first scripts started for this page (build/early-model-fetch.ts),
+ * The requests model.html's first scripts started for this page (inline/model-fetch.ts),
  * taken once: null when it started none or for another model or session.
  */
 function takeInlineFetches(request: EarlyModelRequest): InlineFetches | null {
@@ -107,7 +114,7 @@ async function open(
     .then(
       (made) =>
         made ??
-        import('./early-preview').then(({ startEarlyPreview }) =>
+        import('../preview/early-preview').then(({ startEarlyPreview }) =>
           startEarlyPreview(inline ? inline.glb.then(({ bytes }) => bytes) : handedBytes),
         ),
     );
@@ -121,7 +128,9 @@ async function open(
   };
   // The engine's code is asked for once the preview has drawn (or will not): its preloads and
   // evaluation then come after the preview's draw, not between its decode and its draw.
-  const engine = starting.then((made) => made?.preview).then(() => import('../engine'));
+  const engine = starting
+    .then((made) => made?.preview)
+    .then(() => import('../../features/viewer/engine'));
   engine.catch(() => undefined);
   const model = await answer.catch((error: unknown) => {
     closeEarly();
@@ -233,22 +242,22 @@ async function open(
 }
 
 /**
- * Starts the early view when the page is a model page with a session. Resolves when the app
+ * Starts the early view of a model page with a session. `appMayStart` resolves when the app
  * should start: once the model is in, when there is nothing to do early or it failed, or at the
- * deadline (a large model may take longer; the app's progress shows from then).
- * `preloadApp` is called then too: the browser asks a host over six connections at most, and the
- * app's forty-odd files would hold up the model's.
+ * deadline (a large model may take longer; the app's progress shows from then). `preloadApp` is
+ * called then too: the browser asks a host over six connections at most, and the app's forty-odd
+ * files would hold up the model's. `claimView` gives the page its EarlyView, once: null once it
+ * was claimed or dropped (the boot hands it over).
  */
-export function startEarlyViewer(preloadApp: () => void): Promise<void> {
-  const request = readEarlyModelRequest();
-  if (!request) {
-    preloadApp();
-    return Promise.resolve();
-  }
+export function startEarlyViewer(
+  page: Extract<BootPage, { kind: 'model' }>,
+  preloadApp: () => void,
+): { claimView: () => EarlyView | null; appMayStart: Promise<void> } {
+  const request: EarlyModelRequest = { modelId: page.modelId, ...page.session };
   const inline = takeInlineFetches(request);
   const response = requestModel(request, inline);
   response.catch(() => undefined);
-  claimable = { id: request.modelId, model: response };
+  claimable = { model: response, adoptEngine, takeLoad, drop: dropEarlyViewer };
   let filesAsked = () => {};
   const asked = new Promise<void>((resolve) => (filesAsked = resolve));
   const opened = open(request, response, inline, filesAsked).catch((error: unknown) => {
@@ -264,43 +273,14 @@ export function startEarlyViewer(preloadApp: () => void): Promise<void> {
       setTimeout(resolve, Math.max(0, APP_START_DEADLINE_MS - performance.now())),
     ),
   ]);
-  return Promise.race([opened, deadline.then(() => undefined)]).finally(preloadApp);
-}
-
-/** The engine the early view opened, moved into the page's view. */
-export interface AdoptedEarlyEngine {
-  viewer: Viewer;
-  canvas: HTMLCanvasElement;
-}
-
-/** The early view's load of the viewable, under way: the page's first load. */
-export interface EarlyLoad {
-  load: Promise<LoadedModelInfo>;
-  controller: AbortController;
-  /** The first frame has been drawn already (read when the page takes the load). */
-  firstFrame: boolean;
-}
-
-/**
- * What the early view made for one model page, claimed by that page once (`claimEarlyView`).
- * Each part is handed over once; whatever the page does not take is disposed of by `drop`.
- */
-export interface EarlyView {
-  /**
-   * The model (GET /api/models/{id}) the early view asked for, for the page's model query (a
-   * rejected promise: the request failed and the page asks again itself).
-   */
-  readonly model: Promise<ViewableModel>;
-  /**
-   * The early engine for the page's view of `glb`: its canvas and overlay move into `host` and
-   * the outline goes. Null when there is none yet (then none appears: the page makes its own)
-   * or it shows another file (then it is disposed of).
-   */
-  adoptEngine(glb: string, host: HTMLElement): AdoptedEarlyEngine | null;
-  /** The adopted engine's load of `glb`, for the page's first load (a retry loads again). */
-  takeLoad(viewer: Viewer, glb: string): EarlyLoad | null;
-  /** The page shows no 3D view (an error, processing, failed): dispose of the early view. */
-  drop(): void;
+  return {
+    claimView: () => {
+      const view = claimable;
+      claimable = null;
+      return view;
+    },
+    appMayStart: Promise.race([opened, deadline.then(() => undefined)]).finally(preloadApp),
+  };
 }
 
 function adoptEngine(glb: string, host: HTMLElement): AdoptedEarlyEngine | null {
@@ -327,17 +307,6 @@ function takeLoad(viewer: Viewer, glb: string): EarlyLoad | null {
   const { load, controller, drawn } = early;
   early = null;
   return { load, controller, firstFrame: drawn.firstFrame };
-}
-
-/**
- * The early view of model `id` for its page, once: null when none was started for that model,
- * it was dropped, or it has been claimed already.
- */
-export function claimEarlyView(id: string): EarlyView | null {
-  if (claimable?.id !== id) return null;
-  const { model } = claimable;
-  claimable = null;
-  return { model, adoptEngine, takeLoad, drop: dropEarlyViewer };
 }
 
 /** The app shows another page, or the model page has no use for the early view: dispose of it. */
