@@ -52,6 +52,20 @@ const SIGNED_IN_SHARED =
 const LOADED_LATER =
   /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|sections|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
 
+/**
+ * Boot steps left out of a build, for `npm run bench:boot` only (`TRUSS_BOOT_OFF`, comma
+ * separated): `inline` (model.html without its inline scripts: the early view asks for the model
+ * and starts the preview itself), `early-view` (no model-page boot at all: the app opens the
+ * model), `models-list` (no early list, outline or formatter warm-up on the models list).
+ */
+const BOOT_STEPS = ['inline', 'early-view', 'models-list'] as const;
+const bootOff = new Set((process.env.TRUSS_BOOT_OFF ?? '').split(',').filter(Boolean));
+for (const step of bootOff) {
+  if (!(BOOT_STEPS as readonly string[]).includes(step)) {
+    throw new Error(`TRUSS_BOOT_OFF: unknown step ${step} (${BOOT_STEPS.join(', ')})`);
+  }
+}
+
 /** A model page: its early view's downloads come first (src/boot/model-page). */
 const MODEL_PAGE = /^\/model\/[^/]+\/?$/;
 
@@ -72,7 +86,8 @@ export default defineConfig({
     reactFreeStart([
       /^\0virtual:truss-texts\//,
       /[\\/]src[\\/]locales[\\/]contract-[\w-]+\.ts$/,
-      /[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/,
+      // The early view's engine (bench:boot's build without it has no such chunk).
+      ...(bootOff.has('early-view') ? [] : [/[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/]),
     ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
@@ -85,7 +100,9 @@ export default defineConfig({
         // below) has drawn: at once, three.js's download and compiling held up the preview, and
         // adding the links before the draw still took it 5-6 ms; left to the app's entry, it
         // waited until the entry ran. It downloads while the GPU renders the preview.
-        { path: MODEL_PAGE, module: 'src/features/viewer/engine.ts', onPreview: true },
+        ...(bootOff.has('early-view')
+          ? []
+          : [{ path: MODEL_PAGE, module: 'src/features/viewer/engine.ts', onPreview: true }]),
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },
@@ -117,15 +134,22 @@ export default defineConfig({
     // module, and a script that makes the view's WebGL context and starts the preview: the model
     // is drawn as soon as its bytes are in.
     inlineScripts({
-      bodyEnd: 'src/boot/inline/models-outline.ts',
-      modelPage: {
-        fetch: 'src/boot/inline/model-fetch.ts',
-        preview: 'src/boot/preview/early-preview.ts',
-        start: 'src/boot/inline/preview-start.ts',
-      },
+      bodyEnd: bootOff.has('models-list') ? null : 'src/boot/inline/models-outline.ts',
+      modelPage:
+        bootOff.has('inline') || bootOff.has('early-view')
+          ? null
+          : {
+              fetch: 'src/boot/inline/model-fetch.ts',
+              preview: 'src/boot/preview/early-preview.ts',
+              start: 'src/boot/inline/preview-start.ts',
+            },
     }),
   ],
-  define: { __TRUSS_BUILD_ID__: JSON.stringify(buildId) },
+  define: {
+    __TRUSS_BUILD_ID__: JSON.stringify(buildId),
+    __TRUSS_BOOT_EARLY_VIEW__: JSON.stringify(!bootOff.has('early-view')),
+    __TRUSS_BOOT_MODELS_LIST__: JSON.stringify(!bootOff.has('models-list')),
+  },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
   },

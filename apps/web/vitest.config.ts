@@ -5,7 +5,11 @@ import { TEXTS } from './build/texts';
 
 export default defineProject({
   plugins: [react(), catalogueParts(TEXTS)],
-  define: { __TRUSS_BUILD_ID__: JSON.stringify('test') },
+  define: {
+    __TRUSS_BUILD_ID__: JSON.stringify('test'),
+    __TRUSS_BOOT_EARLY_VIEW__: 'true',
+    __TRUSS_BOOT_MODELS_LIST__: 'true',
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -66,9 +66,9 @@ export async function bundleInlineScript(
 const MODEL_PAGE_HTML = 'model.html';
 
 export interface InlineScriptsOptions {
-  /** Last in index.html's <body> (every page): the models list's outline. */
-  bodyEnd: string;
-  /** First in model.html's <head>, in this order. */
+  /** Last in index.html's <body> (every page): the models list's outline (null: none). */
+  bodyEnd: string | null;
+  /** First in model.html's <head>, in this order (null: model.html is index.html as is). */
   modelPage: {
     /** Asks for the model's files. */
     fetch: string;
@@ -76,7 +76,7 @@ export interface InlineScriptsOptions {
     preview: string;
     /** Starts the preview on the viewable's bytes. */
     start: string;
-  };
+  } | null;
 }
 
 /**
@@ -96,6 +96,7 @@ export function inlineScripts(options: InlineScriptsOptions): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html) {
+        if (!options.bodyEnd) return html;
         return withBodyEndScript(
           html,
           inlineScript(await bundleInlineScript(root, options.bodyEnd)),
@@ -107,6 +108,10 @@ export function inlineScripts(options: InlineScriptsOptions): Plugin {
       async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') throw new Error('inline-scripts: no index.html');
+        if (!options.modelPage) {
+          this.emitFile({ type: 'asset', fileName: MODEL_PAGE_HTML, source: index.source });
+          return;
+        }
         const { fetch, preview, start } = options.modelPage;
         const scripts = await Promise.all([
           bundleInlineScript(root, fetch),

@@ -2,6 +2,9 @@
 
 /** The id of this build; `/build/latest.json` carries the id of the newest deployed build. */
 declare const __TRUSS_BUILD_ID__: string;
+/** Boot steps on (true in every build but `npm run bench:boot`'s: vite.config.ts TRUSS_BOOT_OFF). */
+declare const __TRUSS_BOOT_EARLY_VIEW__: boolean;
+declare const __TRUSS_BOOT_MODELS_LIST__: boolean;
 
 /** An answer index.html's first script read into memory: `bytes` is null when it failed. */
 interface EarlyRead {

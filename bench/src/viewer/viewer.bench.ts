@@ -51,7 +51,11 @@ const samples = path.join(
     fileURLToPath(new URL('../../../../shared/samples/', import.meta.url)),
   'ifc',
 );
-const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
+// The server's WEB_DIST_DIR when set (bench:boot's builds), else the app's own build.
+const webDist = path.join(
+  process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url)),
+  'index.html',
+);
 const resultsDir = fileURLToPath(new URL('../../results/', import.meta.url));
 
 /**

@@ -23,12 +23,12 @@ import { readPage } from './page';
  */
 export function startBoot(preloadApp: () => void): Promise<void> {
   const page = readPage();
-  if (page?.kind === 'model') {
+  if (page?.kind === 'model' && __TRUSS_BOOT_EARLY_VIEW__) {
     const { claimView, appMayStart } = startEarlyViewer(page, preloadApp);
     handOver({ modelPage: { modelId: page.modelId, claim: claimView } });
     return appMayStart;
   }
-  if (page?.kind === 'models-list') {
+  if (page?.kind === 'models-list' && __TRUSS_BOOT_MODELS_LIST__) {
     handOver(startEarlyModelList(page.session));
     // Drawn already by index.html's inline script (inline/models-outline.ts), except in `vite` dev.
     showEarlyOutline('models', page.session.locale);
