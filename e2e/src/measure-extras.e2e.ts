@@ -9,8 +9,8 @@ import { CUBE, modelPageSession, standardView, withViewer } from './support/mode
 /**
  * The measure tool's extras on the real page (issue 35): the snap marker's kind while hovering
  * (corner, edge, face), a distance clicked between two corners with its dx/dy/dz in the panel,
- * and the picked points' coordinates, in English and Chinese; an element's area and volume from
- * its quantity set in the properties panel.
+ * and the picked points' coordinates, in English and Chinese; the point mode (a corner's X/Y/Z
+ * from the toolbar); an element's area and volume from its quantity set in the properties panel.
  */
 /** An ArchiCAD IFC2x3 export whose wall #280 has BaseQuantities (areas and volumes, in m). */
 const WALLS = path.join(path.dirname(CUBE), '../ifc/ISSUE_044_test_IFCCOMPOSITEPROFILEDEF.ifc');
@@ -175,6 +175,59 @@ describe('measure extras on the model page', () => {
       const legend = await panel.textContent();
       expect(legend).toContain(locale === 'en' ? 'Snaps to' : '捕捉到');
       await page.screenshot({ path: await screenshotPath(`measure-extras-panel-${locale}`) });
+    },
+    120_000,
+  );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'point mode from the toolbar: a snapped corner with its X/Y/Z in the model unit (%s)',
+    async (locale) => {
+      const corners = await cubeCorners();
+      const page = await openModel(models.cube, locale);
+      await standardView(page, 'iso');
+      const [corner] = (await onScreen(page, corners)).filter((c) => c.visible);
+      expect(corner).toBeTruthy();
+      // The toolbar's Measure menu offers Point beside Distance, Angle and Area.
+      await page
+        .getByRole('toolbar')
+        .getByRole('button', { name: locale === 'en' ? 'Measure' : '测量' })
+        .first()
+        .click();
+      const items = await page.getByRole('menuitemcheckbox').allTextContents();
+      expect(items).toEqual(
+        locale === 'en' ? ['Point', 'Distance', 'Angle', 'Area'] : ['点', '距离', '角度', '面积'],
+      );
+      await page.getByRole('menuitemcheckbox', { name: locale === 'en' ? 'Point' : '点' }).click();
+      await expect
+        .poll(() => withViewer(page, (viewer) => viewer.getTool(), null))
+        .toBe('measure-point');
+      // 4 px off the corner: snapped onto it, as a distance's ends are.
+      await expectSnap(page, corner!.at!, { x: 4, y: -3 }, 'vertex', 1.5);
+      await page.mouse.click(corner!.at!.x + 4, corner!.at!.y - 3);
+      const [point] = await withViewer(page, (viewer) => viewer.measure.list(), null);
+      expect(point?.kind).toBe('point');
+      point!.points[0]!.forEach((c, k) => expect(Math.abs(c - corner!.v[k]!)).toBeLessThan(1e-6));
+
+      // The panel: X, Y, Z in the model's unit (the cube is a PLY in metres, Y up: its own axes).
+      const coordinates = page.locator('[data-measure-panel] [data-measure-coordinates]');
+      await expect.poll(() => coordinates.getAttribute('data-unit')).toBe('m');
+      expect(await coordinates.getAttribute('aria-label')).toBe(
+        locale === 'en' ? 'Coordinates (m)' : '坐标（m）',
+      );
+      expect(await coordinates.locator('dt').allTextContents()).toEqual(['X', 'Y', 'Z']);
+      const texts = await coordinates.locator('dd').allTextContents();
+      expect(texts).toEqual(
+        corner!.v.map((c) => `${Math.abs(c) < 5e-4 ? '0.000' : c.toFixed(3)} m`),
+      );
+      const kind = page.locator('[data-measure-panel] [data-measure-item] button').first();
+      expect(await kind.textContent()).toContain(locale === 'en' ? 'Point' : '点');
+      // The label in the view reads the same coordinates.
+      const label = page.locator('.truss-measure-label');
+      const numbers = corner!.v.map((c) => (Math.abs(c) < 5e-4 ? '0.000' : c.toFixed(3)));
+      await expect
+        .poll(() => label.textContent())
+        .toBe(`X ${numbers[0]} · Y ${numbers[1]} · Z ${numbers[2]} m`);
+      await page.screenshot({ path: await screenshotPath(`measure-extras-point-${locale}`) });
     },
     120_000,
   );

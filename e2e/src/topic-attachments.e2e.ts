@@ -104,4 +104,103 @@ describe('topic attachments in the browser', () => {
       ]);
     },
   );
+
+  it.each([
+    [
+      'en',
+      'Water stain on the ceiling',
+      'Issues & comments',
+      'Your name (shown with what you post)',
+      'Attach file',
+      '1 attachment',
+      'Delete site-note.pdf',
+    ],
+    [
+      'zh-CN',
+      '吊顶水渍',
+      '问题与评论',
+      '您的名字（随您发布的内容显示）',
+      '添加附件',
+      '1 个附件',
+      '删除 site-note.pdf',
+    ],
+  ] as const)(
+    '%s: a share visitor with Issue Editing attaches a file to an issue and deletes it',
+    async (locale, title, panelName, nameLabel, attachButton, heading, deleteLabel) => {
+      const issue = await jsonApi<Topic>(
+        server.url,
+        owner.token,
+        'POST',
+        `/api/project/${projectId}/topics`,
+        { kind: 'issue', title, modelId: model.id },
+      );
+      const share = await jsonApi<{ token: string }>(
+        server.url,
+        owner.token,
+        'POST',
+        '/api/shares',
+        {
+          modelId: model.id,
+          type: 'public',
+          expiration: '7d',
+          allowComments: false,
+          issuePermission: 'edit',
+        },
+      );
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 800 },
+        locale,
+      });
+      await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(`/share/${share.token}`);
+      await waitForViewerLoaded(page);
+      await page.getByRole('button', { name: panelName, exact: true }).click();
+      const panel = page.getByRole('complementary', { name: panelName });
+      await panel.locator(`[data-topic-row="${issue.id}"]`).click();
+      // The attach buttons come once the visitor has given the name their files go under.
+      await panel.getByLabel(nameLabel).waitFor({ timeout: 20_000 });
+      expect(await panel.getByRole('button', { name: attachButton }).count()).toBe(0);
+      await panel.getByLabel(nameLabel).fill('Li Wei');
+      await expect
+        .poll(() => panel.getByRole('button', { name: attachButton }).count(), { timeout: 20_000 })
+        .toBe(1);
+      const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+      await panel
+        .getByTestId('attach-file-input')
+        .setInputFiles({ name: 'site-note.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect
+        .poll(() => panel.getByText(heading, { exact: true }).count(), { timeout: 20_000 })
+        .toBe(1);
+      expect(await panel.getByText('site-note.pdf', { exact: true }).count()).toBe(1);
+      expect(await panel.getByText(/Li Wei/).count()).toBeGreaterThan(0);
+      await page.screenshot({ path: await screenshotPath(`topic-attachments-visitor-${locale}`) });
+
+      const list = await jsonApi<TopicAttachmentList>(
+        server.url,
+        owner.token,
+        'GET',
+        `/api/topics/${issue.id}/attachments`,
+      );
+      expect(list.attachments.map((a) => [a.filename, a.size_bytes, a.uploader_name])).toEqual([
+        ['site-note.pdf', pdf.length, 'Li Wei'],
+      ]);
+
+      // The visitor deletes their own file (the share's route).
+      page.once('dialog', (dialog) => void dialog.accept());
+      await panel.getByRole('button', { name: deleteLabel }).click();
+      await expect
+        .poll(() => panel.getByText('site-note.pdf', { exact: true }).count(), { timeout: 20_000 })
+        .toBe(0);
+      const after = await jsonApi<TopicAttachmentList>(
+        server.url,
+        owner.token,
+        'GET',
+        `/api/topics/${issue.id}/attachments`,
+      );
+      expect(after.attachments).toEqual([]);
+    },
+  );
 });

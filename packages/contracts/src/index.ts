@@ -379,9 +379,11 @@ export {
   attachmentListSchema,
   attachmentSchema,
   attachmentUploadQuerySchema,
+  shareAttachmentUploadQuerySchema,
 } from './topic-attachments.ts';
 export type {
   AttachmentUploadQuery,
+  ShareAttachmentUploadQuery,
   TopicAttachment,
   TopicAttachmentList,
 } from './topic-attachments.ts';

@@ -90,7 +90,11 @@ export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).m
 export const invitationPreviewSchema = z
   .object({
     project: z.object({ id: z.uuid(), name: z.string(), description: z.string() }),
-    inviter: z.object({ email: z.string(), name: z.string().nullable() }),
+    /**
+     * Who invited: their display name, or null (none, or the account is gone); never their
+     * e-mail address, which whoever holds the link would learn (the page says "A project member").
+     */
+    inviter: z.object({ name: z.string().nullable() }),
     role: projectRoleSchema,
     email: z.string(),
     status: memberStatusSchema,

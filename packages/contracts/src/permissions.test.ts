@@ -305,6 +305,8 @@ describe('canShareVisitor(visitor, action): every share setting x every action',
     'comment.create': { 'comments+edit': true,  'comments+view': true,  'none+edit': false, 'none+view': false, download: false },
     'issue.view':     { 'comments+edit': true,  'comments+view': true,  'none+edit': true,  'none+view': true,  download: true  },
     'issue.edit':     { 'comments+edit': true,  'comments+view': false, 'none+edit': true,  'none+view': false, download: false },
+    'attachment.add': { 'comments+edit': true,  'comments+view': false, 'none+edit': true,  'none+view': false, download: false },
+    'attachment.delete': { 'comments+edit': true, 'comments+view': false, 'none+edit': true, 'none+view': false, download: false },
   };
 
   it('the table names every visitor action', () => {

@@ -294,9 +294,18 @@ export function seesMemberDetails(actor: Actor): boolean {
  * | comment.create  | true          | any             | any           |
  * | issue.view      | any           | any             | any           |
  * | issue.edit      | any           | edit            | any           |  "Issue Editing" only
+ * | attachment.add  | any           | edit            | any           |  files on issues
+ * | attachment.delete | any         | edit            | any           |  the visitor's own files
  */
 export type ShareVisitorAction =
-  'share.view' | 'share.download' | 'comment.view' | 'comment.create' | 'issue.view' | 'issue.edit';
+  | 'share.view'
+  | 'share.download'
+  | 'comment.view'
+  | 'comment.create'
+  | 'issue.view'
+  | 'issue.edit'
+  | 'attachment.add'
+  | 'attachment.delete';
 
 export const SHARE_VISITOR_ACTIONS: readonly ShareVisitorAction[] = [
   'share.view',
@@ -305,6 +314,8 @@ export const SHARE_VISITOR_ACTIONS: readonly ShareVisitorAction[] = [
   'comment.create',
   'issue.view',
   'issue.edit',
+  'attachment.add',
+  'attachment.delete',
 ];
 
 export interface ShareVisitor {
@@ -321,6 +332,10 @@ const visitorRules: Record<ShareVisitorAction, (visitor: ShareVisitor) => boolea
   'comment.create': (visitor) => visitor.allowComments,
   'issue.view': () => true,
   'issue.edit': (visitor) => visitor.issuePermission === 'edit',
+  // Files go on issues, so they follow "Issue Editing"; deleting is of the visitor's own files
+  // (same share, same visitor key: the attachments service checks that).
+  'attachment.add': (visitor) => visitor.issuePermission === 'edit',
+  'attachment.delete': (visitor) => visitor.issuePermission === 'edit',
 };
 
 /** May a visitor of a share with these settings do `action`? */

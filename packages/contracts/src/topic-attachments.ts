@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitorNameSchema } from './topics.ts';
 
 /**
  * Files attached to a topic or to one of its comments: photos (a phone's camera), PDFs, any
@@ -28,6 +29,11 @@ export const attachmentSchema = z
     uploader_id: z.uuid().nullable(),
     uploader_name: z.string(),
     created_at: z.iso.datetime(),
+    /**
+     * Share answers only: the visitor asking uploaded it through this share (same share, same
+     * visitor key) and may delete it.
+     */
+    yours: z.boolean().optional(),
   })
   .meta({ id: 'TopicAttachment' });
 export type TopicAttachment = z.infer<typeof attachmentSchema>;
@@ -53,6 +59,12 @@ export const attachmentUploadQuerySchema = z.object({
   commentId: z.uuid({ error: 'validation.invalid' }).optional(),
 });
 export type AttachmentUploadQuery = z.infer<typeof attachmentUploadQuerySchema>;
+
+/** A share visitor's upload (Issue Editing): the topic's own files only, under the visitor's name. */
+export const shareAttachmentUploadQuerySchema = attachmentUploadQuerySchema
+  .omit({ commentId: true })
+  .extend({ authorName: visitorNameSchema });
+export type ShareAttachmentUploadQuery = z.infer<typeof shareAttachmentUploadQuerySchema>;
 
 export const attachmentFileQuerySchema = z.object({
   /** Sends the file as a download even when the browser could show it. */

@@ -164,7 +164,7 @@ export type CreateCommentBody = z.infer<typeof createCommentBodySchema>;
 export const updateCommentBodySchema = z.object({ text: name(COMMENT_TEXT_MAX) });
 
 /** Share visitors name themselves on every post (no account). */
-const visitorNameSchema = name(VISITOR_NAME_MAX);
+export const visitorNameSchema = name(VISITOR_NAME_MAX);
 export const shareCreateTopicBodySchema = createTopicBodySchema
   .omit({ modelId: true, assigneeId: true })
   .extend({ authorName: visitorNameSchema });

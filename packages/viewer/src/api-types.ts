@@ -125,14 +125,14 @@ export interface SectionBoxState {
   enabled: boolean;
 }
 
-export type MeasurementKind = 'distance' | 'angle' | 'area';
+export type MeasurementKind = 'point' | 'distance' | 'angle' | 'area';
 
 export interface Measurement {
   id: string;
   kind: MeasurementKind;
-  /** Picked points in world coordinates (2 for distance, 3 for angle, >= 3 for area). */
+  /** Picked points in world coordinates (1 for point, 2 for distance, 3 for angle, >= 3 for area). */
   points: Vec3[];
-  /** Metres, degrees or square metres. */
+  /** Metres, degrees or square metres; 0 for a point (its coordinates are the measurement). */
   value: number;
 }
 
@@ -187,6 +187,7 @@ export type ViewerTool =
   | 'section-plane'
   /** The section box's handles shown and draggable (no plane added by a click). */
   | 'section-box'
+  | 'measure-point'
   | 'measure-distance'
   | 'measure-angle'
   | 'measure-area'

@@ -177,6 +177,11 @@ export interface MeasureApi {
   clear(): void;
   /** Snap tolerance in CSS pixels (default 12). */
   setSnapPixels(px: number): void;
+  /**
+   * How a point measurement's label reads its world point (the host knows the model's frame and
+   * unit); null: the world coordinates in metres. Relabels the points already taken.
+   */
+  setPointFormat(format: ((world: Vec3) => string) | null): void;
 }
 
 export interface PinsApi {

@@ -101,6 +101,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       remove: true,
       clear: true,
       setSnapPixels: true,
+      setPointFormat: true,
     }),
     pins: publicFace<PinsApi>(pins, {
       set: true,

@@ -157,6 +157,9 @@ export interface TopicAttachmentsTable {
   has_thumbnail: boolean;
   uploader_id: string | null;
   uploader_name: string;
+  /** A share visitor's upload: the share and the visitor's key (migration 0034); else null. */
+  share_id: ColumnType<string | null, string | null | undefined, string | null>;
+  visitor_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -289,6 +289,15 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/share/{token}/topics/{topicId}/attachments': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/attachments/{attachmentId}': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/attachments/{attachmentId}/thumbnail': { expect: SHARE_UNLOCKED },
+  'POST /api/share/{token}/topics/{topicId}/attachments': {
+    expect: SHARE_UNLOCKED,
+    note: 'Issue Editing: the sweep sends no file, the visitor gets 400 ATTACHMENT_EMPTY, past authorization',
+  },
+  'DELETE /api/share/{token}/attachments/{attachmentId}': {
+    expect: SHARE_UNLOCKED,
+    fresh: 'visitorAttachment',
+    note: 'the visitor deletes a file they attached through the share (same share, same address)',
+  },
   'GET /api/share/{token}/viewpoints/{viewpointId}/snapshot': {
     expect: roles('any'),
     note: 'the world has no viewpoint snapshot (404 for all)',

@@ -10,8 +10,10 @@ import { listOperations, send, validRequest, type Operation } from './operations
  * Operations that destroy or end what they touch get fresh rows (or a fresh sign-in) per call.
  */
 /**
- * Answers that show whoever holds a link what the link is about, whatever their standing: an
- * invitation's preview names its inviter to the invitee (the world's invitation is a member's).
+ * Answers that show whoever holds a link what the link is about, whatever their standing: no
+ * longer exempt from the address check (issue 35), they are checked for every standing, not
+ * only the guest's, since anyone with the link reads them. An invitation's preview names its
+ * inviter by display name only (the world's invitation is the owner's, to an outside address).
  */
 const LINK_PREVIEWS = new Set(['GET /api/invitations/{token}']);
 
@@ -67,12 +69,13 @@ describe('authorization sweep (every operation x every role)', () => {
         if (verdict) {
           failures.push(`${op.key} as ${role}: ${verdict} (${response.text.slice(0, 160)})`);
         }
-        // A guest never learns the team's addresses, whatever the route answers them.
+        // A guest never learns the team's addresses, whatever the route answers them; nor does
+        // anyone who holds a link, whatever their standing.
         const leaked =
-          role === 'guest' && !LINK_PREVIEWS.has(op.key)
+          role === 'guest' || LINK_PREVIEWS.has(op.key)
             ? teamEmails.find((e) => response.text.includes(e))
             : null;
-        if (leaked) leaks.push(`${op.key} showed the guest ${leaked}`);
+        if (leaked) leaks.push(`${op.key} showed the ${role} ${leaked}`);
       }
       matrix.push(`${op.key}: ${row.join(' ')}`);
     }

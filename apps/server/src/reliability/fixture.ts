@@ -273,6 +273,26 @@ export async function attachFile(
   return ((await res.json()) as { id: string }).id;
 }
 
+/**
+ * A file a share visitor attached through `share` (Issue Editing) with their unlock cookie: the
+ * same visitor (share and address) may delete it.
+ */
+export async function attachFileAsVisitor(
+  server: TestServer,
+  share: { token: string },
+  cookie: string,
+  topicId: string,
+  name: string,
+): Promise<string> {
+  const query = new URLSearchParams({ name, authorName: 'Site visitor' });
+  const res = await fetch(
+    `${server.url}/api/share/${share.token}/topics/${topicId}/attachments?${query}`,
+    { method: 'POST', headers: { cookie }, body: PNG_1PX },
+  );
+  if (res.status !== 201) throw new Error(`visitor attachment: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
 function b64(text: string): string {
   return Buffer.from(text).toString('base64');
 }

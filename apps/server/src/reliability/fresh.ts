@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addMember, signIn } from '../testing/project-team.ts';
 import { createShare, readyModel } from '../testing/share-fixture.ts';
-import { attachFile, type Role, type World } from './fixture.ts';
+import { attachFile, attachFileAsVisitor, type Role, type World } from './fixture.ts';
 
 /**
  * What an operation that removes or ends its target acts on, new for each call: the sweep's
@@ -15,6 +15,7 @@ export type Fresh =
   | 'topic'
   | 'comment'
   | 'attachment'
+  | 'visitorAttachment'
   | 'savedView'
   | 'savedQuery'
   | 'membership'
@@ -39,12 +40,20 @@ async function freshAttachment(world: World): Promise<FreshCall> {
   return { world, params: { id: await attachFile(server, team.member.token, topicId, 'f.png') } };
 }
 
+/** A file the sweep's share visitor attached to the world's topic (that visitor deletes it). */
+async function freshVisitorAttachment(world: World): Promise<FreshCall> {
+  const { server, share, visitorCookie, topicId } = world;
+  const id = await attachFileAsVisitor(server, share, visitorCookie, topicId, 'v.png');
+  return { world, params: { attachmentId: id } };
+}
+
 export async function freshParams(
   world: World,
   fresh: Fresh | undefined,
   role: Role,
 ): Promise<FreshCall> {
   if (fresh === 'attachment') return freshAttachment(world);
+  if (fresh === 'visitorAttachment') return freshVisitorAttachment(world);
   const { server, team } = world;
   const owner = team.owner;
   switch (fresh) {

@@ -96,11 +96,37 @@ describe('invitations: mail, link, preview, accept, decline, expiry, resend, can
     expect(shown.status).toBe(200);
     expect(shown.body).toMatchObject({
       project: { id: team.project.id, name: 'Tower A' },
-      inviter: { email: team.owner.user.email },
       role: 'member',
       email: invitee.user.email,
       status: 'pending',
     });
+    // Whoever holds the link learns the inviter's display name (null without one), never the
+    // inviter's address (issue 35): the web app then says "A project member".
+    const ownerRow = await server.db
+      .selectFrom('users')
+      .select(['full_name', 'first_name', 'last_name'])
+      .where('id', '=', team.owner.user.id)
+      .executeTakeFirstOrThrow();
+    const ownerNamed = !!(ownerRow.full_name || ownerRow.first_name || ownerRow.last_name);
+    expect(shown.body.inviter.name === null).toBe(!ownerNamed);
+    expect(JSON.stringify(shown.body)).not.toContain(team.owner.user.email);
+    // With a display name, the preview shows it; without one, null (never the address).
+    const names = { full_name: 'Olivia Owner', first_name: null, last_name: null };
+    await server.db.updateTable('users').set(names).where('id', '=', team.owner.user.id).execute();
+    expect((await preview(token)).body.inviter).toEqual({ name: 'Olivia Owner' });
+    await server.db
+      .updateTable('users')
+      .set({ full_name: null, first_name: null, last_name: null })
+      .where('id', '=', team.owner.user.id)
+      .execute();
+    const nameless = await preview(token);
+    expect(nameless.body.inviter).toEqual({ name: null });
+    expect(JSON.stringify(nameless.body)).not.toContain(team.owner.user.email);
+    await server.db
+      .updateTable('users')
+      .set(ownerRow)
+      .where('id', '=', team.owner.user.id)
+      .execute();
 
     const again = await invite([invitee.user.email]);
     expect(again.body.results[0]).toMatchObject({

@@ -84,8 +84,9 @@ export function memberFromInvitation(row: InvitationDetailRow): ProjectMember {
 export function previewFromInvitation(row: InvitationDetailRow): InvitationPreview {
   return {
     project: { id: row.project_id, name: row.project_name, description: row.project_description },
-    // An inviter whose account is gone: the invitation still works.
-    inviter: inviterOf(row) ?? { email: '', name: null },
+    // Only the inviter's display name: the link's holder never learns their address (and an
+    // inviter whose account is gone leaves null; the invitation still works).
+    inviter: { name: inviterOf(row)?.name ?? null },
     role: row.role,
     email: row.email,
     status:

@@ -100,6 +100,7 @@ export const register: RegisterModule<
     events: deps.events,
     elements,
     storage: deps.storage,
+    plans: deps.attachmentPlans,
     reader,
     now: deps.now,
     log: app.log,

@@ -24,7 +24,7 @@ export interface TopicAbilities {
   reply: boolean;
   topic(topic: Topic): { edit: boolean; assign: boolean; status: boolean; remove: boolean };
   comment(comment: TopicComment): { edit: boolean; remove: boolean };
-  /** Attach files (members; visitors only read them). */
+  /** Attach files (members; visitors with Issue Editing, to issues). */
   attach: boolean;
   attachment(attachment: TopicAttachment): { remove: boolean };
 }
@@ -84,7 +84,10 @@ export function visitorAbilities(permissions: SharePermissions): TopicAbilities 
       return { edit, assign: false, status: edit, remove: false };
     },
     comment: () => ({ edit: false, remove: false }),
-    attach: false,
-    attachment: () => ({ remove: false }),
+    attach: canShareVisitor(visitor, 'attachment.add'),
+    // Only the files this visitor attached through this share (the server marks them).
+    attachment: (attachment) => ({
+      remove: attachment.yours === true && canShareVisitor(visitor, 'attachment.delete'),
+    }),
   };
 }

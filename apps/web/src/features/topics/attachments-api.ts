@@ -1,7 +1,8 @@
 /**
  * Files on topics and comments over the API: members read, upload and delete through
  * `/api/topics/{id}/attachments` and `/api/attachments/{id}`; share visitors read through the
- * share's twins (the unlock cookie). Thumbnails and files are fetched as blobs (a member's
+ * share's twins (the unlock cookie), and with Issue Editing attach files to issues and delete
+ * their own. Thumbnails and files are fetched as blobs (a member's
  * route needs the bearer token, which an <img> or a link cannot send).
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -32,24 +33,47 @@ export function useAttachments(source: TopicSource, topicId: string) {
   });
 }
 
-export function useUploadAttachment(topicId: string) {
+/** A share visitor's upload: through the share's route, under the name they give. */
+export interface VisitorUploader {
+  token: string;
+  authorName: string;
+}
+
+const sharePath = (token: string) => `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}`;
+
+export function useUploadAttachment(topicId: string, visitor?: VisitorUploader) {
   return useMutation({
     mutationFn: (input: { file: File; commentId?: string }) => {
       const query: Record<string, string> = { name: input.file.name || 'photo.jpg' };
+      const headers = { 'Content-Type': input.file.type || 'application/octet-stream' };
+      if (visitor) {
+        query.authorName = visitor.authorName;
+        return http.post<TopicAttachment>(
+          `${sharePath(visitor.token)}/topics/${topicId}/attachments`,
+          input.file,
+          { query, headers, credentials: 'include' },
+        );
+      }
       if (input.commentId) query.commentId = input.commentId;
       return http.post<TopicAttachment>(`/api/topics/${topicId}/attachments`, input.file, {
         query,
-        headers: { 'Content-Type': input.file.type || 'application/octet-stream' },
+        headers,
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentsKey(topicId) }),
   });
 }
 
-export function useDeleteAttachment(topicId: string) {
+/** Deletes a file: a member's route, or (a visitor's own file) the share's. */
+export function useDeleteAttachment(topicId: string, shareToken?: string) {
   return useMutation({
     mutationFn: (id: string) =>
-      http.request<unknown>(`/api/attachments/${id}`, { method: 'DELETE' }),
+      shareToken
+        ? http.request<unknown>(`${sharePath(shareToken)}/attachments/${id}`, {
+            method: 'DELETE',
+            credentials: 'include',
+          })
+        : http.request<unknown>(`/api/attachments/${id}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentsKey(topicId) }),
   });
 }

@@ -57,7 +57,7 @@ export function polygonArea(points: Vec3[]): number {
   return length(newellNormal(points)) / 2;
 }
 
-const MIN_POINTS: Record<MeasurementKind, number> = { distance: 2, angle: 3, area: 3 };
+const MIN_POINTS: Record<MeasurementKind, number> = { point: 1, distance: 2, angle: 3, area: 3 };
 
 /** Throws when the point count does not fit the kind or a coordinate is not finite. */
 function validatePoints(kind: MeasurementKind, points: Vec3[]): void {
@@ -79,20 +79,27 @@ function validatePoints(kind: MeasurementKind, points: Vec3[]): void {
 
 export function measurementValue(kind: MeasurementKind, points: Vec3[]): number {
   validatePoints(kind, points);
+  if (kind === 'point') return 0;
   if (kind === 'distance') return distance(points[0]!, points[1]!);
   if (kind === 'angle') return angleDegrees(points[0]!, points[1]!, points[2]!);
   return polygonArea(points);
 }
 
+/** A point's world coordinates in metres, to the millimetre (when the host sets no format). */
+export function formatPoint(point: Vec3): string {
+  return `${point.map((c) => c.toFixed(3)).join(', ')} m`;
+}
+
 /** Label text: metres to the millimetre, degrees to a tenth, square metres to hundredths. */
 export function formatValue(kind: MeasurementKind, value: number): string {
-  if (kind === 'distance') return `${value.toFixed(3)} m`;
+  if (kind === 'distance' || kind === 'point') return `${value.toFixed(3)} m`;
   if (kind === 'angle') return `${value.toFixed(1)}°`;
   return `${value.toFixed(2)} m²`;
 }
 
 /** Where a measurement's label sits: midpoint, the angle's vertex, or the polygon's centroid. */
 export function labelAnchor(kind: MeasurementKind, points: Vec3[]): Vec3 {
+  if (kind === 'point') return points[0]!;
   if (kind === 'angle') return points[1]!;
   const n = kind === 'distance' ? 2 : points.length;
   const sum: Vec3 = [0, 0, 0];

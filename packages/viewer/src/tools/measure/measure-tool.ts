@@ -1,7 +1,7 @@
 /**
- * Distance, angle and area measurement with vertex/edge snapping. Each kind is a tool
- * (`measure-distance`, `measure-angle`, `measure-area`): clicks add snapped points; a distance
- * ends at 2 points, an angle at 3 (vertex in the middle), an area when its first point is clicked
+ * Point, distance, angle and area measurement with vertex/edge snapping. Each kind is a tool
+ * (`measure-point`, `measure-distance`, `measure-angle`, `measure-area`): clicks add snapped
+ * points; a point ends at 1 (its label shows its coordinates), a distance at 2 points, an angle at 3 (vertex in the middle), an area when its first point is clicked
  * again, on a double-click or on Enter. The tool stays on for the next measurement; Esc drops the
  * one in progress. A measurement is selected by clicking its label (any tool) or its line (in a
  * measure tool), and Delete/Backspace removes the selected one.
@@ -10,11 +10,11 @@ import type { Measurement, MeasurementKind, Vec3, ViewerTool } from '../../api-t
 import type { MeasureApi } from '../../api.ts';
 import type { PointerInfo, ViewerContext } from '../../core/context.ts';
 import { separateLabels } from './label-layout.ts';
-import { measurementValue, sub } from './math.ts';
+import { formatPoint, measurementValue, sub } from './math.ts';
 import { chooseSnap, type Snap } from './snap.ts';
 import { MeasureMaterials, MeasurementVisual, PreviewVisual } from './visuals.ts';
 
-const KINDS: MeasurementKind[] = ['distance', 'angle', 'area'];
+const KINDS: MeasurementKind[] = ['point', 'distance', 'angle', 'area'];
 /** How close (CSS px) a click must be to a measurement's line to select it. */
 const LINE_PICK_PX = 6;
 /** Two clicks this close in time and space make a double-click (closes an area). */
@@ -40,6 +40,7 @@ export class MeasureTool implements MeasureApi {
   private pending: Vec3[] = [];
   private preview: PreviewVisual | null = null;
   private snapPixels = 12;
+  private pointFormat: (world: Vec3) => string = formatPoint;
   private nextId = 1;
   private lastClick: { x: number; y: number; time: number } | null = null;
   private disposed = false;
@@ -107,6 +108,7 @@ export class MeasureTool implements MeasureApi {
       remove: () => this.remove(id),
       deselect: () => this.select(null),
     });
+    if (kind === 'point') visual.setText(this.pointFormat(measurement.points[0]!));
     this.visuals.set(id, visual);
     this.layoutLabels();
     this.emit();
@@ -150,6 +152,16 @@ export class MeasureTool implements MeasureApi {
     if (!Number.isFinite(px) || px < 0)
       throw new Error('Snap tolerance must be a non-negative number');
     this.snapPixels = px;
+  }
+
+  setPointFormat(format: ((world: Vec3) => string) | null): void {
+    this.pointFormat = format ?? formatPoint;
+    for (const visual of this.visuals.values()) {
+      const { kind, points } = visual.measurement;
+      if (kind === 'point') visual.setText(this.pointFormat(points[0]!));
+    }
+    this.layoutLabels();
+    this.ctx.requestRender();
   }
 
   dispose(): void {
@@ -303,7 +315,7 @@ export class MeasureTool implements MeasureApi {
     // anything yet) would add a zero-length side.
     if (last && Math.hypot(...sub(snap.point, last)) < 1e-9) return true;
     this.pending = [...pending, snap.point];
-    const needed = kind === 'distance' ? 2 : kind === 'angle' ? 3 : Infinity;
+    const needed = kind === 'point' ? 1 : kind === 'distance' ? 2 : kind === 'angle' ? 3 : Infinity;
     if (this.pending.length >= needed) this.finish(kind, this.pending);
     else this.showPreview(snap);
     return true;

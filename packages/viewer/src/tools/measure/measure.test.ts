@@ -85,6 +85,27 @@ describe('MeasureTool', () => {
     expect(fake.ctx.getTool()).toBe('measure-distance');
   });
 
+  it('point mode: one snapped click is a point, labelled with its coordinates', () => {
+    const fake = setup();
+    fake.measure.start('point');
+    expect(fake.ctx.getTool()).toBe('measure-point');
+    expect(lastChange(fake)?.active).toBe('point');
+    // A few pixels off a corner: the point is the corner itself (snapped as distances are).
+    expect(clickNear(fake, [4, 0, 0])).toBe(true);
+    const [m] = fake.measure.list();
+    expect(m).toMatchObject({ kind: 'point', points: [[4, 0, 0]], value: 0 });
+    fake.render();
+    expect(labels(fake).map((l) => l.textContent)).toEqual(['4.000, 0.000, 0.000 m']);
+    // The host's format (its model's frame and unit) relabels the points taken and the next.
+    fake.measure.setPointFormat((p) => `X ${p[0] * 1000} mm`);
+    expect(labels(fake).map((l) => l.textContent)).toEqual(['X 4000 mm']);
+    clickNear(fake, [0, 3, 0], -5, 2);
+    expect(fake.measure.list().map((x) => x.points)).toEqual([[[4, 0, 0]], [[0, 3, 0]]]);
+    expect(labels(fake).map((l) => l.textContent)).toEqual(['X 4000 mm', 'X 0 mm']);
+    expect(() => fake.measure.add('point', [])).toThrow(/exactly 1 points/);
+    expect(fake.ctx.getTool()).toBe('measure-point');
+  });
+
   it('measures an angle with the vertex in the middle and snaps to edges', () => {
     const fake = setup();
     fake.measure.start('angle');

@@ -261,6 +261,12 @@ export class MeasurementVisual {
     this.label.setAttribute('aria-pressed', String(selected));
   }
 
+  /** New label text (a point's coordinates in the host's format); measured again. */
+  setText(text: string): void {
+    this.label.textContent = text;
+    this.labelSize = null;
+  }
+
   /**
    * Where the label would sit (top-left and size, CSS px) before any separation from other
    * labels; null when its anchor is behind the camera.
@@ -274,8 +280,8 @@ export class MeasurementVisual {
       this.labelSize = { width: this.label.offsetWidth, height: this.label.offsetHeight };
     }
     const { width, height } = this.labelSize ?? { width: 0, height: 0 };
-    // An angle's label sits above its vertex, the others centred on their anchor.
-    const lift = kind === 'angle' ? 1.4 : 0.5;
+    // An angle's and a point's label sit above their point, the others centred on their anchor.
+    const lift = kind === 'angle' || kind === 'point' ? 1.4 : 0.5;
     return { x: at.x - width / 2, y: at.y - height * lift, width, height };
   }
 

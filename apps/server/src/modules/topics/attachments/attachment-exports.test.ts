@@ -1,14 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Topic, TopicAttachment } from '@truss/contracts';
+import { ATTACHMENT_MAX_BYTES, type Topic, type TopicAttachment } from '@truss/contracts';
 import { validateBcf } from '@truss/bcf/testing/xsd-validate';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTeam, type Team } from '../../../testing/project-team.ts';
+import { addMember, createProject, createTeam, type Team } from '../../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { importBcf } from '../testing/bcf-test-helpers.ts';
 import { createIssue } from '../test-fixture.ts';
 
 /** Runs a poppler tool on a PDF and returns its standard output. */
@@ -96,6 +98,106 @@ describe(`topic attachments in exports (${testEngine()})`, () => {
     expect(markup).toContain(`<DocumentGuid>${photoGuid}</DocumentGuid>`);
     expect(markup).toContain(`<DocumentReference Guid="${sheet.id}">`);
     expect(markup).toContain(`<DocumentGuid>${sheetGuid}</DocumentGuid>`);
+  });
+
+  it('BCF 3.0 round trip: documents come back as attachments (same names and bytes), once', async () => {
+    const bytes = await download(`/api/project/${team.project.id}/bcf?version=3.0`);
+    const fresh = await createProject(server, team.owner.token, 'Attachments round trip');
+    await addMember(server, fresh.id, team.member.user.id, 'member');
+    const imported = await importBcf(server, team.owner.token, fresh.id, bytes);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toMatchObject({ created: 1, skipped: [] });
+    const topic = await server.db
+      .selectFrom('topics')
+      .select('id')
+      .where('project_id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
+    const listed = async () =>
+      (
+        (await (
+          await fetch(`${server.url}/api/topics/${topic.id}/attachments`, {
+            headers: { authorization: `Bearer ${team.member.token}` },
+          })
+        ).json()) as { attachments: TopicAttachment[] }
+      ).attachments;
+    const files = await listed();
+    expect(files.map((file) => file.filename).sort()).toEqual(['Spec sheet.pdf', '现场照片.jpg']);
+    const byName = new Map(files.map((file) => [file.filename, file]));
+    expect(byName.get('现场照片.jpg')).toMatchObject({ content_type: 'image/jpeg' });
+    expect(byName.get('Spec sheet.pdf')).toMatchObject({ content_type: 'application/pdf' });
+    for (const [name, original] of [
+      ['现场照片.jpg', jpeg],
+      ['Spec sheet.pdf', PDF],
+    ] as const) {
+      const back = await download(`/api/attachments/${byName.get(name)!.id}?download=1`);
+      expect(Buffer.from(back).equals(original)).toBe(true);
+    }
+    // Not opaque BCF files of the topic any more; and counted in the owner's storage.
+    const opaque = await server.db
+      .selectFrom('topic_files')
+      .select('id')
+      .where('topic_id', '=', topic.id)
+      .execute();
+    expect(opaque).toEqual([]);
+    const stored = await server.db
+      .selectFrom('topic_attachments')
+      .select(['size_bytes', 'project_id'])
+      .where('topic_id', '=', topic.id)
+      .execute();
+    expect(stored.reduce((sum, row) => sum + Number(row.size_bytes), 0)).toBe(
+      jpeg.length + PDF.length,
+    );
+    expect(stored.every((row) => row.project_id === fresh.id)).toBe(true);
+
+    // The same file again updates the topic and adds no second copy of its documents; the
+    // project's own export then names each document once.
+    const again = await importBcf(server, team.owner.token, fresh.id, bytes);
+    expect(again.body).toMatchObject({ created: 0, updated: 1 });
+    expect(await listed()).toHaveLength(2);
+    const out = unzipSync(await download(`/api/project/${fresh.id}/bcf?version=3.0`));
+    validateBcf(
+      await download(`/api/project/${fresh.id}/bcf?version=3.0`),
+      '3.0',
+      'round trip 3.0',
+    );
+    const markup = strFromU8(out[Object.keys(out).find((n) => n.endsWith('/markup.bcf'))!]!);
+    expect(markup.match(/<DocumentReference /g)).toHaveLength(2);
+  });
+
+  it("BCF 3.0 import: a document past the plan's size per file stays a BCF file, reported", async () => {
+    const files = unzipSync(await download(`/api/project/${team.project.id}/bcf?version=3.0`));
+    const documents = strFromU8(files['documents.xml']!);
+    const sheetGuid = /<Document Guid="([^"]+)">\s*<Filename>Spec sheet.pdf<\/Filename>/.exec(
+      documents,
+    )![1]!;
+    // The Free plan allows 10 MiB per attachment: this "PDF" is one byte more (random bytes,
+    // which do not compress: the reader's zip-bomb check stays out of it).
+    const big = randomBytes(ATTACHMENT_MAX_BYTES.free + 1);
+    PDF.copy(big);
+    files[`documents/${sheetGuid}`] = big;
+    const fresh = await createProject(server, team.member.token, 'Free plan');
+    const imported = await importBcf(server, team.member.token, fresh.id, zipSync(files));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.skipped).toEqual([
+      {
+        guid: expect.any(String),
+        reason:
+          'document "Spec sheet.pdf" kept as a BCF file: larger than the plan allows per attachment',
+      },
+    ]);
+    const rows = await server.db
+      .selectFrom('topic_attachments')
+      .select('filename')
+      .where('project_id', '=', fresh.id)
+      .execute();
+    expect(rows.map((row) => row.filename)).toEqual(['现场照片.jpg']);
+    const opaque = await server.db
+      .selectFrom('topic_files')
+      .innerJoin('topics', 'topics.id', 'topic_files.topic_id')
+      .select(['topic_files.filename', 'topic_files.kind'])
+      .where('topics.project_id', '=', fresh.id)
+      .execute();
+    expect(opaque).toEqual([{ filename: 'Spec sheet.pdf', kind: 'document' }]);
   });
 
   it('BCF 2.1: the files beside the markup as internal references, valid', async () => {

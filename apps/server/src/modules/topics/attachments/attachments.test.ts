@@ -1,5 +1,6 @@
 import {
   ATTACHMENT_MAX_BYTES,
+  SHARE_VISITOR_POSTS_PER_MINUTE,
   type Share,
   type Topic,
   type TopicAttachment,
@@ -261,6 +262,178 @@ describe('topic attachments over HTTP', () => {
       404,
     );
     expect((await get(`${base}/attachments/${other.body.id}`)).res.status).toBe(404);
+  });
+
+  it('visitors with Issue Editing attach files to issues, as members do, and delete their own', async () => {
+    const visitorUpload = async (
+      token: string,
+      topicId: string,
+      name: string,
+      body: Buffer | string,
+      options: { type?: string; authorName?: string; headers?: Record<string, string> } = {},
+    ) => {
+      const query = new URLSearchParams({ name, authorName: options.authorName ?? 'Site visitor' });
+      const res = await fetch(
+        `${server.url}/api/share/${token}/topics/${topicId}/attachments?${query}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': options.type ?? 'application/octet-stream',
+            ...options.headers,
+          },
+          body,
+        },
+      );
+      const text = await res.text();
+      return {
+        status: res.status,
+        body: (text ? JSON.parse(text) : null) as TopicAttachment & {
+          code?: string;
+          message?: string;
+        },
+      };
+    };
+    const editing = await createShare(server, team.owner.token, {
+      modelId: team.model.id,
+      type: 'public',
+      expiration: '7d',
+      allowComments: false,
+      issuePermission: 'edit',
+    });
+    const viewing = await createShare(server, team.owner.token, {
+      modelId: team.model.id,
+      type: 'public',
+      expiration: '7d',
+      allowComments: true,
+      issuePermission: 'view',
+    });
+    const target = await createIssue(server, team.member.token, team.project.id, {
+      modelId: team.model.id,
+      title: 'Visitor photos',
+    });
+
+    // A view-only share may not add files (403), whatever it otherwise allows.
+    expect((await visitorUpload(viewing.token, target.id, 'x.jpg', jpeg)).status).toBe(403);
+
+    const before = await storageUsed(team.owner.token);
+    const shot = await visitorUpload(editing.token, target.id, 'site.jpg', jpeg, {
+      type: 'image/jpeg',
+      authorName: 'Wang Gong',
+    });
+    expect(shot.status).toBe(201);
+    expect(shot.body).toMatchObject({
+      filename: 'site.jpg',
+      content_type: 'image/jpeg',
+      is_image: true,
+      uploader_id: null,
+      uploader_name: 'Wang Gong',
+      yours: true,
+      url: `/api/share/${editing.token}/attachments/${shot.body.id}`,
+    });
+    // Counted in the owner's storage, thumbnailed, read back by members and visitors alike.
+    expect(await storageUsed(team.owner.token)).toBe(before + jpeg.length);
+    const row = await server.db
+      .selectFrom('topic_attachments')
+      .select(['share_id', 'visitor_key'])
+      .where('id', '=', shot.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.share_id).toBe(editing.id);
+    expect(row.visitor_key).toMatch(/^[\w-]{43}$/);
+    expect((await get(shot.body.thumbnail_url!)).res.headers.get('content-type')).toBe(
+      'image/jpeg',
+    );
+    const asMember = await server.api<TopicAttachmentList>(
+      'GET',
+      `/api/topics/${target.id}/attachments`,
+      { token: team.member.token },
+    );
+    expect(asMember.body.attachments.map((a) => a.uploader_name)).toEqual(['Wang Gong']);
+
+    // Content-type safety as for members: HTML is only ever a download.
+    const html = await visitorUpload(editing.token, target.id, 'x.html', '<script>x()</script>', {
+      type: 'text/html',
+    });
+    const served = await get(html.body.url);
+    expect(served.res.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(served.res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.res.headers.get('content-security-policy')).toContain('sandbox');
+
+    // The owner's plan's size per file, in the visitor's language; nothing stored.
+    const usedBefore = await storageUsed(team.owner.token);
+    const big = await visitorUpload(
+      editing.token,
+      target.id,
+      'big.bin',
+      Buffer.alloc(ATTACHMENT_MAX_BYTES.free + 1, 1),
+      { headers: { 'accept-language': 'zh-CN' } },
+    );
+    expect([big.status, big.body.code]).toEqual([413, 'ATTACHMENT_TOO_LARGE']);
+    expect(big.body.message).toBe('文件超过了当前套餐允许的单个附件大小');
+    expect(await storageUsed(team.owner.token)).toBe(usedBefore);
+
+    // The visitor's list marks their own files; the size per file is offered to them.
+    const list = await server.api<TopicAttachmentList>(
+      'GET',
+      `/api/share/${editing.token}/topics/${target.id}/attachments`,
+    );
+    expect(list.body.max_bytes).toBe(ATTACHMENT_MAX_BYTES.free);
+    expect(list.body.attachments.every((a) => a.yours)).toBe(true);
+    const viewList = await server.api<TopicAttachmentList>(
+      'GET',
+      `/api/share/${viewing.token}/topics/${target.id}/attachments`,
+    );
+    expect(viewList.body.max_bytes).toBe(0);
+    expect(viewList.body.attachments.some((a) => a.yours)).toBe(false);
+
+    // A member's file is not the visitor's: 403; another share's visitor: 403 too.
+    const members = await upload(team.member.token, target.id, 'member.pdf', PDF);
+    const removeAs = (token: string, id: string) =>
+      server.api('DELETE', `/api/share/${token}/attachments/${id}`);
+    expect((await removeAs(editing.token, members.body.id)).status).toBe(403);
+    const otherEditing = await createShare(server, team.owner.token, {
+      modelId: team.model.id,
+      type: 'public',
+      expiration: '7d',
+      allowComments: false,
+      issuePermission: 'edit',
+    });
+    expect((await removeAs(otherEditing.token, shot.body.id)).status).toBe(403);
+    expect((await removeAs(viewing.token, shot.body.id)).status).toBe(403);
+    const usedNow = await storageUsed(team.owner.token);
+    expect((await removeAs(editing.token, shot.body.id)).status).toBe(204);
+    expect(await storageUsed(team.owner.token)).toBe(usedNow - jpeg.length);
+    expect((await get(shot.body.url)).res.status).toBe(404);
+
+    // Comment threads are not issues: visitors add files to issues only.
+    const talking = await createShare(server, team.owner.token, {
+      modelId: team.model.id,
+      type: 'public',
+      expiration: '7d',
+      allowComments: true,
+      issuePermission: 'edit',
+    });
+    const thread = await server.api<Topic>('POST', `/api/share/${talking.token}/topics`, {
+      body: { kind: 'comment', title: 'A thread', authorName: 'Wang Gong' },
+    });
+    expect(thread.status).toBe(201);
+    expect((await visitorUpload(talking.token, thread.body.id, 'x.pdf', PDF)).status).toBe(403);
+
+    // At most SHARE_VISITOR_POSTS_PER_MINUTE files a minute per visitor: then 429, nothing stored.
+    let status = 201;
+    let sent = 0;
+    while (status === 201 && sent < SHARE_VISITOR_POSTS_PER_MINUTE + 2) {
+      status = (await visitorUpload(editing.token, target.id, `n${sent}.pdf`, PDF)).status;
+      sent += 1;
+    }
+    expect(status).toBe(429);
+    const lastMinute = await server.db
+      .selectFrom('topic_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('share_id', '=', editing.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(lastMinute.n)).toBe(SHARE_VISITOR_POSTS_PER_MINUTE);
+    server.clock.advance(61);
+    expect((await visitorUpload(editing.token, target.id, 'later.pdf', PDF)).status).toBe(201);
   });
 
   it('the uploader or an admin deletes; the bytes leave storage and the usage', async () => {

@@ -134,10 +134,10 @@ const MAX_INPUT_PIXELS = 100_000_000;
  * transparency on white): JPEG so the PDF report draws it as it is. Null
  * when the image cannot be decoded: the file is still kept, only without a thumbnail.
  */
-export async function makeThumbnail(filePath: string): Promise<Buffer | null> {
+export async function makeThumbnail(file: string | Buffer): Promise<Buffer | null> {
   try {
     const sharp = await loadSharp();
-    return await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    return await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize(ATTACHMENT_THUMBNAIL_SIZE, ATTACHMENT_THUMBNAIL_SIZE, {
         fit: 'inside',

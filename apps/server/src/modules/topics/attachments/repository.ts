@@ -45,6 +45,18 @@ export class TopicAttachmentsRepository {
     return rows.map((row) => row.id);
   }
 
+  /** How many files a visitor (share and key) uploaded since `since` (the per-minute cap). */
+  async visitorUploadsSince(shareId: string, visitorKey: string, since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('topic_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('share_id', '=', shareId)
+      .where('visitor_key', '=', visitorKey)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('topic_attachments').where('id', '=', id).execute();
   }

@@ -5,6 +5,7 @@ import {
   attachmentUploadQuerySchema,
   errorBodySchema,
   SHARE_PUBLIC_PATH,
+  shareAttachmentUploadQuerySchema,
   shareTokenParamsSchema,
 } from '@truss/contracts';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
@@ -168,11 +169,17 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** The share page's twins of the read routes: the visitor sees what the share shows. */
+/**
+ * The share page's twins: the visitor sees what the share shows; with "Issue Editing" they
+ * attach files to issues and delete the ones they attached (same share, same visitor key).
+ */
 export const visitorAttachmentRoutes: FastifyPluginAsyncZod<{
   attachments: AttachmentsService;
   gate: ShareVisitorGate;
 }> = async (app, { attachments, gate }) => {
+  app.removeAllContentTypeParsers();
+  // A visitor's upload streams `request.raw` as the members' does (the other routes have no body).
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
   const tags = ['shares', 'topics'];
   const base = `${SHARE_PUBLIC_PATH}/:token`;
   const visitorErrors = { ...errors, 429: errorBodySchema };
@@ -192,7 +199,66 @@ export const visitorAttachmentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const share = await gate(request, reply, request.params.token, 'issue.view');
-      return attachments.visitorList(share, request.params.token, request.params.topicId);
+      return attachments.visitorList(
+        share,
+        request.params.token,
+        request.params.topicId,
+        request.ip,
+      );
+    },
+  );
+
+  app.post(
+    `${base}/topics/:topicId/attachments`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A visitor with Issue Editing attaches a file to an issue (the raw body; ?name=&authorName=); the owner's plan's size per file (413), 429 past 10 files a minute",
+        params: shareTokenParamsSchema.extend({ topicId: z.uuid() }),
+        querystring: shareAttachmentUploadQuerySchema,
+        response: { 201: attachmentSchema, ...visitorErrors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const share = await gate(request, reply, request.params.token, 'attachment.add').catch(
+        (error: unknown) => {
+          request.raw.resume();
+          throw error;
+        },
+      );
+      const length = Number(request.headers['content-length']);
+      const attachment = await attachments.visitorUpload(
+        share,
+        request.params.token,
+        request.ip,
+        request.params.topicId,
+        {
+          query: request.query,
+          contentType: request.headers['content-type'],
+          contentLength: Number.isFinite(length) ? length : undefined,
+          body: request.raw,
+        },
+      );
+      return reply.code(201).send(attachment);
+    },
+  );
+
+  app.delete(
+    `${base}/attachments/:attachmentId`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A visitor deletes a file they uploaded (same share, same visitor), while the share has Issue Editing',
+        params: fileParams,
+        response: { 204: z.null(), ...visitorErrors },
+      },
+    },
+    async (request, reply) => {
+      const share = await gate(request, reply, request.params.token, 'attachment.delete');
+      await attachments.visitorDelete(share, request.ip, request.params.attachmentId);
+      return reply.code(204).send(null);
     },
   );
 

@@ -2,16 +2,20 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   canShareVisitor,
+  SHARE_VISITOR_POSTS_PER_MINUTE,
   type AttachmentUploadQuery,
+  type ShareAttachmentUploadQuery,
   type TopicAttachment,
   type TopicAttachmentList,
 } from '@truss/contracts';
-import type { TopicAttachmentRow } from '../../../db/schema.ts';
+import type { TopicAttachmentRow, TopicRow } from '../../../db/schema.ts';
+import { ForbiddenError, TooManyRequestsError } from '../../../http/errors.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { DataAccess } from '../../../repositories.ts';
 import type { TopicsRepositories } from '../repositories.ts';
 import {
   assertCan,
+  findProjectAccess,
   hidesEmails,
   loadProjectAccess,
   type ProjectAccess,
@@ -20,7 +24,7 @@ import type { ObjectStorage } from '../../storage/index.ts';
 import { displayName } from '../../users/index.ts';
 import { CommentNotFoundError, TopicNotFoundError } from '../errors.ts';
 import type { TopicsService } from '../service.ts';
-import type { VisitorShare, VisitorTopicsService } from '../visitor-service.ts';
+import { visitorKey, type VisitorShare, type VisitorTopicsService } from '../visitor-service.ts';
 import type { AttachmentCleanup } from './cleanup.ts';
 import {
   AttachmentEmptyError,
@@ -74,6 +78,8 @@ export interface AttachmentContent {
   type: string;
 }
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
 const memberUrls: AttachmentUrls = {
   file: (id) => `/api/attachments/${id}`,
   thumbnail: (id) => `/api/attachments/${id}/thumbnail`,
@@ -126,7 +132,46 @@ export class AttachmentsService {
       if (!comment || comment.topic_id !== topic.id) throw new CommentNotFoundError();
       assertCan(access, 'comment.edit', { ownerId: comment.author_id ?? undefined });
     }
-    const plan = await this.#d.plans.of(access.project.owner_id);
+    const stored = await this.#store(access.project.owner_id, topic, upload, {
+      commentId,
+      uploaderId: userId,
+      uploaderName: await this.#memberName(userId),
+      visitor: null,
+    });
+    const [shown] = await presentAttachments(repos, [stored], memberUrls, readerOf(access));
+    return shown!;
+  }
+
+  async #memberName(userId: string): Promise<string> {
+    const repos = this.#d.data.repos;
+    const names = await repos.topics.nameFields([userId]);
+    const users = await repos.topics.userNames([userId]);
+    return (
+      (names[0] && displayName(names[0])) ||
+      (users.get(userId)?.email ?? '').split('@')[0] ||
+      'unknown'
+    );
+  }
+
+  /**
+   * The one way a file is stored, for members and visitors alike: the owner's plan's size per
+   * file (413 early on a Content-Length past it, else counted as the body streams), the type
+   * sniffed from the bytes, the owner's storage checked in the row's transaction, a thumbnail
+   * for photos; `beforeInsert` runs in that transaction (a visitor's per-minute cap).
+   */
+  async #store(
+    ownerId: string,
+    topic: TopicRow,
+    upload: AttachmentUpload,
+    who: {
+      commentId: string | null;
+      uploaderId: string | null;
+      uploaderName: string;
+      visitor: { shareId: string; key: string } | null;
+      beforeInsert?: (tx: TopicsRepositories) => Promise<void>;
+    },
+  ): Promise<TopicAttachmentRow> {
+    const plan = await this.#d.plans.of(ownerId);
     const maxBytes = plan.maxFileBytes;
     if (upload.contentLength !== undefined && upload.contentLength > maxBytes) {
       upload.body.resume();
@@ -138,12 +183,6 @@ export class AttachmentsService {
       const type = storedType(received.head, upload.contentType);
       const isImage = type.startsWith('image/');
       const thumbnail = isImage ? await makeThumbnail(received.path) : null;
-      const names = await repos.topics.nameFields([userId]);
-      const users = await repos.topics.userNames([userId]);
-      const uploaderName =
-        (names[0] && displayName(names[0])) ||
-        (users.get(userId)?.email ?? '').split('@')[0] ||
-        'unknown';
       const id = crypto.randomUUID();
       const place = { id, project_id: topic.project_id, topic_id: topic.id };
       await this.#d.storage.putFile(attachmentKeys.file(place), received.path, {
@@ -157,19 +196,22 @@ export class AttachmentsService {
       }
       const row = await this.#d.data
         .transaction(async (tx) => {
+          await who.beforeInsert?.(tx);
           await plan.assertRoom(tx, topic.project_id, received.size);
           return tx.topics.attachments.insert({
             id,
             project_id: topic.project_id,
             topic_id: topic.id,
-            comment_id: commentId,
+            comment_id: who.commentId,
             filename: upload.query.name,
             content_type: type,
             size_bytes: received.size,
             is_image: isImage,
             has_thumbnail: thumbnail !== null,
-            uploader_id: userId,
-            uploader_name: uploaderName,
+            uploader_id: who.uploaderId,
+            uploader_name: who.uploaderName,
+            share_id: who.visitor?.shareId ?? null,
+            visitor_key: who.visitor?.key ?? null,
             created_at: this.#d.now(),
           });
         })
@@ -178,8 +220,7 @@ export class AttachmentsService {
           throw error;
         });
       await this.#d.topics.publish('topic.updated', topic, { changed: ['attachments'] });
-      const [shown] = await presentAttachments(repos, [row], memberUrls, readerOf(access));
-      return shown!;
+      return row;
     } finally {
       await rm(received.path, { force: true });
     }
@@ -207,18 +248,104 @@ export class AttachmentsService {
     share: VisitorShare,
     token: string,
     topicId: string,
+    ip: string,
   ): Promise<TopicAttachmentList> {
     const repos = this.#d.data.repos;
     const topic = await this.#d.visitors.visibleTopic(share, topicId);
     const rows = (await repos.topics.attachments.forTopics([topic.id])).filter((row) =>
       visitorMaySee(share, row),
     );
-    const urls: AttachmentUrls = {
-      file: (id) => `/api/share/${token}/attachments/${id}`,
-      thumbnail: (id) => `/api/share/${token}/attachments/${id}/thumbnail`,
-    };
-    // Visitors read attachments and never add one: no size to offer them.
-    return { attachments: await presentAttachments(repos, rows, urls, 'visitor'), max_bytes: 0 };
+    const key = visitorKey(share.id, ip);
+    const shown = await presentAttachments(repos, rows, visitorUrls(token), 'visitor');
+    const attachments = shown.map((attachment, i) => ({
+      ...attachment,
+      yours: isVisitors(share, key, rows[i]!),
+    }));
+    // The size per file is offered only to visitors who may add one (Issue Editing, an issue).
+    const adds = visitorMayAdd(share, topic);
+    const max_bytes = adds ? (await this.#d.plans.of(await this.#ownerOf(topic))).maxFileBytes : 0;
+    return { attachments, max_bytes };
+  }
+
+  /** The owner of the topic's project (whose plan a visitor's upload follows). */
+  async #ownerOf(topic: TopicRow): Promise<string> {
+    // A visitor is nobody's member: the nil id reads the project alone.
+    const found = await findProjectAccess(this.#d.data.repos, topic.project_id, NIL_UUID);
+    if (!found) throw new TopicNotFoundError('no project');
+    return found.project.owner_id;
+  }
+
+  /**
+   * A visitor whose share has "Issue Editing" attaches a file to an issue the share shows, as
+   * a member would (the owner's plan, storage, type safety), at most
+   * SHARE_VISITOR_POSTS_PER_MINUTE files a minute per visitor (429), under the name they give.
+   */
+  async visitorUpload(
+    share: VisitorShare,
+    token: string,
+    ip: string,
+    topicId: string,
+    upload: Omit<AttachmentUpload, 'query'> & { query: ShareAttachmentUploadQuery },
+  ): Promise<TopicAttachment> {
+    const topic = await this.#d.visitors.visibleTopic(share, topicId).catch((error: unknown) => {
+      upload.body.resume();
+      throw error;
+    });
+    if (!visitorMayAdd(share, topic)) {
+      upload.body.resume();
+      throw new ForbiddenError('share visitors attach files to issues with Issue Editing');
+    }
+    const key = visitorKey(share.id, ip);
+    const repos = this.#d.data.repos;
+    const since = () => new Date(this.#d.now().getTime() - 60_000);
+    const overCap = async (tx: TopicsRepositories) =>
+      (await tx.topics.attachments.visitorUploadsSince(share.id, key, since())) >=
+      SHARE_VISITOR_POSTS_PER_MINUTE;
+    // Refused before the body is read when the visitor is already at the cap, and again in the
+    // row's transaction (uploads racing each other).
+    if (await overCap(repos)) {
+      upload.body.resume();
+      throw new TooManyRequestsError(60);
+    }
+    const { authorName, ...query } = upload.query;
+    const row = await this.#store(
+      await this.#ownerOf(topic),
+      topic,
+      { ...upload, query },
+      {
+        commentId: null,
+        uploaderId: null,
+        uploaderName: authorName,
+        visitor: { shareId: share.id, key },
+        beforeInsert: async (tx) => {
+          if (await overCap(tx)) throw new TooManyRequestsError(60);
+        },
+      },
+    );
+    const [shown] = await presentAttachments(repos, [row], visitorUrls(token), 'visitor');
+    return { ...shown!, yours: true };
+  }
+
+  /**
+   * A visitor deletes a file they uploaded: through the same share, from the same visitor key
+   * (share and address, as the rate limit knows a visitor), while the share still has "Issue
+   * Editing". Anything else is 403 (404 when the share does not show the file).
+   */
+  async visitorDelete(share: VisitorShare, ip: string, id: string): Promise<void> {
+    const repos = this.#d.data.repos;
+    const row = await repos.topics.attachments.find(id);
+    if (!row) throw new AttachmentNotFoundError();
+    // (Read outside any transaction: the visitors' service reads on its own connection.)
+    const topic = await this.#d.visitors.visibleTopic(share, row.topic_id).catch(() => {
+      throw new AttachmentNotFoundError('not this share');
+    });
+    if (!visitorMaySee(share, row)) throw new AttachmentNotFoundError('comments hidden');
+    if (!visitorMayAdd(share, topic) || !isVisitors(share, visitorKey(share.id, ip), row)) {
+      throw new ForbiddenError('visitors delete only the files they uploaded');
+    }
+    await repos.topics.attachments.delete(row.id);
+    await this.#d.cleanup.attachments([row]);
+    await this.#d.topics.publish('topic.updated', topic, { changed: ['attachments'] });
   }
 
   async visitorFile(
@@ -244,6 +371,29 @@ export class AttachmentsService {
     const stream = await this.#d.storage.get(attachmentKeys.file(row));
     return { row, stream, type: row.content_type };
   }
+}
+
+function visitorUrls(token: string): AttachmentUrls {
+  return {
+    file: (id) => `/api/share/${token}/attachments/${id}`,
+    thumbnail: (id) => `/api/share/${token}/attachments/${id}/thumbnail`,
+  };
+}
+
+/** Visitors add files to issues only, with "Issue Editing" (as they edit only issues). */
+function visitorMayAdd(share: VisitorShare, topic: TopicRow): boolean {
+  return (
+    topic.kind === 'issue' &&
+    canShareVisitor(
+      { allowComments: share.allow_comments, issuePermission: share.issue_permission },
+      'attachment.add',
+    )
+  );
+}
+
+/** The visitor asking uploaded this file (same share, same visitor key). */
+function isVisitors(share: VisitorShare, key: string, row: TopicAttachmentRow): boolean {
+  return row.share_id === share.id && row.visitor_key === key;
 }
 
 function visitorMaySee(share: VisitorShare, row: TopicAttachmentRow): boolean {

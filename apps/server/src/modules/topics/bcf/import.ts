@@ -13,7 +13,7 @@ import type {
   TopicViewpointsTable,
 } from '../../../db/schema.ts';
 import type { TopicsRepositories } from '../repositories.ts';
-import type { BcfArchive, BcfComment, BcfProblem, BcfTopic } from '@truss/bcf';
+import type { BcfArchive, BcfAttachment, BcfComment, BcfProblem, BcfTopic } from '@truss/bcf';
 import { blankless, extrasOf, instant, json, unchanged, viewColumns } from './columns.ts';
 import { matchModels } from './model-match.ts';
 import { normalizeTopic } from './normalize.ts';
@@ -31,6 +31,64 @@ export interface ImportInput {
   /** Lower-cased model name -> model id, for topics that name their model only by file. */
   modelNames: ReadonlyMap<string, string>;
   now: Date;
+  /**
+   * Where a BCF 3.0 topic's internal documents go (those a DocumentReference points at): stored
+   * as the topic's attachments, as Truss exports its attachments. Without it (or for a 2.1 file,
+   * whose document GUIDs the reader makes up), they stay BCF files of the topic.
+   */
+  documents?: DocumentSink;
+}
+
+/** Stores a topic's documents as attachments (inside the import's transaction). */
+export interface DocumentSink {
+  /** The largest document kept as an attachment (the plan's size per file). */
+  maxFileBytes: number;
+  store(repos: TopicsRepositories, topicId: string, documents: BcfAttachment[]): Promise<void>;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Splits a 3.0 topic's internal documents from the rest: a document referenced by its GUID and
+ * small enough for the plan becomes an attachment (its reference goes with it, since the export
+ * writes it again from the attachment); the others stay as they were read.
+ */
+function splitDocuments(
+  topic: BcfTopic,
+  maxFileBytes: number,
+  problems: BcfProblem[],
+): { topic: BcfTopic; documents: BcfAttachment[] } {
+  const referenced = new Set(
+    topic.documentReferences.flatMap((ref) =>
+      ref.documentGuid && !ref.url ? [ref.documentGuid.toLowerCase()] : [],
+    ),
+  );
+  const documents: BcfAttachment[] = [];
+  const rest: BcfAttachment[] = [];
+  for (const file of topic.attachments) {
+    const ref = file.ref.toLowerCase();
+    const attachable = file.kind === 'document' && GUID.test(ref) && referenced.has(ref);
+    if (attachable && file.bytes.byteLength > maxFileBytes) {
+      problems.push({
+        guid: topic.guid,
+        reason: `document "${file.filename}" kept as a BCF file: larger than the plan allows per attachment`,
+      });
+    }
+    if (attachable && file.bytes.byteLength > 0 && file.bytes.byteLength <= maxFileBytes) {
+      documents.push(file);
+    } else rest.push(file);
+  }
+  const attached = new Set(documents.map((file) => file.ref.toLowerCase()));
+  return {
+    topic: {
+      ...topic,
+      attachments: rest,
+      documentReferences: topic.documentReferences.filter(
+        (ref) => !ref.documentGuid || ref.url || !attached.has(ref.documentGuid.toLowerCase()),
+      ),
+    },
+    documents,
+  };
 }
 
 export interface ImportOutcome {
@@ -54,14 +112,20 @@ export async function importArchive(
   const problems = [...input.problems];
   const topics: BcfTopic[] = [];
   const seen = new Set<string>();
+  const documents = new Map<string, BcfAttachment[]>();
+  const sink = input.archive.version === '3.0' ? input.documents : undefined;
   for (const read of input.archive.topics) {
-    const topic = normalizeTopic(read, problems);
-    if (seen.has(topic.guid)) {
-      problems.push({ guid: topic.guid, reason: 'a second topic with this GUID left out' });
+    const normalized = normalizeTopic(read, problems);
+    if (seen.has(normalized.guid)) {
+      problems.push({ guid: normalized.guid, reason: 'a second topic with this GUID left out' });
       continue;
     }
-    seen.add(topic.guid);
-    topics.push(topic);
+    seen.add(normalized.guid);
+    const split = sink
+      ? splitDocuments(normalized, sink.maxFileBytes, problems)
+      : { topic: normalized, documents: [] };
+    if (split.documents.length) documents.set(split.topic.guid, split.documents);
+    topics.push(split.topic);
   }
   const bcf = repos.topics.bcf;
   const existing = new Map(
@@ -163,6 +227,7 @@ export async function importArchive(
       })),
     ),
   );
+  for (const [guid, files] of documents) await sink!.store(repos, topicIds.get(guid)!, files);
 
   return {
     report: {

@@ -8,6 +8,7 @@ import { TOPIC_REPORT_MAX } from '@truss/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createTeam, type Team } from '../../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../../testing/test-server.ts';
+import { attachFile } from '../../../reliability/fixture.ts';
 import { createIssue, viewpoint } from '../test-fixture.ts';
 
 interface Download {
@@ -72,6 +73,9 @@ describe(`topic reports (${testEngine()})`, () => {
       token: team.admin.token,
       body: { text: 'Moving the duct 200 mm up' },
     });
+    for (const name of ['duct-photo.png', '风管照片.png']) {
+      await attachFile(server, team.member.token, door.id, name);
+    }
     const beam = await createIssue(server, team.owner.token, team.project.id, {
       title: '梁与风管碰撞',
     });
@@ -136,6 +140,14 @@ describe(`topic reports (${testEngine()})`, () => {
     const door = rows.find((row) => row[1] === 'Door clashes with duct')!;
     expect(door[4]).toBe('Open');
     expect(door.join('|')).toContain('Moving the duct 200 mm up');
+    // The attachments column: the count, then one file name a line (the last column).
+    const files = rows[0]!.length - 1;
+    expect(rows[0]![files]).toBe('Attachments');
+    const [count, ...names] = door[files]!.split('\n');
+    expect(count).toBe('(2)');
+    expect(names.sort()).toEqual(['duct-photo.png', '风管照片.png']);
+    const beamEn = rows.find((row) => row[1] === '梁与风管碰撞')!;
+    expect(beamEn[files] ?? '').toBe('');
 
     const zh = await sheetRows((await report('format=xlsx', team.member.token, 'zh-CN')).bytes);
     expect(zh[0]!.slice(0, 5)).toEqual(['编号', '标题', '类别', '类型', '状态']);
@@ -144,6 +156,9 @@ describe(`topic reports (${testEngine()})`, () => {
     expect(beam[4]).toBe('待处理');
     expect(beam.join('|')).toContain('已通知机电专业调整');
     expect(zh.find((row) => row[1] === 'Closed leftover')![4]).toBe('已关闭');
+    expect(zh[0]![files]).toBe('附件');
+    const doorZh = zh.find((row) => row[1] === 'Door clashes with duct')!;
+    expect(doorZh[files]!.split('\n').sort()).toEqual(['(2)', 'duct-photo.png', '风管照片.png']);
   });
 
   it('an outsider gets 404 as the list answers; no token 401; a bad format 400', async () => {

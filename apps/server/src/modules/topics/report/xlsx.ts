@@ -17,6 +17,13 @@ function commentsCell(data: ReportData, item: ReportTopic): string {
   return cell(lines.join('\n'));
 }
 
+/** The topic's files (its comments' too), one name a line, after their count. */
+function attachmentsCell(item: ReportTopic): string {
+  if (item.attachments.length === 0) return '';
+  const names = item.attachments.map((file) => file.filename);
+  return cell([`(${names.length})`, ...names].join('\n'));
+}
+
 /**
  * The report as a workbook: one sheet, one row per topic, headers in the report's language.
  * Values are written as strings and dates, never formulas (a title starting with "=" stays text).
@@ -46,6 +53,7 @@ export async function renderXlsx(data: ReportData): Promise<Uint8Array> {
     { header: c.elements, key: 'elements', width: 30 },
     { header: c.commentCount, key: 'commentCount', width: 10 },
     { header: c.comments, key: 'comments', width: 80 },
+    { header: c.attachments, key: 'attachments', width: 36 },
   ];
   for (const item of data.topics) {
     const { topic } = item;
@@ -66,10 +74,11 @@ export async function renderXlsx(data: ReportData): Promise<Uint8Array> {
       elements: cell(item.elements.join(', ')),
       commentCount: topic.comment_count,
       comments: commentsCell(data, item),
+      attachments: attachmentsCell(item),
     });
   }
   for (const key of ['due', 'created', 'modified']) sheet.getColumn(key).numFmt = 'yyyy-mm-dd';
-  for (const key of ['title', 'description', 'comments']) {
+  for (const key of ['title', 'description', 'comments', 'attachments']) {
     sheet.getColumn(key).alignment = { wrapText: true, vertical: 'top' };
   }
   sheet.getRow(1).font = { bold: true };

@@ -1,3 +1,4 @@
+import { attachmentKeys } from '../attachments/files.ts';
 import type { BcfImportReport } from '@truss/contracts';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { expect } from 'vitest';
@@ -80,6 +81,24 @@ export async function storedTopics(server: TestServer, projectId: string) {
   const files = none
     ? []
     : await db.selectFrom('topic_files').selectAll().where('topic_id', 'in', ids).execute();
+  // A topic's documents, wherever they are kept: BCF files of the topic (2.1 imports, documents
+  // past the plan's size) or attachments (3.0 imports, issue 35), by name and bytes.
+  const attached = none
+    ? []
+    : await db.selectFrom('topic_attachments').selectAll().where('topic_id', 'in', ids).execute();
+  const storage = server.app.models.storage;
+  const documents = [
+    ...files
+      .filter((f) => f.kind === 'document')
+      .map((f) => ({ topic_id: f.topic_id, filename: f.filename, bytes: base64(f.bytes) })),
+    ...(await Promise.all(
+      attached.map(async (a) => ({
+        topic_id: a.topic_id,
+        filename: a.filename,
+        bytes: base64(Buffer.concat(await (await storage.get(attachmentKeys.file(a))).toArray())),
+      })),
+    )),
+  ];
   const vpGuid = new Map(viewpoints.map((vp) => [vp.id, vp.guid]));
   return topics.map((t) => ({
     guid: t.guid,
@@ -97,7 +116,11 @@ export async function storedTopics(server: TestServer, projectId: string) {
     author: t.author_name,
     created_at: t.created_at.toISOString(),
     modified_at: t.modified_at.toISOString(),
-    bcf: t.bcf,
+    // Internal documents' references are kept with the documents (below), external ones here.
+    bcf: {
+      ...t.bcf,
+      documentReferences: (t.bcf.documentReferences ?? []).filter((ref) => ref.url),
+    },
     comments: comments
       .filter((c) => c.topic_id === t.id)
       .sort((a, b) => a.guid.localeCompare(b.guid))
@@ -130,9 +153,16 @@ export async function storedTopics(server: TestServer, projectId: string) {
         bcf: vp.bcf,
       })),
     files: files
-      .filter((f) => f.topic_id === t.id)
+      .filter((f) => f.topic_id === t.id && f.kind !== 'document')
       .sort((a, b) => a.ref.localeCompare(b.ref))
       .map((f) => ({ kind: f.kind, ref: f.ref, filename: f.filename, bytes: base64(f.bytes) })),
+    documents: documents
+      .filter((d) => d.topic_id === t.id)
+      .map((d) => ({ filename: d.filename, bytes: d.bytes }))
+      .sort(
+        (a, b) =>
+          a.filename.localeCompare(b.filename) || (a.bytes ?? '').localeCompare(b.bytes ?? ''),
+      ),
   }));
 }
 

@@ -50,7 +50,7 @@ export function InvitationBanner({
       <MailPlus className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
       <p className="min-w-0">
         {t('invitePage.banner', {
-          name: invitation.inviter.name || invitation.inviter.email,
+          name: invitation.inviter.name || t('invitePage.aProjectMember'),
           project: invitation.project.name,
           email: invitation.email,
         })}

@@ -9,7 +9,7 @@ import InvitePage from './InvitePage';
 const PID = '00000000-0000-4000-8000-0000000000a1';
 const preview = {
   project: { id: PID, name: 'Riverside Tower', description: 'Phase 2' },
-  inviter: { email: 'ann@example.com', name: 'Ann' },
+  inviter: { name: 'Ann' as string | null },
   role: 'admin',
   email: 'bob@example.com',
   status: 'pending',
@@ -118,6 +118,21 @@ describe('invite page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/models/${PID}`));
     expect(calls).toContain('POST /api/invitations/tok/accept');
+  });
+
+  it('names the inviter by display name, else "A project member", never by address', async () => {
+    signedInAs('bob@example.com');
+    stubApi({ 'GET /api/invitations/tok': { status: 200, body: preview } });
+    renderAt('/invite?token=tok');
+    expect(await screen.findByText('Ann invited you to join')).toBeTruthy();
+    cleanup();
+    queryClient.clear();
+    stubApi({
+      'GET /api/invitations/tok': { status: 200, body: { ...preview, inviter: { name: null } } },
+    });
+    renderAt('/invite?token=tok');
+    expect(await screen.findByText('A project member invited you to join')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('@example.com invited');
   });
 
   it('shows the spec error when answering fails', async () => {

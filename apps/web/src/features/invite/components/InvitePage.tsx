@@ -66,7 +66,7 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
   const [declined, setDeclined] = useState(false);
-  const inviter = preview.inviter.name || preview.inviter.email;
+  const inviter = preview.inviter.name || t('invitePage.aProjectMember');
   // An account without an email (a WeChat sign-up) may be the invited address's owner.
   const mismatch = !!profile?.email && profile.email.toLowerCase() !== preview.email.toLowerCase();
   const alreadyMember = projects?.some((p) => p.id === preview.project.id) ?? false;
@@ -137,10 +137,7 @@ function InvitationCard({ token, preview }: { token: string; preview: Invitation
           <Detail label={t('invitePage.inviter')}>
             <span className="flex min-w-0 items-center gap-2">
               <Avatar name={inviter} size={24} />
-              <span className="truncate">
-                {preview.inviter.name ? `${preview.inviter.name} · ` : ''}
-                {preview.inviter.email}
-              </span>
+              <span className="truncate">{inviter}</span>
             </span>
           </Detail>
           <Detail label={t('invitePage.role')}>

@@ -23,7 +23,7 @@ function InvitationCard({ invitation }: { invitation: MyInvitation }) {
   const decline = useDeclineInvitation();
   const [error, setError] = useState<string | null>(null);
   const busy = accept.isPending || decline.isPending;
-  const inviter = invitation.inviter.name || invitation.inviter.email;
+  const inviter = invitation.inviter.name || t('invitePage.aProjectMember');
   const fail = (e: unknown) =>
     setError(`${t('errors.INVITATION_RESPONSE_FAILED')}${e ? ` (${errorMessage(e, t)})` : ''}`);
 

@@ -13,6 +13,7 @@ import {
   useDeleteAttachment,
   useThumbnailUrl,
   useUploadAttachment,
+  type VisitorUploader,
 } from '../attachments-api';
 
 function AttachmentItem({
@@ -88,14 +89,17 @@ export function AttachmentList({
   attachments,
   canRemove,
   label,
+  shareToken,
 }: {
   topicId: string;
   attachments: readonly TopicAttachment[];
   canRemove: (attachment: TopicAttachment) => boolean;
   label: string;
+  /** A share visitor's list: their own files are deleted through the share. */
+  shareToken?: string;
 }) {
   const { t } = useTranslation();
-  const remove = useDeleteAttachment(topicId);
+  const remove = useDeleteAttachment(topicId, shareToken);
   if (attachments.length === 0) return null;
   return (
     <ul className="flex flex-col gap-1.5" aria-label={label}>
@@ -117,9 +121,14 @@ export function AttachmentList({
 }
 
 /** Uploads picked files; files over the plan's size per attachment are refused here already. */
-function usePickedFiles(topicId: string, maxBytes: number, commentId?: string) {
+function usePickedFiles(
+  topicId: string,
+  maxBytes: number,
+  commentId?: string,
+  visitor?: VisitorUploader,
+) {
   const { t, i18n } = useTranslation();
-  const upload = useUploadAttachment(topicId);
+  const upload = useUploadAttachment(topicId, visitor);
   const picked = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
@@ -150,9 +159,18 @@ function usePickedFiles(topicId: string, maxBytes: number, commentId?: string) {
  * Attach buttons: any file (PDFs, documents, photos from the library) and, on a phone, the
  * camera (`capture`: the picker opens the camera directly).
  */
-export function AttachButtons({ topicId, maxBytes }: { topicId: string; maxBytes: number }) {
+export function AttachButtons({
+  topicId,
+  maxBytes,
+  visitor,
+}: {
+  topicId: string;
+  maxBytes: number;
+  /** A share visitor with Issue Editing: uploads through the share, under their name. */
+  visitor?: VisitorUploader;
+}) {
   const { t } = useTranslation();
-  const { picked, pending } = usePickedFiles(topicId, maxBytes);
+  const { picked, pending } = usePickedFiles(topicId, maxBytes, undefined, visitor);
   const files = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
   return (

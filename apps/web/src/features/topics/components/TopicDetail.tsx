@@ -190,6 +190,12 @@ export function TopicDetail({
   const maxBytes = attachments.data?.max_bytes ?? 0;
   const ownFiles = files.filter((file) => !file.comment_id);
   const canRemoveFile = (file: TopicAttachment) => abilities.attachment(file).remove;
+  // Visitors attach to issues only, under the name they give (as when they edit one).
+  const shareToken = source.kind === 'share' ? source.token : undefined;
+  const visitorUploader =
+    shareToken && name.trim() ? { token: shareToken, authorName: name.trim() } : undefined;
+  const canAttach =
+    abilities.attach && (!abilities.visitor || (topic.kind === 'issue' && !!visitorUploader));
   const fail = (error: unknown) => toast.error(t('topics.saveFailed'), errorMessage(error, t));
   const change = (body: UpdateTopicBody, done?: () => void) =>
     update.mutate(abilities.visitor ? { ...body, authorName: name.trim() } : body, {
@@ -277,7 +283,7 @@ export function TopicDetail({
           members={members}
           onChange={change}
         />
-        {(ownFiles.length > 0 || abilities.attach) && (
+        {(ownFiles.length > 0 || canAttach) && (
           <section className="flex flex-col gap-2">
             {ownFiles.length > 0 && (
               <h4 className="mt-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
@@ -289,8 +295,11 @@ export function TopicDetail({
               attachments={ownFiles}
               canRemove={canRemoveFile}
               label={t('topics.attachments.ofTopic')}
+              shareToken={shareToken}
             />
-            {abilities.attach && <AttachButtons topicId={topic.id} maxBytes={maxBytes} />}
+            {canAttach && (
+              <AttachButtons topicId={topic.id} maxBytes={maxBytes} visitor={visitorUploader} />
+            )}
           </section>
         )}
         {abilities.viewComments ? (
@@ -322,7 +331,8 @@ export function TopicDetail({
               may={abilities.comment(c)}
               files={{
                 list: files.filter((file) => file.comment_id === c.id),
-                attach: abilities.attach,
+                // Visitors attach to the issue itself, not to comments.
+                attach: abilities.attach && !abilities.visitor,
                 maxBytes,
                 canRemove: canRemoveFile,
               }}

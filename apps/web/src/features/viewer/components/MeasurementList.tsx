@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import {
@@ -7,7 +8,15 @@ import {
   toModelCoordinates,
   type ModelFrame,
 } from '@truss/viewer/model-units';
-import type { Measurement, MeasurementKind, Viewer } from '../engine';
+import type { Measurement, MeasurementKind, Vec3, Viewer } from '../engine';
+
+/** A point's coordinates as its label in the view shows them: X, Y, Z in the model's unit. */
+export function pointLabel(world: Vec3, frame: ModelFrame): string {
+  const [x, y, z] = toModelCoordinates(world, frame).map((value) =>
+    formatLength(value, frame.unit).replace(/ .*$/, ''),
+  );
+  return `X ${x} · Y ${y} · Z ${z} ${frame.unit}`;
+}
 
 /** A measurement's value with its unit. */
 function formatMeasurement(m: Pick<Measurement, 'kind' | 'value'>): string {
@@ -77,7 +86,7 @@ function PointCoordinates({ measurement, frame }: { measurement: Measurement; fr
           return (
             <tr key={index} data-measure-point={index + 1}>
               <th scope="row" className="pr-2 text-left font-normal text-gray-400">
-                {t('viewer.measure.point', { n: index + 1 })}
+                {t('viewer.measure.pointRow', { n: index + 1 })}
               </th>
               {coordinates.map((value, axis) => (
                 <td key={axis} className="pr-2 text-right">
@@ -90,6 +99,27 @@ function PointCoordinates({ measurement, frame }: { measurement: Measurement; fr
         })}
       </tbody>
     </table>
+  );
+}
+
+/** A point measurement's X, Y and Z in the model's coordinates and unit. */
+function PointValue({ point, frame }: { point: Vec3; frame: ModelFrame }) {
+  const { t } = useTranslation();
+  const coordinates = toModelCoordinates(point, frame);
+  return (
+    <dl
+      className="grid grid-cols-3 gap-x-2 px-2 pb-1 text-[11px] text-gray-700 tabular-nums"
+      aria-label={t('viewer.measure.coordinates', { unit: frame.unit })}
+      data-measure-coordinates
+      data-unit={frame.unit}
+    >
+      {AXES.map((axis, i) => (
+        <div key={axis} className="flex gap-1">
+          <dt className="text-gray-400">{axis.toUpperCase()}</dt>
+          <dd data-measure-coordinate={axis}>{formatLength(coordinates[i]!, frame.unit)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -133,8 +163,14 @@ export function MeasurementList({
   active?: MeasurementKind | null;
 }) {
   const { t } = useTranslation();
-  if (!measurements.length) return null;
   const frame = sceneFrame(viewer);
+  const frameKey = frame ? JSON.stringify(frame) : '';
+  // Point labels in the view read in the model's frame and unit, as this panel does.
+  useEffect(() => {
+    const current: ModelFrame | null = frameKey ? (JSON.parse(frameKey) as ModelFrame) : null;
+    viewer.measure.setPointFormat(current ? (world) => pointLabel(world, current) : null);
+  }, [viewer, frameKey]);
+  if (!measurements.length) return null;
   return (
     <div
       className="pointer-events-auto w-64 rounded-xl border border-gray-200 bg-white/95 p-1 text-xs shadow-lg backdrop-blur"
@@ -157,9 +193,11 @@ export function MeasurementList({
                 <span className="text-gray-500">
                   {index + 1}. {t(`viewer.measure.${m.kind}`)}
                 </span>
-                <span className="ml-auto font-medium tabular-nums" data-measure-value>
-                  {formatMeasurement(m)}
-                </span>
+                {m.kind !== 'point' && (
+                  <span className="ml-auto font-medium tabular-nums" data-measure-value>
+                    {formatMeasurement(m)}
+                  </span>
+                )}
               </button>
               <button
                 type="button"
@@ -171,7 +209,10 @@ export function MeasurementList({
               </button>
             </div>
             {frame && m.kind === 'distance' && <Components measurement={m} frame={frame} />}
-            {frame && m.id === selected && <PointCoordinates measurement={m} frame={frame} />}
+            {frame && m.kind === 'point' && <PointValue point={m.points[0]!} frame={frame} />}
+            {frame && m.id === selected && m.kind !== 'point' && (
+              <PointCoordinates measurement={m} frame={frame} />
+            )}
           </li>
         ))}
       </ul>

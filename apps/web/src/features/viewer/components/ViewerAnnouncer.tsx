@@ -9,6 +9,7 @@ const TOOL_LABELS = {
   'section-plane': 'viewer.actions.sectionPlane',
   'section-box': 'viewer.actions.sectionBox',
   'pin-place': 'viewer.actions.placePin',
+  'measure-point': 'viewer.measure.point',
   'measure-distance': 'viewer.measure.distance',
   'measure-angle': 'viewer.measure.angle',
   'measure-area': 'viewer.measure.area',

@@ -78,7 +78,7 @@ export function ViewerToolbar({
   const hasSelection = snapshot.selection.length > 0;
   const tool = snapshot.tool;
   const measuring = tool.startsWith('measure-');
-  const measureKinds: MeasurementKind[] = ['distance', 'angle', 'area'];
+  const measureKinds: MeasurementKind[] = ['point', 'distance', 'angle', 'area'];
 
   return (
     <div
