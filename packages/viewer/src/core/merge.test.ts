@@ -6,7 +6,13 @@ import {
   ELEMENT_ATTRIBUTE,
   INSTANCE_ELEMENT_ATTRIBUTE,
 } from './materials.ts';
-import { MATERIAL_ATTRIBUTE, MaterialTable, mergeGeometries } from './merge.ts';
+import {
+  BAKE_VERTEX_LIMIT,
+  MATERIAL_ATTRIBUTE,
+  MaterialTable,
+  bakeInstances,
+  mergeGeometries,
+} from './merge.ts';
 import { computeElementBoxes, elementCountOf, elementIdOf, prepareModel } from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
 
@@ -49,19 +55,20 @@ function batchesNode(): THREE.Group {
   return node;
 }
 
-/** An instanced node with two parts (frame and pane) placed twice, elements 4 and 5. */
-function instancedNode(): THREE.Group {
+/**
+ * An instanced node with two parts (frame and pane) placed `count` times (2: elements 4 and 5 at
+ * y = 5 and 7), as GLTFLoader hands EXT_mesh_gpu_instancing over.
+ */
+function instancedNode(count = 2): THREE.Group {
   const node = new THREE.Group();
   const parts = [material('frame', 0x222222), material('pane', 0x336699)].map((m, k) => {
     const geometry = quad(0, k, false);
     geometry.deleteAttribute('_element_id');
-    geometry.setAttribute(
-      '_ELEMENT_ID',
-      new THREE.InstancedBufferAttribute(new Uint16Array([4, 5]), 1),
-    );
-    const mesh = new THREE.InstancedMesh(geometry, m, 2);
-    mesh.setMatrixAt(0, new THREE.Matrix4().makeTranslation(0, 5, 0));
-    mesh.setMatrixAt(1, new THREE.Matrix4().makeTranslation(0, 7, 0));
+    const ids = Float32Array.from({ length: count }, (_, i) => 4 + i);
+    geometry.setAttribute('_ELEMENT_ID', new THREE.InstancedBufferAttribute(ids, 1));
+    const mesh = new THREE.InstancedMesh(geometry, m, count);
+    for (let i = 0; i < count; i++)
+      mesh.setMatrixAt(i, new THREE.Matrix4().makeTranslation(0, 5 + 2 * i, 0));
     return mesh;
   });
   node.add(...parts);
@@ -137,17 +144,20 @@ describe('merging primitives', () => {
 });
 
 describe('prepareModel', () => {
-  const prepare = () => {
+  /** Above BAKE_VERTEX_LIMIT in all: stays instanced. */
+  const LARGE = BAKE_VERTEX_LIMIT / 4 + 1;
+  const prepare = (instances = 2) => {
     const root = new THREE.Group();
     const textured = new THREE.Mesh(quad(6, 9, false), material('photo', 0xffffff));
     (textured.material as THREE.MeshStandardMaterial).map = new THREE.Texture();
-    root.add(batchesNode(), instancedNode(), textured);
+    textured.name = 'photo';
+    root.add(batchesNode(), instancedNode(instances), textured);
     const meshes = prepareModel(root, createSharedUniforms());
     return { root, meshes };
   };
 
-  it('draws a node in one opaque and one transparent mesh, instances in one, textures apart', () => {
-    const { meshes } = prepare();
+  it('draws a node in one opaque and one transparent mesh, large instance groups in one, textures apart', () => {
+    const { meshes } = prepare(LARGE);
     expect(meshes).toHaveLength(4);
     const [opaque, glass, windows, photo] = meshes;
     expect(opaque!.materialNames).toEqual(['concrete', 'steel', 'wood']);
@@ -156,7 +166,7 @@ describe('prepareModel', () => {
     expect((glass!.mesh.material as THREE.Material).transparent).toBe(true);
     expect(windows!.instanced).toBe(true);
     expect(windows!.materialNames).toEqual(['frame', 'pane']);
-    expect((windows!.mesh as THREE.InstancedMesh).count).toBe(2);
+    expect((windows!.mesh as THREE.InstancedMesh).count).toBe(LARGE);
     expect(photo!.materialNames).toEqual(['photo']);
     expect((photo!.mesh.material as THREE.MeshLambertMaterial).map).not.toBeNull();
     expect(opaque!.triangles).toBe(6);
@@ -183,7 +193,22 @@ describe('prepareModel', () => {
     expect(rgba(glass!.mesh, 0)[3]).toBeCloseTo(0.3);
   });
 
-  it('keeps element ids, boxes and picking per element after merging', () => {
+  it('bakes small instance groups into the batch, each vertex with its instance element', () => {
+    const { meshes } = prepare();
+    expect(meshes).toHaveLength(3);
+    const [opaque] = meshes;
+    expect(opaque!.instanced).toBe(false);
+    expect(opaque!.materialNames).toEqual(['concrete', 'steel', 'wood', 'frame', 'pane']);
+    // 3 quads of the batch + 2 parts x 2 instances.
+    expect(opaque!.triangles).toBe(14);
+    const ids = new Set<number>();
+    const geometry = opaque!.mesh.geometry;
+    for (let v = 0; v < geometry.getAttribute('position').count; v++)
+      ids.add(elementIdOf(opaque!.mesh, v));
+    expect([...ids].sort()).toEqual([0, 1, 2, 4, 5]);
+  });
+
+  it('keeps element ids, boxes and picking per element after merging and baking', () => {
     const { root, meshes } = prepare();
     const part = new ModelPart('m', 0, [0, 0, 0], meshes, root);
     expect(part.count).toBe(7);
@@ -195,14 +220,49 @@ describe('prepareModel', () => {
     expect([...boxes.subarray(12, 18)]).toEqual([10, 0, 2, 11, 1, 2]);
     // Element 5: the second instance, at y = 7.
     expect([...boxes.subarray(30, 36)]).toEqual([0, 7, 0, 1, 8, 1]);
-    const windows = meshes[2]!.mesh;
-    expect(windows.geometry.getAttribute(INSTANCE_ELEMENT_ATTRIBUTE).getX(1)).toBe(5);
     const raycaster = new THREE.Raycaster();
     raycaster.ray.set(new THREE.Vector3(10.5, 0.5, 10), new THREE.Vector3(0, 0, -1));
     const hit = raycaster.intersectObject(meshes[0]!.mesh)[0]!;
     expect(elementIdOf(meshes[0]!.mesh, hit.face!.a)).toBe(2);
     // The state texture is keyed by those ids: nothing about it changes.
     expect(new ElementState(part.count).count).toBe(7);
+  });
+
+  it('keeps the large group instanced, its element ids per instance', () => {
+    const { meshes } = prepare(LARGE);
+    const windows = meshes[2]!.mesh;
+    expect(windows.geometry.getAttribute(INSTANCE_ELEMENT_ATTRIBUTE).getX(1)).toBe(5);
+    expect(elementIdOf(windows, 0, LARGE - 1)).toBe(4 + LARGE - 1);
+  });
+
+  it('bakes onto a quantized batch grid, and not outside it', () => {
+    const reference = new THREE.Mesh(new THREE.BufferGeometry());
+    reference.geometry.setAttribute(
+      'position',
+      new THREE.BufferAttribute(new Uint16Array([0, 0, 0, 100, 100, 100]), 3),
+    );
+    // The batch's grid: 1 step = 0.01, origin at x = -1.
+    reference.matrixWorld.compose(
+      new THREE.Vector3(-1, 0, 0),
+      new THREE.Quaternion(),
+      new THREE.Vector3(0.01, 0.01, 0.01),
+    );
+    const windows = instancedNode().children[0] as THREE.InstancedMesh;
+    windows.geometry.setAttribute(
+      INSTANCE_ELEMENT_ATTRIBUTE,
+      windows.geometry.getAttribute('_ELEMENT_ID'),
+    );
+    windows.updateMatrixWorld();
+    const baked = bakeInstances(windows, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE)!;
+    const position = baked.geometry.getAttribute('position');
+    expect(position.array).toBeInstanceOf(Uint16Array);
+    // Instance 1's corner (1, 8, 0) in world: (1 + 1) / 0.01 = 200, 8 / 0.01 = 800.
+    expect([position.getX(6), position.getY(6), position.getZ(6)]).toEqual([200, 800, 0]);
+    expect(baked.geometry.getAttribute(ELEMENT_ATTRIBUTE).getX(6)).toBe(5);
+    windows.setMatrixAt(1, new THREE.Matrix4().makeTranslation(-5, 0, 0));
+    expect(
+      bakeInstances(windows, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE),
+    ).toBeNull();
   });
 
   it('does not merge instanced parts placed differently', () => {

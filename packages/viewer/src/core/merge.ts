@@ -230,3 +230,86 @@ export function mergeGeometries(
     smooth: withNormals > 0,
   };
 }
+
+/**
+ * Instance groups drawing fewer vertices than this in all (instances x vertices) are baked into
+ * the node's batch: their own draw costs more than the vertices they save (a house's windows,
+ * railings and furniture). Larger groups stay instanced.
+ */
+export const BAKE_VERTEX_LIMIT = 65_536;
+
+/**
+ * An instanced mesh's instances written out as one plain mesh in the space of `reference` (a
+ * batch mesh with quantized positions): same position encoding, same transform, so it merges
+ * into the reference's batch. Null when a vertex falls outside the reference's grid or the
+ * encodings differ.
+ */
+export function bakeInstances(
+  mesh: THREE.InstancedMesh,
+  reference: THREE.Mesh,
+  elementAttribute: string,
+  instanceElementAttribute: string,
+): THREE.Mesh | null {
+  const source = mesh.geometry;
+  const position = source.getAttribute('position');
+  const target = reference.geometry.getAttribute('position');
+  const Type = target.array.constructor as TypedArrayConstructor;
+  if (target.normalized || position.normalized) return null;
+  const limit = Type === Uint16Array ? 0xffff : Type === Uint8Array ? 0xff : null;
+  const integral = limit !== null;
+  if (!integral && Type !== Float32Array) return null;
+  const normal = source.getAttribute('normal');
+  const ids = source.getAttribute(instanceElementAttribute);
+  const count = position.count;
+  const total = count * mesh.count;
+  const positions = new Type(total * 3);
+  // Bytes, as the converter writes normals (so the batch keeps its encoding).
+  const normals = normal ? new Int8Array(total * 3) : null;
+  const elementIds = new Float32Array(total);
+  const sourceIndex = source.index!.array;
+  const index = new Uint32Array(sourceIndex.length * mesh.count);
+  const toReference = reference.matrixWorld.clone().invert();
+  const instance = new THREE.Matrix4();
+  const matrix = new THREE.Matrix4();
+  const normalMatrix = new THREE.Matrix3();
+  const v = new THREE.Vector3();
+  for (let k = 0; k < mesh.count; k++) {
+    mesh.getMatrixAt(k, instance);
+    matrix.multiplyMatrices(toReference, mesh.matrixWorld).multiply(instance);
+    normalMatrix.getNormalMatrix(matrix);
+    const base = k * count;
+    for (let i = 0; i < count; i++) {
+      v.fromBufferAttribute(position, i).applyMatrix4(matrix);
+      const o = (base + i) * 3;
+      for (let c = 0; c < 3; c++) {
+        const value = integral ? Math.round(v.getComponent(c)) : v.getComponent(c);
+        if (integral && (value < 0 || value > limit)) return null;
+        positions[o + c] = value;
+      }
+      if (normals && normal) {
+        v.fromBufferAttribute(normal, i).applyMatrix3(normalMatrix).normalize();
+        normals[o] = Math.round(v.x * 127);
+        normals[o + 1] = Math.round(v.y * 127);
+        normals[o + 2] = Math.round(v.z * 127);
+      }
+    }
+    elementIds.fill(ids ? ids.getX(k) : 0, base, base + count);
+    // A mirroring instance turns its triangles inside out: swap two corners.
+    const flip = matrix.determinant() < 0;
+    const io = k * sourceIndex.length;
+    for (let t = 0; t < sourceIndex.length; t += 3) {
+      index[io + t] = sourceIndex[t]! + base;
+      index[io + t + 1] = sourceIndex[t + (flip ? 2 : 1)]! + base;
+      index[io + t + 2] = sourceIndex[t + (flip ? 1 : 2)]! + base;
+    }
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  if (normals) geometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3, true));
+  geometry.setAttribute(elementAttribute, new THREE.BufferAttribute(elementIds, 1));
+  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  const baked = new THREE.Mesh(geometry, mesh.material);
+  baked.name = mesh.name;
+  baked.matrixWorld.copy(reference.matrixWorld);
+  return baked;
+}

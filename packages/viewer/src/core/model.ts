@@ -14,7 +14,9 @@ import {
   type SharedUniforms,
 } from './materials.ts';
 import {
+  BAKE_VERTEX_LIMIT,
   MaterialTable,
+  bakeInstances,
   isTransparent,
   mergeGeometries,
   mergeKey,
@@ -64,6 +66,35 @@ function normaliseGeometry(mesh: THREE.Mesh): void {
     for (let i = 0; i < count; i++) index[i] = i;
     geometry.setIndex(new THREE.BufferAttribute(index, 1));
   }
+}
+
+const isInstanced = (mesh: THREE.Mesh): mesh is THREE.InstancedMesh =>
+  (mesh as THREE.InstancedMesh).isInstancedMesh === true;
+
+/**
+ * Small instance groups (merge.ts, BAKE_VERTEX_LIMIT) written out into the largest batch's
+ * space, so they join its draw; the others are returned as they are.
+ */
+function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
+  const vertices = (mesh: THREE.Mesh) => mesh.geometry.getAttribute('position').count;
+  let reference: THREE.Mesh | null = null;
+  for (const mesh of meshes) {
+    if (isInstanced(mesh) || !mergeable(mesh)) continue;
+    if (!reference || vertices(mesh) > vertices(reference)) reference = mesh;
+  }
+  if (!reference) return meshes;
+  return meshes.map((mesh) => {
+    if (!isInstanced(mesh) || !mergeable(mesh)) return mesh;
+    if (mesh.count * vertices(mesh) > BAKE_VERTEX_LIMIT) return mesh;
+    const baked = bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
+    if (!baked) return mesh;
+    reference.parent?.add(baked);
+    baked.matrix.copy(reference.matrix);
+    baked.matrixWorld.copy(reference.matrixWorld);
+    mesh.removeFromParent();
+    mesh.geometry.dispose();
+    return baked;
+  });
 }
 
 const sourceMaterial = (mesh: THREE.Mesh): THREE.Material =>
@@ -151,7 +182,7 @@ export function prepareModel(root: THREE.Object3D, uniforms: SharedUniforms): Mo
     if ((object as THREE.Mesh).isMesh) found.push(object as THREE.Mesh);
   });
   for (const mesh of found) normaliseGeometry(mesh);
-  const groups = mergeGroups(found);
+  const groups = mergeGroups(bakeSmallGroups(found));
 
   const table = new MaterialTable();
   const indices = new Map<THREE.Material, number>();
