@@ -7,6 +7,7 @@
  */
 import * as THREE from 'three';
 import { STATE_WIDTH } from './element-state.ts';
+import { MATERIAL_ATTRIBUTE, TABLE_WIDTH } from './merge.ts';
 
 /** Uniforms shared (by reference) by every patched material of one viewer. */
 export interface SharedUniforms {
@@ -54,10 +55,26 @@ attribute float ${ELEMENT_ATTRIBUTE};
 #define TRUSS_ELEMENT_ID ${ELEMENT_ATTRIBUTE}
 #endif
 flat varying vec4 vElementState;
+#ifdef TRUSS_TABLE
+uniform sampler2D materialTable;
+attribute float ${MATERIAL_ATTRIBUTE};
+flat varying vec4 vTrussMaterial;
+#endif
+#ifdef TRUSS_MIXED_NORMALS
+flat varying float vTrussFlat;
+#endif
 `;
 
 const VERTEX_MAIN = /* glsl */ `
 {
+  #ifdef TRUSS_TABLE
+  int trussMaterialId = int(${MATERIAL_ATTRIBUTE} + 0.5);
+  vTrussMaterial = texelFetch(materialTable, ivec2(trussMaterialId % ${TABLE_WIDTH}, trussMaterialId / ${TABLE_WIDTH}), 0);
+  #endif
+  #ifdef TRUSS_MIXED_NORMALS
+  // Parts without normals carry zero ones: shaded flat, as their own batch was.
+  vTrussFlat = dot(objectNormal, objectNormal) < 0.25 ? 1.0 : 0.0;
+  #endif
   int trussId = int(TRUSS_ELEMENT_ID + 0.5);
   vec4 trussState = texelFetch(elementState, ivec2(trussId % ${STATE_WIDTH}, trussId / ${STATE_WIDTH}), 0);
   int trussFlags = int(trussState.a * 255.0 + 0.5);
@@ -78,6 +95,18 @@ const FRAGMENT_PARS = /* glsl */ `
 uniform vec3 highlightColor;
 uniform vec3 ghostColor;
 flat varying vec4 vElementState;
+#ifdef TRUSS_TABLE
+flat varying vec4 vTrussMaterial;
+#endif
+#ifdef TRUSS_MIXED_NORMALS
+flat varying float vTrussFlat;
+#endif
+`;
+
+const FRAGMENT_NORMAL = /* glsl */ `
+#ifdef TRUSS_MIXED_NORMALS
+if (vTrussFlat > 0.5) normal = normalize(cross(dFdx(vViewPosition), dFdy(vViewPosition)));
+#endif
 `;
 
 const FRAGMENT_COLOR = /* glsl */ `
@@ -88,6 +117,9 @@ const FRAGMENT_COLOR = /* glsl */ `
   if ((trussFlags & 20) == 20) diffuseColor = vec4(pow(vElementState.rgb, vec3(2.2)), 0.4);
   else diffuseColor = vec4(ghostColor, 0.12);
   #else
+  #ifdef TRUSS_TABLE
+  diffuseColor *= vTrussMaterial;
+  #endif
   if ((trussFlags & 4) != 0) diffuseColor.rgb = pow(vElementState.rgb, vec3(2.2));
   if ((trussFlags & 2) != 0) diffuseColor.rgb = mix(diffuseColor.rgb, highlightColor, 0.7);
   #endif
@@ -99,12 +131,15 @@ function patchMaterial<M extends THREE.Material>(
   material: M,
   uniforms: SharedUniforms,
   pass: ModelPass,
-  options: { edgeInstanced?: boolean } = {},
+  options: { edgeInstanced?: boolean; table?: THREE.Texture; mixedNormals?: boolean } = {},
 ): M {
   material.defines = { ...material.defines, TRUSS_PASS: PASS_VALUE[pass] };
   if (options.edgeInstanced) material.defines.EDGE_INSTANCED = '';
+  if (options.table) material.defines.TRUSS_TABLE = '';
+  if (options.mixedNormals) material.defines.TRUSS_MIXED_NORMALS = '';
+  const table = options.table ? { materialTable: { value: options.table } } : {};
   material.onBeforeCompile = (shader) => {
-    Object.assign(shader.uniforms, uniforms);
+    Object.assign(shader.uniforms, uniforms, table);
     shader.vertexShader = shader.vertexShader
       .replace('#include <common>', `#include <common>\n${VERTEX_PARS}`)
       .replace(
@@ -113,9 +148,14 @@ function patchMaterial<M extends THREE.Material>(
       );
     shader.fragmentShader = shader.fragmentShader
       .replace('#include <common>', `#include <common>\n${FRAGMENT_PARS}`)
-      .replace('#include <color_fragment>', `#include <color_fragment>\n${FRAGMENT_COLOR}`);
+      .replace('#include <color_fragment>', `#include <color_fragment>\n${FRAGMENT_COLOR}`)
+      .replace(
+        '#include <normal_fragment_begin>',
+        `#include <normal_fragment_begin>\n${FRAGMENT_NORMAL}`,
+      );
   };
-  material.customProgramCacheKey = () => `truss-${pass}-${options.edgeInstanced ? 1 : 0}`;
+  const key = `truss-${pass}-${options.edgeInstanced ? 1 : 0}-${options.table ? 1 : 0}-${options.mixedNormals ? 1 : 0}`;
+  material.customProgramCacheKey = () => key;
   return material;
 }
 
@@ -139,6 +179,33 @@ export function modelMaterial(source: THREE.Material, uniforms: SharedUniforms):
     material.forceSinglePass = true;
   }
   return patchMaterial(material, uniforms, 'opaque');
+}
+
+/**
+ * The material of a merged mesh (merge.ts): white Lambert whose colour and opacity come from the
+ * model's material table, by the vertex's material index.
+ */
+export function tableMaterial(
+  table: THREE.Texture,
+  uniforms: SharedUniforms,
+  options: { transparent: boolean; smooth: boolean; mixedNormals: boolean },
+): THREE.Material {
+  const material = new THREE.MeshLambertMaterial({
+    color: 0xffffff,
+    side: THREE.DoubleSide,
+    transparent: options.transparent,
+    flatShading: !options.smooth,
+  });
+  material.name = options.transparent ? 'truss-table-transparent' : 'truss-table';
+  material.userData.materialTable = table;
+  if (options.transparent) {
+    material.depthWrite = false;
+    material.forceSinglePass = true;
+  }
+  return patchMaterial(material, uniforms, 'opaque', {
+    table,
+    mixedNormals: options.smooth && options.mixedNormals,
+  });
 }
 
 export function ghostMaterial(uniforms: SharedUniforms): THREE.Material {

@@ -80,7 +80,7 @@ const toVec3 = (v: THREE.Vector3): [number, number, number] => [v.x, v.y, v.z];
 /** What a load reports of a model once it is built (its metadata in, if it has any). */
 export function describePart(part: ModelPart): LoadedModelInfo {
   // GLTFLoader clones a material per variant (flat, instanced): count the file's materials.
-  const materials = new Set(part.meshes.map((m) => (m.mesh.material as THREE.Material).name));
+  const materials = new Set(part.meshes.flatMap((m) => m.materialNames));
   let triangles = 0;
   for (const m of part.meshes)
     triangles += m.triangles * (m.instanced ? (m.mesh as THREE.InstancedMesh).count : 1);

@@ -10,14 +10,27 @@ import {
   INSTANCE_ELEMENT_ATTRIBUTE,
   ghostMaterial,
   modelMaterial,
+  tableMaterial,
   type SharedUniforms,
 } from './materials.ts';
+import {
+  BAKE_VERTEX_LIMIT,
+  MaterialTable,
+  bakeInstances,
+  isTransparent,
+  mergeGeometries,
+  mergeKey,
+  mergeable,
+  sameInstances,
+} from './merge.ts';
 
 export interface ModelMesh {
   mesh: THREE.Mesh;
   ghost: THREE.Mesh;
   instanced: boolean;
   triangles: number;
+  /** Names of the file's materials this mesh draws (several when merged). */
+  materialNames: string[];
 }
 
 /** Element id of a vertex (batches) or instance (instanced meshes) of a prepared mesh. */
@@ -35,47 +48,178 @@ function triangleCount(geometry: THREE.BufferGeometry): number {
   return Math.floor(count / 3);
 }
 
+/** Renames the glTF id attribute to the engine's and gives the geometry an index. */
+function normaliseGeometry(mesh: THREE.Mesh): void {
+  const geometry = mesh.geometry;
+  const instanced = (mesh as THREE.InstancedMesh).isInstancedMesh === true;
+  const [from, to] = instanced
+    ? ['_ELEMENT_ID', INSTANCE_ELEMENT_ATTRIBUTE]
+    : ['_element_id', ELEMENT_ATTRIBUTE];
+  const ids = geometry.getAttribute(from);
+  if (ids) {
+    geometry.deleteAttribute(from);
+    geometry.setAttribute(to, ids);
+  }
+  if (!geometry.index) {
+    const count = geometry.getAttribute('position').count;
+    const index = new (count > 65535 ? Uint32Array : Uint16Array)(count);
+    for (let i = 0; i < count; i++) index[i] = i;
+    geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  }
+}
+
+const isInstanced = (mesh: THREE.Mesh): mesh is THREE.InstancedMesh =>
+  (mesh as THREE.InstancedMesh).isInstancedMesh === true;
+
+/**
+ * Small instance groups (merge.ts, BAKE_VERTEX_LIMIT) written out into the largest batch's
+ * space, so they join its draw; the others are returned as they are.
+ */
+function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
+  const vertices = (mesh: THREE.Mesh) => mesh.geometry.getAttribute('position').count;
+  let reference: THREE.Mesh | null = null;
+  for (const mesh of meshes) {
+    if (isInstanced(mesh) || !mergeable(mesh)) continue;
+    if (!reference || vertices(mesh) > vertices(reference)) reference = mesh;
+  }
+  if (!reference) return meshes;
+  return meshes.map((mesh) => {
+    if (!isInstanced(mesh) || !mergeable(mesh)) return mesh;
+    if (mesh.count * vertices(mesh) > BAKE_VERTEX_LIMIT) return mesh;
+    const baked = bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
+    if (!baked) return mesh;
+    reference.parent?.add(baked);
+    baked.matrix.copy(reference.matrix);
+    baked.matrixWorld.copy(reference.matrixWorld);
+    mesh.removeFromParent();
+    mesh.geometry.dispose();
+    return baked;
+  });
+}
+
+const sourceMaterial = (mesh: THREE.Mesh): THREE.Material =>
+  Array.isArray(mesh.material) ? mesh.material[0]! : mesh.material;
+
+/**
+ * Groups the meshes that may share a draw (merge.ts): per node transform, opacity and instances.
+ * Meshes with a texture or vertex colours stay alone.
+ */
+function mergeGroups(meshes: THREE.Mesh[]): THREE.Mesh[][] {
+  const groups = new Map<string, THREE.Mesh[][]>();
+  const out: THREE.Mesh[][] = [];
+  for (const mesh of meshes) {
+    if (!mergeable(mesh)) {
+      out.push([mesh]);
+      continue;
+    }
+    const key = mergeKey(mesh);
+    const candidates = groups.get(key) ?? [];
+    groups.set(key, candidates);
+    const instanced = (mesh as THREE.InstancedMesh).isInstancedMesh === true;
+    const group = candidates.find(
+      (g) => !instanced || sameInstances(g[0] as THREE.InstancedMesh, mesh as THREE.InstancedMesh),
+    );
+    if (group) group.push(mesh);
+    else {
+      const created = [mesh];
+      candidates.push(created);
+      out.push(created);
+    }
+  }
+  return out;
+}
+
+/** One mesh drawing every mesh of `group` through the material table (or the mesh itself). */
+function mergeGroup(
+  group: THREE.Mesh[],
+  tableTexture: () => THREE.Texture,
+  uniforms: SharedUniforms,
+  indices: Map<THREE.Material, number>,
+): THREE.Mesh {
+  const first = group[0]!;
+  const instanced = (first as THREE.InstancedMesh).isInstancedMesh === true;
+  const { geometry, mixedNormals, smooth } = mergeGeometries(
+    group.map((mesh) => ({
+      geometry: mesh.geometry,
+      material: indices.get(sourceMaterial(mesh))!,
+    })),
+    instanced ? null : ELEMENT_ATTRIBUTE,
+  );
+  const material = tableMaterial(tableTexture(), uniforms, {
+    transparent: isTransparent(sourceMaterial(first)),
+    smooth,
+    mixedNormals,
+  });
+  let mesh: THREE.Mesh;
+  if (instanced) {
+    const source = first as THREE.InstancedMesh;
+    const ids = first.geometry.getAttribute(INSTANCE_ELEMENT_ATTRIBUTE);
+    if (ids) geometry.setAttribute(INSTANCE_ELEMENT_ATTRIBUTE, ids);
+    const merged = new THREE.InstancedMesh(geometry, material, source.count);
+    merged.instanceMatrix = source.instanceMatrix;
+    mesh = merged;
+  } else mesh = new THREE.Mesh(geometry, material);
+  mesh.name = first.name;
+  mesh.matrixWorld.copy(first.matrixWorld);
+  first.parent?.add(mesh);
+  for (const part of group) {
+    part.removeFromParent();
+    part.geometry.dispose();
+  }
+  return mesh;
+}
+
 /**
  * Walks the glTF scene: renames `_element_id` / `_ELEMENT_ID` to the engine's attribute names,
- * swaps materials for patched ones and creates the ghost twins. Does not add anything to a scene.
+ * merges the primitives of a node into one opaque and one transparent mesh over the model's
+ * material table (merge.ts), swaps the other materials for patched ones and creates the ghost
+ * twins. Does not add anything to a scene.
  */
 export function prepareModel(root: THREE.Object3D, uniforms: SharedUniforms): ModelMesh[] {
   root.updateMatrixWorld(true);
+  const found: THREE.Mesh[] = [];
+  root.traverse((object) => {
+    if ((object as THREE.Mesh).isMesh) found.push(object as THREE.Mesh);
+  });
+  for (const mesh of found) normaliseGeometry(mesh);
+  const groups = mergeGroups(bakeSmallGroups(found));
+
+  const table = new MaterialTable();
+  const indices = new Map<THREE.Material, number>();
+  for (const group of groups) {
+    if (group.length === 1 && !mergeable(group[0]!)) continue;
+    for (const mesh of group) {
+      const source = sourceMaterial(mesh) as THREE.MeshStandardMaterial;
+      if (!indices.has(source))
+        indices.set(source, table.index(source.color ?? new THREE.Color(0xcccccc), source.opacity));
+    }
+  }
+  let texture: THREE.Texture | null = null;
+  const tableTexture = () => (texture ??= table.texture());
+
   const materials = new Map<THREE.Material, THREE.Material>();
   const ghost = ghostMaterial(uniforms);
   const meshes: ModelMesh[] = [];
-  root.traverse((object) => {
-    const mesh = object as THREE.Mesh;
-    if (!mesh.isMesh) return;
-    const geometry = mesh.geometry;
-    const instanced = (mesh as THREE.InstancedMesh).isInstancedMesh === true;
-    if (instanced) {
-      const ids = geometry.getAttribute('_ELEMENT_ID');
-      if (ids) {
-        geometry.deleteAttribute('_ELEMENT_ID');
-        geometry.setAttribute(INSTANCE_ELEMENT_ATTRIBUTE, ids);
-      }
+  for (const group of groups) {
+    const names = [...new Set(group.map((mesh) => sourceMaterial(mesh).name))];
+    const sources = new Set(group.map(sourceMaterial));
+    let mesh: THREE.Mesh;
+    if (group.length === 1 && !mergeable(group[0]!)) {
+      mesh = group[0]!;
+      const source = sourceMaterial(mesh);
+      let material = materials.get(source);
+      if (!material) materials.set(source, (material = modelMaterial(source, uniforms)));
+      mesh.material = material;
+      mesh.matrix.copy(mesh.matrixWorld);
     } else {
-      const ids = geometry.getAttribute('_element_id');
-      if (ids) {
-        geometry.deleteAttribute('_element_id');
-        geometry.setAttribute(ELEMENT_ATTRIBUTE, ids);
-      }
+      mesh = mergeGroup(group, tableTexture, uniforms, indices);
+      mesh.matrix.copy(mesh.matrixWorld);
     }
-    if (!geometry.index) {
-      const count = geometry.getAttribute('position').count;
-      const index = new (count > 65535 ? Uint32Array : Uint16Array)(count);
-      for (let i = 0; i < count; i++) index[i] = i;
-      geometry.setIndex(new THREE.BufferAttribute(index, 1));
-    }
-    const source = Array.isArray(mesh.material) ? mesh.material[0]! : mesh.material;
-    let material = materials.get(source);
-    if (!material) materials.set(source, (material = modelMaterial(source, uniforms)));
-    source.dispose();
-    mesh.material = material;
+    for (const source of sources) source.dispose();
+    const instanced = (mesh as THREE.InstancedMesh).isInstancedMesh === true;
+    const geometry = mesh.geometry;
     // The loader re-parents meshes under the engine's model root: bake the world transform.
     mesh.matrixAutoUpdate = false;
-    mesh.matrix.copy(mesh.matrixWorld);
     const twin = instanced
       ? new THREE.InstancedMesh(geometry, ghost, (mesh as THREE.InstancedMesh).count)
       : new THREE.Mesh(geometry, ghost);
@@ -88,8 +232,14 @@ export function prepareModel(root: THREE.Object3D, uniforms: SharedUniforms): Mo
     twin.visible = false;
     twin.renderOrder = 10;
     twin.raycast = () => {};
-    meshes.push({ mesh, ghost: twin, instanced, triangles: triangleCount(geometry) });
-  });
+    meshes.push({
+      mesh,
+      ghost: twin,
+      instanced,
+      triangles: triangleCount(geometry),
+      materialNames: names,
+    });
+  }
   return meshes;
 }
 
@@ -105,6 +255,9 @@ export function disposeModelMesh(entry: ModelMesh): void {
   geometry.dispose();
   const material = entry.mesh.material as THREE.Material & { map?: THREE.Texture | null };
   material.map?.dispose();
+  // A merged mesh's material table (shared by the model's merged meshes: disposing twice is
+  // harmless).
+  (material.userData.materialTable as THREE.Texture | undefined)?.dispose();
   material.dispose();
   (entry.ghost.material as THREE.Material).dispose();
   if (entry.instanced) (entry.mesh as THREE.InstancedMesh).dispose();

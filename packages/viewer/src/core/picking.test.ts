@@ -17,7 +17,7 @@ function batch(): ModelMesh {
   );
   geometry.setIndex([0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7]);
   const mesh = new THREE.Mesh(geometry, new THREE.MeshBasicMaterial());
-  return { mesh, ghost: new THREE.Mesh(), instanced: false, triangles: 2 };
+  return { mesh, ghost: new THREE.Mesh(), instanced: false, triangles: 2, materialNames: [] };
 }
 
 /** A unit quad placed twice (x = 5 and x = 7), elements 2 and 3. */
@@ -35,7 +35,7 @@ function instanced(): ModelMesh {
   const mesh = new THREE.InstancedMesh(geometry, new THREE.MeshBasicMaterial(), 2);
   mesh.setMatrixAt(0, new THREE.Matrix4().makeTranslation(5, 0, 0));
   mesh.setMatrixAt(1, new THREE.Matrix4().makeTranslation(7, 0, 0));
-  return { mesh, ghost: new THREE.Mesh(), instanced: true, triangles: 2 };
+  return { mesh, ghost: new THREE.Mesh(), instanced: true, triangles: 2, materialNames: [] };
 }
 
 function scene() {

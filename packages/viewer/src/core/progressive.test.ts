@@ -8,7 +8,7 @@ const entry = (name: string, triangles: number, instances = 0): ModelMesh => {
     ? new THREE.InstancedMesh(new THREE.BufferGeometry(), undefined, instances)
     : new THREE.Mesh();
   mesh.name = name;
-  return { mesh, ghost: new THREE.Mesh(), instanced: instances > 0, triangles };
+  return { mesh, ghost: new THREE.Mesh(), instanced: instances > 0, triangles, materialNames: [] };
 };
 
 describe('progressive building', () => {
