@@ -116,7 +116,9 @@ export async function openPdfPage(
     render(canvas, view, pixelRatio) {
       const params = pdfViewportFor(view, pixelRatio, base.height, units);
       const viewport = page.getViewport(params);
-      return page.render({ canvas, viewport, background: 'rgba(0,0,0,0)' });
+      // Our own context: pdf.js's default one has no alpha, so the page's surround turns black.
+      const canvasContext = canvas.getContext('2d')!;
+      return page.render({ canvas, canvasContext, viewport, background: 'rgba(0,0,0,0)' });
     },
   };
 }
