@@ -54,7 +54,9 @@ async function fetchJson<T>(url: string, init: RequestInit | undefined): Promise
 
 function headersOf(init: RequestInit | undefined): Record<string, string> | undefined {
   if (!init?.headers) return undefined;
-  return Object.fromEntries(new Headers(init.headers).entries());
+  const out: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => (out[key] = value));
+  return out;
 }
 
 const BACKGROUND = '#e5e7eb';
