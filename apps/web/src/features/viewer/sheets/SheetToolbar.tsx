@@ -79,9 +79,10 @@ export function SheetToolbar({
           className={clsx(toolButtonClass, 'w-14 px-1 text-xs font-semibold tabular-nums')}
         >
           {t('viewer.sheets.zoomPercent', {
-            value: snapshot.zoom.toLocaleString(i18n.language, {
-              maximumFractionDigits: snapshot.zoom < 10 ? 1 : 0,
-            }),
+            value: snapshot.zoom.toLocaleString(
+              i18n.language,
+              snapshot.zoom < 10 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 0 },
+            ),
           })}
         </button>
       </Tip>
