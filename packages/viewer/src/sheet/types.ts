@@ -72,6 +72,9 @@ export interface SheetViewer {
   setLayerVisible(name: string, visible: boolean): void;
   /** Finds `query` in the sheet's texts (shown layers), highlights the hits, returns them. */
   search(query: string): SheetSearchHit[];
+  /** The hits of the last search (shown layers only) and the current one's index (-1: none). */
+  hits(): readonly SheetSearchHit[];
+  currentHit(): number;
   /** Makes hit `index` current: outlined, centred (zoomed in if small). */
   selectHit(index: number): void;
   tool(): SheetTool;

@@ -77,8 +77,8 @@ class SheetEngine implements SheetViewer {
   private readonly overrides = new Map<string, boolean>();
   private visibility: boolean[] = [];
   private query = '';
-  private hits: SheetSearchHit[] = [];
-  private currentHit = -1;
+  private found: SheetSearchHit[] = [];
+  private hitIndex = -1;
   private readonly measure: MeasureTool;
   private hover: Point | null = null;
   private frame = 0;
@@ -224,7 +224,7 @@ class SheetEngine implements SheetViewer {
       const hairline = Math.max(1, ratio * 0.75);
       drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
     } else this.pdf?.draw(ctx, this.current, ratio);
-    drawHits(ctx, this.hits, this.currentHit, dv, ratio);
+    drawHits(ctx, this.found, this.hitIndex, dv, ratio);
     drawMeasures(ctx, this.measure, this.hover, dv, ratio);
     if (this.isSharp()) {
       const waiters = this.sharpWaiters;
@@ -237,15 +237,15 @@ class SheetEngine implements SheetViewer {
     const token = ++this.loadToken;
     const { info } = source;
     this.pdf?.dispose();
-    Object.assign(this, {
-      info,
-      vector: null,
-      pdf: null,
-      texts: [],
-      hits: [],
-      currentHit: -1,
-      query: '',
-    });
+    // Field by field, type-checked: an Object.assign here once set `hits`/`currentHit` as own
+    // properties, which shadowed the methods of those names (the React view's update() threw).
+    this.info = info;
+    this.vector = null;
+    this.pdf = null;
+    this.texts = [];
+    this.found = [];
+    this.hitIndex = -1;
+    this.query = '';
     this.overrides.clear();
     this.visibility = layerVisibility(info.layers, this.overrides);
     this.measure.reset(info.units);
@@ -326,16 +326,24 @@ class SheetEngine implements SheetViewer {
 
   search(query: string): SheetSearchHit[] {
     this.query = query;
-    this.hits = searchSheetTexts(this.texts, query, this.visibility);
-    this.currentHit = -1;
+    this.found = searchSheetTexts(this.texts, query, this.visibility);
+    this.hitIndex = -1;
     this.invalidate();
-    return this.hits;
+    return this.found;
+  }
+
+  hits(): readonly SheetSearchHit[] {
+    return this.found;
+  }
+
+  currentHit(): number {
+    return this.hitIndex;
   }
 
   selectHit(index: number, move = true): void {
-    const hit = this.hits[index];
+    const hit = this.found[index];
     if (!hit) return;
-    this.currentHit = index;
+    this.hitIndex = index;
     if (move) {
       const [x0, y0, x1, y1] = hit.bounds;
       // Centred; zoomed in so the text is at least 24 px tall, never out.
@@ -348,12 +356,12 @@ class SheetEngine implements SheetViewer {
         y: height / 2 + ((y0 + y1) / 2) * scale,
       });
     } else this.invalidate();
-    this.emit('hitselect', { hit, index, count: this.hits.length });
+    this.emit('hitselect', { hit, index, count: this.found.length });
   }
 
   private click(at: Point, double: boolean): void {
     if (this.measure.tool === 'pan') {
-      const index = this.hits.findIndex((hit) => insidePolygon(at, hit.corners));
+      const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
       if (index >= 0) this.selectHit(index, false);
       return;
     }
