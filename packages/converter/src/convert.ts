@@ -87,6 +87,18 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
+/**
+ * The format of an input from its first bytes (a path is not read whole), or null when only the
+ * whole file can tell. Lets the worker send drawings (PDF, DXF, DWG) to the sheet converter.
+ */
+export async function sniffFormat(
+  input: Uint8Array | string,
+  filename: string,
+): Promise<ModelFormat | null> {
+  if (typeof input !== 'string') return headFormat(input.subarray(0, HEAD_BYTES), filename);
+  return headFormat(await readHead(input), filename);
+}
+
 function headFormat(head: Uint8Array, filename: string): ModelFormat | null {
   try {
     return detectFormat(head, filename);

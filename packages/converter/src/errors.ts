@@ -3,7 +3,15 @@
  * status reason); `message` is a human explanation in English for logs and the "failed" reason.
  */
 export type ConversionErrorCode =
-  'UNSUPPORTED_FORMAT' | 'EMPTY_FILE' | 'MALFORMED_FILE' | 'TOO_LARGE' | 'NO_GEOMETRY' | 'ABORTED';
+  | 'UNSUPPORTED_FORMAT'
+  | 'EMPTY_FILE'
+  | 'MALFORMED_FILE'
+  | 'TOO_LARGE'
+  | 'NO_GEOMETRY'
+  | 'ABORTED'
+  | 'DRAWING_DAMAGED'
+  | 'NO_PAGES'
+  | 'NO_ENTITIES';
 
 export class ConversionError extends Error {
   readonly code: ConversionErrorCode;
@@ -47,6 +55,30 @@ export class NoGeometryError extends ConversionError {
   constructor(message = 'The file contains no visible geometry.') {
     super('NO_GEOMETRY', message);
     this.name = 'NoGeometryError';
+  }
+}
+
+/** A drawing (DWG, DXF, PDF) that is cut off or damaged: its reader could not read it whole. */
+export class DrawingDamagedError extends ConversionError {
+  constructor(message = 'The drawing is damaged or incomplete.', options?: { cause?: unknown }) {
+    super('DRAWING_DAMAGED', message, options);
+    this.name = 'DrawingDamagedError';
+  }
+}
+
+/** A PDF without a single page. */
+export class NoPagesError extends ConversionError {
+  constructor(message = 'The PDF has no pages.') {
+    super('NO_PAGES', message);
+    this.name = 'NoPagesError';
+  }
+}
+
+/** A DXF or DWG with nothing to draw in model space or any layout. */
+export class NoEntitiesError extends ConversionError {
+  constructor(message = 'The drawing has nothing to draw in model space or any layout.') {
+    super('NO_ENTITIES', message);
+    this.name = 'NoEntitiesError';
   }
 }
 

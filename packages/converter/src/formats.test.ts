@@ -69,6 +69,19 @@ describe('detectFormat on crafted content', () => {
     ).toBe('dae');
   });
 
+  it('recognises drawings: PDF, DWG by its version magic, ASCII and binary DXF', () => {
+    expect(detectFormat(text('%PDF-1.7\n%\xe2\xe3\n1 0 obj\n'), 'plan.bin')).toBe('pdf');
+    for (const version of ['AC1015', 'AC1018', 'AC1024', 'AC1027', 'AC1032']) {
+      expect(detectFormat(text(`${version}\0\0\0\0\0\x01`), 'plan.bin')).toBe('dwg');
+    }
+    const dxf = '999\nezdxf\n  0\nSECTION\n  2\nHEADER\n  9\n$ACADVER\n  1\nAC1032\n';
+    expect(detectFormat(text(dxf), 'plan.txt')).toBe('dxf');
+    expect(detectFormat(text('0\r\nSECTION\r\n2\r\nENTITIES\r\n0\r\nENDSEC\r\n'))).toBe('dxf');
+    expect(detectFormat(text('AutoCAD Binary DXF\r\n\x1a\0rest'))).toBe('dxf');
+    // A text that merely mentions a section is not a DXF.
+    expect(() => detectFormat(text('SECTION\nHEADER\n'))).toThrow(UnsupportedFormatError);
+  });
+
   it('classifies zips by their entries', () => {
     const model = zipSync({
       'house/house.obj': text('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'),

@@ -96,6 +96,32 @@ function isOff(text: string): boolean {
   return !!firstLine && /^(ST)?(C)?(N)?(4)?(n)?OFF(\s|$)/.test(firstLine);
 }
 
+/** `%PDF-` within the first KiB (the specification allows leading junk; readers accept it). */
+function isPdf(bytes: Uint8Array): boolean {
+  return headText(bytes, 1024).includes('%PDF-');
+}
+
+/** A DWG starts with its version: `AC1012` (R13) … `AC1032` (2018+), `AC1.40`/`AC2.10` (R1.x). */
+function isDwg(bytes: Uint8Array): boolean {
+  return /^AC(10\d\d|1\.\d\d|2\.\d\d)/.test(headText(bytes, 6));
+}
+
+/**
+ * An ASCII DXF: pairs of lines, a group code then a value; the first pair is `0 / SECTION`
+ * (after optional `999` comments), then `2 / HEADER|CLASSES|TABLES|BLOCKS|ENTITIES|OBJECTS`.
+ */
+function isAsciiDxf(text: string): boolean {
+  const lines = text.split(/\r?\n/, 64).map((line) => line.trim());
+  let i = 0;
+  while (lines[i] === '999' && i + 1 < lines.length) i += 2;
+  return (
+    lines[i] === '0' &&
+    lines[i + 1] === 'SECTION' &&
+    lines[i + 2] === '2' &&
+    /^(HEADER|CLASSES|TABLES|BLOCKS|ENTITIES|OBJECTS)$/.test(lines[i + 3] ?? '')
+  );
+}
+
 function detectZipContent(bytes: Uint8Array, filename: string): ModelFormat {
   const names = listZip(bytes).map((entry) => entry.name);
   const lower = names.map((name) => name.toLowerCase());
@@ -118,6 +144,9 @@ function detectZipContent(bytes: Uint8Array, filename: string): ModelFormat {
 export function detectFormat(bytes: Uint8Array, filename = ''): ModelFormat {
   if (bytes.length === 0) throw new EmptyFileError();
   if (startsWithBytes(bytes, 'glTF')) return 'glb';
+  if (isPdf(bytes)) return 'pdf';
+  if (isDwg(bytes)) return 'dwg';
+  if (startsWithBytes(bytes, 'AutoCAD Binary DXF\r\n\x1a\0')) return 'dxf';
   if (isZip(bytes)) return detectZipContent(bytes, filename);
   if (startsWithBytes(bytes, 'Kaydara FBX Binary')) return 'fbx';
   if (startsWithBytes(bytes, '3D Geometry File Format')) return '3dm';
@@ -142,6 +171,7 @@ export function detectFormat(bytes: Uint8Array, filename = ''): ModelFormat {
   if (/^; FBX \d/.test(trimmed) || /^\s*FBXHeaderExtension:/m.test(text)) return 'fbx';
   if (/^solid[\s\S]{0,2000}?facet\s+normal/.test(trimmed)) return 'stl';
   if (isOff(trimmed)) return 'off';
+  if (isAsciiDxf(trimmed)) return 'dxf';
   if (isIges(text)) return 'iges';
   if (isObj(text)) return 'obj';
   throw new UnsupportedFormatError(

@@ -14,10 +14,13 @@ export { detectFormat, MODEL_FORMATS, stepFileSchema, type ModelFormat } from '.
 export {
   AbortedError,
   ConversionError,
+  DrawingDamagedError,
   EmptyFileError,
   isConversionError,
   MalformedFileError,
+  NoEntitiesError,
   NoGeometryError,
+  NoPagesError,
   TooLargeError,
   UnsupportedFormatError,
   type ConversionErrorCode,
@@ -31,4 +34,14 @@ export {
   type WorkerConversionRequest,
   type WorkerConversionResponse,
 } from './worker.ts';
+export {
+  convertDrawingFile,
+  COUNTED_TYPES,
+  entityCounts,
+  readDwg,
+  readDxf,
+  scalePng,
+  type DrawingFileResult,
+  type DrawingStats,
+} from './sheets/index.ts';
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';

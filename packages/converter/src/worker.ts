@@ -3,8 +3,9 @@
  * plain data in, transferable buffers out, typed errors flattened to { code, message } because
  * class instances do not survive postMessage.
  */
-import type { ModelFormat } from '@truss/viewable';
-import { convertModel, type ConvertOptions } from './convert.ts';
+import { isSheetFormat, type ModelFormat } from '@truss/viewable';
+import { convertModel, sniffFormat, type ConvertOptions } from './convert.ts';
+import { convertDrawingFile, type DrawingStats } from './sheets/index.ts';
 import { isConversionError, type ConversionErrorCode } from './errors.ts';
 import type { ConversionStats } from './convert.ts';
 
@@ -20,6 +21,7 @@ export interface WorkerConversionRequest {
 export type WorkerConversionResponse =
   | {
       ok: true;
+      kind?: 'model';
       glb: ArrayBuffer;
       thumbnailPng: ArrayBuffer;
       /**
@@ -30,6 +32,16 @@ export type WorkerConversionResponse =
       /** The detected source format (`metadata.format`), so the caller need not decode it. */
       format: ModelFormat;
       stats: ConversionStats;
+    }
+  | {
+      ok: true;
+      /** A drawing (PDF, DXF, DWG): the sheet viewable's files (`SHEET_FILES`) to store. */
+      kind: 'sheets';
+      files: { name: string; contentType: string; bytes: ArrayBuffer }[];
+      /** The first sheet's preview. */
+      thumbnailPng: ArrayBuffer;
+      format: ModelFormat;
+      stats: DrawingStats & { inputBytes: number; seconds: number };
     }
   | { ok: false; code: ConversionErrorCode | 'INTERNAL'; message: string };
 
@@ -50,6 +62,25 @@ export async function runConversionInWorker(
   options: Pick<ConvertOptions, 'onProgress' | 'signal'> = {},
 ): Promise<WorkerConversionResponse> {
   try {
+    const format = await sniffFormat(request.input, request.filename);
+    if (format && isSheetFormat(format)) {
+      const drawing = await convertDrawingFile(
+        { bytes: request.input, format },
+        { ...options, maxInputBytes: request.maxInputBytes },
+      );
+      return {
+        ok: true,
+        kind: 'sheets',
+        files: drawing.files.map((file) => ({
+          name: file.name,
+          contentType: file.contentType,
+          bytes: ownBuffer(file.bytes),
+        })),
+        thumbnailPng: ownBuffer(drawing.thumbnailPng),
+        format: drawing.format,
+        stats: { ...drawing.stats, inputBytes: drawing.inputBytes, seconds: drawing.seconds },
+      };
+    }
     const result = await convertModel(
       {
         bytes: request.input,
@@ -78,5 +109,10 @@ export async function runConversionInWorker(
 
 /** The buffers of a response to pass as postMessage's transfer list. */
 export function transferList(response: WorkerConversionResponse): ArrayBuffer[] {
-  return response.ok ? [response.glb, response.thumbnailPng, response.metadataGz] : [];
+  if (!response.ok) return [];
+  if (response.kind === 'sheets') {
+    // A thumbnail that is also a sheet's preview shares nothing: each buffer is its own copy.
+    return [...new Set([...response.files.map((file) => file.bytes), response.thumbnailPng])];
+  }
+  return [response.glb, response.thumbnailPng, response.metadataGz];
 }

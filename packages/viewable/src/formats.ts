@@ -16,7 +16,10 @@ export type ModelFormat =
   | 'iges'
   | 'brep'
   | '3dm'
-  | 'zip';
+  | 'zip'
+  | 'pdf'
+  | 'dxf'
+  | 'dwg';
 
 export const MODEL_FORMATS: readonly ModelFormat[] = [
   'ifc',
@@ -36,4 +39,14 @@ export const MODEL_FORMATS: readonly ModelFormat[] = [
   'brep',
   '3dm',
   'zip',
+  'pdf',
+  'dxf',
+  'dwg',
 ];
+
+/** Formats converted into a sheet viewable (`sheets.ts`) instead of a 3D one. */
+export const SHEET_SOURCE_FORMATS: readonly ModelFormat[] = ['pdf', 'dxf', 'dwg'];
+
+export function isSheetFormat(format: string): boolean {
+  return (SHEET_SOURCE_FORMATS as readonly string[]).includes(format);
+}

@@ -4,7 +4,7 @@
  * nothing of the apps, the converter or the viewer.
  */
 export { elementKeys, elementPaths } from './element-keys.ts';
-export { MODEL_FORMATS, type ModelFormat } from './formats.ts';
+export { isSheetFormat, MODEL_FORMATS, SHEET_SOURCE_FORMATS, type ModelFormat } from './formats.ts';
 export { VIEWABLE_FILES, type ViewableFile } from './layout.ts';
 export {
   METADATA_VERSION,
@@ -43,3 +43,9 @@ export {
   type SheetUnits,
   type VectorSheet,
 } from './sheets.ts';
+export {
+  drawVectorSheet,
+  fitSheet,
+  type SheetDrawContext,
+  type SheetDrawOptions,
+} from './sheet-draw.ts';

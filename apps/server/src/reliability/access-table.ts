@@ -226,6 +226,12 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/viewable.glb': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/thumbnail.png': { expect: PROJECT_VIEW },
+  // a drawing's sheets (the world's one-page PDF)
+  'GET /api/models/{id}/sheets': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/sheets/source.pdf': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/sheets/{sheetId}/content': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/sheets/{sheetId}/text': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/sheets/{sheetId}/preview.png': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}': { expect: PROJECT_VIEW },
   'PUT /api/models/{id}/versions/{versionId}': {

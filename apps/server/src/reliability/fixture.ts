@@ -114,6 +114,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   // Pro: the world and the sweep's fresh rows stay inside the plan's limits.
   await grantPaidPlan(server.db, owner.user.id, 'enterprise', server.clock());
   const model = await readyModel(server, owner.token, team.project.id);
+  // A drawing (the fake converter's one-page PDF): the sheets routes act on it.
+  const drawing = await readyModel(server, owner.token, team.project.id, 'plans.pdf');
   const share = await createShare(server, owner.token, {
     modelId: model.id,
     type: 'password',
@@ -176,6 +178,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
 
   const byPrefix: [RegExp, Record<string, string>][] = [
     [/^\/api\/project\//, { id: team.project.id }],
+    [/^\/api\/models\/\{id\}\/sheets/, { id: drawing.id, sheetId: 'p1' }],
     [/^\/api\/models\//, { id: model.id }],
     [/^\/api\/shares\//, { id: share.id }],
     [/^\/api\/topics\//, { id: topic.id }],

@@ -30,8 +30,63 @@ export function convertedOutcome(filename: string): Extract<ConversionOutcome, {
   };
 }
 
-/** Instant conversion (the real converter runs in uploads.test.ts), with one progress step. */
+/** A real 1x1 PNG: the preview route scales it. */
+function pngPixel(): ArrayBuffer {
+  const bytes = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
+}
+
+/**
+ * A drawing's conversion (a `.pdf` name): one PDF page as the sheet viewable's files
+ * (`SHEET_FILES`), enough for the sheets API's access tests.
+ */
+export function drawingOutcome(): Extract<ConversionOutcome, { kind: 'sheets' }> {
+  const json = (value: unknown) => {
+    const bytes = Buffer.from(JSON.stringify(value));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
+  };
+  const index = {
+    version: 1,
+    source: 'pdf',
+    sheets: [
+      {
+        id: 'p1',
+        name: '1',
+        index: 0,
+        kind: 'page',
+        width: 420,
+        height: 297,
+        units: 'mm',
+        layers: [],
+        content: 'pdf',
+        pdfPage: 1,
+      },
+    ],
+  };
+  return {
+    ok: true,
+    kind: 'sheets',
+    files: [
+      { name: 'sheets.json', contentType: 'application/json', bytes: json(index) },
+      { name: 'source.pdf', contentType: 'application/pdf', bytes: json('%PDF-1.4') },
+      { name: 'sheet-p1.text.json', contentType: 'application/json', bytes: json({ texts: [] }) },
+      { name: 'sheet-p1.png', contentType: 'image/png', bytes: pngPixel() },
+    ],
+    thumbnailPng: THUMBNAIL.slice().buffer,
+    format: 'pdf',
+    stats: {},
+  };
+}
+
+/**
+ * Instant conversion (the real converter runs in uploads.test.ts), with one progress step: a
+ * `.pdf` name is a drawing (drawingOutcome), anything else the tiny model.
+ */
 export const fakeConvert: ConvertFn = async (request, { onProgress }) => {
   onProgress('parse', 0.5);
+  if (request.filename.toLowerCase().endsWith('.pdf')) return drawingOutcome();
   return convertedOutcome(request.filename);
 };

@@ -14,3 +14,12 @@ export const ASSIMP_INVALID_DIR = '/usr/share/assimp/models/invalid';
 export function sample(relativePath: string): string {
   return join(SAMPLES_DIR, relativePath);
 }
+
+/** The shared drawings (PDF, DXF, DWG), read in place. */
+export const DRAWINGS_DIR =
+  process.env.TRUSS_DRAWINGS_DIR ?? resolve(repoRoot, '../shared/drawings');
+export const HAVE_DRAWINGS = existsSync(join(DRAWINGS_DIR, 'MANIFEST.md'));
+
+export function drawing(relativePath: string): string {
+  return join(DRAWINGS_DIR, relativePath);
+}

@@ -18,7 +18,10 @@ import type { ImportContext } from './context.ts';
 
 type Importer = (bytes: Uint8Array, ctx: ImportContext) => Promise<SceneModel>;
 
-const importers: Record<Exclude<ModelFormat, 'zip' | 'ifczip' | 'ifc'>, () => Promise<Importer>> = {
+const importers: Record<
+  Exclude<ModelFormat, 'zip' | 'ifczip' | 'ifc' | 'pdf' | 'dxf' | 'dwg'>,
+  () => Promise<Importer>
+> = {
   gltf: async () => (await import('./gltf.ts')).importGltf,
   glb: async () => (await import('./gltf.ts')).importGltf,
   obj: async () => (await import('./obj.ts')).importObj,
@@ -48,6 +51,10 @@ export async function importByFormat(
   if (format === 'ifc') return (await import('./ifc.ts')).importIfc(input, ctx);
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(await readFile(input.path));
   if (format === 'zip' || format === 'ifczip') return importZip(bytes, ctx, zipLimits);
+  if (format === 'pdf' || format === 'dxf' || format === 'dwg') {
+    // Drawings become sheets (sheets/index.ts convertDrawingFile), not a 3D scene.
+    throw new UnsupportedFormatError(`A ${format.toUpperCase()} drawing has no 3D model.`);
+  }
   const importer = await importers[format]();
   return importer(bytes, ctx);
 }

@@ -18,3 +18,12 @@ export function sample(relativePath: string): string {
 export function sampleBytes(relativePath: string): Uint8Array {
   return new Uint8Array(readFileSync(sample(relativePath)));
 }
+
+/** The shared drawings (PDF, DXF, DWG) for the sheet converter, read in place. */
+export const DRAWINGS_DIR =
+  process.env.TRUSS_DRAWINGS_DIR ?? resolve(repoRoot, '../shared/drawings');
+export const HAVE_DRAWINGS = existsSync(join(DRAWINGS_DIR, 'MANIFEST.md'));
+
+export function drawing(relativePath: string): string {
+  return join(DRAWINGS_DIR, relativePath);
+}

@@ -13,7 +13,7 @@ import {
   type ModelFailureCode,
   type ModelStage,
 } from '@truss/contracts';
-import { VIEWABLE_FILES } from '@truss/viewable';
+import { SHEET_FILES, VIEWABLE_FILES } from '@truss/viewable';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, ModelStatusValue } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -33,11 +33,21 @@ const gunzipAsync = promisify(gunzip);
 export type ConversionOutcome =
   | {
       ok: true;
+      kind?: 'model';
       glb: ArrayBuffer;
       thumbnailPng: ArrayBuffer;
       /** The metadata JSON, gzip-compressed. */
       metadataGz: ArrayBuffer;
       /** The detected source format (the metadata's `format`). */
+      format: string;
+      stats: unknown;
+    }
+  | {
+      ok: true;
+      /** A drawing: the sheet viewable's files (`SHEET_FILES` of @truss/viewable). */
+      kind: 'sheets';
+      files: { name: string; contentType: string; bytes: ArrayBuffer }[];
+      thumbnailPng: ArrayBuffer;
       format: string;
       stats: unknown;
     }
@@ -80,6 +90,9 @@ function conversionFailure(code: string, message: string): JobFailure {
     EMPTY_FILE: 'EMPTY_FILE',
     MALFORMED_FILE: 'MALFORMED_FILE',
     NO_GEOMETRY: 'NO_GEOMETRY',
+    DRAWING_DAMAGED: 'DRAWING_DAMAGED',
+    NO_PAGES: 'NO_PAGES',
+    NO_ENTITIES: 'NO_ENTITIES',
     TOO_LARGE: 'MODEL_TOO_LARGE',
   };
   return new JobFailure(map[code] ?? 'CONVERSION_FAILED', message, false);
@@ -95,6 +108,9 @@ function modelFailureCode(code: string): ModelFailureCode {
     case 'EMPTY_FILE':
     case 'MALFORMED_FILE':
     case 'NO_GEOMETRY':
+    case 'DRAWING_DAMAGED':
+    case 'NO_PAGES':
+    case 'NO_ENTITIES':
     case 'MODEL_TOO_LARGE':
       return code;
     default:
@@ -104,6 +120,70 @@ function modelFailureCode(code: string): ModelFailureCode {
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+interface StoredViewable {
+  /** name, bytes, content type: stored under the attempt's prefix. */
+  files: [string, Uint8Array, string][];
+  /** The version's `viewable_hash`: the glb's, or a drawing's sheets.json's. */
+  viewableHash: string;
+  metadataHash: string | null;
+  metadataJson: Uint8Array | null;
+}
+
+async function modelFiles(
+  outcome: Extract<ConversionOutcome, { ok: true; glb: ArrayBuffer }>,
+): Promise<StoredViewable> {
+  const glb = new Uint8Array(outcome.glb);
+  const thumbnail = new Uint8Array(outcome.thumbnailPng);
+  const metadataJson = await gunzipAsync(new Uint8Array(outcome.metadataGz));
+  // The converter hands the metadata over gzip'd (cheap in its worker); the viewable keeps one
+  // copy in the stored layout's encoding (brotli: smaller, served as is to browsers).
+  // The model's brotli copy at quality 6: within a few percent of 11 on meshopt output (which
+  // is laid out for a general compressor), in a tenth of the time.
+  const [metadata, glbBrotli] = await Promise.all([
+    brotliAsync(metadataJson, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: metadataJson.byteLength,
+      },
+    }),
+    brotliAsync(glb, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: glb.byteLength,
+      },
+    }),
+  ]);
+  return {
+    files: [
+      [VIEWABLE_FILES.glb.name, glb, VIEWABLE_FILES.glb.contentType],
+      [VIEWABLE_FILES.glb.compressed.name, glbBrotli, VIEWABLE_FILES.glb.contentType],
+      [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
+      [VIEWABLE_FILES.thumbnail.name, thumbnail, VIEWABLE_FILES.thumbnail.contentType],
+    ],
+    viewableHash: sha256(glb),
+    metadataHash: sha256(metadataJson),
+    metadataJson,
+  };
+}
+
+/** A drawing's sheet files as converted (JSON, PNG, the source PDF) and its thumbnail. */
+function sheetFiles(outcome: Extract<ConversionOutcome, { kind: 'sheets' }>): StoredViewable {
+  const files: StoredViewable['files'] = outcome.files.map((file) => [
+    file.name,
+    new Uint8Array(file.bytes),
+    file.contentType,
+  ]);
+  const index = files.find(([name]) => name === SHEET_FILES.index.name);
+  if (!index)
+    throw new JobFailure('CONVERSION_FAILED', 'the converter wrote no sheets.json', false);
+  files.push([
+    VIEWABLE_FILES.thumbnail.name,
+    new Uint8Array(outcome.thumbnailPng),
+    VIEWABLE_FILES.thumbnail.contentType,
+  ]);
+  return { files, viewableHash: sha256(index[1]), metadataHash: null, metadataJson: null };
 }
 
 /**
@@ -206,34 +286,9 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     progress: ProgressReporter,
   ): Promise<void> {
     const { storage, events, data, now } = this.#d;
-    const glb = new Uint8Array(outcome.glb);
+    const stored = outcome.kind === 'sheets' ? sheetFiles(outcome) : await modelFiles(outcome);
+    const { files, viewableHash, metadataHash, metadataJson } = stored;
     const thumbnail = new Uint8Array(outcome.thumbnailPng);
-    const metadataJson = await gunzipAsync(new Uint8Array(outcome.metadataGz));
-    // The converter hands the metadata over gzip'd (cheap in its worker); the viewable keeps one
-    // copy in the stored layout's encoding (brotli: smaller, served as is to browsers).
-    // The model's brotli copy at quality 6: within a few percent of 11 on meshopt output (which
-    // is laid out for a general compressor), in a tenth of the time.
-    const [metadata, glbBrotli] = await Promise.all([
-      brotliAsync(metadataJson, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: metadataJson.byteLength,
-        },
-      }),
-      brotliAsync(glb, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: glb.byteLength,
-        },
-      }),
-    ]);
-    const files: [string, Uint8Array, string][] = [
-      [VIEWABLE_FILES.glb.name, glb, VIEWABLE_FILES.glb.contentType],
-      [VIEWABLE_FILES.glb.compressed.name, glbBrotli, VIEWABLE_FILES.glb.contentType],
-      [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
-      [VIEWABLE_FILES.thumbnail.name, thumbnail, VIEWABLE_FILES.thumbnail.contentType],
-    ];
-    const metadataHash = sha256(metadataJson);
     try {
       for (const [name, bytes, contentType] of files) {
         context.signal.throwIfAborted();
@@ -255,7 +310,7 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
         await repos.modelVersions.flipViewable(versionId, {
           derivedPrefix: prefix,
           format: outcome.format,
-          viewableHash: sha256(glb),
+          viewableHash,
           metadataHash,
           thumbnailHash: sha256(thumbnail),
           derivedBytes: files.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0),
@@ -283,10 +338,11 @@ export class ConvertModelHandler implements JobHandler<ConvertModelJobPayload> {
     }
     const versionId = convertJobVersionId(payload);
     await this.#deleteStale(payload.modelId, versionId, prefix);
-    for (const listener of this.#d.viewableListeners) {
+    // Listeners index a 3D viewable's metadata; a drawing has none.
+    for (const listener of metadataJson && metadataHash ? this.#d.viewableListeners : []) {
       // A listener that fails is retried by its own means (the index: on the next query).
       await listener
-        .viewableStored({ modelId: payload.modelId, versionId }, metadataHash, metadataJson)
+        .viewableStored({ modelId: payload.modelId, versionId }, metadataHash!, metadataJson!)
         .catch((error: unknown) => {
           this.#d.log.warn({ err: error, model: payload.modelId }, 'a viewable listener failed');
         });

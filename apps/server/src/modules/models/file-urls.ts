@@ -23,6 +23,13 @@ export const MODEL_FILES = {
 } as const;
 export type ModelFileName = keyof typeof MODEL_FILES;
 
+/** The files of a drawing's sheets, by the last segment of their URL (sheets-routes.ts). */
+export const SHEET_URL_FILES = ['source.pdf', 'content', 'text', 'preview.png'] as const;
+export type SheetUrlFile = (typeof SHEET_URL_FILES)[number];
+
+/** What a signed URL names: a model's file, or a sheet's (`sheets/<sheetId>/<file>`). */
+type SignedFile = ModelFileName | `sheets/${string}`;
+
 const DAY_SECONDS = 24 * 60 * 60;
 
 /**
@@ -38,7 +45,7 @@ export class FileUrlSigner {
 
   #signature(
     modelId: string,
-    file: ModelFileName,
+    file: SignedFile,
     version: string,
     userId: string,
     exp: number,
@@ -66,7 +73,35 @@ export class FileUrlSigner {
     return `/api/models/${modelId}/versions/${versionId}/${file}?${query}`;
   }
 
-  #query(subject: string, file: ModelFileName, version: string, userId: string, now: Date) {
+  /**
+   * The URL of a file of a drawing's sheet: `sheets/<sheetId>/<file>`, or `sheets/source.pdf`
+   * (`sheetId` null) for the PDF every page of a PDF is drawn from. `hash` is the version's
+   * sheets.json hash (the model's `viewable_hash`).
+   */
+  sheetUrl(
+    modelId: string,
+    sheetId: string | null,
+    file: SheetUrlFile,
+    hash: string,
+    userId: string,
+    now: Date,
+  ): string {
+    const name = sheetFileName(sheetId, file);
+    return `/api/models/${modelId}/${name}?${this.#query(modelId, name, hash, userId, now)}`;
+  }
+
+  /** verify() for a sheet's file URL. */
+  verifySheet(
+    modelId: string,
+    sheetId: string | null,
+    file: SheetUrlFile,
+    query: { v?: string; u?: string; exp?: number; sig?: string },
+    now: Date,
+  ): string | null {
+    return this.verify(modelId, sheetFileName(sheetId, file), query, now);
+  }
+
+  #query(subject: string, file: SignedFile, version: string, userId: string, now: Date) {
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const exp = Math.ceil((nowSeconds + DAY_SECONDS) / DAY_SECONDS) * DAY_SECONDS;
     const sig = this.#signature(subject, file, version, userId, exp);
@@ -79,7 +114,7 @@ export class FileUrlSigner {
    */
   verify(
     modelId: string,
-    file: ModelFileName,
+    file: SignedFile,
     query: { v?: string; u?: string; exp?: number; sig?: string },
     now: Date,
   ): string | null {
@@ -88,4 +123,8 @@ export class FileUrlSigner {
     const expected = this.#signature(modelId, file, query.v, query.u, query.exp);
     return safeEqual(expected, query.sig) ? query.u : null;
   }
+}
+
+function sheetFileName(sheetId: string | null, file: SheetUrlFile): `sheets/${string}` {
+  return sheetId === null ? `sheets/${file}` : `sheets/${sheetId}/${file}`;
 }

@@ -19,6 +19,8 @@ import { ModelLimits, type UploadReservations } from './limits.ts';
 import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
 import { ModelsService } from './service.ts';
+import { sheetsRoutes } from './sheets-routes.ts';
+import { ModelSheetsService } from './sheets-service.ts';
 import { versionsRoutes } from './versions-routes.ts';
 import { ModelVersionsService } from './versions-service.ts';
 
@@ -36,6 +38,7 @@ export {
 } from './model-rows.ts';
 export { sendFile, uncompressedFile } from './routes.ts';
 export { ModelsService } from './service.ts';
+export { ModelSheetsService } from './sheets-service.ts';
 export { modelKeys, type StoredFile } from './stored-files.ts';
 export { ModelVersionsService } from './versions-service.ts';
 export { createModelsRepositories, type ModelsRepositories } from './repositories.ts';
@@ -65,6 +68,8 @@ export interface ModelsDeps {
 export interface ModelsModule {
   models: ModelsService;
   versions: ModelVersionsService;
+  /** The sheets of drawings (PDF, DXF, DWG). */
+  sheets: ModelSheetsService;
   /** Plan allowances (uploads check them too). */
   limits: ModelLimits;
   /** The conversion job's handler; null in the `api` role (no workers in this process). */
@@ -97,6 +102,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
     cache: deps.cache ?? uncached,
   });
   const versions = new ModelVersionsService({ data, storage, events, signer, models, now, log });
+  const sheets = new ModelSheetsService({ models, storage, signer, now });
 
   const viewableListeners: ViewableListener[] = [];
   let pool: WorkerPool | null = null;
@@ -136,6 +142,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
 
   if (settings.role !== 'worker') {
     await app.register(modelsRoutes, { models, signer, requireAuth: deps.requireAuth, now });
+    await app.register(sheetsRoutes, { sheets, signer, requireAuth: deps.requireAuth, now });
     await app.register(versionsRoutes, {
       versions,
       models,
@@ -154,5 +161,5 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
       'models ready',
     );
   });
-  return { models, versions, limits, convertHandler, pool, viewableListeners };
+  return { models, versions, sheets, limits, convertHandler, pool, viewableListeners };
 };

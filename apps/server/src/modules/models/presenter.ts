@@ -6,6 +6,7 @@ import {
   type ModelFailureCode,
   type ModelStatus,
 } from '@truss/contracts';
+import { isSheetFormat } from '@truss/viewable';
 import { displayName } from '../users/index.ts';
 import type { FileUrlSigner } from './file-urls.ts';
 import type { ModelWithCreator } from './repository.ts';
@@ -62,8 +63,9 @@ export function toModel(
       servable && row.thumbnail_hash
         ? signer.url(row.id, 'thumbnail.png', row.thumbnail_hash, viewerId, now)
         : null,
+    // A drawing's viewable is its sheets (`GET /api/models/{id}/sheets`), not a glb.
     viewable_url:
-      servable && row.viewable_hash
+      servable && row.viewable_hash && !isSheetFormat(row.format ?? '')
         ? signer.url(row.id, 'viewable.glb', row.viewable_hash, viewerId, now)
         : null,
     metadata_url:

@@ -36,7 +36,8 @@ export interface ViewableFlip {
   derivedPrefix: string;
   format: string | null;
   viewableHash: string;
-  metadataHash: string;
+  /** Null for a drawing: its sheets have no metadata.json. */
+  metadataHash: string | null;
   thumbnailHash: string;
   derivedBytes: number;
   now: Date;

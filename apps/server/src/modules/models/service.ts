@@ -242,16 +242,25 @@ export class ModelsService {
     name: ModelFileName,
     versionId?: string | null,
   ): Promise<StoredFile> {
-    const model =
-      'userId' in access
-        ? await this.#authorizeView(access.userId, id)
-        : await this.#d.data.repos.models.findById(id);
-    // A trashed model serves nothing, to anyone.
-    if (!model || model.deleted_at) throw new ModelNotFoundError();
+    const model = await this.readable(access, id);
     if (!versionId) return this.#files.viewable(model, name);
     const version = await this.#d.data.repos.modelVersions.findById(versionId);
     if (!version || version.model_id !== id) throw new VersionNotFoundError();
     return this.#files.viewable(version, name);
+  }
+
+  /**
+   * The model whose files `access` may read (a user's view grant is cached, see
+   * `#authorizeView`; a share visitor was checked by the shares module). A trashed model serves
+   * nothing, to anyone: 404.
+   */
+  async readable(access: FileAccess, id: string): Promise<ModelRow> {
+    const model =
+      'userId' in access
+        ? await this.#authorizeView(access.userId, id)
+        : await this.#d.data.repos.models.findById(id);
+    if (!model || model.deleted_at) throw new ModelNotFoundError();
+    return model;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { isSheetFormat } from '@truss/viewable';
 import {
   modelFailureCodeSchema,
   modelStageSchema,
@@ -57,7 +58,7 @@ export function toModelVersion(
         ? signer.versionUrl(target, 'thumbnail.png', row.thumbnail_hash, viewerId, now)
         : null,
     viewable_url:
-      servable && row.viewable_hash
+      servable && row.viewable_hash && !isSheetFormat(row.format ?? '')
         ? signer.versionUrl(target, 'viewable.glb', row.viewable_hash, viewerId, now)
         : null,
     metadata_url:

@@ -4,11 +4,12 @@
  * (eslint.config.js, featureInternals). Named re-exports only, so a page takes the modules it
  * uses and no more.
  */
+export { DrawingViewer } from './components/DrawingViewer';
 export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';
 export { ViewerWorkspace } from './components/ViewerWorkspace';
-export type { WorkspaceModel } from './components/ViewerWorkspace';
+export type { WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';
 export { MODEL_PAGE_LAYOUT } from './model-page-layout';
 export { useViewer } from './useViewer';

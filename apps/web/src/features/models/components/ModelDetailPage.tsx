@@ -20,7 +20,8 @@ import {
   type SavedQueryAbilities,
 } from '../../element-queries';
 import { SavedViewsButton, savedViewAbilities, type SavedViewAbilities } from '../../saved-views';
-import { ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
+import { DrawingViewer, ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
+import { isDrawing, sheetsQuery } from '../sheets-api';
 import { modelQuery } from '../api';
 import { useModelVersions, versionByNumber } from '../versions-api';
 import { modelAbilities } from '../permissions';
@@ -203,6 +204,34 @@ function ReadyViewer({
   );
 }
 
+/** A drawing's sheets (PDF pages, DWG/DXF layouts) in the workspace's sheet view. */
+function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
+  const { t } = useTranslation();
+  const name = useModelName()(model);
+  const sheets = useQuery(sheetsQuery(model.id, model.current_version?.id ?? null));
+  if (sheets.data && sheets.data.length > 0)
+    return <DrawingViewer sheets={sheets.data} header={header} title={name} />;
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
+      {header}
+      {sheets.isPending ? (
+        <div className="flex flex-1 items-center justify-center" aria-busy="true">
+          <Spinner className="size-6 text-brand-600" label={t('viewer.sheets.loading')} />
+        </div>
+      ) : (
+        <StatePanel
+          icon={<FileQuestion className="size-6 text-gray-400" aria-hidden />}
+          title={sheets.error ? t('viewer.sheets.listFailed') : t('viewer.sheets.none')}
+        >
+          {sheets.error && (
+            <p className="mt-1.5 text-sm text-gray-600">{errorMessage(sheets.error, t)}</p>
+          )}
+        </StatePanel>
+      )}
+    </div>
+  );
+}
+
 /**
  * /model/{id}: the model in the 3D viewer, full screen under a compact header; while it is
  * processing, failed or unavailable, that state (live over the event stream) instead.
@@ -228,7 +257,8 @@ function ModelDetailPageContent() {
   const [dialog, setDialog] = useState<ModelDialogState>(null);
   const modelName = useModelName();
   useDocumentTitle(query.data ? modelName(query.data) : null);
-  const viewable = query.data?.status === 'ready' && !!query.data.viewable_url;
+  const drawing = !!query.data && isDrawing(query.data);
+  const viewable = query.data?.status === 'ready' && !!query.data.viewable_url && !drawing;
   // The page shows no 3D view (an error, processing, failed): no early view either.
   useEffect(() => {
     if (!query.isPending && !viewable) earlyView?.drop();
@@ -292,7 +322,10 @@ function ModelDetailPageContent() {
   );
 
   let body: ReactNode;
-  if (model.status === 'ready' && model.viewable_url) {
+  const readyDrawing = model.status === 'ready' && drawing;
+  if (readyDrawing) {
+    body = <ReadyDrawing key={model.id} model={model} header={header} />;
+  } else if (model.status === 'ready' && model.viewable_url) {
     body = (
       <ReadyViewer
         key={`${model.id}:${params.get('version') ?? ''}`}
@@ -335,7 +368,7 @@ function ModelDetailPageContent() {
 
   return (
     <>
-      {model.status === 'ready' && model.viewable_url ? (
+      {readyDrawing || (model.status === 'ready' && model.viewable_url) ? (
         <div className="h-dvh overflow-hidden">{body}</div>
       ) : (
         frame(header, body)

@@ -25,6 +25,9 @@ export const ACCEPTED_EXTENSIONS = [
   '.brep',
   '.3dm',
   '.zip',
+  '.pdf',
+  '.dxf',
+  '.dwg',
 ] as const;
 
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');

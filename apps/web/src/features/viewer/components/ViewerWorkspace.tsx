@@ -18,6 +18,8 @@ import { MeasurementList } from './MeasurementList';
 import { ColorLegend, LoadOverlay } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
+import { RegionSwitch, useSheetLayout } from '../sheets/SheetLayout';
+import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
 import {
   useModelSwitch,
   WorkspaceProperties,
@@ -26,6 +28,7 @@ import {
 } from './WorkspacePanels';
 
 export type { WorkspaceModel } from './WorkspacePanels';
+export type { WorkspaceSheets } from '../sheets/SheetView';
 
 /** The workspace's further panel on the right (topics, the compare page's changes). */
 interface WorkspaceSidePanel {
@@ -74,6 +77,12 @@ interface ViewerWorkspaceProps {
   onLoaded?: (info: LoadedModelInfo) => void;
   /** A further panel on the right, toggled from the toolbar; also shown when embedded. */
   sidePanel?: WorkspaceSidePanel;
+  /**
+   * Drawing sheets: beside the 3D view on a wide screen, switched with it on a phone. With
+   * `sheetsOnly` (a PDF, DXF or DWG file) there is no 3D view, tree or properties.
+   */
+  sheets?: WorkspaceSheets;
+  sheetsOnly?: boolean;
 }
 
 /** The scene's info: the first model's, with the box around every loaded model. */
@@ -120,6 +129,8 @@ export function ViewerWorkspace({
   onViewpointChange,
   onLoaded,
   sidePanel,
+  sheets,
+  sheetsOnly = false,
 }: ViewerWorkspaceProps) {
   const { t } = useTranslation();
   const workspaceRef = useRef<HTMLDivElement>(null);
@@ -154,6 +165,20 @@ export function ViewerWorkspace({
   });
 
   const screenshot = useScreenshot(viewer, hostRef, screenshotName);
+  const layout = useSheetLayout(sheets, sheetsOnly, panels.narrow);
+  const toolbarEnd = (
+    <ToolbarEnd
+      viewer={viewer}
+      toolbarTools={toolbarTools}
+      toolbarExtra={toolbarExtra}
+      sidePanel={sidePanel}
+      sideOpen={panels.sideOpen}
+      onToggleSide={panels.toggleSide}
+    />
+  );
+  const sheetRegion = layout.showSheets && sheets && (
+    <SheetView sheets={sheets.sheets} requestInit={sheets.requestInit} narrow={panels.narrow} />
+  );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
   // Beside the view, as wide as the model page's layout says (the early view's canvas went there).
@@ -164,64 +189,55 @@ export function ViewerWorkspace({
     <div className={clsx('flex min-h-0 w-full flex-col bg-gray-100', className)}>
       {!embed && header}
       <div ref={workspaceRef} className="relative flex min-h-0 flex-1">
-        {!embed && panels.treeOpen && (
+        {layout.switching && (
+          <div className="pointer-events-none absolute inset-x-0 top-2 z-30 flex justify-center">
+            <RegionSwitch value={layout.phoneRegion} onChange={layout.setPhoneRegion} />
+          </div>
+        )}
+        {!embed && layout.show3d && panels.treeOpen && (
           <WorkspaceTree
             label={treeLabel}
             className={panelClass('left')}
             style={panelStyle}
             covers={panels.narrow}
             onClose={panels.toggleTree}
-            viewer={viewer}
-            models={models}
-            several={several}
-            phase={phase}
-            snapshot={snapshot}
-            switcher={switcher}
+            {...{ viewer, models, several, phase, snapshot, switcher }}
             onFocusNode={(id, size) => setTreeFocus({ id, size })}
           />
         )}
-        <WorkspaceView
-          hostRef={hostRef}
-          viewer={viewer}
-          phase={phase}
-          onRetry={onRetry}
-          overlay={overlay}
-          snapshot={snapshot}
-          legend={legend}
-          onClearColors={commands?.clearColors}
-          toolbar={
-            commands && (
-              <ViewerToolbar
-                commands={commands}
-                snapshot={snapshot}
-                edges={edges}
-                colored={!!legend}
-                treeOpen={!embed && panels.treeOpen}
-                propertiesOpen={!embed && panels.propertiesOpen}
-                onToggleTree={panels.toggleTree}
-                onTogglePropertiesPanel={panels.toggleProperties}
-                onScreenshot={screenshot}
-                onHelp={() => setHelpOpen(true)}
-                panels={!embed}
-                extra={
-                  <>
-                    {viewer && toolbarTools?.(viewer)}
-                    {toolbarExtra}
-                    {sidePanel && (
-                      <SidePanelButton
-                        label={sidePanel.label}
-                        icon={sidePanel.icon}
-                        open={panels.sideOpen}
-                        onToggle={panels.toggleSide}
-                      />
-                    )}
-                  </>
-                }
-              />
-            )
-          }
-        />
-        {!embed && panels.propertiesOpen && (
+        {layout.mount3d && (
+          <WorkspaceView
+            hidden={!layout.show3d}
+            hostRef={hostRef}
+            viewer={viewer}
+            phase={phase}
+            onRetry={onRetry}
+            overlay={overlay}
+            snapshot={snapshot}
+            legend={legend}
+            onClearColors={commands?.clearColors}
+            toolbar={
+              commands && (
+                <ViewerToolbar
+                  commands={commands}
+                  snapshot={snapshot}
+                  edges={edges}
+                  colored={!!legend}
+                  treeOpen={!embed && panels.treeOpen}
+                  propertiesOpen={!embed && panels.propertiesOpen}
+                  onToggleTree={panels.toggleTree}
+                  onTogglePropertiesPanel={panels.toggleProperties}
+                  onScreenshot={screenshot}
+                  onHelp={() => setHelpOpen(true)}
+                  panels={!embed}
+                  extra={toolbarEnd}
+                />
+              )
+            }
+          />
+        )}
+        {sheetRegion}
+        {!embed && layout.show3d && panels.propertiesOpen && (
           <SidePanelAside
             label={t('viewer.properties.title')}
             className={panelClass('right')}
@@ -230,12 +246,7 @@ export function ViewerWorkspace({
             onClose={panels.toggleProperties}
           >
             <WorkspaceProperties
-              viewer={viewer}
-              models={models}
-              several={several}
-              phase={phase}
-              snapshot={snapshot}
-              treeFocus={treeFocus}
+              {...{ viewer, models, several, phase, snapshot, treeFocus }}
               onColorBy={commands?.colorBy}
             />
           </SidePanelAside>
@@ -258,11 +269,40 @@ export function ViewerWorkspace({
   );
 }
 
+/** The toolbar's last buttons: the pages' tools and extras, the side panel's toggle. */
+function ToolbarEnd({
+  viewer,
+  toolbarTools,
+  toolbarExtra,
+  sidePanel,
+  sideOpen,
+  onToggleSide,
+}: Pick<ViewerWorkspaceProps, 'viewer' | 'toolbarTools' | 'toolbarExtra' | 'sidePanel'> & {
+  sideOpen: boolean;
+  onToggleSide: () => void;
+}) {
+  return (
+    <>
+      {viewer && toolbarTools?.(viewer)}
+      {toolbarExtra}
+      {sidePanel && (
+        <SidePanelButton
+          label={sidePanel.label}
+          icon={sidePanel.icon}
+          open={sideOpen}
+          onToggle={onToggleSide}
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * The 3D view's region: the engine's canvas and overlay go in `hostRef` (useViewer); over it the
  * measurements, the walk hint, the colour legend and the toolbar.
  */
 function WorkspaceView({
+  hidden,
   hostRef,
   viewer,
   phase,
@@ -277,9 +317,11 @@ function WorkspaceView({
   legend: ReturnType<typeof useViewerCommands>['legend'];
   onClearColors: (() => void) | undefined;
   toolbar: ReactNode;
+  /** Kept mounted (the engine lives as long as its host) but not shown: the phone's sheets. */
+  hidden: boolean;
 }) {
   return (
-    <div className="relative min-w-0 flex-1 overflow-hidden">
+    <div className={clsx('relative min-w-0 flex-1 overflow-hidden', hidden && 'hidden')}>
       {/* The engine's canvas and overlay go in here (useViewer). */}
       <div ref={hostRef} className="absolute inset-0" />
       {overlay ?? <LoadOverlay viewer={viewer} phase={phase} onRetry={onRetry} />}

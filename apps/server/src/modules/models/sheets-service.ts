@@ -1,0 +1,185 @@
+import { Readable } from 'node:stream';
+import { SHEET_PREVIEW_DEFAULT_WIDTH, type Sheet } from '@truss/contracts';
+import { isSheetFormat, SHEET_FILES, type SheetIndex, type SheetInfo } from '@truss/viewable';
+import type { ModelRow } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { ObjectStorage } from '../storage/index.ts';
+import { ModelNotFoundError, ModelNotReadyError } from './errors.ts';
+import type { FileUrlSigner, SheetUrlFile } from './file-urls.ts';
+import type { FileAccess, ModelsService } from './service.ts';
+import type { StoredFile } from './stored-files.ts';
+
+/** Scales a stored PNG to a width (the converter's @napi-rs/canvas, loaded on first use). */
+export type PngScaler = (png: Uint8Array, width: number) => Promise<Uint8Array>;
+
+interface SheetsServiceDeps {
+  models: ModelsService;
+  storage: ObjectStorage;
+  signer: FileUrlSigner;
+  now: Clock;
+  scalePng?: PngScaler;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function defaultScaler(png: Uint8Array, width: number): Promise<Uint8Array> {
+  const { scalePng } = await import('@truss/converter');
+  return scalePng(png, width);
+}
+
+/**
+ * The sheets of a drawing (PDF, DXF, DWG) converted into the sheet viewable: the list with
+ * signed file URLs, and the stored files behind them. Access is the model's: members who may
+ * view it (by bearer token, or by a URL signed for them).
+ */
+export class ModelSheetsService {
+  readonly #d: SheetsServiceDeps;
+  /** Parsed sheets.json by storage key: immutable once stored (a new version has a new key). */
+  readonly #indexes = new Map<string, SheetIndex>();
+
+  constructor(deps: SheetsServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** The model's sheets as `userId` sees them; a ready 3D model has none (`[]`). */
+  async list(userId: string, modelId: string): Promise<Sheet[]> {
+    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
+    if (model.deleted_at) throw new ModelNotFoundError();
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    if (!isSheetFormat(model.format ?? '')) return [];
+    const index = await this.#index(model);
+    const hash = model.viewable_hash ?? '';
+    const now = this.#d.now();
+    const url = (sheetId: string | null, file: SheetUrlFile) =>
+      this.#d.signer.sheetUrl(modelId, sheetId, file, hash, userId, now);
+    return index.sheets.map((sheet) => ({
+      id: sheet.id,
+      name: sheet.name,
+      index: sheet.index,
+      kind: sheet.kind,
+      width: sheet.width,
+      height: sheet.height,
+      units: sheet.units,
+      layers: sheet.layers,
+      content: sheet.content,
+      content_url: sheet.content === 'pdf' ? url(null, 'source.pdf') : url(sheet.id, 'content'),
+      text_url: sheet.content === 'pdf' ? url(sheet.id, 'text') : null,
+      preview_url: url(sheet.id, 'preview.png'),
+      pdf_page: sheet.pdfPage ?? null,
+      storey: sheet.storey
+        ? {
+            global_id: sheet.storey.globalId,
+            elevation: sheet.storey.elevation,
+            cut_height: sheet.storey.cutHeight,
+          }
+        : null,
+    }));
+  }
+
+  /**
+   * A stored file of a sheet (`sheetId` null: the source PDF). 404 for a sheet the model does
+   * not have, or a file its kind has not (a vector sheet's text).
+   */
+  async file(
+    access: FileAccess,
+    modelId: string,
+    sheetId: string | null,
+    file: Exclude<SheetUrlFile, 'preview.png'>,
+  ): Promise<StoredFile> {
+    const model = await this.#readySheets(access, modelId);
+    const index = await this.#index(model);
+    let spec: { name: string; contentType: string };
+    if (sheetId === null) {
+      if (index.source !== 'pdf') throw new ModelNotFoundError('not a PDF');
+      spec = SHEET_FILES.pdf;
+    } else {
+      const sheet = this.#sheet(index, sheetId);
+      if (file === 'content') {
+        spec = sheet.content === 'pdf' ? SHEET_FILES.pdf : SHEET_FILES.vector(sheet.id);
+      } else if (file === 'text' && sheet.content === 'pdf') {
+        spec = SHEET_FILES.pdfText(sheet.id);
+      } else throw new ModelNotFoundError('no such sheet file');
+    }
+    return this.#stored(model, spec.name, spec.contentType);
+  }
+
+  /**
+   * A sheet's preview `width` pixels wide: the stored 1024 px raster, scaled (down, or up past
+   * 1024 for a sharper-looking thumbnail it cannot make: it only interpolates).
+   */
+  async preview(
+    access: FileAccess,
+    modelId: string,
+    sheetId: string,
+    width: number,
+  ): Promise<StoredFile> {
+    const model = await this.#readySheets(access, modelId);
+    const sheet = this.#sheet(await this.#index(model), sheetId);
+    const spec = SHEET_FILES.preview(sheet.id);
+    const stored = await this.#stored(model, spec.name, spec.contentType);
+    if (width === SHEET_PREVIEW_DEFAULT_WIDTH) return stored;
+    const scaled = await (this.#d.scalePng ?? defaultScaler)(
+      await readAll(await stored.open()),
+      width,
+    );
+    const body = Buffer.from(scaled.buffer, scaled.byteOffset, scaled.byteLength);
+    return {
+      ...stored,
+      size: body.length,
+      open: async (range) =>
+        Readable.from([range ? body.subarray(range.start, range.end + 1) : body]),
+    };
+  }
+
+  async #readySheets(access: FileAccess, modelId: string): Promise<ModelRow> {
+    const model = await this.#d.models.readable(access, modelId);
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    if (!isSheetFormat(model.format ?? '')) throw new ModelNotFoundError('no sheets');
+    return model;
+  }
+
+  #sheet(index: SheetIndex, sheetId: string): SheetInfo {
+    const sheet = index.sheets.find((candidate) => candidate.id === sheetId);
+    if (!sheet) throw new ModelNotFoundError('no such sheet');
+    return sheet;
+  }
+
+  async #index(model: Pick<ModelRow, 'derived_prefix'>): Promise<SheetIndex> {
+    const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;
+    const cached = this.#indexes.get(key);
+    if (cached) return cached;
+    const stored = await this.#d.storage.stat(key);
+    if (!stored) throw new ModelNotFoundError(`missing object ${key}`);
+    const index = JSON.parse(
+      (await readAll(await this.#d.storage.get(key))).toString('utf8'),
+    ) as SheetIndex;
+    if (this.#indexes.size >= 500) this.#indexes.delete(this.#indexes.keys().next().value!);
+    this.#indexes.set(key, index);
+    return index;
+  }
+
+  async #stored(
+    model: Pick<ModelRow, 'derived_prefix' | 'viewable_hash'>,
+    name: string,
+    contentType: string,
+  ): Promise<StoredFile> {
+    const key = `${model.derived_prefix}${name}`;
+    const info = await this.#d.storage.stat(key);
+    if (!info) throw new ModelNotFoundError(`missing object ${key}`);
+    const storage = this.#d.storage;
+    return {
+      key,
+      size: info.size,
+      contentType,
+      // The version's sheets.json hash: an ETag is per URL, and `?v=` equal to it (the signed
+      // URLs' version) makes the response immutable.
+      hash: model.viewable_hash ?? '',
+      storedEncoding: null,
+      open: (range) => storage.get(key, range),
+    };
+  }
+}

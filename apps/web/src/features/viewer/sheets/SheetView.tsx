@@ -1,0 +1,127 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import clsx from 'clsx';
+import { AlertCircle } from 'lucide-react';
+import type { Sheet } from '@truss/contracts';
+import { Spinner } from '../../../components/ui/Spinner';
+import { PanelHeader } from '../components/PanelHeader';
+import { SheetPanel } from './SheetPanel';
+import { SheetSearch } from './SheetSearch';
+import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
+import { SheetToolbar } from './SheetToolbar';
+import { sheetSource } from './sheet-source';
+import { useSheetViewer } from './useSheetViewer';
+
+/** The sheets a workspace shows beside (or instead of) its 3D view. */
+export interface WorkspaceSheets {
+  sheets: readonly Sheet[];
+  requestInit?: RequestInit;
+}
+
+/** A signed URL without its expiry and signature: the same content. */
+const contentKey = (url: string) => url.replace(/[?&](exp|sig)=[^&]*/g, '');
+
+/**
+ * The sheet view: the sheet engine's canvas with its toolbar, search and measurements, and the
+ * panel of sheets (thumbnails) and layers (beside it, or a bottom sheet on a phone).
+ */
+export function SheetView({
+  sheets,
+  requestInit,
+  narrow,
+}: WorkspaceSheets & {
+  /** A phone: the panel is a bottom sheet over the view and starts closed. */
+  narrow: boolean;
+}) {
+  const { t } = useTranslation();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [picked, setPicked] = useState<string | null>(null);
+  const sheet = sheets.find((s) => s.id === picked) ?? sheets[0] ?? null;
+  const key = sheet ? `${sheet.id}\n${contentKey(sheet.content_url)}` : null;
+  // A refetch signs the URLs anew: the same sheet is not loaded again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
+  const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
+  const [panelOpen, setPanelOpen] = useState(!narrow);
+  const panelLabel = t('viewer.sheets.panel');
+
+  return (
+    <div className="relative flex min-h-0 min-w-0 flex-1" data-sheet-view="">
+      {panelOpen && (
+        <aside
+          aria-label={panelLabel}
+          {...(narrow ? { 'data-covers-view': '' } : {})}
+          className={
+            narrow
+              ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
+              : 'relative flex min-h-0 w-64 shrink-0 flex-col border-r border-gray-200 bg-white'
+          }
+        >
+          <PanelHeader label={panelLabel} onClose={() => setPanelOpen(false)} />
+          <SheetPanel
+            sheets={sheets}
+            current={sheet?.id ?? null}
+            onPick={(id) => {
+              setPicked(id);
+              if (narrow) setPanelOpen(false);
+            }}
+            layers={snapshot.layers}
+            onToggleLayer={(name, visible) => {
+              viewer?.setLayerVisible(name, visible);
+              update();
+            }}
+            onAllLayers={(visible) => {
+              for (const layer of snapshot.layers) viewer?.setLayerVisible(layer.name, visible);
+              update();
+            }}
+          />
+        </aside>
+      )}
+      <div className="relative min-w-0 flex-1 overflow-hidden bg-gray-200">
+        <div ref={hostRef} className="absolute inset-0" />
+        {snapshot.state === 'loading' && (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+            <Spinner className="size-6 text-brand-600" label={t('viewer.sheets.loading')} />
+          </div>
+        )}
+        {snapshot.state === 'error' && (
+          <div role="alert" className="absolute inset-0 flex items-center justify-center p-4">
+            <div className="flex items-center gap-2 rounded-xl border border-red-200 bg-white px-4 py-3 text-sm text-red-700 shadow">
+              <AlertCircle className="size-4" aria-hidden />
+              {t('viewer.sheets.loadFailed')}
+            </div>
+          </div>
+        )}
+        {viewer && (
+          <>
+            <div className="pointer-events-none absolute top-3 left-3 z-10">
+              <SheetMeasurements viewer={viewer} snapshot={snapshot} />
+            </div>
+            <div
+              className={clsx(
+                'pointer-events-none absolute top-3 right-3 z-10',
+                narrow && 'left-3 flex justify-end',
+              )}
+            >
+              <SheetSearch viewer={viewer} snapshot={snapshot} onSearch={search} />
+            </div>
+            {snapshot.calibrating && (
+              <div className="pointer-events-none absolute inset-x-0 top-16 z-20 flex justify-center px-3">
+                <CalibrateForm viewer={viewer} onDone={update} />
+              </div>
+            )}
+            <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
+              <SheetToolbar
+                viewer={viewer}
+                snapshot={snapshot}
+                panelOpen={panelOpen}
+                onTogglePanel={() => setPanelOpen((open) => !open)}
+                onChanged={update}
+              />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

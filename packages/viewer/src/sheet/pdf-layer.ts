@@ -1,0 +1,134 @@
+/**
+ * A PDF page on the sheet canvas: a whole-page render at a modest scale, and a sharp render of
+ * the visible region at the current scale and pixel ratio, redone (debounced, the previous one
+ * cancelled) after the view changes. Until it is done both stand in, scaled.
+ */
+import type { SheetUnits } from '@truss/viewable';
+import { unitsPerPoint, type PdfPage } from './pdf.ts';
+import type { SheetView } from './view.ts';
+
+const RENDER_DELAY_MS = 120;
+const BASE_LONG_SIDE = 2048;
+
+interface Render {
+  canvas: HTMLCanvasElement;
+  /** The view rendered (CSS px) and the pixel ratio. */
+  view: SheetView;
+  ratio: number;
+}
+
+export interface Target {
+  view: SheetView;
+  ratio: number;
+  width: number;
+  height: number;
+}
+
+export class PdfLayer {
+  private base: Render | null = null;
+  private sharp: Render | null = null;
+  private task: { cancel(): void } | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    readonly page: PdfPage,
+    private readonly units: SheetUnits,
+    /** A render finished: draw again. */
+    private readonly onRendered: () => void,
+  ) {
+    void this.renderBase();
+  }
+
+  isSharp(target: Target): boolean {
+    const s = this.sharp;
+    return (
+      !!s &&
+      s.ratio === target.ratio &&
+      s.view.scale === target.view.scale &&
+      s.view.x === target.view.x &&
+      s.view.y === target.view.y &&
+      s.canvas.width === target.width &&
+      s.canvas.height === target.height
+    );
+  }
+
+  /** Device pixels per sheet unit of the best render on screen. */
+  contentScale(): number {
+    if (this.sharp) return this.sharp.view.scale * this.sharp.ratio;
+    return this.base?.view.scale ?? 0;
+  }
+
+  /** The view changed: render it sharp once it rests. */
+  schedule(target: () => Target): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.task?.cancel();
+    this.task = null;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.renderSharp(target());
+    }, RENDER_DELAY_MS);
+  }
+
+  private async renderSharp(target: Target): Promise<void> {
+    if (this.disposed || this.isSharp(target)) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = target.width;
+    canvas.height = target.height;
+    const view = { ...target.view };
+    const task = this.page.render(canvas, view, target.ratio);
+    this.task = task;
+    try {
+      await task.promise;
+    } catch {
+      return; // cancelled by a newer view
+    }
+    if (this.task === task) this.task = null;
+    if (this.disposed) return;
+    this.sharp = { canvas, view, ratio: target.ratio };
+    this.onRendered();
+  }
+
+  private async renderBase(): Promise<void> {
+    const scale = BASE_LONG_SIDE / Math.max(this.page.widthPt, this.page.heightPt);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(this.page.widthPt * scale);
+    canvas.height = Math.ceil(this.page.heightPt * scale);
+    // A view (ratio 1) that puts the page's top-left corner at the canvas's.
+    const view = { scale: scale / unitsPerPoint(this.units), x: 0, y: scale * this.page.heightPt };
+    try {
+      await this.page.render(canvas, view, 1).promise;
+    } catch {
+      return;
+    }
+    if (this.disposed) return;
+    this.base = { canvas, view, ratio: 1 };
+    this.onRendered();
+  }
+
+  /** Draws the renders as `view` shows the page, on a canvas of `ratio` device px per CSS px. */
+  draw(ctx: CanvasRenderingContext2D, view: SheetView, ratio: number): void {
+    ctx.save();
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    for (const render of [this.base, this.sharp]) {
+      if (!render) continue;
+      const r = view.scale / render.view.scale;
+      const k = ratio / render.ratio;
+      ctx.drawImage(
+        render.canvas,
+        ratio * (view.x - render.view.x * r),
+        ratio * (view.y - render.view.y * r),
+        render.canvas.width * r * k,
+        render.canvas.height * r * k,
+      );
+    }
+    ctx.restore();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.task?.cancel();
+  }
+}

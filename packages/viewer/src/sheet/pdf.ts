@@ -1,0 +1,124 @@
+/**
+ * PDF pages through pdf.js (pdfjs-dist, Apache-2.0), loaded on first use so the 3D viewer's
+ * bundle does not carry it. The worker comes from the app's own origin (`workerSrc`), never a CDN.
+ *
+ * Sheet coordinates of a PDF page: the page as displayed (its /Rotate applied), lower-left
+ * origin, y up, in the sheet's units (millimetres for the converter's pages).
+ */
+import type { SheetText, SheetUnits } from '@truss/viewable';
+import type * as PdfJsModule from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import { MM_PER_UNIT, type SheetView } from './view.ts';
+
+type PdfJs = typeof PdfJsModule;
+
+let pdfjsPromise: Promise<PdfJs> | null = null;
+
+function loadPdfJs(workerSrc: string): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist').then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+    return pdfjs;
+  });
+  return pdfjsPromise;
+}
+
+/** Sheet units per PDF point. */
+export function unitsPerPoint(units: SheetUnits): number {
+  return 25.4 / 72 / MM_PER_UNIT[units];
+}
+
+/**
+ * pdf.js's viewport parameters that put the page where `view` (CSS px) shows it on a canvas of
+ * device pixels: scale in device px per point and the offset of the page's top-left corner.
+ */
+export function pdfViewportFor(
+  view: SheetView,
+  pixelRatio: number,
+  pageHeightPt: number,
+  units: SheetUnits,
+): { scale: number; offsetX: number; offsetY: number } {
+  const perPoint = unitsPerPoint(units);
+  const height = pageHeightPt * perPoint;
+  return {
+    scale: pixelRatio * view.scale * perPoint,
+    offsetX: pixelRatio * view.x,
+    offsetY: pixelRatio * (view.y - view.scale * height),
+  };
+}
+
+export interface PdfPage {
+  page: PDFPageProxy;
+  /** The displayed page's size in points. */
+  widthPt: number;
+  heightPt: number;
+  /** The page's text runs in sheet units (pdf.js's text content). */
+  texts(): Promise<SheetText[]>;
+  /** Renders the page as `view` shows it onto `canvas` (sized by the caller). */
+  render(canvas: HTMLCanvasElement, view: SheetView, pixelRatio: number): RenderTask;
+}
+
+const documents = new Map<string, Promise<PDFDocumentProxy>>();
+
+function documentKey(url: string): string {
+  // Signed URLs change their signature daily; the document is the same.
+  return url.replace(/[?&](exp|sig)=[^&]*/g, '');
+}
+
+export async function openPdfPage(
+  url: string,
+  pageNumber: number,
+  units: SheetUnits,
+  options: { workerSrc: string; withCredentials?: boolean; httpHeaders?: Record<string, string> },
+): Promise<PdfPage> {
+  const pdfjs = await loadPdfJs(options.workerSrc);
+  const key = documentKey(url);
+  let doc = documents.get(key);
+  if (!doc) {
+    doc = pdfjs.getDocument({
+      url,
+      // No `new Function` (the app's Content-Security-Policy has no 'unsafe-eval').
+      isEvalSupported: false,
+      withCredentials: options.withCredentials ?? false,
+      ...(options.httpHeaders ? { httpHeaders: options.httpHeaders } : {}),
+    }).promise;
+    documents.set(key, doc);
+    doc.catch(() => documents.delete(key));
+  }
+  const page = await (await doc).getPage(pageNumber);
+  const base = page.getViewport({ scale: 1 });
+  const perPoint = unitsPerPoint(units);
+  return {
+    page,
+    widthPt: base.width,
+    heightPt: base.height,
+    async texts() {
+      const content = await page.getTextContent();
+      const out: SheetText[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue;
+        const [a, b, , , e, f] = item.transform as number[];
+        const [u, v] = base.convertToViewportPoint(e!, f!) as [number, number];
+        // The run's direction on the displayed page (y down there, so the angle flips).
+        const [u2, v2] = base.convertToViewportPoint(e! + a!, f! + b!) as [number, number];
+        const rotation = (-Math.atan2(v2 - v, u2 - u) * 180) / Math.PI;
+        out.push({
+          text: item.str,
+          x: u * perPoint,
+          y: (base.height - v) * perPoint,
+          width: item.width * perPoint,
+          height: item.height * perPoint,
+          rotation: Math.abs(rotation) < 1e-6 ? 0 : rotation,
+          layer: -1,
+        });
+      }
+      return out;
+    },
+    render(canvas, view, pixelRatio) {
+      const params = pdfViewportFor(view, pixelRatio, base.height, units);
+      const viewport = page.getViewport(params);
+      // Our own context: pdf.js's default one has no alpha, so the page's surround turns black.
+      const canvasContext = canvas.getContext('2d')!;
+      return page.render({ canvas, canvasContext, viewport, background: 'rgba(0,0,0,0)' });
+    },
+  };
+}

@@ -1,0 +1,451 @@
+/**
+ * The sheet engine: one drawing sheet (a vector sheet or a PDF page) on a canvas, with pan and
+ * zoom (wheel, drag, pinch, keys), fit and 1:1, layers, text search with highlighted hits and a
+ * calibrated distance/area measure. No React, no app knowledge: it gets URLs.
+ *
+ * Sharp at any zoom: a vector sheet is redrawn (the visible paths only) at the device pixel ratio
+ * on every frame; a PDF page is re-rendered by pdf.js for the visible region at the current
+ * scale, debounced, while the last render (and a whole-page render under it) stand in scaled.
+ */
+import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
+import { drawVectorSheet } from './draw.ts';
+import { attachSheetInput } from './input.ts';
+import { layerVisibility } from './layers.ts';
+import type { LengthUnit, Point, SheetCalibration } from './measure.ts';
+import {
+  MeasureTool,
+  type MeasureEvent,
+  type SheetMeasurement,
+  type SheetTool,
+} from './measure-tool.ts';
+import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
+import { openPdfPage } from './pdf.ts';
+import { PdfLayer } from './pdf-layer.ts';
+import { searchSheetTexts, type SheetSearchHit } from './search.ts';
+import {
+  fitView,
+  panBy,
+  paperScale,
+  scaleLimits,
+  toScreen,
+  toSheet,
+  visibleRect,
+  zoomPercent,
+  zoomToScale,
+  type SheetRect,
+  type SheetView,
+} from './view.ts';
+
+import type {
+  SheetRenderStats,
+  SheetSource,
+  SheetViewer,
+  SheetViewerEvents,
+  SheetViewerOptions,
+} from './types.ts';
+
+export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
+
+async function fetchJson<T>(url: string, init: RequestInit | undefined): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+function headersOf(init: RequestInit | undefined): Record<string, string> | undefined {
+  if (!init?.headers) return undefined;
+  const out: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => (out[key] = value));
+  return out;
+}
+
+const BACKGROUND = '#e5e7eb';
+
+class SheetEngine implements SheetViewer {
+  readonly canvas = document.createElement('canvas');
+  info: SheetInfo | null = null;
+  private readonly ctx: CanvasRenderingContext2D;
+  private vector: VectorSheet | null = null;
+  private pdf: PdfLayer | null = null;
+  private texts: SheetText[] = [];
+  private loadToken = 0;
+  private size = { width: 1, height: 1 };
+  private ratio = 1;
+  private current: SheetView = { scale: 1, x: 0, y: 0 };
+  private scaleRange = { min: 0, max: Infinity };
+  private fitted = false;
+  private readonly overrides = new Map<string, boolean>();
+  private visibility: boolean[] = [];
+  private query = '';
+  private found: SheetSearchHit[] = [];
+  private hitIndex = -1;
+  private readonly measure: MeasureTool;
+  private hover: Point | null = null;
+  private frame = 0;
+  private disposed = false;
+  private sharpWaiters: (() => void)[] = [];
+  private readonly listeners = new Map<string, Set<(event: never) => void>>();
+  private readonly resizeObserver: ResizeObserver;
+  private readonly detachInput: () => void;
+
+  constructor(private readonly options: SheetViewerOptions) {
+    const { canvas } = this;
+    canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;touch-action:none';
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    if (options.label) canvas.setAttribute('aria-label', options.label);
+    options.container.append(canvas);
+    this.ctx = canvas.getContext('2d')!;
+    this.measure = new MeasureTool('mm', options.locale);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(options.container);
+    this.detachInput = attachSheetInput(canvas, {
+      view: () => this.current,
+      setView: (view) => this.setView(view),
+      limits: () => this.scaleRange,
+      size: () => this.size,
+      click: (x, y, double) => this.click(toSheet(this.current, x, y), double),
+      hover: (at) => {
+        this.hover = at && this.measure.tool !== 'pan' ? toSheet(this.current, at.x, at.y) : null;
+        if (this.measure.tool !== 'pan') this.invalidate();
+      },
+      fit: () => this.fit(),
+      zoomToPaper: () => this.zoomToPaper(),
+      toolKey: (key) => this.toolKey(key),
+    });
+    this.resize();
+  }
+
+  private emit<K extends keyof SheetViewerEvents>(type: K, event: SheetViewerEvents[K]): void {
+    for (const listener of this.listeners.get(type) ?? [])
+      (listener as (e: typeof event) => void)(event);
+  }
+
+  private emitMeasure(event: MeasureEvent | null): void {
+    if (!event) return;
+    if (event.type === 'measure') this.emit('measure', { measurements: event.measurements });
+    else this.emit('calibrationpick', { length: event.length });
+    this.invalidate();
+  }
+
+  on<K extends keyof SheetViewerEvents>(
+    type: K,
+    listener: (event: SheetViewerEvents[K]) => void,
+  ): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(listener as (event: never) => void);
+    return () => set.delete(listener as (event: never) => void);
+  }
+
+  /** The sheet's extent: the paper, or the content's bounds for model space and plans. */
+  private extent(): SheetRect {
+    const { info, vector } = this;
+    if (!info) return [0, 0, 1, 1];
+    if (vector && (info.kind === 'model-space' || info.kind === 'storey-plan'))
+      return vector.bounds;
+    return [0, 0, info.width, info.height];
+  }
+
+  private target() {
+    return {
+      view: this.current,
+      ratio: this.ratio,
+      width: this.canvas.width,
+      height: this.canvas.height,
+    };
+  }
+
+  private isSharp(): boolean {
+    return !this.pdf || this.pdf.isSharp(this.target());
+  }
+
+  private invalidate(): void {
+    if (this.frame || this.disposed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  setView(next: SheetView): void {
+    this.current = { scale: next.scale, x: next.x, y: next.y };
+    this.invalidate();
+    this.pdf?.schedule(() => this.target());
+    this.emit('viewchange', { view: this.view(), zoom: this.zoom() });
+  }
+
+  view(): SheetView {
+    return { ...this.current };
+  }
+
+  zoom(): number {
+    return this.info ? zoomPercent(this.current, this.info.units) : 100;
+  }
+
+  private resize(): void {
+    const rect = this.options.container.getBoundingClientRect();
+    const width = Math.max(1, Math.round(rect.width));
+    const height = Math.max(1, Math.round(rect.height));
+    const ratio = Math.min(window.devicePixelRatio || 1, this.options.maxPixelRatio ?? 3);
+    if (width === this.size.width && height === this.size.height && ratio === this.ratio) return;
+    const old = this.size;
+    this.size = { width, height };
+    this.ratio = ratio;
+    this.canvas.width = Math.round(width * ratio);
+    this.canvas.height = Math.round(height * ratio);
+    if (this.info && !this.fitted) this.fit();
+    // Keep the centre where it was.
+    else this.setView(panBy(this.current, (width - old.width) / 2, (height - old.height) / 2));
+  }
+
+  private draw(): void {
+    const { ctx, canvas, info, ratio } = this;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = BACKGROUND;
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (!info) return;
+    const dv = {
+      scale: this.current.scale * ratio,
+      x: this.current.x * ratio,
+      y: this.current.y * ratio,
+    };
+    const [x0, y0, x1, y1] = this.extent();
+    const [sx0, sy0] = toScreen(dv, x0, y1);
+    const [sx1, sy1] = toScreen(dv, x1, y0);
+    ctx.save();
+    ctx.shadowColor = 'rgba(0,0,0,0.18)';
+    ctx.shadowBlur = 8 * ratio;
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(sx0, sy0, sx1 - sx0, sy1 - sy0);
+    ctx.restore();
+    if (this.vector) {
+      const clip = visibleRect(this.current, this.size);
+      const hairline = Math.max(1, ratio * 0.75);
+      drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
+    } else this.pdf?.draw(ctx, this.current, ratio);
+    drawHits(ctx, this.found, this.hitIndex, dv, ratio);
+    drawMeasures(ctx, this.measure, this.hover, dv, ratio);
+    if (this.isSharp()) {
+      const waiters = this.sharpWaiters;
+      this.sharpWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  }
+
+  async load(source: SheetSource): Promise<void> {
+    const token = ++this.loadToken;
+    const { info } = source;
+    this.pdf?.dispose();
+    // Field by field, type-checked: an Object.assign here once set `hits`/`currentHit` as own
+    // properties, which shadowed the methods of those names (the React view's update() threw).
+    this.info = info;
+    this.vector = null;
+    this.pdf = null;
+    this.texts = [];
+    this.found = [];
+    this.hitIndex = -1;
+    this.query = '';
+    this.overrides.clear();
+    this.visibility = layerVisibility(info.layers, this.overrides);
+    this.measure.reset(info.units);
+    this.fitted = false;
+    this.invalidate();
+    if (info.content === 'vector') {
+      const sheet = await fetchJson<VectorSheet>(source.contentUrl, this.options.requestInit);
+      if (token !== this.loadToken) return;
+      this.vector = sheet;
+      this.texts = sheet.texts;
+    } else {
+      const { pdfWorkerSrc, requestInit } = this.options;
+      if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
+      const page = await openPdfPage(source.contentUrl, info.pdfPage ?? 1, info.units, {
+        workerSrc: pdfWorkerSrc,
+        withCredentials: requestInit?.credentials === 'include',
+        httpHeaders: headersOf(requestInit),
+      });
+      if (token !== this.loadToken) return;
+      this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
+      const runs = source.textUrl
+        ? fetchJson<PdfSheetText>(source.textUrl, requestInit).then((t) => t.texts)
+        : page.texts();
+      void runs.then(
+        (found) => {
+          if (token !== this.loadToken) return;
+          this.texts = found;
+          if (this.query) this.search(this.query);
+        },
+        () => undefined,
+      );
+    }
+    this.fit();
+  }
+
+  fit(): void {
+    if (!this.info) return;
+    const next = fitView(this.extent(), this.size, 24);
+    this.scaleRange = scaleLimits(next.scale, this.info.units);
+    this.fitted = true;
+    this.setView(next);
+  }
+
+  zoomToPaper(): void {
+    if (this.info) this.setZoom(100);
+  }
+
+  setZoom(percent: number): void {
+    if (this.info)
+      this.setView(
+        zoomToScale(this.current, (paperScale(this.info.units) * percent) / 100, this.size),
+      );
+  }
+
+  zoomBy(factor: number): void {
+    const scale = Math.min(
+      Math.max(this.current.scale * factor, this.scaleRange.min),
+      this.scaleRange.max,
+    );
+    this.setView(zoomToScale(this.current, scale, this.size));
+  }
+
+  layers() {
+    return (this.info?.layers ?? []).map((layer, i) => ({
+      name: layer.name,
+      color: layer.color,
+      visible: this.visibility[i] ?? true,
+    }));
+  }
+
+  setLayerVisible(name: string, visible: boolean): void {
+    if (!this.info) return;
+    this.overrides.set(name, visible);
+    this.visibility = layerVisibility(this.info.layers, this.overrides);
+    if (this.query) this.search(this.query);
+    this.invalidate();
+  }
+
+  search(query: string): SheetSearchHit[] {
+    this.query = query;
+    this.found = searchSheetTexts(this.texts, query, this.visibility);
+    this.hitIndex = -1;
+    this.invalidate();
+    return this.found;
+  }
+
+  hits(): readonly SheetSearchHit[] {
+    return this.found;
+  }
+
+  currentHit(): number {
+    return this.hitIndex;
+  }
+
+  selectHit(index: number, move = true): void {
+    const hit = this.found[index];
+    if (!hit) return;
+    this.hitIndex = index;
+    if (move) {
+      const [x0, y0, x1, y1] = hit.bounds;
+      // Centred; zoomed in so the text is at least 24 px tall, never out.
+      const tall = Math.max(Math.min(y1 - y0, x1 - x0), 1e-9);
+      const scale = Math.min(Math.max(this.current.scale, 24 / tall), this.scaleRange.max);
+      const { width, height } = this.size;
+      this.setView({
+        scale,
+        x: width / 2 - ((x0 + x1) / 2) * scale,
+        y: height / 2 + ((y0 + y1) / 2) * scale,
+      });
+    } else this.invalidate();
+    this.emit('hitselect', { hit, index, count: this.found.length });
+  }
+
+  private click(at: Point, double: boolean): void {
+    if (this.measure.tool === 'pan') {
+      const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
+      if (index >= 0) this.selectHit(index, false);
+      return;
+    }
+    this.emitMeasure(this.measure.click(at, double));
+    this.invalidate();
+  }
+
+  private toolKey(key: string): boolean {
+    const { measure } = this;
+    if (key === 'Enter' && measure.tool === 'area') this.emitMeasure(measure.finishArea());
+    else if (key === 'Backspace' && measure.draft.length) measure.draft.pop();
+    else if (key === 'Escape' && measure.draft.length) measure.draft = [];
+    else if (key === 'Escape' && measure.tool !== 'pan') this.setTool('pan');
+    else return false;
+    this.invalidate();
+    return true;
+  }
+
+  tool(): SheetTool {
+    return this.measure.tool;
+  }
+
+  setTool(tool: SheetTool): void {
+    if (tool === this.measure.tool) return;
+    this.measure.setTool(tool);
+    this.hover = null;
+    this.canvas.style.cursor = tool === 'pan' ? '' : 'crosshair';
+    this.invalidate();
+    this.emit('toolchange', { tool });
+  }
+
+  measurements(): readonly SheetMeasurement[] {
+    return this.measure.measurements;
+  }
+
+  removeMeasurement(id: number): void {
+    this.emitMeasure(this.measure.remove(id));
+  }
+
+  clearMeasurements(): void {
+    this.emitMeasure(this.measure.clear());
+  }
+
+  calibration(): SheetCalibration {
+    return this.measure.calibration;
+  }
+
+  calibrate(length: number, unit: LengthUnit): void {
+    this.emitMeasure(this.measure.calibrate(length, unit));
+  }
+
+  resetCalibration(): void {
+    this.emitMeasure(this.measure.resetCalibration());
+  }
+
+  renderStats(): SheetRenderStats {
+    return {
+      pixelRatio: this.ratio,
+      canvasWidth: this.canvas.width,
+      canvasHeight: this.canvas.height,
+      viewScale: this.current.scale * this.ratio,
+      contentScale: this.pdf ? this.pdf.contentScale() : this.current.scale * this.ratio,
+      sharp: this.isSharp(),
+    };
+  }
+
+  whenSharp(): Promise<void> {
+    if (this.isSharp()) return Promise.resolve();
+    return new Promise((resolve) => this.sharpWaiters.push(resolve));
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.loadToken++;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.pdf?.dispose();
+    this.resizeObserver.disconnect();
+    this.detachInput();
+    this.canvas.remove();
+    this.listeners.clear();
+  }
+}
+
+/** Puts a sheet engine's canvas in `options.container`; `load` a sheet into it. */
+export function createSheetViewer(options: SheetViewerOptions): SheetViewer {
+  return new SheetEngine(options);
+}
