@@ -36,9 +36,7 @@ async function child(file: string): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   const peakMiB = process.resourceUsage().maxRSS / 1024;
   const stats =
-    response.ok && response.kind === 'sheets'
-      ? response.stats
-      : { sheets: 0, paths: 0, texts: 0 };
+    response.ok && response.kind === 'sheets' ? response.stats : { sheets: 0, paths: 0, texts: 0 };
   const measured: Measured = {
     ok: response.ok,
     error: response.ok ? undefined : `${response.code}: ${response.message}`,
@@ -79,7 +77,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 async function main(): Promise<void> {
   const rows: string[] = [];
   const byFormat = new Map<string, { seconds: number; peak: number }>();
-  console.log(`load average before: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average before: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(
     '| file | KiB | sheets | paths | texts | seconds (median of ' +
       `${RUNS}) | peak RSS MiB | RSS before MiB |`,
@@ -113,7 +115,11 @@ async function main(): Promise<void> {
   for (const [format, worst] of byFormat) {
     console.log(`| ${format} | ${worst.seconds.toFixed(2)} | ${worst.peak.toFixed(0)} |`);
   }
-  console.log(`load average after: ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!);
