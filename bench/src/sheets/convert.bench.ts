@@ -1,7 +1,9 @@
 /**
  * Conversion time and peak RSS of every shared drawing (../shared/drawings: PDF, DXF, DWG), each
- * converted into the sheet viewable in a fresh process as the server's worker gets it (a path,
- * the same worker entry). Prints one row per file and the machine's load (2 cores, shared).
+ * converted into the sheet viewable in a fresh process by the built server's worker thread
+ * (apps/server/dist/converter-worker.js, built first if stale), as production runs it: tsx
+ * would transform pdf.js's 1 MB module and triple the PDF's time and memory. Prints one row per
+ * file and the machine's load (2 cores, shared).
  *
  *   npm run bench:sheets:convert -w @truss/bench
  */
@@ -11,6 +13,7 @@ import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { WorkerConversionResponse } from '@truss/converter';
 
 const drawings =
   process.env.TRUSS_DRAWINGS_DIR ??
@@ -28,11 +31,26 @@ interface Measured {
   seconds: number;
 }
 
+const serverDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../apps/server');
+
 async function child(file: string): Promise<void> {
-  const { runConversionInWorker } = await import('@truss/converter');
+  const { Worker } = await import('node:worker_threads');
   const baseMiB = process.resourceUsage().maxRSS / 1024;
   const started = performance.now();
-  const response = await runConversionInWorker({ input: file, filename: file.split('/').pop()! });
+  const worker = new Worker(join(serverDir, 'dist/converter-worker.js'), {
+    resourceLimits: { maxOldGenerationSizeMb: 4096 },
+  });
+  const response = await new Promise<WorkerConversionResponse>((done, fail) => {
+    worker.on('error', fail);
+    worker.on('message', (message: { type: string; response?: WorkerConversionResponse }) => {
+      if (message.type === 'result' && message.response) done(message.response);
+    });
+    worker.postMessage({
+      type: 'convert',
+      request: { input: file, filename: file.split('/').pop()! },
+    });
+  });
+  await worker.terminate();
   const seconds = (performance.now() - started) / 1000;
   const peakMiB = process.resourceUsage().maxRSS / 1024;
   const stats =
@@ -75,6 +93,10 @@ function files(dir: string): string[] {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main(): Promise<void> {
+  const { buildServer } = (await import(join(serverDir, 'build.mjs'))) as {
+    buildServer(): Promise<boolean>;
+  };
+  await buildServer();
   const rows: string[] = [];
   const byFormat = new Map<string, { seconds: number; peak: number }>();
   console.log(

@@ -144,10 +144,11 @@ function detectZipContent(bytes: Uint8Array, filename: string): ModelFormat {
 export function detectFormat(bytes: Uint8Array, filename = ''): ModelFormat {
   if (bytes.length === 0) throw new EmptyFileError();
   if (startsWithBytes(bytes, 'glTF')) return 'glb';
+  if (isZip(bytes)) return detectZipContent(bytes, filename);
+  // After zip: a zip storing a PDF uncompressed has `%PDF-` in its first KiB too.
   if (isPdf(bytes)) return 'pdf';
   if (isDwg(bytes)) return 'dwg';
   if (startsWithBytes(bytes, 'AutoCAD Binary DXF\r\n\x1a\0')) return 'dxf';
-  if (isZip(bytes)) return detectZipContent(bytes, filename);
   if (startsWithBytes(bytes, 'Kaydara FBX Binary')) return 'fbx';
   if (startsWithBytes(bytes, '3D Geometry File Format')) return '3dm';
   if (isBinaryStl(bytes)) return 'stl';
