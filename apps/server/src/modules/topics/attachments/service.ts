@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
-  canShareVisitor,
   SHARE_VISITOR_POSTS_PER_MINUTE,
   type AttachmentUploadQuery,
   type ShareAttachmentUploadQuery,
@@ -34,6 +33,7 @@ import {
 import { attachmentKeys, makeThumbnail, receiveBody, storedType } from './files.ts';
 import { presentAttachments, type AttachmentUrls } from './presenter.ts';
 import { topicAccess } from '../topic-access.ts';
+import { isVisitors, visitorMayAdd, visitorMaySee, visitorUrls } from './visitor-rules.ts';
 
 /** The plan of a project's owner, as attachments need it (built from the subscriptions). */
 export interface AttachmentPlan {
@@ -371,37 +371,6 @@ export class AttachmentsService {
     const stream = await this.#d.storage.get(attachmentKeys.file(row));
     return { row, stream, type: row.content_type };
   }
-}
-
-function visitorUrls(token: string): AttachmentUrls {
-  return {
-    file: (id) => `/api/share/${token}/attachments/${id}`,
-    thumbnail: (id) => `/api/share/${token}/attachments/${id}/thumbnail`,
-  };
-}
-
-/** Visitors add files to issues only, with "Issue Editing" (as they edit only issues). */
-function visitorMayAdd(share: VisitorShare, topic: TopicRow): boolean {
-  return (
-    topic.kind === 'issue' &&
-    canShareVisitor(
-      { allowComments: share.allow_comments, issuePermission: share.issue_permission },
-      'attachment.add',
-    )
-  );
-}
-
-/** The visitor asking uploaded this file (same share, same visitor key). */
-function isVisitors(share: VisitorShare, key: string, row: TopicAttachmentRow): boolean {
-  return row.share_id === share.id && row.visitor_key === key;
-}
-
-function visitorMaySee(share: VisitorShare, row: TopicAttachmentRow): boolean {
-  if (!row.comment_id) return true;
-  return canShareVisitor(
-    { allowComments: share.allow_comments, issuePermission: share.issue_permission },
-    'comment.view',
-  );
 }
 
 /** How a project's user reads uploaders' names: guests never see an address (as visitors). */
