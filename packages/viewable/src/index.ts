@@ -46,6 +46,12 @@ export {
 export {
   drawVectorSheet,
   fitSheet,
+  inkOnPaper,
+  isLayerShown,
+  rectsOverlap,
+  visiblePathIndices,
+  type DrawVectorOptions,
   type SheetDrawContext,
-  type SheetDrawOptions,
+  type SheetRect,
+  type SheetView,
 } from './sheet-draw.ts';

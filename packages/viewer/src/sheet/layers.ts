@@ -2,7 +2,7 @@
  * Layer visibility: a sheet's layers as the source says, with the user's toggles on top. Paths
  * and texts refer to layers by index; -1 (no layer) is always shown.
  */
-import type { SheetLayer } from '@truss/viewable';
+import { isLayerShown, type SheetLayer } from '@truss/viewable';
 
 /** One flag per layer: the user's override by name, else the source's `visible`. */
 export function layerVisibility(
@@ -12,9 +12,7 @@ export function layerVisibility(
   return layers.map((layer) => overrides.get(layer.name) ?? layer.visible);
 }
 
-export function isLayerShown(visibility: readonly boolean[], layer: number): boolean {
-  return layer < 0 || layer >= visibility.length || visibility[layer] === true;
-}
+export { isLayerShown };
 
 /** The items (paths or texts) on shown layers. */
 export function filterByLayer<T extends { layer: number }>(

@@ -280,7 +280,7 @@ describe('drawing a vector sheet', () => {
     expect(ctx.calls).toContain('moveTo(10,300)');
     expect(ctx.calls).toContain('lineTo(30,300)');
     expect(ctx.calls).toContain('fillText(A-101,0,0)');
-    expect(ctx.calls.filter((c) => c === 'fill()')).toHaveLength(1);
+    expect(ctx.calls.filter((c) => c === 'fill(evenodd)')).toHaveLength(1);
   });
 
   it('leaves out hidden layers and what lies outside the clip', () => {

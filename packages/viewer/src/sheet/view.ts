@@ -3,16 +3,9 @@
  * y down). `scale` is CSS pixels per sheet unit; `x`, `y` are where the sheet's origin lands.
  * Pure functions, so the maths is unit-tested without a browser.
  */
-import type { SheetUnits } from '@truss/viewable';
+import { rectsOverlap, type SheetRect, type SheetUnits, type SheetView } from '@truss/viewable';
 
-export interface SheetView {
-  scale: number;
-  x: number;
-  y: number;
-}
-
-/** A rectangle in sheet units: [minX, minY, maxX, maxY]. */
-export type SheetRect = [number, number, number, number];
+export { rectsOverlap, type SheetRect, type SheetView };
 
 export interface ViewSize {
   width: number;
@@ -107,8 +100,4 @@ export function zoomPercent(view: SheetView, units: SheetUnits): number {
 /** The scale limits for a sheet: from a twentieth of the fit to 64x paper size (or 50x fit). */
 export function scaleLimits(fit: number, units: SheetUnits): { min: number; max: number } {
   return { min: fit / 20, max: Math.max(paperScale(units) * MAX_ZOOM, fit * 50) };
-}
-
-export function rectsOverlap(a: SheetRect, b: SheetRect): boolean {
-  return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 }
