@@ -64,6 +64,45 @@ export type Geometry =
   /** Counted but not drawn (ATTDEF shows in blocks only as its attribute). */
   | { kind: 'none' };
 
+/**
+ * CIRCLE, ARC and ELLIPSE as both readers give them: dxf-parser and LibreDWG name these fields
+ * alike (null for any other type).
+ */
+export function conicOf(r: {
+  type?: unknown;
+  center?: Partial<Point>;
+  radius?: number;
+  startAngle?: number;
+  endAngle?: number;
+  majorAxisEndPoint?: Partial<Point>;
+  axisRatio?: number;
+}): Geometry | null {
+  const center = { x: r.center?.x ?? 0, y: r.center?.y ?? 0 };
+  switch (String(r.type)) {
+    case 'CIRCLE':
+      return { kind: 'circle', center, radius: r.radius ?? 0 };
+    case 'ARC':
+      return {
+        kind: 'arc',
+        center,
+        radius: r.radius ?? 0,
+        start: r.startAngle ?? 0,
+        end: r.endAngle ?? 0,
+      };
+    case 'ELLIPSE':
+      return {
+        kind: 'ellipse',
+        center,
+        major: { x: r.majorAxisEndPoint?.x ?? 0, y: r.majorAxisEndPoint?.y ?? 0 },
+        ratio: r.axisRatio ?? 1,
+        start: r.startAngle ?? 0,
+        end: r.endAngle ?? 2 * Math.PI,
+      };
+    default:
+      return null;
+  }
+}
+
 export interface DrawingEntity {
   /** The source entity type, one name for both readers (`POLYLINE` for 2D and 3D ones). */
   type: string;

@@ -7,7 +7,14 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import AutoCadColorIndex from 'dxf-parser/dist/AutoCadColorIndex.js';
 import { DrawingDamagedError } from '../errors.ts';
-import type { Drawing, DrawingEntity, DrawingSpace, Geometry, Point } from './drawing.ts';
+import {
+  conicOf,
+  type Drawing,
+  type DrawingEntity,
+  type DrawingSpace,
+  type Geometry,
+  type Point,
+} from './drawing.ts';
 import { hatchLoops, type HatchEdge, type HatchPath } from './hatch.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- LibreDWG's database is loosely typed JSON */
@@ -159,26 +166,9 @@ function entityOf(r: any): DrawingEntity | null {
       geometry = { kind: 'none' };
       break;
     case 'CIRCLE':
-      geometry = { kind: 'circle', center: pt(r.center), radius: r.radius ?? 0 };
-      break;
     case 'ARC':
-      geometry = {
-        kind: 'arc',
-        center: pt(r.center),
-        radius: r.radius ?? 0,
-        start: r.startAngle ?? 0,
-        end: r.endAngle ?? 0,
-      };
-      break;
     case 'ELLIPSE':
-      geometry = {
-        kind: 'ellipse',
-        center: pt(r.center),
-        major: pt(r.majorAxisEndPoint),
-        ratio: r.axisRatio ?? 1,
-        start: r.startAngle ?? 0,
-        end: r.endAngle ?? 2 * Math.PI,
-      };
+      geometry = conicOf(r)!;
       break;
     case 'SPLINE':
       geometry = {

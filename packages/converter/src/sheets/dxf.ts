@@ -7,7 +7,14 @@
 import DxfParser from 'dxf-parser';
 import type { IDxf, IEntity } from 'dxf-parser';
 import { MalformedFileError } from '../errors.ts';
-import type { Drawing, DrawingEntity, DrawingSpace, Geometry, Point } from './drawing.ts';
+import {
+  conicOf,
+  type Drawing,
+  type DrawingEntity,
+  type DrawingSpace,
+  type Geometry,
+  type Point,
+} from './drawing.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- dxf-parser's entities are loosely typed */
 import { HatchHandler, readLayouts } from './dxf-objects.ts';
 import { hatchLoops } from './hatch.ts';
@@ -49,26 +56,9 @@ function curveOf(r: Record<string, any>): Geometry | null {
       }
       break;
     case 'CIRCLE':
-      geometry = { kind: 'circle', center: pt(r.center), radius: r.radius ?? 0 };
-      break;
     case 'ARC':
-      geometry = {
-        kind: 'arc',
-        center: pt(r.center),
-        radius: r.radius ?? 0,
-        start: r.startAngle ?? 0,
-        end: r.endAngle ?? 0,
-      };
-      break;
     case 'ELLIPSE':
-      geometry = {
-        kind: 'ellipse',
-        center: pt(r.center),
-        major: pt(r.majorAxisEndPoint),
-        ratio: r.axisRatio ?? 1,
-        start: r.startAngle ?? 0,
-        end: r.endAngle ?? 2 * Math.PI,
-      };
+      geometry = conicOf(r)!;
       break;
     case 'SPLINE':
       geometry = {
