@@ -1,15 +1,8 @@
 /**
- * Serves the bare engine page (page.ts, bundled with esbuild) and .glb files held in memory, on
- * 127.0.0.1: the viewer engine in Chromium without the app around it.
+ * Serves the bare engine page (page.ts) and .glb files held in memory: the viewer engine in
+ * Chromium without the app around it.
  */
-import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-
-const PAGE = `<!doctype html>
-<html><head><meta charset="utf-8"><title>Truss engine</title>
-<style>html,body{margin:0}</style></head>
-<body><script type="module" src="/page.js"></script></body></html>`;
+import { serveBarePage } from '../bare-page.ts';
 
 export interface EnginePage {
   /** URL of the page opening the .glb registered under `name`. */
@@ -19,36 +12,21 @@ export interface EnginePage {
 }
 
 export async function serveEnginePage(): Promise<EnginePage> {
-  const bundled = await build({
-    entryPoints: [fileURLToPath(new URL('page.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  const js = bundled.outputFiles[0]!.text;
   const glbs = new Map<string, Uint8Array>();
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    } else if (path === '/page.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
-    } else {
-      const glb = glbs.get(decodeURIComponent(path.slice('/glb/'.length)));
-      if (!path.startsWith('/glb/') || !glb) response.writeHead(404).end();
-      else response.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(glb);
-    }
+  const page = await serveBarePage({
+    entry: new URL('page.ts', import.meta.url),
+    title: 'Truss engine',
+    style: 'html,body{margin:0}',
+    fileAt(path) {
+      const glb = path.startsWith('/glb/')
+        ? glbs.get(decodeURIComponent(path.slice('/glb/'.length)))
+        : undefined;
+      return glb && { contentType: 'model/gltf-binary', body: glb };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (!address || typeof address !== 'object') throw new Error('the engine page has no port');
-  const base = `http://127.0.0.1:${address.port}`;
   return {
-    urlFor: (name) => `${base}/?glb=${encodeURIComponent(`/glb/${name}`)}`,
+    urlFor: (name) => `${page.base}/?glb=${encodeURIComponent(`/glb/${name}`)}`,
     add: (name, glb) => glbs.set(name, glb),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: page.close,
   };
 }
