@@ -1,82 +1,24 @@
 /**
  * Conversion time and peak RSS of every shared drawing (../shared/drawings: PDF, DXF, DWG), each
  * converted into the sheet viewable in a fresh process by the built server's worker thread
- * (apps/server/dist/converter-worker.js, built first if stale), as production runs it: tsx
- * would transform pdf.js's 1 MB module and triple the PDF's time and memory. Prints one row per
- * file and the machine's load (2 cores, shared).
+ * (convert-measure.ts). Prints one row per file and the machine's load (2 cores, shared).
  *
  *   npm run bench:sheets:convert -w @truss/bench
  */
-import { execFile } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type { WorkerConversionResponse } from '@truss/converter';
+import {
+  buildConverterWorker,
+  measureConversion as measure,
+  type ConversionMeasured as Measured,
+} from './convert-measure.ts';
 
 const drawings =
   process.env.TRUSS_DRAWINGS_DIR ??
   resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../shared/drawings');
 const RUNS = Number(process.env.BENCH_SHEETS_RUNS ?? 3);
-
-interface Measured {
-  ok: boolean;
-  error?: string;
-  sheets: number;
-  paths: number;
-  texts: number;
-  baseMiB: number;
-  peakMiB: number;
-  seconds: number;
-}
-
-const serverDir = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../apps/server');
-
-async function child(file: string): Promise<void> {
-  const { Worker } = await import('node:worker_threads');
-  const baseMiB = process.resourceUsage().maxRSS / 1024;
-  const started = performance.now();
-  const worker = new Worker(join(serverDir, 'dist/converter-worker.js'), {
-    resourceLimits: { maxOldGenerationSizeMb: 4096 },
-  });
-  const response = await new Promise<WorkerConversionResponse>((done, fail) => {
-    worker.on('error', fail);
-    worker.on('message', (message: { type: string; response?: WorkerConversionResponse }) => {
-      if (message.type === 'result' && message.response) done(message.response);
-    });
-    worker.postMessage({
-      type: 'convert',
-      request: { input: file, filename: file.split('/').pop()! },
-    });
-  });
-  await worker.terminate();
-  const seconds = (performance.now() - started) / 1000;
-  const peakMiB = process.resourceUsage().maxRSS / 1024;
-  const stats =
-    response.ok && response.kind === 'sheets' ? response.stats : { sheets: 0, paths: 0, texts: 0 };
-  const measured: Measured = {
-    ok: response.ok,
-    error: response.ok ? undefined : `${response.code}: ${response.message}`,
-    sheets: stats.sheets,
-    paths: stats.paths,
-    texts: stats.texts,
-    baseMiB,
-    peakMiB,
-    seconds,
-  };
-  process.stdout.write(`${JSON.stringify(measured)}\n`);
-}
-
-async function measure(file: string): Promise<Measured> {
-  const self = fileURLToPath(import.meta.url);
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', self, '--child', file],
-    { maxBuffer: 1 << 24 },
-  );
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Measured;
-}
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -93,10 +35,7 @@ function files(dir: string): string[] {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 async function main(): Promise<void> {
-  const { buildServer } = (await import(join(serverDir, 'build.mjs'))) as {
-    buildServer(): Promise<boolean>;
-  };
-  await buildServer();
+  await buildConverterWorker();
   const rows: string[] = [];
   const byFormat = new Map<string, { seconds: number; peak: number }>();
   console.log(
@@ -144,5 +83,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!);
-else await main();
+await main();

@@ -24,6 +24,9 @@ const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.mjs': 'text/javascript',
   '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.ttf': 'font/ttf',
+  '.pdf': 'application/pdf',
 };
 
 interface LocalServer {

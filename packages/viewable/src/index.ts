@@ -46,6 +46,7 @@ export {
 export {
   drawVectorSheet,
   fitSheet,
+  previewMargin,
   inkOnPaper,
   isLayerShown,
   rectsOverlap,

@@ -44,6 +44,14 @@ export function fitSheet(
   };
 }
 
+/**
+ * The margin, pixels, a vector sheet's stored preview leaves around its frame (a PDF page's
+ * preview has none): the sheet engine draws the preview in place until the content is drawn.
+ */
+export function previewMargin(width: number, height: number): number {
+  return Math.round(Math.min(width, height) * 0.02);
+}
+
 /** What `drawVectorSheet` uses of a CanvasRenderingContext2D. */
 export interface SheetDrawContext {
   strokeStyle: unknown;

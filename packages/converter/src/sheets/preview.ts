@@ -1,6 +1,6 @@
 /** Sheet previews: PNGs drawn with @napi-rs/canvas (prebuilt Skia, no install script). */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { drawVectorSheet, fitSheet, type VectorSheet } from '@truss/viewable';
+import { drawVectorSheet, fitSheet, previewMargin, type VectorSheet } from '@truss/viewable';
 
 /** Long side of the stored preview, pixels (`SHEET_FILES.preview`). */
 export const PREVIEW_SIZE = 1024;
@@ -25,7 +25,7 @@ export function renderVectorPreview(
   const height = Math.max(1, Math.round(h >= w ? size : (size * h) / w));
   const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
-  const margin = Math.round(Math.min(width, height) * 0.02);
+  const margin = previewMargin(width, height);
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
   drawVectorSheet(context, sheet, { view: fitSheet(frame, width, height, margin) });

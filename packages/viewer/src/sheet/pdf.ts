@@ -13,13 +13,38 @@ import { MM_PER_UNIT, type SheetView } from './view.ts';
 type PdfJs = typeof PdfJsModule;
 
 let pdfjsPromise: Promise<PdfJs> | null = null;
+/** pdf.js's worker, one for every document (pdf.js's `workerPort`), started by preloadPdf. */
+let workerPort: Worker | null = null;
+
+function startWorker(workerSrc: string): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  workerPort ??= new Worker(workerSrc, { type: 'module' });
+  return workerPort;
+}
 
 function loadPdfJs(workerSrc: string): Promise<PdfJs> {
   pdfjsPromise ??= import('pdfjs-dist').then((pdfjs) => {
     pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+    const port = startWorker(workerSrc);
+    if (port) pdfjs.GlobalWorkerOptions.workerPort = port;
     return pdfjs;
   });
+  // A failed load (offline, a new deployment's chunk names) is tried again next time.
+  pdfjsPromise.catch(() => {
+    pdfjsPromise = null;
+  });
   return pdfjsPromise;
+}
+
+/**
+ * Starts pdf.js's worker before the first PDF sheet is opened: a PDF drawing's page calls it
+ * once it knows the format. The worker's 1.2 MB script then loads and compiles on its own thread
+ * while the page waits for the sheet list and draws the preview; pdf.js asks for the PDF only
+ * once its worker runs, and that was the long pole of a PDF sheet (bench:sheets). pdf.js itself
+ * (the main thread's part) still loads with the first sheet, after the preview is asked for.
+ */
+export function preloadPdf(workerSrc: string): void {
+  startWorker(workerSrc);
 }
 
 /** Sheet units per PDF point. */

@@ -11,6 +11,8 @@ export interface SheetSource {
   contentUrl: string;
   /** The PDF page's text runs (PdfSheetText); without it pdf.js reads them from the page. */
   textUrl?: string | null;
+  /** The sheet's stored preview PNG, drawn in place until the content is drawn. */
+  previewUrl?: string | null;
 }
 
 export interface SheetViewerEvents {

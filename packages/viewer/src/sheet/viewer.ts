@@ -21,6 +21,7 @@ import {
 import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
 import { openPdfPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
+import { previewOf, type PreviewLayer } from './preview-layer.ts';
 import { searchSheetTexts, type SheetSearchHit } from './search.ts';
 import {
   fitView,
@@ -67,6 +68,7 @@ class SheetEngine implements SheetViewer {
   private readonly ctx: CanvasRenderingContext2D;
   private vector: VectorSheet | null = null;
   private pdf: PdfLayer | null = null;
+  private preview: PreviewLayer | null = null;
   private texts: SheetText[] = [];
   private loadToken = 0;
   private size = { width: 1, height: 1 };
@@ -223,7 +225,8 @@ class SheetEngine implements SheetViewer {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
       drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
-    } else this.pdf?.draw(ctx, this.current, ratio);
+    } else if (this.pdf?.hasRender()) this.pdf.draw(ctx, this.current, ratio);
+    else this.preview?.draw(ctx, dv);
     drawHits(ctx, this.found, this.hitIndex, dv, ratio);
     drawMeasures(ctx, this.measure, this.hover, dv, ratio);
     if (this.isSharp()) {
@@ -237,6 +240,8 @@ class SheetEngine implements SheetViewer {
     const token = ++this.loadToken;
     const { info } = source;
     this.pdf?.dispose();
+    this.preview?.dispose();
+    this.preview = previewOf(source, () => this.invalidate());
     // Field by field, type-checked: an Object.assign here once set `hits`/`currentHit` as own
     // properties, which shadowed the methods of those names (the React view's update() threw).
     this.info = info;
@@ -249,8 +254,8 @@ class SheetEngine implements SheetViewer {
     this.overrides.clear();
     this.visibility = layerVisibility(info.layers, this.overrides);
     this.measure.reset(info.units);
-    this.fitted = false;
-    this.invalidate();
+    // Fitted to the sheet's size now, so the paper and the preview show where the content will.
+    this.fit();
     if (info.content === 'vector') {
       const sheet = await fetchJson<VectorSheet>(source.contentUrl, this.options.requestInit);
       if (token !== this.loadToken) return;
@@ -279,6 +284,10 @@ class SheetEngine implements SheetViewer {
       );
     }
     this.fit();
+    // The fitted view rendered at once (fit() only scheduled it, debounced).
+    this.pdf?.start(this.target());
+    // The content is drawn from now on; the preview is not needed again.
+    if (this.vector) this.preview = null;
   }
 
   fit(): void {
@@ -438,6 +447,7 @@ class SheetEngine implements SheetViewer {
     this.loadToken++;
     if (this.frame) cancelAnimationFrame(this.frame);
     this.pdf?.dispose();
+    this.preview?.dispose();
     this.resizeObserver.disconnect();
     this.detachInput();
     this.canvas.remove();

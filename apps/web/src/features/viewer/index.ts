@@ -5,6 +5,7 @@
  * uses and no more.
  */
 export { DrawingViewer } from './components/DrawingViewer';
+export { preloadPdfSheets } from './sheets/pdf-worker';
 export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';

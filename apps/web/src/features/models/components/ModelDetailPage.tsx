@@ -20,7 +20,13 @@ import {
   type SavedQueryAbilities,
 } from '../../element-queries';
 import { SavedViewsButton, savedViewAbilities, type SavedViewAbilities } from '../../saved-views';
-import { DrawingViewer, ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
+import {
+  DrawingViewer,
+  ModelViewer,
+  MODEL_PAGE_LAYOUT,
+  preloadPdfSheets,
+  useViewpointUrl,
+} from '../../viewer';
 import { isDrawing, sheetsQuery } from '../sheets-api';
 import { modelQuery } from '../api';
 import { useModelVersions, versionByNumber } from '../versions-api';
@@ -209,6 +215,10 @@ function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
   const { t } = useTranslation();
   const name = useModelName()(model);
   const sheets = useQuery(sheetsQuery(model.id, model.current_version?.id ?? null));
+  // pdf.js's worker loads while the sheet list is asked for (bench:sheets).
+  useEffect(() => {
+    if (model.format === 'pdf') preloadPdfSheets();
+  }, [model.format]);
   if (sheets.data && sheets.data.length > 0)
     return <DrawingViewer sheets={sheets.data} header={header} title={name} />;
   return (

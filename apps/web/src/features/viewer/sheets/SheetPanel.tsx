@@ -7,6 +7,7 @@ import { previewAt } from './sheet-source';
 /** The sheet list (thumbnails) and the current sheet's layers with their switches. */
 export function SheetPanel({
   sheets,
+  thumbnails,
   current,
   onPick,
   layers,
@@ -14,6 +15,12 @@ export function SheetPanel({
   onAllLayers,
 }: {
   sheets: readonly Sheet[];
+  /**
+   * Whether the thumbnails may load. Not while the current sheet loads: each is scaled by the
+   * server from the stored preview, and three of them held up the sheet's own preview and
+   * content by a few hundred ms on a busy server (bench:sheets).
+   */
+  thumbnails: boolean;
   current: string | null;
   onPick: (id: string) => void;
   layers: SheetSnapshot['layers'];
@@ -45,7 +52,7 @@ export function SheetPanel({
                 )}
               >
                 <img
-                  src={previewAt(sheet.preview_url, 240)}
+                  src={thumbnails ? previewAt(sheet.preview_url, 240) : undefined}
                   alt=""
                   loading="lazy"
                   className="aspect-[4/3] w-full rounded bg-white object-contain"

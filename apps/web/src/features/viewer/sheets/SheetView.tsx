@@ -43,6 +43,9 @@ export function SheetView({
   const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
   const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
   const [panelOpen, setPanelOpen] = useState(!narrow);
+  // The thumbnails wait for the first sheet (SheetPanel), and stay once shown.
+  const [thumbnails, setThumbnails] = useState(false);
+  if (!thumbnails && snapshot.state !== 'loading') setThumbnails(true);
   const panelLabel = t('viewer.sheets.panel');
 
   return (
@@ -60,6 +63,7 @@ export function SheetView({
           <PanelHeader label={panelLabel} onClose={() => setPanelOpen(false)} />
           <SheetPanel
             sheets={sheets}
+            thumbnails={thumbnails}
             current={sheet?.id ?? null}
             onPick={(id) => {
               setPicked(id);

@@ -25,7 +25,12 @@ export function sheetSource(sheet: Sheet): SheetSource {
         }
       : {}),
   };
-  return { info, contentUrl: sheet.content_url, textUrl: sheet.text_url };
+  return {
+    info,
+    contentUrl: sheet.content_url,
+    textUrl: sheet.text_url,
+    previewUrl: sheet.preview_url,
+  };
 }
 
 /** The preview URL at a width (thumbnails): the server scales `preview.png?width=N`. */

@@ -8,8 +8,7 @@ import {
   type SheetTool,
   type SheetViewer,
 } from '@truss/viewer/sheet';
-// pdf.js's worker, emitted by Vite as a file of the app (same origin, no CDN).
-import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { pdfWorkerUrl } from './pdf-worker';
 
 declare global {
   interface Window {
