@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import type { ChunkingContext } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
@@ -45,13 +46,6 @@ function buildsSchemas(id: string): boolean {
   return builds;
 }
 
-/** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
-const SIGNED_IN_SHARED =
-  /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
-/** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
-const LOADED_LATER =
-  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|sections|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
-
 /**
  * Boot steps left out of a build, for `npm run bench:boot` only (`TRUSS_BOOT_OFF`, comma
  * separated): `inline` (model.html without its inline scripts: the early view asks for the model
@@ -64,6 +58,30 @@ for (const step of bootOff) {
   if (!(BOOT_STEPS as readonly string[]).includes(step)) {
     throw new Error(`TRUSS_BOOT_OFF: unknown step ${step} (${BOOT_STEPS.join(', ')})`);
   }
+}
+
+/*
+ * The app's own chunks follow its folders (`chunk-rules.test.ts` fails on a rule that names a
+ * file): a module that must load elsewhere than its folder's chunk moves to a folder that says
+ * what it is. Whatever the folder, a module only reached through import() (a route's page, a
+ * lazy dialog) stays out of these groups and loads when it is shown.
+ *
+ * - `src/boot`: what index.html's entry imports (the `boot` group, by the entry's imports).
+ * - `src/app`, `src/lib`, `src/components`: the app's core, which every page loads, the sign-in
+ *   pages too (`app-core`).
+ * - `src/shared`, and the top and `components/` folders of the signed-in pages' features: what
+ *   the pages past sign-in share (`shared`). A feature's other folders (`models/uploads`,
+ *   `subscription/plans`, `projects/dialogs`) load with the pages that show them.
+ * - `src/events`, the other features: their pages' own chunks, split by what imports them.
+ */
+const APP_CORE = /apps[\\/]web[\\/]src[\\/](?:app|lib|components)[\\/]/;
+const SHARED =
+  /apps[\\/]web[\\/]src[\\/](?:shared[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/](?:components[\\/])?[\w-]+\.tsx?$)/;
+
+/** Only reached through import(): loaded when shown, so its own chunk whatever its folder. */
+function loadedWhenShown(id: string, ctx: ChunkingContext): boolean {
+  const info = ctx.getModuleInfo(id);
+  return !info || info.importers.length === 0;
 }
 
 /** A model page: its early view's downloads come first (src/boot/model-page). */
@@ -220,16 +238,18 @@ export default defineConfig({
               test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
               priority: 40,
             },
-            // The app's own small modules that every page loads (the sign-in pages too): one
-            // chunk instead of some thirty of a few hundred bytes each, whose import lines
-            // compress badly and which each cost a request. Not what index.html's entry loads
-            // (a model page's early view starts with that alone), nor the signed-in pages' own.
+            // The app's core (APP_CORE above): one chunk instead of some thirty of a few hundred
+            // bytes each, whose import lines compress badly and which each cost a request. With
+            // what it imports (the icons and contracts it draws), but not what index.html's
+            // entry loads (a model page's early view starts with that alone).
             {
-              name: 'app-core',
-              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off|key-round|mail|mail-check|mail-x|mail-plus|link-2-off)\.mjs$/,
+              name: (id: string, ctx: ChunkingContext) =>
+                loadedWhenShown(id, ctx) ? null : 'app-core',
+              debugName: 'app-core',
+              test: APP_CORE,
               priority: 5,
             },
-            // The icons the signed-in pages draw (the sign-in pages' five are in app-core): one
+            // The icons the signed-in pages draw (the sign-in pages' are in app-core: src/components/sign-in-icons.ts): one
             // chunk of a few KiB instead of one request per icon. On HTTP/1.1 a page's requests
             // share six connections, so fifty icon chunks cost several round trips.
             {
@@ -265,13 +285,14 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 3,
             },
-            // The signed-in pages' small shared modules (the frame's parts, feature APIs, badges,
-            // list controls): one chunk instead of some forty of 1-4 KiB, for the same reason.
-            // Only the modules themselves (what they import stays in its own chunk), and not the
-            // pages, layouts and lazily loaded parts, which keep loading when they are shown.
+            // The signed-in pages' small shared modules (SHARED above: the frame's parts, feature
+            // APIs, badges, list controls): one chunk instead of some forty of 1-4 KiB, for the
+            // same reason. Only the modules themselves (what they import stays in its own chunk).
             {
-              name: 'signed-in',
-              test: (id: string) => SIGNED_IN_SHARED.test(id) && !LOADED_LATER.test(id),
+              name: (id: string, ctx: ChunkingContext) =>
+                loadedWhenShown(id, ctx) ? null : 'shared',
+              debugName: 'shared',
+              test: SHARED,
               minShareCount: 2,
               includeDependenciesRecursively: false,
               priority: 3,

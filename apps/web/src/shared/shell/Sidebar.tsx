@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { Brand } from '../../components/ui/Brand';
 import { buttonClass } from '../../components/ui/Button';
-import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
+import { LanguageSwitcher } from '../ui/LanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
 import { ProjectSwitcher } from '../../features/projects/components/ProjectSwitcher';
 import { useCurrentProject } from '../../features/projects/current';

@@ -6,7 +6,7 @@ import { ChevronRight, Sparkles } from 'lucide-react';
 import { FREE_PLAN_ID } from '@truss/contracts';
 import { LogoMark } from '../../components/ui/Brand';
 import { useAuth } from '../../lib/auth-store';
-import { usePageTitle } from '../RootShell';
+import { usePageTitle } from '../../app/RootShell';
 import { subscriptionQuery } from '../../features/subscription/api';
 import { useCurrentProject } from '../../features/projects/current';
 import { useProjectName } from '../../features/projects/components/ProjectAvatar';

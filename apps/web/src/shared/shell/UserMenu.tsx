@@ -14,7 +14,7 @@ import {
   LanguageRadioItems,
   menuContentClass,
   menuItemClass,
-} from '../../components/ui/LanguageSwitcher';
+} from '../ui/LanguageSwitcher';
 import { useAuth } from '../../lib/auth-store';
 import { currentLocale } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
