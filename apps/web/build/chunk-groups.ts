@@ -23,14 +23,15 @@ function buildsSchemas(id: string): boolean {
  * - `src/boot`: what index.html's entry imports (the `boot` group, by the entry's imports).
  * - `src/app`, `src/lib`, `src/components`: the app's core, which every page loads, the sign-in
  *   pages too (`app-core`).
- * - `src/shared`, and the top and `components/` folders of the signed-in pages' features: what
- *   the pages past sign-in share (`shared`). A feature's other folders (`models/uploads`,
+ * - `src/frame` (the signed-in pages' frame), `src/shared` (the UI kit and helpers the sign-in
+ *   pages do without), and the top and `components/` folders of the signed-in pages' features:
+ *   what the pages past sign-in share (`shared`). A feature's other folders (`models/uploads`,
  *   `subscription/plans`, `projects/dialogs`) load with the pages that show them.
  * - `src/events`, the other features: their pages' own chunks, split by what imports them.
  */
 const APP_CORE = /apps[\\/]web[\\/]src[\\/](?:app|lib|components)[\\/]/;
 const SHARED =
-  /apps[\\/]web[\\/]src[\\/](?:shared[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/](?:components[\\/])?[\w-]+\.tsx?$)/;
+  /apps[\\/]web[\\/]src[\\/](?:shared[\\/]|frame[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/](?:components[\\/])?[\w-]+\.tsx?$)/;
 
 /** An entry, or the script an entry page loads (index.html's main.tsx). */
 function isEntryScript(id: string, ctx: ChunkingContext): boolean {

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Box, Info, Trash2, Users } from 'lucide-react';
-import { AppFrame } from '../../shared/shell/AppFrame';
+import { AppFrame } from '../../frame/AppFrame';
 import { PageOutlet } from '../RootShell';
 import { useCurrentProject } from '../../features/projects/current';
 import { useProjectAbilities } from '../../features/projects';
