@@ -28,7 +28,11 @@ import { errorMessage } from '../../../lib/errors';
 import { myInvitationsQuery } from '../api';
 import { useCurrentProject } from '../current';
 import { useProjectName } from './ProjectAvatar';
-import { ProjectDialogs, ProjectFormDialog, type ProjectDialogState } from '../dialogs/ProjectDialogs';
+import {
+  ProjectDialogs,
+  ProjectFormDialog,
+  type ProjectDialogState,
+} from '../dialogs/ProjectDialogs';
 import type { OpenProjectDialog } from '../dialogs/ProjectDialogs';
 import { ProjectCard } from './ProjectCard';
 import { ProjectRow } from './ProjectRow';

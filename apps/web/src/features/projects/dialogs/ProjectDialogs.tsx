@@ -23,7 +23,12 @@ import { queryClient } from '../../../lib/query-client';
 import { subscriptionKey, subscriptionQuery } from '../../subscription';
 import { useCreateProject, useUpdateProject } from '../api';
 import { chooseProject } from '../current';
-import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from '../components/ProjectAvatar';
+import {
+  PROJECT_COLORS,
+  ProjectAvatar,
+  projectColor,
+  useProjectName,
+} from '../components/ProjectAvatar';
 import { DeleteProjectDialog, LeaveProjectDialog } from '../components/ProjectDangerDialogs';
 import { useOnOpen } from '../../../lib/use-on-open';
 
