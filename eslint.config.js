@@ -224,7 +224,7 @@ export default tseslint.config(
       'apps/web/src/features/invite/components/InvitePage.tsx',
       'apps/web/src/features/models/components/UploadDialog.tsx',
       'apps/web/src/features/projects/components/InviteDialog.tsx',
-      'apps/web/src/features/projects/components/ProjectDialogs.tsx',
+      'apps/web/src/features/projects/dialogs/ProjectDialogs.tsx',
       'apps/web/src/features/projects/components/ProjectsPage.tsx',
       'apps/web/src/features/settings/components/DateField.tsx',
       'apps/web/src/features/settings/components/ProfilePage.tsx',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { catalogueParts } from './build/catalogue-parts';
+import { chunkGroups } from './build/chunk-groups';
 import { inlineScripts } from './build/inline-scripts';
 import { precompress } from './build/precompress';
 import { productionBuild } from './build/production-build';
@@ -31,26 +31,6 @@ function latestBuildManifest(): Plugin {
     },
   };
 }
-
-// The contracts' modules: those that build schemas (they import zod) and those of plain values
-// and rules, which a signed-in page's first render needs without loading zod.
-const CONTRACT_MODULE = /packages[\\/]contracts[\\/]src[\\/][\w-]+\.ts$/;
-const schemaModules = new Map<string, boolean>();
-function buildsSchemas(id: string): boolean {
-  let builds = schemaModules.get(id);
-  if (builds === undefined) {
-    builds = /from 'zod'/.test(readFileSync(id, 'utf8'));
-    schemaModules.set(id, builds);
-  }
-  return builds;
-}
-
-/** The folders of the signed-in pages' shared modules (the `signed-in` chunk below). */
-const SIGNED_IN_SHARED =
-  /apps[\\/]web[\\/]src[\\/](?:app[\\/](?:shell|layouts)[\\/]|components[\\/]|lib[\\/]|features[\\/](?:projects|models|subscription|settings)[\\/])/;
-/** What of those loads when shown or after the page: pages, layouts, lazy dialogs, the entry's. */
-const LOADED_LATER =
-  /(?:Page|Layout|ShareDialog|VersionsDialog|UploadDialog|RenameModelDialog|ProjectDialogs|PlanGrid|ContactSalesDialog|Toaster|UpgradePrompt|ServerEvents|prefetch|routes|sections|list-sort|lib[\\/]events)\.tsx?$|[\\/](?:boot|uploads|viewer)[\\/]/;
 
 /**
  * Boot steps left out of a build, for `npm run bench:boot` only (`TRUSS_BOOT_OFF`, comma
@@ -177,114 +157,7 @@ export default defineConfig({
       output: {
         // Long-lived vendor chunks that change rarely, so app releases re-download little.
         codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 30,
-            },
-            // Radix and what it brings, in one chunk for the pages that show menus, dialogs or
-            // tooltips (the sign-in pages load none of it: route-budget.e2e.ts).
-            {
-              name: 'radix',
-              test: /node_modules[\\/](@radix-ui|radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
-              priority: 20,
-            },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            // Only the models pages upload: tus and its helpers load with them, not at start.
-            {
-              name: 'tus',
-              test: /node_modules[\\/](tus-js-client|js-base64|url-parse|querystringify|requires-port|combine-errors|custom-error-instance|lodash\.[a-z]+|buffer-from|is-stream)[\\/]/,
-              priority: 20,
-            },
-            // A model page's preview (no three.js): the model drawn while three.js downloads. By
-            // folder: the boot's and the viewer package's preview, with what they import (the
-            // meshopt decoder, the GL context and fit math, which the engine shares).
-            {
-              name: 'preview',
-              test: /apps[\\/]web[\\/]src[\\/]boot[\\/]preview[\\/]|packages[\\/]viewer[\\/]src[\\/]preview[\\/]/,
-              priority: 25,
-            },
-            // The 3D engine's libraries load with the model viewer, not with every page.
-            {
-              name: 'three',
-              test: /node_modules[\\/](three|three-mesh-bvh|meshoptimizer)[\\/]/,
-              priority: 20,
-            },
-            // What index.html's entry imports (the texts loader, the reload guard, a model page's
-            // early view): one chunk, and kept out of the groups below, whose chunks would
-            // otherwise load with the entry (React with them) before a model page's early view.
-            {
-              name: 'boot',
-              tags: ['$initial'],
-              test: (id: string) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id),
-              priority: 40,
-            },
-            // The app's own small modules that every page loads (the sign-in pages too): one
-            // chunk instead of some thirty of a few hundred bytes each, whose import lines
-            // compress badly and which each cost a request. Not what index.html's entry loads
-            // (a model page's early view starts with that alone), nor the signed-in pages' own.
-            {
-              name: 'app-core',
-              test: /apps[\\/]web[\\/]src[\\/](?:lib[\\/](?!locale|catalogue|stored-session|reload-guard|events|download|contrast|use-countdown)[\w-]+\.tsx?$|components[\\/](?:LoadingBar|ui[\\/](?:Button|Spinner|Brand|Field|CredentialFields|LanguageTrigger|DeferredLanguageSwitcher))\.tsx$|app[\\/](?:guard\.ts|RootShell\.tsx|layouts[\\/]LegalFooter\.tsx|error[\\/]ErrorPage\.tsx))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:utils|defaultAttributes|Icon|createLucideIcon|context)|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](?:box|house|languages|eye|eye-off|key-round|mail|mail-check|mail-x|mail-plus|link-2-off)\.mjs$/,
-              priority: 5,
-            },
-            // The icons the signed-in pages draw (the sign-in pages' five are in app-core): one
-            // chunk of a few KiB instead of one request per icon. On HTTP/1.1 a page's requests
-            // share six connections, so fifty icon chunks cost several round trips.
-            {
-              name: 'icons',
-              test: /node_modules[\\/]lucide-react[\\/]/,
-              priority: 4,
-            },
-            // The live events' schemas, which a signed-in page's event stream checks as soon as
-            // it opens: a few, apart from the rest, whose building would hold the main thread.
-            {
-              name: 'event-schemas',
-              test: /packages[\\/]contracts[\\/]src[\\/](?:model-)?events\.ts$/,
-              includeDependenciesRecursively: false,
-              priority: 4,
-            },
-            // The contracts' schemas (with zod) for the signed-in pages' forms and checks: one
-            // chunk, not one per contract module. No page's first render needs it.
-            {
-              name: 'contracts',
-              test: (id: string) => CONTRACT_MODULE.test(id) && buildsSchemas(id),
-              includeDependenciesRecursively: false,
-              priority: 3,
-            },
-            // Their plain values and rules (permissions, limits, paths) without zod, which a
-            // signed-in page's first render uses. The sign-in pages' own (auth rules, messages,
-            // locales) stay where those pages load them.
-            {
-              name: 'contract-rules',
-              test: (id: string) =>
-                CONTRACT_MODULE.test(id) &&
-                !/(?:auth-rules|message[\w-]*|locale)\.ts$/.test(id) &&
-                !buildsSchemas(id),
-              includeDependenciesRecursively: false,
-              priority: 3,
-            },
-            // The signed-in pages' small shared modules (the frame's parts, feature APIs, badges,
-            // list controls): one chunk instead of some forty of 1-4 KiB, for the same reason.
-            // Only the modules themselves (what they import stays in its own chunk), and not the
-            // pages, layouts and lazily loaded parts, which keep loading when they are shown.
-            {
-              name: 'signed-in',
-              test: (id: string) => SIGNED_IN_SHARED.test(id) && !LOADED_LATER.test(id),
-              minShareCount: 2,
-              includeDependenciesRecursively: false,
-              priority: 3,
-            },
-            // The libraries every page starts with. Not every node_module: a catch-all group would
-            // put page-only libraries (libphonenumber's metadata, the icons of the viewer) into the
-            // chunk every route loads.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](@tanstack|i18next|react-i18next|ofetch|destr|ufo|clsx|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
-              priority: 10,
-            },
-          ],
+          groups: chunkGroups,
         },
       },
     },

@@ -14,7 +14,7 @@ import { removeEarlyOutline } from '../boot/outline/early-outline';
 
 // Loaded when needed, not with every page: the event stream's handlers (and the schemas they
 // check events with) once signed in, the upgrade prompt the first time a plan limit is hit.
-const ServerEvents = lazy(() => import('./events/ServerEvents'));
+const ServerEvents = lazy(() => import('../events/ServerEvents'));
 const UpgradePrompt = lazy(() =>
   import('../features/subscription/components/UpgradePrompt').then((m) => ({
     default: m.UpgradePrompt,

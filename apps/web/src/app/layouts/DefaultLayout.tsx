@@ -1,4 +1,4 @@
-import { AppFrame } from '../shell/AppFrame';
+import { AppFrame } from '../../frame/AppFrame';
 import { PageOutlet } from '../RootShell';
 
 /** Default layout: the app frame (sidebar, top bar) around the page. */

@@ -2,12 +2,12 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Box, Info, Trash2, Users } from 'lucide-react';
-import { AppFrame } from '../shell/AppFrame';
+import { AppFrame } from '../../frame/AppFrame';
 import { PageOutlet } from '../RootShell';
 import { useCurrentProject } from '../../features/projects/current';
 import { useProjectAbilities } from '../../features/projects';
 import { ProjectAvatar, useProjectName } from '../../features/projects/components/ProjectAvatar';
-import { Badge } from '../../components/ui/Page';
+import { Badge } from '../../shared/ui/Page';
 
 /** Project layout: the app frame plus the project's own sub-navigation. */
 export function ProjectLayout() {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { LanguageTrigger, languageTriggerClass } from './LanguageTrigger';
 
 const loadSwitcher = () =>
-  import('./LanguageSwitcher').then((m) => ({ default: m.LanguageSwitcher }));
+  import('../../shared/ui/LanguageSwitcher').then((m) => ({ default: m.LanguageSwitcher }));
 const LanguageSwitcher = lazy(loadSwitcher);
 
 /**

@@ -7,7 +7,7 @@ import type {
   SavedQuery,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
-import { downloadWithToken } from '../../lib/download';
+import { downloadWithToken } from '../../shared/lib/download';
 import { queryClient } from '../../lib/query-client';
 
 /** Elements the panel lists (the count is always the whole result). */

@@ -12,7 +12,7 @@ import type {
   RenameModelBody,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
-import { downloadWithToken } from '../../lib/download';
+import { downloadWithToken } from '../../shared/lib/download';
 import { queryClient, refetchChanged } from '../../lib/query-client';
 import { projectsKey } from '../projects';
 import { withFirstAnswer } from '../../lib/first-answer';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Model, ServerEvent } from '@truss/contracts';
-import { applyServerEvent, type EventContext } from '../../app/events/server-events';
+import { applyServerEvent, type EventContext } from '../../events/server-events';
 import { projectsKey } from '../projects';
 import {
   dropModelFromLists,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Model, ModelVersion, UpdateModelVersionBody } from '@truss/contracts';
 import { http } from '../../lib/api';
-import { downloadWithToken } from '../../lib/download';
+import { downloadWithToken } from '../../shared/lib/download';
 import { queryClient } from '../../lib/query-client';
 import { modelKey, modelListsKey } from './api';
 

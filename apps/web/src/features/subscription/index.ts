@@ -6,5 +6,5 @@
  */
 export { plansQuery, subscriptionKey, subscriptionQuery } from './api';
 export { OrderHistory } from './components/OrderHistory';
-export { PlanGrid } from './components/PlanGrid';
+export { PlanGrid } from './plans/PlanGrid';
 export { SubscriptionSummary } from './components/SubscriptionSummary';

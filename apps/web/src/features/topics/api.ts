@@ -22,7 +22,7 @@ import { getLocale } from '../../lib/locale';
 import { withCallHeaders } from '../../lib/request-id';
 import { authStore } from '../../lib/auth-store';
 import { toApiError } from '../../lib/http';
-import { downloadWithToken } from '../../lib/download';
+import { downloadWithToken } from '../../shared/lib/download';
 import { queryClient } from '../../lib/query-client';
 
 export type TopicSource =

@@ -13,7 +13,7 @@ import {
 } from '@truss/contracts';
 import { http } from '../../lib/api';
 import { authStore } from '../../lib/auth-store';
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '../../shared/lib/download';
 import { toApiError } from '../../lib/http';
 import { queryClient } from '../../lib/query-client';
 import type { TopicSource } from './api';

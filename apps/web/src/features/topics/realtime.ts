@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { SHARE_PUBLIC_PATH, type ServerEvent } from '@truss/contracts';
-import { startEventStream } from '../../lib/events';
+import { startEventStream } from '../../events/events';
 import { queryClient, refetchChanged } from '../../lib/query-client';
 import { topicKey, topicsKey } from './api';
 

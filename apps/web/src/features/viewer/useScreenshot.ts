@@ -1,6 +1,6 @@
 import { useCallback, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '../../shared/lib/download';
 import { toast } from '../../lib/toast';
 import type { ScreenshotSize } from './components/ViewerToolbar';
 import type { Viewer } from './engine';

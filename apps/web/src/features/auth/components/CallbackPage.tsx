@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link2Off } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import type { OAuthCallbackResponse } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
 import { useAuth } from '../../../lib/auth-store';
@@ -12,6 +12,8 @@ import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon, AuthWorking } from './AuthHeading';
+
+const { Link2Off } = signInIcons;
 
 /**
  * /callback: where Google and WeChat send the browser back. The query goes to the server, which

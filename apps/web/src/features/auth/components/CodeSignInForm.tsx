@@ -7,14 +7,14 @@ import {
   type AuthResponse,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { CodeInput } from '../../../components/ui/CodeInput';
+import { CodeInput } from '../../../shared/ui/CodeInput';
 import { EmailField } from '../../../components/ui/CredentialFields';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useFormValidation } from '../../../lib/form';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useCountdown } from '../../../shared/lib/use-countdown';
 import { authApi } from '../api';
 import { CodeSentTo, ResendCodeButton } from './VerificationCode';
 import { checkCodeSend, checkCodeVerify } from '../validation';

@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MailX } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import { codeVerifyBodySchema } from '@truss/contracts';
 import { buttonClass } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/errors';
 import { safeRedirect } from '../../../lib/navigation';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon, AuthWorking } from './AuthHeading';
+
+const { MailX } = signInIcons;
 
 /** The mailed sign-in link: /magic-code?email=…&code=… signs in at once. */
 export default function MagicCodePage() {

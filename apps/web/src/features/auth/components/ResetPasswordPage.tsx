@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { KeyRound, MailCheck } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import { z } from 'zod';
 import { forgotPasswordBodySchema, passwordSchema } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
@@ -16,6 +16,8 @@ import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon } from './AuthHeading';
+
+const { KeyRound, MailCheck } = signInIcons;
 
 const newPasswordSchema = z
   .object({ password: passwordSchema, confirm: z.string() })

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { KeyRound, Mail } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import clsx from 'clsx';
 import type { AuthResponse } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
@@ -19,6 +19,8 @@ import { InvitationBanner, useRedirectInvitation } from '../../invite';
 import { AuthHeading } from './AuthHeading';
 import { ProviderButtons } from './ProviderButtons';
 import { checkSignIn } from '../validation';
+
+const { KeyRound, Mail } = signInIcons;
 
 /** The emailed-code form (and its code input) loads when that mode is chosen. */
 const CodeSignInForm = lazy(async () => ({

@@ -2,14 +2,14 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MailCheck } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import {
   EMAIL_CODE_TTL_SECONDS,
   VERIFICATION_CODE_LENGTH,
   verifyEmailBodySchema,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { CodeInput } from '../../../components/ui/CodeInput';
+import { CodeInput } from '../../../shared/ui/CodeInput';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
@@ -17,10 +17,12 @@ import { ApiError } from '../../../lib/http';
 import { safeRedirect } from '../../../lib/navigation';
 import { i18n } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useCountdown } from '../../../shared/lib/use-countdown';
 import { authApi, completeSignIn } from '../api';
 import { AuthHeading, AuthIcon } from './AuthHeading';
 import { CodeSentTo, ResendCodeButton } from './VerificationCode';
+
+const { MailCheck } = signInIcons;
 
 /** Seconds before another code may be requested. */
 export const RESEND_COOLDOWN_SECONDS = 60;

@@ -6,7 +6,7 @@ import { AlertCircle, ArrowLeft, GitCompareArrows } from 'lucide-react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
+import { TooltipProvider } from '../../../shared/ui/Tooltip';
 import { MODEL_PAGE_LAYOUT, useViewer, ViewerWorkspace, type WorkspaceModel } from '../../viewer';
 import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '../api';
 import type { CompareItem } from '../diff-scene';

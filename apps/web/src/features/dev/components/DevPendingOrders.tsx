@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentProvider } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny, relativeTime } from '../../../lib/format';
 import { devPayOrder, devPendingOrdersQuery } from '../api';

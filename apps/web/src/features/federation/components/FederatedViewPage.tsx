@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Layers } from 'lucide-react';
 import { LogoMark } from '../../../components/ui/Brand';
 import { Spinner } from '../../../components/ui/Spinner';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
+import { TooltipProvider } from '../../../shared/ui/Tooltip';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { errorMessage } from '../../../lib/errors';
 import { modelQuery, useModelName } from '../../models';

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MailPlus } from 'lucide-react';
+import { signInIcons } from '../../../components/sign-in-icons';
 import type { InvitationPreview } from '@truss/contracts';
 import { invitationPreviewQuery } from '../preview';
+
+const { MailPlus } = signInIcons;
 
 /** The invitation token of a redirect target such as "/invite?token=abc", if it is one. */
 function inviteTokenOf(redirect: string | null | undefined): string | null {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Download, ExternalLink, MoreHorizontal, Share2 } from 'lucide-react';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { useMyId } from '../../projects';
 import { canShareModel } from '../../share';
 import { modelAbilities } from '../permissions';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/Page';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { Card } from '../../../shared/ui/Page';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { ModelProgress } from './ModelProgress';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { ModelThumbnail } from './ModelThumbnail';

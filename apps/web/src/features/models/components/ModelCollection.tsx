@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Model, Project } from '@truss/contracts';
-import { ListTableHead } from '../../../components/ui/ListTableHead';
-import { Card } from '../../../components/ui/Page';
+import { ListTableHead } from '../../../shared/ui/ListTableHead';
+import { Card } from '../../../shared/ui/Page';
 import type { UploadItem } from '../uploads/queue';
 import { UploadCard } from './UploadCard';
 import { UploadRow } from './UploadRow';

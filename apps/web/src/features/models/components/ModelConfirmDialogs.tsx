@@ -4,7 +4,7 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import type { Model } from '@truss/contracts';
-import { ConfirmDialog } from '../../../components/ui/Dialog';
+import { ConfirmDialog } from '../../../shared/ui/Dialog';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useOnOpen } from '../../../lib/use-on-open';

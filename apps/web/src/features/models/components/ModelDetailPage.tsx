@@ -37,7 +37,7 @@ import { useFailureText, useModelName } from '../labels';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
 import { ModelHeaderActions } from './ModelHeaderActions';
 import { RestoreModelButton } from './RestoreModelButton';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
+import { TooltipProvider } from '../../../shared/ui/Tooltip';
 
 /** Signed URLs change their expiry and signature daily; reload only when the content changes. */
 function contentKey(url: string | null): string | null {

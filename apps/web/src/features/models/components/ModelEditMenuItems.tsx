@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { FolderInput, History, Pencil, Trash2 } from 'lucide-react';
 import type { Model } from '@truss/contracts';
-import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { type ModelAbilities } from '../permissions';
 import type { OpenModelDialog } from './ModelDialogs';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, History, MoreHorizontal, Share2 } from 'lucide-react';
 import type { Model, Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { menuContentClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass } from '../../../shared/ui/LanguageSwitcher';
 import { useMyId } from '../../projects';
 import { canShareModel } from '../../share';
 import { modelAbilities } from '../permissions';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LoadErrorAlert } from '../../../components/ui/LoadErrorAlert';
+import { LoadErrorAlert } from '../../../shared/ui/LoadErrorAlert';
 
 /** "Failed to Get Model List" with the server's reason and a retry (models list and trash). */
 export function ModelListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

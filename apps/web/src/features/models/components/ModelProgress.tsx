@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { Model } from '@truss/contracts';
-import { Progress } from '../../../components/ui/Progress';
+import { Progress } from '../../../shared/ui/Progress';
 
 /** Processing: the stage in words and the bar; queued: an indeterminate bar. */
 export function ModelProgress({

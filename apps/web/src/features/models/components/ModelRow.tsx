@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { formatBytes } from '../../../lib/format';
 import { ModelProgress } from './ModelProgress';
 import { ModelStatusBadge } from './ModelStatusBadge';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle, CheckCircle2, Clock3, Loader2, UploadCloud } from 'lucide-react';
 import type { Model, ModelStatus } from '@truss/contracts';
-import { Badge } from '../../../components/ui/Page';
-import { Tooltip } from '../../../components/ui/Tooltip';
+import { Badge } from '../../../shared/ui/Page';
+import { Tooltip } from '../../../shared/ui/Tooltip';
 import { useFailureText } from '../labels';
 
 const tones: Record<ModelStatus, 'gray' | 'brand' | 'green' | 'amber' | 'red'> = {

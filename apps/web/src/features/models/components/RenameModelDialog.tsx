@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODEL_NAME_MAX_LENGTH, renameModelBodySchema } from '@truss/contracts';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';

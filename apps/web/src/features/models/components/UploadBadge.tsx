@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AlertCircle, UploadCloud } from 'lucide-react';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 import type { UploadItem } from '../uploads/queue';
 
 /** Uploading (with its percentage) or upload failed, where a model's status badge would be. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle, UploadCloud } from 'lucide-react';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { formatBytes } from '../../../lib/format';
 import type { UploadItem } from '../uploads/queue';
 import { UploadBadge } from './UploadBadge';

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { FileBox, UploadCloud } from 'lucide-react';
 import { MAX_CONCURRENT_UPLOADS, type Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { Modal } from '../../../shared/ui/Dialog';
 import { FormAlert } from '../../../components/ui/Field';
 import { formatBytes } from '../../../lib/format';
 import { useCurrentProject, useProjectName } from '../../projects';

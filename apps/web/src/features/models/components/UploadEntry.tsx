@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle, Ban, CheckCircle2, UploadCloud } from 'lucide-react';
-import { Progress } from '../../../components/ui/Progress';
+import { Progress } from '../../../shared/ui/Progress';
 import { formatBytes } from '../../../lib/format';
 import type { UploadItem } from '../uploads/queue';
 import { uploadFailureParts } from '../uploads/failure-text';

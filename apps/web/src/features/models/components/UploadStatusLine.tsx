@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Progress } from '../../../components/ui/Progress';
+import { Progress } from '../../../shared/ui/Progress';
 import { formatBytes } from '../../../lib/format';
 import type { UploadItem } from '../uploads/queue';
 import { useUploadFailureText } from '../uploads/failure-text';

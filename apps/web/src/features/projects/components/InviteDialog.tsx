@@ -13,7 +13,7 @@ import {
   type ProjectMember,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

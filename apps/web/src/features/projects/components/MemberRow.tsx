@@ -9,11 +9,11 @@ import {
   type Project,
   type ProjectMember,
 } from '@truss/contracts';
-import { Avatar } from '../../../components/ui/Avatar';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
-import { Badge } from '../../../components/ui/Page';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
+import { Badge } from '../../../shared/ui/Page';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';

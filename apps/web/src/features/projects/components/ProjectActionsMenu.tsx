@@ -13,13 +13,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useProjectPreferences } from '../api';
 import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
-import type { ProjectItemProps } from './ProjectDialogs';
+import type { ProjectItemProps } from '../dialogs/ProjectDialogs';
 
 /** Open, members, edit, show in sidebar, leave, delete: each only when `can()` allows it. */
 export function ProjectActionsMenu({ project, onOpenDialog }: ProjectItemProps) {

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { DEFAULT_PROJECT_NAME, type Project } from '@truss/contracts';
-import { initials } from '../../../components/ui/Avatar';
-import { textColorOn } from '../../../lib/contrast';
+import { initials } from '../../../shared/ui/Avatar';
+import { textColorOn } from '../contrast';
 
 /** The icon colours offered in the create and edit dialogs (stored as metadata.avatar_bg_color). */
 export const PROJECT_COLORS = [

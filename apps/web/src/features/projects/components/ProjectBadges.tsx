@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@truss/contracts';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 
 /** Default project, the caller's role and the plan tier, as badges. */
 export function ProjectBadges({ project }: { project: Project }) {

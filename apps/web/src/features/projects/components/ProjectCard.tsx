@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Box, Users } from 'lucide-react';
-import { Card } from '../../../components/ui/Page';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { Card } from '../../../shared/ui/Page';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 import { FavoriteButton } from './FavoriteButton';
-import type { ProjectItemProps } from './ProjectDialogs';
+import type { ProjectItemProps } from '../dialogs/ProjectDialogs';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { ProjectBadges } from './ProjectBadges';
 

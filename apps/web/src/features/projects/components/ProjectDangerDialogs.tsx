@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle } from 'lucide-react';
 import { type Project } from '@truss/contracts';
-import { ConfirmDialog, DialogActions, Modal } from '../../../components/ui/Dialog';
+import { ConfirmDialog, DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FolderX } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 
 /** The current project is gone (or never was one of mine): say so, and link to all projects. */
 export function ProjectNotFound() {

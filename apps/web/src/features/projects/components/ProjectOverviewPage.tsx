@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, LogOut, Pencil, Trash2, Users } from 'lucide-react';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { Card, PageHeader } from '../../../components/ui/Page';
+import { Card, PageHeader } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { formatDate, personLabel } from '../../../lib/format';
 import { useCurrentProject } from '../current';
 import { useProjectAbilities } from '../permissions';
 import { useProjectName } from './ProjectAvatar';
 import { ProjectNotFound } from './ProjectNotFound';
-import { ProjectDialogs, type ProjectDialogState } from './ProjectDialogs';
+import { ProjectDialogs, type ProjectDialogState } from '../dialogs/ProjectDialogs';
 import { FavoriteButton } from './FavoriteButton';
 
 function Stat({ label, value }: { label: string; value: string }) {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 import { FavoriteButton } from './FavoriteButton';
-import type { ProjectItemProps } from './ProjectDialogs';
+import type { ProjectItemProps } from '../dialogs/ProjectDialogs';
 import { ProjectActionsMenu } from './ProjectActionsMenu';
 import { ProjectBadges } from './ProjectBadges';
 

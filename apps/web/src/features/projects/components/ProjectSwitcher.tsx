@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Check, ChevronsUpDown, FolderKanban, Plus, Star } from 'lucide-react';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { Spinner } from '../../../components/ui/Spinner';
 import { chooseProject, useCurrentProject } from '../current';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
@@ -11,7 +11,7 @@ import { useLatch } from '../../../lib/use-latch';
 
 /** The new-project form (with its schema, and so zod) loads when first opened. */
 const ProjectFormDialog = lazy(async () => ({
-  default: (await import('./ProjectDialogs')).ProjectFormDialog,
+  default: (await import('../dialogs/ProjectDialogs')).ProjectFormDialog,
 }));
 
 /** Project switcher (Radix DropdownMenu) fed by GET /api/project. */

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Trash2, ChevronRight } from 'lucide-react';
 import type { Project } from '@truss/contracts';
-import { EmptyState } from '../../../components/ui/EmptyState';
-import { Card } from '../../../components/ui/Page';
+import { EmptyState } from '../../../shared/ui/EmptyState';
+import { Card } from '../../../shared/ui/Page';
 import { ProjectAvatar, useProjectName } from './ProjectAvatar';
 
 /** Trash: project deletion is permanent, so there is no project trash; models have one each. */

@@ -18,18 +18,22 @@ import {
 } from 'lucide-react';
 import type { Project } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { FormAlert } from '../../../components/ui/Field';
-import { ListTableHead } from '../../../components/ui/ListTableHead';
-import { ListToolbar } from '../../../components/ui/ListToolbar';
-import { Card, PageHeader } from '../../../components/ui/Page';
+import { ListTableHead } from '../../../shared/ui/ListTableHead';
+import { ListToolbar } from '../../../shared/ui/ListToolbar';
+import { Card, PageHeader } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { myInvitationsQuery } from '../api';
 import { useCurrentProject } from '../current';
 import { useProjectName } from './ProjectAvatar';
-import { ProjectDialogs, ProjectFormDialog, type ProjectDialogState } from './ProjectDialogs';
-import type { OpenProjectDialog } from './ProjectDialogs';
+import {
+  ProjectDialogs,
+  ProjectFormDialog,
+  type ProjectDialogState,
+} from '../dialogs/ProjectDialogs';
+import type { OpenProjectDialog } from '../dialogs/ProjectDialogs';
 import { ProjectCard } from './ProjectCard';
 import { ProjectRow } from './ProjectRow';
 import { SharedWithMe } from './SharedWithMe';

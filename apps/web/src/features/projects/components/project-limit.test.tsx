@@ -6,7 +6,7 @@ import { currentLimit, dismissLimit } from '../../../lib/limit-prompt';
 import { queryClient } from '../../../lib/query-client';
 import { renderRoutes } from '../../../testing/render';
 import { subscriptionKey } from '../../subscription';
-import { ProjectFormDialog } from './ProjectDialogs';
+import { ProjectFormDialog } from '../dialogs/ProjectDialogs';
 
 function subscription(current: number, limit: number): UserSubscription {
   const usage = { current: 0, limit: 10, exceeded: false };

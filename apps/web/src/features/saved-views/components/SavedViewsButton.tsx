@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Bookmark } from 'lucide-react';
 import { SAVED_VIEW_STATE_MAX, type SavedView } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmDialog, Modal } from '../../../components/ui/Dialog';
+import { ConfirmDialog, Modal } from '../../../shared/ui/Dialog';
 import { inputClass } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

@@ -8,13 +8,13 @@ import {
   VERIFICATION_CODE_LENGTH,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { CodeInput } from '../../../components/ui/CodeInput';
+import { CodeInput } from '../../../shared/ui/CodeInput';
 import { FormAlert, TextField } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { errorMessage } from '../../../lib/errors';
 import { useSchemaValidation } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useCountdown } from '../../../shared/lib/use-countdown';
 import { ResendCodeButton } from '../../auth';
 import { addEmailApi, useProfileCache } from '../api';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ImageUp, Trash2, ZoomIn, ZoomOut } from 'lucide-react';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, type Profile } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { ArrowRightLeft, Trash2 } from 'lucide-react';
 import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountBodySchema } from '@truss/contracts';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';

@@ -9,7 +9,7 @@ import {
   type NotificationSettings,
 } from '@truss/contracts';
 import { FormAlert } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

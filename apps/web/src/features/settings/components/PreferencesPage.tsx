@@ -10,7 +10,7 @@ import {
   type PreferencesUpdateBody,
 } from '@truss/contracts';
 import { FormAlert } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatTime, toFormatPreferences } from '../../../lib/format';

@@ -12,7 +12,7 @@ import {
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert, TextAreaField, TextField, inputClass } from '../../../components/ui/Field';
-import { Badge, Card } from '../../../components/ui/Page';
+import { Badge, Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatPersonName } from '../../../lib/format';

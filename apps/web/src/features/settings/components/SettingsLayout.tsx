@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/Page';
+import { PageHeader } from '../../../shared/ui/Page';
 import { SETTINGS_SECTIONS, type SettingsSection } from '../sections';
 import { SettingsSidebar } from './SettingsSidebar';
 

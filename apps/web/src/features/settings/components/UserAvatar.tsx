@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import type { Profile } from '@truss/contracts';
-import { Avatar } from '../../../components/ui/Avatar';
+import { Avatar } from '../../../shared/ui/Avatar';
 import { formatPersonName } from '../../../lib/format';
 
 type AvatarSize = 16 | 24 | 32 | 40 | 48;

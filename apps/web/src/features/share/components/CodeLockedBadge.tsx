@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ShieldAlert } from 'lucide-react';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 
 /** "Code locked": too many wrong codes; the owner must set a new one. */
 export function CodeLockedBadge() {

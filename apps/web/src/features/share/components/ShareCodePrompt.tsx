@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { KeyRound } from 'lucide-react';
 import { SHARE_ACCESS_CODE_LENGTH } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { CodeInput } from '../../../components/ui/CodeInput';
+import { CodeInput } from '../../../shared/ui/CodeInput';
 import { FormAlert } from '../../../components/ui/Field';
 import { ApiError } from '../../../lib/http';
 import { useVerifyShare } from '../api';

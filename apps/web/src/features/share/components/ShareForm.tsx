@@ -13,12 +13,12 @@ import {
   type UpdateShareBody,
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { sanitizeCode } from '../../../components/ui/CodeInput';
+import { sanitizeCode } from '../../../shared/ui/CodeInput';
 import { FormAlert, TextField } from '../../../components/ui/Field';
 import { errorMessage, validationMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { randomAccessCode, useCreateShare, useUpdateShare } from '../api';
-import { Segmented } from '../../../components/ui/Segmented';
+import { Segmented } from '../../../shared/ui/Segmented';
 import { CodeLockedNote } from './CodeLockedNote';
 import { ShareExpiry } from './ShareExpiry';
 

@@ -23,7 +23,7 @@ import {
 import { useShareTopicsPanel } from '../../topics';
 import { SharedViewer } from './SharedViewer';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { TooltipProvider } from '../../../components/ui/Tooltip';
+import { TooltipProvider } from '../../../shared/ui/Tooltip';
 
 const PROCESSING_POLL_MS = 5000;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Share } from '@truss/contracts';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 
 /** Active, Disabled, or Expired (an active share past its expiry answers "does not exist"). */
 export function ShareStatusBadge({ share }: { share: Pick<Share, 'status' | 'expired'> }) {

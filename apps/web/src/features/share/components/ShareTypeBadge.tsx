@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Globe, KeyRound, Lock } from 'lucide-react';
 import type { ShareType } from '@truss/contracts';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 
 const shareTypeIcons: Record<ShareType, typeof Globe> = {
   public: Globe,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@truss/contracts';
 import { FormAlert } from '../../../components/ui/Field';
-import { Badge, Card } from '../../../components/ui/Page';
+import { Badge, Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny, formatDateTime } from '../../../lib/format';

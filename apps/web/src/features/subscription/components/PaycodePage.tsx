@@ -5,17 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { Clock, TimerOff } from 'lucide-react';
 import type { Order } from '@truss/contracts';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { FormAlert } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny } from '../../../lib/format';
 import { useAuth } from '../../../lib/auth-store';
-import { useCountdown } from '../../../lib/use-countdown';
+import { useCountdown } from '../../../shared/lib/use-countdown';
 import { cancelOrder, checkOrder, createOrder, orderQuery, refreshAfterPayment } from '../api';
 import { OrderSummary } from './OrderSummary';
-import { QrCode } from '../../../components/ui/QrCode';
+import { QrCode } from '../../../shared/ui/QrCode';
 import { SignedOutPayment } from './SignedOutPayment';
 
 function mmss(seconds: number): string {

@@ -5,7 +5,7 @@ import { CircleCheck, CircleX, TimerOff } from 'lucide-react';
 import clsx from 'clsx';
 import { buttonClass } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
-import { Card } from '../../../components/ui/Page';
+import { Card } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useAuth } from '../../../lib/auth-store';

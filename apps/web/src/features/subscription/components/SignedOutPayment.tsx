@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/Button';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { signInPath } from '../../../lib/navigation';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/Page';
+import { PageHeader } from '../../../shared/ui/Page';
 import { SubscriptionSummary } from './SubscriptionSummary';
 
 export default function SubscriptionPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/ui/Page';
-import { PlanGrid } from './PlanGrid';
+import { PageHeader } from '../../../shared/ui/Page';
+import { PlanGrid } from '../plans/PlanGrid';
 import { SubscriptionSummary } from './SubscriptionSummary';
 
 /** /upgrade: the user's plan and usage, then the plans. Buying arrives later. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
 import { Button, buttonClass } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { Modal } from '../../../shared/ui/Dialog';
 import { dismissLimit, useLimitPrompt } from '../../../lib/limit-prompt';
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, Upload } from 'lucide-react';
 import type { BcfImportReport } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Dialog';
+import { Modal } from '../../../shared/ui/Dialog';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { downloadBcf, useImportBcf, type BcfVersion } from '../api';

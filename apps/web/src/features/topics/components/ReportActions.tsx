@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import { FileSpreadsheet, FileText, FileDown } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { downloadTopicReport, type TopicFilter, type TopicReportFormat } from '../api';

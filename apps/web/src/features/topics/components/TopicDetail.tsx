@@ -11,7 +11,7 @@ import type {
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { inputClass } from '../../../components/ui/Field';
-import { RelativeTime } from '../../../components/ui/RelativeTime';
+import { RelativeTime } from '../../../shared/ui/RelativeTime';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Check, Ellipsis } from 'lucide-react';
-import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import { STANDARD_VIEWS } from '../shortcuts';
 import type { ViewerCommands } from '../useViewerCommands';
 import type { ViewerSnapshot } from '../useViewerSnapshot';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/ui/Dialog';
+import { Modal } from '../../../shared/ui/Dialog';
 import { SHORTCUT_KEYS, type ShortcutAction } from '../shortcuts';
 
 const LISTED: Array<Exclude<ShortcutAction, `view:${string}`>> = [

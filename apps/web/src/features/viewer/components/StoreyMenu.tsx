@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Eye, Layers } from 'lucide-react';
 import type { ModelMetadata } from '@truss/viewable';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import type { Viewer } from '../engine';
 import { subtreeIds, type ElementTree } from '../tree';
 

@@ -2,8 +2,8 @@ import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
 import { Eraser, type LucideIcon } from 'lucide-react';
-import { Tooltip } from '../../../components/ui/Tooltip';
-import { menuContentClass, menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { Tooltip } from '../../../shared/ui/Tooltip';
+import { menuContentClass, menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 
 /** The viewer toolbar's building blocks: its buttons, their tooltips and its menus. */
 

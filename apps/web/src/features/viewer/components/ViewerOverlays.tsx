@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RotateCcw, X } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
-import { Progress } from '../../../components/ui/Progress';
+import { Progress } from '../../../shared/ui/Progress';
 import { formatBytes } from '../../../lib/format';
 import type { LoadProgress, Viewer } from '../engine';
 import type { LegendEntry } from '../useViewerCommands';

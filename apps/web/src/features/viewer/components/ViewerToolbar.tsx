@@ -21,7 +21,7 @@ import {
   Scissors,
   SquareDashedMousePointer,
 } from 'lucide-react';
-import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import type { MeasurementKind } from '../engine';
 import { SHORTCUT_KEYS, STANDARD_VIEWS, type ShortcutAction } from '../shortcuts';
 import type { ViewerCommands } from '../useViewerCommands';

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
 import { Crosshair, Maximize, PanelLeft, Ruler, VectorSquare, ZoomIn, ZoomOut } from 'lucide-react';
 import type { SheetTool, SheetViewer } from '@truss/viewer/sheet';
-import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
+import { menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import {
   ClearItem,
   Divider,

@@ -12,14 +12,14 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Brand } from '../../components/ui/Brand';
-import { buttonClass } from '../../components/ui/Button';
-import { LanguageSwitcher } from '../../components/ui/LanguageSwitcher';
-import { useAuth } from '../../lib/auth-store';
-import { ProjectSwitcher } from '../../features/projects/components/ProjectSwitcher';
-import { useCurrentProject } from '../../features/projects/current';
-import { useProjectAbilities } from '../../features/projects';
-import { ProjectAvatar, useProjectName } from '../../features/projects/components/ProjectAvatar';
+import { Brand } from '../components/ui/Brand';
+import { buttonClass } from '../components/ui/Button';
+import { LanguageSwitcher } from '../shared/ui/LanguageSwitcher';
+import { useAuth } from '../lib/auth-store';
+import { ProjectSwitcher } from '../features/projects/components/ProjectSwitcher';
+import { useCurrentProject } from '../features/projects/current';
+import { useProjectAbilities } from '../features/projects';
+import { ProjectAvatar, useProjectName } from '../features/projects/components/ProjectAvatar';
 import { PlanCard } from './PlanCard';
 import { UserMenu } from './UserMenu';
 

@@ -10,9 +10,9 @@ import {
   type Project,
   type UserSubscription,
 } from '@truss/contracts';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
-import { textColorOn } from '../../../lib/contrast';
+import { textColorOn } from '../contrast';
 import { errorMessage } from '../../../lib/errors';
 import { ApiError } from '../../../lib/http';
 import { useSchemaValidation } from '../../../lib/form';
@@ -23,8 +23,13 @@ import { queryClient } from '../../../lib/query-client';
 import { subscriptionKey, subscriptionQuery } from '../../subscription';
 import { useCreateProject, useUpdateProject } from '../api';
 import { chooseProject } from '../current';
-import { PROJECT_COLORS, ProjectAvatar, projectColor, useProjectName } from './ProjectAvatar';
-import { DeleteProjectDialog, LeaveProjectDialog } from './ProjectDangerDialogs';
+import {
+  PROJECT_COLORS,
+  ProjectAvatar,
+  projectColor,
+  useProjectName,
+} from '../components/ProjectAvatar';
+import { DeleteProjectDialog, LeaveProjectDialog } from '../components/ProjectDangerDialogs';
 import { useOnOpen } from '../../../lib/use-on-open';
 
 type Field = 'name' | 'description' | 'metadata';

@@ -1,7 +1,7 @@
-import { http } from './api';
-import { authStore } from './auth-store';
-import { ApiError, newRequestId, toApiError } from './http';
-import { getLocale } from './locale';
+import { http } from '../../lib/api';
+import { authStore } from '../../lib/auth-store';
+import { ApiError, newRequestId, toApiError } from '../../lib/http';
+import { getLocale } from '../../lib/locale';
 
 /** The file name in a Content-Disposition header (RFC 6266 `filename*` first). */
 export function dispositionFilename(header: string | null): string | null {

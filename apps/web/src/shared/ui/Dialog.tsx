@@ -3,8 +3,8 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import { Button, type ButtonProps, type ButtonVariant } from './Button';
-import { FormAlert } from './Field';
+import { Button, type ButtonProps, type ButtonVariant } from '../../components/ui/Button';
+import { FormAlert } from '../../components/ui/Field';
 
 function focused(): HTMLElement | null {
   const active = typeof document === 'undefined' ? null : document.activeElement;

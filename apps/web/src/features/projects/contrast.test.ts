@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROJECT_COLORS } from '../features/projects/components/ProjectAvatar';
+import { PROJECT_COLORS } from './components/ProjectAvatar';
 import { contrastRatio, INK, parseColor, textColorOn, WHITE, type Rgb } from './contrast';
 
 describe('contrast', () => {

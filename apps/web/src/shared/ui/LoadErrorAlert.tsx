@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
 import { errorMessage } from '../../lib/errors';
-import { Button } from './Button';
-import { FormAlert } from './Field';
+import { Button } from '../../components/ui/Button';
+import { FormAlert } from '../../components/ui/Field';
 
 /** A list that failed to load: what failed, the server's reason, and a retry. */
 export function LoadErrorAlert({

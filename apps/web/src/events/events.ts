@@ -5,8 +5,8 @@ import {
   serverEventSchema,
   type ServerEvent,
 } from '@truss/contracts';
-import { newRequestId } from './http';
-import { getLocale } from './locale';
+import { newRequestId } from '../lib/http';
+import { getLocale } from '../lib/locale';
 
 /** One message of a `text/event-stream` (https://html.spec.whatwg.org/#event-stream-interpretation). */
 export interface SseMessage {

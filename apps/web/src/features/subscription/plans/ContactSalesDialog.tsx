@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { salesContactBodySchema, type Plan } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions, Modal } from '../../../components/ui/Dialog';
+import { DialogActions, Modal } from '../../../shared/ui/Dialog';
 import { FormAlert, TextAreaField, TextField } from '../../../components/ui/Field';
 import { errorMessage } from '../../../lib/errors';
 import { useFormValues, useSchemaValidation } from '../../../lib/form';

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { LOCALES } from '@truss/contracts';
 import { currentLocale, setLanguage } from '../../lib/i18n';
 import { LANGUAGE_NAMES } from '../../lib/locale';
-import { LanguageTrigger, languageTriggerClass } from './LanguageTrigger';
+import { LanguageTrigger, languageTriggerClass } from '../../components/ui/LanguageTrigger';
 
 export const menuContentClass =
   'z-50 min-w-48 rounded-xl border border-gray-200 bg-white p-1 text-sm text-gray-800 shadow-lg data-[state=open]:animate-fade-in';

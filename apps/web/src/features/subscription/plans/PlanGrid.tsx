@@ -14,7 +14,7 @@ import {
 } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { FormAlert } from '../../../components/ui/Field';
-import { Badge } from '../../../components/ui/Page';
+import { Badge } from '../../../shared/ui/Page';
 import { LoadingBlock } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatCny } from '../../../lib/format';

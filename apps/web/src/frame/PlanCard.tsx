@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { FREE_PLAN_ID, isUnlimited } from '@truss/contracts';
-import { Progress } from '../../components/ui/Progress';
-import { subscriptionQuery } from '../../features/subscription/api';
+import { Progress } from '../shared/ui/Progress';
+import { subscriptionQuery } from '../features/subscription/api';
 
 /** The current plan and project usage, with the way to upgrade. */
 export function PlanCard({ onNavigate }: { onNavigate?: () => void }) {

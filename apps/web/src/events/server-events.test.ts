@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { Project, ServerEvent } from '@truss/contracts';
-import { goneHere, membersKey, myInvitationsKey, projectsKey } from '../../features/projects';
+import { goneHere, membersKey, myInvitationsKey, projectsKey } from '../features/projects';
 import { applyServerEvent, type EventContext } from './server-events';
 
 const ME = '00000000-0000-4000-8000-000000000001';

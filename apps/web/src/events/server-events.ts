@@ -3,14 +3,14 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Project, ServerEvent } from '@truss/contracts';
-import { http } from '../../lib/api';
-import { authStore, useAuth } from '../../lib/auth-store';
-import { startEventStream } from '../../lib/events';
-import { queryClient, refetchChanged } from '../../lib/query-client';
-import { toast } from '../../lib/toast';
-import { applyModelEvent, refreshModelsAfterReconnect } from '../../features/models';
-import { subscriptionKey } from '../../features/subscription';
-import { topicsKey, applyTopicEvent } from '../../features/topics';
+import { http } from '../lib/api';
+import { authStore, useAuth } from '../lib/auth-store';
+import { startEventStream } from './events';
+import { queryClient, refetchChanged } from '../lib/query-client';
+import { toast } from '../lib/toast';
+import { applyModelEvent, refreshModelsAfterReconnect } from '../features/models';
+import { subscriptionKey } from '../features/subscription';
+import { topicsKey, applyTopicEvent } from '../features/topics';
 import {
   chooseProject,
   dropProject,
@@ -21,7 +21,7 @@ import {
   useCurrentProject,
   useMyId,
   useRouteProjectId,
-} from '../../features/projects';
+} from '../features/projects';
 
 /** Why a project went away: removed by someone, left (maybe in another tab), deleted. */
 export type GoneReason = 'removed' | 'left' | 'deleted';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { LayoutGrid, List, Search } from 'lucide-react';
-import { inputClass } from './Field';
+import { inputClass } from '../../components/ui/Field';
 
 type ListView = 'list' | 'grid';
 

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Menu, X } from 'lucide-react';
-import { useReturnFocus } from '../../components/ui/Dialog';
-import { TooltipProvider } from '../../components/ui/Tooltip';
+import { useReturnFocus } from '../shared/ui/Dialog';
+import { TooltipProvider } from '../shared/ui/Tooltip';
 import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 

@@ -10,18 +10,14 @@ import {
   LogOut,
   Settings,
 } from 'lucide-react';
-import {
-  LanguageRadioItems,
-  menuContentClass,
-  menuItemClass,
-} from '../../components/ui/LanguageSwitcher';
-import { useAuth } from '../../lib/auth-store';
-import { currentLocale } from '../../lib/i18n';
-import { LANGUAGE_NAMES } from '../../lib/locale';
-import { toast } from '../../lib/toast';
-import { profileQuery, signOut } from '../../features/auth/api';
-import { UserAvatar } from '../../features/settings/components/UserAvatar';
-import { formatPersonName } from '../../lib/format';
+import { LanguageRadioItems, menuContentClass, menuItemClass } from '../shared/ui/LanguageSwitcher';
+import { useAuth } from '../lib/auth-store';
+import { currentLocale } from '../lib/i18n';
+import { LANGUAGE_NAMES } from '../lib/locale';
+import { toast } from '../lib/toast';
+import { profileQuery, signOut } from '../features/auth/api';
+import { UserAvatar } from '../features/settings/components/UserAvatar';
+import { formatPersonName } from '../lib/format';
 
 /** Avatar, email, language, settings and sign out. */
 export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {

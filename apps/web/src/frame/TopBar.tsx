@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ChevronRight, Sparkles } from 'lucide-react';
 import { FREE_PLAN_ID } from '@truss/contracts';
-import { LogoMark } from '../../components/ui/Brand';
-import { useAuth } from '../../lib/auth-store';
-import { usePageTitle } from '../RootShell';
-import { subscriptionQuery } from '../../features/subscription/api';
-import { useCurrentProject } from '../../features/projects/current';
-import { useProjectName } from '../../features/projects/components/ProjectAvatar';
+import { LogoMark } from '../components/ui/Brand';
+import { useAuth } from '../lib/auth-store';
+import { usePageTitle } from '../app/RootShell';
+import { subscriptionQuery } from '../features/subscription/api';
+import { useCurrentProject } from '../features/projects/current';
+import { useProjectName } from '../features/projects/components/ProjectAvatar';
 
 /** The top bar: hamburger on phones, the current project and page title, the upgrade shortcut. */
 export function TopBar({ menuButton }: { menuButton: ReactNode }) {
