@@ -38,6 +38,11 @@ interface EarlyModelRequest extends BootSession {
 
 /** The app waits for the early view's model at most until this long after navigation. */
 export const APP_START_DEADLINE_MS = 1000;
+/**
+ * Under a whole preview, how long after the model is in the engine's first frame waits at most
+ * for the page (which lets it go as it adopts the engine).
+ */
+export const FIRST_FRAME_WAIT_MS = 1500;
 
 interface EarlyViewer {
   viewer: Viewer;
@@ -175,6 +180,14 @@ async function open(
     throw error;
   }
   performance.mark('truss:viewer');
+  // The page's files (its route's chunks) once the model's bytes are in: they download and
+  // compile off the main thread while the model decodes and draws, so the page is not a waterfall
+  // of imports after the first frame (some 200 ms). Sooner, they took the model's connections.
+  const offFetched = viewer.on('progress', ({ stage }) => {
+    if (stage !== 'decode') return;
+    offFetched();
+    window.__trussPreloadDeferred?.();
+  });
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
@@ -183,8 +196,14 @@ async function open(
   // Adoption or a touch on the view lets them go.
   let held: (() => void) | null = null;
   let letGo = false;
+  // Under a preview of the whole model, the engine's first frame (the same picture) waits for
+  // the page too: on a software GPU that frame held the main thread some 400 ms, and the page's
+  // tree and toolbar came that much later. Adoption, a touch on the view or the deadline end it.
+  let frameMayGo = () => {};
+  const firstFrameAfter = new Promise<void>((resolve) => (frameMayGo = resolve));
   const release = () => {
     letGo = true;
+    frameMayGo();
     held?.();
     held = null;
   };
@@ -206,7 +225,9 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
-    document.body.dataset.viewerState = 'first-frame';
+    // Held for the page (firstFrameAfter), this frame may come after the page has loaded.
+    if (document.body.dataset.viewerState !== 'loaded')
+      document.body.dataset.viewerState = 'first-frame';
   });
   const controller = new AbortController();
   const load = viewer.load(
@@ -217,8 +238,10 @@ async function open(
       // What the preview decoded of the .glb, for this load.
       decodedStreams: decoded,
     },
-    { signal: controller.signal },
+    { signal: controller.signal, firstFrameAfter },
   );
+  // A page that is slow to start does not keep the engine's own frame waiting past this.
+  void load.catch(() => undefined).then(() => setTimeout(frameMayGo, FIRST_FRAME_WAIT_MS));
   early = {
     viewer,
     canvas,
