@@ -18,7 +18,7 @@ import {
   type ModelMesh,
 } from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
-import { addProgressively } from './progressive.ts';
+import { addProgressively, heldFirstFrame } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
 interface LoadHooks {
@@ -189,11 +189,7 @@ export class ModelHost {
         // (a software renderer takes 100-200 ms for it; three's first draw asks the GPU process
         // about its programs and waits for it).
         firstFrame: hooks.whole
-          ? () =>
-              void Promise.resolve(hooks.firstFrameAfter)
-                .catch(() => undefined)
-                .then(nextFrame)
-                .then(() => (gone() ? undefined : hooks.firstFrame()))
+          ? heldFirstFrame(hooks.firstFrame, hooks.firstFrameAfter, gone)
           : hooks.firstFrame,
         progress: (fraction) =>
           hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),
