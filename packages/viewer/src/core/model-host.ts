@@ -18,7 +18,7 @@ import {
   type ModelMesh,
 } from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
-import { addProgressively, heldFirstFrame } from './progressive.ts';
+import { addProgressively } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
 interface LoadHooks {
@@ -189,7 +189,11 @@ export class ModelHost {
         // (a software renderer takes 100-200 ms for it; three's first draw asks the GPU process
         // about its programs and waits for it).
         firstFrame: hooks.whole
-          ? heldFirstFrame(hooks.firstFrame, hooks.firstFrameAfter, gone)
+          ? () =>
+              void Promise.resolve(hooks.firstFrameAfter)
+                .catch(() => undefined)
+                .then(nextFrame)
+                .then(() => (gone() ? undefined : hooks.firstFrame()))
           : hooks.firstFrame,
         progress: (fraction) =>
           hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),

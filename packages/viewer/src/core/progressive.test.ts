@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import type { ModelMesh } from './model.ts';
-import { addProgressively, buildOrder, heldFirstFrame } from './progressive.ts';
+import { addProgressively, buildOrder } from './progressive.ts';
 
 const entry = (name: string, triangles: number, instances = 0): ModelMesh => {
   const mesh = instances
@@ -54,44 +54,5 @@ describe('progressive building', () => {
     });
     await expect(run).rejects.toThrow();
     expect(added).toEqual(['big']);
-  });
-});
-
-describe('the first frame under a whole preview', () => {
-  // Past nextFrame()'s 50 ms fallback (no animation frames here).
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
-
-  it('waits for the page, then draws on a later frame', async () => {
-    let open = () => {};
-    const after = new Promise<void>((resolve) => (open = resolve));
-    let drawn = 0;
-    heldFirstFrame(
-      () => drawn++,
-      after,
-      () => false,
-    )();
-    await settle();
-    expect(drawn).toBe(0);
-    open();
-    await settle();
-    expect(drawn).toBe(1);
-  });
-
-  it('draws even if what it waits for fails, and not at all once the load is gone', async () => {
-    let drawn = 0;
-    heldFirstFrame(
-      () => drawn++,
-      Promise.reject(new Error('no page')),
-      () => false,
-    )();
-    await settle();
-    expect(drawn).toBe(1);
-    heldFirstFrame(
-      () => drawn++,
-      undefined,
-      () => true,
-    )();
-    await settle();
-    expect(drawn).toBe(1);
   });
 });

@@ -49,20 +49,3 @@ export async function addProgressively(
   }
   if (first) hooks.firstFrame();
 }
-
-/**
- * The first frame under a preview of the whole model (the same picture): drawn on a later
- * animation frame, once `after` settles (the page asked for the main thread first), unless the
- * load is gone by then.
- */
-export function heldFirstFrame(
-  draw: () => void,
-  after: Promise<unknown> | undefined,
-  gone: () => boolean,
-): () => void {
-  return () =>
-    void Promise.resolve(after)
-      .catch(() => undefined)
-      .then(nextFrame)
-      .then(() => (gone() ? undefined : draw()));
-}
