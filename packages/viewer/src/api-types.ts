@@ -206,13 +206,6 @@ export interface ModelLoadOptions {
    * recentred. Without metadata a model's origin counts as [0, 0, 0].
    */
   translation?: Vec3;
-  /**
-   * With a preview of the whole model on screen (`ViewableSource.decodedStreams` drawn), the
-   * engine's first frame, the same picture, waits for this: the page starting beside it gets
-   * the main thread and the GPU first (on a software GPU that frame held the main thread for
-   * 400 ms). Without a whole preview the first frame is drawn as soon as it can be.
-   */
-  firstFrameAfter?: Promise<unknown>;
 }
 
 /** CSS pixels of the canvas covered by the host page (toolbar, panels), per edge. */

@@ -32,8 +32,6 @@ interface LoadHooks {
   translation: Vec3 | null;
   /** Keep the models already loaded (their ids stay; this one's follow them). */
   append: boolean;
-  /** Under a whole preview, the first frame waits for this (ModelLoadOptions). */
-  firstFrameAfter?: Promise<unknown> | undefined;
   progress(progress: LoadProgress): void;
   /** Meshes and element state exist (nothing drawn yet): place the camera. */
   prepared(): void;
@@ -189,11 +187,7 @@ export class ModelHost {
         // (a software renderer takes 100-200 ms for it; three's first draw asks the GPU process
         // about its programs and waits for it).
         firstFrame: hooks.whole
-          ? () =>
-              void Promise.resolve(hooks.firstFrameAfter)
-                .catch(() => undefined)
-                .then(nextFrame)
-                .then(() => (gone() ? undefined : hooks.firstFrame()))
+          ? () => void nextFrame().then(() => (gone() ? undefined : hooks.firstFrame()))
           : hooks.firstFrame,
         progress: (fraction) =>
           hooks.progress({ stage: 'build', fraction, loadedBytes: bytes, totalBytes: null }),

@@ -125,7 +125,6 @@ export class ViewerCore {
         key,
         translation: options.translation ?? null,
         append,
-        firstFrameAfter: options.firstFrameAfter,
         progress: (progress) => this.emitter.emit('progress', progress),
         prepared: () => {
           if (stale()) return;

@@ -38,11 +38,6 @@ interface EarlyModelRequest extends BootSession {
 
 /** The app waits for the early view's model at most until this long after navigation. */
 export const APP_START_DEADLINE_MS = 1000;
-/**
- * Under a whole preview, how long after the model is in the engine's first frame waits at most
- * for the page (which lets it go as it adopts the engine).
- */
-export const FIRST_FRAME_WAIT_MS = 1500;
 
 interface EarlyViewer {
   viewer: Viewer;
@@ -196,14 +191,8 @@ async function open(
   // Adoption or a touch on the view lets them go.
   let held: (() => void) | null = null;
   let letGo = false;
-  // Under a preview of the whole model, the engine's first frame (the same picture) waits for
-  // the page too: on a software GPU that frame held the main thread some 400 ms, and the page's
-  // tree and toolbar came that much later. Adoption, a touch on the view or the deadline end it.
-  let frameMayGo = () => {};
-  const firstFrameAfter = new Promise<void>((resolve) => (frameMayGo = resolve));
   const release = () => {
     letGo = true;
-    frameMayGo();
     held?.();
     held = null;
   };
@@ -225,7 +214,8 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
-    // Held for the page (firstFrameAfter), this frame may come after the page has loaded.
+    // Drawn on the animation frame after the first slice, this frame may come after the page
+    // has loaded (a small model whose load ends first).
     if (document.body.dataset.viewerState !== 'loaded')
       document.body.dataset.viewerState = 'first-frame';
   });
@@ -238,10 +228,8 @@ async function open(
       // What the preview decoded of the .glb, for this load.
       decodedStreams: decoded,
     },
-    { signal: controller.signal, firstFrameAfter },
+    { signal: controller.signal },
   );
-  // A page that is slow to start does not keep the engine's own frame waiting past this.
-  void load.catch(() => undefined).then(() => setTimeout(frameMayGo, FIRST_FRAME_WAIT_MS));
   early = {
     viewer,
     canvas,

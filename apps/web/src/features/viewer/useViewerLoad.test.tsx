@@ -146,7 +146,7 @@ describe('useViewerLoad', () => {
     expect(marks('truss:model-loaded')).toBe(0);
   });
 
-  it("stays loaded when the engine's own first frame comes after the load (held for the page)", async () => {
+  it("stays loaded when the engine's own first frame comes after the load (a whole preview)", async () => {
     const { viewer, emit, loads } = fakeViewer();
     const { result } = renderHook(() => useViewerLoad(viewer, { glb: '/m.glb' }, 0));
     await act(async () => loads[0]!.resolve(info));

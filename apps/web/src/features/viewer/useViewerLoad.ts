@@ -45,8 +45,8 @@ export function useViewerLoad(
     const controller = early?.controller ?? new AbortController();
     let settled = false;
     const firstFrame = () => {
-      // Under a whole preview the engine's own first frame may follow the load's end (the
-      // early view holds it for the page): the page stays loaded.
+      // Under a whole preview the engine's own first frame is drawn on the animation frame
+      // after the first slice, which may follow the load's end: the page stays loaded.
       if (settled) return;
       publish('first-frame');
       setState((s) => (s.phase === 'loading' ? { ...s, phase: 'first-frame' } : s));
