@@ -11,6 +11,7 @@ import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { startTruss } from '../api/support.ts';
+import type { Cleanup } from '../support/cleanup.ts';
 import { measureTruss } from '../viewer/truss/measure.ts';
 
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
@@ -24,21 +25,26 @@ export interface TowerView {
   drawCalls: number;
 }
 
-export async function viewTower(file: string, timeoutMs: number): Promise<TowerView> {
+/** The server and Chromium it starts are stopped by `cleanup` too (a signal while they run). */
+export async function viewTower(
+  file: string,
+  timeoutMs: number,
+  cleanup: Cleanup,
+): Promise<TowerView> {
   if (!existsSync(webDist)) {
     throw new Error('no apps/web/dist: run `npm run build:web` first (or TRUSS_TOWER_VIEW=0)');
   }
   // On PGlite like `npm start`; caps off (sign-ups from loopback), a long start-up allowed.
-  const server = await startTruss({
-    databaseUrl: '',
-    env: { NO_CAPS: '1', LOG_LEVEL: 'warn' },
-    readyTimeoutMs: 600_000,
-  });
-  // A browser that fails to start must not leave the server running.
-  const browser = await launchChromium().catch(async (error: unknown) => {
-    await server.stop();
-    throw error;
-  });
+  const server = await cleanup.start(
+    'the Truss server',
+    startTruss({
+      databaseUrl: '',
+      env: { NO_CAPS: '1', LOG_LEVEL: 'warn' },
+      readyTimeoutMs: 600_000,
+    }),
+    (s) => s.stop(),
+  );
+  const browser = await cleanup.start('Chromium', launchChromium(), (b) => b.close());
   try {
     const email = `bench-tower-${Date.now()}@example.com`;
     const auth = await createAccount(server.url, email);
@@ -60,6 +66,7 @@ export async function viewTower(file: string, timeoutMs: number): Promise<TowerV
     console.error(`server log (last 40 lines):\n${log.split('\n').slice(-40).join('\n')}`);
     throw error;
   } finally {
+    // Stopped here as well, once measured (stopping twice is harmless).
     await browser.close();
     await server.stop();
   }

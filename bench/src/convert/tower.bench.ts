@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { ConversionStats } from '@truss/converter';
+import { withCleanup, type Cleanup } from '../support/cleanup.ts';
 import { writeTowerIfc } from './tower-ifc.ts';
 import type { TowerView } from './tower-view.ts';
 
@@ -115,29 +116,32 @@ async function child(input: string, warmUp: string, validate: boolean): Promise<
   process.stdout.write(`${JSON.stringify(report)}\n`);
 }
 
-async function runChild(input: string, warmUp: string, validate: boolean): Promise<ChildReport> {
+async function runChild(
+  input: string,
+  warmUp: string,
+  validate: boolean,
+  signal: AbortSignal,
+): Promise<ChildReport> {
   const self = fileURLToPath(import.meta.url);
+  // Killed when the bench stops (a failure elsewhere, a signal): a 200k conversion runs minutes.
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', self, '--child', input, warmUp, validate ? 'validate' : ''],
-    { maxBuffer: 1 << 24 },
+    { maxBuffer: 1 << 24, signal },
   );
   return JSON.parse(stdout.trim().split('\n').pop()!) as ChildReport;
 }
 
-async function main(): Promise<void> {
+async function main(cleanup: Cleanup): Promise<void> {
   const sizes = process.argv.slice(2).map(Number).filter(Number.isFinite);
   if (sizes.length === 0) sizes.push(5_000, 20_000, 50_000, 200_000);
   const warmUp = join(tmpdir(), `truss-tower-warm-up-${process.pid}.ifc`);
+  cleanup.add('the warm-up file', warmUp, (file) => rmSync(file, { force: true }));
   await writeTowerIfc(warmUp, { storeys: 1, perStorey: 50 });
-  try {
-    await measure(sizes, warmUp);
-  } finally {
-    rmSync(warmUp, { force: true });
-  }
+  await measure(sizes, warmUp, cleanup);
 }
 
-async function measure(sizes: number[], warmUp: string): Promise<void> {
+async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promise<void> {
   const largest = Math.max(...sizes);
   let view: TowerView | null = null;
   const rows: { size: number; storeys: number; ifcBytes: number; report: ChildReport }[] = [];
@@ -153,10 +157,10 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
     try {
       const tower = await writeTowerIfc(path, { storeys, perStorey: PER_STOREY });
       ifcBytes = tower.bytes;
-      report = await runChild(path, warmUp, size === largest);
+      report = await runChild(path, warmUp, size === largest, cleanup.signal);
       // Imported here: the child processes measure memory and need none of it.
       if (size === largest && VIEW) {
-        view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000);
+        view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000, cleanup);
       }
     } finally {
       rmSync(path, { force: true });
@@ -203,4 +207,4 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
 
 if (process.argv[2] === '--child') {
   await child(process.argv[3]!, process.argv[4]!, process.argv[5] === 'validate');
-} else await main();
+} else await withCleanup(main);

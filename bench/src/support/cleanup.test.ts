@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Cleanup } from './cleanup.ts';
@@ -75,6 +76,49 @@ describe('a bench that stops', () => {
     expect(code).toBe(143);
     expect(isRunning(pid)).toBe(false);
   }, 30_000);
+});
+
+/** Pids of the processes whose parent is `pid` and whose command line contains `marker`. */
+function childrenOf(pid: number, marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": the command name may hold spaces, so read after ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === pid && cmdline.includes(marker)) found.push(Number(entry));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+describe.skipIf(process.platform !== 'linux')('bench:tower', () => {
+  it('stops its converter child when it is sent SIGTERM, and exits with 143', async () => {
+    const tower = fileURLToPath(new URL('../convert/tower.bench.ts', import.meta.url));
+    const bench = spawn(process.execPath, ['--import', 'tsx', tower, '5000'], {
+      stdio: 'ignore',
+      env: { ...process.env, TRUSS_TOWER_VIEW: '0' },
+    });
+    const exited = new Promise<number | null>((resolve) => bench.once('exit', resolve));
+    // The tower is written, then converted in a child process (some seconds): signalled then.
+    let converter: number[] = [];
+    for (let i = 0; i < 1200 && converter.length === 0 && bench.exitCode === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      converter = childrenOf(bench.pid!, '--child');
+    }
+    leftOver.push(...converter);
+    expect(converter).toHaveLength(1);
+    bench.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    // Sent SIGTERM by the bench's cleanup: gone within moments.
+    for (let i = 0; i < 50 && isRunning(converter[0]!); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(isRunning(converter[0]!)).toBe(false);
+  }, 180_000);
 });
 
 describe('Cleanup', () => {

@@ -265,6 +265,44 @@ describe('prepareModel', () => {
     ).toBeNull();
   });
 
+  it('joins small groups reaching outside a quantized batch by turning the batch to floats', () => {
+    // The batch node quantized to a 0..100 grid (step 0.01) as the converter writes it: opaque
+    // and glass primitives, its grid starting at x = 1; the instances start at x = 0, below it.
+    const node = new THREE.Group();
+    node.position.set(1, 0, 0);
+    node.scale.set(0.01, 0.01, 0.01);
+    const quantized = (element: number, z: number) => {
+      const geometry = new THREE.BufferGeometry();
+      geometry.setAttribute(
+        'position',
+        new THREE.BufferAttribute(new Uint16Array([0, 0, z, 100, 0, z, 100, 100, z]), 3),
+      );
+      geometry.setAttribute(
+        '_element_id',
+        new THREE.Uint16BufferAttribute([element, element, element], 1),
+      );
+      geometry.setIndex([0, 1, 2]);
+      return geometry;
+    };
+    node.add(
+      new THREE.Mesh(quantized(0, 0), material('concrete', 0x808080)),
+      new THREE.Mesh(quantized(1, 50), material('glass', 0x88ccff, 0.3)),
+    );
+    const root = new THREE.Group();
+    root.add(node, instancedNode());
+    const meshes = prepareModel(root, createSharedUniforms());
+    expect(meshes.map((m) => m.instanced)).toEqual([false, false]);
+    const [opaque, glass] = meshes;
+    expect(opaque!.mesh.geometry.getAttribute('position').array).toBeInstanceOf(Float32Array);
+    // 1 batch triangle + 2 parts x 2 instances x 2 triangles; the glass still merges apart.
+    expect(opaque!.triangles).toBe(9);
+    expect(glass!.triangles).toBe(1);
+    // Instance 1 (element 5) keeps its place: world y 7..8.
+    const boxes = computeElementBoxes(meshes, 6);
+    expect(boxes[5 * 6 + 1]).toBeCloseTo(7, 5);
+    expect(boxes[5 * 6 + 4]).toBeCloseTo(8, 5);
+  });
+
   it('does not merge instanced parts placed differently', () => {
     const root = new THREE.Group();
     const node = instancedNode();

@@ -204,9 +204,8 @@ export class ModelHost {
     performance.mark('truss:metadata');
     if (gone()) throw superseded();
     this.resizeState();
-    void this.buildBoundsTrees(part.meshes, gone);
     this.boxes = null;
-    this.markSmallElements();
+    void this.afterLoad(part.meshes, gone);
 
     part.info = describePart(part);
     return part.info;
@@ -246,10 +245,17 @@ export class ModelHost {
     this.uniforms.elementState.value = state.texture;
   }
 
-  /** Picking BVHs, a few per frame after loading, so the first pick does not pay for them. */
-  private async buildBoundsTrees(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
-    // From the next frame on: not between the last batch and the load's end (a pick before then
-    // builds what it needs itself).
+  /**
+   * What only the frames after loading need, from the next frame on (not between the last batch
+   * and the load's end, where it held up the page's start): the small elements for the frame-rate
+   * guard (a pass over every vertex for the element boxes, and the state texture again), then the
+   * picking BVHs, a few per frame, so the first pick does not pay for them (a pick before then
+   * builds what it needs itself).
+   */
+  private async afterLoad(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
+    await nextFrame();
+    if (stale()) return;
+    this.markSmallElements();
     await nextFrame();
     for (const entry of meshes) {
       if (stale() || !entry.mesh.parent) return;

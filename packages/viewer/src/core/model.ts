@@ -83,10 +83,17 @@ function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
     if (!reference || vertices(mesh) > vertices(reference)) reference = mesh;
   }
   if (!reference) return meshes;
+  const small = (mesh: THREE.Mesh): mesh is THREE.InstancedMesh =>
+    isInstanced(mesh) && mergeable(mesh) && mesh.count * vertices(mesh) <= BAKE_VERTEX_LIMIT;
+  const bake = (mesh: THREE.InstancedMesh) =>
+    bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
+  // A small group reaching outside the batch's quantization grid (a generated tower's doors and
+  // windows: three groups, three draws more) cannot be written into it as integers: the batch
+  // then holds floats (same values, same transform), and every small group joins it.
+  if (meshes.some((mesh) => small(mesh) && !bake(mesh))) floatPositions(meshes, reference);
   return meshes.map((mesh) => {
-    if (!isInstanced(mesh) || !mergeable(mesh)) return mesh;
-    if (mesh.count * vertices(mesh) > BAKE_VERTEX_LIMIT) return mesh;
-    const baked = bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
+    if (!small(mesh)) return mesh;
+    const baked = bake(mesh);
     if (!baked) return mesh;
     reference.parent?.add(baked);
     baked.matrix.copy(reference.matrix);
@@ -95,6 +102,29 @@ function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
     mesh.geometry.dispose();
     return baked;
   });
+}
+
+/**
+ * The positions of `reference` and of every plain mesh drawn with it (same transform, same
+ * integer encoding: the batch node's other materials) as floats of the same values, so they
+ * still merge into one draw. Normalized encodings are left as they are.
+ */
+function floatPositions(meshes: THREE.Mesh[], reference: THREE.Mesh): void {
+  const position = reference.geometry.getAttribute('position');
+  if (position.normalized || position.array instanceof Float32Array) return;
+  const key = mergeKey(reference).split('|').slice(2).join('|');
+  for (const mesh of meshes) {
+    if (isInstanced(mesh) || !mergeable(mesh)) continue;
+    if (mergeKey(mesh).split('|').slice(2).join('|') !== key) continue;
+    const from = mesh.geometry.getAttribute('position');
+    const values = new Float32Array(from.count * 3);
+    for (let v = 0; v < from.count; v++) {
+      values[v * 3] = from.getX(v);
+      values[v * 3 + 1] = from.getY(v);
+      values[v * 3 + 2] = from.getZ(v);
+    }
+    mesh.geometry.setAttribute('position', new THREE.BufferAttribute(values, 3));
+  }
 }
 
 const sourceMaterial = (mesh: THREE.Mesh): THREE.Material =>

@@ -307,6 +307,14 @@ describe('the early view', () => {
     expect(engine.dispose).not.toHaveBeenCalled();
   });
 
+  it("keeps the page's loaded state when the engine's first frame comes after it", async () => {
+    const engine = await openEarly();
+    document.body.dataset.viewerState = 'loaded';
+    engine.emit('first-frame');
+    expect(document.body.dataset.viewerState).toBe('loaded');
+    expect(performance.getEntriesByName('truss:first-frame', 'mark')).toHaveLength(1);
+  });
+
   it('lets the held frames go as soon as someone touches the view', async () => {
     const engine = await openEarly();
     await drawAll(engine);

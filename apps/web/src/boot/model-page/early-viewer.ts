@@ -175,6 +175,14 @@ async function open(
     throw error;
   }
   performance.mark('truss:viewer');
+  // The page's files (its route's chunks) once the model's bytes are in: they download and
+  // compile off the main thread while the model decodes and draws, so the page is not a waterfall
+  // of imports after the first frame (some 200 ms). Sooner, they took the model's connections.
+  const offFetched = viewer.on('progress', ({ stage }) => {
+    if (stage !== 'decode') return;
+    offFetched();
+    window.__trussPreloadDeferred?.();
+  });
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
   const drawn = { firstFrame: false };
@@ -206,7 +214,10 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
-    document.body.dataset.viewerState = 'first-frame';
+    // Drawn on the animation frame after the first slice, this frame may come after the page
+    // has loaded (a small model whose load ends first).
+    if (document.body.dataset.viewerState !== 'loaded')
+      document.body.dataset.viewerState = 'first-frame';
   });
   const controller = new AbortController();
   const load = viewer.load(

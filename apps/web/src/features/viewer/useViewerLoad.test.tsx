@@ -146,6 +146,16 @@ describe('useViewerLoad', () => {
     expect(marks('truss:model-loaded')).toBe(0);
   });
 
+  it("stays loaded when the engine's own first frame comes after the load (a whole preview)", async () => {
+    const { viewer, emit, loads } = fakeViewer();
+    const { result } = renderHook(() => useViewerLoad(viewer, { glb: '/m.glb' }, 0));
+    await act(async () => loads[0]!.resolve(info));
+    expect(result.current.phase).toBe('loaded');
+    act(() => emit('first-frame', { ms: 10 }));
+    expect(result.current.phase).toBe('loaded');
+    expect(document.body.dataset.viewerState).toBe('loaded');
+  });
+
   it('a failed load is an error state; a new attempt loads again', async () => {
     const { viewer, loads, load } = fakeViewer();
     const source = { glb: '/m.glb' };

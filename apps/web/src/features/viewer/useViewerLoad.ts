@@ -43,7 +43,11 @@ export function useViewerLoad(
     // first frame may be drawn and marked already).
     const early = attempt === 0 ? (firstEarlyView?.takeLoad(viewer, glb) ?? null) : null;
     const controller = early?.controller ?? new AbortController();
+    let settled = false;
     const firstFrame = () => {
+      // Under a whole preview the engine's own first frame is drawn on the animation frame
+      // after the first slice, which may follow the load's end: the page stays loaded.
+      if (settled) return;
       publish('first-frame');
       setState((s) => (s.phase === 'loading' ? { ...s, phase: 'first-frame' } : s));
     };
@@ -75,6 +79,7 @@ export function useViewerLoad(
     loading
       .then((info) => {
         if (controller.signal.aborted) return;
+        settled = true;
         if (!early) performance.mark('truss:model-loaded');
         performance.mark('truss:loaded');
         publish('loaded');
@@ -82,6 +87,7 @@ export function useViewerLoad(
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        settled = true;
         console.error('[viewer] the model could not be loaded', error);
         publish('error');
         setState((s) => ({
