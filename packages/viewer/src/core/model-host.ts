@@ -4,20 +4,31 @@
  * replacing every model or (append) beside those already there, its ids after theirs.
  */
 import * as THREE from 'three';
-import { readMetadata, type ModelMetadata } from '@truss/viewable';
+import { readChunkIndex, readMetadata, type ChunkIndex, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api-types.ts';
 import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
-import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
+import { chunkBox } from './chunk-priority.ts';
+import { ChunkStream, type StreamStats } from './chunk-stream.ts';
+import {
+  decodeGlb,
+  decodeGltf,
+  fetchBytes,
+  fetchMetadata,
+  nextFrame,
+  siblingUrl,
+  throwIfAborted,
+} from './loader.ts';
 import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
+  disposeModelMesh,
   ensureBoundsTree,
   prepareModel,
   type ModelMesh,
 } from './model.ts';
-import { describePart, ModelPart } from './model-part.ts';
+import { describePart, ModelPart, shiftElementIds } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
@@ -38,8 +49,18 @@ interface LoadHooks {
   /** The first slice is in the scene: draw it. */
   firstFrame(): void;
   render(): void;
+  /** The view's camera: a chunked model streams what it sees first. */
+  camera(): THREE.Camera;
   /** True when a newer load or dispose() superseded this one. */
   stale(): boolean;
+}
+
+/** Where a chunked model's other chunks are fetched from. */
+interface StreamingSource {
+  index: ChunkIndex;
+  source: ViewableSource;
+  fetcher: (url: string, init: RequestInit) => Promise<Response>;
+  init: RequestInit;
 }
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -123,7 +144,9 @@ export class ModelHost {
       totalBytes: null,
     });
     const streams = (await source.decodedStreams?.catch(() => null)) ?? undefined;
-    const scene = await decodeGlb(buffer, streams);
+    const { scene, json } = await decodeGltf(buffer, streams);
+    // A chunked viewable: this was its coarse chunk, the index says where the rest is.
+    const chunks = readChunkIndex(json);
     // A preview of the whole model is on screen: the first frame must not show less of it.
     const whole = streams?.drawn === true;
     // What this decode did not take is of no use to anyone.
@@ -145,8 +168,21 @@ export class ModelHost {
     const meshes = prepareModel(scene, this.uniforms);
     const offset = hooks.append ? this.nextOffset() : 0;
     const part = new ModelPart(hooks.key, offset, translation, meshes, scene);
+    if (chunks) {
+      // The whole model's ids and box, not the coarse chunk's: the camera fits the building.
+      part.count = Math.max(part.count, chunks.elements);
+      for (const chunk of chunks.chunks) part.box.union(chunkBox(chunk, translation));
+    }
     if (hooks.append) part.setMetadata(early);
-    return this.build(part, buffer.byteLength, metadataPromise, { ...hooks, whole }, stale);
+    const streaming = chunks ? { index: chunks, source, fetcher, init } : null;
+    return this.build(
+      part,
+      buffer.byteLength,
+      metadataPromise,
+      { ...hooks, whole },
+      stale,
+      streaming,
+    );
   }
 
   private async build(
@@ -155,6 +191,7 @@ export class ModelHost {
     metadataPromise: Promise<unknown>,
     hooks: LoadHooks & { whole: boolean },
     stale: () => boolean,
+    streaming: StreamingSource | null = null,
   ): Promise<LoadedModelInfo> {
     const gone = () => stale() || !this.parts.includes(part);
     this.parts.push(part);
@@ -206,10 +243,110 @@ export class ModelHost {
     this.resizeState();
     void this.buildBoundsTrees(part.meshes, gone);
     this.boxes = null;
+    if (streaming) await this.stream(part, streaming, hooks, gone);
     this.markSmallElements();
 
     part.info = describePart(part);
     return part.info;
+  }
+
+  /**
+   * Streams a chunked model's other chunks into `part` (chunk-stream.ts) and resolves once each
+   * was in the scene: the model is loaded. The view is drawn and orbitable all along.
+   */
+  private async stream(
+    part: ModelPart,
+    streaming: StreamingSource,
+    hooks: LoadHooks,
+    gone: () => boolean,
+  ): Promise<void> {
+    const { index, source, fetcher, init } = streaming;
+    const stream = new ChunkStream(index, part.translation, {
+      fetch: (chunk, signal) =>
+        fetchBytes(
+          fetcher,
+          siblingUrl(source.glb, chunk.file),
+          { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal },
+          () => undefined,
+        ),
+      build: async (buffer) => {
+        const scene = await decodeGlb(buffer);
+        scene.position.set(...part.translation);
+        const meshes = prepareModel(scene, this.uniforms);
+        if (part.offset > 0) shiftElementIds(meshes, part.offset);
+        return meshes;
+      },
+      add: (meshes) => {
+        if (gone()) return;
+        for (const entry of meshes) {
+          (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
+          (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
+          this.root.add(entry.mesh, entry.ghost);
+          entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
+          entry.mesh.updateMatrixWorld();
+          entry.ghost.updateMatrixWorld();
+          part.meshes.push(entry);
+        }
+        this.meshes = this.parts.flatMap((p) => p.meshes);
+        this.boxes = null;
+      },
+      remove: (meshes) => {
+        const leaving = new Set(meshes);
+        part.meshes.splice(0, part.meshes.length, ...part.meshes.filter((m) => !leaving.has(m)));
+        this.meshes = this.parts.flatMap((p) => p.meshes);
+        this.boxes = null;
+        for (const entry of meshes) {
+          entry.mesh.removeFromParent();
+          entry.ghost.removeFromParent();
+          disposeModelMesh(entry);
+        }
+      },
+      camera: () => hooks.camera(),
+      // A storey a filter hides (its own element hidden or isolated away) streams last.
+      hiddenStoreys: () => {
+        const state = this.state;
+        const hidden = new Set<number>();
+        if (!state) return hidden;
+        for (const chunk of index.chunks)
+          if (chunk.storey !== null && !state.isVisible(chunk.storey + part.offset))
+            hidden.add(chunk.storey);
+        return hidden;
+      },
+      changed: () => hooks.render(),
+    });
+    part.stream = stream;
+    stream.start();
+    const abort = () => stream.stop();
+    hooks.signal?.addEventListener('abort', abort, { once: true });
+    try {
+      await stream.complete;
+    } finally {
+      hooks.signal?.removeEventListener('abort', abort);
+    }
+    performance.mark('truss:streamed');
+    if (gone()) throw superseded();
+    if (this.edgesWanted) this.edges.set(true, this.meshes);
+    void this.buildBoundsTrees(part.meshes, gone);
+    this.boxes = null;
+  }
+
+  /** The camera moved: chunked models fetch what now matters. */
+  cameraMoved(): void {
+    for (const part of this.parts) part.stream?.reprioritise();
+  }
+
+  /** Streaming figures of the chunked models (null when none is chunked). */
+  streamStats(): StreamStats | null {
+    const streams = this.parts.flatMap((p) => (p.stream ? [p.stream.stats()] : []));
+    if (streams.length === 0) return null;
+    return streams.reduce((sum, s) => ({
+      chunks: sum.chunks + s.chunks,
+      resident: sum.resident + s.resident,
+      residentBytes: sum.residentBytes + s.residentBytes,
+      budgetBytes: sum.budgetBytes + s.budgetBytes,
+      fetchedBytes: sum.fetchedBytes + s.fetchedBytes,
+      dropped: sum.dropped + s.dropped,
+    }));
   }
 
   /**
