@@ -11,17 +11,13 @@ import { createAccount } from '@truss/e2e/support/accounts';
 import { launchChromium } from '@truss/e2e/support/browser';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { startTruss } from '../api/support.ts';
-import { measureTruss } from '../viewer/truss/measure.ts';
+import { measureTower, type TowerRun } from './tower-measure.ts';
 
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
 
-export interface TowerView {
+export interface TowerView extends TowerRun {
   /** Upload to ready through the server. */
   serverSeconds: number;
-  firstFrameMs: number;
-  loadedMs: number;
-  heapMiB: number;
-  drawCalls: number;
 }
 
 export async function viewTower(file: string, timeoutMs: number): Promise<TowerView> {
@@ -46,14 +42,8 @@ export async function viewTower(file: string, timeoutMs: number): Promise<TowerV
     const started = performance.now();
     const model = await convertFile(server.url, auth.token, projectId, file, timeoutMs);
     const serverSeconds = (performance.now() - started) / 1000;
-    const run = await measureTruss(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
-    return {
-      serverSeconds,
-      firstFrameMs: run.firstFrameMs,
-      loadedMs: run.loadedMs,
-      heapMiB: run.heapMiB,
-      drawCalls: run.drawCalls,
-    };
+    const run = await measureTower(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
+    return { serverSeconds, ...run };
   } catch (error) {
     // The server's own account of it (a crash, a failed job) is in its log, deleted on stop.
     const log = await readFile(path.join(server.dataDir, 'server.log'), 'utf8').catch(() => '');

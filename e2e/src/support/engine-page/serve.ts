@@ -14,7 +14,8 @@ const PAGE = `<!doctype html>
 export interface EnginePage {
   /** URL of the page opening the .glb registered under `name`. */
   urlFor(name: string): string;
-  add(name: string, glb: Uint8Array): void;
+  /** Serves `glb` under `name`, answering after `delayMs` (a slow network for streaming). */
+  add(name: string, glb: Uint8Array, delayMs?: number): void;
   close(): Promise<void>;
 }
 
@@ -29,7 +30,7 @@ export async function serveEnginePage(): Promise<EnginePage> {
     logLevel: 'silent',
   });
   const js = bundled.outputFiles[0]!.text;
-  const glbs = new Map<string, Uint8Array>();
+  const glbs = new Map<string, { bytes: Uint8Array; delayMs: number }>();
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path === '/') {
@@ -39,7 +40,11 @@ export async function serveEnginePage(): Promise<EnginePage> {
     } else {
       const glb = glbs.get(decodeURIComponent(path.slice('/glb/'.length)));
       if (!path.startsWith('/glb/') || !glb) response.writeHead(404).end();
-      else response.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(glb);
+      else
+        setTimeout(
+          () => response.writeHead(200, { 'content-type': 'model/gltf-binary' }).end(glb.bytes),
+          glb.delayMs,
+        );
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +53,7 @@ export async function serveEnginePage(): Promise<EnginePage> {
   const base = `http://127.0.0.1:${address.port}`;
   return {
     urlFor: (name) => `${base}/?glb=${encodeURIComponent(`/glb/${name}`)}`,
-    add: (name, glb) => glbs.set(name, glb),
+    add: (name, glb, delayMs = 0) => glbs.set(name, { bytes: glb, delayMs }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

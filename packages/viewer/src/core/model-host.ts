@@ -203,6 +203,9 @@ export class ModelHost {
       (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
       (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
     }
+    // Made now, started once the coarse chunk is in: its figures exist from the first frame.
+    const stream = streaming ? this.createStream(part, streaming, hooks, gone) : null;
+    part.stream = stream;
     hooks.prepared();
     performance.mark('truss:prepared');
 
@@ -231,6 +234,8 @@ export class ModelHost {
       },
     );
     performance.mark('truss:built');
+    // The other chunks stream while the metadata arrives and the coarse chunk is finished.
+    stream?.start();
     if (this.edgesWanted) this.edges.set(true, this.meshes);
     if (!part.metadata) {
       const metadata = readMetadata(await metadataPromise);
@@ -243,25 +248,22 @@ export class ModelHost {
     this.resizeState();
     void this.buildBoundsTrees(part.meshes, gone);
     this.boxes = null;
-    if (streaming) await this.stream(part, streaming, hooks, gone);
+    if (stream) await this.finishStream(part, stream, hooks, gone);
     this.markSmallElements();
 
     part.info = describePart(part);
     return part.info;
   }
 
-  /**
-   * Streams a chunked model's other chunks into `part` (chunk-stream.ts) and resolves once each
-   * was in the scene: the model is loaded. The view is drawn and orbitable all along.
-   */
-  private async stream(
+  /** The stream of a chunked model's other chunks into `part` (chunk-stream.ts). */
+  private createStream(
     part: ModelPart,
     streaming: StreamingSource,
     hooks: LoadHooks,
     gone: () => boolean,
-  ): Promise<void> {
+  ): ChunkStream {
     const { index, source, fetcher, init } = streaming;
-    const stream = new ChunkStream(index, part.translation, {
+    return new ChunkStream(index, part.translation, {
       fetch: (chunk, signal) =>
         fetchBytes(
           fetcher,
@@ -314,8 +316,18 @@ export class ModelHost {
       },
       changed: () => hooks.render(),
     });
-    part.stream = stream;
-    stream.start();
+  }
+
+  /**
+   * Resolves once every chunk was in the scene: the model is loaded. The view is drawn and
+   * orbitable all along.
+   */
+  private async finishStream(
+    part: ModelPart,
+    stream: ChunkStream,
+    hooks: LoadHooks,
+    gone: () => boolean,
+  ): Promise<void> {
     const abort = () => stream.stop();
     hooks.signal?.addEventListener('abort', abort, { once: true });
     try {
