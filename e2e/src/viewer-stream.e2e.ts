@@ -44,7 +44,14 @@ let chunkIds: Set<number>[];
 beforeAll(async () => {
   const converted = await convertModel(
     { bytes: new TextEncoder().encode(houseIfc({ storeys: 6 })), filename: 'house.ifc' },
-    { chunking: { minElements: 1, maxChunkElements: 30, coarseShare: 0.1 } },
+    {
+      chunking: {
+        minElements: 1,
+        maxChunkElements: 30,
+        maxChunkTriangles: 100_000,
+        coarseShare: 0.1,
+      },
+    },
   );
   expect(converted.chunks.length).toBeGreaterThanOrEqual(4);
   const idsOf = async (glb: Uint8Array) => {

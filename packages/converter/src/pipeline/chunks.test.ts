@@ -29,6 +29,7 @@ function tower(perStorey: number) {
 const options = (over: Partial<ChunkOptions>): ChunkOptions => ({
   minElements: 10,
   maxChunkElements: 100,
+  maxChunkTriangles: 1e9,
   coarseShare: 0.2,
   coarseMaxTriangles: 1e6,
   ...over,
@@ -51,6 +52,15 @@ describe('planChunks', () => {
     // Both storeys fit one chunk of 1,000: one chunk after the coarse one, of no single storey.
     expect(plan).toHaveLength(2);
     expect(plan[1]!.storey).toBeNull();
+  });
+
+  it('bounds chunks by triangles too', () => {
+    const plan = planChunks(
+      tower(40),
+      options({ coarseShare: 0.01, maxChunkElements: 1000, maxChunkTriangles: 12 * 10 }),
+    )!;
+    expect(plan.slice(1).every((chunk) => chunk.triangles <= 120)).toBe(true);
+    expect(plan.length).toBeGreaterThanOrEqual(9);
   });
 
   it('gives each storey its own chunks when they do not fit together, split by volume', () => {
@@ -113,7 +123,14 @@ describe('a chunked conversion', () => {
     const whole = await convertModel({ bytes, filename: 'house.ifc' }, { chunking: false });
     const chunked = await convertModel(
       { bytes, filename: 'house.ifc' },
-      { chunking: { minElements: 1, maxChunkElements: 20, coarseShare: 0.1 } },
+      {
+        chunking: {
+          minElements: 1,
+          maxChunkElements: 20,
+          maxChunkTriangles: 100_000,
+          coarseShare: 0.1,
+        },
+      },
     );
     expect(whole.chunks).toEqual([]);
     expect(readChunkIndex((await readGlb(whole.glb)).json)).toBeNull();

@@ -15,6 +15,12 @@ export interface ChunkOptions {
   minElements: number;
   /** Elements per chunk at most (a storey bigger than this is split by volume). */
   maxChunkElements: number;
+  /**
+   * Triangles per chunk at most (instances counted): each chunk costs a request and a redraw of
+   * the scene as it arrives, so chunks are few and large; a chunk is a unit of fetching and
+   * dropping, not of drawing.
+   */
+  maxChunkTriangles: number;
   /** Share of the model's triangles the coarse chunk may hold. */
   coarseShare: number;
   /** Upper bound on the coarse chunk's triangles (its decode time is the first frame's). */
@@ -23,7 +29,8 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = {
   minElements: 20_000,
-  maxChunkElements: 4_000,
+  maxChunkElements: 50_000,
+  maxChunkTriangles: 400_000,
   coarseShare: 0.2,
   coarseMaxTriangles: 150_000,
 };
@@ -83,32 +90,38 @@ export function planChunks(
   }
 
   const chunks: PlannedChunk[] = [describe(coarse, null, input)];
+  const trianglesOf = (ids: number[]) => ids.reduce((sum, id) => sum + input.triangles[id]!, 0);
+  const fits = (count: number, triangles: number) =>
+    count <= options.maxChunkElements && triangles <= options.maxChunkTriangles;
+  const split = (ids: number[]) => splitByVolume(ids, input, fits);
   // Consecutive storeys share a chunk up to the size; a storey above it is split by volume.
   let pending: number[] = [];
+  let pendingTriangles = 0;
   let pendingStoreys: number[] = [];
   const flush = () => {
     if (pending.length === 0) return;
     const storey = pendingStoreys.length === 1 ? pendingStoreys[0]! : null;
     chunks.push(describe(pending, storey, input));
     pending = [];
+    pendingTriangles = 0;
     pendingStoreys = [];
   };
   for (const storey of input.storeys) {
     const list = perStorey.get(storey);
     if (!list) continue;
-    if (list.length > options.maxChunkElements) {
+    const triangles = trianglesOf(list);
+    if (!fits(list.length, triangles)) {
       flush();
-      for (const part of splitByVolume(list, input.boxes, options.maxChunkElements))
-        chunks.push(describe(part, storey, input));
+      for (const part of split(list)) chunks.push(describe(part, storey, input));
       continue;
     }
-    if (pending.length + list.length > options.maxChunkElements) flush();
+    if (!fits(pending.length + list.length, pendingTriangles + triangles)) flush();
     pending.push(...list);
+    pendingTriangles += triangles;
     pendingStoreys.push(storey);
   }
   flush();
-  for (const part of splitByVolume(loose, input.boxes, options.maxChunkElements))
-    chunks.push(describe(part, null, input));
+  for (const part of split(loose)) chunks.push(describe(part, null, input));
   return chunks;
 }
 
@@ -144,9 +157,15 @@ function storeyLookup(
 }
 
 /** Halves a list of elements along the longest axis of their centres until each part fits. */
-function splitByVolume(ids: number[], boxes: (BoundingBox | null)[], max: number): number[][] {
+function splitByVolume(
+  ids: number[],
+  input: ChunkPlanInput,
+  fits: (count: number, triangles: number) => boolean,
+): number[][] {
   if (ids.length === 0) return [];
-  if (ids.length <= max) return [ids];
+  const triangles = ids.reduce((sum, id) => sum + input.triangles[id]!, 0);
+  if (ids.length === 1 || fits(ids.length, triangles)) return [ids];
+  const { boxes } = input;
   const centre = (id: number, axis: number) => boxes[id]![axis]! + boxes[id]![axis + 3]!;
   const spread = [0, 1, 2].map((axis) => {
     let lo = Infinity;
@@ -162,8 +181,8 @@ function splitByVolume(ids: number[], boxes: (BoundingBox | null)[], max: number
   const sorted = [...ids].sort((a, b) => centre(a, axis) - centre(b, axis));
   const half = Math.ceil(sorted.length / 2);
   return [
-    ...splitByVolume(sorted.slice(0, half), boxes, max),
-    ...splitByVolume(sorted.slice(half), boxes, max),
+    ...splitByVolume(sorted.slice(0, half), input, fits),
+    ...splitByVolume(sorted.slice(half), input, fits),
   ];
 }
 

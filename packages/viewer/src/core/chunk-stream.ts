@@ -16,6 +16,8 @@ import type { ModelMesh } from './model.ts';
 
 /** Chunks fetched at once (the server answers them in parallel; decoding is one at a time). */
 const CONCURRENCY = 3;
+/** Main-thread time chunks may take in one go before the next frame. */
+const SLICE_MS = 12;
 /** Default bound on the geometry kept (bytes of vertex, index and instance buffers). */
 export const DEFAULT_BUDGET_BYTES = 768 * 1024 ** 2;
 /** A dropped chunk comes back when its priority reaches this (about 1/20 of the view's height). */
@@ -191,6 +193,7 @@ export class ChunkStream {
           .finally(() => notify?.());
       }
     };
+    let sliceStarted = -Infinity;
     while (!signal.aborted) {
       pump();
       if (ready.length === 0) {
@@ -207,7 +210,12 @@ export class ChunkStream {
       // Best of what arrived first (the camera may have moved since it was asked for).
       ready.sort((a, b) => this.priority(b.chunk) - this.priority(a.chunk));
       const { chunk, buffer } = ready.shift()!;
-      await nextFrame();
+      // Chunks that arrive together go in within one slice: one redraw of the scene for them
+      // (on a software GPU a frame of a big model is the expensive part, not the merge).
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await nextFrame();
+        sliceStarted = performance.now();
+      }
       if (signal.aborted) return;
       const meshes = await this.hooks.build(buffer);
       if (signal.aborted) return;
