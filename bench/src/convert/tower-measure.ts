@@ -31,6 +31,8 @@ interface StreamingStats {
 }
 
 export interface TowerRun {
+  /** The canvas's drawing buffer at the first frame (the contender opens at this size). */
+  canvas: { width: number; height: number };
   firstFrameMs: number;
   orbitableMs: number;
   /** Longest main-thread task after the first frame, ms (0 when none over 50 ms). */
@@ -84,6 +86,7 @@ export async function measureTower(
     const longest = Math.max(0, ...after.map(([, duration]) => duration));
     const lastEnd = Math.max(first.at, ...within.map(([start, duration]) => start + duration));
     return {
+      canvas: { width: first.width, height: first.height },
       firstFrameMs: first.at,
       orbitableMs: lastEnd,
       longestTaskMs: longest,

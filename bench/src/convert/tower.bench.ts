@@ -197,6 +197,13 @@ async function measure(sizes: number[], warmUp: string): Promise<void> {
       `Chromium, the ${elements}-element tower through the server: converted in ${view.serverSeconds.toFixed(0)} s (upload to ready); model page cold: first frame ${view.firstFrameMs.toFixed(0)} ms, orbitable ${view.orbitableMs.toFixed(0)} ms (longest task after the first frame ${view.longestTaskMs.toFixed(0)} ms, ${view.longTasks} over 50 ms before loaded), loaded ${view.loadedMs.toFixed(0)} ms, JS heap ${view.heapMiB.toFixed(0)} MiB, geometry kept (GPU estimate) ${view.gpuMiB === null ? 'n/a (one file)' : `${view.gpuMiB.toFixed(0)} MiB`}, ${view.drawCalls} draw calls${view.streaming ? `, chunks ${view.streaming.resident}/${view.streaming.chunks} resident, ${(view.streaming.fetchedBytes / 1024 ** 2).toFixed(1)} MiB fetched, ${view.streaming.dropped} dropped` : ''}`,
     );
   }
+  for (const { elements, view } of views) {
+    const other = view.thatOpen;
+    if (!other) continue;
+    console.log(
+      `That Open fragments on the ${elements}-element tower (same Chromium, ${view.canvas.width}x${view.canvas.height}): IfcImporter ${other.convertSeconds.toFixed(0)} s to ${(other.fragBytes / 1024).toFixed(0)} KiB .frag; first frame ${other.firstFrameMs.toFixed(0)} ms, loaded ${other.loadedMs.toFixed(0)} ms, JS heap ${other.heapMiB.toFixed(0)} MiB, ${other.drawCalls} draw calls; Truss / That Open: first frame ${(view.firstFrameMs / other.firstFrameMs).toFixed(2)}, loaded ${(view.loadedMs / other.loadedMs).toFixed(2)}`,
+    );
+  }
   const underCap = last.report.maxRssMiB <= MEMORY_CAP_MIB;
   console.log(
     `memory cap ${MEMORY_CAP_MIB} MiB (worker maxOldGenerationSizeMb and process peak RSS): ${underCap ? 'PASS' : 'FAIL'} (${last.report.maxRssMiB.toFixed(0)} MiB)`,
