@@ -65,7 +65,8 @@ export async function measureTower(
   try {
     await context.addInitScript({ content: LONG_TASKS_SCRIPT });
     const devtools = await cdp(page);
-    await page.goto(`/model/${modelId}`);
+    // A loaded machine can take longer than the default 30 s for the document alone.
+    await page.goto(`/model/${modelId}`, { timeout: timeoutMs });
     await waitForViewerLoaded(page, timeoutMs);
     const first = await readFirstDraw(page);
     const read = await page.evaluate(() => {

@@ -4,31 +4,23 @@
  * replacing every model or (append) beside those already there, its ids after theirs.
  */
 import * as THREE from 'three';
-import { readChunkIndex, readMetadata, type ChunkIndex, type ModelMetadata } from '@truss/viewable';
+import { readChunkIndex, readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api-types.ts';
 import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { chunkBox } from './chunk-priority.ts';
-import { ChunkStream, type StreamStats } from './chunk-stream.ts';
-import {
-  decodeGlb,
-  decodeGltf,
-  fetchBytes,
-  fetchMetadata,
-  nextFrame,
-  siblingUrl,
-  throwIfAborted,
-} from './loader.ts';
+import type { ChunkStream, StreamStats } from './chunk-stream.ts';
+import { decodeGltf, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
+import { createPartStream, type StreamingSource } from './part-stream.ts';
 import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
-  disposeModelMesh,
   ensureBoundsTree,
   prepareModel,
   type ModelMesh,
 } from './model.ts';
-import { describePart, ModelPart, shiftElementIds } from './model-part.ts';
+import { describePart, ModelPart } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';
 
@@ -53,14 +45,6 @@ interface LoadHooks {
   camera(): THREE.Camera;
   /** True when a newer load or dispose() superseded this one. */
   stale(): boolean;
-}
-
-/** Where a chunked model's other chunks are fetched from. */
-interface StreamingSource {
-  index: ChunkIndex;
-  source: ViewableSource;
-  fetcher: (url: string, init: RequestInit) => Promise<Response>;
-  init: RequestInit;
 }
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
@@ -204,7 +188,22 @@ export class ModelHost {
       (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
     }
     // Made now, started once the coarse chunk is in: its figures exist from the first frame.
-    const stream = streaming ? this.createStream(part, streaming, hooks, gone) : null;
+    const stream = streaming
+      ? createPartStream(part, streaming, {
+          root: this.root,
+          uniforms: this.uniforms,
+          clippingPlanes: this.clippingPlanes,
+          ghostsOn: () => this.xray || (this.state?.ghosted.size ?? 0) > 0,
+          state: () => this.state,
+          meshesChanged: () => {
+            this.meshes = this.parts.flatMap((p) => p.meshes);
+            this.boxes = null;
+          },
+          camera: () => hooks.camera(),
+          render: () => hooks.render(),
+          gone,
+        })
+      : null;
     part.stream = stream;
     hooks.prepared();
     performance.mark('truss:prepared');
@@ -253,69 +252,6 @@ export class ModelHost {
 
     part.info = describePart(part);
     return part.info;
-  }
-
-  /** The stream of a chunked model's other chunks into `part` (chunk-stream.ts). */
-  private createStream(
-    part: ModelPart,
-    streaming: StreamingSource,
-    hooks: LoadHooks,
-    gone: () => boolean,
-  ): ChunkStream {
-    const { index, source, fetcher, init } = streaming;
-    return new ChunkStream(index, part.translation, {
-      fetch: (chunk, signal) =>
-        fetchBytes(
-          fetcher,
-          siblingUrl(source.glb, chunk.file),
-          { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal },
-          () => undefined,
-        ),
-      build: async (buffer) => {
-        const scene = await decodeGlb(buffer);
-        scene.position.set(...part.translation);
-        const meshes = prepareModel(scene, this.uniforms);
-        if (part.offset > 0) shiftElementIds(meshes, part.offset);
-        return meshes;
-      },
-      add: (meshes) => {
-        if (gone()) return;
-        for (const entry of meshes) {
-          (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
-          (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
-          this.root.add(entry.mesh, entry.ghost);
-          entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
-          entry.mesh.updateMatrixWorld();
-          entry.ghost.updateMatrixWorld();
-          part.meshes.push(entry);
-        }
-        this.meshes = this.parts.flatMap((p) => p.meshes);
-        this.boxes = null;
-      },
-      remove: (meshes) => {
-        const leaving = new Set(meshes);
-        part.meshes.splice(0, part.meshes.length, ...part.meshes.filter((m) => !leaving.has(m)));
-        this.meshes = this.parts.flatMap((p) => p.meshes);
-        this.boxes = null;
-        for (const entry of meshes) {
-          entry.mesh.removeFromParent();
-          entry.ghost.removeFromParent();
-          disposeModelMesh(entry);
-        }
-      },
-      camera: () => hooks.camera(),
-      // A storey a filter hides (its own element hidden or isolated away) streams last.
-      hiddenStoreys: () => {
-        const state = this.state;
-        const hidden = new Set<number>();
-        if (!state) return hidden;
-        for (const chunk of index.chunks)
-          if (chunk.storey !== null && !state.isVisible(chunk.storey + part.offset))
-            hidden.add(chunk.storey);
-        return hidden;
-      },
-      changed: () => hooks.render(),
-    });
   }
 
   /**
