@@ -106,7 +106,10 @@ export interface StreamingStats {
   chunks: number;
   /** Chunks in the scene (the coarse one included). */
   resident: number;
-  /** Bytes of the resident chunks' geometry buffers: about what they hold on the GPU. */
+  /**
+   * Bytes of the resident chunks' geometry buffers, the coarse chunk's included: about what they
+   * hold on the GPU (the JS heap keeps the same arrays).
+   */
   residentBytes: number;
   budgetBytes: number;
   fetchedBytes: number;

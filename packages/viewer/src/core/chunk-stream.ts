@@ -48,7 +48,7 @@ interface Resident {
 export interface StreamStats {
   chunks: number;
   resident: number;
-  /** Geometry bytes of the resident chunks (the GPU holds the same buffers). */
+  /** Geometry bytes of the resident chunks, the coarse one included (the GPU holds the same). */
   residentBytes: number;
   budgetBytes: number;
   fetchedBytes: number;
@@ -94,6 +94,8 @@ export class ChunkStream {
     private readonly translation: Vec3,
     private readonly hooks: ChunkStreamHooks,
     private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
+    /** Geometry bytes of the coarse chunk (always kept, outside the budget). */
+    private readonly coarseBytes = 0,
   ) {
     this.complete = new Promise<void>((resolve, reject) => {
       this.settleComplete = resolve;
@@ -125,7 +127,7 @@ export class ChunkStream {
   }
 
   stats(): StreamStats {
-    let residentBytes = 0;
+    let residentBytes = this.coarseBytes;
     for (const r of this.resident.values()) residentBytes += r.bytes;
     return {
       chunks: this.index.chunks.length,

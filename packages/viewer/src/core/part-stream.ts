@@ -7,7 +7,7 @@
 import type * as THREE from 'three';
 import type { ChunkIndex } from '@truss/viewable';
 import type { ViewableSource } from '../api-types.ts';
-import { ChunkStream } from './chunk-stream.ts';
+import { ChunkStream, DEFAULT_BUDGET_BYTES, geometryBytes } from './chunk-stream.ts';
 import type { ElementState } from './element-state.ts';
 import { decodeGlb, fetchBytes, siblingUrl } from './loader.ts';
 import type { SharedUniforms } from './materials.ts';
@@ -44,56 +44,64 @@ export function createPartStream(
   host: StreamHost,
 ): ChunkStream {
   const { index, source, fetcher, init } = streaming;
-  return new ChunkStream(index, part.translation, {
-    fetch: (chunk, signal) =>
-      fetchBytes(
-        fetcher,
-        siblingUrl(source.glb, chunk.file),
-        { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal },
-        () => undefined,
-      ),
-    build: async (buffer) => {
-      const scene = await decodeGlb(buffer);
-      scene.position.set(...part.translation);
-      const meshes = prepareModel(scene, host.uniforms);
-      if (part.offset > 0) shiftElementIds(meshes, part.offset);
-      return meshes;
+  // The part holds the coarse chunk's meshes alone now.
+  const coarseBytes = geometryBytes(part.meshes);
+  return new ChunkStream(
+    index,
+    part.translation,
+    {
+      fetch: (chunk, signal) =>
+        fetchBytes(
+          fetcher,
+          siblingUrl(source.glb, chunk.file),
+          { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal },
+          () => undefined,
+        ),
+      build: async (buffer) => {
+        const scene = await decodeGlb(buffer);
+        scene.position.set(...part.translation);
+        const meshes = prepareModel(scene, host.uniforms);
+        if (part.offset > 0) shiftElementIds(meshes, part.offset);
+        return meshes;
+      },
+      add: (meshes) => {
+        if (host.gone()) return;
+        const ghosts = host.ghostsOn();
+        for (const entry of meshes) {
+          (entry.mesh.material as THREE.Material).clippingPlanes = host.clippingPlanes;
+          (entry.ghost.material as THREE.Material).clippingPlanes = host.clippingPlanes;
+          host.root.add(entry.mesh, entry.ghost);
+          entry.ghost.visible = ghosts;
+          entry.mesh.updateMatrixWorld();
+          entry.ghost.updateMatrixWorld();
+          part.meshes.push(entry);
+        }
+        host.meshesChanged();
+      },
+      remove: (meshes) => {
+        const leaving = new Set(meshes);
+        part.meshes.splice(0, part.meshes.length, ...part.meshes.filter((m) => !leaving.has(m)));
+        host.meshesChanged();
+        for (const entry of meshes) {
+          entry.mesh.removeFromParent();
+          entry.ghost.removeFromParent();
+          disposeModelMesh(entry);
+        }
+      },
+      camera: () => host.camera(),
+      // A storey a filter hides (its own element hidden or isolated away) streams last.
+      hiddenStoreys: () => {
+        const state = host.state();
+        const hidden = new Set<number>();
+        if (!state) return hidden;
+        for (const chunk of index.chunks)
+          if (chunk.storey !== null && !state.isVisible(chunk.storey + part.offset))
+            hidden.add(chunk.storey);
+        return hidden;
+      },
+      changed: () => host.render(),
     },
-    add: (meshes) => {
-      if (host.gone()) return;
-      const ghosts = host.ghostsOn();
-      for (const entry of meshes) {
-        (entry.mesh.material as THREE.Material).clippingPlanes = host.clippingPlanes;
-        (entry.ghost.material as THREE.Material).clippingPlanes = host.clippingPlanes;
-        host.root.add(entry.mesh, entry.ghost);
-        entry.ghost.visible = ghosts;
-        entry.mesh.updateMatrixWorld();
-        entry.ghost.updateMatrixWorld();
-        part.meshes.push(entry);
-      }
-      host.meshesChanged();
-    },
-    remove: (meshes) => {
-      const leaving = new Set(meshes);
-      part.meshes.splice(0, part.meshes.length, ...part.meshes.filter((m) => !leaving.has(m)));
-      host.meshesChanged();
-      for (const entry of meshes) {
-        entry.mesh.removeFromParent();
-        entry.ghost.removeFromParent();
-        disposeModelMesh(entry);
-      }
-    },
-    camera: () => host.camera(),
-    // A storey a filter hides (its own element hidden or isolated away) streams last.
-    hiddenStoreys: () => {
-      const state = host.state();
-      const hidden = new Set<number>();
-      if (!state) return hidden;
-      for (const chunk of index.chunks)
-        if (chunk.storey !== null && !state.isVisible(chunk.storey + part.offset))
-          hidden.add(chunk.storey);
-      return hidden;
-    },
-    changed: () => host.render(),
-  });
+    DEFAULT_BUDGET_BYTES,
+    coarseBytes,
+  );
 }
