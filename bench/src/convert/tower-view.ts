@@ -12,17 +12,39 @@ import { launchChromium } from '@truss/e2e/support/browser';
 import { convertFile, firstProjectId } from '@truss/e2e/support/viewer';
 import { startTruss } from '../api/support.ts';
 import type { Cleanup } from '../support/cleanup.ts';
-import { measureTruss } from '../viewer/truss/measure.ts';
+import type { Browser } from 'playwright-core';
+import { startContenders } from '../viewer/contenders/harness.ts';
+import { measureContender } from '../viewer/contenders/measure.ts';
+import type { ViewerRun } from '../viewer/o3dv/measure.ts';
+import { measureTower, type TowerRun } from './tower-measure.ts';
 
 const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', import.meta.url));
 
-export interface TowerView {
+export interface TowerView extends TowerRun {
   /** Upload to ready through the server. */
   serverSeconds: number;
-  firstFrameMs: number;
-  loadedMs: number;
-  heapMiB: number;
-  drawCalls: number;
+  /** That Open's fragments viewer on the same tower (its IfcImporter's .frag), same canvas. */
+  thatOpen: (ViewerRun & { convertSeconds: number; fragBytes: number }) | null;
+}
+
+/** Open the tower in That Open's viewer too (TRUSS_TOWER_THATOPEN=0: skip). */
+const THAT_OPEN = process.env.TRUSS_TOWER_THATOPEN !== '0';
+
+async function viewInThatOpen(
+  browser: Browser,
+  file: string,
+  canvas: { width: number; height: number },
+  timeoutMs: number,
+): Promise<TowerView['thatOpen']> {
+  const started = performance.now();
+  const harness = await startContenders([file], () => undefined, undefined, ['thatopen']);
+  const convertSeconds = (performance.now() - started) / 1000;
+  try {
+    const run = await measureContender(browser, harness, 'thatopen', file, canvas, timeoutMs);
+    return { ...run, convertSeconds, fragBytes: harness.bytes('thatopen', file) };
+  } finally {
+    await harness.close();
+  }
 }
 
 /** The server and Chromium it starts are stopped by `cleanup` too (a signal while they run). */
@@ -52,14 +74,9 @@ export async function viewTower(
     const started = performance.now();
     const model = await convertFile(server.url, auth.token, projectId, file, timeoutMs);
     const serverSeconds = (performance.now() - started) / 1000;
-    const run = await measureTruss(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
-    return {
-      serverSeconds,
-      firstFrameMs: run.firstFrameMs,
-      loadedMs: run.loadedMs,
-      heapMiB: run.heapMiB,
-      drawCalls: run.drawCalls,
-    };
+    const run = await measureTower(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
+    const thatOpen = THAT_OPEN ? await viewInThatOpen(browser, file, run.canvas, timeoutMs) : null;
+    return { serverSeconds, ...run, thatOpen };
   } catch (error) {
     // The server's own account of it (a crash, a failed job) is in its log, deleted on stop.
     const log = await readFile(path.join(server.dataDir, 'server.log'), 'utf8').catch(() => '');

@@ -31,6 +31,8 @@ const PER_STOREY = 250;
 const MEMORY_CAP_MIB = Number(process.env.TRUSS_TOWER_CAP_MIB ?? 2048);
 /** Open the largest tower in Chromium through the server (TRUSS_TOWER_VIEW=0: skip). */
 const VIEW = process.env.TRUSS_TOWER_VIEW !== '0';
+/** Towers of this many elements and more are opened in Chromium too (the largest always is). */
+const VIEW_FROM = 50_000;
 
 interface ChildReport {
   ok: boolean;
@@ -143,7 +145,7 @@ async function main(cleanup: Cleanup): Promise<void> {
 
 async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promise<void> {
   const largest = Math.max(...sizes);
-  let view: TowerView | null = null;
+  const views: { elements: number; view: TowerView }[] = [];
   const rows: { size: number; storeys: number; ifcBytes: number; report: ChildReport }[] = [];
   console.log(
     '| elements | storeys | IFC MiB | convert s | ms / 1k el. | stored KiB (glb + meta.gz) | glb KiB | meta.gz KiB | triangles | draw batches | instances | peak RSS MiB | RSS above base MiB | time growth | memory growth |',
@@ -159,8 +161,9 @@ async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promi
       ifcBytes = tower.bytes;
       report = await runChild(path, warmUp, size === largest, cleanup.signal);
       // Imported here: the child processes measure memory and need none of it.
-      if (size === largest && VIEW) {
-        view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000, cleanup);
+      if ((size === largest || size >= VIEW_FROM) && VIEW) {
+        const view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000, cleanup);
+        views.push({ elements: size, view });
       }
     } finally {
       rmSync(path, { force: true });
@@ -193,9 +196,16 @@ async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promi
   console.log(
     `\nKhronos validator on the ${last.report.elements}-element .glb: ${validation?.errors} errors, ${validation?.warnings} warnings`,
   );
-  if (view) {
+  for (const { elements, view } of views) {
     console.log(
-      `Chromium, the ${last.report.elements}-element tower through the server: converted in ${view.serverSeconds.toFixed(0)} s (upload to ready); model page cold: first frame ${view.firstFrameMs.toFixed(0)} ms, loaded ${view.loadedMs.toFixed(0)} ms, JS heap ${view.heapMiB.toFixed(0)} MiB, ${view.drawCalls} draw calls`,
+      `Chromium, the ${elements}-element tower through the server: converted in ${view.serverSeconds.toFixed(0)} s (upload to ready); model page cold: first frame ${view.firstFrameMs.toFixed(0)} ms, orbitable ${view.orbitableMs.toFixed(0)} ms (longest task after the first frame ${view.longestTaskMs.toFixed(0)} ms, ${view.longTasks} over 50 ms before loaded), loaded ${view.loadedMs.toFixed(0)} ms, JS heap ${view.heapMiB.toFixed(0)} MiB, geometry kept (GPU estimate) ${view.gpuMiB === null ? 'n/a (one file)' : `${view.gpuMiB.toFixed(0)} MiB`}, ${view.drawCalls} draw calls${view.streaming ? `, chunks ${view.streaming.resident}/${view.streaming.chunks} resident, ${(view.streaming.fetchedBytes / 1024 ** 2).toFixed(1)} MiB fetched, ${view.streaming.dropped} dropped` : ''}`,
+    );
+  }
+  for (const { elements, view } of views) {
+    const other = view.thatOpen;
+    if (!other) continue;
+    console.log(
+      `That Open fragments on the ${elements}-element tower (same Chromium, ${view.canvas.width}x${view.canvas.height}): IfcImporter ${other.convertSeconds.toFixed(0)} s to ${(other.fragBytes / 1024).toFixed(0)} KiB .frag; first frame ${other.firstFrameMs.toFixed(0)} ms, loaded ${other.loadedMs.toFixed(0)} ms, JS heap ${other.heapMiB.toFixed(0)} MiB, ${other.drawCalls} draw calls; Truss / That Open: first frame ${(view.firstFrameMs / other.firstFrameMs).toFixed(2)}, loaded ${(view.loadedMs / other.loadedMs).toFixed(2)}`,
     );
   }
   const underCap = last.report.maxRssMiB <= MEMORY_CAP_MIB;

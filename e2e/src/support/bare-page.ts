@@ -9,6 +9,8 @@ import { build } from 'esbuild';
 export interface BareFile {
   contentType: string;
   body: string | Uint8Array;
+  /** Answered this much later (a slow network). */
+  delayMs?: number;
 }
 
 export interface BarePageOptions {
@@ -51,7 +53,11 @@ export async function serveBarePage(options: BarePageOptions): Promise<BarePage>
           ? { contentType: 'text/javascript', body: js }
           : options.fileAt(path);
     if (!file) response.writeHead(404).end();
-    else response.writeHead(200, { 'content-type': file.contentType }).end(file.body);
+    else
+      setTimeout(
+        () => response.writeHead(200, { 'content-type': file.contentType }).end(file.body),
+        file.delayMs ?? 0,
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -4,6 +4,7 @@
  * Files next to the input that a model may reference (mtl, textures, bin) are passed along.
  * bin/truss-convert.js runs the built file (dist/truss-convert.js, see build.mjs).
  */
+import { chunkFile } from '@truss/viewable';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { convertModel } from './convert.ts';
@@ -41,6 +42,9 @@ async function main(): Promise<number> {
   });
   await mkdir(output, { recursive: true });
   await writeFile(join(output, 'model.glb'), result.glb);
+  if (result.chunks.length > 0) await mkdir(join(output, 'chunks'), { recursive: true });
+  for (const [i, chunk] of result.chunks.entries())
+    await writeFile(join(output, chunkFile(i + 1)), chunk);
   await writeFile(join(output, 'metadata.json'), JSON.stringify(result.metadata));
   await writeFile(join(output, 'thumbnail.png'), result.thumbnailPng);
   const { stats } = result;

@@ -5,7 +5,14 @@
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { METADATA_VERSION, type ModelMetadata, type ModelStats } from '@truss/viewable';
+import {
+  CHUNK_INDEX_VERSION,
+  chunkFile,
+  METADATA_VERSION,
+  type ChunkIndex,
+  type ModelMetadata,
+  type ModelStats,
+} from '@truss/viewable';
 import { AbortedError, asConversionError, NoGeometryError, TooLargeError } from './errors.ts';
 import { detectFormat, stepFileSchema, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
@@ -13,6 +20,12 @@ import type { ModelBytes } from './importers/byte-source.ts';
 import { importByFormat } from './importers/index.ts';
 import { StringTable } from './metadata-builder.ts';
 import { encodeMetadata } from './metadata-file.ts';
+import {
+  DEFAULT_CHUNK_OPTIONS,
+  planChunks,
+  subsetScene,
+  type ChunkOptions,
+} from './pipeline/chunks.ts';
 import { prepareScene, type PreparedScene } from './pipeline/prepare.ts';
 import { renderThumbnail } from './pipeline/thumbnail.ts';
 import { writeGlb } from './pipeline/write-glb.ts';
@@ -20,6 +33,7 @@ import type { SceneModel } from './scene.ts';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';
 
 export const CONVERTER_VERSION = 1;
+const VIEWABLE_GLB = 'model.glb';
 
 export interface ConvertInput {
   /** The model's bytes, or a path to read them from. */
@@ -38,6 +52,11 @@ export interface ConvertOptions {
   /** Refuse inputs bigger than this many bytes (TOO_LARGE). Default 2 GiB. */
   maxInputBytes?: number;
   zipLimits?: ZipLimits;
+  /**
+   * Spatial chunks for big models (pipeline/chunks.ts); false: always one file. Defaults to
+   * DEFAULT_CHUNK_OPTIONS (chunked from 20,000 elements with geometry).
+   */
+  chunking?: Partial<ChunkOptions> | false;
 }
 
 export interface ConversionStats extends ModelStats {
@@ -50,7 +69,10 @@ export interface ConversionStats extends ModelStats {
 }
 
 export interface ConversionResult {
+  /** The model, or for a chunked model its coarse chunk (with the chunk index). */
   glb: Uint8Array;
+  /** A chunked model's other chunks: chunks[n - 1] is stored as `chunkFile(n)`; else empty. */
+  chunks: Uint8Array[];
   metadata: ModelMetadata;
   /**
    * The metadata gzip-compressed (`encodeMetadata(metadata)`): what the worker hands over and
@@ -193,11 +215,11 @@ export async function convertModel(
   progress('optimize', 1);
 
   enter('write');
-  const written = await writeGlb(
+  const written = await writeViewable(
+    scene,
     prepared,
-    scene.materials,
-    scene.elements.length,
-    `Truss converter ${CONVERTER_VERSION}`,
+    options.chunking === false ? false : { ...DEFAULT_CHUNK_OPTIONS, ...options.chunking },
+    (fraction) => progress('write', fraction),
   );
   const stats: ModelStats = {
     elements: scene.elements.length,
@@ -217,18 +239,116 @@ export async function convertModel(
 
   return {
     glb: written.glb,
+    chunks: written.chunks,
     metadata,
     metadataGz,
     thumbnailPng,
     stats: {
       ...stats,
       inputBytes: read.size,
-      glbBytes: written.glb.length,
+      glbBytes: written.glb.length + written.chunks.reduce((sum, c) => sum + c.length, 0),
       metadataBytes: metadataGz.length,
       seconds: (performance.now() - started) / 1000,
       stageSeconds,
     },
   };
+}
+
+interface WrittenViewable {
+  glb: Uint8Array;
+  chunks: Uint8Array[];
+  drawBatches: number;
+  materials: number;
+}
+
+/**
+ * One .glb, or for a model over the chunking threshold its chunks: each written from its subset
+ * of the prepared scene and kept only as its encoded bytes (the subset is dropped before the next
+ * one), then the coarse chunk as `model.glb` with the index of all of them.
+ */
+async function writeViewable(
+  scene: SceneModel,
+  prepared: PreparedScene,
+  chunking: ChunkOptions | false,
+  progress: (fraction: number) => void,
+): Promise<WrittenViewable> {
+  const generator = `Truss converter ${CONVERTER_VERSION}`;
+  const count = scene.elements.length;
+  const storeys = [...(scene.storeys ?? [])]
+    .map((storey, order) => ({ storey, order }))
+    // Bottom to top: consecutive storeys share chunks (elevation first, file order for ties).
+    .sort((a, b) => (a.storey.elevation ?? 0) - (b.storey.elevation ?? 0) || a.order - b.order)
+    .map(({ storey }) => storey.element);
+  const plan = chunking
+    ? planChunks(
+        {
+          parents: scene.elements.map((element) => element.parent),
+          storeys,
+          boxes: prepared.elementBoxes,
+          triangles: prepared.elementTriangles,
+        },
+        chunking,
+      )
+    : null;
+  if (!plan) {
+    const written = await writeGlb(prepared, scene.materials, count, generator);
+    return { ...written, chunks: [] };
+  }
+  const chunks: Uint8Array[] = [];
+  const index: ChunkIndex = { version: CHUNK_INDEX_VERSION, elements: count, chunks: [] };
+  let drawBatches = 0;
+  for (let n = 1; n < plan.length; n++) {
+    const chunk = plan[n]!;
+    const written = await writeGlb(
+      subsetScene(prepared, chunk.elements),
+      scene.materials,
+      count,
+      generator,
+    );
+    chunks.push(written.glb);
+    drawBatches += written.drawBatches;
+    index.chunks.push({
+      index: n,
+      file: chunkFile(n),
+      bbox: chunk.bbox,
+      storey: chunk.storey,
+      elements: chunk.elements.length,
+      triangles: chunk.triangles,
+      bytes: written.glb.length,
+    });
+    progress(n / plan.length);
+  }
+  const coarse = plan[0]!;
+  index.chunks.unshift({
+    index: 0,
+    file: VIEWABLE_GLB,
+    bbox: coarse.bbox,
+    storey: coarse.storey,
+    elements: coarse.elements.length,
+    triangles: coarse.triangles,
+    bytes: 0,
+  });
+  const written = await writeGlb(
+    subsetScene(prepared, coarse.elements),
+    scene.materials,
+    count,
+    generator,
+    { trussChunks: index },
+  );
+  return {
+    glb: written.glb,
+    chunks,
+    drawBatches: drawBatches + written.drawBatches,
+    materials: materialsUsed(prepared),
+  };
+}
+
+/** The materials the model draws (what the one-file writer counts as it writes them). */
+function materialsUsed(prepared: PreparedScene): number {
+  const used = new Set(prepared.batches.map((batch) => batch.material));
+  for (const group of prepared.instanceGroups)
+    for (const part of group.parts) used.add(part.material);
+  return used.size;
 }
 
 /** Metres per bbox unit: the power of ten that keeps the model within 100,000 units. */

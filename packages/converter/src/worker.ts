@@ -23,6 +23,8 @@ export type WorkerConversionResponse =
       ok: true;
       kind?: 'model';
       glb: ArrayBuffer;
+      /** A chunked model's other chunks (`chunkFile(n)` for chunks[n - 1]); empty otherwise. */
+      chunks: ArrayBuffer[];
       thumbnailPng: ArrayBuffer;
       /**
        * The metadata: gzip-compressed JSON, version 2 (encodeMetadata / decodeMetadata). Cheaper
@@ -92,6 +94,7 @@ export async function runConversionInWorker(
     return {
       ok: true,
       glb: ownBuffer(result.glb),
+      chunks: result.chunks.map(ownBuffer),
       thumbnailPng: ownBuffer(result.thumbnailPng),
       metadataGz: ownBuffer(result.metadataGz),
       format: result.metadata.format,
@@ -114,5 +117,5 @@ export function transferList(response: WorkerConversionResponse): ArrayBuffer[] 
     // A thumbnail that is also a sheet's preview shares nothing: each buffer is its own copy.
     return [...new Set([...response.files.map((file) => file.bytes), response.thumbnailPng])];
   }
-  return [response.glb, response.thumbnailPng, response.metadataGz];
+  return [response.glb, ...response.chunks, response.thumbnailPng, response.metadataGz];
 }

@@ -3,6 +3,13 @@
  * converter writes it; the viewer, the web app and the server read it. No Node or DOM APIs, and
  * nothing of the apps, the converter or the viewer.
  */
+export {
+  CHUNK_INDEX_VERSION,
+  chunkFile,
+  readChunkIndex,
+  type ChunkIndex,
+  type ViewableChunk,
+} from './chunks.ts';
 export { elementKeys, elementPaths } from './element-keys.ts';
 export { isSheetFormat, MODEL_FORMATS, SHEET_SOURCE_FORMATS, type ModelFormat } from './formats.ts';
 export { VIEWABLE_FILES, type ViewableFile } from './layout.ts';

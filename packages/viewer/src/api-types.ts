@@ -101,6 +101,22 @@ export interface RenderStats {
   degraded: boolean;
 }
 
+/** Streaming of chunked models (what the engine's chunk stream reports). */
+export interface StreamingStats {
+  chunks: number;
+  /** Chunks in the scene (the coarse one included). */
+  resident: number;
+  /**
+   * Bytes of the resident chunks' geometry buffers, the coarse chunk's included: about what they
+   * hold on the GPU (the JS heap keeps the same arrays).
+   */
+  residentBytes: number;
+  budgetBytes: number;
+  fetchedBytes: number;
+  /** Chunks dropped so far to stay under the budget (fetched again when they matter). */
+  dropped: number;
+}
+
 export interface PickResult {
   elementId: number;
   point: Vec3;

@@ -21,6 +21,7 @@ import type {
   PickResult,
   ProjectionMode,
   RenderStats,
+  StreamingStats,
   SectionBoxState,
   SectionPlaneState,
   StandardView,
@@ -67,6 +68,11 @@ export interface Viewer {
   /** Render now (tests) and return stats. */
   renderNow(): RenderStats;
   getStats(): RenderStats;
+  /**
+   * A chunked model's streaming (chunks in the scene, geometry bytes kept against the budget,
+   * bytes fetched, chunks dropped); null when no loaded model is chunked.
+   */
+  getStreamingStats(): StreamingStats | null;
   /**
    * Draws no new frames (loading, input and state changes go on) until the returned function is
    * called; then one frame shows everything. For a page that needs the main thread and the GPU

@@ -73,6 +73,7 @@ export function createViewer(options: ViewerOptions): Viewer {
     setEdges: (on) => core.setEdges(on),
     renderNow: () => core.renderNow(),
     getStats: () => core.loop.stats(),
+    getStreamingStats: () => core.model.streamStats(),
     holdFrames: () => core.loop.holdFrames(),
     resize: core.resize,
     dispose: () => core.dispose(),

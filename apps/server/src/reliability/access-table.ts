@@ -226,6 +226,7 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/viewable.glb': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/thumbnail.png': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/chunks/{chunk}': { expect: PROJECT_VIEW },
   // a drawing's sheets (the world's one-page PDF)
   'GET /api/models/{id}/sheets': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/sheets/source.pdf': { expect: PROJECT_VIEW },
@@ -251,6 +252,7 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/versions/{versionId}/viewable.glb': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}/thumbnail.png': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/chunks/{chunk}': { expect: PROJECT_VIEW },
   // uploads (tus): the owner's upload in the world
   'POST /api/uploads': { expect: TEAM },
   'OPTIONS /api/uploads': { expect: PUBLIC, note: 'CORS preflight' },
@@ -278,6 +280,7 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/share/{token}/viewable.glb': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/metadata.json': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/thumbnail.png': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/chunks/{chunk}': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/original': {
     expect: roles('deny'),
     note: 'the sweep share is a code share: downloads are off unless the share allows them',

@@ -113,7 +113,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const guest = await joinAsGuest(server, team);
   // Pro: the world and the sweep's fresh rows stay inside the plan's limits.
   await grantPaidPlan(server.db, owner.user.id, 'enterprise', server.clock());
-  const model = await readyModel(server, owner.token, team.project.id);
+  // Chunked (the fake converter's two chunks): the chunk routes act on it.
+  const model = await readyModel(server, owner.token, team.project.id, 'chunked-tower.obj');
   // A drawing (the fake converter's one-page PDF): the sheets routes act on it.
   const drawing = await readyModel(server, owner.token, team.project.id, 'plans.pdf');
   const share = await createShare(server, owner.token, {
@@ -198,6 +199,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     orderId: order.id,
     provider: 'google',
     file: 'avatar.png',
+    chunk: '1.glb',
     viewpointId: topic.viewpoints[0]!.id,
     attachmentId,
     viewId: savedView.id,

@@ -30,6 +30,9 @@ export function convertedOutcome(filename: string): Extract<ConversionOutcome, {
   };
 }
 
+/** The chunks of a fake chunked conversion (a name with `chunked` in it): distinct bytes each. */
+export const CHUNKS = [1, 2].map((n) => new Uint8Array(Buffer.from(`glTF chunk ${n} `.repeat(40))));
+
 /** A real 1x1 PNG: the preview route scales it. */
 function pngPixel(): ArrayBuffer {
   const bytes = Buffer.from(
@@ -83,10 +86,14 @@ export function drawingOutcome(): Extract<ConversionOutcome, { kind: 'sheets' }>
 
 /**
  * Instant conversion (the real converter runs in uploads.test.ts), with one progress step: a
- * `.pdf` name is a drawing (drawingOutcome), anything else the tiny model.
+ * `.pdf` name is a drawing (drawingOutcome), a name with `chunked` in it the tiny model with
+ * CHUNKS, anything else the tiny model.
  */
 export const fakeConvert: ConvertFn = async (request, { onProgress }) => {
   onProgress('parse', 0.5);
   if (request.filename.toLowerCase().endsWith('.pdf')) return drawingOutcome();
-  return convertedOutcome(request.filename);
+  const outcome = convertedOutcome(request.filename);
+  if (request.filename.includes('chunked'))
+    return { ...outcome, chunks: CHUNKS.map((chunk) => chunk.slice().buffer) };
+  return outcome;
 };

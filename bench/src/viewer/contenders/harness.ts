@@ -133,10 +133,12 @@ export async function startContenders(
   log: (line: string) => void,
   /** Whose signal kills a running converter's child process. */
   cleanup?: Cleanup,
+  /** The contenders to convert for (xeokit's converter takes over 30 minutes on big towers). */
+  only: readonly Contender[] = ['xeokit', 'thatopen'],
 ): Promise<ContenderHarness> {
   const dir = await mkdtemp(path.join(tmpdir(), 'truss-viewer-contenders-'));
   try {
-    return await serveContenders(dir, files, log, cleanup?.signal);
+    return await serveContenders(dir, files, log, cleanup?.signal, only);
   } catch (error) {
     // A converter failed (or was stopped): its folder goes too.
     await rm(dir, { recursive: true, force: true });
@@ -149,6 +151,7 @@ async function serveContenders(
   files: string[],
   log: (line: string) => void,
   signal: AbortSignal | undefined,
+  only: readonly Contender[],
 ): Promise<ContenderHarness> {
   const converted = new Map<string, { path: string; bytes: number }>();
   for (const file of files) {
@@ -157,6 +160,7 @@ async function serveContenders(
       ['xeokit', toXkt, '.xkt'],
       ['thatopen', toFrag, '.frag'],
     ] as const) {
+      if (!only.includes(contender)) continue;
       const out = path.join(dir, `${base}${ext}`);
       const started = Date.now();
       const cached = await convertCached(file, out, ext, convert, signal);

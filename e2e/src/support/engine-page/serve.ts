@@ -7,12 +7,13 @@ import { serveBarePage } from '../bare-page.ts';
 export interface EnginePage {
   /** URL of the page opening the .glb registered under `name`. */
   urlFor(name: string): string;
-  add(name: string, glb: Uint8Array): void;
+  /** Serves `glb` under `name`, answering after `delayMs` (a slow network for streaming). */
+  add(name: string, glb: Uint8Array, delayMs?: number): void;
   close(): Promise<void>;
 }
 
 export async function serveEnginePage(): Promise<EnginePage> {
-  const glbs = new Map<string, Uint8Array>();
+  const glbs = new Map<string, { bytes: Uint8Array; delayMs: number }>();
   const page = await serveBarePage({
     entry: new URL('page.ts', import.meta.url),
     title: 'Truss engine',
@@ -21,12 +22,12 @@ export async function serveEnginePage(): Promise<EnginePage> {
       const glb = path.startsWith('/glb/')
         ? glbs.get(decodeURIComponent(path.slice('/glb/'.length)))
         : undefined;
-      return glb && { contentType: 'model/gltf-binary', body: glb };
+      return glb && { contentType: 'model/gltf-binary', body: glb.bytes, delayMs: glb.delayMs };
     },
   });
   return {
     urlFor: (name) => `${page.base}/?glb=${encodeURIComponent(`/glb/${name}`)}`,
-    add: (name, glb) => glbs.set(name, glb),
+    add: (name, glb, delayMs = 0) => glbs.set(name, { bytes: glb, delayMs }),
     close: page.close,
   };
 }

@@ -58,9 +58,12 @@ export async function writeGlb(
   materials: SceneMaterial[],
   elementCount: number,
   generator: string,
+  /** Put in the glTF's `asset.extras` (the chunk index of a chunked model's coarse chunk). */
+  assetExtras?: Json,
 ): Promise<WrittenGlb> {
   await MeshoptEncoder.ready;
   const writer = new GlbWriter(materials, elementCount, generator);
+  if (assetExtras) writer.setAssetExtras(assetExtras);
   writer.addBatches(prepared.batches);
   prepared.instanceGroups.forEach((group, index) => writer.addInstanceGroup(group, index));
   return writer.finish();
@@ -99,6 +102,10 @@ class GlbWriter {
     this.materials = new GlbMaterials(this.builder, materials);
     this.wideIds = elementCount > 0xffff;
     this.builder.json.nodes.push(this.root);
+  }
+
+  setAssetExtras(extras: Json): void {
+    this.builder.json.asset.extras = extras;
   }
 
   /** The `batches` node: one mesh on one grid, one primitive per batch. */

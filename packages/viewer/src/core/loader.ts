@@ -105,12 +105,20 @@ export async function decodeGlb(
   buffer: ArrayBuffer,
   streams?: DecodedStreams,
 ): Promise<THREE.Group> {
+  return (await decodeGltf(buffer, streams)).scene;
+}
+
+/** decodeGlb, with the file's glTF JSON (a chunked viewable's index is in its asset). */
+export async function decodeGltf(
+  buffer: ArrayBuffer,
+  streams?: DecodedStreams,
+): Promise<{ scene: THREE.Group; json: unknown }> {
   await MeshoptDecoder.ready;
   const decoder = streams ? sharedDecoder(streams) : MeshoptDecoder;
   const loader = new GLTFLoader().setMeshoptDecoder(decoder);
   try {
     const gltf = await loader.parseAsync(buffer, '');
-    return gltf.scene;
+    return { scene: gltf.scene, json: gltf.parser.json as unknown };
   } catch (error) {
     throw new LoadError(
       `The model file could not be decoded: ${error instanceof Error ? error.message : String(error)}`,
@@ -140,4 +148,15 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
       ? signal.reason
       : new DOMException('Aborted', 'AbortError');
   }
+}
+
+/**
+ * The URL of a file of the same viewable (a chunk, `chunks/<n>.glb`): beside the model's .glb,
+ * with its query (a signed URL's signature covers the viewable's chunks).
+ */
+export function siblingUrl(glbUrl: string, file: string): string {
+  const queryAt = glbUrl.indexOf('?');
+  const path = queryAt < 0 ? glbUrl : glbUrl.slice(0, queryAt);
+  const query = queryAt < 0 ? '' : glbUrl.slice(queryAt);
+  return `${path.slice(0, path.lastIndexOf('/') + 1)}${file}${query}`;
 }

@@ -4,11 +4,14 @@
  * replacing every model or (append) beside those already there, its ids after theirs.
  */
 import * as THREE from 'three';
-import { readMetadata, type ModelMetadata } from '@truss/viewable';
+import { readChunkIndex, readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api-types.ts';
 import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
-import { decodeGlb, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
+import { chunkBox } from './chunk-priority.ts';
+import type { ChunkStream, StreamStats } from './chunk-stream.ts';
+import { decodeGltf, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
+import { createPartStream, type StreamingSource } from './part-stream.ts';
 import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
@@ -38,6 +41,8 @@ interface LoadHooks {
   /** The first slice is in the scene: draw it. */
   firstFrame(): void;
   render(): void;
+  /** The view's camera: a chunked model streams what it sees first. */
+  camera(): THREE.Camera;
   /** True when a newer load or dispose() superseded this one. */
   stale(): boolean;
 }
@@ -123,7 +128,9 @@ export class ModelHost {
       totalBytes: null,
     });
     const streams = (await source.decodedStreams?.catch(() => null)) ?? undefined;
-    const scene = await decodeGlb(buffer, streams);
+    const { scene, json } = await decodeGltf(buffer, streams);
+    // A chunked viewable: this was its coarse chunk, the index says where the rest is.
+    const chunks = readChunkIndex(json);
     // A preview of the whole model is on screen: the first frame must not show less of it.
     const whole = streams?.drawn === true;
     // What this decode did not take is of no use to anyone.
@@ -145,8 +152,21 @@ export class ModelHost {
     const meshes = prepareModel(scene, this.uniforms);
     const offset = hooks.append ? this.nextOffset() : 0;
     const part = new ModelPart(hooks.key, offset, translation, meshes, scene);
+    if (chunks) {
+      // The whole model's ids and box, not the coarse chunk's: the camera fits the building.
+      part.count = Math.max(part.count, chunks.elements);
+      for (const chunk of chunks.chunks) part.box.union(chunkBox(chunk, translation));
+    }
     if (hooks.append) part.setMetadata(early);
-    return this.build(part, buffer.byteLength, metadataPromise, { ...hooks, whole }, stale);
+    const streaming = chunks ? { index: chunks, source, fetcher, init } : null;
+    return this.build(
+      part,
+      buffer.byteLength,
+      metadataPromise,
+      { ...hooks, whole },
+      stale,
+      streaming,
+    );
   }
 
   private async build(
@@ -155,6 +175,7 @@ export class ModelHost {
     metadataPromise: Promise<unknown>,
     hooks: LoadHooks & { whole: boolean },
     stale: () => boolean,
+    streaming: StreamingSource | null = null,
   ): Promise<LoadedModelInfo> {
     const gone = () => stale() || !this.parts.includes(part);
     this.parts.push(part);
@@ -166,6 +187,24 @@ export class ModelHost {
       (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
       (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
     }
+    // Made now, started once the coarse chunk is in: its figures exist from the first frame.
+    const stream = streaming
+      ? createPartStream(part, streaming, {
+          root: this.root,
+          uniforms: this.uniforms,
+          clippingPlanes: this.clippingPlanes,
+          ghostsOn: () => this.xray || (this.state?.ghosted.size ?? 0) > 0,
+          state: () => this.state,
+          meshesChanged: () => {
+            this.meshes = this.parts.flatMap((p) => p.meshes);
+            this.boxes = null;
+          },
+          camera: () => hooks.camera(),
+          render: () => hooks.render(),
+          gone,
+        })
+      : null;
+    part.stream = stream;
     hooks.prepared();
     performance.mark('truss:prepared');
 
@@ -194,6 +233,8 @@ export class ModelHost {
       },
     );
     performance.mark('truss:built');
+    // The other chunks stream while the metadata arrives and the coarse chunk is finished.
+    stream?.start();
     if (this.edgesWanted) this.edges.set(true, this.meshes);
     if (!part.metadata) {
       const metadata = readMetadata(await metadataPromise);
@@ -205,10 +246,53 @@ export class ModelHost {
     if (gone()) throw superseded();
     this.resizeState();
     this.boxes = null;
+    if (stream) await this.finishStream(part, stream, hooks, gone);
     void this.afterLoad(part.meshes, gone);
 
     part.info = describePart(part);
     return part.info;
+  }
+
+  /**
+   * Resolves once every chunk was in the scene: the model is loaded. The view is drawn and
+   * orbitable all along.
+   */
+  private async finishStream(
+    part: ModelPart,
+    stream: ChunkStream,
+    hooks: LoadHooks,
+    gone: () => boolean,
+  ): Promise<void> {
+    const abort = () => stream.stop();
+    hooks.signal?.addEventListener('abort', abort, { once: true });
+    try {
+      await stream.complete;
+    } finally {
+      hooks.signal?.removeEventListener('abort', abort);
+    }
+    performance.mark('truss:streamed');
+    if (gone()) throw superseded();
+    if (this.edgesWanted) this.edges.set(true, this.meshes);
+    this.boxes = null;
+  }
+
+  /** The camera moved: chunked models fetch what now matters. */
+  cameraMoved(): void {
+    for (const part of this.parts) part.stream?.reprioritise();
+  }
+
+  /** Streaming figures of the chunked models (null when none is chunked). */
+  streamStats(): StreamStats | null {
+    const streams = this.parts.flatMap((p) => (p.stream ? [p.stream.stats()] : []));
+    if (streams.length === 0) return null;
+    return streams.reduce((sum, s) => ({
+      chunks: sum.chunks + s.chunks,
+      resident: sum.resident + s.resident,
+      residentBytes: sum.residentBytes + s.residentBytes,
+      budgetBytes: sum.budgetBytes + s.budgetBytes,
+      fetchedBytes: sum.fetchedBytes + s.fetchedBytes,
+      dropped: sum.dropped + s.dropped,
+    }));
   }
 
   /**

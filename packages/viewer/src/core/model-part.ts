@@ -8,6 +8,7 @@ import * as THREE from 'three';
 import type { ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, Vec3 } from '../api-types.ts';
 import { ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE } from './materials.ts';
+import type { ChunkStream } from './chunk-stream.ts';
 import { disposeModelMesh, elementCountOf, type ModelMesh } from './model.ts';
 
 export class ModelPart {
@@ -18,6 +19,8 @@ export class ModelPart {
   count: number;
   /** Set when the model finished loading. */
   info: LoadedModelInfo | null = null;
+  /** A chunked viewable's stream of the chunks after the coarse one (chunk-stream.ts). */
+  stream: ChunkStream | null = null;
 
   constructor(
     readonly key: string,
@@ -46,6 +49,7 @@ export class ModelPart {
   }
 
   detach(): void {
+    this.stream?.stop();
     for (const entry of this.meshes) {
       entry.mesh.removeFromParent();
       entry.ghost.removeFromParent();
@@ -58,7 +62,7 @@ export class ModelPart {
  * Adds `offset` to every element id attribute (as 32-bit floats: exact up to 16 M ids; the
  * converter may store them as 8/16-bit integers, which could not hold the shifted values).
  */
-function shiftElementIds(meshes: readonly ModelMesh[], offset: number): void {
+export function shiftElementIds(meshes: readonly ModelMesh[], offset: number): void {
   const done = new Set<THREE.BufferGeometry>();
   for (const { mesh, instanced } of meshes) {
     if (done.has(mesh.geometry)) continue;

@@ -100,6 +100,7 @@ export class ViewerCore {
   }
 
   cameraChanged = (): void => {
+    this.model.cameraMoved();
     this.loop.requestRender();
     this.emitter.emit('camera-change', {});
   };
@@ -138,6 +139,7 @@ export class ViewerCore {
           if (first) this.emitter.emit('first-frame', { ms: performance.now() - started });
         },
         render: () => this.loop.requestRender(),
+        camera: () => this.rig.camera(),
         stale,
       });
       this.modelsChanged();

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompress, constants as zlibConstants, gunzip } from 'node:zlib';
 import { promisify } from 'node:util';
-import { SHEET_FILES, VIEWABLE_FILES } from '@truss/viewable';
+import { chunkFile, SHEET_FILES, VIEWABLE_FILES } from '@truss/viewable';
 import { JobFailure } from '../jobs/index.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -19,6 +19,8 @@ export type ConversionOutcome =
       ok: true;
       kind?: 'model';
       glb: ArrayBuffer;
+      /** A chunked model's other chunks (`chunkFile(n)` of @truss/viewable for chunks[n - 1]). */
+      chunks?: ArrayBuffer[];
       thumbnailPng: ArrayBuffer;
       /** The metadata JSON, gzip-compressed. */
       metadataGz: ArrayBuffer;
@@ -75,6 +77,7 @@ export async function modelFiles(
   ]);
   return {
     files: [
+      ...(await chunkFiles(outcome.chunks ?? [])),
       [VIEWABLE_FILES.glb.name, glb, VIEWABLE_FILES.glb.contentType],
       [VIEWABLE_FILES.glb.compressed.name, glbBrotli, VIEWABLE_FILES.glb.contentType],
       [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
@@ -84,6 +87,28 @@ export async function modelFiles(
     metadataHash: sha256(metadataJson),
     metadataJson,
   };
+}
+
+/**
+ * A chunked model's chunks, each with its brotli copy like the model's (served the same way).
+ * One at a time, so the copies of a 200,000-element tower do not all sit in memory at once
+ * beside the chunks.
+ */
+async function chunkFiles(chunks: ArrayBuffer[]): Promise<StoredViewable['files']> {
+  const files: StoredViewable['files'] = [];
+  for (const [i, buffer] of chunks.entries()) {
+    const bytes = new Uint8Array(buffer);
+    const name = chunkFile(i + 1);
+    const copy = await brotliAsync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+      },
+    });
+    files.push([name, bytes, VIEWABLE_FILES.glb.contentType]);
+    files.push([`${name}.br`, copy, VIEWABLE_FILES.glb.contentType]);
+  }
+  return files;
 }
 
 /** A drawing's sheet files as converted (JSON, PNG, the source PDF) and its thumbnail. */

@@ -23,6 +23,15 @@ export const MODEL_FILES = {
 } as const;
 export type ModelFileName = keyof typeof MODEL_FILES;
 
+/**
+ * A chunk of a chunked model, by the last segment of its URL (`chunks/<n>.glb`, n >= 1; see
+ * `chunks.ts` of @truss/viewable). Its URL carries the viewable's signed query: a chunk is part
+ * of `viewable.glb` and is checked as it is.
+ */
+export const CHUNK_URL_NAME = /^([1-9][0-9]{0,5})\.glb$/;
+/** The most chunks a viewable may have (the URL's n is at most this). */
+export const MAX_CHUNKS = 99_999;
+
 /** The files of a drawing's sheets, by the last segment of their URL (sheets-routes.ts). */
 export const SHEET_URL_FILES = ['source.pdf', 'content', 'text', 'preview.png'] as const;
 export type SheetUrlFile = (typeof SHEET_URL_FILES)[number];

@@ -18,6 +18,7 @@ import { FileUrlSigner } from './file-urls.ts';
 import { ModelLimits, type UploadReservations } from './limits.ts';
 import { ModelProcessedNotifier } from './notifier.ts';
 import { modelsRoutes } from './routes.ts';
+import { chunkRoutes } from './chunk-routes.ts';
 import { ModelsService } from './service.ts';
 import { sheetsRoutes } from './sheets-routes.ts';
 import { ModelSheetsService } from './sheets-service.ts';
@@ -37,6 +38,7 @@ export {
   listProjectModels,
 } from './model-rows.ts';
 export { sendFile, uncompressedFile } from './routes.ts';
+export { chunkNameSchema, chunkNumber } from './chunk-routes.ts';
 export { ModelsService } from './service.ts';
 export { ModelSheetsService } from './sheets-service.ts';
 export { modelKeys, type StoredFile } from './stored-files.ts';
@@ -142,6 +144,7 @@ export const register: RegisterModule<ModelsDeps, ModelsModule> = async (app, de
 
   if (settings.role !== 'worker') {
     await app.register(modelsRoutes, { models, signer, requireAuth: deps.requireAuth, now });
+    await app.register(chunkRoutes, { models, signer, requireAuth: deps.requireAuth, now });
     await app.register(sheetsRoutes, { sheets, signer, requireAuth: deps.requireAuth, now });
     await app.register(versionsRoutes, {
       versions,

@@ -249,6 +249,20 @@ export class ModelsService {
     return this.#files.viewable(version, name);
   }
 
+  /** Chunk n of a chunked viewable: the model's current version's, or `versionId`'s. */
+  async chunk(
+    access: FileAccess,
+    id: string,
+    n: number,
+    versionId?: string | null,
+  ): Promise<StoredFile> {
+    const model = await this.readable(access, id);
+    if (!versionId) return this.#files.chunk(model, n);
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== id) throw new VersionNotFoundError();
+    return this.#files.chunk(version, n);
+  }
+
   /**
    * The model whose files `access` may read (a user's view grant is cached, see
    * `#authorizeView`; a share visitor was checked by the shares module). A trashed model serves

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { chunkFile, VIEWABLE_FILES } from '@truss/viewable';
 import type { ModelRow } from '../../db/schema.ts';
 import type { ByteRange, ObjectStorage } from '../storage/index.ts';
 import { ModelNotFoundError, ModelNotReadyError } from './errors.ts';
@@ -82,6 +84,26 @@ export class StoredModelFiles {
     return { ...file, compressedCopy: { ...copy, storedEncoding: spec.compressed.encoding } };
   }
 
+  /**
+   * Chunk n (>= 1) of a ready chunked viewable, with its brotli copy: 404 when the viewable has
+   * no such chunk. Its ETag is derived from the viewable's hash (a chunk changes only with it).
+   */
+  async chunk(
+    source: Pick<ModelRow, 'status' | 'derived_prefix' | 'viewable_hash'>,
+    n: number,
+  ): Promise<StoredFile> {
+    if (source.status !== 'ready' || !source.derived_prefix) throw new ModelNotReadyError();
+    const key = `${source.derived_prefix}${chunkFile(n)}`;
+    if (!(await this.#storage.stat(key))) throw new ModelNotFoundError(`no chunk ${n}`);
+    const hash = chunkHash(source.viewable_hash ?? '', n);
+    const contentType = VIEWABLE_FILES.glb.contentType;
+    const file = await this.#stored(key, contentType, hash, null);
+    const copyKey = `${key}.br`;
+    if (!(await this.#storage.stat(copyKey))) return file;
+    const copy = await this.#stored(copyKey, contentType, hash, 'br');
+    return { ...file, compressedCopy: { ...copy, storedEncoding: 'br' } };
+  }
+
   /** The uploaded file of a model (its current version) or of a version. */
   async original(
     source: Pick<ModelRow, 'id' | 'original_key' | 'original_sha256' | 'original_filename'> & {
@@ -116,4 +138,9 @@ export class StoredModelFiles {
       open: (range) => storage.get(key, range),
     };
   }
+}
+
+/** A chunk's content hash (ETag): the viewable's, told apart per chunk. */
+export function chunkHash(viewableHash: string, n: number): string {
+  return createHash('sha256').update(`${viewableHash}\nchunk ${n}`).digest('hex');
 }

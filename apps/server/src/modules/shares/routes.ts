@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { contentDisposition } from '../models/index.ts';
-import { sendFile, uncompressedFile } from '../models/index.ts';
+import { chunkNameSchema, chunkNumber, sendFile, uncompressedFile } from '../models/index.ts';
 import type { ModelsService } from '../models/index.ts';
 import type { SharesAccessService, ShareVisitorContext } from './access-service.ts';
 import { readCookie, UNLOCK_COOKIE, unlockCookieHeader } from './secrets.ts';
@@ -219,6 +219,32 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+
+  app.get(
+    `${SHARE_PUBLIC_PATH}/:token/chunks/:chunk`,
+    {
+      ...uncompressedFile,
+      schema: {
+        tags,
+        summary: "A chunk of the shared model's chunked viewable, checked like its viewable.glb",
+        params: shareTokenParamsSchema.extend({ chunk: chunkNameSchema }),
+        querystring: fileQuerySchema,
+        response: fileResponse,
+      },
+    },
+    async (request, reply) => {
+      const context = await visitor(request, reply, request.query);
+      const share = await access.fileAccess(request.params.token, context, 'share.view');
+      const file = await models.chunk(
+        { shared: true },
+        share.model_id,
+        chunkNumber(request.params.chunk),
+        share.model_version_id,
+      );
+      // Revalidated like the viewable (see above): a cut-off share stops serving its chunks.
+      return sendFile(request, reply, file, {});
+    },
+  );
 
   app.get(
     `${SHARE_PUBLIC_PATH}/:token/original`,

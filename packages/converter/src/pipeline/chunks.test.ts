@@ -1,0 +1,174 @@
+import { readChunkIndex, type BoundingBox } from '@truss/viewable';
+import { describe, expect, it } from 'vitest';
+import { convertModel } from '../convert.ts';
+import { houseIfc } from '../testing/house-ifc.ts';
+import { readGlb } from '../testing/read-glb.ts';
+import { planChunks, subsetScene, type ChunkOptions } from './chunks.ts';
+import type { PreparedScene } from './prepare.ts';
+
+const box = (x: number, y: number, size: number): BoundingBox => [x, y, 0, x + size, y + 1, 1];
+
+/** Storeys 0 and 1 (element ids), `perStorey` small elements each, plus one big slab per storey. */
+function tower(perStorey: number) {
+  const parents: (number | null)[] = [null, null];
+  const boxes: (BoundingBox | null)[] = [null, null];
+  const triangles = [0, 0];
+  for (const storey of [0, 1]) {
+    parents.push(storey);
+    boxes.push(box(0, storey * 3, 50));
+    triangles.push(12);
+    for (let i = 0; i < perStorey; i++) {
+      parents.push(storey);
+      boxes.push(box(i, storey * 3, 0.5));
+      triangles.push(12);
+    }
+  }
+  return { parents, storeys: [0, 1], boxes, triangles };
+}
+
+const options = (over: Partial<ChunkOptions>): ChunkOptions => ({
+  minElements: 10,
+  maxChunkElements: 100,
+  maxChunkTriangles: 1e9,
+  coarseShare: 0.2,
+  coarseMaxTriangles: 1e6,
+  ...over,
+});
+
+describe('planChunks', () => {
+  it('keeps a model under the threshold in one file', () => {
+    expect(planChunks(tower(3), options({ minElements: 10 }))).toBeNull();
+  });
+
+  it('puts the largest elements in the coarse chunk and every element in exactly one chunk', () => {
+    const input = tower(40);
+    const plan = planChunks(input, options({ coarseShare: 0.05, maxChunkElements: 1000 }))!;
+    // 82 drawn elements, 984 triangles: 5 % is 49 triangles, 4 elements; the two slabs first.
+    expect(plan[0]!.elements).toEqual(expect.arrayContaining([2, 43]));
+    expect(plan[0]!.elements).toHaveLength(4);
+    const all = plan.flatMap((chunk) => chunk.elements).sort((a, b) => a - b);
+    const drawn = input.triangles.flatMap((t, id) => (t > 0 ? [id] : []));
+    expect(all).toEqual(drawn);
+    // Both storeys fit one chunk of 1,000: one chunk after the coarse one, of no single storey.
+    expect(plan).toHaveLength(2);
+    expect(plan[1]!.storey).toBeNull();
+  });
+
+  it('bounds chunks by triangles too', () => {
+    const plan = planChunks(
+      tower(40),
+      options({ coarseShare: 0.01, maxChunkElements: 1000, maxChunkTriangles: 12 * 10 }),
+    )!;
+    expect(plan.slice(1).every((chunk) => chunk.triangles <= 120)).toBe(true);
+    expect(plan.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('gives each storey its own chunks when they do not fit together, split by volume', () => {
+    const plan = planChunks(tower(40), options({ coarseShare: 0.01, maxChunkElements: 15 }))!;
+    const rest = plan.slice(1);
+    expect(rest.every((chunk) => chunk.elements.length <= 15)).toBe(true);
+    expect(new Set(rest.map((chunk) => chunk.storey))).toEqual(new Set([0, 1]));
+    // A chunk's box is its elements' box: split along x, the parts do not overlap.
+    const firstStorey = rest.filter((chunk) => chunk.storey === 0);
+    expect(firstStorey.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < firstStorey.length; i++)
+      expect(firstStorey[i]!.bbox[0]).toBeGreaterThanOrEqual(firstStorey[i - 1]!.bbox[0]);
+  });
+});
+
+describe('subsetScene', () => {
+  it('keeps only the triangles and instances of the given elements, re-indexed', () => {
+    const prepared = {
+      batches: [
+        {
+          material: 0,
+          positions: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5, 6, 5, 5, 5, 6, 5]),
+          normals: null,
+          uvs: null,
+          colors: null,
+          elementIds: new Uint32Array([1, 1, 1, 2, 2, 2]),
+          indices: new Uint32Array([0, 1, 2, 3, 4, 5]),
+        },
+      ],
+      instanceGroups: [
+        {
+          parts: [
+            {
+              material: 0,
+              geometry: { positions: new Float32Array(9), indices: new Uint32Array([0, 1, 2]) },
+            },
+          ],
+          instances: [1, 2, 2].map((element) => ({
+            element,
+            trs: { t: [0, 0, 0], r: [0, 0, 0, 1], s: [1, 1, 1] },
+          })),
+        },
+      ],
+      triangles: 4,
+      instances: 3,
+    } as unknown as PreparedScene;
+    const sub = subsetScene(prepared, [2]);
+    expect(Array.from(sub.batches[0]!.positions)).toEqual([5, 5, 5, 6, 5, 5, 5, 6, 5]);
+    expect(Array.from(sub.batches[0]!.indices)).toEqual([0, 1, 2]);
+    expect(Array.from(sub.batches[0]!.elementIds)).toEqual([2, 2, 2]);
+    expect(sub.instanceGroups[0]!.instances.map((i) => i.element)).toEqual([2, 2]);
+    expect(sub.triangles).toBe(3);
+    expect(subsetScene(prepared, [7]).batches).toHaveLength(0);
+  });
+});
+
+describe('a chunked conversion', () => {
+  it('writes the coarse chunk with the index and chunks that draw every element once', async () => {
+    const bytes = new TextEncoder().encode(houseIfc({ storeys: 4 }));
+    const whole = await convertModel({ bytes, filename: 'house.ifc' }, { chunking: false });
+    const chunked = await convertModel(
+      { bytes, filename: 'house.ifc' },
+      {
+        chunking: {
+          minElements: 1,
+          maxChunkElements: 20,
+          maxChunkTriangles: 100_000,
+          coarseShare: 0.1,
+        },
+      },
+    );
+    expect(whole.chunks).toEqual([]);
+    expect(readChunkIndex((await readGlb(whole.glb)).json)).toBeNull();
+    const coarse = await readGlb(chunked.glb);
+    const index = readChunkIndex(coarse.json)!;
+    expect(index.elements).toBe(whole.metadata.elements.count);
+    expect(index.chunks).toHaveLength(chunked.chunks.length + 1);
+    expect(index.chunks[0]!.file).toBe('model.glb');
+    expect(index.chunks.slice(1).map((c) => c.file)).toEqual(
+      chunked.chunks.map((_, i) => `chunks/${i + 1}.glb`),
+    );
+    expect(index.chunks.slice(1).map((c) => c.bytes)).toEqual(chunked.chunks.map((c) => c.length));
+    // Every chunk draws its listed elements, and together they draw what the whole file draws.
+    const drawnBy = (draws: { elementIds: Uint32Array; indices: Uint32Array }[]) => {
+      const triangles = new Map<number, number>();
+      for (const draw of draws)
+        for (let t = 0; t < draw.indices.length; t += 3) {
+          const id = draw.elementIds[draw.indices[t]!]!;
+          triangles.set(id, (triangles.get(id) ?? 0) + 1);
+        }
+      return triangles;
+    };
+    const union = new Map<number, number>();
+    const chunkDraws = [coarse, ...(await Promise.all(chunked.chunks.map((c) => readGlb(c))))];
+    chunkDraws.forEach(({ draws }, n) => {
+      const mine = drawnBy(draws);
+      expect(mine.size).toBe(index.chunks[n]!.elements);
+      for (const [id, count] of mine) {
+        expect(union.has(id)).toBe(false);
+        union.set(id, count);
+      }
+    });
+    expect(union).toEqual(drawnBy((await readGlb(whole.glb)).draws));
+    // The same metadata but for the draw count (each chunk draws its own batches).
+    expect(chunked.metadata.stats.drawBatches).toBeGreaterThan(whole.metadata.stats.drawBatches);
+    const { stats: wholeStats, ...wholeRest } = whole.metadata;
+    const { stats: chunkedStats, ...chunkedRest } = chunked.metadata;
+    expect(chunkedRest).toEqual(wholeRest);
+    expect({ ...chunkedStats, drawBatches: 0 }).toEqual({ ...wholeStats, drawBatches: 0 });
+  }, 60_000);
+});

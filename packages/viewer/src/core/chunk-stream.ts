@@ -1,0 +1,256 @@
+/**
+ * Streams the chunks of a chunked viewable (`chunks.ts` of @truss/viewable) after its coarse
+ * chunk is drawn: fetches a few at a time in priority order (chunk-priority.ts: in view, large
+ * on screen, not filtered out), decodes each and hands its meshes over one chunk per frame, so
+ * the view stays orbitable while the rest arrives (each merge is one chunk's, not the model's).
+ *
+ * Memory is bounded: past `budgetBytes` of geometry, the chunks that matter least (out of view,
+ * small on screen) are dropped, and fetched again when the camera makes them matter.
+ */
+import type * as THREE from 'three';
+import type { ChunkIndex, ViewableChunk } from '@truss/viewable';
+import type { Vec3 } from '../api-types.ts';
+import { chunkPriority } from './chunk-priority.ts';
+import { nextFrame } from './loader.ts';
+import type { ModelMesh } from './model.ts';
+
+/** Chunks fetched at once (the server answers them in parallel; decoding is one at a time). */
+const CONCURRENCY = 3;
+/** Main-thread time chunks may take in one go before the next frame. */
+const SLICE_MS = 12;
+/** Default bound on the geometry kept (bytes of vertex, index and instance buffers). */
+export const DEFAULT_BUDGET_BYTES = 768 * 1024 ** 2;
+/** A dropped chunk comes back when its priority reaches this (about 1/20 of the view's height). */
+const REFETCH_PRIORITY = 0.05;
+/** Over the budget, a dropped chunk comes back only when this much more useful than the weakest. */
+const REFETCH_MARGIN = 2;
+
+export interface ChunkStreamHooks {
+  /** The bytes of a chunk's .glb (its URL resolved beside the viewable's). */
+  fetch(chunk: ViewableChunk, signal: AbortSignal): Promise<ArrayBuffer>;
+  /** Decoded and prepared meshes of a chunk's bytes (ids moved into the model's range). */
+  build(buffer: ArrayBuffer): Promise<ModelMesh[]>;
+  /** Puts a chunk's meshes in the scene and the model. */
+  add(meshes: ModelMesh[]): void;
+  /** Takes them out and frees them. */
+  remove(meshes: ModelMesh[]): void;
+  camera(): THREE.Camera;
+  hiddenStoreys(): ReadonlySet<number>;
+  /** A chunk came or went: draw again. */
+  changed(): void;
+}
+
+interface Resident {
+  meshes: ModelMesh[];
+  bytes: number;
+}
+
+export interface StreamStats {
+  chunks: number;
+  resident: number;
+  /** Geometry bytes of the resident chunks, the coarse one included (the GPU holds the same). */
+  residentBytes: number;
+  budgetBytes: number;
+  fetchedBytes: number;
+  /** Chunks dropped under the budget so far. */
+  dropped: number;
+}
+
+/** Bytes of a mesh's buffers (attributes, index): what it takes on the GPU. */
+export function geometryBytes(meshes: readonly ModelMesh[]): number {
+  const seen = new Set<THREE.BufferGeometry>();
+  let bytes = 0;
+  for (const { mesh } of meshes) {
+    const geometry = mesh.geometry;
+    if (seen.has(geometry)) continue;
+    seen.add(geometry);
+    for (const attribute of Object.values(geometry.attributes))
+      bytes += (attribute as THREE.BufferAttribute).array?.byteLength ?? 0;
+    bytes += geometry.index?.array.byteLength ?? 0;
+    const instanced = mesh as THREE.InstancedMesh;
+    if (instanced.isInstancedMesh) bytes += instanced.instanceMatrix.array.byteLength;
+  }
+  return bytes;
+}
+
+export class ChunkStream {
+  private readonly resident = new Map<number, Resident>();
+  private readonly inFlight = new Set<number>();
+  private readonly controller = new AbortController();
+  private fetchedBytes = 0;
+  private dropped = 0;
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  /** Settles when every chunk has been in the scene once (the model is loaded). */
+  readonly complete: Promise<void>;
+  private settleComplete!: () => void;
+  private failComplete!: (error: unknown) => void;
+  private everLoaded = new Set<number>();
+  /** Geometry bytes of the dropped chunks (what fetching one again would add). */
+  private readonly droppedBytes = new Map<number, number>();
+
+  constructor(
+    private readonly index: ChunkIndex,
+    private readonly translation: Vec3,
+    private readonly hooks: ChunkStreamHooks,
+    private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
+    /** Geometry bytes of the coarse chunk (always kept, outside the budget). */
+    private readonly coarseBytes = 0,
+  ) {
+    this.complete = new Promise<void>((resolve, reject) => {
+      this.settleComplete = resolve;
+      this.failComplete = reject;
+    });
+    this.complete.catch(() => undefined);
+  }
+
+  /** The streamed chunks (the coarse chunk, index 0, is the model's own .glb). */
+  private get streamed(): ViewableChunk[] {
+    return this.index.chunks.filter((chunk) => chunk.index > 0);
+  }
+
+  start(): void {
+    this.running ??= this.loop().catch((error: unknown) => {
+      if (!this.controller.signal.aborted) this.failComplete(error);
+    });
+    if (this.streamed.length === 0) this.settleComplete();
+  }
+
+  /** The camera or a filter changed: fetch what now matters (dropped chunks included). */
+  reprioritise(): void {
+    this.wake?.();
+  }
+
+  stop(): void {
+    this.controller.abort();
+    this.wake?.();
+  }
+
+  stats(): StreamStats {
+    let residentBytes = this.coarseBytes;
+    for (const r of this.resident.values()) residentBytes += r.bytes;
+    return {
+      chunks: this.index.chunks.length,
+      resident: this.resident.size + 1,
+      residentBytes,
+      budgetBytes: this.budgetBytes,
+      fetchedBytes: this.fetchedBytes,
+      dropped: this.dropped,
+    };
+  }
+
+  private priority(chunk: ViewableChunk): number {
+    return chunkPriority(chunk, {
+      camera: this.hooks.camera(),
+      translation: this.translation,
+      hiddenStoreys: this.hooks.hiddenStoreys(),
+    });
+  }
+
+  /**
+   * Chunks to fetch next, best first: never loaded ones, or dropped ones that matter again: large
+   * enough on screen, and either room in the budget for them or more useful than a resident
+   * chunk by a margin (so a chunk is not fetched only to be dropped again).
+   */
+  private wanted(): ViewableChunk[] {
+    const candidates: { chunk: ViewableChunk; score: number }[] = [];
+    let used = 0;
+    let weakest = Infinity;
+    for (const [index, r] of this.resident) {
+      used += r.bytes;
+      weakest = Math.min(weakest, this.priority(this.index.chunks[index]!));
+    }
+    for (const chunk of this.streamed) {
+      if (this.resident.has(chunk.index) || this.inFlight.has(chunk.index)) continue;
+      const score = this.priority(chunk);
+      const bytes = this.droppedBytes.get(chunk.index);
+      if (bytes !== undefined) {
+        if (score < REFETCH_PRIORITY) continue;
+        if (used + bytes > this.budgetBytes && score < weakest * REFETCH_MARGIN) continue;
+      }
+      candidates.push({ chunk, score });
+    }
+    return candidates.sort((a, b) => b.score - a.score).map((c) => c.chunk);
+  }
+
+  private async loop(): Promise<void> {
+    const { signal } = this.controller;
+    // Fetched ahead of being built: decoding waits its turn, one chunk per frame.
+    const ready: { chunk: ViewableChunk; buffer: ArrayBuffer }[] = [];
+    let notify: (() => void) | null = null;
+    const pump = () => {
+      for (const chunk of this.wanted()) {
+        if (this.inFlight.size >= CONCURRENCY) break;
+        this.inFlight.add(chunk.index);
+        this.hooks
+          .fetch(chunk, signal)
+          .then((buffer) => {
+            this.fetchedBytes += buffer.byteLength;
+            ready.push({ chunk, buffer });
+          })
+          .catch((error: unknown) => {
+            this.inFlight.delete(chunk.index);
+            if (!signal.aborted) this.failComplete(error);
+          })
+          .finally(() => notify?.());
+      }
+    };
+    let sliceStarted = -Infinity;
+    while (!signal.aborted) {
+      pump();
+      if (ready.length === 0) {
+        if (this.inFlight.size === 0) {
+          // Nothing to fetch: wait for the camera (or stop) to give a reason.
+          await new Promise<void>((resolve) => (this.wake = resolve));
+          this.wake = null;
+          continue;
+        }
+        await new Promise<void>((resolve) => (notify = resolve));
+        notify = null;
+        continue;
+      }
+      // Best of what arrived first (the camera may have moved since it was asked for).
+      ready.sort((a, b) => this.priority(b.chunk) - this.priority(a.chunk));
+      const { chunk, buffer } = ready.shift()!;
+      // Chunks that arrive together go in within one slice: one redraw of the scene for them
+      // (on a software GPU a frame of a big model is the expensive part, not the merge).
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await nextFrame();
+        sliceStarted = performance.now();
+      }
+      if (signal.aborted) return;
+      const meshes = await this.hooks.build(buffer);
+      if (signal.aborted) return;
+      this.inFlight.delete(chunk.index);
+      this.hooks.add(meshes);
+      this.resident.set(chunk.index, { meshes, bytes: geometryBytes(meshes) });
+      this.droppedBytes.delete(chunk.index);
+      this.everLoaded.add(chunk.index);
+      this.evict();
+      this.hooks.changed();
+      if (this.everLoaded.size === this.streamed.length) this.settleComplete();
+    }
+  }
+
+  /**
+   * Drops the least useful chunks while over the budget: the one just added too when it is the
+   * least useful (it was drawn once; it comes back when the camera makes it matter).
+   */
+  private evict(): void {
+    let total = 0;
+    for (const r of this.resident.values()) total += r.bytes;
+    if (total <= this.budgetBytes) return;
+    const ranked = [...this.resident.keys()]
+      .map((index) => ({ index, score: this.priority(this.index.chunks[index]!) }))
+      .sort((a, b) => a.score - b.score);
+    for (const { index } of ranked) {
+      if (total <= this.budgetBytes) break;
+      const r = this.resident.get(index)!;
+      this.hooks.remove(r.meshes);
+      this.resident.delete(index);
+      this.droppedBytes.set(index, r.bytes);
+      total -= r.bytes;
+      this.dropped++;
+    }
+  }
+}
