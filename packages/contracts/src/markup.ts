@@ -50,7 +50,7 @@ const rectangleSchema = z.object({ type: z.literal('rectangle'), ...twoPoints, .
 const ellipseSchema = z.object({ type: z.literal('ellipse'), ...twoPoints, ...stroke });
 const textSchema = z.object({
   type: z.literal('text'),
-  /** The text's top-left corner (3D) or its baseline's left end (sheet, y up). */
+  /** The text's top-left corner: its lines hang below it as seen on screen. */
   at: pointSchema,
   text: z
     .string({ error: 'validation.invalid' })
