@@ -1,4 +1,5 @@
 import type { ErrorBody, Model, Topic, TopicList } from '@truss/contracts';
+import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { fitSheet } from '@truss/viewable';
@@ -323,5 +324,82 @@ describe('topics: sheet pins and markup', () => {
     const top = Math.round(view.y - 220 * view.scale);
     expect(redPixels(sheetShot!, left - 10, top - 25, left + 200, top + 4)).toBeGreaterThan(100);
     expect(redPixels(sheetShot!, 0, 0, sheetShot!.width, Math.max(0, top - 60))).toBe(0);
+  });
+  it('fuzz: hostile markup and pins never answer 5xx and leave nothing behind when refused', async () => {
+    const hostileNumber = fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -0, 0.5, 1e9 + 1, '1', null);
+    const point = fc.oneof(
+      fc.tuple(hostileNumber, hostileNumber),
+      fc.array(hostileNumber, { maxLength: 3 }),
+      fc.constant('0,0'),
+    );
+    const shape = fc.record(
+      {
+        type: fc.constantFrom(
+          'arrow',
+          'cloud',
+          'rectangle',
+          'ellipse',
+          'text',
+          'freehand',
+          'star',
+          '',
+        ),
+        from: point,
+        to: point,
+        at: point,
+        points: fc.array(point, { maxLength: 4 }),
+        text: fc.oneof(fc.string({ maxLength: 20 }), fc.constant('a\u0000b'), fc.constant('')),
+        size: hostileNumber,
+        color: fc.constantFrom('#ff0000', 'red', '#ff00001', '', '#FFFFFF'),
+        lineWidth: hostileNumber,
+      },
+      { requiredKeys: ['type'] },
+    );
+    const body = fc.record(
+      {
+        markup: fc.oneof(
+          fc.record({
+            sheetId: fc.constantFrom('p1', 'p9', '../p1', null, 7),
+            shapes: fc.array(shape, { maxLength: 3 }),
+          }),
+          fc.constant(null),
+          fc.constant({ shapes: 'cloud' }),
+        ),
+        pin: fc.oneof(
+          fc.record({
+            sheetId: fc.constantFrom('p1', 'p9', '', 'p1\u0000'),
+            x: hostileNumber,
+            y: hostileNumber,
+          }),
+          fc.constant({ sheetId: 'p1', position: { x: 0, y: 0, z: 0 } }),
+          fc.constant(null),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const count = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('topics')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await fc.assert(
+      fc.asyncProperty(body, async (extra) => {
+        const before = await count();
+        const res = await server.api<ErrorBody>('POST', path(), {
+          token: team.member.token,
+          body: { kind: 'issue', title: 'fuzz', modelId: drawing.id, ...extra },
+        });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(typeof res.body.code).toBe('string');
+          expect(await count()).toBe(before);
+        } else expect(res.status).toBe(201);
+      }),
+      { numRuns: 40, seed: Number(process.env.RELIABILITY_FUZZ_SEED ?? 36) },
+    );
   });
 });
