@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyId, useCurrentProject, useProjectName } from '../../projects';
 import type { EarlyView } from '../../viewer/early';
-import { useModelTopicsPanel } from '../../topics';
+import { useDrawingTopicsPanel, useModelTopicsPanel } from '../../topics';
 import { CompareButton } from '../../compare';
 import {
   FindElementsButton,
@@ -209,8 +209,11 @@ function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
   const { t } = useTranslation();
   const name = useModelName()(model);
   const sheets = useQuery(sheetsQuery(model.id, model.current_version?.id ?? null));
+  const topicsPanel = useDrawingTopicsPanel(model);
   if (sheets.data && sheets.data.length > 0)
-    return <DrawingViewer sheets={sheets.data} header={header} title={name} />;
+    return (
+      <DrawingViewer sheets={sheets.data} header={header} title={name} sidePanel={topicsPanel} />
+    );
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
       {header}
