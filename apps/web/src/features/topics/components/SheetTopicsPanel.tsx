@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPin } from 'lucide-react';
 import { isSheetPin, type ProjectMember, type SheetPin } from '@truss/contracts';
@@ -40,7 +40,7 @@ export function SheetTopicsPanel({
   );
   const list = useTopicList(source, { sort: 'number', order: 'desc' });
   const create = useCreateTopic(source);
-  const topics = list.data?.topics ?? [];
+  const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
 
   useEffect(() => {
     markupStore.set({

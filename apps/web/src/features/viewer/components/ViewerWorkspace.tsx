@@ -192,12 +192,7 @@ export function ViewerWorkspace({
     />
   );
   const sheetRegion = layout.showSheets && sheets && (
-    <SheetView
-      sheets={sheets.sheets}
-      requestInit={sheets.requestInit}
-      narrow={panels.narrow}
-      layers={sidePanel?.layers}
-    />
+    <SheetView {...sheets} narrow={panels.narrow} layers={sidePanel?.layers} />
   );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
@@ -229,13 +224,8 @@ export function ViewerWorkspace({
           <WorkspaceView
             hidden={!layout.show3d}
             hostRef={hostRef}
-            viewer={viewer}
-            phase={phase}
-            onRetry={onRetry}
-            overlay={overlay}
+            {...{ viewer, phase, onRetry, overlay, snapshot, legend }}
             layer={sidePanel?.layers?.view}
-            snapshot={snapshot}
-            legend={legend}
             onClearColors={commands?.clearColors}
             toolbar={
               commands && (
