@@ -5,6 +5,7 @@ import type {
   AuthResponse,
   CreateTopicBody,
   Model,
+  Pin,
   ProjectMember,
   Topic,
   TopicList,
@@ -244,7 +245,7 @@ describe('topics UI in the browser', () => {
       .poll(() => panel.getByRole('heading', { name: T.selected }).count(), { timeout: 20_000 })
       .toBe(1);
     const pinned = (await allTopics()).find((t) => t.title === T.selected);
-    expect(pinned?.pin?.elementId).toBe(0);
+    expect((pinned?.pin as Pin | null | undefined)?.elementId).toBe(0);
     expect(pinned?.viewpoints[0]?.counts.selection).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Model, Share, Topic, TopicList } from '@truss/contracts';
+import type { AuthResponse, Model, Pin, Share, Topic, TopicList } from '@truss/contracts';
 import type { Vec3 } from '@truss/viewer';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount, mailMatching } from './support/accounts.ts';
@@ -193,7 +193,7 @@ describe('topics in the browser', () => {
       .toBe(1);
     const [topic] = await topics();
     expect(topic?.title).toBe(title);
-    expect(topic?.pin?.elementId).toBe(at.door);
+    expect((topic?.pin as Pin | null | undefined)?.elementId).toBe(at.door);
     expect(topic?.viewpoints[0]?.clippingPlanes).toHaveLength(1);
     expect(topic?.viewpoints[0]?.snapshot_url).toBeTruthy();
     // The pin is drawn where the click was.

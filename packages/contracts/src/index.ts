@@ -298,6 +298,26 @@ export type {
   PreferencesUpdateBody,
   ProfileUpdateBody,
 } from './profile.ts';
+export {
+  MARKUP_POINTS_MAX,
+  MARKUP_SHAPE_TYPES,
+  MARKUP_SHAPES_MAX,
+  MARKUP_STROKE_POINTS_MAX,
+  MARKUP_TEXT_MAX,
+  markupSchema,
+  markupShapeSchema,
+  sheetIdSchema,
+  sheetPinSchema,
+  topicMarkupSchema,
+} from './markup.ts';
+export type {
+  MarkupInput,
+  MarkupPoint,
+  MarkupShape,
+  MarkupShapeType,
+  SheetPin,
+  TopicMarkup,
+} from './markup.ts';
 export { SNAPSHOT_MAX_BYTES, viewpointSchema } from './viewpoints.ts';
 export type {
   Camera,
@@ -319,6 +339,7 @@ export {
   createCommentBodySchema,
   createTopicBodySchema,
   DEFAULT_TOPIC_TYPES,
+  isSheetPin,
   SHARE_VISITOR_POSTS_PER_MINUTE,
   shareCreateCommentBodySchema,
   shareCreateTopicBodySchema,
@@ -334,6 +355,7 @@ export {
   TOPIC_REPORT_MAX,
   topicReportQuerySchema,
   topicListSchema,
+  topicPinSchema,
   topicSchema,
   topicTypesSchema,
   topicWithCommentsSchema,
@@ -352,6 +374,7 @@ export type {
   TopicKind,
   TopicList,
   TopicListQuery,
+  TopicPin,
   TopicReportQuery,
   TopicWithComments,
   UpdateTopicBody,

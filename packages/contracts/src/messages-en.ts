@@ -152,6 +152,8 @@ export const errorTextsEn: Record<ErrorCode, string> = {
     'With this import a topic would hold more comments, viewpoints or snapshots than a topic may',
   BCF_ZIP_BOMB: 'The BCF file expands far beyond what it declares (a zip bomb) and was refused',
   BCF_FILE_UNSAFE: 'The BCF file contains XML that is refused (DOCTYPE or entity declarations)',
+  TOPIC_CLOSED: 'This issue is closed: reopen it to change its pin or markup',
+  TOPIC_SHEET_UNKNOWN: "That sheet is not a sheet of the issue's model",
   TOPIC_FULL:
     'This topic holds as many comments or viewpoints as a topic may (5,000 comments, 200 viewpoints); start a new one',
   ORDER_NOT_FOUND: 'Order not found',
@@ -202,6 +204,10 @@ export const validationTextsEn: Record<ValidationKey, string> = {
   'validation.websiteInvalid': 'Enter a website address starting with http:// or https://',
   'validation.timezoneInvalid': 'Choose a valid time zone',
   'validation.invalid': 'This value is not valid',
+  'validation.markupTooManyShapes': 'A markup holds at most 200 shapes',
+  'validation.markupTooManyPoints':
+    'Too many points: at most 2,000 in a stroke and 20,000 in a markup',
+  'validation.markupTextTooLong': 'A markup text holds at most 500 characters',
   'validation.shareCodeFormat': 'Access Code Must Be 4 Digits',
   'validation.salesNameRequired': 'Please enter your name',
   'validation.salesCompanyRequired': 'Please enter your company or organisation',

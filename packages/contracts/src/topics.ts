@@ -5,6 +5,7 @@ import {
   viewpointInputSchema,
   viewpointSummarySchema,
 } from './viewpoints.ts';
+import { markupSchema, sheetIdSchema, sheetPinSchema, topicMarkupSchema } from './markup.ts';
 
 /**
  * Topics (BCF's word for both): comment threads pinned in a model and tracked issues, with
@@ -57,7 +58,20 @@ const pinSchema = z.object({
   elementId: z.number().int().nonnegative().nullable(),
   globalId: z.string().max(64).nullable(),
 });
+/** A pin on a 3D element (or point) of the model. */
 export type Pin = z.infer<typeof pinSchema>;
+/**
+ * Where a topic is pinned: a point in the 3D model (`position`, element) or a point on one of
+ * the model's sheets (`sheetId`, `x`, `y` in the sheet's units). 3D pins come first so every
+ * body valid before sheet pins stays valid.
+ */
+export const topicPinSchema = z.union([pinSchema, sheetPinSchema], { error: 'validation.invalid' });
+export type TopicPin = z.infer<typeof topicPinSchema>;
+export function isSheetPin(
+  pin: TopicPin | null | undefined,
+): pin is z.infer<typeof sheetPinSchema> {
+  return !!pin && 'sheetId' in pin;
+}
 
 const topicAuthorSchema = z.object({ user_id: z.uuid().nullable(), name: z.string() });
 
@@ -82,7 +96,11 @@ export const topicSchema = z.object({
   due_date: z.string().nullable(),
   stage: z.string().nullable(),
   related_topics: z.array(z.string()),
-  pin: pinSchema.nullable(),
+  pin: topicPinSchema.nullable(),
+  /** The sheet the topic is on (its sheet pin's, else its markup's); null: the 3D model. */
+  sheet_id: z.string().nullable(),
+  /** Red-lines drawn with the topic's view (markup.ts), null: none. */
+  markup: topicMarkupSchema.nullable(),
   author: topicAuthorSchema,
   mentions: z.array(z.uuid()),
   comment_count: z.number().int(),
@@ -130,7 +148,9 @@ export const createTopicBodySchema = z.object({
   dueDate: dueDateSchema.optional(),
   stage: name(128).nullable().optional(),
   relatedTopics: z.array(z.string().max(64)).max(100).optional(),
-  pin: pinSchema.nullable().optional(),
+  pin: topicPinSchema.nullable().optional(),
+  /** Editable until the topic's status is Closed (then 409 TOPIC_CLOSED). */
+  markup: markupSchema.nullable().optional(),
   viewpoints: z.array(viewpointInputSchema).max(TOPIC_VIEWPOINTS_MAX).optional(),
 });
 export type CreateTopicBody = z.infer<typeof createTopicBodySchema>;
@@ -146,7 +166,8 @@ const updateTopicFieldsSchema = z.object({
   dueDate: dueDateSchema,
   stage: name(128).nullable(),
   relatedTopics: z.array(z.string().max(64)).max(100),
-  pin: pinSchema.nullable(),
+  pin: topicPinSchema.nullable(),
+  markup: markupSchema.nullable(),
 });
 export const updateTopicBodySchema = updateTopicFieldsSchema
   .partial()
@@ -185,6 +206,9 @@ export const topicListQuerySchema = z.object({
   assignee: z.string().max(64).optional().describe("a user id, or 'none'"),
   label: z.string().max(TOPIC_LABEL_MAX).optional(),
   modelId: z.uuid().optional(),
+  sheetId: sheetIdSchema
+    .optional()
+    .describe('the topics on one sheet (pinned on it, or marked up on it)'),
   models: z
     .string()
     .max(1900)

@@ -40,7 +40,9 @@ export {
   entityCounts,
   readDwg,
   readDxf,
+  renderMarkupSnapshot,
   scalePng,
+  type MarkupBase,
   type DrawingFileResult,
   type DrawingStats,
 } from './sheets/index.ts';

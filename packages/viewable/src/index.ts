@@ -63,3 +63,20 @@ export {
   type SheetRect,
   type SheetView,
 } from './sheet-draw.ts';
+export {
+  arrowHead,
+  cloudOutline,
+  cloudScallop,
+  drawMarkup,
+  drawShape,
+  fromDevice,
+  shapeBounds,
+  sheetMapping,
+  smoothStroke,
+  strokeWidths,
+  viewMapping,
+  type MarkupDrawContext,
+  type MarkupMapping,
+  type MarkupPoint,
+  type MarkupShapeLike,
+} from './markup-draw.ts';

@@ -3,7 +3,8 @@ import type {
   Camera,
   ClippingPlane,
   Component,
-  Pin,
+  MarkupShape,
+  TopicPin,
   TopicKind,
   ViewState,
   Visibility,
@@ -81,7 +82,15 @@ export interface TopicsTable {
   due_date: Timestamp | null;
   stage: string | null;
   related_guids: JsonDefault<string[]>;
-  pin: Json<Pin | null>;
+  pin: Json<TopicPin | null>;
+  /** Red-lines (migration 0035): their sheet (null: the 3D view) and shapes; null: none. */
+  markup: ColumnType<
+    { sheetId: string | null; shapes: MarkupShape[] } | null,
+    string | undefined,
+    string
+  >;
+  /** The sheet the topic is on: its sheet pin's, else its markup's (0035). */
+  sheet_id: ColumnType<string | null, string | null | undefined, string | null>;
   author_id: string | null;
   author_name: string;
   mention_ids: JsonDefault<string[]>;

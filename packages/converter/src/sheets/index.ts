@@ -20,6 +20,7 @@ export { COUNTED_TYPES, entityCounts, type Drawing } from './drawing.ts';
 export { readDwg } from './dwg.ts';
 export { readDxf } from './dxf.ts';
 export { PREVIEW_SIZE, renderVectorPreview, scalePng } from './preview.ts';
+export { renderMarkupSnapshot, type MarkupBase } from './markup-snapshot.ts';
 
 export interface DrawingFileResult extends DrawingConversion {
   format: DrawingFormat;

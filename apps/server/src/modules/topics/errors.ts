@@ -105,3 +105,17 @@ export class TopicReportTooLargeError extends AppError {
     super('TOPIC_REPORT_TOO_LARGE', 422, { detail });
   }
 }
+
+/** Pin and markup stay as they were once the topic is Closed (reopen it to change them). */
+export class TopicClosedError extends AppError {
+  constructor() {
+    super('TOPIC_CLOSED', 409);
+  }
+}
+
+/** A pin or markup on a sheet the topic's model does not have (or a topic with no model). */
+export class TopicSheetUnknownError extends AppError {
+  constructor(detail?: string) {
+    super('TOPIC_SHEET_UNKNOWN', 422, { detail });
+  }
+}

@@ -21,6 +21,7 @@ import { TopicReportService } from './report/service.ts';
 import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
+import { SheetCatalog } from './sheet-catalog.ts';
 import { VisitorTopicsService } from './visitor-service.ts';
 import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts';
 
@@ -90,6 +91,7 @@ export const register: RegisterModule<
     log: app.log,
     notifier,
     attachmentCleanup,
+    sheets: new SheetCatalog(deps.storage),
   });
   const visitors = new VisitorTopicsService({ topics, data: deps.data, now: deps.now });
   const reader = new BcfReader(app.log);

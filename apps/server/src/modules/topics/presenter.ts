@@ -108,6 +108,8 @@ export function toTopic(
     stage: row.stage,
     related_topics: row.related_guids,
     pin: row.pin,
+    sheet_id: row.sheet_id,
+    markup: row.markup ? { sheet_id: row.markup.sheetId, shapes: row.markup.shapes } : null,
     author: { user_id: row.author_id, name: row.author_name },
     mentions: row.mention_ids,
     comment_count: commentCount,

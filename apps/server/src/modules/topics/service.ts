@@ -51,6 +51,7 @@ import {
 } from './writes.ts';
 import { findModel } from '../models/index.ts';
 import { topicAccess } from './topic-access.ts';
+import type { SheetCatalog } from './sheet-catalog.ts';
 
 interface TopicsServiceDeps {
   data: DataAccess<TopicsRepositories>;
@@ -61,6 +62,8 @@ interface TopicsServiceDeps {
   notifier: Pick<TopicNotifier, 'notify'>;
   /** Removes the stored files of attachments whose topic or comment is deleted. */
   attachmentCleanup?: Pick<AttachmentCleanup, 'topic' | 'attachments'>;
+  /** The models' sheet ids: pins and markup go only on a sheet of the topic's model. */
+  sheets: SheetCatalog;
 }
 
 /** The SSE key of a share page's stream (the bus addresses "users"; a share page is one). */
@@ -82,6 +85,7 @@ export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
       query.assignee === undefined ? undefined : query.assignee === 'none' ? null : query.assignee,
     label: query.label,
     modelId: query.modelId,
+    sheetId: query.sheetId,
     modelIds: list(query.models),
     dueBefore: query.dueBefore ? new Date(query.dueBefore) : undefined,
     dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
@@ -132,6 +136,10 @@ export class TopicsService {
     return this.#d.data;
   }
 
+  get sheets(): SheetCatalog {
+    return this.#d.sheets;
+  }
+
   async #authorName(userId: string): Promise<string> {
     const names = await this.#d.data.repos.topics.userNames([userId]);
     return names.get(userId)?.name || 'Unknown';
@@ -169,7 +177,13 @@ export class TopicsService {
       {
         type,
         projectId: topic.project_id,
-        data: { topicId: topic.id, modelId: topic.model_id, kind: topic.kind, ...data },
+        data: {
+          topicId: topic.id,
+          modelId: topic.model_id,
+          sheetId: topic.sheet_id,
+          kind: topic.kind,
+          ...data,
+        },
       },
       { userIds: shares.map(shareStreamKey) },
     );
@@ -205,7 +219,15 @@ export class TopicsService {
       if (modelId && !(await findModel(repos, modelId).then((m) => m?.project_id === projectId))) {
         throw new TopicNotFoundError('model not in project');
       }
-      const created = await createTopic(repos, projectId, modelId, author, body, this.#d.now());
+      const created = await createTopic(
+        repos,
+        projectId,
+        modelId,
+        author,
+        body,
+        this.#d.now(),
+        this.#d.sheets,
+      );
       return {
         topic: created.topic,
         result: viewFor(access).topic(toTopic(created.topic, viewsOf(created.viewpoints), 0)),
@@ -249,7 +271,7 @@ export class TopicsService {
         );
       }
       for (const action of needed) assertCan(access, action, resource);
-      const updated = await patchTopic(repos, topic, body, name, this.#d.now());
+      const updated = await patchTopic(repos, topic, body, name, this.#d.now(), this.#d.sheets);
       const result = viewFor(access).topic(await this.#present(repos, updated));
       return { before: topic, after: updated, result };
     });

@@ -13,6 +13,8 @@ export interface TopicFilter {
   assigneeId?: string | null;
   label?: string;
   modelId?: string;
+  /** Topics on this sheet (pinned on it, or marked up on it). */
+  sheetId?: string;
   /** Topics of any of these models (the federated view). */
   modelIds?: string[];
   dueBefore?: Date;
@@ -61,6 +63,7 @@ export class TopicListRepository {
     if (filter.label)
       query = query.where(sql<boolean>`t.labels @> ${JSON.stringify([filter.label])}::jsonb`);
     if (filter.modelId) query = query.where('t.model_id', '=', filter.modelId);
+    if (filter.sheetId) query = query.where('t.sheet_id', '=', filter.sheetId);
     if (filter.modelIds?.length) query = query.where('t.model_id', 'in', filter.modelIds);
     if (filter.dueBefore) query = query.where('t.due_date', '<', filter.dueBefore);
     if (filter.dueAfter) query = query.where('t.due_date', '>=', filter.dueAfter);

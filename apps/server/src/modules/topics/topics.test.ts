@@ -1,4 +1,5 @@
 import type {
+  Pin,
   CommentPage,
   Topic,
   TopicComment,
@@ -47,7 +48,7 @@ describe('topics: member routes', () => {
     });
     const second = await createIssue(server, team.member.token, team.project.id);
     expect(second.number).toBe(first.number + 1);
-    expect(first.pin?.globalId).toBe('1hOSvn6df7F8_7GcBWlRGQ');
+    expect((first.pin as Pin | null)?.globalId).toBe('1hOSvn6df7F8_7GcBWlRGQ');
     expect(first.viewpoints).toHaveLength(1);
     const vp = first.viewpoints[0]!;
     expect(vp.camera?.fieldOfView).toBe(60);

@@ -195,7 +195,15 @@ export class VisitorTopicsService {
     const created = await this.#data.transaction(async (repos) => {
       await this.#rateLimit(repos, share, key);
       const body = { ...input, modelVersionId: visitorVersion(share, input.modelVersionId) };
-      return createTopic(repos, share.project_id, share.model_id, author, body, this.#now());
+      return createTopic(
+        repos,
+        share.project_id,
+        share.model_id,
+        author,
+        body,
+        this.#now(),
+        this.#topics.sheets,
+      );
     });
     await this.#topics.publish('topic.created', created.topic);
     await this.#topics.notify(author, topicCreatedNotices(created.topic));
@@ -241,7 +249,14 @@ export class VisitorTopicsService {
     const { before, after, views } = await this.#data.transaction(async (repos) => {
       const topic = await this.#visibleTopic(repos, share, topicId);
       if (topic.kind !== 'issue') throw new ForbiddenError('visitors edit issues only');
-      const after = await patchTopic(repos, topic, patch, authorName, this.#now());
+      const after = await patchTopic(
+        repos,
+        topic,
+        patch,
+        authorName,
+        this.#now(),
+        this.#topics.sheets,
+      );
       return { before: topic, after, views: await repos.topics.viewpoints.topicViews([topic.id]) };
     });
     await this.#topics.publish('topic.updated', after, { changed: Object.keys(patch) });

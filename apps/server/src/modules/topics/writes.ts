@@ -3,10 +3,13 @@ import {
   BCF_TOPIC_MAX_COMMENTS,
   BCF_TOPIC_MAX_VIEWPOINTS,
   DEFAULT_TOPIC_TYPES,
+  isSheetPin,
   mentionIds,
   SNAPSHOT_MAX_BYTES,
   type CreateCommentBody,
   type CreateTopicBody,
+  type MarkupInput,
+  type TopicPin,
   type UpdateTopicBody,
   type ViewpointInput,
 } from '@truss/contracts';
@@ -17,9 +20,12 @@ import { findModel, findModelVersion, VersionNotFoundError } from '../models/ind
 import {
   AssigneeNotMemberError,
   SnapshotInvalidError,
+  TopicClosedError,
   TopicFullError,
+  TopicSheetUnknownError,
   TopicTypeUnknownError,
 } from './errors.ts';
+import type { SheetCatalog } from './sheet-catalog.ts';
 import type { ViewpointMetaRow } from './repository.ts';
 
 /** Who writes: a member (userId) or a share visitor (name, share, hashed address). */
@@ -129,6 +135,39 @@ export async function insertViewpoints(
   return rows;
 }
 
+type StoredMarkup = NonNullable<TopicRow['markup']>;
+
+/**
+ * A markup as stored: its space resolved (the sheet named, else the sheet the pin is on, else the
+ * 3D view); no shapes is no markup.
+ */
+function storedMarkup(markup: MarkupInput | null, pin: TopicPin | null): StoredMarkup | null {
+  if (!markup || markup.shapes.length === 0) return null;
+  const sheetId =
+    markup.sheetId !== undefined ? markup.sheetId : isSheetPin(pin) ? pin.sheetId : null;
+  return { sheetId, shapes: markup.shapes };
+}
+
+/** The sheet a topic is on: its pin's, else its markup's. */
+function topicSheet(pin: TopicPin | null, markup: StoredMarkup | null): string | null {
+  return isSheetPin(pin) ? pin.sheetId : (markup?.sheetId ?? null);
+}
+
+/** 422 TOPIC_SHEET_UNKNOWN unless every sheet named is one of the model's. */
+async function assertSheets(
+  repos: TopicsRepositories,
+  sheets: SheetCatalog,
+  modelId: string | null,
+  named: readonly (string | null | undefined)[],
+): Promise<void> {
+  const wanted = named.filter((id): id is string => !!id);
+  if (wanted.length === 0) return;
+  if (!modelId) throw new TopicSheetUnknownError('topic has no model');
+  const known = await sheets.sheetIds(repos, modelId);
+  const unknown = wanted.find((id) => !known.has(id));
+  if (unknown) throw new TopicSheetUnknownError(`no sheet ${unknown}`);
+}
+
 /** Inserts a topic with its viewpoints; the caller checked the permission. */
 export async function createTopic(
   repos: TopicsRepositories,
@@ -137,7 +176,14 @@ export async function createTopic(
   author: TopicAuthor,
   body: Omit<CreateTopicBody, 'modelId'>,
   now: Date,
+  sheets: SheetCatalog,
 ): Promise<{ topic: TopicRow; viewpoints: ViewpointMetaRow[] }> {
+  const pin = body.pin ?? null;
+  const markup = storedMarkup(body.markup ?? null, pin);
+  await assertSheets(repos, sheets, modelId, [
+    isSheetPin(pin) ? pin.sheetId : null,
+    markup?.sheetId,
+  ]);
   const type = body.type ?? (body.kind === 'issue' ? 'Issue' : 'Remark');
   await assertType(repos, projectId, type);
   await assertAssignee(repos, projectId, body.assigneeId);
@@ -162,7 +208,9 @@ export async function createTopic(
     due_date: body.dueDate ? new Date(body.dueDate) : null,
     stage: body.stage ?? null,
     related_guids: JSON.stringify(body.relatedTopics ?? []),
-    pin: JSON.stringify(body.pin ?? null),
+    pin: JSON.stringify(pin),
+    markup: JSON.stringify(markup),
+    sheet_id: topicSheet(pin, markup),
     author_id: author.userId,
     author_name: author.name,
     mention_ids: JSON.stringify(
@@ -192,7 +240,13 @@ export async function patchTopic(
   body: UpdateTopicBody,
   byName: string,
   now: Date,
+  sheets: SheetCatalog,
 ): Promise<TopicRow> {
+  const placing = body.pin !== undefined || body.markup !== undefined;
+  // Closed is final for the drawing: a patch that reopens the topic may change it too.
+  if (placing && topic.status === 'Closed' && (body.status ?? topic.status) === 'Closed') {
+    throw new TopicClosedError();
+  }
   if (body.type !== undefined && body.type !== topic.type) {
     await assertType(repos, topic.project_id, body.type);
   }
@@ -211,7 +265,18 @@ export async function patchTopic(
   if (body.dueDate !== undefined) patch.due_date = body.dueDate ? new Date(body.dueDate) : null;
   if (body.stage !== undefined) patch.stage = body.stage;
   if (body.relatedTopics !== undefined) patch.related_guids = JSON.stringify(body.relatedTopics);
-  if (body.pin !== undefined) patch.pin = JSON.stringify(body.pin);
+  if (placing) {
+    const pin = body.pin !== undefined ? body.pin : topic.pin;
+    const markup =
+      body.markup !== undefined ? storedMarkup(body.markup, pin) : (topic.markup ?? null);
+    await assertSheets(repos, sheets, topic.model_id, [
+      body.pin !== undefined && isSheetPin(pin) ? pin.sheetId : null,
+      body.markup !== undefined ? markup?.sheetId : null,
+    ]);
+    patch.pin = JSON.stringify(pin);
+    patch.markup = JSON.stringify(markup);
+    patch.sheet_id = topicSheet(pin, markup);
+  }
   if (body.title !== undefined || body.description !== undefined) {
     const text = `${body.title ?? topic.title}\n${body.description ?? topic.description}`;
     patch.mention_ids = JSON.stringify(await memberMentions(repos, topic.project_id, text));

@@ -49,6 +49,8 @@ export interface TopicFilter {
   /** 'none': only topics without a due date. */
   due?: 'none';
   q?: string;
+  /** Topics on one sheet (pinned or marked up on it). */
+  sheetId?: string;
   sort?: 'number' | 'created' | 'modified' | 'due' | 'priority' | 'title';
   order?: 'asc' | 'desc';
 }
@@ -89,6 +91,7 @@ function listQuery(
   if (filter.dueAfter) query.dueAfter = filter.dueAfter;
   if (filter.due) query.due = filter.due;
   if (filter.q?.trim()) query.q = filter.q.trim();
+  if (filter.sheetId) query.sheetId = filter.sheetId;
   if (filter.sort) query.sort = filter.sort;
   if (filter.order) query.order = filter.order;
   if (modelId) query.modelId = modelId;

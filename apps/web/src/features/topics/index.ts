@@ -6,6 +6,11 @@
  */
 export { topicsKey } from './api';
 export { OpenIssuesBadge } from './components/OpenIssuesBadge';
-export { useFederatedTopicsPanel, useModelTopicsPanel, useShareTopicsPanel } from './panels';
+export {
+  useDrawingTopicsPanel,
+  useFederatedTopicsPanel,
+  useModelTopicsPanel,
+  useShareTopicsPanel,
+} from './panels';
 export type { FederatedSidePanel } from './panels';
 export { applyTopicEvent } from './realtime';

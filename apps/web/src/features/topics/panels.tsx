@@ -12,7 +12,9 @@ import { actorFor, membersQuery, useMyId, useCurrentProject } from '../projects'
 import type { LoadedModelInfo, Viewer, ModelViewerProps } from '../viewer';
 import { memberAbilities, visitorAbilities } from './abilities';
 import type { TopicSource } from './api';
+import { SheetTopicsPanel } from './components/SheetTopicsPanel';
 import { TopicsPanel } from './components/TopicsPanel';
+import { markupLayers } from './markup/layers';
 import { useShareTopicEvents } from './realtime';
 import { framedModel } from './viewstate';
 
@@ -58,6 +60,23 @@ export function useModelTopicsPanel(
     render: (viewer, info) => (
       <TopicsPanel viewer={viewer} info={info} source={source} {...member} />
     ),
+    layers: markupLayers,
+  };
+}
+
+/** A drawing's issues beside its sheets: pins on sheets and markup, no 3D. */
+export function useDrawingTopicsPanel(model: Pick<Model, 'id' | 'project_id'>): SidePanel {
+  const { t } = useTranslation();
+  const member = useMemberTopics(model.project_id);
+  const source: TopicSource = useMemo(
+    () => ({ kind: 'member', projectId: model.project_id, modelId: model.id }),
+    [model.project_id, model.id],
+  );
+  return {
+    label: t('topics.panel'),
+    initiallyOpen: true,
+    render: () => <SheetTopicsPanel source={source} {...member} />,
+    layers: markupLayers,
   };
 }
 
@@ -131,5 +150,6 @@ export function useShareTopicsPanel(
     render: (viewer, info) => (
       <TopicsPanel viewer={viewer} info={info} source={source} abilities={abilities} />
     ),
+    layers: markupLayers,
   };
 }

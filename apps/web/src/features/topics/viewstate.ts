@@ -8,7 +8,14 @@
  * GlobalId in whichever model holds them (`ModelResolver`), while the camera and the pin are in
  * the coordinates of the topic's own model (`home`).
  */
-import type { Component, Pin, Topic, Vector3, ViewState } from '@truss/contracts';
+import {
+  isSheetPin,
+  type Component,
+  type Pin,
+  type Topic,
+  type Vector3,
+  type ViewState,
+} from '@truss/contracts';
 import type { LoadedModelInfo, Vec3, Viewpoint } from '../viewer';
 
 type Metadata = NonNullable<LoadedModelInfo['metadata']>;
@@ -315,7 +322,8 @@ export function pinTarget(
 ): { point: Vec3; elementId: number | null } | { elements: number[] } | null {
   const home = resolver.home(topic.model_id);
   if (!home) return null;
-  if (topic.pin) {
+  // A pin on a sheet (a storey plan of this model) has no 3D point: the view's elements place it.
+  if (topic.pin && !isSheetPin(topic.pin)) {
     const row = topic.pin.elementId;
     return {
       point: pointFromModel(home.frame, topic.pin.position),

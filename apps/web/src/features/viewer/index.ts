@@ -10,7 +10,7 @@ export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';
 export { ViewerWorkspace } from './components/ViewerWorkspace';
-export type { WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
+export type { PanelLayers, WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';
 export { MODEL_PAGE_LAYOUT } from './model-page-layout';
 export { useViewer } from './useViewer';

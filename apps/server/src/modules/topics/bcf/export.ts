@@ -11,6 +11,7 @@ import type { BcfArchive, BcfComment, BcfTopic, BcfViewpoint } from '@truss/bcf'
 import { displayName } from '../../users/index.ts';
 import { byTopic } from '../presenter.ts';
 import { topicTypes } from '../writes.ts';
+import type { MarkupSnapshots } from './markup-snapshots.ts';
 
 /** Topics per round of reads (their viewpoints, snapshots, comments and files). */
 const TOPICS_PER_READ = 1000;
@@ -207,7 +208,11 @@ export async function exportArchive(
   repos: TopicsRepositories,
   project: { id: string; name: string },
   guids?: readonly string[],
-  stored?: { attachmentBytes: (row: TopicAttachmentRow) => Promise<Uint8Array> },
+  stored?: {
+    attachmentBytes: (row: TopicAttachmentRow) => Promise<Uint8Array>;
+    /** Draws topics' markup into their snapshots (markup-snapshots.ts). */
+    markup?: MarkupSnapshots;
+  },
 ): Promise<Omit<BcfArchive, 'version'>> {
   const rows = await repos.topics.bcf.exportTopics(project.id, guids);
   const models = new Map(
@@ -251,19 +256,20 @@ export async function exportArchive(
       byTopic(attached),
     ];
     for (const row of part) {
-      topics.push(
-        topicOf(
-          row,
-          {
-            viewpoints: vps.get(row.id) ?? [],
-            comments: cs.get(row.id) ?? [],
-            files: fs.get(row.id) ?? [],
-            attached: as.get(row.id) ?? [],
-          },
-          { email, readable },
-          modelName,
-        ),
+      const topic = topicOf(
+        row,
+        {
+          viewpoints: vps.get(row.id) ?? [],
+          comments: cs.get(row.id) ?? [],
+          files: fs.get(row.id) ?? [],
+          attached: as.get(row.id) ?? [],
+        },
+        { email, readable },
+        modelName,
       );
+      if (stored?.markup)
+        topic.viewpoints = await stored.markup.apply(repos, row, topic.viewpoints);
+      topics.push(topic);
     }
   }
   const used = (pick: (t: BcfTopic) => string | undefined) => topics.map(pick);

@@ -17,6 +17,7 @@ import type { AttachmentPlan, AttachmentPlans } from '../attachments/service.ts'
 import { displayName } from '../../users/index.ts';
 import type { BcfAttachment } from '@truss/bcf';
 import { exportArchive } from './export.ts';
+import { MarkupSnapshots } from './markup-snapshots.ts';
 import { importArchive, type DocumentSink } from './import.ts';
 import { bcfGuid } from './normalize.ts';
 import type { BcfReader } from './reader.ts';
@@ -28,7 +29,7 @@ export interface BcfServiceDeps {
   events: EventPublisher;
   elements: ElementIndex;
   /** Where attachments' bytes are (exported as BCF documents, imported 3.0 documents stored). */
-  storage: Pick<ObjectStorage, 'get' | 'put' | 'deletePrefix'>;
+  storage: Pick<ObjectStorage, 'get' | 'put' | 'deletePrefix' | 'stat'>;
   /** The plan of the project's owner: imported documents are attachments under its limits. */
   plans: AttachmentPlans;
   /** Reads files in worker threads (never on the event loop). */
@@ -68,8 +69,10 @@ function attachmentName(filename: string): string {
  */
 export class BcfService {
   readonly #d: BcfServiceDeps;
+  readonly #markup: MarkupSnapshots;
 
   constructor(deps: BcfServiceDeps) {
+    this.#markup = new MarkupSnapshots(deps.storage);
     this.#d = deps;
   }
 
@@ -203,6 +206,7 @@ export class BcfService {
     const archive = await exportArchive(repos, access.project, guids?.map(bcfGuid), {
       attachmentBytes: async (row) =>
         Buffer.concat(await (await storage.get(attachmentKeys.file(row))).toArray()),
+      markup: this.#markup,
     });
     return {
       bytes: writeBcf(archive, version),

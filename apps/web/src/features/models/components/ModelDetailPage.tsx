@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyId, useCurrentProject, useProjectName } from '../../projects';
 import type { EarlyView } from '../../viewer/early';
-import { useModelTopicsPanel } from '../../topics';
+import { useDrawingTopicsPanel, useModelTopicsPanel } from '../../topics';
 import { CompareButton } from '../../compare';
 import {
   FindElementsButton,
@@ -219,8 +219,11 @@ function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
   useEffect(() => {
     if (model.format === 'pdf') preloadPdfSheets();
   }, [model.format]);
+  const topicsPanel = useDrawingTopicsPanel(model);
   if (sheets.data && sheets.data.length > 0)
-    return <DrawingViewer sheets={sheets.data} header={header} title={name} />;
+    return (
+      <DrawingViewer sheets={sheets.data} header={header} title={name} sidePanel={topicsPanel} />
+    );
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
       {header}

@@ -32,6 +32,7 @@ import { BulkChange } from './BulkChange';
 import { StatusBadge } from './StatusBadge';
 import { TopicFilterFields } from './TopicFilterFields';
 import { topicOrder, TopicSortSelect, type TopicSort } from './TopicSortSelect';
+import { SheetFilter } from './SheetFilter';
 
 type StatusFilter = 'open' | 'closed' | 'all';
 const topicLink = (topic: Topic) =>
@@ -50,9 +51,17 @@ export default function IssuesPage() {
   const { project, isLoading, notFound } = useCurrentProject();
   const myId = useMyId();
   const abilities = useMemo(() => memberAbilities(project, myId), [project, myId]);
+  // `model:sheet` of the sheet filter ('' : every topic). Sheet ids repeat across drawings
+  // (p1 of every PDF), so the model goes with it.
+  const [sheetKey, setSheetKey] = useState('');
+  const [sheetModel, sheetId] = sheetKey ? sheetKey.split(':') : [];
   const source: TopicSource = useMemo(
-    () => ({ kind: 'member', projectId: project?.id ?? '' }),
-    [project?.id],
+    () => ({
+      kind: 'member',
+      projectId: project?.id ?? '',
+      ...(sheetModel ? { modelId: sheetModel } : {}),
+    }),
+    [project?.id, sheetModel],
   );
   const [kind, setKind] = useState<'' | 'issue' | 'comment'>('');
   const [status, setStatus] = useState<StatusFilter>('open');
@@ -68,6 +77,7 @@ export default function IssuesPage() {
         : {}),
     ...extraFilterQuery(extra, new Date()),
     q: search,
+    ...(sheetId ? { sheetId } : {}),
     sort,
     order: topicOrder(sort),
   };
@@ -169,6 +179,12 @@ export default function IssuesPage() {
           onChange={setExtra}
           types={types.data?.types ?? []}
           members={members.data ?? []}
+          className={control}
+        />
+        <SheetFilter
+          models={models.data ?? []}
+          value={sheetKey}
+          onChange={setSheetKey}
           className={control}
         />
         <TopicSortSelect value={sort} onChange={setSort} className={control} />

@@ -35,6 +35,7 @@ import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
 import { plain, TopicText } from './TopicText';
 import { VisitorName } from './VisitorName';
+import { TopicMarkupControls } from '../markup/TopicMarkupControls';
 
 function Comment({
   comment,
@@ -241,6 +242,12 @@ export function TopicDetail({
         )}
       </div>
       <div className="flex flex-col gap-3 p-3">
+        <TopicMarkupControls
+          topic={topic}
+          canEdit={may.edit}
+          saving={update.isPending}
+          onSave={(markup, done) => change({ markup }, done)}
+        />
         <div>
           <div className="flex items-center gap-2 text-xs text-gray-500">
             {topic.kind === 'issue'

@@ -31,6 +31,7 @@ import {
   type FramedModel,
 } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
+import { markupStore } from '../markup/markup-store';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
@@ -217,9 +218,12 @@ export function TopicsPanel({
         ...(mode.kind === 'issue' && values.priority ? { priority: values.priority } : {}),
         pin: mode.pin,
         viewpoints: [viewpoint],
+        // Drawn over the 3D view while making it: in 0..1 of the view, as the snapshot is.
+        markup: markupStore.drawnFor({ kind: 'view' }),
         ...(abilities.visitor ? { authorName: values.authorName } : {}),
         ...(scene ? { modelId: mode.model.modelId } : {}),
       });
+      markupStore.stop();
       setMode({ name: 'detail', id: topic.id });
     } catch (error) {
       toast.error(t('topics.saveFailed'), errorMessage(error, t));

@@ -1,4 +1,5 @@
 import { useCallback, useRef, type ReactNode } from 'react';
+import type { ModelViewerProps } from './ModelViewer';
 import type { Sheet } from '@truss/contracts';
 import { ViewerWorkspace } from './ViewerWorkspace';
 
@@ -14,11 +15,14 @@ export function DrawingViewer({
   header,
   title,
   requestInit,
+  sidePanel,
 }: {
   sheets: readonly Sheet[];
   header?: ReactNode;
   title?: string;
   requestInit?: RequestInit;
+  /** A panel beside the sheets (a drawing's issues), with its layers over the sheet. */
+  sidePanel?: ModelViewerProps['sidePanel'];
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const name = title || 'drawing';
@@ -34,6 +38,14 @@ export function DrawingViewer({
       screenshotName={screenshotName}
       sheets={{ sheets, ...(requestInit ? { requestInit } : {}) }}
       sheetsOnly
+      sidePanel={
+        sidePanel && {
+          label: sidePanel.label,
+          initiallyOpen: sidePanel.initiallyOpen,
+          render: (viewer) => sidePanel.render(viewer, null),
+          layers: sidePanel.layers,
+        }
+      }
     />
   );
 }

@@ -4,7 +4,7 @@ import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
 import { useViewerLoad } from '../useViewerLoad';
-import { ViewerWorkspace } from './ViewerWorkspace';
+import { ViewerWorkspace, type PanelLayers } from './ViewerWorkspace';
 
 export interface ModelViewerProps {
   /** URL of the viewable (.glb). */
@@ -38,6 +38,7 @@ export interface ModelViewerProps {
     label: string;
     initiallyOpen?: boolean;
     render: (viewer: Viewer | null, info: LoadedModelInfo | null) => ReactNode;
+    layers?: PanelLayers;
   };
 }
 
@@ -106,6 +107,7 @@ export function ModelViewer({
           label: sidePanel.label,
           initiallyOpen: sidePanel.initiallyOpen,
           render: (current) => sidePanel.render(current, loadedInfo),
+          layers: sidePanel.layers,
         }
       }
     />

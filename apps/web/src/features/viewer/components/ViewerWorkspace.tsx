@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
+import type { Sheet } from '@truss/contracts';
+import type { SheetViewer } from '@truss/viewer/sheet';
 import type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from '../engine';
 import { useScreenshot } from '../useScreenshot';
 import { useViewerCommands } from '../useViewerCommands';
@@ -37,6 +39,19 @@ interface WorkspaceSidePanel {
   icon?: LucideIcon;
   initiallyOpen?: boolean;
   render: (viewer: Viewer | null) => ReactNode;
+  /**
+   * What the panel adds to the views (topics: markup): a layer over the 3D view, a layer over
+   * the sheet shown, and one toolbar entry for each.
+   */
+  layers?: PanelLayers;
+}
+
+/** A side panel's layers over the views (see `WorkspaceSidePanel.layers`). */
+export interface PanelLayers {
+  view?: ReactNode;
+  viewTool?: ReactNode;
+  sheet?: (viewer: SheetViewer, sheet: Sheet) => ReactNode;
+  sheetTool?: (sheet: Sheet) => ReactNode;
 }
 
 interface ViewerWorkspaceProps {
@@ -177,7 +192,7 @@ export function ViewerWorkspace({
     />
   );
   const sheetRegion = layout.showSheets && sheets && (
-    <SheetView sheets={sheets.sheets} requestInit={sheets.requestInit} narrow={panels.narrow} />
+    <SheetView {...sheets} narrow={panels.narrow} layers={sidePanel?.layers} />
   );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
@@ -209,12 +224,8 @@ export function ViewerWorkspace({
           <WorkspaceView
             hidden={!layout.show3d}
             hostRef={hostRef}
-            viewer={viewer}
-            phase={phase}
-            onRetry={onRetry}
-            overlay={overlay}
-            snapshot={snapshot}
-            legend={legend}
+            {...{ viewer, phase, onRetry, overlay, snapshot, legend }}
+            layer={sidePanel?.layers?.view}
             onClearColors={commands?.clearColors}
             toolbar={
               commands && (
@@ -285,6 +296,7 @@ function ToolbarEnd({
     <>
       {viewer && toolbarTools?.(viewer)}
       {toolbarExtra}
+      {sidePanel?.layers?.viewTool}
       {sidePanel && (
         <SidePanelButton
           label={sidePanel.label}
@@ -312,11 +324,14 @@ function WorkspaceView({
   legend,
   onClearColors,
   toolbar,
+  layer,
 }: Pick<ViewerWorkspaceProps, 'hostRef' | 'viewer' | 'phase' | 'onRetry' | 'overlay'> & {
   snapshot: ReturnType<typeof useViewerSnapshot>[0];
   legend: ReturnType<typeof useViewerCommands>['legend'];
   onClearColors: (() => void) | undefined;
   toolbar: ReactNode;
+  /** A side panel's layer over the view (markup). */
+  layer?: ReactNode;
   /** Kept mounted (the engine lives as long as its host) but not shown: the phone's sheets. */
   hidden: boolean;
 }) {
@@ -324,6 +339,7 @@ function WorkspaceView({
     <div className={clsx('relative min-w-0 flex-1 overflow-hidden', hidden && 'hidden')}>
       {/* The engine's canvas and overlay go in here (useViewer). */}
       <div ref={hostRef} className="absolute inset-0" />
+      {layer}
       {overlay ?? <LoadOverlay viewer={viewer} phase={phase} onRetry={onRetry} />}
       <div className="pointer-events-none absolute top-3 left-3 z-10 flex flex-col gap-2">
         {viewer && (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
@@ -31,8 +32,11 @@ export function SheetToolbar({
   panelOpen,
   onTogglePanel,
   onChanged,
+  extra,
 }: {
   viewer: SheetViewer;
+  /** Further tools at the end (a side panel's: markup). */
+  extra?: ReactNode;
   snapshot: SheetSnapshot;
   panelOpen: boolean;
   onTogglePanel: () => void;
@@ -125,6 +129,7 @@ export function SheetToolbar({
           }}
         />
       </ToolMenu>
+      {extra}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
 import { SheetToolbar } from './SheetToolbar';
 import { sheetSource } from './sheet-source';
 import { useSheetViewer } from './useSheetViewer';
+import type { PanelLayers } from '../components/ViewerWorkspace';
 
 /** The sheets a workspace shows beside (or instead of) its 3D view. */
 export interface WorkspaceSheets {
@@ -29,7 +30,10 @@ export function SheetView({
   sheets,
   requestInit,
   narrow,
+  layers,
 }: WorkspaceSheets & {
+  /** A side panel's layer over the sheet and its toolbar entry (markup). */
+  layers?: Pick<PanelLayers, 'sheet' | 'sheetTool'>;
   /** A phone: the panel is a bottom sheet over the view and starts closed. */
   narrow: boolean;
 }) {
@@ -96,6 +100,7 @@ export function SheetView({
             </div>
           </div>
         )}
+        {viewer && sheet && layers?.sheet?.(viewer, sheet)}
         {viewer && (
           <>
             <div className="pointer-events-none absolute top-3 left-3 z-10">
@@ -121,6 +126,7 @@ export function SheetView({
                 panelOpen={panelOpen}
                 onTogglePanel={() => setPanelOpen((open) => !open)}
                 onChanged={update}
+                extra={sheet ? layers?.sheetTool?.(sheet) : undefined}
               />
             </div>
           </>

@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse, Model, Topic, TopicList } from '@truss/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
+import { joinProject } from './support/topics.ts';
+import {
+  convertFile,
+  decodePng,
+  firstProjectId,
+  setProfileLanguage,
+  signedInState,
+  waitForViewerLoaded,
+  type Pixels,
+} from './support/viewer.ts';
+
+/**
+ * Markup in the browser (issue 36), in en and zh-CN: a cloud and a text drawn on a PDF sheet and
+ * saved with an issue pinned on the sheet, and the same over the 3D view of an IFC model saved
+ * with a new issue; Bea (a second member) sees each issue arrive live and its markup when she
+ * opens it; the BCF export's snapshot has the red cloud's pixels.
+ */
+const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
+const PDF = path.join(shared, 'drawings/pdf/sheet-set-a3.pdf');
+const IFC = path.join(shared, 'samples/ifc/IfcOpenHouse_IFC4.ifc');
+const locales = {
+  en: JSON.parse(
+    readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8'),
+  ),
+  'zh-CN': JSON.parse(
+    readFileSync(new URL('../../apps/web/src/locales/zh-CN.json', import.meta.url), 'utf8'),
+  ),
+} as const;
+type Locale = keyof typeof locales;
+const text = (locale: Locale, key: string): string =>
+  key
+    .split('.')
+    .reduce(
+      (node: Record<string, unknown>, part) => node[part] as never,
+      locales[locale],
+    ) as unknown as string;
+
+let server: SharedServer;
+let browser: Browser;
+let owner: AuthResponse;
+let bea: AuthResponse;
+let projectId: string;
+let pdf: Model;
+let ifc: Model;
+const contexts: BrowserContext[] = [];
+const stamp = Date.now();
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchChromium();
+  owner = await createAccount(server.url, `marko-${stamp}@example.com`);
+  projectId = await firstProjectId(server.url, owner.token);
+  pdf = await convertFile(server.url, owner.token, projectId, PDF);
+  ifc = await convertFile(server.url, owner.token, projectId, IFC);
+  bea = await createAccount(server.url, `bea-marko-${stamp}@example.com`);
+  await joinProject(server.url, projectId, owner.token, `bea-marko-${stamp}@example.com`, bea);
+}, 300_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+async function open(model: Model, as: AuthResponse, locale: Locale): Promise<Page> {
+  await setProfileLanguage(server.url, as, locale);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    locale,
+    storageState: signedInState(server.url, as),
+  });
+  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`/model/${model.id}`);
+  if (model.format === 'pdf') {
+    await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
+      timeout: 60_000,
+    });
+  } else await waitForViewerLoaded(page);
+  return page;
+}
+
+const api = async <T>(url: string): Promise<T> => {
+  const res = await fetch(`${server.url}${url}`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+
+/** Drags on the markup layer from one point to another (CSS px inside `box`). */
+async function drag(
+  page: Page,
+  box: { x: number; y: number },
+  from: [number, number],
+  to: [number, number],
+) {
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(
+      box.x + from[0] + ((to[0] - from[0]) * i) / 8,
+      box.y + from[1] + ((to[1] - from[1]) * i) / 8,
+    );
+  }
+  await page.mouse.up();
+}
+
+/** Draws a red cloud and a text on the markup layer `layer` (already drawing). */
+async function cloudAndText(page: Page, locale: Locale, layer: string, note: string) {
+  const canvas = page.locator(`[data-markup-layer="${layer}"]`);
+  const box = (await canvas.boundingBox())!;
+  const toolbar = page.getByRole('toolbar', { name: text(locale, 'topics.markup.toolbar') });
+  await toolbar.getByRole('button', { name: text(locale, 'topics.markup.tools.cloud') }).click();
+  await drag(page, box, [box.width * 0.35, box.height * 0.4], [box.width * 0.6, box.height * 0.65]);
+  await toolbar.getByRole('button', { name: text(locale, 'topics.markup.tools.text') }).click();
+  await page.mouse.click(box.x + box.width * 0.62, box.y + box.height * 0.35);
+  const input = page.getByRole('textbox', { name: text(locale, 'topics.markup.textPrompt') });
+  await input.fill(note);
+  await input.press('Enter');
+  await expect.poll(() => canvas.getAttribute('data-markup-shapes')).toBe('2');
+}
+
+function redPixels(png: Pixels): number {
+  let n = 0;
+  for (let i = 0; i < png.data.length; i += 4)
+    if (png.data[i]! > 180 && png.data[i + 1]! < 90 && png.data[i + 2]! < 110) n++;
+  return n;
+}
+
+/** The BCF export's snapshot of `topic`, decoded. */
+async function exportedSnapshot(topic: Topic): Promise<Pixels> {
+  const res = await fetch(
+    `${server.url}/api/project/${projectId}/bcf?version=3.0&topics=${topic.guid}`,
+    { headers: { authorization: `Bearer ${owner.token}` } },
+  );
+  expect(res.status).toBe(200);
+  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+  const name = Object.keys(files).find((f) => f.startsWith(`${topic.guid}/`) && f.endsWith('.png'));
+  expect(name).toBeDefined();
+  return decodePng(Buffer.from(files[name!]!));
+}
+
+const newest = async (modelId: string): Promise<Topic> => {
+  const list = await api<TopicList>(
+    `/api/project/${projectId}/topics?modelId=${modelId}&sort=created&limit=1`,
+  );
+  return list.topics[0]!;
+};
+
+describe('markup in the browser', () => {
+  it.each(['en', 'zh-CN'] as const)(
+    'a cloud and a text on a PDF sheet, pinned with an issue, live for Bea, in the BCF snapshot (%s)',
+    async (locale) => {
+      const title = `Leak on the sheet ${locale}`;
+      const author = await open(pdf, owner, locale);
+      const watcher = await open(pdf, bea, locale);
+      const panel = (page: Page) =>
+        page.getByRole('complementary', { name: text(locale, 'topics.panel') });
+      await author
+        .getByRole('toolbar', { name: text(locale, 'viewer.sheets.toolbar') })
+        .getByRole('button', { name: text(locale, 'topics.markup.toggle') })
+        .click();
+      await cloudAndText(author, locale, 'p1', locale === 'en' ? 'Leak here' : '此处漏水');
+      await panel(author)
+        .getByRole('button', { name: text(locale, 'topics.sheetPin.place') })
+        .click();
+      const layer = (await author.locator('[data-markup-layer="p1"]').boundingBox())!;
+      // Each run pins elsewhere: the shared server keeps the other locale's issue on this sheet.
+      const spot = locale === 'en' ? 0.48 : 0.42;
+      await author.mouse.click(layer.x + layer.width * spot, layer.y + layer.height * 0.52);
+      await panel(author).locator('input').first().fill(title);
+      await panel(author).locator('button[type="submit"]').click();
+      await expect
+        .poll(() => panel(author).getByRole('heading', { name: title }).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await author.screenshot({ path: await screenshotPath(`markup-sheet-author-${locale}`) });
+
+      const topic = await newest(pdf.id);
+      expect(topic.title).toBe(title);
+      expect(topic.sheet_id).toBe('p1');
+      expect(topic.pin).toMatchObject({ sheetId: 'p1' });
+      expect(topic.markup?.sheet_id).toBe('p1');
+      expect(topic.markup?.shapes.map((s) => s.type)).toEqual(['cloud', 'text']);
+
+      // Bea: the issue arrives live (no reload), its pin on the sheet, its markup when opened.
+      await expect
+        .poll(() => watcher.locator(`[data-sheet-pin="${topic.id}"]`).count(), { timeout: 20_000 })
+        .toBe(1);
+      await watcher.locator(`[data-sheet-pin="${topic.id}"]`).click();
+      await expect
+        .poll(() => watcher.locator('[data-markup-layer="p1"]').getAttribute('data-markup-shapes'))
+        .toBe('2');
+      await watcher.screenshot({ path: await screenshotPath(`markup-sheet-bea-${locale}`) });
+
+      const snapshot = await exportedSnapshot(topic);
+      expect(redPixels(snapshot)).toBeGreaterThan(200);
+    },
+  );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'a cloud and a text over the 3D view, saved with an issue, live for Bea, in the BCF snapshot (%s)',
+    async (locale) => {
+      const title = `Crack in the 3D view ${locale}`;
+      const author = await open(ifc, owner, locale);
+      const watcher = await open(ifc, bea, locale);
+      for (const page of [author, watcher]) {
+        await page.getByRole('button', { name: text(locale, 'topics.panel'), exact: true }).click();
+      }
+      const panel = (page: Page) =>
+        page.getByRole('complementary', { name: text(locale, 'topics.panel') });
+      await author.getByRole('button', { name: text(locale, 'topics.markup.toggle') }).click();
+      await cloudAndText(author, locale, 'view', locale === 'en' ? 'Crack' : '裂缝');
+      await panel(author)
+        .getByRole('button', { name: text(locale, 'topics.new.issue') })
+        .click();
+      await panel(author)
+        .getByRole('button', { name: text(locale, 'topics.noPin') })
+        .click();
+      await panel(author).locator('input').first().fill(title);
+      await panel(author).locator('button[type="submit"]').click();
+      await expect
+        .poll(() => panel(author).getByRole('heading', { name: title }).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await author.screenshot({ path: await screenshotPath(`markup-3d-author-${locale}`) });
+
+      const topic = await newest(ifc.id);
+      expect(topic.title).toBe(title);
+      expect(topic.markup?.sheet_id).toBeNull();
+      expect(topic.markup?.shapes.map((s) => s.type)).toEqual(['cloud', 'text']);
+
+      await expect
+        .poll(() => panel(watcher).locator(`[data-topic-row="${topic.id}"]`).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await panel(watcher).locator(`[data-topic-row="${topic.id}"]`).click();
+      await expect
+        .poll(() =>
+          watcher.locator('[data-markup-layer="view"]').getAttribute('data-markup-shapes'),
+        )
+        .toBe('2');
+      await watcher.screenshot({ path: await screenshotPath(`markup-3d-bea-${locale}`) });
+
+      const snapshot = await exportedSnapshot(topic);
+      expect(redPixels(snapshot)).toBeGreaterThan(200);
+    },
+  );
+});
