@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
 import { Crosshair, Maximize, PanelLeft, Ruler, VectorSquare, ZoomIn, ZoomOut } from 'lucide-react';
+import type { Sheet } from '@truss/contracts';
 import type { SheetTool, SheetViewer } from '@truss/viewer/sheet';
 import { menuItemClass } from '../../../components/ui/LanguageSwitcher';
 import {
@@ -13,6 +14,7 @@ import {
   toolButtonClass,
 } from '../components/ToolbarControls';
 import type { SheetSnapshot } from './useSheetViewer';
+import { zoomLabel } from './zoom-label';
 
 const MEASURE_TOOLS = [
   { tool: 'distance', icon: Ruler, key: 'viewer.sheets.distance' },
@@ -27,12 +29,15 @@ const MEASURE_TOOLS = [
 /** The sheet view's toolbar: the sheet panel, fit, zoom (the percentage goes to 1:1), measure. */
 export function SheetToolbar({
   viewer,
+  kind,
   snapshot,
   panelOpen,
   onTogglePanel,
   onChanged,
 }: {
   viewer: SheetViewer;
+  /** The sheet's kind: paper zooms in percent, model space in a scale (zoom-label.ts). */
+  kind: Sheet['kind'];
   snapshot: SheetSnapshot;
   panelOpen: boolean;
   onTogglePanel: () => void;
@@ -40,6 +45,7 @@ export function SheetToolbar({
 }) {
   const { t, i18n } = useTranslation();
   const measuring = snapshot.tool !== 'pan';
+  const zoom = zoomLabel(snapshot.zoom, kind, i18n.language);
   const toolIcon: typeof Ruler = MEASURE_TOOLS.find((m) => m.tool === snapshot.tool)?.icon ?? Ruler;
   const pick = (tool: SheetTool) => {
     viewer.setTool(snapshot.tool === tool ? 'pan' : tool);
@@ -76,14 +82,12 @@ export function SheetToolbar({
           type="button"
           onClick={() => viewer.zoomToPaper()}
           aria-label={t('viewer.sheets.paperSize')}
-          className={clsx(toolButtonClass, 'w-14 px-1 text-xs font-semibold tabular-nums')}
+          className={clsx(
+            toolButtonClass,
+            'w-auto min-w-14 px-1.5 text-xs font-semibold whitespace-nowrap tabular-nums',
+          )}
         >
-          {t('viewer.sheets.zoomPercent', {
-            value: snapshot.zoom.toLocaleString(
-              i18n.language,
-              snapshot.zoom < 10 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 0 },
-            ),
-          })}
+          {zoom.kind === 'scale' ? zoom.text : t('viewer.sheets.zoomPercent', { value: zoom.text })}
         </button>
       </Tip>
       <TipButton

@@ -113,6 +113,7 @@ export function SheetView({
             <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
               <SheetToolbar
                 viewer={viewer}
+                kind={sheet?.kind ?? 'page'}
                 snapshot={snapshot}
                 panelOpen={panelOpen}
                 onTogglePanel={() => setPanelOpen((open) => !open)}
