@@ -3,6 +3,7 @@
  * here; pdf.js loads on the first PDF sheet.
  */
 export { createSheetViewer } from './viewer.ts';
+export { COMPARE_COLORS } from './compare.ts';
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
 export type {
   SheetRenderStats,

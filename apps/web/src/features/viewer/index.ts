@@ -8,6 +8,7 @@ export { DrawingViewer } from './components/DrawingViewer';
 export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';
+export { SheetCompareView } from './sheets/SheetCompareView';
 export { ViewerWorkspace } from './components/ViewerWorkspace';
 export type { WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';

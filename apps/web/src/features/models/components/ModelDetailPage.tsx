@@ -210,7 +210,14 @@ function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
   const name = useModelName()(model);
   const sheets = useQuery(sheetsQuery(model.id, model.current_version?.id ?? null));
   if (sheets.data && sheets.data.length > 0)
-    return <DrawingViewer sheets={sheets.data} header={header} title={name} />;
+    return (
+      <DrawingViewer
+        sheets={sheets.data}
+        header={header}
+        title={name}
+        toolbarExtra={<CompareButton model={model} />}
+      />
+    );
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
       {header}

@@ -14,11 +14,14 @@ export function DrawingViewer({
   header,
   title,
   requestInit,
+  toolbarExtra,
 }: {
   sheets: readonly Sheet[];
   header?: ReactNode;
   title?: string;
   requestInit?: RequestInit;
+  /** Buttons at the end of the sheet toolbar (the model page's Compare). */
+  toolbarExtra?: ReactNode;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const name = title || 'drawing';
@@ -32,7 +35,7 @@ export function DrawingViewer({
       onRetry={() => undefined}
       header={header}
       screenshotName={screenshotName}
-      sheets={{ sheets, ...(requestInit ? { requestInit } : {}) }}
+      sheets={{ sheets, toolbarExtra, ...(requestInit ? { requestInit } : {}) }}
       sheetsOnly
     />
   );

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import clsx from 'clsx';
 import { ChevronUp, type LucideIcon } from 'lucide-react';
@@ -23,11 +23,30 @@ export function ToolGroup({
   children: (close: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  /**
+   * Tab past the group's last tool (Shift+Tab before its first) leaves the group for the
+   * toolbar's next button (the trigger): the popover would otherwise loop the focus in itself.
+   */
+  const leaveOnTab = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Tab') return;
+    const buttons = enabledButtons(event.currentTarget);
+    const edge = event.shiftKey ? buttons[0] : buttons.at(-1);
+    if (buttons.length && document.activeElement !== edge) return;
+    event.preventDefault();
+    setOpen(false);
+    const trigger = triggerRef.current;
+    const toolbar = trigger?.closest<HTMLElement>('[role="toolbar"]');
+    const row = toolbar ? enabledButtons(toolbar) : [];
+    const next = event.shiftKey ? trigger : row[row.indexOf(trigger!) + 1];
+    (next ?? trigger)?.focus();
+  };
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Tip label={label}>
         <Popover.Trigger asChild>
           <button
+            ref={triggerRef}
             type="button"
             aria-label={label}
             className={clsx(
@@ -48,7 +67,10 @@ export function ToolGroup({
           collisionPadding={8}
           role="group"
           aria-label={label}
-          onKeyDown={moveFocusWithArrows}
+          onKeyDown={(event) => {
+            leaveOnTab(event);
+            moveFocusWithArrows(event);
+          }}
           // Focus stays off the trigger after a pick: refocusing it opens its tooltip, which
           // would take the next Esc meant for the tool just chosen.
           onCloseAutoFocus={(event) => event.preventDefault()}
@@ -65,9 +87,7 @@ export function ToolGroup({
 function moveFocusWithArrows(event: KeyboardEvent<HTMLElement>) {
   const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
   if (!keys.includes(event.key)) return;
-  const buttons = [
-    ...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)'),
-  ];
+  const buttons = enabledButtons(event.currentTarget);
   if (!buttons.length) return;
   event.preventDefault();
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
@@ -127,12 +147,17 @@ export function moveToolbarFocus(event: KeyboardEvent<HTMLElement>) {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
   // React events bubble through portals: an open group's content is not the toolbar's.
   if (!event.currentTarget.contains(event.target as Node)) return;
-  const buttons = [
-    ...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)'),
-  ].filter((button) => button.offsetParent !== null);
+  const buttons = enabledButtons(event.currentTarget);
   const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (at < 0) return;
   event.preventDefault();
   const step = event.key === 'ArrowRight' ? 1 : -1;
   buttons[(at + step + buttons.length) % buttons.length]!.focus();
+}
+
+/** The shown, enabled buttons in `element`, in order. */
+function enabledButtons(element: HTMLElement): HTMLButtonElement[] {
+  return [...element.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')].filter(
+    (button) => button.offsetParent !== null,
+  );
 }

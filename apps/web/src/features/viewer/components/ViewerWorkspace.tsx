@@ -180,7 +180,7 @@ export function ViewerWorkspace({
     />
   );
   const sheetRegion = layout.showSheets && sheets && (
-    <SheetView sheets={sheets.sheets} requestInit={sheets.requestInit} narrow={panels.narrow} />
+    <SheetView {...sheets} narrow={panels.narrow} />
   );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
@@ -13,6 +14,7 @@ import {
   ToolMenu,
   toolButtonClass,
 } from '../components/ToolbarControls';
+import { moveToolbarFocus } from '../components/ToolGroup';
 import type { SheetSnapshot } from './useSheetViewer';
 import { zoomLabel } from './zoom-label';
 
@@ -34,14 +36,17 @@ export function SheetToolbar({
   panelOpen,
   onTogglePanel,
   onChanged,
+  extra,
 }: {
   viewer: SheetViewer;
   /** The sheet's kind: paper zooms in percent, model space in a scale (zoom-label.ts). */
   kind: Sheet['kind'];
   snapshot: SheetSnapshot;
-  panelOpen: boolean;
-  onTogglePanel: () => void;
+  /** The sheets and layers panel's toggle (none: no panel, as on the compare page). */
+  panelOpen?: boolean;
+  onTogglePanel?: () => void;
   onChanged: () => void;
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const measuring = snapshot.tool !== 'pan';
@@ -56,15 +61,20 @@ export function SheetToolbar({
     <div
       role="toolbar"
       aria-label={t('viewer.sheets.toolbar')}
+      onKeyDown={moveToolbarFocus}
       className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
     >
-      <TipButton
-        icon={PanelLeft}
-        label={t('viewer.sheets.panel')}
-        active={panelOpen}
-        onClick={onTogglePanel}
-      />
-      <Divider />
+      {onTogglePanel && (
+        <>
+          <TipButton
+            icon={PanelLeft}
+            label={t('viewer.sheets.panel')}
+            active={!!panelOpen}
+            onClick={onTogglePanel}
+          />
+          <Divider />
+        </>
+      )}
       <TipButton
         icon={Maximize}
         label={t('viewer.sheets.fit')}
@@ -129,6 +139,7 @@ export function SheetToolbar({
           }}
         />
       </ToolMenu>
+      {extra}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle } from 'lucide-react';
@@ -16,6 +16,8 @@ import { useSheetViewer } from './useSheetViewer';
 export interface WorkspaceSheets {
   sheets: readonly Sheet[];
   requestInit?: RequestInit;
+  /** The page's buttons at the end of the sheet toolbar (a drawing's Compare). */
+  toolbarExtra?: ReactNode;
 }
 
 /** A signed URL without its expiry and signature: the same content. */
@@ -28,6 +30,7 @@ const contentKey = (url: string) => url.replace(/[?&](exp|sig)=[^&]*/g, '');
 export function SheetView({
   sheets,
   requestInit,
+  toolbarExtra,
   narrow,
 }: WorkspaceSheets & {
   /** A phone: the panel is a bottom sheet over the view and starts closed. */
@@ -118,6 +121,7 @@ export function SheetView({
                 panelOpen={panelOpen}
                 onTogglePanel={() => setPanelOpen((open) => !open)}
                 onChanged={update}
+                extra={toolbarExtra}
               />
             </div>
           </>
