@@ -16,7 +16,7 @@ export function WideOnly({ children }: { children: ReactNode }) {
 const Separator = () => <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />;
 
 /**
- * On a phone the toolbar keeps one row that fits the screen (fit, measure, the panels
+ * On a phone the toolbar keeps one row that fits the screen (fit, isolate, measure, the panels
  * and the page's own tools); everything else is here, so no tool needs a sideways swipe to be
  * found. Hidden from the md breakpoint up, where the toolbar shows every button.
  */
@@ -65,7 +65,6 @@ export function PhoneMoreMenu({
           {check(t('viewer.actions.boxSelect'), tool === 'box-select', commands.boxSelect)}
           <Separator />
           {item(t('viewer.actions.hide'), commands.hide, !hasSelection)}
-          {item(t('viewer.actions.isolate'), commands.isolate, !hasSelection)}
           {item(t('viewer.actions.showAll'), commands.showAll)}
           {check(t('viewer.actions.xray'), snapshot.xray, commands.toggleXray)}
           {check(t('viewer.actions.colorByType'), colored, commands.toggleColorByType)}

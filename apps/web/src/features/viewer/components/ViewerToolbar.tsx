@@ -167,6 +167,16 @@ export function ViewerToolbar({
         shortcut={key('fit')}
         onClick={commands.fit}
       />
+      {/* On a phone Isolate stays on the row (the rest of Inspect is in the More menu). */}
+      <span className="contents md:hidden">
+        <TipButton
+          icon={Focus}
+          label={t('viewer.actions.isolate')}
+          shortcut={key('isolate')}
+          disabled={!hasSelection}
+          onClick={commands.isolate}
+        />
+      </span>
       <WideOnly>
         <Divider />
         <ToolGroup icon={ScanEye} label={t('viewer.groups.inspect')} active={inspecting}>
@@ -287,7 +297,9 @@ export function ViewerToolbar({
       {/* The markup group's slot: empty until the page gives it tools (ViewerWorkspace's
           toolbarMarkup). */}
       {markup}
-      <Divider />
+      <WideOnly>
+        <Divider />
+      </WideOnly>
       {extra}
       {panels && (
         <>
