@@ -49,7 +49,7 @@ async function row(page: Page, name: string) {
   const toolbar = page.getByRole('toolbar', { name });
   return toolbar.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const buttons = [...element.querySelectorAll('button')].filter((b) => b.offsetParent);
+    const buttons = Array.from(element.querySelectorAll('button')).filter((b) => b.offsetParent);
     return {
       height: box.height,
       scrolls: element.scrollWidth > element.clientWidth,
