@@ -203,6 +203,10 @@ describe('keyboard only: the main flows', () => {
   });
 
   it('reaches the viewer tools, which say their state', async () => {
+    // X-ray sits in the toolbar's Inspect group: Enter on the group opens it, Tab reaches it.
+    const inspect = page.getByRole('button', { name: 'Inspect and display', exact: true });
+    await tabTo(inspect);
+    await page.keyboard.press('Enter');
     const xray = page.getByRole('button', { name: 'X-ray', exact: true });
     await tabTo(xray);
     expect(await xray.getAttribute('aria-pressed')).toBe('false');

@@ -82,6 +82,7 @@ describe('viewer papercuts (issue 17)', () => {
     const page = await openModel(models.house);
     await standardView(page, 'iso');
     const meta = await metadataOf(models.house);
+    await page.getByRole('button', { name: 'Navigate', exact: true }).click();
     await page.getByRole('button', { name: 'Walk mode' }).click();
     await settle(page);
     const camera = await withViewer(page, (viewer) => viewer.getViewpoint().camera, null);
@@ -207,9 +208,10 @@ describe('viewer papercuts (issue 17)', () => {
 describe('screenshot sizes (issue 17)', () => {
   it('the toolbar exports a screenshot at a chosen size', async () => {
     const page = await openModel(models.cube);
-    await page.getByRole('button', { name: 'Screenshot (PNG)' }).click();
+    // The screenshot sizes sit in the toolbar's Inspect group.
+    await page.getByRole('button', { name: 'Inspect and display', exact: true }).click();
     const download = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Screenshot 1920 × 1080' }).click();
+    await page.getByRole('button', { name: 'Screenshot 1920 × 1080' }).click();
     const file = await (await download).path();
     const image = decodePng(await readFile(file));
     console.log(`chosen-size screenshot: ${image.width} x ${image.height}`);

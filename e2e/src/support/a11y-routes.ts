@@ -213,13 +213,20 @@ export const ROUTES: A11yRoute[] = [
       { name: 'saved views', enter: opensDialog('savedViews.title') },
       { name: 'share dialog', enter: opensDialog('share.action') },
       {
-        // On a phone the views are in the "More tools" menu, scanned instead.
+        // The standard views sit in the toolbar's Navigate group; on a phone in the "More
+        // tools" menu, scanned instead.
         name: 'views menu',
         enter: async (page, locale) => {
           const more = await moreTools(page, locale);
-          if (more) await more.click();
-          else await press('viewer.actions.views')(page, locale);
-          await page.getByRole('menu').waitFor();
+          if (more) {
+            await more.click();
+            await page.getByRole('menu').waitFor();
+          } else {
+            await press('viewer.groups.navigate')(page, locale);
+            await page
+              .getByRole('group', { name: text(locale, 'viewer.groups.navigate') })
+              .waitFor();
+          }
         },
       },
     ],

@@ -253,6 +253,14 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/versions/{versionId}/metadata.json': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}/thumbnail.png': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}/chunks/{chunk}': { expect: PROJECT_VIEW },
+  // a drawing version's sheets (the overlay compare): the world's drawing's version 1
+  'GET /api/models/{id}/versions/{versionId}/sheets': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/sheets/source.pdf': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/sheets/{sheetId}/content': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/sheets/{sheetId}/text': { expect: PROJECT_VIEW },
+  'GET /api/models/{id}/versions/{versionId}/sheets/{sheetId}/preview.png': {
+    expect: PROJECT_VIEW,
+  },
   // uploads (tus): the owner's upload in the world
   'POST /api/uploads': { expect: TEAM },
   'OPTIONS /api/uploads': { expect: PUBLIC, note: 'CORS preflight' },

@@ -180,6 +180,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const byPrefix: [RegExp, Record<string, string>][] = [
     [/^\/api\/project\//, { id: team.project.id }],
     [/^\/api\/models\/\{id\}\/sheets/, { id: drawing.id, sheetId: 'p1' }],
+    // Version 1 of the drawing has the drawing's id.
+    [
+      /^\/api\/models\/\{id\}\/versions\/\{versionId\}\/sheets/,
+      { id: drawing.id, versionId: drawing.id, sheetId: 'p1' },
+    ],
     [/^\/api\/models\//, { id: model.id }],
     [/^\/api\/shares\//, { id: share.id }],
     [/^\/api\/topics\//, { id: topic.id }],

@@ -4,6 +4,7 @@
  */
 export { createSheetViewer } from './viewer.ts';
 export { preloadPdf } from './pdf.ts';
+export { COMPARE_COLORS } from './compare.ts';
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
 export type {
   SheetRenderStats,

@@ -60,6 +60,14 @@ export interface SheetViewer {
   readonly canvas: HTMLCanvasElement;
   readonly info: SheetInfo | null;
   load(source: SheetSource): Promise<void>;
+  /**
+   * Overlays an older version of the loaded sheet (vector sheets): ink only it has in red, only
+   * the loaded sheet has in green, both in grey (compare.ts); null ends the overlay. Load the
+   * newer sheet first: a new `load` ends the overlay.
+   */
+  compareWith(older: SheetSource | null): Promise<void>;
+  /** The overlay is on (an older sheet is drawn under the loaded one). */
+  comparing(): boolean;
   fit(): void;
   /** 100 %: the sheet at its paper size (96 CSS px to the inch). */
   zoomToPaper(): void;

@@ -8,6 +8,8 @@
  * scale, debounced, while the last render (and a whole-page render under it) stand in scaled.
  */
 import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
+import { SheetCompare } from './compare.ts';
+import { fetchJson, headersOf } from './fetch.ts';
 import { drawVectorSheet } from './draw.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
@@ -47,19 +49,6 @@ import type {
 
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
 
-async function fetchJson<T>(url: string, init: RequestInit | undefined): Promise<T> {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-function headersOf(init: RequestInit | undefined): Record<string, string> | undefined {
-  if (!init?.headers) return undefined;
-  const out: Record<string, string> = {};
-  new Headers(init.headers).forEach((value, key) => (out[key] = value));
-  return out;
-}
-
 const BACKGROUND = '#e5e7eb';
 
 class SheetEngine implements SheetViewer {
@@ -67,6 +56,8 @@ class SheetEngine implements SheetViewer {
   info: SheetInfo | null = null;
   private readonly ctx: CanvasRenderingContext2D;
   private vector: VectorSheet | null = null;
+  /** The older version under the overlay (compareWith). */
+  private readonly compare = new SheetCompare();
   private pdf: PdfLayer | null = null;
   private preview: PreviewLayer | null = null;
   private texts: SheetText[] = [];
@@ -145,7 +136,7 @@ class SheetEngine implements SheetViewer {
     const { info, vector } = this;
     if (!info) return [0, 0, 1, 1];
     if (vector && (info.kind === 'model-space' || info.kind === 'storey-plan'))
-      return vector.bounds;
+      return this.compare.extent(vector.bounds);
     return [0, 0, info.width, info.height];
   }
 
@@ -224,7 +215,9 @@ class SheetEngine implements SheetViewer {
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
-      drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
+      const options = { view: dv, visibility: this.visibility, clip, hairline };
+      if (this.compare.on()) this.compare.draw(ctx, this.vector, options);
+      else drawVectorSheet(ctx, this.vector, options);
     } else if (this.pdf?.hasRender()) this.pdf.draw(ctx, this.current, ratio);
     else this.preview?.draw(ctx, dv);
     drawHits(ctx, this.found, this.hitIndex, dv, ratio);
@@ -246,6 +239,7 @@ class SheetEngine implements SheetViewer {
     // properties, which shadowed the methods of those names (the React view's update() threw).
     this.info = info;
     this.vector = null;
+    this.compare.end();
     this.pdf = null;
     this.texts = [];
     this.found = [];
@@ -290,6 +284,20 @@ class SheetEngine implements SheetViewer {
     if (this.vector) this.preview = null;
   }
 
+  async compareWith(older: SheetSource | null): Promise<void> {
+    const token = this.loadToken;
+    if (!older) this.compare.end();
+    else if (!(await this.compare.load(older, this.options.requestInit, this.overrides))) return;
+    // Another sheet was loaded meanwhile: the overlay was for the one before.
+    if (token !== this.loadToken) return this.compare.end();
+    if (this.vector) this.fit();
+    this.invalidate();
+  }
+
+  comparing(): boolean {
+    return this.compare.on();
+  }
+
   fit(): void {
     if (!this.info) return;
     const next = fitView(this.extent(), this.size, 24);
@@ -329,6 +337,7 @@ class SheetEngine implements SheetViewer {
     if (!this.info) return;
     this.overrides.set(name, visible);
     this.visibility = layerVisibility(this.info.layers, this.overrides);
+    this.compare.setLayers(this.overrides);
     if (this.query) this.search(this.query);
     this.invalidate();
   }
@@ -448,6 +457,7 @@ class SheetEngine implements SheetViewer {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.pdf?.dispose();
     this.preview?.dispose();
+    this.compare.end();
     this.resizeObserver.disconnect();
     this.detachInput();
     this.canvas.remove();

@@ -99,6 +99,22 @@ export class FileUrlSigner {
     return `/api/models/${modelId}/${name}?${this.#query(modelId, name, hash, userId, now)}`;
   }
 
+  /** A version's sheet file URL (the subject `<modelId>/<versionId>`, as a version's files). */
+  versionSheetUrl(
+    modelId: string,
+    versionId: string,
+    sheetId: string | null,
+    file: SheetUrlFile,
+    hash: string,
+    userId: string,
+    now: Date,
+  ): string {
+    const name = sheetFileName(sheetId, file);
+    const subject = `${modelId}/${versionId}`;
+    const query = this.#query(subject, name, hash, userId, now);
+    return `/api/models/${modelId}/versions/${versionId}/${name}?${query}`;
+  }
+
   /** verify() for a sheet's file URL. */
   verifySheet(
     modelId: string,

@@ -264,6 +264,17 @@ export class ModelsService {
   }
 
   /**
+   * A version of a model `access` may read (`readable`): 404 VERSION_NOT_FOUND for a version of
+   * another model or none.
+   */
+  async readableVersion(access: FileAccess, id: string, versionId: string) {
+    await this.readable(access, id);
+    const version = await this.#d.data.repos.modelVersions.findById(versionId);
+    if (!version || version.model_id !== id) throw new VersionNotFoundError();
+    return version;
+  }
+
+  /**
    * The model whose files `access` may read (a user's view grant is cached, see
    * `#authorizeView`; a share visitor was checked by the shares module). A trashed model serves
    * nothing, to anyone: 404.

@@ -16,6 +16,7 @@ import { signedInRoute } from './route-options.ts';
 import { sendFile, uncompressedFile } from './routes.ts';
 import type { FileAccess } from './service.ts';
 import type { ModelSheetsService } from './sheets-service.ts';
+import { registerVersionSheetRoutes } from './version-sheets-routes.ts';
 
 const errors = {
   401: errorBodySchema,
@@ -112,6 +113,8 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{
       },
     );
   }
+
+  registerVersionSheetRoutes(app, { sheets, signer, requireAuth, now });
 
   app.get(
     '/api/models/:id/sheets/:sheetId/preview.png',

@@ -4,7 +4,7 @@ import { isSheetFormat, SHEET_FILES, type SheetIndex, type SheetInfo } from '@tr
 import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ObjectStorage } from '../storage/index.ts';
-import { ModelNotFoundError, ModelNotReadyError } from './errors.ts';
+import { ModelNotFoundError, ModelNotReadyError, VersionNotReadyError } from './errors.ts';
 import type { FileUrlSigner, SheetUrlFile } from './file-urls.ts';
 import type { FileAccess, ModelsService } from './service.ts';
 import type { StoredFile } from './stored-files.ts';
@@ -51,11 +51,63 @@ export class ModelSheetsService {
     if (model.deleted_at) throw new ModelNotFoundError();
     if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
     if (!isSheetFormat(model.format ?? '')) return [];
-    const index = await this.#index(model);
     const hash = model.viewable_hash ?? '';
     const now = this.#d.now();
-    const url = (sheetId: string | null, file: SheetUrlFile) =>
-      this.#d.signer.sheetUrl(modelId, sheetId, file, hash, userId, now);
+    return this.#listed(await this.#index(model), (sheetId, file) =>
+      this.#d.signer.sheetUrl(modelId, sheetId, file, hash, userId, now),
+    );
+  }
+
+  /**
+   * The sheets of one version of a drawing (the overlay compare of two versions), with URLs
+   * signed for that version; a 3D version has none (`[]`), one not converted yet is 409.
+   */
+  async versionList(userId: string, modelId: string, versionId: string): Promise<Sheet[]> {
+    const version = await this.#d.models.readableVersion({ userId }, modelId, versionId);
+    if (version.status !== 'ready' || !version.derived_prefix) throw new VersionNotReadyError();
+    if (!isSheetFormat(version.format ?? '')) return [];
+    const hash = version.viewable_hash ?? '';
+    const now = this.#d.now();
+    return this.#listed(await this.#index(version), (sheetId, file) =>
+      this.#d.signer.versionSheetUrl(modelId, versionId, sheetId, file, hash, userId, now),
+    );
+  }
+
+  /** A version's sheet file (`file` as `file()`; `width` for the preview). */
+  async versionFile(
+    access: FileAccess,
+    modelId: string,
+    versionId: string,
+    sheetId: string | null,
+    file: 'content' | 'text' | 'preview.png',
+    width = SHEET_PREVIEW_DEFAULT_WIDTH,
+  ): Promise<StoredFile> {
+    const version = await this.#d.models.readableVersion(access, modelId, versionId);
+    if (version.status !== 'ready' || !version.derived_prefix) throw new VersionNotReadyError();
+    if (!isSheetFormat(version.format ?? '')) throw new ModelNotFoundError('no sheets');
+    const index = await this.#index(version);
+    if (sheetId === null) {
+      // The source PDF (`sheets/source.pdf`) the version's pages are drawn from.
+      if (index.source !== 'pdf' || file !== 'content') throw new ModelNotFoundError('not a PDF');
+      return this.#stored(version, SHEET_FILES.pdf.name, SHEET_FILES.pdf.contentType);
+    }
+    const sheet = this.#sheet(index, sheetId);
+    if (file === 'preview.png') return this.#preview(version, sheet, width);
+    return this.#stored(
+      version,
+      this.#fileSpec(sheet, file).name,
+      this.#fileSpec(sheet, file).contentType,
+    );
+  }
+
+  #fileSpec(sheet: SheetInfo, file: 'content' | 'text'): { name: string; contentType: string } {
+    if (file === 'content')
+      return sheet.content === 'pdf' ? SHEET_FILES.pdf : SHEET_FILES.vector(sheet.id);
+    if (sheet.content === 'pdf') return SHEET_FILES.pdfText(sheet.id);
+    throw new ModelNotFoundError('no such sheet file');
+  }
+
+  #listed(index: SheetIndex, url: (sheetId: string | null, file: SheetUrlFile) => string): Sheet[] {
     return index.sheets.map((sheet) => ({
       id: sheet.id,
       name: sheet.name,
@@ -96,14 +148,8 @@ export class ModelSheetsService {
     if (sheetId === null) {
       if (index.source !== 'pdf') throw new ModelNotFoundError('not a PDF');
       spec = SHEET_FILES.pdf;
-    } else {
-      const sheet = this.#sheet(index, sheetId);
-      if (file === 'content') {
-        spec = sheet.content === 'pdf' ? SHEET_FILES.pdf : SHEET_FILES.vector(sheet.id);
-      } else if (file === 'text' && sheet.content === 'pdf') {
-        spec = SHEET_FILES.pdfText(sheet.id);
-      } else throw new ModelNotFoundError('no such sheet file');
-    }
+    } else if (file === 'source.pdf') throw new ModelNotFoundError('no such sheet file');
+    else spec = this.#fileSpec(this.#sheet(index, sheetId), file);
     return this.#stored(model, spec.name, spec.contentType);
   }
 
@@ -118,7 +164,14 @@ export class ModelSheetsService {
     width: number,
   ): Promise<StoredFile> {
     const model = await this.#readySheets(access, modelId);
-    const sheet = this.#sheet(await this.#index(model), sheetId);
+    return this.#preview(model, this.#sheet(await this.#index(model), sheetId), width);
+  }
+
+  async #preview(
+    model: Pick<ModelRow, 'derived_prefix' | 'viewable_hash'>,
+    sheet: SheetInfo,
+    width: number,
+  ): Promise<StoredFile> {
     const spec = SHEET_FILES.preview(sheet.id);
     const stored = await this.#stored(model, spec.name, spec.contentType);
     if (width === SHEET_PREVIEW_DEFAULT_WIDTH) return stored;

@@ -16,6 +16,7 @@
  */
 import { requestIdFrom } from '../../lib/request-id';
 import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
+import { isKnownDrawing } from '../drawing-hint';
 import { bootPage } from '../page';
 
 try {
@@ -25,7 +26,8 @@ try {
     window.document.cookie,
     Date.now(),
   );
-  if (page?.kind === 'model') {
+  // A drawing has no 3D files to ask for (drawing-hint.ts): the app opens it.
+  if (page?.kind === 'model' && !isKnownDrawing(page.modelId, window.localStorage)) {
     // A fresh X-Request-Id per request, as every call of the app carries one (spec §7).
     const headers = () => ({
       Authorization: `Bearer ${page.session.token}`,

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ModelDiff } from '@truss/contracts';
+import {
+  DRAWING_FORMATS,
+  type DrawingFormat,
+  type Model,
+  type ModelDiff,
+  type Sheet,
+} from '@truss/contracts';
 import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import { http } from '../../lib/api';
 import { getLocale } from '../../lib/locale';
@@ -45,4 +51,26 @@ export const metadataQuery = (url: string | null) =>
       return metadata;
     },
     staleTime: Infinity,
+  });
+
+/** The model compared (its format says how: sheets overlaid, or one 3D scene). */
+export const compareModelQuery = (modelId: string) =>
+  queryOptions({
+    queryKey: ['models', modelId, 'compare-model'],
+    queryFn: () => http.get<Model>(`/api/models/${modelId}`),
+    staleTime: 30_000,
+  });
+
+/** A PDF, DXF or DWG file: its versions compare as sheets. */
+export function isDrawingModel(model: Pick<Model, 'format'>): boolean {
+  return DRAWING_FORMATS.includes(model.format as DrawingFormat);
+}
+
+/** GET /api/models/{id}/versions/{versionId}/sheets: one version's sheets, signed URLs. */
+export const versionSheetsQuery = (modelId: string, versionId: string | null) =>
+  queryOptions({
+    queryKey: ['models', modelId, 'versions', versionId, 'sheets'],
+    queryFn: () => http.get<Sheet[]>(`/api/models/${modelId}/versions/${versionId}/sheets`),
+    enabled: !!versionId,
+    staleTime: 5 * 60_000,
   });

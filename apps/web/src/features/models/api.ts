@@ -16,6 +16,8 @@ import { downloadWithToken } from '../../shared/lib/download';
 import { queryClient, refetchChanged } from '../../lib/query-client';
 import { projectsKey } from '../projects';
 import { withFirstAnswer } from '../../lib/first-answer';
+import { rememberDrawings } from '../../boot/drawing-hint';
+import { isDrawing } from './sheets-api';
 
 export type ModelSort = 'updated_at' | 'created_at' | 'name' | 'size';
 export type SortOrder = 'asc' | 'desc';
@@ -57,7 +59,7 @@ export const modelListQuery = (
     queryKey: modelListKey(projectId, filter),
     queryFn: async () => {
       try {
-        return await get();
+        return noteDrawings(await get());
       } catch (error) {
         console.error('[models] failed to get the model list', error);
         throw error;
@@ -76,9 +78,20 @@ export const modelListQuery = (
 export const modelQuery = (id: string, firstAnswer?: Promise<unknown>) =>
   queryOptions({
     queryKey: modelKey(id),
-    queryFn: withFirstAnswer(() => http.get<Model>(`/api/models/${id}`), firstAnswer),
+    queryFn: async () =>
+      noteDrawings([
+        await withFirstAnswer(() => http.get<Model>(`/api/models/${id}`), firstAnswer)(),
+      ])[0]!,
     staleTime: 30_000,
   });
+
+/** Notes the drawings among `models` for model.html's first script (boot/drawing-hint.ts). */
+function noteDrawings(models: Model[]): Model[] {
+  const drawings = models.filter(isDrawing).map((model) => model.id);
+  if (drawings.length && typeof localStorage !== 'undefined')
+    rememberDrawings(drawings, localStorage);
+  return models;
+}
 
 export function useModelList(projectId: string | undefined, filter: ModelListFilter) {
   return useQuery({

@@ -9,6 +9,7 @@ export { preloadPdfSheets } from './sheets/pdf-worker';
 export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';
+export { SheetCompareView } from './sheets/SheetCompareView';
 export { ViewerWorkspace } from './components/ViewerWorkspace';
 export type { PanelLayers, WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';

@@ -1,66 +1,37 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AlertCircle, ArrowLeft, GitCompareArrows } from 'lucide-react';
+import { AlertCircle, GitCompareArrows } from 'lucide-react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { TooltipProvider } from '../../../shared/ui/Tooltip';
-import { MODEL_PAGE_LAYOUT, useViewer, ViewerWorkspace, type WorkspaceModel } from '../../viewer';
-import { diffQuery, metadataQuery, versionsQuery, type CompareVersion } from '../api';
+import { useViewer, ViewerWorkspace, type WorkspaceModel } from '../../viewer';
+import { compareModelQuery, diffQuery, isDrawingModel, metadataQuery, versionsQuery } from '../api';
 import type { CompareItem } from '../diff-scene';
 import { useCompareScene, type CompareSources } from '../useCompareScene';
 import { CompareSidebar } from './CompareSidebar';
-import { VersionPicker } from './VersionPicker';
+import { CompareHeader, pickVersions } from './CompareHeader';
+import { DrawingCompare } from './DrawingCompare';
 
-/** `from`/`to` of the URL among the ready versions, or by default the newest ready version against the one before it. */
-function pickVersions(ready: readonly CompareVersion[], from: string | null, to: string | null) {
-  const byId = (id: string | null) => ready.find((v) => v.id === id) ?? null;
-  const newer = byId(to) ?? ready[0] ?? null;
-  const older = byId(from) ?? ready.find((v) => newer && v.number < newer.number) ?? null;
-  return { from: older, to: newer };
-}
-
-/** The page's top bar: back to the model, the title and, with a choice, the version pair. */
-function CompareHeader({
-  modelId,
-  versions,
-  from,
-  to,
-  onPick,
-}: {
-  modelId: string;
-  versions: readonly CompareVersion[];
-  from: CompareVersion | null;
-  to: CompareVersion | null;
-  onPick: (pair: { from: string; to: string }) => void;
-}) {
+/**
+ * /model/{id}/compare?from=&to=: two versions of a drawing as an overlay of their sheets
+ * (DrawingCompare), of a 3D model coloured in one scene (below). The model's format decides.
+ */
+export default function ComparePage() {
   const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const model = useQuery(compareModelQuery(id));
+  if (model.data)
+    return isDrawingModel(model.data) ? <DrawingCompare modelId={id} /> : <ModelCompare />;
   return (
-    <header
-      style={{ height: MODEL_PAGE_LAYOUT.headerHeight }}
-      className="z-20 flex shrink-0 items-center gap-3 border-b border-gray-200 bg-white px-3"
-    >
-      <Link
-        to={`/model/${modelId}`}
-        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-sm text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-      >
-        <ArrowLeft className="size-4" aria-hidden />
-        {t('compare.back')}
-      </Link>
-      <span className="h-5 w-px bg-gray-200" aria-hidden />
-      <h1 className="truncate text-sm font-semibold text-gray-900">
-        {from && to
-          ? t('compare.title', { from: from.number, to: to.number })
-          : t('titles.compare')}
-      </h1>
-      {from && to && versions.length > 2 && (
-        <div className="ml-auto">
-          <VersionPicker versions={versions} from={from} to={to} onChange={onPick} />
-        </div>
-      )}
-    </header>
+    <div className="flex h-dvh items-center justify-center" aria-busy="true">
+      <Spinner
+        className="size-6 text-brand-600"
+        label={model.error ? errorMessage(model.error, t) : t('compare.loading')}
+      />
+    </div>
   );
 }
 
@@ -69,7 +40,7 @@ function CompareHeader({
  * the viewer workspace: the changes are its side panel (open at first), the tree and properties
  * start closed (a tab per version when opened).
  */
-export default function ComparePage() {
+function ModelCompare() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search, setSearch] = useSearchParams();

@@ -222,7 +222,13 @@ function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
   const topicsPanel = useDrawingTopicsPanel(model);
   if (sheets.data && sheets.data.length > 0)
     return (
-      <DrawingViewer sheets={sheets.data} header={header} title={name} sidePanel={topicsPanel} />
+      <DrawingViewer
+        sheets={sheets.data}
+        header={header}
+        title={name}
+        sidePanel={topicsPanel}
+        toolbarExtra={<CompareButton model={model} />}
+      />
     );
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">

@@ -16,6 +16,7 @@ export function DrawingViewer({
   title,
   requestInit,
   sidePanel,
+  toolbarExtra,
 }: {
   sheets: readonly Sheet[];
   header?: ReactNode;
@@ -23,6 +24,8 @@ export function DrawingViewer({
   requestInit?: RequestInit;
   /** A panel beside the sheets (a drawing's issues), with its layers over the sheet. */
   sidePanel?: ModelViewerProps['sidePanel'];
+  /** Buttons at the end of the sheet toolbar (the model page's Compare). */
+  toolbarExtra?: ReactNode;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const name = title || 'drawing';
@@ -36,7 +39,7 @@ export function DrawingViewer({
       onRetry={() => undefined}
       header={header}
       screenshotName={screenshotName}
-      sheets={{ sheets, ...(requestInit ? { requestInit } : {}) }}
+      sheets={{ sheets, toolbarExtra, ...(requestInit ? { requestInit } : {}) }}
       sheetsOnly
       sidePanel={
         sidePanel && {

@@ -26,6 +26,8 @@ export interface ModelViewerProps {
   toolbarExtra?: ReactNode;
   /** More toolbar buttons that drive the engine (saved views), once it exists. */
   toolbarTools?: (viewer: Viewer) => ReactNode;
+  /** The toolbar's markup group (ViewerWorkspace's extension point). */
+  toolbarMarkup?: (viewer: Viewer) => ReactNode;
   /** Base of downloaded file names (screenshots). */
   title?: string;
   /** The model page's early view (apps/web/src/boot/model-page): its engine and load are taken over. */
@@ -58,6 +60,7 @@ export function ModelViewer({
   header,
   toolbarExtra,
   toolbarTools,
+  toolbarMarkup,
   title,
   earlyView,
   sidePanel,
@@ -98,6 +101,7 @@ export function ModelViewer({
       header={header}
       toolbarExtra={toolbarExtra}
       toolbarTools={toolbarTools}
+      toolbarMarkup={toolbarMarkup}
       screenshotName={screenshotName}
       initialViewpoint={initialViewpoint}
       onViewpointChange={onViewpointChange}

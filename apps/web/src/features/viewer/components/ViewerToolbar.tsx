@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import clsx from 'clsx';
 import {
   Box,
   Camera,
@@ -18,6 +17,7 @@ import {
   Palette,
   PenLine,
   Ruler,
+  ScanEye,
   Scissors,
   SquareDashedMousePointer,
 } from 'lucide-react';
@@ -26,23 +26,18 @@ import type { MeasurementKind } from '../engine';
 import { SHORTCUT_KEYS, STANDARD_VIEWS, type ShortcutAction } from '../shortcuts';
 import type { ViewerCommands } from '../useViewerCommands';
 import type { ViewerSnapshot } from '../useViewerSnapshot';
-import {
-  ClearItem,
-  Divider,
-  LabelWithShortcut,
-  Tip,
-  TipButton,
-  toolButtonClass,
-  ToolMenu,
-} from './ToolbarControls';
+import { ClearItem, Divider, LabelWithShortcut, TipButton, ToolMenu } from './ToolbarControls';
+import { GroupButton, GroupSeparator, moveToolbarFocus, ToolGroup } from './ToolGroup';
 import { PhoneMoreMenu, WideOnly } from './PhoneMoreMenu';
 
 export const SCREENSHOT_SIZES = ['view', '2x', '1920x1080', '3840x2160'] as const;
 export type ScreenshotSize = (typeof SCREENSHOT_SIZES)[number];
 
 /**
- * The viewer's floating toolbar: selection, navigation, visibility, sections, measuring, display
- * and panels. Every button has a tooltip with its shortcut.
+ * The viewer's floating toolbar, one row in groups: navigate (selection modes, walk, projection,
+ * standard views) and fit, inspect (visibility, X-ray, colours, edges, screenshots), section,
+ * measure, markup, then the page's tools with the issues panel, the panels and help. Every tool
+ * says its shortcut (tooltip or group row).
  */
 export function ViewerToolbar({
   commands,
@@ -56,6 +51,7 @@ export function ViewerToolbar({
   onScreenshot,
   onHelp,
   panels,
+  markup,
   extra,
 }: {
   commands: ViewerCommands;
@@ -71,6 +67,9 @@ export function ViewerToolbar({
   onHelp: () => void;
   /** Show the tree/properties toggles (not in embed mode). */
   panels: boolean;
+  /** The markup group (after measuring), if the page has markup tools. */
+  markup?: ReactNode;
+  /** The page's tools and the side panel's toggle (the issues group), before the panels. */
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -80,31 +79,87 @@ export function ViewerToolbar({
   const measuring = tool.startsWith('measure-');
   const measureKinds: MeasurementKind[] = ['point', 'distance', 'angle', 'area'];
 
+  const navIcon = snapshot.walking
+    ? Footprints
+    : tool === 'box-select'
+      ? SquareDashedMousePointer
+      : MousePointer2;
+  const inspecting = snapshot.xray || colored || edges;
+
   return (
     <div
       // Lies over the 3D view: fits frame the rest (useViewInsets).
       data-covers-view=""
       role="toolbar"
       aria-label={t('viewer.toolbar')}
-      // On a phone one row that fits (the rest is in the More menu; it still scrolls sideways on
-      // the narrowest screens rather than wrapping over the view); wider, it wraps.
-      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 overflow-x-auto overscroll-x-contain rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur md:flex-wrap md:justify-center md:overflow-visible"
+      onKeyDown={moveToolbarFocus}
+      // One row at every width: from the md breakpoint up the tools sit in groups (navigate,
+      // inspect, section, measure, markup, then the page's tools and the panels); on a phone a
+      // shorter row with the rest in the More menu.
+      className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
     >
       <WideOnly>
-        <TipButton
-          icon={MousePointer2}
-          label={t('viewer.actions.select')}
-          active={tool === 'select'}
-          onClick={commands.select}
-        />
-        <TipButton
-          icon={SquareDashedMousePointer}
-          label={t('viewer.actions.boxSelect')}
-          shortcut={key('boxSelect')}
-          active={tool === 'box-select'}
-          onClick={commands.boxSelect}
-        />
-        <Divider />
+        <ToolGroup
+          icon={navIcon}
+          label={t('viewer.groups.navigate')}
+          active={tool === 'box-select' || snapshot.walking}
+        >
+          {(close) => (
+            <>
+              <GroupButton
+                icon={MousePointer2}
+                label={t('viewer.actions.select')}
+                pressed={tool === 'select' && !snapshot.walking}
+                onClick={() => {
+                  commands.select();
+                  close();
+                }}
+              />
+              <GroupButton
+                icon={SquareDashedMousePointer}
+                label={t('viewer.actions.boxSelect')}
+                shortcut={key('boxSelect')}
+                pressed={tool === 'box-select'}
+                onClick={() => {
+                  commands.boxSelect();
+                  close();
+                }}
+              />
+              <GroupButton
+                icon={Footprints}
+                label={t('viewer.actions.walk')}
+                shortcut={key('walk')}
+                pressed={snapshot.walking}
+                onClick={() => {
+                  commands.toggleWalk();
+                  close();
+                }}
+              />
+              <GroupSeparator />
+              <GroupButton
+                icon={Box}
+                label={t('viewer.actions.orthographic')}
+                shortcut={key('projection')}
+                pressed={snapshot.projection === 'orthographic'}
+                onClick={commands.toggleProjection}
+              />
+              <p className="px-2 pt-1 text-xs font-medium text-gray-500" aria-hidden>
+                {t('viewer.actions.views')}
+              </p>
+              {STANDARD_VIEWS.map((view) => (
+                <GroupButton
+                  key={view}
+                  label={t(`viewer.views.${view}`)}
+                  shortcut={key(`view:${view}`)}
+                  onClick={() => {
+                    commands.view(view);
+                    close();
+                  }}
+                />
+              ))}
+            </>
+          )}
+        </ToolGroup>
       </WideOnly>
       <TipButton
         icon={Maximize}
@@ -112,93 +167,84 @@ export function ViewerToolbar({
         shortcut={key('fit')}
         onClick={commands.fit}
       />
-      <WideOnly>
-        <ToolMenu icon={Box} label={t('viewer.actions.views')} shortcut="1–7">
-          {STANDARD_VIEWS.map((view) => (
-            <DropdownMenu.Item
-              key={view}
-              className={menuItemClass}
-              onSelect={() => commands.view(view)}
-            >
-              <LabelWithShortcut label={t(`viewer.views.${view}`)} shortcut={key(`view:${view}`)} />
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-100" />
-          <DropdownMenu.CheckboxItem
-            className={menuItemClass}
-            checked={snapshot.projection === 'orthographic'}
-            onSelect={commands.toggleProjection}
-          >
-            <LabelWithShortcut
-              label={t('viewer.actions.orthographic')}
-              shortcut={key('projection')}
-            />
-          </DropdownMenu.CheckboxItem>
-        </ToolMenu>
-        <Tip
-          label={
-            snapshot.projection === 'orthographic'
-              ? t('viewer.actions.toPerspective')
-              : t('viewer.actions.toOrthographic')
-          }
-          shortcut={key('projection')}
-        >
-          <button
-            type="button"
-            onClick={commands.toggleProjection}
-            className={clsx(toolButtonClass, 'w-auto px-2 text-xs font-semibold')}
-          >
-            {snapshot.projection === 'orthographic'
-              ? t('viewer.actions.orthoShort')
-              : t('viewer.actions.perspShort')}
-          </button>
-        </Tip>
+      {/* On a phone Isolate stays on the row (the rest of Inspect is in the More menu). */}
+      <span className="contents md:hidden">
         <TipButton
-          icon={Footprints}
-          label={t('viewer.actions.walk')}
-          shortcut={key('walk')}
-          active={snapshot.walking}
-          onClick={commands.toggleWalk}
-        />
-        <Divider />
-      </WideOnly>
-      <WideOnly>
-        <TipButton
-          icon={EyeOff}
-          label={t('viewer.actions.hide')}
-          shortcut={key('hide')}
+          icon={Focus}
+          label={t('viewer.actions.isolate')}
+          shortcut={key('isolate')}
           disabled={!hasSelection}
-          onClick={commands.hide}
+          onClick={commands.isolate}
         />
-      </WideOnly>
-      <TipButton
-        icon={Focus}
-        label={t('viewer.actions.isolate')}
-        shortcut={key('isolate')}
-        disabled={!hasSelection}
-        onClick={commands.isolate}
-      />
+      </span>
       <WideOnly>
-        <TipButton
-          icon={Eye}
-          label={t('viewer.actions.showAll')}
-          shortcut={key('showAll')}
-          onClick={commands.showAll}
-        />
-        <TipButton
-          icon={Ghost}
-          label={t('viewer.actions.xray')}
-          shortcut={key('xray')}
-          active={snapshot.xray}
-          onClick={commands.toggleXray}
-        />
-        <TipButton
-          icon={Palette}
-          label={t('viewer.actions.colorByType')}
-          active={colored}
-          onClick={commands.toggleColorByType}
-        />
         <Divider />
+        <ToolGroup icon={ScanEye} label={t('viewer.groups.inspect')} active={inspecting}>
+          {() => (
+            <>
+              <GroupButton
+                icon={EyeOff}
+                label={t('viewer.actions.hide')}
+                shortcut={key('hide')}
+                disabled={!hasSelection}
+                onClick={commands.hide}
+              />
+              <GroupButton
+                icon={Focus}
+                label={t('viewer.actions.isolate')}
+                shortcut={key('isolate')}
+                disabled={!hasSelection}
+                onClick={commands.isolate}
+              />
+              <GroupButton
+                icon={Eye}
+                label={t('viewer.actions.showAll')}
+                shortcut={key('showAll')}
+                onClick={commands.showAll}
+              />
+              <GroupSeparator />
+              <GroupButton
+                icon={Ghost}
+                label={t('viewer.actions.xray')}
+                shortcut={key('xray')}
+                pressed={snapshot.xray}
+                onClick={commands.toggleXray}
+              />
+              <GroupButton
+                icon={Palette}
+                label={t('viewer.actions.colorByType')}
+                pressed={colored}
+                onClick={commands.toggleColorByType}
+              />
+              <GroupButton
+                icon={PenLine}
+                label={t('viewer.actions.edges')}
+                pressed={edges}
+                onClick={commands.toggleEdges}
+              />
+              <GroupSeparator />
+              <p className="px-2 pt-1 text-xs font-medium text-gray-500" aria-hidden>
+                {t('viewer.actions.screenshot')}
+              </p>
+              {SCREENSHOT_SIZES.map((size) => (
+                <GroupButton
+                  key={size}
+                  icon={Camera}
+                  label={
+                    size === 'view'
+                      ? t('viewer.screenshot.view')
+                      : size === '2x'
+                        ? t('viewer.screenshot.double')
+                        : t('viewer.screenshot.pixels', { size: size.replace('x', ' × ') })
+                  }
+                  onClick={() => onScreenshot(size)}
+                />
+              ))}
+            </>
+          )}
+        </ToolGroup>
+      </WideOnly>
+      <WideOnly>
         <ToolMenu
           icon={Scissors}
           label={t('viewer.actions.section')}
@@ -248,31 +294,13 @@ export function ViewerToolbar({
           onSelect={commands.clearMeasurements}
         />
       </ToolMenu>
+      {/* The markup group's slot: empty until the page gives it tools (ViewerWorkspace's
+          toolbarMarkup). */}
+      {markup}
       <WideOnly>
         <Divider />
-        <TipButton
-          icon={PenLine}
-          label={t('viewer.actions.edges')}
-          active={edges}
-          onClick={commands.toggleEdges}
-        />
-        <ToolMenu icon={Camera} label={t('viewer.actions.screenshot')}>
-          {SCREENSHOT_SIZES.map((size) => (
-            <DropdownMenu.Item
-              key={size}
-              className={menuItemClass}
-              onSelect={() => onScreenshot(size)}
-            >
-              {size === 'view'
-                ? t('viewer.screenshot.view')
-                : size === '2x'
-                  ? t('viewer.screenshot.double')
-                  : t('viewer.screenshot.pixels', { size: size.replace('x', ' × ') })}
-            </DropdownMenu.Item>
-          ))}
-        </ToolMenu>
-        <Divider />
       </WideOnly>
+      {extra}
       {panels && (
         <>
           <TipButton
@@ -297,7 +325,6 @@ export function ViewerToolbar({
           onClick={onHelp}
         />
       </WideOnly>
-      {extra}
       <PhoneMoreMenu
         commands={commands}
         snapshot={snapshot}

@@ -80,6 +80,11 @@ interface ViewerWorkspaceProps {
   toolbarExtra?: ReactNode;
   /** More toolbar buttons that drive the engine (saved views), once it exists. */
   toolbarTools?: (viewer: Viewer) => ReactNode;
+  /**
+   * The toolbar's markup group (after measuring), once the engine exists: the extension point
+   * for drawing tools; nothing is shown when it gives nothing.
+   */
+  toolbarMarkup?: (viewer: Viewer) => ReactNode;
   /** A screenshot's file name, asked when one is taken. */
   screenshotName: () => string;
   /** Whether the tree and properties start open where they fit beside the view (default). */
@@ -138,6 +143,7 @@ export function ViewerWorkspace({
   className = 'h-full',
   toolbarExtra,
   toolbarTools,
+  toolbarMarkup,
   screenshotName,
   panelsInitiallyOpen = true,
   initialViewpoint,
@@ -166,10 +172,7 @@ export function ViewerWorkspace({
     panelsInitiallyOpen,
   });
 
-  useEffect(() => {
-    viewer?.navigation.setViewCubeVisible(!embed);
-  }, [viewer, embed]);
-
+  useEffect(() => viewer?.navigation.setViewCubeVisible(!embed), [viewer, embed]);
   // Once loaded: restore the viewpoint, then report every change (debounced).
   useViewpointSync(viewer, phase === 'loaded' ? scene : null, {
     initialViewpoint,
@@ -241,6 +244,7 @@ export function ViewerWorkspace({
                   onScreenshot={screenshot}
                   onHelp={() => setHelpOpen(true)}
                   panels={!embed}
+                  markup={viewer && toolbarMarkup?.(viewer)}
                   extra={toolbarEnd}
                 />
               )

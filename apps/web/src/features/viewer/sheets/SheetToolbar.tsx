@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DropdownMenu } from 'radix-ui';
 import clsx from 'clsx';
 import { Crosshair, Maximize, PanelLeft, Ruler, VectorSquare, ZoomIn, ZoomOut } from 'lucide-react';
+import type { Sheet } from '@truss/contracts';
 import type { SheetTool, SheetViewer } from '@truss/viewer/sheet';
 import { menuItemClass } from '../../../shared/ui/LanguageSwitcher';
 import {
@@ -13,7 +14,9 @@ import {
   ToolMenu,
   toolButtonClass,
 } from '../components/ToolbarControls';
+import { moveToolbarFocus } from '../components/ToolGroup';
 import type { SheetSnapshot } from './useSheetViewer';
+import { zoomLabel } from './zoom-label';
 
 const MEASURE_TOOLS = [
   { tool: 'distance', icon: Ruler, key: 'viewer.sheets.distance' },
@@ -28,6 +31,7 @@ const MEASURE_TOOLS = [
 /** The sheet view's toolbar: the sheet panel, fit, zoom (the percentage goes to 1:1), measure. */
 export function SheetToolbar({
   viewer,
+  kind,
   snapshot,
   panelOpen,
   onTogglePanel,
@@ -35,15 +39,18 @@ export function SheetToolbar({
   extra,
 }: {
   viewer: SheetViewer;
-  /** Further tools at the end (a side panel's: markup). */
-  extra?: ReactNode;
+  /** The sheet's kind: paper zooms in percent, model space in a scale (zoom-label.ts). */
+  kind: Sheet['kind'];
   snapshot: SheetSnapshot;
-  panelOpen: boolean;
-  onTogglePanel: () => void;
+  /** The sheets and layers panel's toggle (none: no panel, as on the compare page). */
+  panelOpen?: boolean;
+  onTogglePanel?: () => void;
   onChanged: () => void;
+  extra?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const measuring = snapshot.tool !== 'pan';
+  const zoom = zoomLabel(snapshot.zoom, kind, i18n.language);
   const toolIcon: typeof Ruler = MEASURE_TOOLS.find((m) => m.tool === snapshot.tool)?.icon ?? Ruler;
   const pick = (tool: SheetTool) => {
     viewer.setTool(snapshot.tool === tool ? 'pan' : tool);
@@ -54,15 +61,20 @@ export function SheetToolbar({
     <div
       role="toolbar"
       aria-label={t('viewer.sheets.toolbar')}
+      onKeyDown={moveToolbarFocus}
       className="pointer-events-auto flex max-w-full flex-nowrap items-center gap-0.5 rounded-xl border border-gray-200 bg-white/95 p-1 shadow-lg backdrop-blur"
     >
-      <TipButton
-        icon={PanelLeft}
-        label={t('viewer.sheets.panel')}
-        active={panelOpen}
-        onClick={onTogglePanel}
-      />
-      <Divider />
+      {onTogglePanel && (
+        <>
+          <TipButton
+            icon={PanelLeft}
+            label={t('viewer.sheets.panel')}
+            active={!!panelOpen}
+            onClick={onTogglePanel}
+          />
+          <Divider />
+        </>
+      )}
       <TipButton
         icon={Maximize}
         label={t('viewer.sheets.fit')}
@@ -80,14 +92,12 @@ export function SheetToolbar({
           type="button"
           onClick={() => viewer.zoomToPaper()}
           aria-label={t('viewer.sheets.paperSize')}
-          className={clsx(toolButtonClass, 'w-14 px-1 text-xs font-semibold tabular-nums')}
+          className={clsx(
+            toolButtonClass,
+            'w-auto min-w-14 px-1.5 text-xs font-semibold whitespace-nowrap tabular-nums',
+          )}
         >
-          {t('viewer.sheets.zoomPercent', {
-            value: snapshot.zoom.toLocaleString(
-              i18n.language,
-              snapshot.zoom < 10 ? { maximumSignificantDigits: 2 } : { maximumFractionDigits: 0 },
-            ),
-          })}
+          {zoom.kind === 'scale' ? zoom.text : t('viewer.sheets.zoomPercent', { value: zoom.text })}
         </button>
       </Tip>
       <TipButton

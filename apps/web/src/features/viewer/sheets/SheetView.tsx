@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle } from 'lucide-react';
@@ -17,6 +17,8 @@ import type { PanelLayers } from '../components/ViewerWorkspace';
 export interface WorkspaceSheets {
   sheets: readonly Sheet[];
   requestInit?: RequestInit;
+  /** The page's buttons at the end of the sheet toolbar (a drawing's Compare). */
+  toolbarExtra?: ReactNode;
 }
 
 /** A signed URL without its expiry and signature: the same content. */
@@ -29,6 +31,7 @@ const contentKey = (url: string) => url.replace(/[?&](exp|sig)=[^&]*/g, '');
 export function SheetView({
   sheets,
   requestInit,
+  toolbarExtra,
   narrow,
   layers,
 }: WorkspaceSheets & {
@@ -122,11 +125,17 @@ export function SheetView({
             <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center px-2">
               <SheetToolbar
                 viewer={viewer}
+                kind={sheet?.kind ?? 'page'}
                 snapshot={snapshot}
                 panelOpen={panelOpen}
                 onTogglePanel={() => setPanelOpen((open) => !open)}
                 onChanged={update}
-                extra={sheet ? layers?.sheetTool?.(sheet) : undefined}
+                extra={
+                  <>
+                    {sheet ? layers?.sheetTool?.(sheet) : null}
+                    {toolbarExtra}
+                  </>
+                }
               />
             </div>
           </>

@@ -1,0 +1,183 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Model } from '@truss/contracts';
+import type { SheetViewer } from '@truss/viewer/sheet';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tusUpload } from '../../apps/server/src/testing/uploads.ts';
+import { createAccount } from './support/accounts.ts';
+import { launchChromium, screenshotPath } from './support/browser.ts';
+import { sharedServer, type SharedServer } from './support/shared-server.ts';
+import {
+  convertFile,
+  decodePng,
+  firstProjectId,
+  login,
+  setProfileLanguage,
+  signedInState,
+} from './support/viewer.ts';
+
+/**
+ * Issue 36: two versions of a drawing compare as an overlay. LibreDWG's example_2018.dxf as
+ * version 1 and the same file with one text changed ("teksto simpla" to "teksto nova") as
+ * version 2, converted by the real server; /model/{id}/compare, zoomed onto the text, draws the
+ * old text's own glyphs red, the new one's green and what both have grey, with the legend, in
+ * en and zh-CN. The drawing page's sheet toolbar leads there.
+ */
+const DXF = fileURLToPath(
+  new URL('../../../shared/drawings/dxf/example_2018.dxf', import.meta.url),
+);
+
+interface Version {
+  id: string;
+  number: number;
+  status: string;
+}
+type SheetWindow = Window & { __trussSheet?: SheetViewer };
+
+/** Version 2: a TEXT entity's string edited ("teksto simpla" to "teksto nova"). */
+async function editedDxf(): Promise<Buffer> {
+  // CRLF lines, as AutoCAD writes them.
+  const lines = (await readFile(DXF, 'latin1')).split('\r\n');
+  const at = lines.findIndex((line, i) => line === 'teksto simpla' && lines[i - 1] === '  1');
+  expect(at).toBeGreaterThan(0);
+  lines[at] = 'teksto nova';
+  return Buffer.from(lines.join('\r\n'), 'latin1');
+}
+
+/** Red, green and grey pixels of the overlay's colours (compare.ts COMPARE_COLORS). */
+function inks(png: ReturnType<typeof decodePng>) {
+  let red = 0;
+  let green = 0;
+  let grey = 0;
+  for (let i = 0; i < png.data.length; i += 4) {
+    const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+    if (r > 180 && g < 90 && b < 90) red++;
+    else if (g > 130 && r < 90 && b < 120) green++;
+    else if (Math.abs(r - g) < 14 && Math.abs(g - b) < 20 && r > 130 && r < 190) grey++;
+  }
+  return { red, green, grey };
+}
+
+describe('drawing versions as an overlay (issue 36)', () => {
+  let server: SharedServer;
+  let browser: Browser;
+  let email: string;
+  let model: Model;
+  let v1: Version;
+  let v2: Version;
+
+  beforeAll(async () => {
+    server = sharedServer();
+    browser = await launchChromium();
+    email = `vera-${Date.now()}@example.com`;
+    const auth = await createAccount(server.url, email);
+    const projectId = await firstProjectId(server.url, auth.token);
+    model = await convertFile(server.url, auth.token, projectId, DXF);
+    const upload = await tusUpload(await editedDxf(), {
+      baseUrl: server.url,
+      token: auth.token,
+      projectId,
+      filename: 'example_2018.dxf',
+      modelId: model.id,
+    });
+    expect(upload.error).toBeNull();
+    const started = Date.now();
+    for (;;) {
+      const response = await fetch(`${server.url}/api/models/${model.id}/versions`, {
+        headers: { authorization: `Bearer ${auth.token}` },
+      });
+      const list = (await response.json()) as Version[];
+      if (list.length === 2 && list.every((v) => v.status === 'ready' || v.status === 'failed')) {
+        [v2, v1] = list as [Version, Version];
+        break;
+      }
+      if (Date.now() - started > 300_000) throw new Error(JSON.stringify(list));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect([v1.status, v2.status]).toEqual(['ready', 'ready']);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(locale: 'en' | 'zh-CN', path: string): Promise<Page> {
+    const auth = await login(server.url, email);
+    await setProfileLanguage(server.url, auth, locale);
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      locale,
+      storageState: signedInState(server.url, auth),
+    });
+    await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(path);
+    return page;
+  }
+
+  it("a version's sheets are listed for members only", async () => {
+    const auth = await login(server.url, email);
+    const url = `${server.url}/api/models/${model.id}/versions/${v1.id}/sheets`;
+    const listed = await fetch(url, { headers: { authorization: `Bearer ${auth.token}` } });
+    expect(listed.status).toBe(200);
+    const [sheet] = (await listed.json()) as { id: string; content_url: string }[];
+    expect(sheet!.content_url).toContain(`/versions/${v1.id}/sheets/${sheet!.id}/content?`);
+    // The signed URL works without the token; the list does not.
+    const content = await fetch(`${server.url}${sheet!.content_url}`);
+    expect(content.status).toBe(200);
+    const texts = ((await content.json()) as { texts: { text: string }[] }).texts.map(
+      (t) => t.text,
+    );
+    expect(texts).toContain('teksto simpla');
+    expect((await fetch(url)).status).toBe(401);
+  });
+
+  it.each([
+    ['en', 'Only in version 1 (removed)', 'Only in version 2 (added)'],
+    ['zh-CN', '仅在版本 1 中（已删除）', '仅在版本 2 中（新增）'],
+  ] as const)('old red, new green, unchanged grey (%s)', async (locale, removed, added) => {
+    const page = await open(locale, `/model/${model.id}/compare?from=${v1.id}&to=${v2.id}`);
+    await page.waitForFunction(() => document.body.dataset.sheetCompare === 'ready', null, {
+      timeout: 60_000,
+    });
+    await page.getByText(removed).waitFor();
+    await page.getByText(added).waitFor();
+    const dataUrl = await page.evaluate(async () => {
+      const sheet = (window as SheetWindow).__trussSheet!;
+      // Zoomed onto the new text (found in the newer sheet), its highlight then cleared.
+      sheet.search('teksto nova');
+      sheet.selectHit(0);
+      sheet.search('');
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return (window as SheetWindow).__trussSheet!.canvas.toDataURL();
+    });
+    const counts = inks(decodePng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')));
+    console.log(`overlay ${locale}: ${JSON.stringify(counts)}`);
+    await page.screenshot({ path: await screenshotPath(`sheet-compare-${locale}`) });
+    // The changed text: the old one red, the new one green; the unchanged lines grey.
+    // (Measured: some 400 red, 200 green and 5000 grey pixels at 1280 x 800.)
+    expect(counts.red).toBeGreaterThan(100);
+    expect(counts.green).toBeGreaterThan(100);
+    expect(counts.grey).toBeGreaterThan(1000);
+
+    await page.context().close();
+  });
+
+  it('the drawing page leads to the compare page', async () => {
+    const page = await open('en', `/model/${model.id}`);
+    await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
+      timeout: 60_000,
+    });
+    await page
+      .getByRole('toolbar', { name: 'Sheet tools' })
+      .getByRole('button', { name: 'Compare' })
+      .click();
+    await page.waitForURL(/\/compare/);
+    await page.waitForFunction(() => document.body.dataset.sheetCompare === 'ready', null, {
+      timeout: 60_000,
+    });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,13 @@
+/** The sheet engine's fetches: JSON with the viewer's request options, pdf.js's headers. */
+export async function fetchJson<T>(url: string, init: RequestInit | undefined): Promise<T> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function headersOf(init: RequestInit | undefined): Record<string, string> | undefined {
+  if (!init?.headers) return undefined;
+  const out: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, key) => (out[key] = value));
+  return out;
+}
