@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SHEET_PREVIEW_DEFAULT_WIDTH, type Sheet } from '@truss/contracts';
+import { SHEET_PREVIEW_DEFAULT_WIDTH, type Sheet, type StoreyPlan } from '@truss/contracts';
 import { isSheetFormat, SHEET_FILES, type SheetIndex, type SheetInfo } from '@truss/viewable';
 import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -45,13 +45,14 @@ export class ModelSheetsService {
     this.#d = deps;
   }
 
-  /** The model's sheets as `userId` sees them; a ready 3D model has none (`[]`). */
+  /**
+   * The model's sheets as `userId` sees them: a drawing's pages and layouts, an IFC model's
+   * storey plans; other 3D models have none (`[]`).
+   */
   async list(userId: string, modelId: string): Promise<Sheet[]> {
-    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
-    if (model.deleted_at) throw new ModelNotFoundError();
-    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
-    if (!isSheetFormat(model.format ?? '')) return [];
-    const index = await this.#index(model);
+    const model = await this.#readyFor(userId, modelId);
+    const index = await this.#indexOf(model);
+    if (!index) return [];
     const hash = model.viewable_hash ?? '';
     const now = this.#d.now();
     const url = (sheetId: string | null, file: SheetUrlFile) =>
@@ -78,6 +79,44 @@ export class ModelSheetsService {
           }
         : null,
     }));
+  }
+
+  /**
+   * An IFC model's storey plans (`[]` for other formats, and for an IFC converted before plans
+   * existed): storey GlobalId, name, elevation (metres) and the plan's sheet id.
+   */
+  async plans(userId: string, modelId: string): Promise<StoreyPlan[]> {
+    const model = await this.#readyFor(userId, modelId);
+    if (model.format !== 'ifc') return [];
+    const index = await this.#indexOf(model);
+    return (index?.sheets ?? []).flatMap((sheet) =>
+      sheet.kind === 'storey-plan' && sheet.storey
+        ? [
+            {
+              storeyId: sheet.storey.globalId,
+              name: sheet.name,
+              elevation: sheet.storey.elevation,
+              sheetId: sheet.id,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async #readyFor(userId: string, modelId: string): Promise<ModelRow> {
+    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
+    if (model.deleted_at) throw new ModelNotFoundError();
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    return model;
+  }
+
+  /** The sheet index of a drawing, or of an IFC model when it has plans; else null. */
+  async #indexOf(model: ModelRow): Promise<SheetIndex | null> {
+    if (isSheetFormat(model.format ?? '')) return this.#index(model);
+    if (model.format !== 'ifc') return null;
+    const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;
+    if (!this.#indexes.has(key) && !(await this.#d.storage.stat(key))) return null;
+    return this.#index(model);
   }
 
   /**
@@ -138,7 +177,8 @@ export class ModelSheetsService {
   async #readySheets(access: FileAccess, modelId: string): Promise<ModelRow> {
     const model = await this.#d.models.readable(access, modelId);
     if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
-    if (!isSheetFormat(model.format ?? '')) throw new ModelNotFoundError('no sheets');
+    if (!isSheetFormat(model.format ?? '') && model.format !== 'ifc')
+      throw new ModelNotFoundError('no sheets');
     return model;
   }
 
