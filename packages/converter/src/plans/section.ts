@@ -252,18 +252,19 @@ export function projectedEdges(mesh: WorldMesh, top: number, out: Segments = [])
     const i = Math.floor(edgeKey / stride);
     const j = edgeKey - i * stride;
     let ax = p[i * 3]!;
-    let ay = p[i * 3 + 1]!;
+    const ay = p[i * 3 + 1]!;
     let az = p[i * 3 + 2]!;
     let bx = p[j * 3]!;
-    let by = p[j * 3 + 1]!;
+    const by = p[j * 3 + 1]!;
     let bz = p[j * 3 + 2]!;
     if (ay > top && by > top) continue;
     if (ay > top || by > top) {
+      // The part above the cut is not drawn: the end up there moves down to the cut.
       const s = (top - ay) / (by - ay);
       const cx = ax + s * (bx - ax);
       const cz = az + s * (bz - az);
-      if (ay > top) [ax, ay, az] = [cx, top, cz];
-      else [bx, by, bz] = [cx, top, cz];
+      if (ay > top) [ax, az] = [cx, cz];
+      else [bx, bz] = [cx, cz];
     }
     if (Math.abs(ax - bx) + Math.abs(az - bz) < 2e-3) continue;
     out.push(ax, -az, bx, -bz);

@@ -4,7 +4,7 @@ import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
 import { useViewerLoad } from '../useViewerLoad';
-import { ViewerWorkspace } from './ViewerWorkspace';
+import { ViewerWorkspace, type WorkspaceSheets } from './ViewerWorkspace';
 
 export interface ModelViewerProps {
   /** URL of the viewable (.glb). */
@@ -39,6 +39,8 @@ export interface ModelViewerProps {
     initiallyOpen?: boolean;
     render: (viewer: Viewer | null, info: LoadedModelInfo | null) => ReactNode;
   };
+  /** An IFC model's storey plans: the minimap and the plans beside the 3D view. */
+  plans?: WorkspaceSheets;
 }
 
 /**
@@ -60,6 +62,7 @@ export function ModelViewer({
   title,
   earlyView,
   sidePanel,
+  plans,
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -101,6 +104,7 @@ export function ModelViewer({
       initialViewpoint={initialViewpoint}
       onViewpointChange={onViewpointChange}
       onLoaded={onLoaded}
+      {...(plans ? { plans } : {})}
       sidePanel={
         sidePanel && {
           label: sidePanel.label,

@@ -18,8 +18,9 @@ import { MeasurementList } from './MeasurementList';
 import { ColorLegend, LoadOverlay } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
-import { RegionSwitch, useSheetLayout } from '../sheets/SheetLayout';
-import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
+import { RegionSwitch } from '../sheets/SheetLayout';
+import type { WorkspaceSheets } from '../sheets/SheetView';
+import { useWorkspaceSheets } from '../plans/useWorkspaceSheets';
 import {
   useModelSwitch,
   WorkspaceProperties,
@@ -83,6 +84,11 @@ interface ViewerWorkspaceProps {
    */
   sheets?: WorkspaceSheets;
   sheetsOnly?: boolean;
+  /**
+   * The model's storey plans (an IFC model): a minimap over the 3D view, and the plans in the
+   * sheet view beside it when asked for from the toolbar. One model only.
+   */
+  plans?: WorkspaceSheets;
 }
 
 /** The scene's info: the first model's, with the box around every loaded model. */
@@ -131,6 +137,7 @@ export function ViewerWorkspace({
   sidePanel,
   sheets,
   sheetsOnly = false,
+  plans,
 }: ViewerWorkspaceProps) {
   const { t } = useTranslation();
   const workspaceRef = useRef<HTMLDivElement>(null);
@@ -165,19 +172,18 @@ export function ViewerWorkspace({
   });
 
   const screenshot = useScreenshot(viewer, hostRef, screenshotName);
-  const layout = useSheetLayout(sheets, sheetsOnly, panels.narrow);
+  const { layout, sheetRegion, planTools, minimap } = useWorkspaceSheets({
+    ...{ viewer, plans, sheets, sheetsOnly, embed },
+    narrow: panels.narrow,
+    loaded: phase === 'loaded',
+    info: several ? null : (models[0]?.info ?? null),
+  });
   const toolbarEnd = (
     <ToolbarEnd
-      viewer={viewer}
-      toolbarTools={toolbarTools}
-      toolbarExtra={toolbarExtra}
-      sidePanel={sidePanel}
+      {...{ viewer, toolbarTools, toolbarExtra, sidePanel, planTools }}
       sideOpen={panels.sideOpen}
       onToggleSide={panels.toggleSide}
     />
-  );
-  const sheetRegion = layout.showSheets && sheets && (
-    <SheetView sheets={sheets.sheets} requestInit={sheets.requestInit} narrow={panels.narrow} />
   );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
@@ -208,13 +214,7 @@ export function ViewerWorkspace({
         {layout.mount3d && (
           <WorkspaceView
             hidden={!layout.show3d}
-            hostRef={hostRef}
-            viewer={viewer}
-            phase={phase}
-            onRetry={onRetry}
-            overlay={overlay}
-            snapshot={snapshot}
-            legend={legend}
+            {...{ hostRef, viewer, phase, onRetry, overlay, snapshot, legend, minimap }}
             onClearColors={commands?.clearColors}
             toolbar={
               commands && (
@@ -271,6 +271,7 @@ export function ViewerWorkspace({
 
 /** The toolbar's last buttons: the pages' tools and extras, the side panel's toggle. */
 function ToolbarEnd({
+  planTools,
   viewer,
   toolbarTools,
   toolbarExtra,
@@ -278,11 +279,13 @@ function ToolbarEnd({
   sideOpen,
   onToggleSide,
 }: Pick<ViewerWorkspaceProps, 'viewer' | 'toolbarTools' | 'toolbarExtra' | 'sidePanel'> & {
+  planTools: ReactNode;
   sideOpen: boolean;
   onToggleSide: () => void;
 }) {
   return (
     <>
+      {planTools}
       {viewer && toolbarTools?.(viewer)}
       {toolbarExtra}
       {sidePanel && (
@@ -310,9 +313,12 @@ function WorkspaceView({
   overlay,
   snapshot,
   legend,
+  minimap,
   onClearColors,
   toolbar,
 }: Pick<ViewerWorkspaceProps, 'hostRef' | 'viewer' | 'phase' | 'onRetry' | 'overlay'> & {
+  /** The storey plan minimap, over the view's lower left. */
+  minimap: ReactNode;
   snapshot: ReturnType<typeof useViewerSnapshot>[0];
   legend: ReturnType<typeof useViewerCommands>['legend'];
   onClearColors: (() => void) | undefined;
@@ -336,6 +342,7 @@ function WorkspaceView({
         )}
       </div>
       <WalkHint walking={snapshot.walking} />
+      {minimap && <div className="absolute bottom-20 left-3 z-10">{minimap}</div>}
       {legend && onClearColors && (
         <div className="pointer-events-none absolute right-3 bottom-20 z-10">
           <ColorLegend title={legend.title} entries={legend.entries} onClose={onClearColors} />

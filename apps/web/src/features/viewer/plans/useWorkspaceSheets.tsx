@@ -1,0 +1,79 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Layers2, Map as MapIcon } from 'lucide-react';
+import type { LoadedModelInfo, Viewer } from '../engine';
+import { useSheetLayout } from '../sheets/SheetLayout';
+import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
+import { TipButton } from '../components/ToolbarControls';
+import { PlanMinimap } from './PlanMinimap';
+import { storeyPlansOf } from './plan-geometry';
+
+/**
+ * The workspace's sheet region and an IFC model's storey plans: the minimap over the 3D view
+ * and the plans in the sheet view beside it, each toggled from the toolbar. A drawing's own
+ * sheets (`sheets`) take the sheet view when given.
+ */
+export function useWorkspaceSheets({
+  viewer,
+  plans,
+  sheets,
+  sheetsOnly,
+  info,
+  loaded,
+  narrow,
+  embed,
+}: {
+  viewer: Viewer | null;
+  plans: WorkspaceSheets | undefined;
+  sheets: WorkspaceSheets | undefined;
+  sheetsOnly: boolean;
+  /** The one model in the view (null with several: plans are per model). */
+  info: LoadedModelInfo | null;
+  loaded: boolean;
+  narrow: boolean;
+  embed: boolean;
+}): {
+  layout: ReturnType<typeof useSheetLayout>;
+  sheetRegion: ReactNode;
+  planTools: ReactNode;
+  minimap: ReactNode;
+} {
+  const { t } = useTranslation();
+  const storeyPlans = useMemo(() => storeyPlansOf(plans?.sheets ?? []), [plans]);
+  const planInfo = storeyPlans.length > 0 ? info : null;
+  // Open where it fits beside the toolbar and panels; on a phone asked for.
+  const [minimapOpen, setMinimapOpen] = useState(!narrow);
+  const [beside, setBeside] = useState(false);
+  const shownSheets =
+    sheets ?? (plans && beside && planInfo ? { ...plans, sheets: storeyPlans } : undefined);
+  const planTools = planInfo && !embed && (
+    <>
+      <TipButton
+        icon={MapIcon}
+        label={t('viewer.plans.minimap')}
+        active={minimapOpen}
+        onClick={() => setMinimapOpen((open) => !open)}
+      />
+      <TipButton
+        icon={Layers2}
+        label={t('viewer.plans.beside')}
+        active={beside}
+        onClick={() => setBeside((open) => !open)}
+      />
+    </>
+  );
+  const minimap = viewer && planInfo && minimapOpen && loaded && (
+    <PlanMinimap
+      viewer={viewer}
+      plans={storeyPlans}
+      info={planInfo}
+      {...(plans?.requestInit ? { requestInit: plans.requestInit } : {})}
+      onClose={() => setMinimapOpen(false)}
+    />
+  );
+  const layout = useSheetLayout(shownSheets, sheetsOnly, narrow);
+  const sheetRegion = layout.showSheets && shownSheets && (
+    <SheetView sheets={shownSheets.sheets} requestInit={shownSheets.requestInit} narrow={narrow} />
+  );
+  return { layout, sheetRegion, planTools, minimap };
+}
