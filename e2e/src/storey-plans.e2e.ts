@@ -15,8 +15,7 @@ import { decodePng, login } from './support/viewer.ts';
  * wall in 3D and a 3D selection is drawn blue on the plan.
  */
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
-/** The minimap's canvas, CSS pixels, and the margin the plan is fitted in (PlanMinimap). */
-const SIZE = 224;
+/** The margin the plan is fitted in on the minimap's canvas, CSS pixels (PlanMinimap). */
 const MARGIN = 8;
 
 describe('storey plans: the minimap in the 3D view', () => {
@@ -49,13 +48,18 @@ describe('storey plans: the minimap in the 3D view', () => {
       { at, to },
     );
 
-  /** Plan point -> the minimap canvas's CSS pixels (fitSheet of @truss/viewable, margin 8). */
-  function toCanvas(bounds: VectorSheet['bounds'], x: number, y: number): [number, number] {
+  /** Plan point -> a canvas's CSS pixels (fitSheet of @truss/viewable, margin 8). */
+  function toCanvas(
+    canvas: { width: number; height: number },
+    bounds: VectorSheet['bounds'],
+    x: number,
+    y: number,
+  ): [number, number] {
     const w = bounds[2] - bounds[0];
     const h = bounds[3] - bounds[1];
-    const scale = Math.min((SIZE - 2 * MARGIN) / w, (SIZE - 2 * MARGIN) / h);
-    const ox = (SIZE - w * scale) / 2 - bounds[0] * scale;
-    const oy = (SIZE + h * scale) / 2 + bounds[1] * scale;
+    const scale = Math.min((canvas.width - 2 * MARGIN) / w, (canvas.height - 2 * MARGIN) / h);
+    const ox = (canvas.width - w * scale) / 2 - bounds[0] * scale;
+    const oy = (canvas.height + h * scale) / 2 + bounds[1] * scale;
     return [ox + x * scale, oy - y * scale];
   }
 
@@ -111,9 +115,11 @@ describe('storey plans: the minimap in the 3D view', () => {
         };
       })
       .sort((a, b) => b.size - a.size)[0]!;
-    const [cx, cy] = toCanvas(plan.bounds, wall.x, wall.y);
     const canvas = map.locator('canvas');
     const box = (await canvas.boundingBox())!;
+    // A tall plan gets a tall minimap.
+    expect(box.height).toBeGreaterThan(box.width);
+    const [cx, cy] = toCanvas(box, plan.bounds, wall.x, wall.y);
     await page.mouse.click(box.x + cx, box.y + cy);
     await expect
       .poll(() => withViewer(page, (viewer) => viewer.selection.get(), null))
@@ -151,6 +157,10 @@ describe('storey plans: the minimap in the 3D view', () => {
     await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
       timeout: 60_000,
     });
+    // It opens on the minimap's storey.
+    await expect
+      .poll(() => page.locator('[aria-current="true"]').textContent())
+      .toContain('Level 1');
     await page.screenshot({ path: await screenshotPath(`storey-plans-beside-${locale}`) });
     await page.context().close();
   });

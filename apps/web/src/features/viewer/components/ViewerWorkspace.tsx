@@ -317,7 +317,7 @@ function WorkspaceView({
   onClearColors,
   toolbar,
 }: Pick<ViewerWorkspaceProps, 'hostRef' | 'viewer' | 'phase' | 'onRetry' | 'overlay'> & {
-  /** The storey plan minimap, over the view's lower left. */
+  /** The storey plan minimap, over the view's upper left (under the measurements). */
   minimap: ReactNode;
   snapshot: ReturnType<typeof useViewerSnapshot>[0];
   legend: ReturnType<typeof useViewerCommands>['legend'];
@@ -340,9 +340,9 @@ function WorkspaceView({
             active={snapshot.activeMeasure}
           />
         )}
+        {minimap}
       </div>
       <WalkHint walking={snapshot.walking} />
-      {minimap && <div className="absolute bottom-20 left-3 z-10">{minimap}</div>}
       {legend && onClearColors && (
         <div className="pointer-events-none absolute right-3 bottom-20 z-10">
           <ColorLegend title={legend.title} entries={legend.entries} onClose={onClearColors} />

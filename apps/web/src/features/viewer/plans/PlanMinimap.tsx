@@ -8,7 +8,15 @@ import { drawMinimap } from './minimap-draw';
 import { elementAt, storeyAt, type Vec3 } from './plan-geometry';
 import { usePlanContent } from './usePlanContent';
 
-const SIZE = 224;
+const WIDTH = 224;
+
+/** The canvas's CSS height for a plan: its aspect, within 120..320 px (a tall plan gets room). */
+function heightFor(plan: VectorSheet | undefined): number {
+  if (!plan) return WIDTH;
+  const [minX, minY, maxX, maxY] = plan.bounds;
+  const aspect = (maxY - minY) / Math.max(maxX - minX, 1e-9);
+  return Math.round(Math.min(320, Math.max(120, WIDTH * aspect)));
+}
 
 /**
  * The minimap: the plan of the storey the camera is on (or the one picked), with the camera as
@@ -20,6 +28,7 @@ export function PlanMinimap({
   plans,
   info,
   requestInit,
+  onStoreyChange,
   onClose,
 }: {
   viewer: Viewer;
@@ -28,6 +37,8 @@ export function PlanMinimap({
   /** The model the plans are of: its translation and id range in the engine. */
   info: LoadedModelInfo;
   requestInit?: RequestInit;
+  /** The plan shown changed (the camera's storey, or one picked). */
+  onStoreyChange?: (sheetId: string | null) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -41,6 +52,8 @@ export function PlanMinimap({
   const floorOffset = translation[1] - (info.metadata?.origin[1] ?? 0);
   const sheet = plans.find((p) => p.id === (picked === 'auto' ? autoId : picked)) ?? null;
   const content = usePlanContent(sheet, requestInit);
+  const sheetId = sheet?.id ?? null;
+  useEffect(() => onStoreyChange?.(sheetId), [sheetId, onStoreyChange]);
   const rows = useMemo(() => {
     const set = new Set<number>();
     for (const id of selection) {
@@ -51,7 +64,7 @@ export function PlanMinimap({
   }, [selection, info.offset, info.idCount]);
 
   const viewOf = useCallback(
-    (plan: VectorSheet): SheetView => fitSheet(plan.bounds, SIZE, SIZE, 8),
+    (plan: VectorSheet): SheetView => fitSheet(plan.bounds, WIDTH, heightFor(plan), 8),
     [],
   );
 
@@ -60,15 +73,16 @@ export function PlanMinimap({
     const plan = content.data;
     if (!canvas || !plan) return;
     const ratio = window.devicePixelRatio || 1;
-    if (canvas.width !== SIZE * ratio) {
-      canvas.width = SIZE * ratio;
-      canvas.height = SIZE * ratio;
+    const height = heightFor(plan);
+    if (canvas.width !== WIDTH * ratio || canvas.height !== height * ratio) {
+      canvas.width = WIDTH * ratio;
+      canvas.height = height * ratio;
     }
     const context = canvas.getContext('2d');
     if (!context) return;
     const [mx, my] = drawMinimap(
       context,
-      { width: SIZE, height: SIZE, ratio },
+      { width: WIDTH, height, ratio },
       plan,
       viewOf(plan),
       rows,
@@ -151,7 +165,7 @@ export function PlanMinimap({
         role="img"
         aria-label={t('viewer.plans.planOf', { name: sheet?.name ?? '' })}
         onClick={onClick}
-        style={{ width: SIZE, height: SIZE }}
+        style={{ width: WIDTH, height: heightFor(content.data) }}
         className="block cursor-crosshair rounded-md"
       />
       {content.isError && (

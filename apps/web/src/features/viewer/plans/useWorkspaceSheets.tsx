@@ -44,8 +44,13 @@ export function useWorkspaceSheets({
   // Open where it fits beside the toolbar and panels; on a phone asked for.
   const [minimapOpen, setMinimapOpen] = useState(!narrow);
   const [beside, setBeside] = useState(false);
+  // The sheet view opens on the minimap's storey.
+  const [current, setCurrent] = useState<string | null>(null);
   const shownSheets =
-    sheets ?? (plans && beside && planInfo ? { ...plans, sheets: storeyPlans } : undefined);
+    sheets ??
+    (plans && beside && planInfo
+      ? { ...plans, sheets: storeyPlans, ...(current ? { initialSheet: current } : {}) }
+      : undefined);
   const planTools = planInfo && !embed && (
     <>
       <TipButton
@@ -68,12 +73,18 @@ export function useWorkspaceSheets({
       plans={storeyPlans}
       info={planInfo}
       {...(plans?.requestInit ? { requestInit: plans.requestInit } : {})}
+      onStoreyChange={setCurrent}
       onClose={() => setMinimapOpen(false)}
     />
   );
   const layout = useSheetLayout(shownSheets, sheetsOnly, narrow);
   const sheetRegion = layout.showSheets && shownSheets && (
-    <SheetView sheets={shownSheets.sheets} requestInit={shownSheets.requestInit} narrow={narrow} />
+    <SheetView
+      sheets={shownSheets.sheets}
+      requestInit={shownSheets.requestInit}
+      {...(shownSheets.initialSheet ? { initialSheet: shownSheets.initialSheet } : {})}
+      narrow={narrow}
+    />
   );
   return { layout, sheetRegion, planTools, minimap };
 }

@@ -16,6 +16,8 @@ import { useSheetViewer } from './useSheetViewer';
 export interface WorkspaceSheets {
   sheets: readonly Sheet[];
   requestInit?: RequestInit;
+  /** The sheet shown first (default the first one): a storey plan opens on the camera's storey. */
+  initialSheet?: string;
 }
 
 /** A signed URL without its expiry and signature: the same content. */
@@ -28,6 +30,7 @@ const contentKey = (url: string) => url.replace(/[?&](exp|sig)=[^&]*/g, '');
 export function SheetView({
   sheets,
   requestInit,
+  initialSheet,
   narrow,
 }: WorkspaceSheets & {
   /** A phone: the panel is a bottom sheet over the view and starts closed. */
@@ -35,7 +38,7 @@ export function SheetView({
 }) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(initialSheet ?? null);
   const sheet = sheets.find((s) => s.id === picked) ?? sheets[0] ?? null;
   const key = sheet ? `${sheet.id}\n${contentKey(sheet.content_url)}` : null;
   // A refetch signs the URLs anew: the same sheet is not loaded again.
