@@ -163,7 +163,14 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
       }
     });
     ctx.checkAbort();
-    if (!cancelled) scene.planOnly = streamSpaces(api, modelId, lines, table);
+    if (!cancelled) {
+      try {
+        scene.planOnly = streamSpaces(api, modelId, lines, table);
+      } catch (_error) {
+        // Spaces only label the storey plans: a model whose spaces web-ifc cannot mesh still
+        // converts, its plans without room names.
+      }
+    }
     if (scene.placements.length === 0)
       throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
