@@ -43,6 +43,7 @@ export {
   type SheetUnits,
   type VectorSheet,
 } from './sheets.ts';
+export { elementAtPoint, highlightOf } from './sheet-hit.ts';
 export {
   drawVectorSheet,
   fitSheet,

@@ -4,6 +4,8 @@
  */
 export {
   drawVectorSheet,
+  elementAtPoint,
+  highlightOf,
   inkOnPaper,
   visiblePathIndices,
   type DrawVectorOptions,

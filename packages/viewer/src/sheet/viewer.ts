@@ -9,6 +9,7 @@
  */
 import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
 import { drawVectorSheet } from './draw.ts';
+import { clickedElement, drawHighlighted } from './elements.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
 import type { LengthUnit, Point, SheetCalibration } from './measure.ts';
@@ -78,6 +79,8 @@ class SheetEngine implements SheetViewer {
   private visibility: boolean[] = [];
   private query = '';
   private found: SheetSearchHit[] = [];
+  /** Elements drawn highlighted (a 3D selection on a storey plan). */
+  private highlighted = new Set<number>();
   private hitIndex = -1;
   private readonly measure: MeasureTool;
   private hover: Point | null = null;
@@ -222,7 +225,9 @@ class SheetEngine implements SheetViewer {
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
-      drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
+      const options = { view: dv, visibility: this.visibility, clip, hairline };
+      drawVectorSheet(ctx, this.vector, options);
+      drawHighlighted(ctx, this.vector, this.highlighted, options);
     } else this.pdf?.draw(ctx, this.current, ratio);
     drawHits(ctx, this.found, this.hitIndex, dv, ratio);
     drawMeasures(ctx, this.measure, this.hover, dv, ratio);
@@ -363,6 +368,10 @@ class SheetEngine implements SheetViewer {
     if (this.measure.tool === 'pan') {
       const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
       if (index >= 0) this.selectHit(index, false);
+      else {
+        const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
+        if (element !== undefined) this.emit('elementclick', { element });
+      }
       return;
     }
     this.emitMeasure(this.measure.click(at, double));
@@ -415,6 +424,11 @@ class SheetEngine implements SheetViewer {
 
   resetCalibration(): void {
     this.emitMeasure(this.measure.resetCalibration());
+  }
+
+  setHighlighted(elements: readonly number[]): void {
+    this.highlighted = new Set(elements);
+    this.invalidate();
   }
 
   renderStats(): SheetRenderStats {

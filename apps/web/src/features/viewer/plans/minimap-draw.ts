@@ -2,7 +2,7 @@
  * The minimap's picture: the plan, the selected elements over it in the selection's blue, and
  * the camera as a red dot with its view cone. Canvas 2D only (no React), CSS pixels.
  */
-import { drawVectorSheet, type SheetView, type VectorSheet } from '@truss/viewable';
+import { drawVectorSheet, highlightOf, type SheetView, type VectorSheet } from '@truss/viewable';
 import type { Viewpoint } from '../engine';
 import { cameraMarker, type Vec3 } from './plan-geometry';
 
@@ -25,19 +25,7 @@ export function drawMinimap(
   context.fillRect(0, 0, size.width, size.height);
   drawVectorSheet(context, plan, { view, hairline: 1 / size.ratio });
   if (selectedRows.size > 0) {
-    const selected: VectorSheet = {
-      ...plan,
-      paths: plan.paths
-        .filter((path) => path.element !== undefined && selectedRows.has(path.element))
-        .map((path) => ({
-          ...path,
-          stroke: SELECTED,
-          fill: path.closed ? SELECTED : null,
-          width: 0,
-        })),
-      texts: [],
-    };
-    drawVectorSheet(context, selected, { view, hairline: 2 });
+    drawVectorSheet(context, highlightOf(plan, selectedRows, SELECTED), { view, hairline: 2 });
   }
   const { at, cone } = cameraMarker(
     camera.position,

@@ -5,7 +5,7 @@
  * translation. Pure: the minimap and its tests use it.
  */
 import type { Sheet } from '@truss/contracts';
-import type { SheetPath, VectorSheet } from '@truss/viewable';
+import { elementAtPoint } from '@truss/viewable';
 
 export type Vec3 = [number, number, number];
 
@@ -37,66 +37,8 @@ export function worldToPlan(point: Vec3, translation: Vec3): [number, number] {
   return [point[0] - translation[0], -(point[2] - translation[2])];
 }
 
-function distanceToSegment(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const length2 = dx * dx + dy * dy;
-  const t = length2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / length2)) : 0;
-  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
-}
-
-function inside(px: number, py: number, points: number[]): boolean {
-  let result = false;
-  const n = points.length / 2;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = points[i * 2]!;
-    const yi = points[i * 2 + 1]!;
-    const xj = points[j * 2]!;
-    const yj = points[j * 2 + 1]!;
-    if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) result = !result;
-  }
-  return result;
-}
-
-function pathHit(path: SheetPath, x: number, y: number, tolerance: number): boolean {
-  const p = path.points;
-  if (path.closed && path.fill && inside(x, y, p)) return true;
-  const n = p.length / 2;
-  const last = path.closed ? n : n - 1;
-  for (let i = 0; i < last; i++) {
-    const j = (i + 1) % n;
-    if (distanceToSegment(x, y, p[i * 2]!, p[i * 2 + 1]!, p[j * 2]!, p[j * 2 + 1]!) <= tolerance)
-      return true;
-  }
-  return false;
-}
-
-/**
- * The element (a row of the model's element table) at a plan point: the topmost path drawn
- * there (the plan draws spaces first, cut walls last), a line within `tolerance` plan units;
- * only shown layers count. Null when nothing with an element is there.
- */
-export function elementAt(
-  sheet: VectorSheet,
-  x: number,
-  y: number,
-  tolerance: number,
-  shown: (layer: number) => boolean = () => true,
-): number | null {
-  for (let i = sheet.paths.length - 1; i >= 0; i--) {
-    const path = sheet.paths[i]!;
-    if (path.element === undefined || !shown(path.layer)) continue;
-    if (pathHit(path, x, y, tolerance)) return path.element;
-  }
-  return null;
-}
+/** The element at a plan point (the sheet engine's hit test, @truss/viewable). */
+export const elementAt = elementAtPoint;
 
 /**
  * The camera's marker on the plan: where it stands and the two edges of its view cone, plan

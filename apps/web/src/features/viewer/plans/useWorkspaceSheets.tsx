@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Layers2, Map as MapIcon } from 'lucide-react';
 import type { LoadedModelInfo, Viewer } from '../engine';
@@ -46,10 +46,25 @@ export function useWorkspaceSheets({
   const [beside, setBeside] = useState(false);
   // The sheet view opens on the minimap's storey.
   const [current, setCurrent] = useState<string | null>(null);
-  const shownSheets =
+  const selected = useSelectedRows(viewer, planInfo);
+  const onElementClick = useCallback(
+    (row: number | null) => {
+      if (!viewer || !planInfo) return;
+      if (row === null) viewer.selection.clear();
+      else viewer.selection.set([planInfo.offset + row]);
+    },
+    [viewer, planInfo],
+  );
+  const shownSheets: WorkspaceSheets | undefined =
     sheets ??
     (plans && beside && planInfo
-      ? { ...plans, sheets: storeyPlans, ...(current ? { initialSheet: current } : {}) }
+      ? {
+          ...plans,
+          sheets: storeyPlans,
+          ...(current ? { initialSheet: current } : {}),
+          onElementClick,
+          highlighted: selected,
+        }
       : undefined);
   const planTools = planInfo && !embed && (
     <>
@@ -83,8 +98,25 @@ export function useWorkspaceSheets({
       sheets={shownSheets.sheets}
       requestInit={shownSheets.requestInit}
       {...(shownSheets.initialSheet ? { initialSheet: shownSheets.initialSheet } : {})}
+      {...(shownSheets.onElementClick ? { onElementClick: shownSheets.onElementClick } : {})}
+      {...(shownSheets.highlighted ? { highlighted: shownSheets.highlighted } : {})}
       narrow={narrow}
     />
   );
   return { layout, sheetRegion, planTools, minimap };
+}
+
+/** The 3D selection as rows of the plans' model (ids outside it left out). */
+function useSelectedRows(viewer: Viewer | null, info: LoadedModelInfo | null): readonly number[] {
+  const [ids, setIds] = useState<number[]>([]);
+  useEffect(() => {
+    if (!viewer) return;
+    setIds(viewer.selection.get());
+    return viewer.on('selection-change', (event) => setIds(event.ids));
+  }, [viewer]);
+  return useMemo(
+    () =>
+      info ? ids.map((id) => id - info.offset).filter((row) => row >= 0 && row < info.idCount) : [],
+    [ids, info],
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle } from 'lucide-react';
@@ -18,6 +18,10 @@ export interface WorkspaceSheets {
   requestInit?: RequestInit;
   /** The sheet shown first (default the first one): a storey plan opens on the camera's storey. */
   initialSheet?: string;
+  /** Storey plans: a click on an element drawn on the sheet (null: on none). */
+  onElementClick?: (element: number | null) => void;
+  /** Storey plans: elements drawn highlighted (the 3D selection). */
+  highlighted?: readonly number[];
 }
 
 /** A signed URL without its expiry and signature: the same content. */
@@ -31,6 +35,8 @@ export function SheetView({
   sheets,
   requestInit,
   initialSheet,
+  onElementClick,
+  highlighted,
   narrow,
 }: WorkspaceSheets & {
   /** A phone: the panel is a bottom sheet over the view and starts closed. */
@@ -46,6 +52,14 @@ export function SheetView({
   const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
   const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
   const [panelOpen, setPanelOpen] = useState(!narrow);
+  useEffect(
+    () =>
+      viewer && onElementClick
+        ? viewer.on('elementclick', (e) => onElementClick(e.element))
+        : undefined,
+    [viewer, onElementClick],
+  );
+  useEffect(() => viewer?.setHighlighted(highlighted ?? []), [viewer, highlighted]);
   const panelLabel = t('viewer.sheets.panel');
 
   return (
