@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Sheet, StoreyPlan } from '@truss/contracts';
 import type { VectorSheet } from '@truss/viewable';
+import type { SheetViewer } from '@truss/viewer/sheet';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from './support/browser.ts';
@@ -14,6 +15,8 @@ import { decodePng, login } from './support/viewer.ts';
  * camera is on, its dot and cone follow the camera, a click on a wall in the plan selects that
  * wall in 3D and a 3D selection is drawn blue on the plan.
  */
+type SheetWindow = Window & { __trussSheet?: SheetViewer };
+
 const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.url));
 /** The margin the plan is fitted in on the minimap's canvas, CSS pixels (PlanMinimap). */
 const MARGIN = 8;
@@ -161,7 +164,23 @@ describe('storey plans: the minimap in the 3D view', () => {
     await expect
       .poll(() => page.locator('[aria-current="true"]').textContent())
       .toContain('Level 1');
+    await page.evaluate(() => (window as SheetWindow).__trussSheet!.whenSharp());
     await page.screenshot({ path: await screenshotPath(`storey-plans-beside-${locale}`) });
+    // A click on the wall in the sheet view selects it in 3D too.
+    await withViewer(page, (viewer) => viewer.selection.clear(), null);
+    const [sx, sy] = await page.evaluate(
+      ({ x, y }) => {
+        const sheet = (window as SheetWindow).__trussSheet!;
+        const view = sheet.view();
+        const rect = sheet.canvas.getBoundingClientRect();
+        return [rect.left + view.x + x * view.scale, rect.top + view.y - y * view.scale];
+      },
+      { x: wall.x, y: wall.y },
+    );
+    await page.mouse.click(sx!, sy!);
+    await expect
+      .poll(() => withViewer(page, (viewer) => viewer.selection.get(), null))
+      .toEqual([wall.p.element]);
     await page.context().close();
   });
 });

@@ -4,10 +4,9 @@
  */
 export {
   drawVectorSheet,
-  elementAtPoint,
-  highlightOf,
   inkOnPaper,
   visiblePathIndices,
   type DrawVectorOptions,
   type SheetDrawContext,
 } from '@truss/viewable';
+export { clickedElement, drawHighlighted } from './elements.ts';

@@ -2,8 +2,14 @@
  * Storey plans carry an element per path: what a click on the sheet picks and how the elements
  * selected in 3D are drawn over it.
  */
-import type { VectorSheet } from '@truss/viewable';
-import { drawVectorSheet, elementAtPoint, highlightOf, type DrawVectorOptions } from './draw.ts';
+import {
+  drawVectorSheet,
+  elementAtPoint,
+  highlightOf,
+  type SheetRect,
+  type SheetView,
+  type VectorSheet,
+} from '@truss/viewable';
 import type { Point } from './measure.ts';
 
 /** A highlighted element (the 3D selection's blue). */
@@ -31,8 +37,16 @@ export function drawHighlighted(
   ctx: CanvasRenderingContext2D,
   sheet: VectorSheet,
   elements: ReadonlySet<number>,
-  options: DrawVectorOptions,
+  view: SheetView,
+  visibility: readonly boolean[],
+  clip: SheetRect,
 ): void {
   if (elements.size === 0) return;
-  drawVectorSheet(ctx, highlightOf(sheet, elements, HIGHLIGHT), options);
+  // Two device pixels: a highlighted line reads over the plan's hairlines.
+  drawVectorSheet(ctx, highlightOf(sheet, elements, HIGHLIGHT), {
+    view,
+    visibility,
+    clip,
+    hairline: 2,
+  });
 }

@@ -8,8 +8,7 @@
  * scale, debounced, while the last render (and a whole-page render under it) stand in scaled.
  */
 import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
-import { drawVectorSheet } from './draw.ts';
-import { clickedElement, drawHighlighted } from './elements.ts';
+import { clickedElement, drawHighlighted, drawVectorSheet } from './draw.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
 import type { LengthUnit, Point, SheetCalibration } from './measure.ts';
@@ -225,9 +224,8 @@ class SheetEngine implements SheetViewer {
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
-      const options = { view: dv, visibility: this.visibility, clip, hairline };
-      drawVectorSheet(ctx, this.vector, options);
-      drawHighlighted(ctx, this.vector, this.highlighted, options);
+      drawVectorSheet(ctx, this.vector, { view: dv, visibility: this.visibility, clip, hairline });
+      drawHighlighted(ctx, this.vector, this.highlighted, dv, this.visibility, clip);
     } else this.pdf?.draw(ctx, this.current, ratio);
     drawHits(ctx, this.found, this.hitIndex, dv, ratio);
     drawMeasures(ctx, this.measure, this.hover, dv, ratio);
@@ -367,11 +365,9 @@ class SheetEngine implements SheetViewer {
   private click(at: Point, double: boolean): void {
     if (this.measure.tool === 'pan') {
       const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
-      if (index >= 0) this.selectHit(index, false);
-      else {
-        const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
-        if (element !== undefined) this.emit('elementclick', { element });
-      }
+      if (index >= 0) return this.selectHit(index, false);
+      const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
+      if (element !== undefined) this.emit('elementclick', { element });
       return;
     }
     this.emitMeasure(this.measure.click(at, double));
