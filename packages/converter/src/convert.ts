@@ -224,7 +224,7 @@ export async function convertModel(
   // Storey plans reuse the imported scene (the 3D pass's geometry), in the viewable's shifted
   // frame; reported as part of the last stage (the progress bar's stages are a contract).
   const plans =
-    format === 'ifc'
+    format === 'ifc' || format === 'ifczip'
       ? storeyPlans(scene, prepared.origin, format, checkAbort)
       : { files: [], stats: { plans: 0, paths: 0, texts: 0, seconds: 0 } };
   progress('thumbnail', 1);

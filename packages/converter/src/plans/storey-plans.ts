@@ -12,7 +12,7 @@ import {
   type SheetInfo,
   type VectorSheet,
 } from '@truss/viewable';
-import type { SceneGeometry, SceneModel, ScenePlacement } from '../scene.ts';
+import type { SceneGeometry, SceneModel, ScenePlacement, SceneStorey } from '../scene.ts';
 import type { SheetFile } from '../sheets/convert.ts';
 import { renderVectorPreview } from '../sheets/preview.ts';
 import { PlanLayers, round, StoreyDrawing, type PlacementInfo } from './storey-drawing.ts';
@@ -43,14 +43,17 @@ function heightRange(g: SceneGeometry, m: Float64Array | null): [number, number]
   return [min, max];
 }
 
-/** The floor the plan is cut above: the Elevation, unless the storey's own walls and doors
- * stand elsewhere (exporters that write Elevation relative to another datum). */
+/**
+ * The floor the plan is cut above: the Elevation, unless the storey's own walls and doors stand
+ * elsewhere (exporters that write Elevation relative to another datum) or it has none; null
+ * when neither tells.
+ */
 function floorLevel(
   storey: number,
-  elevation: number,
+  elevation: number | null,
   scene: SceneModel,
   ranges: Map<number, { minY: number }>,
-): number {
+): number | null {
   const bottoms: number[] = [];
   scene.elements.forEach((element, id) => {
     if (element.parent !== storey) return;
@@ -61,7 +64,7 @@ function floorLevel(
   if (bottoms.length === 0) return elevation;
   bottoms.sort((a, b) => a - b);
   const median = bottoms[Math.floor(bottoms.length / 2)]!;
-  return Math.abs(median - elevation) > 0.5 ? median : elevation;
+  return elevation === null || Math.abs(median - elevation) > 0.5 ? median : elevation;
 }
 
 /** Builds the plans; [] (no files) for a scene without storeys. */
@@ -72,9 +75,7 @@ export function storeyPlans(
   checkAbort: () => void = () => {},
 ): StoreyPlans {
   const started = performance.now();
-  const storeys = (scene.storeys ?? [])
-    .filter((storey) => storey.elevation !== null)
-    .sort((a, b) => a.elevation! - b.elevation!);
+  const storeys = scene.storeys ?? [];
   const byElement = new Map<number, PlacementInfo[]>();
   const elementRange = new Map<number, { minY: number; maxY: number }>();
   const add = (placement: ScenePlacement, geometries: SceneGeometry[]) => {
@@ -108,9 +109,15 @@ export function storeyPlans(
   let totalPaths = 0;
   let totalTexts = 0;
 
-  for (const storey of storeys) {
+  const floors = storeys
+    .map((storey) => ({
+      storey,
+      floor: floorLevel(storey.element, storey.elevation, scene, elementRange),
+    }))
+    .filter((entry): entry is { storey: SceneStorey; floor: number } => entry.floor !== null)
+    .sort((a, b) => a.floor - b.floor);
+  for (const { storey, floor } of floors) {
     checkAbort();
-    const floor = floorLevel(storey.element, storey.elevation!, scene, elementRange);
     // A hair above the round height, so faces exactly at 1.2 m are not cut along their plane.
     const cut = floor + CUT_HEIGHT + 1.37e-4;
     const drawing = new StoreyDrawing(scene, layers, cut, floor - 0.05, [dx, dy]);
@@ -150,7 +157,8 @@ export function storeyPlans(
       content: 'vector',
       storey: {
         globalId: globalId ?? '',
-        elevation: storey.elevation!,
+        // A storey without an Elevation: the floor its walls stand on.
+        elevation: storey.elevation ?? round(floor),
         cutHeight: CUT_HEIGHT,
       },
     });

@@ -26,6 +26,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** IFC models (also zipped) get storey plans beside their 3D viewable. */
+const isIfc = (model: Pick<ModelRow, 'format'>) =>
+  model.format === 'ifc' || model.format === 'ifczip';
+
 async function defaultScaler(png: Uint8Array, width: number): Promise<Uint8Array> {
   const { scalePng } = await import('@truss/converter');
   return scalePng(png, width);
@@ -87,7 +91,7 @@ export class ModelSheetsService {
    */
   async plans(userId: string, modelId: string): Promise<StoreyPlan[]> {
     const model = await this.#readyFor(userId, modelId);
-    if (model.format !== 'ifc') return [];
+    if (!isIfc(model)) return [];
     const index = await this.#indexOf(model);
     return (index?.sheets ?? []).flatMap((sheet) =>
       sheet.kind === 'storey-plan' && sheet.storey
@@ -113,7 +117,7 @@ export class ModelSheetsService {
   /** The sheet index of a drawing, or of an IFC model when it has plans; else null. */
   async #indexOf(model: ModelRow): Promise<SheetIndex | null> {
     if (isSheetFormat(model.format ?? '')) return this.#index(model);
-    if (model.format !== 'ifc') return null;
+    if (!isIfc(model)) return null;
     const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;
     if (!this.#indexes.has(key) && !(await this.#d.storage.stat(key))) return null;
     return this.#index(model);
@@ -177,7 +181,7 @@ export class ModelSheetsService {
   async #readySheets(access: FileAccess, modelId: string): Promise<ModelRow> {
     const model = await this.#d.models.readable(access, modelId);
     if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
-    if (!isSheetFormat(model.format ?? '') && model.format !== 'ifc')
+    if (!isSheetFormat(model.format ?? '') && !isIfc(model))
       throw new ModelNotFoundError('no sheets');
     return model;
   }
