@@ -27,6 +27,7 @@ import {
   type ChunkOptions,
 } from './pipeline/chunks.ts';
 import { prepareScene, type PreparedScene } from './pipeline/prepare.ts';
+import { storeyPlans, type StoreyPlans } from './plans/index.ts';
 import { renderThumbnail } from './pipeline/thumbnail.ts';
 import { writeGlb } from './pipeline/write-glb.ts';
 import type { SceneModel } from './scene.ts';
@@ -64,6 +65,8 @@ export interface ConversionStats extends ModelStats {
   glbBytes: number;
   /** Bytes of `metadataGz`. */
   metadataBytes: number;
+  /** Storey plans drawn (IFC): count, paths, texts and the seconds they took (in `thumbnail`). */
+  plans: { sheets: number; paths: number; texts: number; seconds: number };
   seconds: number;
   stageSeconds: Partial<Record<ConversionStage, number>>;
 }
@@ -80,6 +83,11 @@ export interface ConversionResult {
    */
   metadataGz: Uint8Array;
   thumbnailPng: Uint8Array;
+  /**
+   * IFC models: one storey plan per storey (`@truss/viewable` sheets.ts files to store beside
+   * the viewable; none when the model has no storeys).
+   */
+  plans: StoreyPlans['files'];
   stats: ConversionStats;
 }
 
@@ -234,6 +242,13 @@ export async function convertModel(
 
   enter('thumbnail');
   const thumbnailPng = renderThumbnail(prepared, scene.materials);
+  progress('thumbnail', 0.5);
+  // Storey plans reuse the imported scene (the 3D pass's geometry), in the viewable's shifted
+  // frame; reported as part of the last stage (the progress bar's stages are a contract).
+  const plans =
+    format === 'ifc' || format === 'ifczip'
+      ? storeyPlans(scene, prepared.origin, format, checkAbort)
+      : { files: [], stats: { plans: 0, paths: 0, texts: 0, seconds: 0 } };
   progress('thumbnail', 1);
   stageSeconds.thumbnail = (performance.now() - stageStarted) / 1000;
 
@@ -243,8 +258,15 @@ export async function convertModel(
     metadata,
     metadataGz,
     thumbnailPng,
+    plans: plans.files,
     stats: {
       ...stats,
+      plans: {
+        sheets: plans.stats.plans,
+        paths: plans.stats.paths,
+        texts: plans.stats.texts,
+        seconds: plans.stats.seconds,
+      },
       inputBytes: read.size,
       glbBytes: written.glb.length + written.chunks.reduce((sum, c) => sum + c.length, 0),
       metadataBytes: metadataGz.length,

@@ -72,6 +72,11 @@ export interface SceneModel {
   /** Property sets per element (IFC), with the string table the metadata shares. */
   properties?: PropertyTableBuilder;
   storeys?: SceneStorey[];
+  /**
+   * Geometry only the storey plans draw, not the 3D viewable (IFC spaces: web-ifc leaves them
+   * out of the model's meshes, the plans need their footprints for names and areas).
+   */
+  planOnly?: { geometries: SceneGeometry[]; placements: ScenePlacement[] };
 }
 
 export function emptyScene(upAxis: 'y' | 'z' = 'y'): SceneModel {

@@ -33,6 +33,8 @@ export type WorkerConversionResponse =
       metadataGz: ArrayBuffer;
       /** The detected source format (`metadata.format`), so the caller need not decode it. */
       format: ModelFormat;
+      /** IFC storey plans: sheet viewable files (`SHEET_FILES`) stored beside the model's. */
+      plans?: { name: string; contentType: string; bytes: ArrayBuffer }[];
       stats: ConversionStats;
     }
   | {
@@ -98,6 +100,11 @@ export async function runConversionInWorker(
       thumbnailPng: ownBuffer(result.thumbnailPng),
       metadataGz: ownBuffer(result.metadataGz),
       format: result.metadata.format,
+      plans: result.plans.map((file) => ({
+        name: file.name,
+        contentType: file.contentType,
+        bytes: ownBuffer(file.bytes),
+      })),
       stats: result.stats,
     };
   } catch (error) {
@@ -117,5 +124,11 @@ export function transferList(response: WorkerConversionResponse): ArrayBuffer[] 
     // A thumbnail that is also a sheet's preview shares nothing: each buffer is its own copy.
     return [...new Set([...response.files.map((file) => file.bytes), response.thumbnailPng])];
   }
-  return [response.glb, ...response.chunks, response.thumbnailPng, response.metadataGz];
+  return [
+    response.glb,
+    ...response.chunks,
+    response.thumbnailPng,
+    response.metadataGz,
+    ...(response.plans ?? []).map((file) => file.bytes),
+  ];
 }

@@ -50,6 +50,7 @@ export {
   type SheetUnits,
   type VectorSheet,
 } from './sheets.ts';
+export { elementAtPoint, highlightOf } from './sheet-hit.ts';
 export {
   drawVectorSheet,
   fitSheet,

@@ -233,6 +233,8 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/models/{id}/sheets/{sheetId}/content': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/sheets/{sheetId}/text': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/sheets/{sheetId}/preview.png': { expect: PROJECT_VIEW },
+  // an IFC model's storey plans ([] for the world's model, which is not an IFC)
+  'GET /api/models/{id}/plans': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions': { expect: PROJECT_VIEW },
   'GET /api/models/{id}/versions/{versionId}': { expect: PROJECT_VIEW },
   'PUT /api/models/{id}/versions/{versionId}': {

@@ -163,6 +163,14 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
       }
     });
     ctx.checkAbort();
+    if (!cancelled) {
+      try {
+        scene.planOnly = streamSpaces(api, modelId, lines, table);
+      } catch (_error) {
+        // Spaces only label the storey plans: a model whose spaces web-ifc cannot mesh still
+        // converts, its plans without room names.
+      }
+    }
     if (scene.placements.length === 0)
       throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
@@ -182,6 +190,47 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
   } finally {
     api.CloseModel(modelId);
   }
+}
+
+/**
+ * IfcSpace meshes for the storey plans (web-ifc's StreamAllMeshes leaves spaces out, and the 3D
+ * viewable keeps it so): positions and indices only, in the same session as the model's meshes.
+ */
+function streamSpaces(
+  api: WebIFC.IfcAPI,
+  modelId: number,
+  lines: IfcLines,
+  table: ReturnType<typeof createElementTable>,
+): NonNullable<SceneModel['planOnly']> {
+  const planOnly: NonNullable<SceneModel['planOnly']> = { geometries: [], placements: [] };
+  const ids = lines.step.idsOfType('IFCSPACE');
+  if (ids.length === 0) return planOnly;
+  const geometryIndexById = new Map<number, number>();
+  api.StreamMeshes(modelId, ids, (mesh) => {
+    const placedGeometries = mesh.geometries;
+    const element = table.elementFor(mesh.expressID);
+    for (let i = 0; i < placedGeometries.size(); i++) {
+      const placed = placedGeometries.get(i);
+      let geometry = geometryIndexById.get(placed.geometryExpressID);
+      if (geometry === undefined) {
+        const data = api.GetGeometry(modelId, placed.geometryExpressID);
+        const vertexData = api.GetVertexArray(data.GetVertexData(), data.GetVertexDataSize());
+        const indices = api.GetIndexArray(data.GetIndexData(), data.GetIndexDataSize());
+        data.delete();
+        geometry = planOnly.geometries.length;
+        const { positions } = splitVertexData(vertexData, indices);
+        planOnly.geometries.push({ positions, indices: Uint32Array.from(indices) });
+        geometryIndexById.set(placed.geometryExpressID, geometry);
+      }
+      planOnly.placements.push({
+        element,
+        geometry,
+        material: 0,
+        matrix: Float64Array.from(placed.flatTransformation),
+      });
+    }
+  });
+  return planOnly;
 }
 
 /** web-ifc's interleaved position + normal floats -> the scene's separate arrays. */

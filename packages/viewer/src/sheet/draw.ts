@@ -9,3 +9,4 @@ export {
   type DrawVectorOptions,
   type SheetDrawContext,
 } from '@truss/viewable';
+export { clickedElement, drawHighlighted } from './elements.ts';

@@ -26,6 +26,11 @@ export interface SheetViewerEvents {
   calibrationpick: { length: number };
   /** The tool changed (Esc returns to pan). */
   toolchange: { tool: SheetTool };
+  /**
+   * A click (pan tool, not on a search hit) on a sheet whose paths carry elements (storey
+   * plans): the element drawn there, null for none.
+   */
+  elementclick: { element: number | null };
 }
 
 export interface SheetRenderStats {
@@ -101,6 +106,8 @@ export interface SheetViewer {
     listener: (event: SheetViewerEvents[K]) => void,
   ): () => void;
   renderStats(): SheetRenderStats;
+  /** Elements (storey plans' path elements) drawn highlighted over the sheet; [] for none. */
+  setHighlighted(elements: readonly number[]): void;
   /** Resolves once the content on screen is drawn for the current view. */
   whenSharp(): Promise<void>;
   dispose(): void;

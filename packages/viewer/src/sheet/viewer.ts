@@ -10,7 +10,7 @@
 import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
 import { SheetCompare } from './compare.ts';
 import { fetchJson, headersOf } from './fetch.ts';
-import { drawVectorSheet } from './draw.ts';
+import { clickedElement, drawHighlighted, drawVectorSheet } from './draw.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
 import type { LengthUnit, Point, SheetCalibration } from './measure.ts';
@@ -71,6 +71,8 @@ class SheetEngine implements SheetViewer {
   private visibility: boolean[] = [];
   private query = '';
   private found: SheetSearchHit[] = [];
+  /** Elements drawn highlighted (a 3D selection on a storey plan). */
+  private highlighted = new Set<number>();
   private hitIndex = -1;
   private readonly measure: MeasureTool;
   private hover: Point | null = null;
@@ -218,6 +220,7 @@ class SheetEngine implements SheetViewer {
       const options = { view: dv, visibility: this.visibility, clip, hairline };
       if (this.compare.on()) this.compare.draw(ctx, this.vector, options);
       else drawVectorSheet(ctx, this.vector, options);
+      drawHighlighted(ctx, this.vector, this.highlighted, dv, this.visibility, clip);
     } else if (this.pdf?.hasRender()) this.pdf.draw(ctx, this.current, ratio);
     else this.preview?.draw(ctx, dv);
     drawHits(ctx, this.found, this.hitIndex, dv, ratio);
@@ -380,7 +383,9 @@ class SheetEngine implements SheetViewer {
   private click(at: Point, double: boolean): void {
     if (this.measure.tool === 'pan') {
       const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
-      if (index >= 0) this.selectHit(index, false);
+      if (index >= 0) return this.selectHit(index, false);
+      const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
+      if (element !== undefined) this.emit('elementclick', { element });
       return;
     }
     this.emitMeasure(this.measure.click(at, double));
@@ -433,6 +438,11 @@ class SheetEngine implements SheetViewer {
 
   resetCalibration(): void {
     this.emitMeasure(this.measure.resetCalibration());
+  }
+
+  setHighlighted(elements: readonly number[]): void {
+    this.highlighted = new Set(elements);
+    this.invalidate();
   }
 
   renderStats(): SheetRenderStats {

@@ -26,6 +26,8 @@ export type ConversionOutcome =
       metadataGz: ArrayBuffer;
       /** The detected source format (the metadata's `format`). */
       format: string;
+      /** IFC storey plans: sheet files (sheets.json, vector sheets, previews) for the version. */
+      plans?: { name: string; contentType: string; bytes: ArrayBuffer }[];
       stats: unknown;
     }
   | {
@@ -82,6 +84,12 @@ export async function modelFiles(
       [VIEWABLE_FILES.glb.compressed.name, glbBrotli, VIEWABLE_FILES.glb.contentType],
       [VIEWABLE_FILES.metadata.name, metadata, VIEWABLE_FILES.metadata.contentType],
       [VIEWABLE_FILES.thumbnail.name, thumbnail, VIEWABLE_FILES.thumbnail.contentType],
+      // Storey plans live beside the model's files under the same prefix (the sheets' layout).
+      ...(outcome.plans ?? []).map((file): [string, Uint8Array, string] => [
+        file.name,
+        new Uint8Array(file.bytes),
+        file.contentType,
+      ]),
     ],
     viewableHash: sha256(glb),
     metadataHash: sha256(metadataJson),

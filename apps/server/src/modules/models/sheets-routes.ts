@@ -5,6 +5,7 @@ import {
   sheetListSchema,
   sheetParamsSchema,
   sheetPreviewQuerySchema,
+  storeyPlanListSchema,
 } from '@truss/contracts';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -60,11 +61,22 @@ export const sheetsRoutes: FastifyPluginAsyncZod<{
     '/api/models/:id/sheets',
     signedIn({
       summary:
-        "A drawing's sheets (PDF pages, DWG/DXF model space and layouts) with signed file URLs; [] for a 3D model",
+        "A drawing's sheets (PDF pages, DWG/DXF model space and layouts) or an IFC model's storey plans, with signed file URLs; [] for other 3D models",
       params: modelIdParamsSchema,
       response: { 200: sheetListSchema, ...errors },
     }),
     async (request) => sheets.list(currentUser(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/api/models/:id/plans',
+    signedIn({
+      summary:
+        "An IFC model's storey plans (storey GlobalId, name, elevation in metres, the plan's sheet id); [] for other formats",
+      params: modelIdParamsSchema,
+      response: { 200: storeyPlanListSchema, ...errors },
+    }),
+    async (request) => sheets.plans(currentUser(request).userId, request.params.id),
   );
 
   app.get(

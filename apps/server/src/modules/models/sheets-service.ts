@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { SHEET_PREVIEW_DEFAULT_WIDTH, type Sheet } from '@truss/contracts';
+import { SHEET_PREVIEW_DEFAULT_WIDTH, type Sheet, type StoreyPlan } from '@truss/contracts';
 import { isSheetFormat, SHEET_FILES, type SheetIndex, type SheetInfo } from '@truss/viewable';
 import type { ModelRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -26,6 +26,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** IFC models (also zipped) get storey plans beside their 3D viewable. */
+const isIfc = (model: Pick<ModelRow, 'format'>) =>
+  model.format === 'ifc' || model.format === 'ifczip';
+
 async function defaultScaler(png: Uint8Array, width: number): Promise<Uint8Array> {
   const { scalePng } = await import('@truss/converter');
   return scalePng(png, width);
@@ -45,15 +49,17 @@ export class ModelSheetsService {
     this.#d = deps;
   }
 
-  /** The model's sheets as `userId` sees them; a ready 3D model has none (`[]`). */
+  /**
+   * The model's sheets as `userId` sees them: a drawing's pages and layouts, an IFC model's
+   * storey plans; other 3D models have none (`[]`).
+   */
   async list(userId: string, modelId: string): Promise<Sheet[]> {
-    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
-    if (model.deleted_at) throw new ModelNotFoundError();
-    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
-    if (!isSheetFormat(model.format ?? '')) return [];
+    const model = await this.#readyFor(userId, modelId);
+    const index = await this.#indexOf(model);
+    if (!index) return [];
     const hash = model.viewable_hash ?? '';
     const now = this.#d.now();
-    return this.#listed(await this.#index(model), (sheetId, file) =>
+    return this.#listed(index, (sheetId, file) =>
       this.#d.signer.sheetUrl(modelId, sheetId, file, hash, userId, now),
     );
   }
@@ -133,6 +139,44 @@ export class ModelSheetsService {
   }
 
   /**
+   * An IFC model's storey plans (`[]` for other formats, and for an IFC converted before plans
+   * existed): storey GlobalId, name, elevation (metres) and the plan's sheet id.
+   */
+  async plans(userId: string, modelId: string): Promise<StoreyPlan[]> {
+    const model = await this.#readyFor(userId, modelId);
+    if (!isIfc(model)) return [];
+    const index = await this.#indexOf(model);
+    return (index?.sheets ?? []).flatMap((sheet) =>
+      sheet.kind === 'storey-plan' && sheet.storey
+        ? [
+            {
+              storeyId: sheet.storey.globalId,
+              name: sheet.name,
+              elevation: sheet.storey.elevation,
+              sheetId: sheet.id,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async #readyFor(userId: string, modelId: string): Promise<ModelRow> {
+    const model = await this.#d.models.authorized(userId, modelId, 'model.view');
+    if (model.deleted_at) throw new ModelNotFoundError();
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    return model;
+  }
+
+  /** The sheet index of a drawing, or of an IFC model when it has plans; else null. */
+  async #indexOf(model: ModelRow): Promise<SheetIndex | null> {
+    if (isSheetFormat(model.format ?? '')) return this.#index(model);
+    if (!isIfc(model)) return null;
+    const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;
+    if (!this.#indexes.has(key) && !(await this.#d.storage.stat(key))) return null;
+    return this.#index(model);
+  }
+
+  /**
    * A stored file of a sheet (`sheetId` null: the source PDF). 404 for a sheet the model does
    * not have, or a file its kind has not (a vector sheet's text).
    */
@@ -191,7 +235,8 @@ export class ModelSheetsService {
   async #readySheets(access: FileAccess, modelId: string): Promise<ModelRow> {
     const model = await this.#d.models.readable(access, modelId);
     if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
-    if (!isSheetFormat(model.format ?? '')) throw new ModelNotFoundError('no sheets');
+    if (!isSheetFormat(model.format ?? '') && !isIfc(model))
+      throw new ModelNotFoundError('no sheets');
     return model;
   }
 

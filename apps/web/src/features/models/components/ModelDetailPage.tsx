@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -160,6 +160,15 @@ function ReadyViewer({
   const name = useModelName()(model);
   // Topics made here record the version on screen, not whatever is current when they are saved.
   const topicsPanel = useModelTopicsPanel(model, older?.id ?? model.current_version?.id ?? null);
+  // An IFC's storey plans (the current version's: the sheets route serves those).
+  const sheets = useQuery({
+    ...sheetsQuery(model.id, model.current_version?.id ?? null),
+    enabled: model.format === 'ifc' && !older,
+  });
+  const plans = useMemo(
+    () => (sheets.data && !older ? { sheets: sheets.data } : undefined),
+    [sheets.data, older],
+  );
   if (!glb || (wanted && versions.isPending)) return null;
   return (
     <ModelViewer
@@ -189,6 +198,7 @@ function ReadyViewer({
       onLoaded={onLoaded}
       earlyView={older ? null : earlyView}
       sidePanel={topicsPanel}
+      {...(plans ? { plans } : {})}
       toolbarTools={(viewer) => (
         <>
           <SavedViewsButton

@@ -4,7 +4,7 @@ import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
 import { useViewerLoad } from '../useViewerLoad';
-import { ViewerWorkspace, type PanelLayers } from './ViewerWorkspace';
+import { ViewerWorkspace, type PanelLayers, type WorkspaceSheets } from './ViewerWorkspace';
 
 export interface ModelViewerProps {
   /** URL of the viewable (.glb). */
@@ -42,6 +42,8 @@ export interface ModelViewerProps {
     render: (viewer: Viewer | null, info: LoadedModelInfo | null) => ReactNode;
     layers?: PanelLayers;
   };
+  /** An IFC model's storey plans: the minimap and the plans beside the 3D view. */
+  plans?: WorkspaceSheets;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ModelViewer({
   title,
   earlyView,
   sidePanel,
+  plans,
 }: ModelViewerProps) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
@@ -106,6 +109,7 @@ export function ModelViewer({
       initialViewpoint={initialViewpoint}
       onViewpointChange={onViewpointChange}
       onLoaded={onLoaded}
+      {...(plans ? { plans } : {})}
       sidePanel={
         sidePanel && {
           label: sidePanel.label,

@@ -20,8 +20,9 @@ import { MeasurementList } from './MeasurementList';
 import { ColorLegend, LoadOverlay } from './ViewerOverlays';
 import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
-import { RegionSwitch, useSheetLayout } from '../sheets/SheetLayout';
-import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
+import { RegionSwitch } from '../sheets/SheetLayout';
+import type { WorkspaceSheets } from '../sheets/SheetView';
+import { useWorkspaceSheets } from '../plans/useWorkspaceSheets';
 import {
   useModelSwitch,
   WorkspaceProperties,
@@ -103,6 +104,11 @@ interface ViewerWorkspaceProps {
    */
   sheets?: WorkspaceSheets;
   sheetsOnly?: boolean;
+  /**
+   * The model's storey plans (an IFC model): a minimap over the 3D view, and the plans in the
+   * sheet view beside it when asked for from the toolbar. One model only.
+   */
+  plans?: WorkspaceSheets;
 }
 
 /** The scene's info: the first model's, with the box around every loaded model. */
@@ -152,6 +158,7 @@ export function ViewerWorkspace({
   sidePanel,
   sheets,
   sheetsOnly = false,
+  plans,
 }: ViewerWorkspaceProps) {
   const { t } = useTranslation();
   const workspaceRef = useRef<HTMLDivElement>(null);
@@ -183,19 +190,19 @@ export function ViewerWorkspace({
   });
 
   const screenshot = useScreenshot(viewer, hostRef, screenshotName);
-  const layout = useSheetLayout(sheets, sheetsOnly, panels.narrow);
+  const { layout, sheetRegion, planTools, minimap } = useWorkspaceSheets({
+    ...{ viewer, plans, sheets, sheetsOnly, embed },
+    layers: sidePanel?.layers,
+    narrow: panels.narrow,
+    loaded: phase === 'loaded',
+    info: several ? null : (models[0]?.info ?? null),
+  });
   const toolbarEnd = (
     <ToolbarEnd
-      viewer={viewer}
-      toolbarTools={toolbarTools}
-      toolbarExtra={toolbarExtra}
-      sidePanel={sidePanel}
+      {...{ viewer, toolbarTools, toolbarExtra, sidePanel, planTools }}
       sideOpen={panels.sideOpen}
       onToggleSide={panels.toggleSide}
     />
-  );
-  const sheetRegion = layout.showSheets && sheets && (
-    <SheetView {...sheets} narrow={panels.narrow} layers={sidePanel?.layers} />
   );
 
   const panelClass = (side: 'left' | 'right') => workspacePanelClass(panels.narrow, side);
@@ -226,8 +233,7 @@ export function ViewerWorkspace({
         {layout.mount3d && (
           <WorkspaceView
             hidden={!layout.show3d}
-            hostRef={hostRef}
-            {...{ viewer, phase, onRetry, overlay, snapshot, legend }}
+            {...{ hostRef, viewer, phase, onRetry, overlay, snapshot, legend, minimap }}
             layer={sidePanel?.layers?.view}
             onClearColors={commands?.clearColors}
             toolbar={
@@ -286,6 +292,7 @@ export function ViewerWorkspace({
 
 /** The toolbar's last buttons: the pages' tools and extras, the side panel's toggle. */
 function ToolbarEnd({
+  planTools,
   viewer,
   toolbarTools,
   toolbarExtra,
@@ -293,11 +300,13 @@ function ToolbarEnd({
   sideOpen,
   onToggleSide,
 }: Pick<ViewerWorkspaceProps, 'viewer' | 'toolbarTools' | 'toolbarExtra' | 'sidePanel'> & {
+  planTools: ReactNode;
   sideOpen: boolean;
   onToggleSide: () => void;
 }) {
   return (
     <>
+      {planTools}
       {viewer && toolbarTools?.(viewer)}
       {toolbarExtra}
       {sidePanel?.layers?.viewTool}
@@ -326,10 +335,13 @@ function WorkspaceView({
   overlay,
   snapshot,
   legend,
+  minimap,
   onClearColors,
   toolbar,
   layer,
 }: Pick<ViewerWorkspaceProps, 'hostRef' | 'viewer' | 'phase' | 'onRetry' | 'overlay'> & {
+  /** The storey plan minimap, over the view's upper left (under the measurements). */
+  minimap: ReactNode;
   snapshot: ReturnType<typeof useViewerSnapshot>[0];
   legend: ReturnType<typeof useViewerCommands>['legend'];
   onClearColors: (() => void) | undefined;
@@ -354,6 +366,7 @@ function WorkspaceView({
             active={snapshot.activeMeasure}
           />
         )}
+        {minimap}
       </div>
       <WalkHint walking={snapshot.walking} />
       {legend && onClearColors && (

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { AlertCircle } from 'lucide-react';
@@ -19,6 +19,12 @@ export interface WorkspaceSheets {
   requestInit?: RequestInit;
   /** The page's buttons at the end of the sheet toolbar (a drawing's Compare). */
   toolbarExtra?: ReactNode;
+  /** The sheet shown first (default the first one): a storey plan opens on the camera's storey. */
+  initialSheet?: string;
+  /** Storey plans: a click on an element drawn on the sheet (null: on none). */
+  onElementClick?: (element: number | null) => void;
+  /** Storey plans: elements drawn highlighted (the 3D selection). */
+  highlighted?: readonly number[];
 }
 
 /** A signed URL without its expiry and signature: the same content. */
@@ -32,6 +38,9 @@ export function SheetView({
   sheets,
   requestInit,
   toolbarExtra,
+  initialSheet,
+  onElementClick,
+  highlighted,
   narrow,
   layers,
 }: WorkspaceSheets & {
@@ -42,7 +51,7 @@ export function SheetView({
 }) {
   const { t } = useTranslation();
   const hostRef = useRef<HTMLDivElement>(null);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<string | null>(initialSheet ?? null);
   const sheet = sheets.find((s) => s.id === picked) ?? sheets[0] ?? null;
   const key = sheet ? `${sheet.id}\n${contentKey(sheet.content_url)}` : null;
   // A refetch signs the URLs anew: the same sheet is not loaded again.
@@ -53,6 +62,14 @@ export function SheetView({
   // The thumbnails wait for the first sheet (SheetPanel), and stay once shown.
   const [thumbnails, setThumbnails] = useState(false);
   if (!thumbnails && snapshot.state !== 'loading') setThumbnails(true);
+  useEffect(
+    () =>
+      viewer && onElementClick
+        ? viewer.on('elementclick', (e) => onElementClick(e.element))
+        : undefined,
+    [viewer, onElementClick],
+  );
+  useEffect(() => viewer?.setHighlighted(highlighted ?? []), [viewer, highlighted]);
   const panelLabel = t('viewer.sheets.panel');
 
   return (

@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Layers2, Map as MapIcon } from 'lucide-react';
+import type { LoadedModelInfo, Viewer } from '../engine';
+import { useSheetLayout } from '../sheets/SheetLayout';
+import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
+import { TipButton } from '../components/ToolbarControls';
+import type { PanelLayers } from '../components/ViewerWorkspace';
+import { PlanMinimap } from './PlanMinimap';
+import { storeyPlansOf } from './plan-geometry';
+
+/**
+ * The workspace's sheet region and an IFC model's storey plans: the minimap over the 3D view
+ * and the plans in the sheet view beside it, each toggled from the toolbar. A drawing's own
+ * sheets (`sheets`) take the sheet view when given.
+ */
+export function useWorkspaceSheets({
+  viewer,
+  plans,
+  sheets,
+  sheetsOnly,
+  info,
+  loaded,
+  narrow,
+  embed,
+  layers,
+}: {
+  viewer: Viewer | null;
+  plans: WorkspaceSheets | undefined;
+  sheets: WorkspaceSheets | undefined;
+  sheetsOnly: boolean;
+  /** The one model in the view (null with several: plans are per model). */
+  info: LoadedModelInfo | null;
+  loaded: boolean;
+  narrow: boolean;
+  embed: boolean;
+  /** A side panel's layer over the sheet and its toolbar entry (markup). */
+  layers?: PanelLayers | undefined;
+}): {
+  layout: ReturnType<typeof useSheetLayout>;
+  sheetRegion: ReactNode;
+  planTools: ReactNode;
+  minimap: ReactNode;
+} {
+  const { t } = useTranslation();
+  const storeyPlans = useMemo(() => storeyPlansOf(plans?.sheets ?? []), [plans]);
+  const planInfo = storeyPlans.length > 0 ? info : null;
+  // Open where it fits beside the toolbar and panels; on a phone asked for.
+  const [minimapOpen, setMinimapOpen] = useState(!narrow);
+  const [beside, setBeside] = useState(false);
+  // The sheet view opens on the minimap's storey.
+  const [current, setCurrent] = useState<string | null>(null);
+  const selected = useSelectedRows(viewer, planInfo);
+  const onElementClick = useCallback(
+    (row: number | null) => {
+      if (!viewer || !planInfo) return;
+      if (row === null) viewer.selection.clear();
+      else viewer.selection.set([planInfo.offset + row]);
+    },
+    [viewer, planInfo],
+  );
+  const shownSheets: WorkspaceSheets | undefined =
+    sheets ??
+    (plans && beside && planInfo
+      ? {
+          ...plans,
+          sheets: storeyPlans,
+          ...(current ? { initialSheet: current } : {}),
+          onElementClick,
+          highlighted: selected,
+        }
+      : undefined);
+  const planTools = planInfo && !embed && (
+    <>
+      <TipButton
+        icon={MapIcon}
+        label={t('viewer.plans.minimap')}
+        active={minimapOpen}
+        onClick={() => setMinimapOpen((open) => !open)}
+      />
+      <TipButton
+        icon={Layers2}
+        label={t('viewer.plans.beside')}
+        active={beside}
+        onClick={() => setBeside((open) => !open)}
+      />
+    </>
+  );
+  const minimap = viewer && planInfo && minimapOpen && loaded && (
+    <PlanMinimap
+      viewer={viewer}
+      plans={storeyPlans}
+      info={planInfo}
+      {...(plans?.requestInit ? { requestInit: plans.requestInit } : {})}
+      onStoreyChange={setCurrent}
+      onClose={() => setMinimapOpen(false)}
+    />
+  );
+  const layout = useSheetLayout(shownSheets, sheetsOnly, narrow);
+  const sheetRegion = layout.showSheets && shownSheets && (
+    <SheetView
+      sheets={shownSheets.sheets}
+      requestInit={shownSheets.requestInit}
+      {...(shownSheets.initialSheet ? { initialSheet: shownSheets.initialSheet } : {})}
+      {...(shownSheets.onElementClick ? { onElementClick: shownSheets.onElementClick } : {})}
+      {...(shownSheets.highlighted ? { highlighted: shownSheets.highlighted } : {})}
+      toolbarExtra={shownSheets.toolbarExtra}
+      layers={layers}
+      narrow={narrow}
+    />
+  );
+  return { layout, sheetRegion, planTools, minimap };
+}
+
+/** The 3D selection as rows of the plans' model (ids outside it left out). */
+function useSelectedRows(viewer: Viewer | null, info: LoadedModelInfo | null): readonly number[] {
+  const [ids, setIds] = useState<number[]>([]);
+  useEffect(() => {
+    if (!viewer) return;
+    setIds(viewer.selection.get());
+    return viewer.on('selection-change', (event) => setIds(event.ids));
+  }, [viewer]);
+  return useMemo(
+    () =>
+      info ? ids.map((id) => id - info.offset).filter((row) => row >= 0 && row < info.idCount) : [],
+    [ids, info],
+  );
+}

@@ -1,0 +1,1 @@
+export { CUT_HEIGHT, storeyPlans, type StoreyPlans } from './storey-plans.ts';

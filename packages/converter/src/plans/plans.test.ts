@@ -1,0 +1,106 @@
+import type { SheetIndex, VectorSheet } from '@truss/viewable';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convertModel, type ConversionResult } from '../convert.ts';
+import { HAVE_SAMPLES, sample } from '../testing/samples.ts';
+import { chainSegments, polygonArea, sectionSegments } from './section.ts';
+
+const decoder = new TextDecoder();
+
+describe('plan sections', () => {
+  it('cuts a cube into one closed square and chains it', () => {
+    // A unit cube (8 corners, 12 triangles), cut at y = 0.5.
+    const positions = new Float64Array([
+      0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1,
+    ]);
+    const indices = new Uint32Array([
+      0, 1, 2, 0, 2, 3, 4, 6, 5, 4, 7, 6, 0, 4, 5, 0, 5, 1, 3, 2, 6, 3, 6, 7, 0, 3, 7, 0, 7, 4, 1,
+      5, 6, 1, 6, 2,
+    ]);
+    const chains = chainSegments(sectionSegments({ positions, indices }, 0.5));
+    expect(chains).toHaveLength(1);
+    expect(chains[0]!.closed).toBe(true);
+    // Collinear points dropped: the four corners of the 1 x 1 square, plan y = -z.
+    expect(chains[0]!.points).toHaveLength(8);
+    expect(polygonArea(chains[0]!.points)).toBeCloseTo(1, 9);
+    expect(sectionSegments({ positions, indices }, 1.5)).toEqual([]);
+  });
+});
+
+describe.skipIf(!HAVE_SAMPLES)('IFC storey plans (Duplex)', () => {
+  let result: ConversionResult;
+  let index: SheetIndex;
+  const sheet = (id: string): VectorSheet =>
+    JSON.parse(decoder.decode(result.plans.find((f) => f.name === `sheet-${id}.json`)!.bytes));
+
+  beforeAll(async () => {
+    result = await convertModel({ bytes: sample('ifc/duplex.ifc'), filename: 'duplex.ifc' });
+    index = JSON.parse(decoder.decode(result.plans.find((f) => f.name === 'sheets.json')!.bytes));
+  }, 120_000);
+
+  it('draws one plan per storey, lowest first, with a preview each', () => {
+    expect(result.metadata.storeys).toHaveLength(4);
+    expect(index.sheets.map((s) => [s.name, s.kind, s.units, s.storey?.elevation])).toEqual([
+      ['T/FDN', 'storey-plan', 'm', -1.25],
+      ['Level 1', 'storey-plan', 'm', 0],
+      ['Level 2', 'storey-plan', 'm', 3.1],
+      ['Roof', 'storey-plan', 'm', 6],
+    ]);
+    for (const info of index.sheets) {
+      expect(info.storey?.cutHeight).toBe(1.2);
+      const names = result.plans.map((f) => f.name);
+      expect(names).toContain(`sheet-${info.id}.png`);
+    }
+    expect(result.stats.plans.sheets).toBe(4);
+  });
+
+  it('fills the cut walls, swings the doors, names the spaces with their areas', () => {
+    for (const name of ['Level 1', 'Level 2']) {
+      const info = index.sheets.find((s) => s.name === name)!;
+      const plan = sheet(info.id);
+      const layer = (path: VectorSheet['paths'][number]) => info.layers[path.layer]!.name;
+      // Cut walls: closed, filled, of a wall's size (not slivers).
+      const walls = plan.paths.filter(
+        (p) =>
+          layer(p).startsWith('IfcWall') &&
+          p.closed &&
+          p.fill !== null &&
+          polygonArea(p.points) > 0.05,
+      );
+      expect(walls.length, name).toBeGreaterThan(20);
+      // A swing: the open quarter arc (61 points) on the door layer.
+      const arcs = plan.paths.filter((p) => layer(p) === 'IfcDoor' && p.points.length === 122);
+      expect(arcs.length, name).toBeGreaterThanOrEqual(6);
+      const labels = plan.texts.map((t) => t.text);
+      const areas = labels.filter((t) => /^\d+\.\d\d m²$/.test(t));
+      expect(areas.length, name).toBeGreaterThanOrEqual(8);
+      // Every path carries its element (a row of the metadata's element table).
+      for (const path of plan.paths) {
+        expect(path.element).toBeGreaterThanOrEqual(0);
+        expect(path.element).toBeLessThan(result.metadata.elements.count);
+      }
+    }
+    const level1 = sheet(index.sheets[1]!.id);
+    const a102 = level1.texts.findIndex((t) => t.text === 'A102');
+    expect(a102).toBeGreaterThanOrEqual(0);
+    // Its area from the footprint: Duplex's schedule says 27.66 m² (rounded).
+    expect(level1.texts[a102 + 1]!.text).toBe('27.66 m²');
+  });
+
+  it('keeps the plan in the viewable frame: a wall lies inside its element box (x, -z)', () => {
+    const { elements } = result.metadata;
+    const info = index.sheets[1]!;
+    const plan = sheet(info.id);
+    const walls = plan.paths.filter((p) => info.layers[p.layer]!.name.startsWith('IfcWall'));
+    expect(walls.length).toBeGreaterThan(0);
+    for (const wall of walls) {
+      const id = wall.element!;
+      const box = elements.bbox.slice(id * 6, id * 6 + 6).map((v) => v * elements.bboxStep);
+      for (let i = 0; i < wall.points.length; i += 2) {
+        expect(wall.points[i]).toBeGreaterThanOrEqual(box[0]! - 0.01);
+        expect(wall.points[i]).toBeLessThanOrEqual(box[3]! + 0.01);
+        expect(-wall.points[i + 1]!).toBeGreaterThanOrEqual(box[2]! - 0.01);
+        expect(-wall.points[i + 1]!).toBeLessThanOrEqual(box[5]! + 0.01);
+      }
+    }
+  });
+});
