@@ -66,3 +66,32 @@ export function searchSheetTexts(
     return a.bounds[0] - b.bounds[0];
   });
 }
+
+/** One sheet's search: its texts (a PDF's runs arrive after the page), the query and its hits. */
+export class SheetTextSearch {
+  texts: readonly SheetText[] = [];
+  query = '';
+  hits: SheetSearchHit[] = [];
+  /** The selected hit's index, -1 for none. */
+  current = -1;
+
+  reset(): void {
+    this.texts = [];
+    this.query = '';
+    this.hits = [];
+    this.current = -1;
+  }
+
+  run(query: string, visibility: readonly boolean[]): SheetSearchHit[] {
+    this.query = query;
+    this.hits = searchSheetTexts(this.texts, query, visibility);
+    this.current = -1;
+    return this.hits;
+  }
+
+  /** The texts or the shown layers changed: the query, if any, runs again. */
+  refresh(visibility: readonly boolean[], texts = this.texts): void {
+    this.texts = texts;
+    if (this.query) this.run(this.query, visibility);
+  }
+}

@@ -14,7 +14,7 @@ import {
   unitCalibration,
 } from './measure.ts';
 import { pdfViewportFor, unitsPerPoint } from './pdf.ts';
-import { normalizeForSearch, searchSheetTexts, textCorners } from './search.ts';
+import { normalizeForSearch, searchSheetTexts, SheetTextSearch, textCorners } from './search.ts';
 import {
   fitView,
   paperScale,
@@ -23,6 +23,7 @@ import {
   toSheet,
   visibleRect,
   zoomAt,
+  zoomOnto,
   zoomPercent,
   zoomToScale,
 } from './view.ts';
@@ -70,6 +71,17 @@ describe('sheet view transform', () => {
     // 800 % of paper is within the limits of an A3 fitted on a laptop.
     const fit = fitView([0, 0, 420, 297], { width: 1280, height: 800 }).scale;
     expect(scaleLimits(fit, 'mm').max).toBeGreaterThan(paperScale('mm') * 8);
+  });
+});
+
+describe('zooming onto a search hit', () => {
+  it('centres the box and zooms in until it is 24 px tall, never out nor past the limit', () => {
+    const size = { width: 800, height: 600 };
+    const near = zoomOnto({ scale: 1, x: 0, y: 0 }, [10, 20, 30, 22], size, 100);
+    expect(near.scale).toBe(12);
+    expect(toScreen(near, 20, 21)).toEqual([400, 300]);
+    expect(zoomOnto({ scale: 50, x: 0, y: 0 }, [10, 20, 30, 22], size, 100).scale).toBe(50);
+    expect(zoomOnto({ scale: 1, x: 0, y: 0 }, [0, 0, 0.01, 0.01], size, 100).scale).toBe(100);
   });
 });
 
@@ -140,6 +152,20 @@ describe('text search', () => {
       'DOOR D-01',
       'ＤＯＯＲ hidden',
     ]);
+  });
+
+  it('runs the query again when the texts arrive late or layers change', () => {
+    const search = new SheetTextSearch();
+    expect(search.run('door', [true, true, true])).toEqual([]);
+    search.current = 0;
+    search.refresh([true, true, true], texts);
+    expect(search.hits).toHaveLength(4);
+    expect(search.current).toBe(-1);
+    search.refresh([true, true, false]);
+    expect(search.hits.map((h) => h.index)).toEqual([1, 4, 0]);
+    search.reset();
+    search.refresh([true, true, true], texts);
+    expect(search.hits).toEqual([]);
   });
 
   it('skips texts on hidden layers and finds nothing for an empty query', () => {

@@ -92,6 +92,20 @@ export function centreOn(view: SheetView, x: number, y: number, size: ViewSize):
   };
 }
 
+/** Centred on `rect`, zoomed in so its smaller side is at least `minPx` tall, never out. */
+export function zoomOnto(
+  view: SheetView,
+  rect: SheetRect,
+  size: ViewSize,
+  maxScale: number,
+  minPx = 24,
+): SheetView {
+  const [x0, y0, x1, y1] = rect;
+  const tall = Math.max(Math.min(y1 - y0, x1 - x0), 1e-9);
+  const scale = Math.min(Math.max(view.scale, minPx / tall), maxScale);
+  return centreOn({ ...view, scale }, (x0 + x1) / 2, (y0 + y1) / 2, size);
+}
+
 /** Zoom in percent of paper size (100 = 1:1). */
 export function zoomPercent(view: SheetView, units: SheetUnits): number {
   return (view.scale / paperScale(units)) * 100;

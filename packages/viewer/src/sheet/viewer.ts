@@ -7,7 +7,7 @@
  * on every frame; a PDF page is re-rendered by pdf.js for the visible region at the current
  * scale, debounced, while the last render (and a whole-page render under it) stand in scaled.
  */
-import type { PdfSheetText, SheetInfo, SheetText, VectorSheet } from '@truss/viewable';
+import type { PdfSheetText, SheetInfo, VectorSheet } from '@truss/viewable';
 import { SheetCompare } from './compare.ts';
 import { fetchJson, headersOf } from './fetch.ts';
 import { clickedElement, drawHighlighted, drawVectorSheet } from './draw.ts';
@@ -24,7 +24,7 @@ import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
 import { openPdfPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
 import { previewOf, type PreviewLayer } from './preview-layer.ts';
-import { searchSheetTexts, type SheetSearchHit } from './search.ts';
+import { SheetTextSearch, type SheetSearchHit } from './search.ts';
 import {
   fitView,
   panBy,
@@ -33,6 +33,7 @@ import {
   toScreen,
   toSheet,
   visibleRect,
+  zoomOnto,
   zoomPercent,
   zoomToScale,
   type SheetRect,
@@ -60,7 +61,6 @@ class SheetEngine implements SheetViewer {
   private readonly compare = new SheetCompare();
   private pdf: PdfLayer | null = null;
   private preview: PreviewLayer | null = null;
-  private texts: SheetText[] = [];
   private loadToken = 0;
   private size = { width: 1, height: 1 };
   private ratio = 1;
@@ -69,11 +69,9 @@ class SheetEngine implements SheetViewer {
   private fitted = false;
   private readonly overrides = new Map<string, boolean>();
   private visibility: boolean[] = [];
-  private query = '';
-  private found: SheetSearchHit[] = [];
+  private readonly finder = new SheetTextSearch();
   /** Elements drawn highlighted (a 3D selection on a storey plan). */
   private highlighted = new Set<number>();
-  private hitIndex = -1;
   private readonly measure: MeasureTool;
   private hover: Point | null = null;
   private frame = 0;
@@ -223,7 +221,7 @@ class SheetEngine implements SheetViewer {
       drawHighlighted(ctx, this.vector, this.highlighted, dv, this.visibility, clip);
     } else if (this.pdf?.hasRender()) this.pdf.draw(ctx, this.current, ratio);
     else this.preview?.draw(ctx, dv);
-    drawHits(ctx, this.found, this.hitIndex, dv, ratio);
+    drawHits(ctx, this.finder.hits, this.finder.current, dv, ratio);
     drawMeasures(ctx, this.measure, this.hover, dv, ratio);
     if (this.isSharp()) {
       const waiters = this.sharpWaiters;
@@ -244,10 +242,7 @@ class SheetEngine implements SheetViewer {
     this.vector = null;
     this.compare.end();
     this.pdf = null;
-    this.texts = [];
-    this.found = [];
-    this.hitIndex = -1;
-    this.query = '';
+    this.finder.reset();
     this.overrides.clear();
     this.visibility = layerVisibility(info.layers, this.overrides);
     this.measure.reset(info.units);
@@ -257,7 +252,7 @@ class SheetEngine implements SheetViewer {
       const sheet = await fetchJson<VectorSheet>(source.contentUrl, this.options.requestInit);
       if (token !== this.loadToken) return;
       this.vector = sheet;
-      this.texts = sheet.texts;
+      this.finder.texts = sheet.texts;
     } else {
       const { pdfWorkerSrc, requestInit } = this.options;
       if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
@@ -274,8 +269,8 @@ class SheetEngine implements SheetViewer {
       void runs.then(
         (found) => {
           if (token !== this.loadToken) return;
-          this.texts = found;
-          if (this.query) this.search(this.query);
+          this.finder.refresh(this.visibility, found);
+          this.invalidate();
         },
         () => undefined,
       );
@@ -341,48 +336,36 @@ class SheetEngine implements SheetViewer {
     this.overrides.set(name, visible);
     this.visibility = layerVisibility(this.info.layers, this.overrides);
     this.compare.setLayers(this.overrides);
-    if (this.query) this.search(this.query);
+    this.finder.refresh(this.visibility);
     this.invalidate();
   }
 
   search(query: string): SheetSearchHit[] {
-    this.query = query;
-    this.found = searchSheetTexts(this.texts, query, this.visibility);
-    this.hitIndex = -1;
+    const hits = this.finder.run(query, this.visibility);
     this.invalidate();
-    return this.found;
+    return hits;
   }
 
   hits(): readonly SheetSearchHit[] {
-    return this.found;
+    return this.finder.hits;
   }
 
   currentHit(): number {
-    return this.hitIndex;
+    return this.finder.current;
   }
 
   selectHit(index: number, move = true): void {
-    const hit = this.found[index];
+    const hit = this.finder.hits[index];
     if (!hit) return;
-    this.hitIndex = index;
-    if (move) {
-      const [x0, y0, x1, y1] = hit.bounds;
-      // Centred; zoomed in so the text is at least 24 px tall, never out.
-      const tall = Math.max(Math.min(y1 - y0, x1 - x0), 1e-9);
-      const scale = Math.min(Math.max(this.current.scale, 24 / tall), this.scaleRange.max);
-      const { width, height } = this.size;
-      this.setView({
-        scale,
-        x: width / 2 - ((x0 + x1) / 2) * scale,
-        y: height / 2 + ((y0 + y1) / 2) * scale,
-      });
-    } else this.invalidate();
-    this.emit('hitselect', { hit, index, count: this.found.length });
+    this.finder.current = index;
+    if (move) this.setView(zoomOnto(this.current, hit.bounds, this.size, this.scaleRange.max));
+    else this.invalidate();
+    this.emit('hitselect', { hit, index, count: this.finder.hits.length });
   }
 
   private click(at: Point, double: boolean): void {
     if (this.measure.tool === 'pan') {
-      const index = this.found.findIndex((hit) => insidePolygon(at, hit.corners));
+      const index = this.finder.hits.findIndex((hit) => insidePolygon(at, hit.corners));
       if (index >= 0) return this.selectHit(index, false);
       const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
       if (element !== undefined) this.emit('elementclick', { element });
