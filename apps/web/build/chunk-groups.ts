@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { ChunkingContext, CodeSplittingGroup } from 'rolldown';
 
-// The contracts' modules: those that build schemas (they import zod) and those of plain values
-// and rules, which a signed-in page's first render needs without loading zod.
+// The contracts' top-level modules: those that build schemas (they import zod) and those of
+// plain values and rules, which a signed-in page's first render needs without loading zod. Its
+// folders are apart: `texts` and `auth` (the sign-in pages' texts, locales and auth rules, which
+// stay where those pages load them) and `live` (the event schemas).
 const CONTRACT_MODULE = /packages[\\/]contracts[\\/]src[\\/][\w-]+\.ts$/;
-const schemaModules = new Map<string, boolean>();
-function buildsSchemas(id: string): boolean {
-  let builds = schemaModules.get(id);
-  if (builds === undefined) {
-    builds = /from 'zod'/.test(readFileSync(id, 'utf8'));
-    schemaModules.set(id, builds);
-  }
-  return builds;
-}
+/** By what the module is, not what it is named: it imports zod. */
+const buildsSchemas = (id: string): boolean => /from 'zod'/.test(readFileSync(id, 'utf8'));
 
 /*
  * The app's own chunks follow its folders (`chunk-groups.test.ts` fails on a rule that names a
@@ -117,7 +112,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
   // it opens: a few, apart from the rest, whose building would hold the main thread.
   {
     name: 'event-schemas',
-    test: /packages[\\/]contracts[\\/]src[\\/](?:model-)?events\.ts$/,
+    test: /packages[\\/]contracts[\\/]src[\\/]live[\\/]/,
     includeDependenciesRecursively: false,
     priority: 4,
   },
@@ -134,10 +129,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
   // locales) stay where those pages load them.
   {
     name: 'contract-rules',
-    test: (id: string) =>
-      CONTRACT_MODULE.test(id) &&
-      !/(?:auth-rules|message[\w-]*|locale)\.ts$/.test(id) &&
-      !buildsSchemas(id),
+    test: (id: string) => CONTRACT_MODULE.test(id) && !buildsSchemas(id),
     includeDependenciesRecursively: false,
     priority: 3,
   },

@@ -6,7 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   VERIFICATION_CODE_PATTERN,
-} from './auth-rules.ts';
+} from './auth/auth-rules.ts';
 
 /** Validation messages are keys of `validationTexts`; server and web localize them. */
 export const emailSchema = z

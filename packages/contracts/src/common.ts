@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './messages.ts';
+import type { ErrorCode } from './texts/messages.ts';
 
 /** The one error body every API failure returns (spec §3 "Error object", without the stack). */
 export const errorBodySchema = z

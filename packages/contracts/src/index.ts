@@ -1,7 +1,7 @@
 /* eslint-disable max-lines -- one job: the package's public names, one a line as Prettier lays
    them out, module by module (named, so what leaves the package is visible). */
-export { LOCALES, resolveLocale } from './locale.ts';
-export type { Locale } from './locale.ts';
+export { LOCALES, resolveLocale } from './texts/locale.ts';
+export type { Locale } from './texts/locale.ts';
 export {
   errorText,
   errorTexts,
@@ -11,9 +11,9 @@ export {
   validationText,
   validationTexts,
   validationTextsEn,
-} from './messages.ts';
-export type { ErrorCode, ValidationKey } from './messages.ts';
-export { errorTextsZh, validationTextsZh } from './messages-zh-CN.ts';
+} from './texts/messages.ts';
+export type { ErrorCode, ValidationKey } from './texts/messages.ts';
+export { errorTextsZh, validationTextsZh } from './texts/messages-zh-CN.ts';
 export {
   CURRENCY,
   ORDERS_PATH,
@@ -38,7 +38,7 @@ export {
   REFRESH_TOKEN_LIFETIME_DAYS,
   VERIFICATION_CODE_LENGTH,
   VERIFICATION_CODE_PATTERN,
-} from './auth-rules.ts';
+} from './auth/auth-rules.ts';
 export {
   authResponseSchema,
   checkEmailBodySchema,
@@ -140,8 +140,8 @@ export {
   EVENT_RECONNECT_MAX_MS,
   EVENT_RECONNECT_MIN_MS,
   serverEventSchema,
-} from './events.ts';
-export type { EventType, ServerEvent } from './events.ts';
+} from './live/events.ts';
+export type { EventType, ServerEvent } from './live/events.ts';
 export {
   MAX_CONCURRENT_UPLOADS,
   MODEL_NAME_MAX_LENGTH,
@@ -155,14 +155,14 @@ export {
   modelProgressEventSchema,
   modelStageSchema,
   modelStatusEventSchema,
-} from './model-events.ts';
+} from './live/model-events.ts';
 export type {
   ModelFailureCode,
   ModelProgressEvent,
   ModelStage,
   ModelStatus,
   ModelStatusEvent,
-} from './model-events.ts';
+} from './live/model-events.ts';
 export {
   modelFileQuerySchema,
   modelIdParamsSchema,

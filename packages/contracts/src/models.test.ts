@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { convertModelJobPayload, jobPayloadSchemas, JOB_TYPES } from './jobs.ts';
-import { errorText, isErrorCode } from './messages.ts';
-import { modelFailureCodeSchema } from './model-events.ts';
+import { errorText, isErrorCode } from './texts/messages.ts';
+import { modelFailureCodeSchema } from './live/model-events.ts';
 import { modelListQuerySchema, modelUrn } from './models.ts';
 
 describe('models contracts', () => {

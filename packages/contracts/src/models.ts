@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { modelFailureCodeSchema, modelStageSchema, modelStatusSchema } from './model-events.ts';
+import {
+  modelFailureCodeSchema,
+  modelStageSchema,
+  modelStatusSchema,
+} from './live/model-events.ts';
 import { MODEL_NAME_MAX_LENGTH } from './upload-rules.ts';
 
 /**

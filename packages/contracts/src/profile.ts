@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from './locale.ts';
+import { LOCALES } from './texts/locale.ts';
 import { genderSchema, nameFormatSchema } from './user.ts';
 
 /** Profile editing, avatar, preferences and notification settings (`/settings/...`). */

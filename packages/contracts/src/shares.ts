@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './messages.ts';
+import type { ErrorCode } from './texts/messages.ts';
 
 /**
  * Share links (spec §3 "Share", §4, §5): a link to one model, public, protected by a 4-digit

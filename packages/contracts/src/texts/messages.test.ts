@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorText, errorTexts, validationText, validationTexts, isErrorCode } from './messages.ts';
-import { signupBodySchema } from './auth.ts';
+import { signupBodySchema } from '../auth.ts';
 import { resolveLocale } from './locale.ts';
 
 describe('resolveLocale', () => {
