@@ -2,8 +2,6 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
-import type { Sheet } from '@truss/contracts';
-import type { SheetViewer } from '@truss/viewer/sheet';
 import type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from '../engine';
 import { useScreenshot } from '../useScreenshot';
 import { useViewerCommands } from '../useViewerCommands';
@@ -22,6 +20,7 @@ import { ViewerToolbar } from './ViewerToolbar';
 import { WalkHint } from './WalkHint';
 import { RegionSwitch } from '../sheets/SheetLayout';
 import type { WorkspaceSheets } from '../sheets/SheetView';
+import type { PanelLayers } from '../panel-layers';
 import { useWorkspaceSheets } from '../plans/useWorkspaceSheets';
 import {
   useModelSwitch,
@@ -32,6 +31,7 @@ import {
 
 export type { WorkspaceModel } from './WorkspacePanels';
 export type { WorkspaceSheets } from '../sheets/SheetView';
+export type { PanelLayers } from '../panel-layers';
 
 /** The workspace's further panel on the right (topics, the compare page's changes). */
 interface WorkspaceSidePanel {
@@ -45,14 +45,6 @@ interface WorkspaceSidePanel {
    * the sheet shown, and one toolbar entry for each.
    */
   layers?: PanelLayers;
-}
-
-/** A side panel's layers over the views (see `WorkspaceSidePanel.layers`). */
-export interface PanelLayers {
-  view?: ReactNode;
-  viewTool?: ReactNode;
-  sheet?: (viewer: SheetViewer, sheet: Sheet) => ReactNode;
-  sheetTool?: (sheet: Sheet) => ReactNode;
 }
 
 interface ViewerWorkspaceProps {

@@ -5,7 +5,7 @@ import type { LoadedModelInfo, Viewer } from '../engine';
 import { useSheetLayout } from '../sheets/SheetLayout';
 import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
 import { TipButton } from '../components/ToolbarControls';
-import type { PanelLayers } from '../components/ViewerWorkspace';
+import type { PanelLayers } from '../panel-layers';
 import { PlanMinimap } from './PlanMinimap';
 import { storeyPlansOf } from './plan-geometry';
 

@@ -11,7 +11,7 @@ import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
 import { SheetToolbar } from './SheetToolbar';
 import { sheetSource } from './sheet-source';
 import { useSheetViewer } from './useSheetViewer';
-import type { PanelLayers } from '../components/ViewerWorkspace';
+import type { PanelLayers } from '../panel-layers';
 
 /** The sheets a workspace shows beside (or instead of) its 3D view. */
 export interface WorkspaceSheets {
