@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertModel, type ConversionResult } from '../convert.ts';
 import { HAVE_SAMPLES, sample } from '../testing/samples.ts';
 import { chainSegments, polygonArea, sectionSegments } from './section.ts';
+import { planSheetId } from './storey-plans.ts';
 
 const decoder = new TextDecoder();
 
@@ -23,6 +24,20 @@ describe('plan sections', () => {
     expect(chains[0]!.points).toHaveLength(8);
     expect(polygonArea(chains[0]!.points)).toBeCloseTo(1, 9);
     expect(sectionSegments({ positions, indices }, 1.5)).toEqual([]);
+  });
+});
+
+describe('plan sheet ids', () => {
+  it('fit storage keys: a GlobalId with $ gets -, one unfit for a key the row', () => {
+    // Storage keys allow [A-Za-z0-9._-] (apps/server storage.ts).
+    expect(planSheetId('1j4xEDn78A9oA4mCPCkL$s', 7)).toBe('s1j4xEDn78A9oA4mCPCkL-s');
+    expect(planSheetId('2O2Fr$t4X7Zf8NOew3FLOH', 7)).not.toBe(
+      planSheetId('2O2Fr_t4X7Zf8NOew3FLOH', 7),
+    );
+    expect(planSheetId('a/b', 7)).toBe('s7');
+    expect(planSheetId(undefined, 3)).toBe('s3');
+    for (const id of ['$$$', 'abc$', '0_9'].map((g) => planSheetId(g, 1)))
+      expect(id).toMatch(/^[A-Za-z0-9._-]+$/);
   });
 });
 

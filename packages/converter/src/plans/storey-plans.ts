@@ -137,7 +137,7 @@ export function storeyPlans(
     }
     const vector: VectorSheet = { version: SHEETS_VERSION, bounds, paths, texts };
     const globalId = scene.elements[storey.element]?.globalId;
-    const id = `s${globalId && /^[A-Za-z0-9_$-]{1,63}$/.test(globalId) ? globalId : storey.element}`;
+    const id = planSheetId(globalId, storey.element);
     const pad = Math.max(bounds[2] - bounds[0], bounds[3] - bounds[1]) * 0.02;
     const frame: [number, number, number, number] = [
       bounds[0] - pad,
@@ -184,4 +184,13 @@ export function storeyPlans(
       seconds: (performance.now() - started) / 1000,
     },
   };
+}
+
+/**
+ * A plan's sheet id from its storey's GlobalId (element row if it has none fit for one). The id
+ * names the plan's stored files, whose keys allow no `$`: a GlobalId's `$` becomes `-`, which
+ * GlobalIds do not use, so two storeys never share an id.
+ */
+export function planSheetId(globalId: string | undefined, element: number): string {
+  return `s${globalId && /^[A-Za-z0-9_$]{1,63}$/.test(globalId) ? globalId.replaceAll('$', '-') : element}`;
 }
