@@ -151,7 +151,10 @@ describe('storey plans: the minimap in the 3D view', () => {
     expect(blue).toBeGreaterThan(10);
     await page.screenshot({ path: await screenshotPath(`storey-plans-selected-${locale}`) });
 
-    // The plans in the sheet view beside the 3D view, from the toolbar.
+    // The plans in the sheet view beside the 3D view, from the toolbar's Navigate group.
+    await page
+      .getByRole('button', { name: locale === 'en' ? 'Navigate' : '导航', exact: true })
+      .click();
     await page
       .getByRole('button', {
         name: locale === 'en' ? 'Storey plans beside the 3D view' : '在三维视图旁显示楼层平面图',

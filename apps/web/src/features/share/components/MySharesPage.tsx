@@ -23,7 +23,7 @@ import { ShareDialog } from './ShareDialog';
 function ShareAnalytics({ share }: { share: Share }) {
   const { t } = useTranslation();
   const { opens, visitors, last_opened_at: last } = share.analytics;
-  if (opens === 0) return <span className="text-gray-400">{t('share.analytics.never')}</span>;
+  if (opens === 0) return <span className="text-gray-500">{t('share.analytics.never')}</span>;
   return (
     <span className="block">
       <span className="block text-gray-900">

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ export function PhoneMoreMenu({
   colored,
   onScreenshot,
   onHelp,
+  toggles = [],
 }: {
   commands: ViewerCommands;
   snapshot: ViewerSnapshot;
@@ -34,6 +36,8 @@ export function PhoneMoreMenu({
   colored: boolean;
   onScreenshot: () => void;
   onHelp: () => void;
+  /** The page's own toggles (a model's storey plans), after the navigation items. */
+  toggles?: readonly { label: string; on: boolean; onToggle: () => void }[];
 }) {
   const { t } = useTranslation();
   const tool = snapshot.tool;
@@ -70,6 +74,11 @@ export function PhoneMoreMenu({
           {check(t('viewer.actions.colorByType'), colored, commands.toggleColorByType)}
           {check(t('viewer.actions.edges'), edges, commands.toggleEdges)}
           <Separator />
+          {toggles.map((toggle) => (
+            <Fragment key={toggle.label}>
+              {check(toggle.label, toggle.on, toggle.onToggle)}
+            </Fragment>
+          ))}
           {check(t('viewer.actions.walk'), snapshot.walking, commands.toggleWalk)}
           {check(
             t('viewer.actions.orthographic'),

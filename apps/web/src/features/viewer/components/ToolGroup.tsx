@@ -117,10 +117,12 @@ export function GroupButton({
   onClick: () => void;
 }) {
   return (
+    // Named by its text (the label; the shortcut is aria-keyshortcuts), so the visible text and
+    // the accessible name agree (axe's label-content-name-mismatch).
     <button
       type="button"
-      aria-label={label}
       aria-pressed={pressed}
+      aria-keyshortcuts={shortcut}
       disabled={disabled}
       onClick={onClick}
       className={clsx(
@@ -134,7 +136,11 @@ export function GroupButton({
         <span className="size-4 shrink-0" aria-hidden />
       )}
       <span className="flex-1 whitespace-nowrap">{label}</span>
-      {shortcut && <kbd className="text-xs text-gray-500">{shortcut}</kbd>}
+      {shortcut && (
+        <kbd className="text-xs text-gray-500" aria-hidden>
+          {shortcut}
+        </kbd>
+      )}
     </button>
   );
 }

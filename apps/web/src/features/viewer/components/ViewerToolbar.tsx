@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,6 +40,14 @@ export type ScreenshotSize = (typeof SCREENSHOT_SIZES)[number];
  * measure, markup, then the page's tools with the issues panel, the panels and help. Every tool
  * says its shortcut (tooltip or group row).
  */
+/** A page's on/off tool in a toolbar group (and the phone's More menu). */
+export interface ToolbarToggle {
+  icon: LucideIcon;
+  label: string;
+  on: boolean;
+  onToggle: () => void;
+}
+
 export function ViewerToolbar({
   commands,
   snapshot,
@@ -52,6 +61,7 @@ export function ViewerToolbar({
   onHelp,
   panels,
   markup,
+  navigateToggles = [],
   extra,
 }: {
   commands: ViewerCommands;
@@ -69,6 +79,8 @@ export function ViewerToolbar({
   panels: boolean;
   /** The markup group (after measuring), if the page has markup tools. */
   markup?: ReactNode;
+  /** The page's own toggles of the Navigate group (a model's storey plans); the More menu's on a phone. */
+  navigateToggles?: readonly ToolbarToggle[];
   /** The page's tools and the side panel's toggle (the issues group), before the panels. */
   extra?: ReactNode;
 }) {
@@ -153,6 +165,19 @@ export function ViewerToolbar({
                   shortcut={key(`view:${view}`)}
                   onClick={() => {
                     commands.view(view);
+                    close();
+                  }}
+                />
+              ))}
+              {navigateToggles.length > 0 && <GroupSeparator />}
+              {navigateToggles.map((toggle) => (
+                <GroupButton
+                  key={toggle.label}
+                  icon={toggle.icon}
+                  label={toggle.label}
+                  pressed={toggle.on}
+                  onClick={() => {
+                    toggle.onToggle();
                     close();
                   }}
                 />
@@ -332,6 +357,7 @@ export function ViewerToolbar({
         colored={colored}
         onScreenshot={() => onScreenshot('view')}
         onHelp={onHelp}
+        toggles={navigateToggles}
       />
     </div>
   );

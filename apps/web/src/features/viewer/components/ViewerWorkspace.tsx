@@ -182,7 +182,7 @@ export function ViewerWorkspace({
   });
 
   const screenshot = useScreenshot(viewer, hostRef, screenshotName);
-  const { layout, sheetRegion, planTools, minimap } = useWorkspaceSheets({
+  const { layout, sheetRegion, planToggles, minimap } = useWorkspaceSheets({
     ...{ viewer, plans, sheets, sheetsOnly, embed },
     layers: sidePanel?.layers,
     narrow: panels.narrow,
@@ -191,7 +191,7 @@ export function ViewerWorkspace({
   });
   const toolbarEnd = (
     <ToolbarEnd
-      {...{ viewer, toolbarTools, toolbarExtra, sidePanel, planTools }}
+      {...{ viewer, toolbarTools, toolbarExtra, sidePanel }}
       sideOpen={panels.sideOpen}
       onToggleSide={panels.toggleSide}
     />
@@ -243,6 +243,7 @@ export function ViewerWorkspace({
                   onHelp={() => setHelpOpen(true)}
                   panels={!embed}
                   markup={viewer && toolbarMarkup?.(viewer)}
+                  navigateToggles={planToggles}
                   extra={toolbarEnd}
                 />
               )
@@ -284,7 +285,6 @@ export function ViewerWorkspace({
 
 /** The toolbar's last buttons: the pages' tools and extras, the side panel's toggle. */
 function ToolbarEnd({
-  planTools,
   viewer,
   toolbarTools,
   toolbarExtra,
@@ -292,13 +292,11 @@ function ToolbarEnd({
   sideOpen,
   onToggleSide,
 }: Pick<ViewerWorkspaceProps, 'viewer' | 'toolbarTools' | 'toolbarExtra' | 'sidePanel'> & {
-  planTools: ReactNode;
   sideOpen: boolean;
   onToggleSide: () => void;
 }) {
   return (
     <>
-      {planTools}
       {viewer && toolbarTools?.(viewer)}
       {toolbarExtra}
       {sidePanel?.layers?.viewTool}

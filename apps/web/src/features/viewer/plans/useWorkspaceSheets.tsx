@@ -4,7 +4,7 @@ import { Layers2, Map as MapIcon } from 'lucide-react';
 import type { LoadedModelInfo, Viewer } from '../engine';
 import { useSheetLayout } from '../sheets/SheetLayout';
 import { SheetView, type WorkspaceSheets } from '../sheets/SheetView';
-import { TipButton } from '../components/ToolbarControls';
+import type { ToolbarToggle } from '../components/ViewerToolbar';
 import type { PanelLayers } from '../panel-layers';
 import { PlanMinimap } from './PlanMinimap';
 import { storeyPlansOf } from './plan-geometry';
@@ -39,7 +39,8 @@ export function useWorkspaceSheets({
 }): {
   layout: ReturnType<typeof useSheetLayout>;
   sheetRegion: ReactNode;
-  planTools: ReactNode;
+  /** The plans' toggles, in the toolbar's Navigate group (a phone's More menu); none without plans. */
+  planToggles: ToolbarToggle[];
   minimap: ReactNode;
 } {
   const { t } = useTranslation();
@@ -70,22 +71,23 @@ export function useWorkspaceSheets({
           highlighted: selected,
         }
       : undefined);
-  const planTools = planInfo && !embed && (
-    <>
-      <TipButton
-        icon={MapIcon}
-        label={t('viewer.plans.minimap')}
-        active={minimapOpen}
-        onClick={() => setMinimapOpen((open) => !open)}
-      />
-      <TipButton
-        icon={Layers2}
-        label={t('viewer.plans.beside')}
-        active={beside}
-        onClick={() => setBeside((open) => !open)}
-      />
-    </>
-  );
+  const planToggles: ToolbarToggle[] =
+    planInfo && !embed
+      ? [
+          {
+            icon: MapIcon,
+            label: t('viewer.plans.minimap'),
+            on: minimapOpen,
+            onToggle: () => setMinimapOpen((open) => !open),
+          },
+          {
+            icon: Layers2,
+            label: t('viewer.plans.beside'),
+            on: beside,
+            onToggle: () => setBeside((open) => !open),
+          },
+        ]
+      : [];
   const minimap = viewer && planInfo && minimapOpen && loaded && (
     <PlanMinimap
       viewer={viewer}
@@ -109,7 +111,7 @@ export function useWorkspaceSheets({
       narrow={narrow}
     />
   );
-  return { layout, sheetRegion, planTools, minimap };
+  return { layout, sheetRegion, planToggles, minimap };
 }
 
 /** The 3D selection as rows of the plans' model (ids outside it left out). */
