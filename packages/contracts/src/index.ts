@@ -458,6 +458,9 @@ export {
   DRAWING_FORMATS,
   SHEET_PREVIEW_DEFAULT_WIDTH,
   SHEET_PREVIEW_MAX_WIDTH,
+} from './sheet-rules.ts';
+export type { DrawingFormat } from './sheet-rules.ts';
+export {
   sheetLayerSchema,
   sheetListSchema,
   sheetParamsSchema,
@@ -466,4 +469,4 @@ export {
   storeyPlanListSchema,
   storeyPlanSchema,
 } from './sheets.ts';
-export type { DrawingFormat, Sheet, StoreyPlan } from './sheets.ts';
+export type { Sheet, StoreyPlan } from './sheets.ts';

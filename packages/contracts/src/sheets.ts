@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { SHEET_PREVIEW_DEFAULT_WIDTH, SHEET_PREVIEW_MAX_WIDTH } from './sheet-rules.ts';
 
 /**
  * Sheets: the 2D side of a model. A PDF, DXF or DWG file converts into sheets (one per PDF page
  * and per DWG/DXF layout, model space first); an IFC model gets one storey plan per storey.
  * The stored format is `@truss/viewable`'s `sheets.ts`; these are the API's shapes.
  */
-
-/** Kinds of file that convert into sheets rather than a 3D viewable. */
-export const DRAWING_FORMATS = ['pdf', 'dxf', 'dwg'] as const;
-export type DrawingFormat = (typeof DRAWING_FORMATS)[number];
-
-/** Widest `preview.png?width=N` the server renders. */
-export const SHEET_PREVIEW_MAX_WIDTH = 4096;
-export const SHEET_PREVIEW_DEFAULT_WIDTH = 1024;
 
 export const sheetLayerSchema = z.object({
   name: z.string(),
