@@ -160,14 +160,15 @@ export function PlanMinimap({
           <X className="size-3.5" aria-hidden />
         </button>
       </div>
-      <canvas
-        ref={canvasRef}
-        role="img"
-        aria-label={t('viewer.plans.planOf', { name: sheet?.name ?? '' })}
-        onClick={onClick}
-        style={{ width: WIDTH, height: heightFor(content.data) }}
-        className="block cursor-crosshair rounded-md"
-      />
+      {/* Named on its wrapper: a labelled canvas is the 3D view's (the e2e tests find it so). */}
+      <div role="img" aria-label={t('viewer.plans.planOf', { name: sheet?.name ?? '' })}>
+        <canvas
+          ref={canvasRef}
+          onClick={onClick}
+          style={{ width: WIDTH, height: heightFor(content.data) }}
+          className="block cursor-crosshair rounded-md"
+        />
+      </div>
       {content.isError && (
         <p role="alert" className="mt-1 text-xs text-red-700">
           {t('viewer.plans.loadFailed')}
