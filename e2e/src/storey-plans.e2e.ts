@@ -78,6 +78,11 @@ describe('storey plans: the minimap in the 3D view', () => {
     const level2 = sheets.find((s) => s.name === 'Level 2')!;
 
     const page = await session.openModel(model, locale);
+    // The minimap is asked for from the toolbar's Navigate group.
+    await page
+      .getByRole('button', { name: locale === 'en' ? 'Navigate' : '导航', exact: true })
+      .click();
+    await page.getByRole('button', { name: label, exact: true }).click();
     const map = page.getByRole('region', { name: label });
     await map.waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByRole('combobox', { name: select }).count()).toBe(1);

@@ -46,8 +46,8 @@ export function useWorkspaceSheets({
   const { t } = useTranslation();
   const storeyPlans = useMemo(() => storeyPlansOf(plans?.sheets ?? []), [plans]);
   const planInfo = storeyPlans.length > 0 ? info : null;
-  // Open where it fits beside the toolbar and panels; on a phone asked for.
-  const [minimapOpen, setMinimapOpen] = useState(!narrow);
+  // Asked for (Navigate > Storey minimap): over the view's corner it would hide part of the model.
+  const [minimapOpen, setMinimapOpen] = useState(false);
   const [beside, setBeside] = useState(false);
   // The sheet view opens on the minimap's storey.
   const [current, setCurrent] = useState<string | null>(null);
