@@ -12,7 +12,7 @@ import { ApiError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useMyId, useCurrentProject, useProjectName } from '../../projects';
 import type { EarlyView } from '../../viewer/early';
-import { useDrawingTopicsPanel, useModelTopicsPanel } from '../../topics';
+import { useModelTopicsPanel } from '../../topics';
 import { CompareButton } from '../../compare';
 import {
   FindElementsButton,
@@ -20,13 +20,7 @@ import {
   type SavedQueryAbilities,
 } from '../../element-queries';
 import { SavedViewsButton, savedViewAbilities, type SavedViewAbilities } from '../../saved-views';
-import {
-  DrawingViewer,
-  ModelViewer,
-  MODEL_PAGE_LAYOUT,
-  preloadPdfSheets,
-  useViewpointUrl,
-} from '../../viewer';
+import { ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
 import { isDrawing, sheetsQuery } from '../sheets-api';
 import { modelQuery } from '../api';
 import { useModelVersions, versionByNumber } from '../versions-api';
@@ -35,6 +29,8 @@ import { ModelProgress } from './ModelProgress';
 import { ModelStatusBadge } from './ModelStatusBadge';
 import { useFailureText, useModelName } from '../labels';
 import { ModelDialogs, type ModelDialogState } from './ModelDialogs';
+import { ReadyDrawing } from '../detail/DrawingDetail';
+import { StatePanel } from '../detail/StatePanel';
 import { ModelHeaderActions } from './ModelHeaderActions';
 import { RestoreModelButton } from './RestoreModelButton';
 import { TooltipProvider } from '../../../shared/ui/Tooltip';
@@ -97,29 +93,6 @@ function ModelHeader({
       {!model && <div className="flex-1" />}
       {actions}
     </header>
-  );
-}
-
-/** A whole-page message under the header (processing, failed, unavailable, not found). */
-function StatePanel({
-  icon,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="flex flex-1 items-center justify-center p-4">
-      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
-        <div className="mx-auto mb-3 flex size-12 items-center justify-center rounded-xl bg-gray-50 ring-1 ring-gray-200">
-          {icon}
-        </div>
-        <h2 className="text-base font-semibold text-gray-900">{title}</h2>
-        {children}
-      </div>
-    </div>
   );
 }
 
@@ -217,47 +190,6 @@ function ReadyViewer({
         </>
       )}
     />
-  );
-}
-
-/** A drawing's sheets (PDF pages, DWG/DXF layouts) in the workspace's sheet view. */
-function ReadyDrawing({ model, header }: { model: Model; header: ReactNode }) {
-  const { t } = useTranslation();
-  const name = useModelName()(model);
-  const sheets = useQuery(sheetsQuery(model.id, model.current_version?.id ?? null));
-  // pdf.js's worker loads while the sheet list is asked for (bench:sheets).
-  useEffect(() => {
-    if (model.format === 'pdf') preloadPdfSheets();
-  }, [model.format]);
-  const topicsPanel = useDrawingTopicsPanel(model);
-  if (sheets.data && sheets.data.length > 0)
-    return (
-      <DrawingViewer
-        sheets={sheets.data}
-        header={header}
-        title={name}
-        sidePanel={topicsPanel}
-        toolbarExtra={<CompareButton model={model} />}
-      />
-    );
-  return (
-    <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">
-      {header}
-      {sheets.isPending ? (
-        <div className="flex flex-1 items-center justify-center" aria-busy="true">
-          <Spinner className="size-6 text-brand-600" label={t('viewer.sheets.loading')} />
-        </div>
-      ) : (
-        <StatePanel
-          icon={<FileQuestion className="size-6 text-gray-400" aria-hidden />}
-          title={sheets.error ? t('viewer.sheets.listFailed') : t('viewer.sheets.none')}
-        >
-          {sheets.error && (
-            <p className="mt-1.5 text-sm text-gray-600">{errorMessage(sheets.error, t)}</p>
-          )}
-        </StatePanel>
-      )}
-    </div>
   );
 }
 
