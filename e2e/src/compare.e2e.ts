@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Model } from '@truss/contracts';
+import type { Model, ModelVersion } from '@truss/contracts';
 import type { Vec3 } from '@truss/viewer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,6 @@ import {
   architecturalV2,
   type ArchitecturalEdits,
 } from '../../apps/server/src/modules/diff/testing/architectural-v2.ts';
-import { tusUpload } from '../../apps/server/src/testing/uploads.ts';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import {
@@ -17,6 +16,7 @@ import {
   signedInState,
   convertFile,
   firstProjectId,
+  uploadVersion,
   type Pixels,
   type Rect,
 } from './support/viewer.ts';
@@ -33,11 +33,7 @@ const ARCHITECTURAL = fileURLToPath(
   new URL('../../../shared/bcf/ifc/Architectural.ifc', import.meta.url),
 );
 
-interface Version {
-  id: string;
-  number: number;
-  status: string;
-}
+type Version = ModelVersion;
 
 /** Share of the rect's pixels for which `match` holds. */
 function share(image: Pixels, rect: Rect, match: (r: number, g: number, b: number) => boolean) {
@@ -79,27 +75,13 @@ describe('compare view', () => {
     model = await convertFile(server.url, auth.token, projectId, ARCHITECTURAL);
     const second = architecturalV2(ARCHITECTURAL);
     edits = second.edits;
-    const upload = await tusUpload(Buffer.from(second.text, 'latin1'), {
-      baseUrl: server.url,
-      token: auth.token,
-      projectId,
-      filename: 'Architectural.ifc',
-      modelId: model.id,
-    });
-    expect(upload.error).toBeNull();
-    const started = Date.now();
-    for (;;) {
-      const response = await fetch(`${server.url}/api/models/${model.id}/versions`, {
-        headers: { authorization: `Bearer ${auth.token}` },
-      });
-      const list = (await response.json()) as Version[];
-      if (list.length === 2 && list.every((v) => v.status === 'ready' || v.status === 'failed')) {
-        [v2, v1] = list as [Version, Version];
-        break;
-      }
-      if (Date.now() - started > 300_000) throw new Error(JSON.stringify(list));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    [v2, v1] = (await uploadVersion(
+      server.url,
+      auth.token,
+      model,
+      Buffer.from(second.text, 'latin1'),
+      'Architectural.ifc',
+    )) as [Version, Version];
     expect([v1.status, v2.status]).toEqual(['ready', 'ready']);
   }, 600_000);
 
@@ -203,29 +185,15 @@ describe('compare view', () => {
     // A newer version: the original file again, so version 1 against it shows no change.
     const auth = await login(server.url, email);
     await setProfileLanguage(server.url, auth, 'en');
-    const versions = async () => {
-      const response = await fetch(`${server.url}/api/models/${model.id}/versions`, {
-        headers: { authorization: `Bearer ${auth.token}` },
-      });
-      return (await response.json()) as Version[];
-    };
-    const before = (await versions()).length;
-    const upload = await tusUpload(await readFile(ARCHITECTURAL), {
-      baseUrl: server.url,
-      token: auth.token,
-      projectId: model.project_id,
-      filename: 'Architectural.ifc',
-      modelId: model.id,
-    });
-    expect(upload.error).toBeNull();
-    let newest: Version | undefined;
-    const started = Date.now();
-    while (!newest) {
-      const list = await versions();
-      if (list.length > before && list[0]!.status === 'ready') newest = list[0];
-      else if (Date.now() - started > 300_000) throw new Error(JSON.stringify(list));
-      else await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    const list = await uploadVersion(
+      server.url,
+      auth.token,
+      model,
+      await readFile(ARCHITECTURAL),
+      'Architectural.ifc',
+    );
+    const newest = list[0]!;
+    expect(newest.status).toBe('ready');
     const n = newest.number;
     const context = await browser.newContext({
       baseURL: server.url,

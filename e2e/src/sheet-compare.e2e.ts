@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Model } from '@truss/contracts';
+import type { Model, ModelVersion } from '@truss/contracts';
 import type { SheetViewer } from '@truss/viewer/sheet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tusUpload } from '../../apps/server/src/testing/uploads.ts';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { sharedServer, type SharedServer } from './support/shared-server.ts';
@@ -15,6 +14,7 @@ import {
   login,
   setProfileLanguage,
   signedInState,
+  uploadVersion,
 } from './support/viewer.ts';
 
 /**
@@ -28,11 +28,7 @@ const DXF = fileURLToPath(
   new URL('../../../shared/drawings/dxf/example_2018.dxf', import.meta.url),
 );
 
-interface Version {
-  id: string;
-  number: number;
-  status: string;
-}
+type Version = ModelVersion;
 type SheetWindow = Window & { __trussSheet?: SheetViewer };
 
 /** Version 2: a TEXT entity's string edited ("teksto simpla" to "teksto nova"). */
@@ -74,27 +70,13 @@ describe('drawing versions as an overlay (issue 36)', () => {
     const auth = await createAccount(server.url, email);
     const projectId = await firstProjectId(server.url, auth.token);
     model = await convertFile(server.url, auth.token, projectId, DXF);
-    const upload = await tusUpload(await editedDxf(), {
-      baseUrl: server.url,
-      token: auth.token,
-      projectId,
-      filename: 'example_2018.dxf',
-      modelId: model.id,
-    });
-    expect(upload.error).toBeNull();
-    const started = Date.now();
-    for (;;) {
-      const response = await fetch(`${server.url}/api/models/${model.id}/versions`, {
-        headers: { authorization: `Bearer ${auth.token}` },
-      });
-      const list = (await response.json()) as Version[];
-      if (list.length === 2 && list.every((v) => v.status === 'ready' || v.status === 'failed')) {
-        [v2, v1] = list as [Version, Version];
-        break;
-      }
-      if (Date.now() - started > 300_000) throw new Error(JSON.stringify(list));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    [v2, v1] = (await uploadVersion(
+      server.url,
+      auth.token,
+      model,
+      await editedDxf(),
+      'example_2018.dxf',
+    )) as [Version, Version];
     expect([v1.status, v2.status]).toEqual(['ready', 'ready']);
   }, 600_000);
 

@@ -5,9 +5,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuthResponse, Model, Project } from '@truss/contracts';
+import type { AuthResponse, Model, ModelVersion, Project } from '@truss/contracts';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
+import { tusUpload } from '../../../apps/server/src/testing/uploads.ts';
 import { TEST_PASSWORD } from './accounts.ts';
 
 /** Bytes per tus PATCH: the web app's chunk size. */
@@ -167,6 +168,45 @@ export async function convertFile(
 ): Promise<Model> {
   const id = await uploadFile(baseUrl, token, projectId, file);
   return waitForReady(baseUrl, token, id, timeoutMs);
+}
+
+/**
+ * Uploads `bytes` as a new version of `model` and polls until the server lists it settled
+ * (ready or failed); returns the versions, newest first.
+ */
+export async function uploadVersion(
+  baseUrl: string,
+  token: string,
+  model: Model,
+  bytes: Buffer,
+  filename: string,
+  timeoutMs = 300_000,
+): Promise<ModelVersion[]> {
+  const versions = async () => {
+    const response = await fetch(`${baseUrl}/api/models/${model.id}/versions`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as ModelVersion[];
+  };
+  const before = (await versions()).length;
+  const upload = await tusUpload(bytes, {
+    baseUrl,
+    token,
+    projectId: model.project_id,
+    filename,
+    modelId: model.id,
+  });
+  if (upload.error) {
+    throw new Error(`version upload of ${filename}: ${upload.error.status} ${upload.error.body}`);
+  }
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = await versions();
+    const settled = (v: ModelVersion) => v.status === 'ready' || v.status === 'failed';
+    if (list.length > before && list.every(settled)) return list;
+    if (Date.now() > deadline) throw new Error(JSON.stringify(list));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
 }
 
 /** Waits for the model page's viewer to reach `loaded` (throws on `error`). */
