@@ -48,6 +48,8 @@ export interface SceneElement {
   parent: number | null;
   expressId?: number;
   globalId?: string;
+  /** A door's IFC OperationType (its own or its type's): how the storey plans draw its swing. */
+  operation?: string;
 }
 
 export interface SceneStorey {

@@ -227,6 +227,33 @@ function readLength(lines: IfcLines, unitId: number): LengthUnit | null {
   return { name: name.toLowerCase(), toMetres: value * baseScale };
 }
 
+/** Operation types that say nothing of how a door opens. */
+const UNSAID_OPERATIONS = new Set(['NOTDEFINED', 'USERDEFINED']);
+
+/**
+ * How each door opens (IfcDoorTypeOperationEnum: SINGLE_SWING_LEFT, DOUBLE_DOOR_SINGLE_SWING,
+ * SLIDING_TO_RIGHT, ...), for the storey plans' swings: the door's own OperationType (IFC4),
+ * else its type object's (IfcDoorType in IFC4, IfcDoorStyle in IFC2x3).
+ */
+export function readDoorOperations(lines: IfcLines, table: IfcElementTable): void {
+  const operationOf = (id: number): string | null => {
+    const value = text(lines.get(id, 'OperationType'));
+    return value && !UNSAID_OPERATIONS.has(value) ? value : null;
+  };
+  const fromType = new Map<number, string>();
+  for (const relId of lines.step.idsOfType('IFCRELDEFINESBYTYPE')) {
+    const typeId = refs(lines.get(relId, 'RelatingType'))[0];
+    const operation = typeId === undefined ? null : operationOf(typeId);
+    if (!operation) continue;
+    for (const target of refs(lines.get(relId, 'RelatedObjects'))) fromType.set(target, operation);
+  }
+  for (const element of table.elements) {
+    if (element.expressId === undefined || !element.type.startsWith('IfcDoor')) continue;
+    const operation = operationOf(element.expressId) ?? fromType.get(element.expressId);
+    if (operation) element.operation = operation;
+  }
+}
+
 export function readStoreys(
   lines: IfcLines,
   table: IfcElementTable,

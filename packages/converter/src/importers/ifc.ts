@@ -23,6 +23,7 @@ import {
   readUnits,
   readProperties,
   readSpatialStructure,
+  readDoorOperations,
   readStoreys,
 } from './ifc-structure.ts';
 import { StepFile } from './step.ts';
@@ -182,6 +183,7 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
       });
     }
     scene.storeys = readStoreys(lines, table, units.length);
+    readDoorOperations(lines, table);
     scene.properties = new PropertyTableBuilder();
     readProperties(lines, table, units, scene.properties, ctx.checkAbort);
     scene.elements = table.elements;

@@ -119,3 +119,30 @@ describe.skipIf(!HAVE_SAMPLES)('IFC storey plans (Duplex)', () => {
     }
   });
 });
+
+describe.skipIf(!HAVE_SAMPLES)('IFC storey plans: door operation types (Office_A)', () => {
+  it("draws a door as its type says: Office_A's double doors get two leaves", async () => {
+    // Office_A's IfcDoorStyles: 4 DOUBLE_DOOR_SINGLE_SWING, 11 single swings (left and right).
+    const result = await convertModel({
+      bytes: sample('ifc/Office_A_20110811.ifc'),
+      filename: 'Office_A_20110811.ifc',
+    });
+    const index: SheetIndex = JSON.parse(
+      decoder.decode(result.plans.find((f) => f.name === 'sheets.json')!.bytes),
+    );
+    const arcsPerDoor = new Map<number, number>();
+    for (const info of index.sheets) {
+      const plan: VectorSheet = JSON.parse(
+        decoder.decode(result.plans.find((f) => f.name === `sheet-${info.id}.json`)!.bytes),
+      );
+      for (const path of plan.paths) {
+        if (info.layers[path.layer]!.name !== 'IfcDoor' || path.points.length !== 122) continue;
+        arcsPerDoor.set(path.element!, (arcsPerDoor.get(path.element!) ?? 0) + 1);
+      }
+    }
+    const counts = [...arcsPerDoor.values()];
+    expect(counts.filter((n) => n === 2).length).toBeGreaterThanOrEqual(2);
+    expect(counts.filter((n) => n === 1).length).toBeGreaterThanOrEqual(10);
+    expect(counts.every((n) => n === 1 || n === 2)).toBe(true);
+  }, 120_000);
+});

@@ -130,6 +130,7 @@ export class StoreyDrawing {
         meshes.map((m) => m.mesh),
         placements[0]!.matrix,
         cut,
+        this.scene.elements[element]!.operation,
       );
       for (const points of swing) {
         this.#push(role, {
