@@ -35,6 +35,11 @@ describe('earlyModelRequest', () => {
   ])('leaves %s to the app', (_case, path, stored) => {
     expect(earlyModelRequest(path, stored, '', now)).toBeNull();
   });
+
+  it('leaves an older version (?version=) to the app: the early view draws the current one', () => {
+    expect(bootPage(`/model/${id}`, session(), '', now, '?version=1')).toBeNull();
+    expect(bootPage(`/model/${id}`, session(), '', now, '?viewpoint=abc')?.kind).toBe('model');
+  });
 });
 
 describe('bootPage', () => {

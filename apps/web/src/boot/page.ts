@@ -39,15 +39,19 @@ export function bootSession(
 
 /**
  * The page at `pathname` if the boot starts it early: a model page or the models list, with a
- * stored token that is still valid. Null for anything else (another page, no session).
+ * stored token that is still valid. Null for anything else (another page, no session, a model
+ * page asked for an older version by `?version=`: the early view draws the current one).
  */
 export function bootPage(
   pathname: string,
   stored: string | null,
   cookie: string,
   now: number,
+  search = '',
 ): BootPage | null {
-  const modelId = MODEL_PATH.exec(pathname)?.[1];
+  const modelId = new URLSearchParams(search).has('version')
+    ? undefined
+    : MODEL_PATH.exec(pathname)?.[1];
   const list = !modelId && MODELS_LIST_PATH.test(pathname);
   if (!modelId && !list) return null;
   const session = bootSession(stored, cookie, now);
@@ -63,5 +67,11 @@ export function readPage(): BootPage | null {
   } catch {
     return null;
   }
-  return bootPage(window.location.pathname, stored, window.document.cookie, Date.now());
+  return bootPage(
+    window.location.pathname,
+    stored,
+    window.document.cookie,
+    Date.now(),
+    window.location.search,
+  );
 }

@@ -25,6 +25,7 @@ try {
     window.localStorage.getItem(AUTH_STORAGE_KEY),
     window.document.cookie,
     Date.now(),
+    window.location.search,
   );
   // A drawing has no 3D files to ask for (drawing-hint.ts): the app opens it.
   if (page?.kind === 'model' && !isKnownDrawing(page.modelId, window.localStorage)) {
