@@ -7,7 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath } from './support/browser.ts';
 import { modelPageSession, withViewer } from './support/model-page.ts';
-import { decodePng, login } from './support/viewer.ts';
+import { readFile } from 'node:fs/promises';
+import { decodePng, login, uploadVersion, waitForViewerLoaded } from './support/viewer.ts';
 
 /**
  * IFC storey plans in the 3D view, through the real path: Duplex uploaded and converted (one
@@ -22,7 +23,10 @@ const samples = fileURLToPath(new URL('../../../shared/samples/', import.meta.ur
 const MARGIN = 8;
 
 describe('storey plans: the minimap in the 3D view', () => {
-  const session = modelPageSession('plans', { duplex: path.join(samples, 'ifc/duplex.ifc') });
+  const session = modelPageSession('plans', {
+    duplex: path.join(samples, 'ifc/duplex.ifc'),
+    versioned: path.join(samples, 'ifc/duplex.ifc'),
+  });
 
   async function api<T>(url: string): Promise<T> {
     const auth = await login(session.server.url, session.email);
@@ -189,6 +193,39 @@ describe('storey plans: the minimap in the 3D view', () => {
     await expect
       .poll(() => withViewer(page, (viewer) => viewer.selection.get(), null))
       .toEqual([wall.p.element]);
+    await page.context().close();
+  });
+
+  it("shows an older version's own plans, not the current version's", async () => {
+    // Version 2 of a Duplex model is example.ifc (2 storeys); version 1 keeps Duplex's 4.
+    const model = session.models.versioned;
+    const auth = await login(session.server.url, session.email);
+    const versions = await uploadVersion(
+      session.server.url,
+      auth.token,
+      model,
+      await readFile(path.join(samples, 'ifc/example.ifc')),
+      'duplex.ifc',
+    );
+    expect(versions.every((v) => v.status === 'ready')).toBe(true);
+    const page = await session.openModel(model, 'en');
+    const storeys = async (url: string) => {
+      await page.goto(url);
+      await waitForViewerLoaded(page);
+      await page.getByRole('button', { name: 'Navigate', exact: true }).click();
+      await page.getByRole('button', { name: 'Storey minimap', exact: true }).click();
+      const select = page.getByRole('combobox', { name: 'Storey shown in the minimap' });
+      await select.waitFor({ timeout: 30_000 });
+      // The first option follows the camera's storey; the others name the plans.
+      return (await select.locator('option').allTextContents()).slice(1);
+    };
+    expect(await storeys(`/model/${model.id}?version=1`)).toEqual([
+      'T/FDN',
+      'Level 1',
+      'Level 2',
+      'Roof',
+    ]);
+    expect((await storeys(`/model/${model.id}`)).length).toBe(2);
     await page.context().close();
   });
 });

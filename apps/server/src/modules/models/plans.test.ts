@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Model, Sheet, StoreyPlan } from '@truss/contracts';
+import type { Model, ModelVersion, Sheet, StoreyPlan } from '@truss/contracts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAVE_SAMPLES, sample } from '../../testing/samples.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
-import { tusUpload, waitForModel } from '../../testing/uploads.ts';
+import { tusUpload, waitForModel, waitForVersions } from '../../testing/uploads.ts';
 import { modelsApi } from './testing/models-api.ts';
 
 /**
@@ -106,6 +106,68 @@ describe.skipIf(!HAVE_SAMPLES)(`IFC storey plans (${testEngine()})`, () => {
         ).status,
       ).toBe(404);
       expect((await server.api('GET', `/api/models/${model.id}/plans`)).status).toBe(401);
+    },
+  );
+
+  it(
+    "an older version's plans: listed and served for that version, not the current one's",
+    { timeout: 300_000 },
+    async () => {
+      const owner = await api.user();
+      const model = await upload(
+        owner.token,
+        owner.projectId,
+        readFileSync(sample('ifc/duplex.ifc')),
+        'duplex.ifc',
+      );
+      // Version 2: another IFC with other storeys (example.ifc has 2).
+      const second = await tusUpload(readFileSync(sample('ifc/example.ifc')), {
+        baseUrl: server.url,
+        token: owner.token,
+        projectId: owner.projectId,
+        filename: 'duplex.ifc',
+        modelId: model.id,
+      });
+      expect(second.error).toBeNull();
+      const [v2, v1] = (await waitForVersions(server, owner.token, model.id, 2)) as [
+        ModelVersion,
+        ModelVersion,
+      ];
+      const current = await server.api<Sheet[]>('GET', `/api/models/${model.id}/sheets`, {
+        token: owner.token,
+      });
+      const listed = (version: ModelVersion) =>
+        server.api<Sheet[]>('GET', `/api/models/${model.id}/versions/${version.id}/sheets`, {
+          token: owner.token,
+        });
+      const older = await listed(v1);
+      expect(older.status).toBe(200);
+      expect(older.body.map((sheet) => sheet.name)).toEqual([
+        'T/FDN',
+        'Level 1',
+        'Level 2',
+        'Roof',
+      ]);
+      expect((await listed(v2)).body.map((sheet) => sheet.id)).toEqual(
+        current.body.map((sheet) => sheet.id),
+      );
+      expect(current.body).toHaveLength(2);
+      // The older version's plan content, by its signed URL: Duplex's rooms.
+      const level1 = older.body.find((sheet) => sheet.name === 'Level 1')!;
+      const content = await get(level1.content_url);
+      expect(content.status).toBe(200);
+      const vector = (await content.json()) as { texts: { text: string }[] };
+      expect(vector.texts.map((text) => text.text)).toContain('A102');
+      expect((await get(level1.preview_url)).status).toBe(200);
+      // Members only.
+      const stranger = await api.user();
+      expect(
+        (
+          await server.api('GET', `/api/models/${model.id}/versions/${v1.id}/sheets`, {
+            token: stranger.token,
+          })
+        ).status,
+      ).toBe(404);
     },
   );
 

@@ -65,16 +65,18 @@ export class ModelSheetsService {
   }
 
   /**
-   * The sheets of one version of a drawing (the overlay compare of two versions), with URLs
-   * signed for that version; a 3D version has none (`[]`), one not converted yet is 409.
+   * The sheets of one version: a drawing's (the overlay compare of two versions) or an IFC
+   * version's storey plans (an older version on screen), with URLs signed for that version;
+   * other 3D versions have none (`[]`), one not converted yet is 409.
    */
   async versionList(userId: string, modelId: string, versionId: string): Promise<Sheet[]> {
     const version = await this.#d.models.readableVersion({ userId }, modelId, versionId);
     if (version.status !== 'ready' || !version.derived_prefix) throw new VersionNotReadyError();
-    if (!isSheetFormat(version.format ?? '')) return [];
+    const index = await this.#indexOf(version);
+    if (!index) return [];
     const hash = version.viewable_hash ?? '';
     const now = this.#d.now();
-    return this.#listed(await this.#index(version), (sheetId, file) =>
+    return this.#listed(index, (sheetId, file) =>
       this.#d.signer.versionSheetUrl(modelId, versionId, sheetId, file, hash, userId, now),
     );
   }
@@ -90,8 +92,8 @@ export class ModelSheetsService {
   ): Promise<StoredFile> {
     const version = await this.#d.models.readableVersion(access, modelId, versionId);
     if (version.status !== 'ready' || !version.derived_prefix) throw new VersionNotReadyError();
-    if (!isSheetFormat(version.format ?? '')) throw new ModelNotFoundError('no sheets');
-    const index = await this.#index(version);
+    const index = await this.#indexOf(version);
+    if (!index) throw new ModelNotFoundError('no sheets');
     if (sheetId === null) {
       // The source PDF (`sheets/source.pdf`) the version's pages are drawn from.
       if (index.source !== 'pdf' || file !== 'content') throw new ModelNotFoundError('not a PDF');
@@ -168,7 +170,7 @@ export class ModelSheetsService {
   }
 
   /** The sheet index of a drawing, or of an IFC model when it has plans; else null. */
-  async #indexOf(model: ModelRow): Promise<SheetIndex | null> {
+  async #indexOf(model: Pick<ModelRow, 'format' | 'derived_prefix'>): Promise<SheetIndex | null> {
     if (isSheetFormat(model.format ?? '')) return this.#index(model);
     if (!isIfc(model)) return null;
     const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;

@@ -7,10 +7,22 @@ export function isDrawing(model: Pick<Model, 'format'>): boolean {
   return DRAWING_FORMATS.includes(model.format as DrawingFormat);
 }
 
-/** GET /api/models/{id}/sheets: the sheets of a drawing, with signed URLs. */
-export const sheetsQuery = (modelId: string, versionKey: string | null) =>
+/**
+ * GET /api/models/{id}/sheets: the sheets of a drawing or an IFC model's storey plans, with
+ * signed URLs; with `olderVersionId`, that older version's (`/versions/{versionId}/sheets`).
+ */
+export const sheetsQuery = (
+  modelId: string,
+  versionKey: string | null,
+  olderVersionId: string | null = null,
+) =>
   queryOptions({
-    queryKey: ['models', 'sheets', modelId, versionKey] as const,
-    queryFn: () => http.get<Sheet[]>(`/api/models/${modelId}/sheets`),
+    queryKey: ['models', 'sheets', modelId, versionKey, olderVersionId] as const,
+    queryFn: () =>
+      http.get<Sheet[]>(
+        olderVersionId
+          ? `/api/models/${modelId}/versions/${olderVersionId}/sheets`
+          : `/api/models/${modelId}/sheets`,
+      ),
     staleTime: 5 * 60_000,
   });

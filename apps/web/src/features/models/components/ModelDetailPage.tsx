@@ -133,15 +133,13 @@ function ReadyViewer({
   const name = useModelName()(model);
   // Topics made here record the version on screen, not whatever is current when they are saved.
   const topicsPanel = useModelTopicsPanel(model, older?.id ?? model.current_version?.id ?? null);
-  // An IFC's storey plans (the current version's: the sheets route serves those).
+  // An IFC's storey plans: of the version on screen, an older one's from its own route.
   const sheets = useQuery({
-    ...sheetsQuery(model.id, model.current_version?.id ?? null),
-    enabled: model.format === 'ifc' && !older,
+    ...sheetsQuery(model.id, model.current_version?.id ?? null, older?.id ?? null),
+    enabled:
+      (model.format === 'ifc' || model.format === 'ifczip') && !(wanted && versions.isPending),
   });
-  const plans = useMemo(
-    () => (sheets.data && !older ? { sheets: sheets.data } : undefined),
-    [sheets.data, older],
-  );
+  const plans = useMemo(() => (sheets.data ? { sheets: sheets.data } : undefined), [sheets.data]);
   if (!glb || (wanted && versions.isPending)) return null;
   return (
     <ModelViewer
