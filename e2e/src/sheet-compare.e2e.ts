@@ -1,7 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Model, ModelVersion } from '@truss/contracts';
 import type { SheetViewer } from '@truss/viewer/sheet';
+import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './support/accounts.ts';
@@ -162,4 +165,101 @@ describe('drawing versions as an overlay (issue 36)', () => {
     });
     await page.context().close();
   });
+});
+
+/**
+ * An A4 landscape drawing as pdfkit writes it: the paper painted white (as matplotlib's pages
+ * are, which must not read as ink), a frame and a grid both versions share, and `label` at
+ * (x, y) points from the top-left.
+ */
+function pdfDrawing(label: string, x: number, y: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.rect(0, 0, 842, 595).fill('#ffffff');
+    doc.lineWidth(2).strokeColor('#000000').rect(30, 30, 782, 535).stroke();
+    for (let gx = 130; gx < 800; gx += 100) doc.moveTo(gx, 30).lineTo(gx, 565).stroke();
+    doc.fillColor('#000000').fontSize(48).text(label, x, y, { lineBreak: false });
+    doc.end();
+  });
+}
+
+describe('PDF versions as an overlay (issue 36)', () => {
+  let server: SharedServer;
+  let browser: Browser;
+  let email: string;
+  let model: Model;
+  let v1: Version;
+  let v2: Version;
+
+  beforeAll(async () => {
+    server = sharedServer();
+    browser = await launchChromium();
+    email = `vpdf-${Date.now()}@example.com`;
+    const auth = await createAccount(server.url, email);
+    const projectId = await firstProjectId(server.url, auth.token);
+    const first = path.join(await mkdtemp(path.join(tmpdir(), 'truss-pdf-')), 'plan.pdf');
+    await writeFile(first, await pdfDrawing('DOOR A', 100, 100));
+    model = await convertFile(server.url, auth.token, projectId, first);
+    [v2, v1] = (await uploadVersion(
+      server.url,
+      auth.token,
+      model,
+      await pdfDrawing('DOOR B', 420, 380),
+      'plan.pdf',
+    )) as [Version, Version];
+    expect([v1.status, v2.status]).toEqual(['ready', 'ready']);
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(['en', 'zh-CN'] as const)(
+    'the old label red, the new one green, frame and grid grey (%s)',
+    async (locale) => {
+      const auth = await login(server.url, email);
+      await setProfileLanguage(server.url, auth, locale);
+      const context = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 800 },
+        locale,
+        storageState: signedInState(server.url, auth),
+      });
+      await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto(`/model/${model.id}/compare?from=${v1.id}&to=${v2.id}`);
+      await page.waitForFunction(() => document.body.dataset.sheetCompare === 'ready', null, {
+        timeout: 60_000,
+      });
+      const dataUrl = await page.evaluate(async () => {
+        const sheet = (window as SheetWindow).__trussSheet!;
+        await sheet.whenSharp();
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return sheet.canvas.toDataURL();
+      });
+      const png = decodePng(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+      const counts = inks(png);
+      console.log(`PDF overlay ${locale}: ${JSON.stringify(counts)}`);
+      await page.screenshot({ path: await screenshotPath(`sheet-compare-pdf-${locale}`) });
+      // The labels: "DOOR A" only in version 1, "DOOR B" only in version 2; the white paper is
+      // not ink (else everything would be grey), the frame and grid are.
+      expect(counts.red).toBeGreaterThan(300);
+      expect(counts.green).toBeGreaterThan(300);
+      expect(counts.grey).toBeGreaterThan(2000);
+      expect(counts.grey).toBeLessThan((png.width * png.height) / 4);
+      // The red ink is in the canvas's upper left, where version 1's label stands.
+      let redLeft = 0;
+      for (let y = 0; y < png.height / 2; y++)
+        for (let x = 0; x < png.width / 2; x++) {
+          const i = (y * png.width + x) * 4;
+          if (png.data[i]! > 180 && png.data[i + 1]! < 90 && png.data[i + 2]! < 90) redLeft++;
+        }
+      expect(redLeft / counts.red).toBeGreaterThan(0.9);
+      await context.close();
+    },
+  );
 });

@@ -1,7 +1,9 @@
-import type { SheetInfo, VectorSheet } from '@truss/viewable';
+import type { SheetInfo, SheetUnits, VectorSheet } from '@truss/viewable';
 import { drawVectorSheet, type DrawVectorOptions } from './draw.ts';
 import { fetchJson } from './fetch.ts';
 import { layerVisibility } from './layers.ts';
+import type { PdfPage } from './pdf.ts';
+import { PdfLayer, type Target } from './pdf-layer.ts';
 import type { SheetSource } from './types.ts';
 import type { SheetRect, SheetView } from './view.ts';
 
@@ -21,46 +23,42 @@ function makeLayer(width: number, height: number): Layer {
     : Object.assign(document.createElement('canvas'), { width, height });
 }
 
+/** Paints one version's ink onto a layer's context (cleared, identity transform). */
+export type InkPainter = (ctx: CanvasRenderingContext2D) => void;
+
 /**
- * Draws two versions of a vector sheet over each other on `ctx` (whose pixels are `width` x
- * `height`): ink only the old version has in red, only the new one in green, ink of both in
- * grey. Each version is drawn into an offscreen layer of its own (its layers as `visibility`
- * says) and tinted one colour (`source-in`); the overlap is one layer kept where the other has
- * ink (`destination-in`), the differences one layer with the other cut out (`destination-out`).
- * Ink is judged per pixel at the view's scale: a line moved by less than a pixel reads as
- * unchanged, a line moved further as a red and a green one.
+ * Draws two versions of a sheet over each other on `ctx` (whose pixels are `width` x `height`):
+ * ink only the old version has in red, only the new one in green, ink of both in grey. Each
+ * version is painted into an offscreen layer of its own and tinted one colour (`source-in`);
+ * the overlap is one layer kept where the other has ink (`destination-in`), the differences one
+ * layer with the other cut out (`destination-out`). Ink is judged per pixel at the view's scale:
+ * a line moved by less than a pixel reads as unchanged, a line moved further as a red and a
+ * green one.
  */
 export class SheetCompareLayers {
   #layers: [Layer, Layer, Layer] | null = null;
 
   draw(
     ctx: CanvasRenderingContext2D,
-    sheets: { old: VectorSheet; new: VectorSheet },
-    options: {
-      view: SheetView;
-      width: number;
-      height: number;
-      clip: SheetRect;
-      hairline: number;
-      visibility: { old: boolean[]; new: boolean[] };
-    },
+    paint: { old: InkPainter; new: InkPainter },
+    options: { width: number; height: number },
   ): void {
     const { width, height } = options;
     const [older, newer, both] = this.#sized(width, height);
-    const ink = (layer: Layer, sheet: VectorSheet, visibility: boolean[], color: string) => {
+    const ink = (layer: Layer, painter: InkPainter, color: string) => {
       const c = layer.getContext('2d') as LayerContext;
       c.setTransform(1, 0, 0, 1, 0, 0);
       c.globalCompositeOperation = 'source-over';
       c.clearRect(0, 0, width, height);
-      const { view, clip, hairline } = options;
-      drawVectorSheet(c as CanvasRenderingContext2D, sheet, { view, visibility, clip, hairline });
+      painter(c as CanvasRenderingContext2D);
+      c.setTransform(1, 0, 0, 1, 0, 0);
       c.globalCompositeOperation = 'source-in';
       c.fillStyle = color;
       c.fillRect(0, 0, width, height);
       return c;
     };
-    const oldCtx = ink(older, sheets.old, options.visibility.old, COMPARE_COLORS.removed);
-    const newCtx = ink(newer, sheets.new, options.visibility.new, COMPARE_COLORS.added);
+    const oldCtx = ink(older, paint.old, COMPARE_COLORS.removed);
+    const newCtx = ink(newer, paint.new, COMPARE_COLORS.added);
     // Both: the old ink where the new has ink too, in grey.
     const bothCtx = both.getContext('2d') as LayerContext;
     bothCtx.globalCompositeOperation = 'copy';
@@ -99,12 +97,27 @@ export class SheetCompareLayers {
   }
 }
 
+/** What the overlay needs of the engine for PDF pages: opening a page, the newer one's. */
+export interface PdfCompareContext {
+  open(source: SheetSource): Promise<PdfPage>;
+  newer: PdfPage;
+  units: SheetUnits;
+  /** A page render finished: draw again. */
+  onRendered(): void;
+}
+
+type Older =
+  | { kind: 'vector'; info: SheetInfo; sheet: VectorSheet; visibility: boolean[] }
+  | { kind: 'pdf'; older: PdfLayer; newer: PdfLayer };
+
 /**
- * The engine's overlay of an older version: the older sheet (loaded by `load`), its layers'
- * visibility by the same names as the loaded sheet's, and the layers it is drawn with.
+ * The engine's overlay of an older version. Vector sheets: the older sheet (loaded by `load`),
+ * its layers' visibility by the same names as the loaded sheet's. PDF pages: both pages
+ * rendered by pdf.js as ink (pdf-layer.ts), each re-rendered sharp for the view as the
+ * engine's own page is.
  */
 export class SheetCompare {
-  #older: { info: SheetInfo; sheet: VectorSheet; visibility: boolean[] } | null = null;
+  #older: Older | null = null;
   #loads = 0;
   readonly #layers = new SheetCompareLayers();
 
@@ -117,30 +130,51 @@ export class SheetCompare {
     older: SheetSource,
     init: RequestInit | undefined,
     overrides: ReadonlyMap<string, boolean>,
+    pdf: PdfCompareContext | null,
   ): Promise<boolean> {
-    if (older.info.content !== 'vector') throw new Error('only vector sheets compare');
     const load = ++this.#loads;
+    if (older.info.content === 'pdf') {
+      if (!pdf) throw new Error('a PDF page compares with a PDF page');
+      const page = await pdf.open(older);
+      if (load !== this.#loads) return false;
+      this.#set({
+        kind: 'pdf',
+        older: new PdfLayer(page, older.info.units, pdf.onRendered, true),
+        newer: new PdfLayer(pdf.newer, pdf.units, pdf.onRendered, true),
+      });
+      return true;
+    }
+    if (pdf) throw new Error('a vector sheet compares with a vector sheet');
     const sheet = await fetchJson<VectorSheet>(older.contentUrl, init);
     if (load !== this.#loads) return false;
     const visibility = layerVisibility(older.info.layers, overrides);
-    this.#older = { info: older.info, sheet, visibility };
+    this.#set({ kind: 'vector', info: older.info, sheet, visibility });
     return true;
+  }
+
+  #set(older: Older | null): void {
+    if (this.#older?.kind === 'pdf') {
+      this.#older.older.dispose();
+      this.#older.newer.dispose();
+    }
+    this.#older = older;
   }
 
   end(): void {
     this.#loads++;
-    this.#older = null;
+    this.#set(null);
     this.#layers.dispose();
   }
 
   /** A layer switched on or off by name: the older sheet's layer of that name too. */
   setLayers(overrides: ReadonlyMap<string, boolean>): void {
-    if (this.#older) this.#older.visibility = layerVisibility(this.#older.info.layers, overrides);
+    const older = this.#older;
+    if (older?.kind === 'vector') older.visibility = layerVisibility(older.info.layers, overrides);
   }
 
   /** Model space: the bounds of both versions' content, so both are in the fitted view. */
   extent(bounds: SheetRect): SheetRect {
-    const older = this.#older?.sheet.bounds;
+    const older = this.#older?.kind === 'vector' ? this.#older.sheet.bounds : null;
     if (!older) return bounds;
     return [
       Math.min(bounds[0], older[0]),
@@ -150,6 +184,26 @@ export class SheetCompare {
     ];
   }
 
+  /** PDF pages: the first view rendered now, later views once they rest (as PdfLayer does). */
+  start(target: Target): void {
+    if (this.#older?.kind !== 'pdf') return;
+    this.#older.older.start(target);
+    this.#older.newer.start(target);
+  }
+
+  schedule(target: () => Target): void {
+    if (this.#older?.kind !== 'pdf') return;
+    this.#older.older.schedule(target);
+    this.#older.newer.schedule(target);
+  }
+
+  /** Both PDF pages rendered for `target` (vector sheets are always sharp). */
+  isSharp(target: Target): boolean {
+    const older = this.#older;
+    return older?.kind !== 'pdf' || (older.older.isSharp(target) && older.newer.isSharp(target));
+  }
+
+  /** A vector sheet's overlay: `newer` against the older sheet. */
   draw(
     ctx: CanvasRenderingContext2D,
     newer: VectorSheet,
@@ -158,16 +212,32 @@ export class SheetCompare {
     },
   ): void {
     const older = this.#older;
-    if (!older) return;
+    if (older?.kind !== 'vector') return;
+    const { view, clip, hairline } = options;
     this.#layers.draw(
       ctx,
-      { old: older.sheet, new: newer },
       {
-        ...options,
-        width: ctx.canvas.width,
-        height: ctx.canvas.height,
-        visibility: { old: older.visibility, new: options.visibility },
+        old: (c) =>
+          drawVectorSheet(c, older.sheet, { view, clip, hairline, visibility: older.visibility }),
+        new: (c) =>
+          drawVectorSheet(c, newer, { view, clip, hairline, visibility: options.visibility }),
       },
+      { width: ctx.canvas.width, height: ctx.canvas.height },
     );
+  }
+
+  /** A PDF page's overlay, as `view` (CSS px) shows the pages at `ratio`; false before renders. */
+  drawPdf(ctx: CanvasRenderingContext2D, view: SheetView, ratio: number): boolean {
+    const older = this.#older;
+    if (older?.kind !== 'pdf' || !older.older.hasRender() || !older.newer.hasRender()) return false;
+    this.#layers.draw(
+      ctx,
+      {
+        old: (c) => older.older.draw(c, view, ratio),
+        new: (c) => older.newer.draw(c, view, ratio),
+      },
+      { width: ctx.canvas.width, height: ctx.canvas.height },
+    );
+    return true;
   }
 }

@@ -39,6 +39,8 @@ export class PdfLayer {
     private readonly units: SheetUnits,
     /** A render finished: draw again. */
     private readonly onRendered: () => void,
+    /** Renders as ink only (the overlay compare): dark where the page is, clear where it is white. */
+    private readonly ink = false,
   ) {}
 
   /** The first view: rendered sharp now (no debounce), then the whole page for panning. */
@@ -100,6 +102,7 @@ export class PdfLayer {
     }
     if (this.task === task) this.task = null;
     if (this.disposed) return;
+    if (this.ink) inkOnly(canvas);
     this.sharp = { canvas, view, ratio: target.ratio };
     this.onRendered();
   }
@@ -117,6 +120,7 @@ export class PdfLayer {
       return;
     }
     if (this.disposed) return;
+    if (this.ink) inkOnly(canvas);
     this.base = { canvas, view, ratio: 1 };
     this.onRendered();
   }
@@ -145,5 +149,31 @@ export class PdfLayer {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     this.task?.cancel();
+  }
+}
+
+/** Paper lighter than this (0-255 of darkness) is no ink: a white fill is paper, not a line. */
+const INK_THRESHOLD = 16;
+
+/**
+ * Turns a page render into ink: black with the pixel's darkness as its alpha. A PDF may paint
+ * its paper white (matplotlib's pages do), which as colour would read as ink everywhere.
+ */
+export function inkOnly(canvas: HTMLCanvasElement): void {
+  const ctx = canvas.getContext('2d')!;
+  const image = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  inkPixels(image.data);
+  ctx.putImageData(image, 0, 0);
+}
+
+/** inkOnly's per-pixel rule on RGBA bytes (exported for its test). */
+export function inkPixels(data: Uint8ClampedArray): void {
+  for (let i = 0; i < data.length; i += 4) {
+    const luminance = 0.299 * data[i]! + 0.587 * data[i + 1]! + 0.114 * data[i + 2]!;
+    const darkness = ((255 - luminance) * data[i + 3]!) / 255;
+    data[i] = 0;
+    data[i + 1] = 0;
+    data[i + 2] = 0;
+    data[i + 3] = darkness < INK_THRESHOLD ? 0 : darkness;
   }
 }

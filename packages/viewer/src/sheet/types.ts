@@ -66,9 +66,9 @@ export interface SheetViewer {
   readonly info: SheetInfo | null;
   load(source: SheetSource): Promise<void>;
   /**
-   * Overlays an older version of the loaded sheet (vector sheets): ink only it has in red, only
-   * the loaded sheet has in green, both in grey (compare.ts); null ends the overlay. Load the
-   * newer sheet first: a new `load` ends the overlay.
+   * Overlays an older version of the loaded sheet (a vector sheet's, or a PDF page's against a
+   * PDF page): ink only it has in red, only the loaded sheet has in green, both in grey
+   * (compare.ts); null ends the overlay. Load the newer sheet first: a new `load` ends it.
    */
   compareWith(older: SheetSource | null): Promise<void>;
   /** The overlay is on (an older sheet is drawn under the loaded one). */

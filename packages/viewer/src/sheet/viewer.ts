@@ -150,7 +150,8 @@ class SheetEngine implements SheetViewer {
   }
 
   private isSharp(): boolean {
-    return !this.pdf || this.pdf.isSharp(this.target());
+    const target = this.target();
+    return (!this.pdf || this.pdf.isSharp(target)) && this.compare.isSharp(target);
   }
 
   private invalidate(): void {
@@ -165,6 +166,7 @@ class SheetEngine implements SheetViewer {
     this.current = { scale: next.scale, x: next.x, y: next.y };
     this.invalidate();
     this.pdf?.schedule(() => this.target());
+    this.compare.schedule(() => this.target());
     this.emit('viewchange', { view: this.view(), zoom: this.zoom() });
   }
 
@@ -219,6 +221,8 @@ class SheetEngine implements SheetViewer {
       if (this.compare.on()) this.compare.draw(ctx, this.vector, options);
       else drawVectorSheet(ctx, this.vector, options);
       drawHighlighted(ctx, this.vector, this.highlighted, dv, this.visibility, clip);
+    } else if (this.compare.on() && this.compare.drawPdf(ctx, this.current, ratio)) {
+      // The overlay of both pages stands for the page.
     } else if (this.pdf?.hasRender()) this.pdf.draw(ctx, this.current, ratio);
     else this.preview?.draw(ctx, dv);
     drawHits(ctx, this.finder.hits, this.finder.current, dv, ratio);
@@ -254,13 +258,8 @@ class SheetEngine implements SheetViewer {
       this.vector = sheet;
       this.finder.texts = sheet.texts;
     } else {
-      const { pdfWorkerSrc, requestInit } = this.options;
-      if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
-      const page = await openPdfPage(source.contentUrl, info.pdfPage ?? 1, info.units, {
-        workerSrc: pdfWorkerSrc,
-        withCredentials: requestInit?.credentials === 'include',
-        httpHeaders: headersOf(requestInit),
-      });
+      const { requestInit } = this.options;
+      const page = await this.openPage(source);
       if (token !== this.loadToken) return;
       this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
       const runs = source.textUrl
@@ -282,13 +281,37 @@ class SheetEngine implements SheetViewer {
     if (this.vector) this.preview = null;
   }
 
+  private openPage(source: SheetSource) {
+    const { pdfWorkerSrc, requestInit } = this.options;
+    if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
+    return openPdfPage(source.contentUrl, source.info.pdfPage ?? 1, source.info.units, {
+      workerSrc: pdfWorkerSrc,
+      withCredentials: requestInit?.credentials === 'include',
+      httpHeaders: headersOf(requestInit),
+    });
+  }
+
   async compareWith(older: SheetSource | null): Promise<void> {
     const token = this.loadToken;
+    const { info, pdf } = this;
+    const pdfContext =
+      pdf && info
+        ? {
+            open: (source: SheetSource) => this.openPage(source),
+            newer: pdf.page,
+            units: info.units,
+            onRendered: () => this.invalidate(),
+          }
+        : null;
     if (!older) this.compare.end();
-    else if (!(await this.compare.load(older, this.options.requestInit, this.overrides))) return;
+    else if (
+      !(await this.compare.load(older, this.options.requestInit, this.overrides, pdfContext))
+    )
+      return;
     // Another sheet was loaded meanwhile: the overlay was for the one before.
     if (token !== this.loadToken) return this.compare.end();
     if (this.vector) this.fit();
+    this.compare.start(this.target());
     this.invalidate();
   }
 

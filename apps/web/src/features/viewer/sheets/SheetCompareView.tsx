@@ -13,7 +13,8 @@ type CompareState = 'loading' | 'ready' | 'error';
 /**
  * Two versions of one sheet as an overlay in the sheet engine (`compareWith`): ink only the
  * older version has in red, only the newer in green, both in grey, with the legend; the sheet
- * toolbar's fit and zoom. Vector sheets (DWG, DXF); a PDF page says it cannot be compared.
+ * toolbar's fit and zoom. Vector sheets (DWG, DXF) and PDF pages, each against its own kind (a
+ * drawing's versions share a format; a mix says it cannot be compared).
  * `body[data-sheet-compare]` says the overlay's state (browser tests).
  */
 export function SheetCompareView({
@@ -34,10 +35,11 @@ export function SheetCompareView({
   const source = useMemo(() => sheetSource(newer), [newer]);
   const { viewer, snapshot, update } = useSheetViewer(hostRef, source, requestInit);
   const [state, setState] = useState<CompareState>('loading');
-  const vector = older.content === 'vector' && newer.content === 'vector';
+  // Vector against vector, PDF page against PDF page: the engine overlays those.
+  const comparable = older.content === newer.content;
 
   useEffect(() => {
-    if (!viewer || snapshot.state !== 'loaded' || !vector) return;
+    if (!viewer || snapshot.state !== 'loaded' || !comparable) return;
     let live = true;
     setState('loading');
     document.body.dataset.sheetCompare = 'loading';
@@ -57,9 +59,9 @@ export function SheetCompareView({
     return () => {
       live = false;
     };
-  }, [viewer, snapshot.state, older, vector]);
+  }, [viewer, snapshot.state, older, comparable]);
 
-  const failed = !vector || state === 'error' || snapshot.state === 'error';
+  const failed = !comparable || state === 'error' || snapshot.state === 'error';
   const legend = [
     { color: COMPARE_COLORS.removed, label: t('compare.sheets.removed', { number: olderLabel }) },
     { color: COMPARE_COLORS.added, label: t('compare.sheets.added', { number: newerLabel }) },
@@ -72,7 +74,7 @@ export function SheetCompareView({
         <div role="alert" className="absolute inset-0 flex items-center justify-center p-4">
           <div className="flex items-center gap-2 rounded-xl border border-red-200 bg-white px-4 py-3 text-sm text-red-700 shadow">
             <AlertCircle className="size-4" aria-hidden />
-            {vector ? t('viewer.sheets.loadFailed') : t('compare.sheets.vectorOnly')}
+            {comparable ? t('viewer.sheets.loadFailed') : t('compare.sheets.differentKinds')}
           </div>
         </div>
       ) : (
