@@ -8,6 +8,8 @@
 import type { SheetText, SheetUnits } from '@truss/viewable';
 import type * as PdfJsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy, PDFPageProxy, RenderTask } from 'pdfjs-dist';
+import { headersOf } from './fetch.ts';
+import type { SheetSource, SheetViewerOptions } from './types.ts';
 import { MM_PER_UNIT, type SheetView } from './view.ts';
 
 type PdfJs = typeof PdfJsModule;
@@ -146,4 +148,18 @@ export async function openPdfPage(
       return page.render({ canvas, canvasContext, viewport, background: 'rgba(0,0,0,0)' });
     },
   };
+}
+
+/** A sheet's PDF page (its source's URL and page), opened as the engine's options say. */
+export function openSheetPage(
+  source: SheetSource,
+  options: Pick<SheetViewerOptions, 'pdfWorkerSrc' | 'requestInit'>,
+): Promise<PdfPage> {
+  const { pdfWorkerSrc, requestInit } = options;
+  if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
+  return openPdfPage(source.contentUrl, source.info.pdfPage ?? 1, source.info.units, {
+    workerSrc: pdfWorkerSrc,
+    withCredentials: requestInit?.credentials === 'include',
+    httpHeaders: headersOf(requestInit),
+  });
 }

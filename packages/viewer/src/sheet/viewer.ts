@@ -9,7 +9,8 @@
  */
 import type { PdfSheetText, SheetInfo, VectorSheet } from '@truss/viewable';
 import { SheetCompare } from './compare.ts';
-import { fetchJson, headersOf } from './fetch.ts';
+import { Emitter } from '../core/events.ts';
+import { fetchJson } from './fetch.ts';
 import { clickedElement, drawHighlighted, drawVectorSheet } from './draw.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
@@ -20,8 +21,8 @@ import {
   type SheetMeasurement,
   type SheetTool,
 } from './measure-tool.ts';
-import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
-import { openPdfPage } from './pdf.ts';
+import { drawHits, drawMeasures, drawPaper, insidePolygon } from './overlays.ts';
+import { openSheetPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
 import { previewOf, type PreviewLayer } from './preview-layer.ts';
 import { SheetTextSearch, type SheetSearchHit } from './search.ts';
@@ -30,7 +31,6 @@ import {
   panBy,
   paperScale,
   scaleLimits,
-  toScreen,
   toSheet,
   visibleRect,
   zoomOnto,
@@ -49,8 +49,6 @@ import type {
 } from './types.ts';
 
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
-
-const BACKGROUND = '#e5e7eb';
 
 class SheetEngine implements SheetViewer {
   readonly canvas = document.createElement('canvas');
@@ -77,7 +75,7 @@ class SheetEngine implements SheetViewer {
   private frame = 0;
   private disposed = false;
   private sharpWaiters: (() => void)[] = [];
-  private readonly listeners = new Map<string, Set<(event: never) => void>>();
+  private readonly events = new Emitter<SheetViewerEvents>();
   private readonly resizeObserver: ResizeObserver;
   private readonly detachInput: () => void;
 
@@ -110,8 +108,7 @@ class SheetEngine implements SheetViewer {
   }
 
   private emit<K extends keyof SheetViewerEvents>(type: K, event: SheetViewerEvents[K]): void {
-    for (const listener of this.listeners.get(type) ?? [])
-      (listener as (e: typeof event) => void)(event);
+    this.events.emit(type, event);
   }
 
   private emitMeasure(event: MeasureEvent | null): void {
@@ -125,10 +122,7 @@ class SheetEngine implements SheetViewer {
     type: K,
     listener: (event: SheetViewerEvents[K]) => void,
   ): () => void {
-    let set = this.listeners.get(type);
-    if (!set) this.listeners.set(type, (set = new Set()));
-    set.add(listener as (event: never) => void);
-    return () => set.delete(listener as (event: never) => void);
+    return this.events.on(type, listener);
   }
 
   /** The sheet's extent: the paper, or the content's bounds for model space and plans. */
@@ -195,25 +189,14 @@ class SheetEngine implements SheetViewer {
   }
 
   private draw(): void {
-    const { ctx, canvas, info, ratio } = this;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = BACKGROUND;
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    if (!info) return;
+    const { ctx, info, ratio } = this;
     const dv = {
       scale: this.current.scale * ratio,
       x: this.current.x * ratio,
       y: this.current.y * ratio,
     };
-    const [x0, y0, x1, y1] = this.extent();
-    const [sx0, sy0] = toScreen(dv, x0, y1);
-    const [sx1, sy1] = toScreen(dv, x1, y0);
-    ctx.save();
-    ctx.shadowColor = 'rgba(0,0,0,0.18)';
-    ctx.shadowBlur = 8 * ratio;
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(sx0, sy0, sx1 - sx0, sy1 - sy0);
-    ctx.restore();
+    drawPaper(ctx, info ? this.extent() : null, dv, ratio);
+    if (!info) return;
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
@@ -259,7 +242,7 @@ class SheetEngine implements SheetViewer {
       this.finder.texts = sheet.texts;
     } else {
       const { requestInit } = this.options;
-      const page = await this.openPage(source);
+      const page = await openSheetPage(source, this.options);
       if (token !== this.loadToken) return;
       this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
       const runs = source.textUrl
@@ -281,23 +264,13 @@ class SheetEngine implements SheetViewer {
     if (this.vector) this.preview = null;
   }
 
-  private openPage(source: SheetSource) {
-    const { pdfWorkerSrc, requestInit } = this.options;
-    if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
-    return openPdfPage(source.contentUrl, source.info.pdfPage ?? 1, source.info.units, {
-      workerSrc: pdfWorkerSrc,
-      withCredentials: requestInit?.credentials === 'include',
-      httpHeaders: headersOf(requestInit),
-    });
-  }
-
   async compareWith(older: SheetSource | null): Promise<void> {
     const token = this.loadToken;
     const { info, pdf } = this;
     const pdfContext =
       pdf && info
         ? {
-            open: (source: SheetSource) => this.openPage(source),
+            open: (source: SheetSource) => openSheetPage(source, this.options),
             newer: pdf.page,
             units: info.units,
             onRendered: () => this.invalidate(),
@@ -477,7 +450,7 @@ class SheetEngine implements SheetViewer {
     this.resizeObserver.disconnect();
     this.detachInput();
     this.canvas.remove();
-    this.listeners.clear();
+    this.events.clear();
   }
 }
 
