@@ -34,7 +34,8 @@ export function SharedViewer({
   // An IFC model's storey plans (the minimap, the plans beside the 3D view), as members get them.
   const sheets = useQuery({
     ...sharedSheetsQuery(token, urls.sheets ?? ''),
-    enabled: !!urls.sheets && model.format === 'ifc',
+    // Only an IFC model (.ifc, .ifczip) has a sheets URL among 3D models.
+    enabled: !!urls.sheets,
   });
   const plans = useMemo(() => (sheets.data ? { sheets: sheets.data } : undefined), [sheets.data]);
   return (
