@@ -232,6 +232,18 @@ describe('share visitors mark up', () => {
       expect(topic.title).toBe(title);
       expect(topic.markup?.sheet_id).toBeNull();
       expect(topic.markup?.shapes.map((s) => s.type)).toEqual(['cloud', 'text']);
+
+      // The visitor has the storey plans too: the minimap, from the toolbar's Navigate group.
+      await page
+        .getByRole('button', { name: text(locale, 'viewer.groups.navigate'), exact: true })
+        .click();
+      const minimap = text(locale, 'viewer.plans.minimap');
+      await page.getByRole('button', { name: minimap, exact: true }).click();
+      await page.getByRole('region', { name: minimap }).waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => page.locator('[data-plan-minimap]').getAttribute('data-storey'))
+        .toBeTruthy();
+      await page.screenshot({ path: await screenshotPath(`share-plans-minimap-${locale}`) });
     },
   );
 
