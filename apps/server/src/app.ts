@@ -250,9 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (devRoutes !== 'off') {
     await devModule.register(app, { data, loopbackOnly: devRoutes !== 'on' });
   }
-  const { models, limits, convertHandler, pool, viewableListeners } = await modelsModule.register(
-    app,
-    {
+  const { models, sheets, limits, convertHandler, pool, viewableListeners } =
+    await modelsModule.register(app, {
       config: { tokenHmacSecret, publicUrl },
       settings,
       dataDir,
@@ -267,8 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
       convert: deps.models?.convert,
       cache,
-    },
-  );
+    });
   deletionListeners.push(models);
   const { indexer } = await elementsModule.register(app, {
     data,
@@ -337,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shares = await sharesModule.register(app, {
     data,
     models,
+    sheets,
     mailer,
     notifications,
     requireAuth,

@@ -205,6 +205,12 @@ const sharedModelSchema = z.object({
   viewable_url: z.string().nullable(),
   metadata_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /**
+   * `/api/share/{token}/sheets`: a drawing's sheets (PDF, DXF, DWG: its viewable, `viewable_url`
+   * is null) or an IFC model's storey plans, with share-scoped URLs; null for other formats and
+   * until ready.
+   */
+  sheets_url: z.string().nullable(),
   /** The uploaded file; null when the visitor may not download. */
   original_url: z.string().nullable(),
   /** The version shown: the one the share is pinned to, else the model's current one. */

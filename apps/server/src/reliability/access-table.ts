@@ -291,6 +291,14 @@ export const ACCESS: Record<string, Declaration> = {
   'GET /api/share/{token}/metadata.json': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/thumbnail.png': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/chunks/{chunk}': { expect: SHARE_UNLOCKED },
+  // a shared drawing's sheets: the world's code share of its one-page PDF (same code, unlocked)
+  'GET /api/share/{token}/sheets': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/sheets/source.pdf': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/sheets/{sheetId}/content': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/sheets/{sheetId}/text': { expect: SHARE_UNLOCKED },
+  'GET /api/share/{token}/sheets/{sheetId}/preview.png': { expect: SHARE_UNLOCKED },
+  // a shared IFC model's storey plans ([] for the world's shared drawing, which is not an IFC)
+  'GET /api/share/{token}/plans': { expect: SHARE_UNLOCKED },
   'GET /api/share/{token}/original': {
     expect: roles('deny'),
     note: 'the sweep share is a code share: downloads are off unless the share allows them',

@@ -22,6 +22,9 @@ export type Role = (typeof ROLES)[number];
 
 const SHARE_CODE = '4821';
 
+/** The share routes of a drawing's sheets and a model's plans: the world's drawing share. */
+const DRAWING_SHARE_PATH = /^\/api\/share\/\{token\}\/(sheets|plans)/;
+
 /** Rows the sweep and the fuzzer point their requests at, all in one project. */
 export interface World {
   server: TestServer;
@@ -33,6 +36,8 @@ export interface World {
   share: Share;
   /** The visitor's unlock cookie for `share`. */
   visitorCookie: string;
+  /** A code-protected share of the world's drawing (same code): its sheet routes act on it. */
+  drawingShare: Share;
   topicId: string;
   commentId: string;
   invitationId: string;
@@ -43,8 +48,11 @@ export interface World {
   uploadId: string;
   /** Path parameters by name and URL prefix (the resource a route is about). */
   param(path: string, name: string): string;
-  /** Request options of a role: bearer token or the visitor's share cookie. */
-  as(role: Role): ApiOptions;
+  /**
+   * Request options of a role: bearer token or the visitor's share cookie (for `path`: the
+   * drawing share's routes get the unlock of that share).
+   */
+  as(role: Role, path?: string): ApiOptions;
   /** Values for body fields that must point at real rows. */
   hints: Record<string, unknown>;
 }
@@ -106,6 +114,24 @@ async function commentWithPhoto(server: TestServer, token: string, topicId: stri
   return { comment, attachmentId };
 }
 
+/** A code share of the model (comments on, issue editing), unlocked: its cookie. */
+async function unlockedShare(server: TestServer, token: string, modelId: string) {
+  const share = await createShare(server, token, {
+    modelId,
+    type: 'password',
+    accessCode: SHARE_CODE,
+    expiration: 'never',
+    allowComments: true,
+    issuePermission: 'edit',
+  });
+  const unlock = await server.api('POST', `/api/share/${share.token}/verify`, {
+    body: { code: SHARE_CODE },
+  });
+  const cookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (!cookie) throw new Error(`share unlock gave no cookie: ${unlock.status}`);
+  return { share, cookie };
+}
+
 /** Builds the world: a team, a ready model, a code share, a topic with a comment, etc. */
 export async function buildWorld(server: TestServer): Promise<World> {
   const team = await createTeam(server);
@@ -117,19 +143,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const model = await readyModel(server, owner.token, team.project.id, 'chunked-tower.obj');
   // A drawing (the fake converter's one-page PDF): the sheets routes act on it.
   const drawing = await readyModel(server, owner.token, team.project.id, 'plans.pdf');
-  const share = await createShare(server, owner.token, {
-    modelId: model.id,
-    type: 'password',
-    accessCode: SHARE_CODE,
-    expiration: 'never',
-    allowComments: true,
-    issuePermission: 'edit',
-  });
-  const unlock = await server.api('POST', `/api/share/${share.token}/verify`, {
-    body: { code: SHARE_CODE },
-  });
-  const visitorCookie = (unlock.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  if (!visitorCookie) throw new Error(`share unlock gave no cookie: ${unlock.status}`);
+  const { share, cookie: visitorCookie } = await unlockedShare(server, owner.token, model.id);
+  const drawingLink = await unlockedShare(server, owner.token, drawing.id);
+  const { share: drawingShare, cookie: drawingCookie } = drawingLink;
 
   const topic = await issueWithViewpoint(server, member.token, team.project.id, model.id);
   const savedView = await must<{ id: string }>(server, 'POST', `/api/models/${model.id}/views`, {
@@ -193,6 +209,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     [/^\/api\/orders\//, { id: order.id }],
     [/^\/api\/uploads\//, { id: uploadId }],
     [/^\/api\/invitations\//, { token: invitationToken }],
+    [DRAWING_SHARE_PATH, { token: drawingShare.token, sheetId: 'p1' }],
     [/^\/api\/share\//, { token: share.token }],
     [/^\/api\/avatars\//, { userId: owner.user.id }],
     [/^\/api\/viewpoints\//, { id: '00000000-0000-4000-8000-000000000000' }],
@@ -219,6 +236,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     model,
     share,
     visitorCookie,
+    drawingShare,
     topicId: topic.id,
     commentId: comment.id,
     invitationId: invitation.id,
@@ -234,9 +252,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
       if (!value) throw new Error(`the sweep has no value for {${name}} in ${path}`);
       return value;
     },
-    as(role) {
+    as(role, path) {
       if (role === 'anonymous') return {};
-      if (role === 'visitor') return { headers: { cookie: visitorCookie } };
+      if (role === 'visitor') {
+        const cookie = path && DRAWING_SHARE_PATH.test(path) ? drawingCookie : visitorCookie;
+        return { headers: { cookie } };
+      }
       if (role === 'guest') return { token: guest.token };
       return { token: team[role].token };
     },

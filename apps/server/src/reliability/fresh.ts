@@ -195,10 +195,9 @@ export async function freshParams(
     case 'session': {
       if (role === 'anonymous' || role === 'visitor') return { world, params: {} };
       const again = await signIn(server, role === 'guest' ? world.guest : team[role]);
-      return {
-        world: { ...world, as: (who) => (who === role ? { token: again.token } : world.as(who)) },
-        params: {},
-      };
+      const as: World['as'] = (who, path) =>
+        who === role ? { token: again.token } : world.as(who, path);
+      return { world: { ...world, as }, params: {} };
     }
   }
 }

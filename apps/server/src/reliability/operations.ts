@@ -119,7 +119,7 @@ export function validRequest(
     if (parameter.in !== 'query' || !parameter.required) continue;
     query.set(parameter.name, String(sampleValid(parameter.schema, world.hints, parameter.name)));
   }
-  const auth = world.as(role);
+  const auth = world.as(role, op.path);
   const headers: Record<string, string> = { ...auth.headers, ...tusHeaders(op, world) };
   if (auth.token) headers.authorization = `Bearer ${auth.token}`;
   let body: string | Buffer | undefined;

@@ -30,6 +30,25 @@ async function readAll(stream: Readable): Promise<Buffer> {
 const isIfc = (model: Pick<ModelRow, 'format'>) =>
   model.format === 'ifc' || model.format === 'ifczip';
 
+/** What sheets are read from: a model's current version, or one version of it. */
+type SheetSource = Pick<ModelRow, 'format' | 'derived_prefix' | 'viewable_hash'>;
+
+/** The storey plans of a sheet index (none without one). */
+function plansOf(index: SheetIndex | null): StoreyPlan[] {
+  return (index?.sheets ?? []).flatMap((sheet) =>
+    sheet.kind === 'storey-plan' && sheet.storey
+      ? [
+          {
+            storeyId: sheet.storey.globalId,
+            name: sheet.name,
+            elevation: sheet.storey.elevation,
+            sheetId: sheet.id,
+          },
+        ]
+      : [],
+  );
+}
+
 async function defaultScaler(png: Uint8Array, width: number): Promise<Uint8Array> {
   const { scalePng } = await import('@truss/converter');
   return scalePng(png, width);
@@ -147,19 +166,70 @@ export class ModelSheetsService {
   async plans(userId: string, modelId: string): Promise<StoreyPlan[]> {
     const model = await this.#readyFor(userId, modelId);
     if (!isIfc(model)) return [];
-    const index = await this.#indexOf(model);
-    return (index?.sheets ?? []).flatMap((sheet) =>
-      sheet.kind === 'storey-plan' && sheet.storey
-        ? [
-            {
-              storeyId: sheet.storey.globalId,
-              name: sheet.name,
-              elevation: sheet.storey.elevation,
-              sheetId: sheet.id,
-            },
-          ]
-        : [],
-    );
+    return plansOf(await this.#indexOf(model));
+  }
+
+  /**
+   * The sheets a share shows (its visitor was checked by the shares module): the model's current
+   * version's, or those of `versionId`, the version the share is pinned to. `url` makes each
+   * file's share-scoped URL from the sheet id (null: the source PDF), the file and its hash.
+   * A 3D model without plans has none (`[]`).
+   */
+  async sharedList(
+    modelId: string,
+    versionId: string | null,
+    url: (sheetId: string | null, file: SheetUrlFile, hash: string) => string,
+  ): Promise<Sheet[]> {
+    const source = await this.#sharedSource(modelId, versionId);
+    const index = await this.#indexOf(source);
+    if (!index) return [];
+    const hash = source.viewable_hash ?? '';
+    return this.#listed(index, (sheetId, file) => url(sheetId, file, hash));
+  }
+
+  /** A share's storey plans (as `plans`), of its pinned version when it has one. */
+  async sharedPlans(modelId: string, versionId: string | null): Promise<StoreyPlan[]> {
+    const source = await this.#sharedSource(modelId, versionId);
+    if (!isIfc(source)) return [];
+    return plansOf(await this.#indexOf(source));
+  }
+
+  /**
+   * A file of a share's sheet (`sheetId` null: the source PDF), of its pinned version when it
+   * has one; `width` for the preview. 404 for a model without sheets or a sheet it has not.
+   */
+  async sharedFile(
+    modelId: string,
+    versionId: string | null,
+    sheetId: string | null,
+    file: SheetUrlFile,
+    width = SHEET_PREVIEW_DEFAULT_WIDTH,
+  ): Promise<StoredFile> {
+    const source = await this.#sharedSource(modelId, versionId);
+    const index = await this.#indexOf(source);
+    if (!index) throw new ModelNotFoundError('no sheets');
+    if (sheetId === null) {
+      if (index.source !== 'pdf' || file !== 'source.pdf')
+        throw new ModelNotFoundError('not a PDF');
+      return this.#stored(source, SHEET_FILES.pdf.name, SHEET_FILES.pdf.contentType);
+    }
+    const sheet = this.#sheet(index, sheetId);
+    if (file === 'preview.png') return this.#preview(source, sheet, width);
+    if (file === 'source.pdf') throw new ModelNotFoundError('no such sheet file');
+    const spec = this.#fileSpec(sheet, file);
+    return this.#stored(source, spec.name, spec.contentType);
+  }
+
+  /** What a share shows: the model's current version, or its pinned one; ready, or 409. */
+  async #sharedSource(modelId: string, versionId: string | null): Promise<SheetSource> {
+    if (versionId) {
+      const version = await this.#d.models.readableVersion({ shared: true }, modelId, versionId);
+      if (version.status !== 'ready' || !version.derived_prefix) throw new VersionNotReadyError();
+      return version;
+    }
+    const model = await this.#d.models.readable({ shared: true }, modelId);
+    if (model.status !== 'ready' || !model.derived_prefix) throw new ModelNotReadyError();
+    return model;
   }
 
   async #readyFor(userId: string, modelId: string): Promise<ModelRow> {
@@ -170,7 +240,7 @@ export class ModelSheetsService {
   }
 
   /** The sheet index of a drawing, or of an IFC model when it has plans; else null. */
-  async #indexOf(model: Pick<ModelRow, 'format' | 'derived_prefix'>): Promise<SheetIndex | null> {
+  async #indexOf(model: SheetSource): Promise<SheetIndex | null> {
     if (isSheetFormat(model.format ?? '')) return this.#index(model);
     if (!isIfc(model)) return null;
     const key = `${model.derived_prefix}${SHEET_FILES.index.name}`;

@@ -232,17 +232,44 @@ export class SharesAccessService {
     visitor: ShareVisitorContext,
     action: ShareVisitorAction,
   ): Promise<ShareWithModel> {
+    return (await this.#fileVisitor(token, visitor, action)).row;
+  }
+
+  /**
+   * `fileAccess`, and the query the share's file URLs need for this visitor: a private share's
+   * member signature (as on the page's own URLs), else ''. For the routes that list file URLs
+   * (a drawing's sheets).
+   */
+  async listAccess(
+    token: string,
+    visitor: ShareVisitorContext,
+    action: ShareVisitorAction,
+  ): Promise<{ row: ShareWithModel; fileQuery: string }> {
+    const { row, memberId } = await this.#fileVisitor(token, visitor, action);
+    const fileQuery = memberId
+      ? this.#d.secrets.privateFileQuery(row.id, memberId, this.#d.now())
+      : '';
+    return { row, fileQuery };
+  }
+
+  async #fileVisitor(
+    token: string,
+    visitor: ShareVisitorContext,
+    action: ShareVisitorAction,
+  ): Promise<{ row: ShareWithModel; memberId: string | null }> {
     const row = await this.#live(token);
     if (row.type === 'password' && !this.#unlocked(row, visitor.unlock)) {
       throw new ShareCodeRequiredError();
     }
+    let memberId: string | null = null;
     if (row.type === 'private') {
       const signedFor = visitor.signedFile
         ? this.#d.secrets.privateFileUser(row.id, visitor.signedFile, this.#d.now())
         : null;
-      await this.#assertMember(row, signedFor ?? visitor.userId);
+      memberId = signedFor ?? visitor.userId;
+      await this.#assertMember(row, memberId);
     }
     assertShareVisitorCan(row, action);
-    return row;
+    return { row, memberId };
   }
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { DataAccess } from '../../repositories.ts';
 import type { SharesRepositories } from './repositories.ts';
-import type { ModelsService } from '../models/index.ts';
+import type { ModelSheetsService, ModelsService } from '../models/index.ts';
 import type { RegisterModule } from '../module.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { SharesAccessService } from './access-service.ts';
@@ -20,6 +20,8 @@ export interface SharesDeps {
   data: DataAccess<SharesRepositories>;
   /** Serves the shared model's files (the share routes check access first). */
   models: ModelsService;
+  /** Serves a shared drawing's sheets and a shared IFC model's plans (checked first, too). */
+  sheets: ModelSheetsService;
   mailer: Mailer;
   /** Whether the share's creator wants the "code locked" mail. */
   notifications: NotificationPolicy;
@@ -73,6 +75,7 @@ export const register: RegisterModule<SharesDeps, SharesModule> = async (app, de
     shares,
     access,
     models: deps.models,
+    sheets: deps.sheets,
     requireAuth: deps.requireAuth,
     secureCookies: deps.publicUrl.startsWith('https:'),
   });

@@ -9,6 +9,7 @@ import {
   type SharedModelStatus,
   type SharePermissions,
 } from '@truss/contracts';
+import { isSheetFormat } from '@truss/viewable';
 import type { ShareWithModel } from './repository.ts';
 import type { ShareSecrets } from './secrets.ts';
 
@@ -108,14 +109,21 @@ export function toPublicShare(
     const extra = access.fileQuery ? `&${access.fileQuery}` : '';
     const file = (name: string, hash: string | null) =>
       status === 'ready' && hash ? `${base}/${name}?v=${encodeURIComponent(hash)}${extra}` : null;
+    const drawing = isSheetFormat(row.model_format ?? '');
+    const withSheets = drawing || row.model_format === 'ifc' || row.model_format === 'ifczip';
     model = {
       name: row.model_name,
       urn: modelUrn(row.model_id),
       format: row.model_format,
       status,
-      viewable_url: file('viewable.glb', row.model_viewable_hash),
+      // A drawing's viewable is its sheets (`sheets_url`), not a glb.
+      viewable_url: drawing ? null : file('viewable.glb', row.model_viewable_hash),
       metadata_url: file('metadata.json', row.model_metadata_hash),
       thumbnail_url: file('thumbnail.png', row.model_thumbnail_hash),
+      sheets_url:
+        status === 'ready' && withSheets
+          ? `${base}/sheets${access.fileQuery ? `?${access.fileQuery}` : ''}`
+          : null,
       original_url:
         permissions.download && row.model_original_key
           ? `${base}/original${access.fileQuery ? `?${access.fileQuery}` : ''}`

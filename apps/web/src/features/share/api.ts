@@ -5,6 +5,7 @@ import {
   type CreateShareBody,
   type PublicShare,
   type Share,
+  type Sheet,
   type UpdateShareBody,
 } from '@truss/contracts';
 import { http } from '../../lib/api';
@@ -58,6 +59,19 @@ export const publicShareQuery = (token: string) =>
     // visitor's focus coming back later re-checks the share (disabled -> the expired state).
     staleTime: 5_000,
     refetchOnWindowFocus: true,
+  });
+
+/**
+ * The shared model's sheets (`model.sheets_url`): a drawing's pages and layouts, or an IFC
+ * model's storey plans, with share-scoped URLs (checked against the share on every request, the
+ * unlock cookie riding along as for the share itself).
+ */
+export const sharedSheetsQuery = (token: string, url: string) =>
+  queryOptions({
+    queryKey: [...publicShareKey(token), 'sheets'] as const,
+    queryFn: () => http.get<Sheet[]>(url, { credentials: 'include' }),
+    retry: false,
+    staleTime: 5 * 60_000,
   });
 
 export function useMyShares() {

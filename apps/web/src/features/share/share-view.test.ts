@@ -23,6 +23,7 @@ const model = {
   viewable_url: '/api/share/t/viewable.glb',
   metadata_url: '/api/share/t/metadata.json',
   thumbnail_url: null,
+  sheets_url: null,
   original_url: null,
   version: 1,
   pinned: false,
@@ -48,6 +49,14 @@ describe('share page state', () => {
       'unavailable',
     );
     expect(shareView({ ...open, model: { ...model, viewable_url: null } }, null)).toBe('unknown');
+    // A drawing: no glb, its sheets.
+    const drawing = {
+      ...model,
+      format: 'pdf',
+      viewable_url: null,
+      sheets_url: '/api/share/t/sheets',
+    };
+    expect(shareView({ ...open, model: drawing }, null)).toBe('viewer');
     expect(shareView(open, null)).toBe('unknown');
   });
 

@@ -7,14 +7,14 @@ import { useMemo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { can, type Model, type PublicShare } from '@truss/contracts';
+import { can, type Model, type ProjectMember, type PublicShare } from '@truss/contracts';
 import { actorFor, membersQuery, useMyId, useCurrentProject } from '../projects';
 import type { LoadedModelInfo, Viewer, ModelViewerProps } from '../viewer';
 import { memberAbilities, visitorAbilities } from './abilities';
 import type { TopicSource } from './api';
 import { SheetTopicsPanel } from './components/SheetTopicsPanel';
 import { TopicsPanel } from './components/TopicsPanel';
-import { markupLayers } from './markup/layers';
+import { markupLayers, readOnlyMarkupLayers } from './markup/layers';
 import { useShareTopicEvents } from './realtime';
 import { framedModel } from './viewstate';
 
@@ -130,11 +130,16 @@ function FederatedTopics({
   return <TopicsPanel {...rest} info={null} scene={scene} />;
 }
 
-/** `live`: the share page shows the viewer (the share is live and unlocked). */
+/**
+ * `live`: the share page shows the viewer (the share is live and unlocked). `drawing`: a shared
+ * drawing, whose issues are pinned on its sheets (no 3D). A visitor with issue rights draws
+ * markup with the members' tools; one without sees the topics' markup and pins only.
+ */
 export function useShareTopicsPanel(
   token: string,
   share: PublicShare | undefined,
   live: boolean,
+  drawing = false,
 ): SidePanel | undefined {
   const { t } = useTranslation();
   useShareTopicEvents(token, live);
@@ -147,9 +152,16 @@ export function useShareTopicsPanel(
   if (!abilities || !live) return undefined;
   return {
     label: t('topics.panel'),
-    render: (viewer, info) => (
-      <TopicsPanel viewer={viewer} info={info} source={source} abilities={abilities} />
-    ),
-    layers: markupLayers,
+    initiallyOpen: drawing,
+    render: (viewer, info) =>
+      drawing ? (
+        <SheetTopicsPanel source={source} abilities={abilities} members={NO_MEMBERS} />
+      ) : (
+        <TopicsPanel viewer={viewer} info={info} source={source} abilities={abilities} />
+      ),
+    layers: abilities.createIssue ? markupLayers : readOnlyMarkupLayers,
   };
 }
+
+/** A visitor sees no member list (names come from the topics). */
+const NO_MEMBERS: readonly ProjectMember[] = [];

@@ -21,6 +21,7 @@ import {
   ShareSignIn,
 } from './ShareStates';
 import { useShareTopicsPanel } from '../../topics';
+import { SharedDrawing } from './SharedDrawing';
 import { SharedViewer } from './SharedViewer';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { TooltipProvider } from '../../../shared/ui/Tooltip';
@@ -55,7 +56,8 @@ export function shareView(
   if (!model) return 'unknown';
   if (model.status === 'processing') return 'processing';
   if (model.status === 'failed' || model.status === 'unavailable') return 'unavailable';
-  if (model.status === 'ready' && model.viewable_url) return 'viewer';
+  // A 3D model by its viewable, a drawing (PDF, DXF, DWG) by its sheets.
+  if (model.status === 'ready' && (model.viewable_url || model.sheets_url)) return 'viewer';
   return 'unknown';
 }
 
@@ -133,7 +135,8 @@ function SharePageContent() {
   // A failed refetch (the share was disabled meanwhile) wins over the data from before.
   const view = shareView(share, query.error);
   useDocumentTitle(view === 'not-found' ? null : share?.model?.name);
-  const topicsPanel = useShareTopicsPanel(token, share, view === 'viewer');
+  const drawing = !share?.model?.viewable_url && !!share?.model?.sheets_url;
+  const topicsPanel = useShareTopicsPanel(token, share, view === 'viewer', drawing);
 
   let body: ReactNode;
   switch (view) {
@@ -178,16 +181,28 @@ function SharePageContent() {
   return (
     <div className="flex h-dvh flex-col bg-gray-100" data-share-view={view}>
       {!embed && <ShareHeader share={share} />}
-      {view === 'viewer' && share?.model?.viewable_url ? (
+      {view === 'viewer' && share?.model ? (
         <main className="relative min-h-0 flex-1">
-          <SharedViewer
-            key={share.model.urn}
-            token={token}
-            model={share.model}
-            viewableUrl={share.model.viewable_url}
-            embed={embed}
-            sidePanel={topicsPanel}
-          />
+          {share.model.viewable_url ? (
+            <SharedViewer
+              key={share.model.urn}
+              token={token}
+              model={share.model}
+              viewableUrl={share.model.viewable_url}
+              embed={embed}
+              sidePanel={topicsPanel}
+            />
+          ) : (
+            share.model.sheets_url && (
+              <SharedDrawing
+                key={share.model.urn}
+                token={token}
+                model={share.model}
+                sheetsUrl={share.model.sheets_url}
+                sidePanel={topicsPanel}
+              />
+            )
+          )}
         </main>
       ) : (
         <main className="flex min-h-0 flex-1 flex-col overflow-auto">

@@ -32,3 +32,12 @@ export const markupLayers: PanelLayers = {
   ),
   sheetTool: (sheet) => <MarkupButton target={{ kind: 'sheet', sheetId: sheet.id }} />,
 };
+
+/**
+ * The same layers without the toolbar entries, for whoever may not draw (a share visitor
+ * without issue rights): the opened topic's markup and the sheets' pins, shown, never edited.
+ */
+export const readOnlyMarkupLayers: PanelLayers = {
+  view: markupLayers.view,
+  sheet: markupLayers.sheet,
+};
