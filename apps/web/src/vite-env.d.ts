@@ -42,6 +42,16 @@ interface Window {
      */
     preview?: Promise<import('./boot/preview/early-preview').EarlyPreview | null>;
   };
+  /**
+   * Adds the `<link rel="modulepreload">`s of a drawing's page: the sheet engine's, and with
+   * `pdf` pdf.js's (build/route-modulepreload.ts); each once.
+   */
+  __trussPreloadDrawing?: (pdf: boolean) => void;
+  /**
+   * A drawing page's requests and first picture started by model.html's first script
+   * (boot/drawing/early-sheet.ts), for the entry's boot (boot/drawing/early-drawing.ts).
+   */
+  __trussEarlyDrawing?: import('./boot/drawing/early-sheet').EarlyDrawing;
   /** The preview's module, set by its inline bundle in model.html (boot/inline/preview-start.ts). */
   __trussEarlyPreview?: typeof import('./boot/preview/early-preview');
 }

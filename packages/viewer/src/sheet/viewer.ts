@@ -20,6 +20,7 @@ import {
   type SheetMeasurement,
   type SheetTool,
 } from './measure-tool.ts';
+import { deviceView, drawPaper, FIT_PADDING, sizeBacking } from './first-picture.ts';
 import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
 import { openPdfPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
@@ -30,7 +31,6 @@ import {
   panBy,
   paperScale,
   scaleLimits,
-  toScreen,
   toSheet,
   visibleRect,
   zoomOnto,
@@ -50,10 +50,9 @@ import type {
 
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
 
-const BACKGROUND = '#e5e7eb';
-
 class SheetEngine implements SheetViewer {
-  readonly canvas = document.createElement('canvas');
+  readonly canvas: HTMLCanvasElement;
+  private container: HTMLElement;
   info: SheetInfo | null = null;
   private readonly ctx: CanvasRenderingContext2D;
   private vector: VectorSheet | null = null;
@@ -67,6 +66,8 @@ class SheetEngine implements SheetViewer {
   private current: SheetView = { scale: 1, x: 0, y: 0 };
   private scaleRange = { min: 0, max: Infinity };
   private fitted = false;
+  /** The view the last fit() set (the same object until the view moves). */
+  private lastFit: SheetView | null = null;
   private readonly overrides = new Map<string, boolean>();
   private visibility: boolean[] = [];
   private readonly finder = new SheetTextSearch();
@@ -82,7 +83,8 @@ class SheetEngine implements SheetViewer {
   private readonly detachInput: () => void;
 
   constructor(private readonly options: SheetViewerOptions) {
-    const { canvas } = this;
+    const canvas = (this.canvas = options.canvas ?? document.createElement('canvas'));
+    this.container = options.container;
     canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;touch-action:none';
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
@@ -91,7 +93,7 @@ class SheetEngine implements SheetViewer {
     this.ctx = canvas.getContext('2d')!;
     this.measure = new MeasureTool('mm', options.locale);
     this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(options.container);
+    this.resizeObserver.observe(this.container);
     this.detachInput = attachSheetInput(canvas, {
       view: () => this.current,
       setView: (view) => this.setView(view),
@@ -176,42 +178,40 @@ class SheetEngine implements SheetViewer {
     return this.info ? zoomPercent(this.current, this.info.units) : 100;
   }
 
-  private resize(): void {
-    const rect = this.options.container.getBoundingClientRect();
+  mount(container: HTMLElement): void {
+    if (container === this.container) return;
+    // Still at the fitted view (nobody moved it): fitted again if the new place differs in size.
+    const untouched = this.current === this.lastFit;
+    this.resizeObserver.unobserve(this.container);
+    this.container = container;
+    container.append(this.canvas);
+    this.resizeObserver.observe(container);
+    if (this.resize() && untouched) this.fit();
+  }
+
+  /** Sizes the canvas to its container; false when nothing changed. */
+  private resize(): boolean {
+    const rect = this.container.getBoundingClientRect();
     const width = Math.max(1, Math.round(rect.width));
     const height = Math.max(1, Math.round(rect.height));
     const ratio = Math.min(window.devicePixelRatio || 1, this.options.maxPixelRatio ?? 3);
-    if (width === this.size.width && height === this.size.height && ratio === this.ratio) return;
+    if (width === this.size.width && height === this.size.height && ratio === this.ratio)
+      return false;
     const old = this.size;
     this.size = { width, height };
     this.ratio = ratio;
-    this.canvas.width = Math.round(width * ratio);
-    this.canvas.height = Math.round(height * ratio);
+    sizeBacking(this.canvas, Math.round(width * ratio), Math.round(height * ratio));
     if (this.info && !this.fitted) this.fit();
     // Keep the centre where it was.
     else this.setView(panBy(this.current, (width - old.width) / 2, (height - old.height) / 2));
+    return true;
   }
 
   private draw(): void {
-    const { ctx, canvas, info, ratio } = this;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = BACKGROUND;
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    const { ctx, info, ratio } = this;
+    const dv = deviceView(this.current, ratio);
+    drawPaper(ctx, dv, info ? this.extent() : [0, 0, 0, 0], ratio);
     if (!info) return;
-    const dv = {
-      scale: this.current.scale * ratio,
-      x: this.current.x * ratio,
-      y: this.current.y * ratio,
-    };
-    const [x0, y0, x1, y1] = this.extent();
-    const [sx0, sy0] = toScreen(dv, x0, y1);
-    const [sx1, sy1] = toScreen(dv, x1, y0);
-    ctx.save();
-    ctx.shadowColor = 'rgba(0,0,0,0.18)';
-    ctx.shadowBlur = 8 * ratio;
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(sx0, sy0, sx1 - sx0, sy1 - sy0);
-    ctx.restore();
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
       const hairline = Math.max(1, ratio * 0.75);
@@ -248,18 +248,22 @@ class SheetEngine implements SheetViewer {
     this.measure.reset(info.units);
     // Fitted to the sheet's size now, so the paper and the preview show where the content will.
     this.fit();
+    // The content's bytes if the page asked for them already (null: ask).
+    const bytes = source.contentBytes ? await source.contentBytes.catch(() => null) : null;
+    if (token !== this.loadToken) return;
+    const { pdfWorkerSrc, requestInit } = this.options;
     if (info.content === 'vector') {
-      const sheet = await fetchJson<VectorSheet>(source.contentUrl, this.options.requestInit);
+      const sheet = await fetchJson<VectorSheet>(source.contentUrl, requestInit, bytes);
       if (token !== this.loadToken) return;
       this.vector = sheet;
       this.finder.texts = sheet.texts;
     } else {
-      const { pdfWorkerSrc, requestInit } = this.options;
       if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
       const page = await openPdfPage(source.contentUrl, info.pdfPage ?? 1, info.units, {
         workerSrc: pdfWorkerSrc,
         withCredentials: requestInit?.credentials === 'include',
         httpHeaders: headersOf(requestInit),
+        ...(bytes ? { data: bytes } : {}),
       });
       if (token !== this.loadToken) return;
       this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
@@ -298,10 +302,11 @@ class SheetEngine implements SheetViewer {
 
   fit(): void {
     if (!this.info) return;
-    const next = fitView(this.extent(), this.size, 24);
+    const next = fitView(this.extent(), this.size, FIT_PADDING);
     this.scaleRange = scaleLimits(next.scale, this.info.units);
     this.fitted = true;
     this.setView(next);
+    this.lastFit = this.current;
   }
 
   zoomToPaper(): void {
