@@ -55,11 +55,11 @@ export function openEarlyDrawing(drawing: EarlyDrawing, locale: string): Promise
     .then(async (first) => {
       if (!first) return;
       // pdf.js's worker (a 1.2 MB script) loads and compiles on its own thread while the engine's
-      // code and pdf.js come: pdf.js reads the document there.
-      const worker =
-        first.sheet.content === 'pdf' && typeof Worker !== 'undefined'
-          ? new Worker(pdfWorkerUrl, { type: 'module' })
-          : null;
+      // code and pdf.js come: started by model.html's script (early-sheet.ts), or here.
+      let worker = window.__trussPdfWorker ?? null;
+      window.__trussPdfWorker = undefined;
+      if (!worker && first.sheet.content === 'pdf' && typeof Worker !== 'undefined')
+        worker = new Worker(pdfWorkerUrl, { type: 'module' });
       const { openEarlySheet } = await import('./early-engine');
       await openEarlySheet(first, locale, worker);
     })

@@ -46,9 +46,12 @@ export interface EarlyDrawing {
   model?: Promise<EarlyRead>;
 }
 
-/** The model's answer says it is a drawing this page shows as sheets (ready, not in the trash). */
-export function isEarlyDrawing(bytes: ArrayBuffer | null, id: string): boolean {
-  if (!bytes) return false;
+/**
+ * The model's answer says it is a drawing this page shows as sheets (ready, not in the trash):
+ * its format then, else null.
+ */
+export function earlyDrawingFormat(bytes: ArrayBuffer | null, id: string): string | null {
+  if (!bytes) return null;
   try {
     const model = JSON.parse(new TextDecoder().decode(bytes)) as {
       id?: unknown;
@@ -56,16 +59,28 @@ export function isEarlyDrawing(bytes: ArrayBuffer | null, id: string): boolean {
       status?: unknown;
       deleted_at?: unknown;
     };
-    return (
-      model.id === id &&
+    return model.id === id &&
       typeof model.format === 'string' &&
       isSheetFormat(model.format) &&
       model.status === 'ready' &&
       !model.deleted_at
-    );
+      ? model.format
+      : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * Starts pdf.js's worker (a 1.2 MB script, loaded and compiled on its own thread) and pdf.js's
+ * download as soon as the page knows it shows a PDF: they take longest of a PDF sheet. The
+ * entry's sheet engine takes the worker (`window.__trussPdfWorker`).
+ */
+export function startPdf(): void {
+  window.__trussPreloadDrawing?.(true);
+  if (window.__trussPdfWorker || typeof __TRUSS_PDF_WORKER_URL__ !== 'string') return;
+  if (typeof Worker === 'undefined') return;
+  window.__trussPdfWorker = new Worker(__TRUSS_PDF_WORKER_URL__, { type: 'module' });
 }
 
 /** The first sheet of a sheet list's answer (null: none, or not a list). */
@@ -144,8 +159,9 @@ export function startEarlyDrawing(
   const first = sheets.then((read): EarlyFirstSheet | null => {
     const sheet = firstSheetOf(read?.bytes ?? null);
     if (!sheet) return null;
-    // The sheet engine's code (and pdf.js's for a PDF) downloads from now on.
-    window.__trussPreloadDrawing?.(sheet.content === 'pdf');
+    // The sheet engine's code (and pdf.js with its worker for a PDF) downloads from now on.
+    window.__trussPreloadDrawing?.(false);
+    if (sheet.content === 'pdf') startPdf();
     // The preview first (small, drawn at once), then the content (signed URLs: no token).
     const preview = decodedImage(sheet.preview_url);
     const content = window

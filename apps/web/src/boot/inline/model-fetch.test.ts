@@ -225,7 +225,8 @@ describe("the early model fetch script on a drawing's page", () => {
     expect(fake.requests[0]!.headers.Authorization).toBe('Bearer tok');
     expect(fake.requests[1]!.headers).toEqual({});
     expect(images).toEqual([sheet.preview_url]);
-    expect(preloads).toEqual([true]);
+    // The sheet engine's code, then pdf.js (a PDF page).
+    expect(preloads).toEqual([false, true]);
     const early = (fake as unknown as { __trussEarlyDrawing: { first: Promise<unknown> } })
       .__trussEarlyDrawing;
     expect(await early.first).toMatchObject({ sheet });
