@@ -73,10 +73,13 @@ export function earlyDrawingFormat(bytes: ArrayBuffer | null, id: string): strin
 
 /**
  * Starts pdf.js's worker (a 1.2 MB script, loaded and compiled on its own thread) and pdf.js's
- * download as soon as the page knows it shows a PDF: they take longest of a PDF sheet. The
- * entry's sheet engine takes the worker (`window.__trussPdfWorker`).
+ * download once the page knows its first sheet is a PDF page and has asked for its preview: they
+ * take longest of a PDF sheet. Started on the model's answer instead (a first visit), they took
+ * the machine from the sheet list and the preview (bench:sheets: first pixels 1.65x pdf.js's
+ * instead of 0.88x, on a loaded machine). The entry's sheet engine takes the worker
+ * (`window.__trussPdfWorker`).
  */
-export function startPdf(): void {
+function startPdf(): void {
   window.__trussPreloadDrawing?.(true);
   if (window.__trussPdfWorker || typeof __TRUSS_PDF_WORKER_URL__ !== 'string') return;
   if (typeof Worker === 'undefined') return;
@@ -159,15 +162,15 @@ export function startEarlyDrawing(
   const first = sheets.then((read): EarlyFirstSheet | null => {
     const sheet = firstSheetOf(read?.bytes ?? null);
     if (!sheet) return null;
-    // The sheet engine's code (and pdf.js with its worker for a PDF) downloads from now on.
-    window.__trussPreloadDrawing?.(false);
-    if (sheet.content === 'pdf') startPdf();
     // The preview first (small, drawn at once), then the content (signed URLs: no token).
     const preview = decodedImage(sheet.preview_url);
     const content = window
       .fetch(sheet.content_url, { priority: 'high' })
       .then((response) => (response.ok ? response.arrayBuffer() : null))
       .catch(() => null);
+    // The sheet engine's code (and pdf.js with its worker for a PDF) downloads from now on.
+    window.__trussPreloadDrawing?.(false);
+    if (sheet.content === 'pdf') startPdf();
     let made: EarlyDrawingPicture | null = null;
     const picture = () => (made ??= createPicture());
     void preview.then((image) => {

@@ -17,7 +17,7 @@
 import { requestIdFrom } from '../../lib/request-id';
 import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { isKnownDrawing } from '../drawing-hint';
-import { earlyDrawingFormat, startEarlyDrawing, startPdf } from '../drawing/early-sheet';
+import { earlyDrawingFormat, startEarlyDrawing } from '../drawing/early-sheet';
 import { bootPage } from '../page';
 
 try {
@@ -70,11 +70,9 @@ try {
       window.__trussEarlyDrawing = startEarlyDrawing(
         page.modelId,
         page.session.token,
-        model.then(({ bytes }) => {
-          const format = earlyDrawingFormat(bytes, page.modelId);
-          if (format === 'pdf') startPdf();
-          return format ? read(`${base}/sheets`) : null;
-        }),
+        model.then(({ bytes }) =>
+          earlyDrawingFormat(bytes, page.modelId) ? read(`${base}/sheets`) : null,
+        ),
       );
     }
   }
