@@ -67,7 +67,13 @@ export default defineConfig({
       /^\0virtual:truss-texts\//,
       /[\\/]src[\\/]locales[\\/]contract-[\w-]+\.ts$/,
       // The early view's engine (bench:boot's build without it has no such chunk).
-      ...(bootOff.has('early-view') ? [] : [/[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/]),
+      ...(bootOff.has('early-view')
+        ? []
+        : [
+            /[\\/]src[\\/]features[\\/]viewer[\\/]engine\.ts$/,
+            // A drawing page's sheet engine.
+            /[\\/]src[\\/]boot[\\/]drawing[\\/]early-engine\.ts$/,
+          ]),
     ]),
     // .br and .gz beside every text asset, sent as they are by the server.
     precompress(),
@@ -83,6 +89,17 @@ export default defineConfig({
         ...(bootOff.has('early-view')
           ? []
           : [{ path: MODEL_PAGE, module: 'src/features/viewer/engine.ts', onPreview: true }]),
+        // A drawing page's sheet engine, and pdf.js for a PDF, once its boot knows it shows one.
+        ...(bootOff.has('early-view')
+          ? []
+          : [
+              {
+                path: MODEL_PAGE,
+                module: 'src/boot/drawing/early-engine.ts',
+                onDrawing: 'sheet' as const,
+              },
+              { path: MODEL_PAGE, module: 'pdfjs-dist/build/pdf.mjs', onDrawing: 'pdf' as const },
+            ]),
         // The route's prefetch, which the guard imports on the model page only.
         { path: MODEL_PAGE, module: 'src/features/models/prefetch.ts', deferred: true },
         { path: /^\//, module: 'src/app/start.tsx', deferred: true },

@@ -87,6 +87,16 @@ async function open(model: Model, as: AuthResponse, locale: Locale): Promise<Pag
     await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
       timeout: 60_000,
     });
+    // Loaded before the app starts (apps/web/src/boot/drawing): the page's panels and toolbar are
+    // there once its sheet view has taken the sheet's engine.
+    await page.waitForFunction(
+      () =>
+        !!(
+          window as Window & { __trussSheet?: { canvas: HTMLCanvasElement } }
+        ).__trussSheet?.canvas.closest('[data-sheet-view]'),
+      null,
+      { timeout: 60_000 },
+    );
   } else await waitForViewerLoaded(page);
   return page;
 }

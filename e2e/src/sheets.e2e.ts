@@ -57,6 +57,13 @@ describe('drawing sheets on the model page', () => {
       timeout: 60_000,
     });
     await page.evaluate(() => (window as SheetWindow).__trussSheet!.whenSharp());
+    // The sheet loads before the app starts (apps/web/src/boot/drawing): its panels and toolbar
+    // are there once the page has taken the sheet's engine into its sheet view.
+    await page.waitForFunction(
+      () => !!(window as SheetWindow).__trussSheet?.canvas.closest('[data-sheet-view]'),
+      null,
+      { timeout: 60_000 },
+    );
     return page;
   }
 

@@ -179,6 +179,16 @@ describe('the drawing page (issue 36)', () => {
     await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
       timeout: 60_000,
     });
+    // Loaded before the app starts (apps/web/src/boot/drawing): the page's panels and toolbar are
+    // there once its sheet view has taken the sheet's engine.
+    await page.waitForFunction(
+      () =>
+        !!(
+          window as Window & { __trussSheet?: { canvas: HTMLCanvasElement } }
+        ).__trussSheet?.canvas.closest('[data-sheet-view]'),
+      null,
+      { timeout: 60_000 },
+    );
     return { page, failed, asked };
   }
 

@@ -41,6 +41,8 @@ export async function bundleInlineScript(
   root: string,
   entry: string,
   globalName?: string,
+  /** Constants the code reads (esbuild's `define`: identifier to JSON). */
+  constants: Record<string, string> = {},
 ): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
@@ -53,7 +55,7 @@ export async function bundleInlineScript(
     platform: 'browser',
     legalComments: 'none',
     logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: { 'process.env.NODE_ENV': '"production"', ...constants },
     ...(globalName ? { globalName } : {}),
   });
   const [file] = result.outputFiles;
@@ -61,6 +63,9 @@ export async function bundleInlineScript(
     throw new Error(`inline script: ${entry} did not build to one script`);
   return file.text;
 }
+
+/** pdf.js's worker file among the build's assets. */
+const PDF_WORKER = /(^|\/)pdf\.worker\.min-[\w-]+\.mjs$/;
 
 /** The model page's shell: the server sends it for /model/:id (apps/server/src/http/spa.ts). */
 const MODEL_PAGE_HTML = 'model.html';
@@ -113,8 +118,12 @@ export function inlineScripts(options: InlineScriptsOptions): Plugin {
           return;
         }
         const { fetch, preview, start } = options.modelPage;
+        // pdf.js's worker as the build emitted it: a PDF drawing's page starts it from the HTML.
+        const worker = Object.keys(bundle).find((file) => PDF_WORKER.test(file));
         const scripts = await Promise.all([
-          bundleInlineScript(root, fetch),
+          bundleInlineScript(root, fetch, undefined, {
+            ...(worker ? { __TRUSS_PDF_WORKER_URL__: JSON.stringify(`/${worker}`) } : {}),
+          }),
           bundleInlineScript(root, preview, '__trussEarlyPreview'),
           bundleInlineScript(root, start),
         ]);

@@ -22,6 +22,13 @@ export interface PreloadRoute {
    * it), it waited behind the entry.
    */
   onPreview?: boolean;
+  /**
+   * Preloaded only when the page calls `window.__trussPreloadDrawing(pdf)`: a drawing page's
+   * sheet engine (`'sheet'`) and, for a PDF, pdf.js (`'pdf'`), asked for as soon as its boot
+   * knows the page shows a drawing (src/boot/drawing/early-sheet.ts). A 3D model page never
+   * loads them.
+   */
+  onDrawing?: 'sheet' | 'pdf';
 }
 
 /** `fileName` and every chunk it imports statically, directly or not, minus `skip`. */
@@ -73,7 +80,15 @@ export function routeModulePreload(
           return [
             route.path.source,
             withImports(chunks, page.fileName, entry).map((f) => `/${f}`),
-            route.onPreview ? 2 : route.deferred ? 1 : 0,
+            route.onDrawing === 'pdf'
+              ? 4
+              : route.onDrawing === 'sheet'
+                ? 3
+                : route.onPreview
+                  ? 2
+                  : route.deferred
+                    ? 1
+                    : 0,
           ];
         });
         // Before the stylesheet: an inline script after it would wait for the CSS to load.
@@ -84,6 +99,7 @@ export function routeModulePreload(
           `l.crossOrigin='';l.href=h;document.head.appendChild(l)})}p(0);` +
           `window.__trussPreloadDeferred=function(){window.__trussPreloadDeferred=function(){};p(1)};` +
           `window.__trussPreloadOnPreview=function(){window.__trussPreloadOnPreview=function(){};p(2)};` +
+          `window.__trussPreloadDrawing=function(pdf){p(3);if(pdf)p(4)};` +
           `if(!new RegExp(d).test(location.pathname))window.__trussPreloadDeferred()})` +
           `(${JSON.stringify(table)},${JSON.stringify(options.deferOn?.source ?? '^$')})`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];

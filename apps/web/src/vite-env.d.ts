@@ -6,6 +6,12 @@ declare const __TRUSS_BUILD_ID__: string;
 declare const __TRUSS_BOOT_EARLY_VIEW__: boolean;
 declare const __TRUSS_BOOT_MODELS_LIST__: boolean;
 
+/**
+ * pdf.js's worker script as the build emitted it, in model.html's first script only
+ * (build/inline-scripts.ts); undeclared elsewhere (read it behind `typeof`).
+ */
+declare const __TRUSS_PDF_WORKER_URL__: string | undefined;
+
 /** An answer index.html's first script read into memory: `bytes` is null when it failed. */
 interface EarlyRead {
   answer: Response;
@@ -42,6 +48,18 @@ interface Window {
      */
     preview?: Promise<import('./boot/preview/early-preview').EarlyPreview | null>;
   };
+  /**
+   * Adds the `<link rel="modulepreload">`s of a drawing's page: the sheet engine's, and with
+   * `pdf` pdf.js's (build/route-modulepreload.ts); each once.
+   */
+  __trussPreloadDrawing?: (pdf: boolean) => void;
+  /**
+   * A drawing page's requests and first picture started by model.html's first script
+   * (boot/drawing/early-sheet.ts), for the entry's boot (boot/drawing/early-drawing.ts).
+   */
+  __trussEarlyDrawing?: import('./boot/drawing/early-sheet').EarlyDrawing;
+  /** pdf.js's worker, started by model.html's first script for a PDF drawing (early-sheet.ts). */
+  __trussPdfWorker?: Worker;
   /** The preview's module, set by its inline bundle in model.html (boot/inline/preview-start.ts). */
   __trussEarlyPreview?: typeof import('./boot/preview/early-preview');
 }

@@ -23,6 +23,15 @@ export interface BootModelList {
   models: Promise<unknown>;
 }
 
+/** A drawing page's answers read before the app (boot/drawing). */
+export interface BootDrawingAnswers {
+  modelId: string;
+  /** GET /api/models/{id}/sheets (rejects when it failed or the model is no drawing). */
+  sheets: Promise<unknown>;
+  /** GET /api/models/{id}, when the 3D early view did not ask (a drawing the browser knew). */
+  model?: Promise<unknown>;
+}
+
 export interface BootHandoff {
   /** Asked for on the models list with the stored session. */
   session?: BootSessionAnswers;
@@ -33,6 +42,8 @@ export interface BootHandoff {
    * once, null once claimed or dropped (the page then makes its own).
    */
   modelPage?: { modelId: string; claim(): EarlyView | null };
+  /** A drawing page's sheet list (and model), for that model's page only. */
+  drawingPage?: BootDrawingAnswers;
 }
 
 /** Answers older than this are not used: the app asks again (a tab left to load in the back). */
@@ -42,7 +53,13 @@ let handed: { handoff: BootHandoff; at: number } | null = null;
 
 /** Keeps what the boot started for the app (adding to what was handed over before). */
 export function handOver(handoff: BootHandoff, now = Date.now()): void {
-  for (const answer of [...Object.values(handoff.session ?? {}), handoff.modelList]) {
+  const { drawingPage } = handoff;
+  for (const answer of [
+    ...Object.values(handoff.session ?? {}),
+    handoff.modelList,
+    drawingPage?.sheets,
+    drawingPage?.model,
+  ]) {
     // Observed, so an answer nobody takes does not end as an unhandled rejection.
     answer?.catch(() => undefined);
   }

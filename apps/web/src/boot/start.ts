@@ -5,10 +5,12 @@
  * - the models list: its data (models-list/early-list.ts), the frame and title
  *   (outline/early-outline.ts) and the formatters' data (models-list/intl-warmup.ts);
  * - a model page: the early view (model-page/early-viewer.ts), which the page's inline scripts
- *   (boot/inline, in model.html) have started already.
+ *   (boot/inline, in model.html) have started already; for a drawing, its first sheet in the
+ *   sheet engine (drawing/early-drawing.ts).
  *
  * What it started goes to the app in one hand-off (handoff.ts), taken by the first route loader.
  */
+import { drawingAnswers, openEarlyDrawing, takeEarlyDrawing } from './drawing/early-drawing';
 import { handOver } from './handoff';
 import { startEarlyViewer } from './model-page/early-viewer';
 import { startEarlyModelList } from './models-list/early-list';
@@ -24,7 +26,15 @@ import { readPage } from './page';
 export function startBoot(preloadApp: () => void): Promise<void> {
   const page = readPage();
   if (page?.kind === 'model' && __TRUSS_BOOT_EARLY_VIEW__) {
-    const { claimView, appMayStart } = startEarlyViewer(page, preloadApp);
+    // A drawing (known to this browser, or once the model's answer says so): its first sheet.
+    const drawing = takeEarlyDrawing(page);
+    const sheetOpened = drawing ? openEarlyDrawing(drawing, page.session.locale) : null;
+    if (drawing) handOver({ drawingPage: drawingAnswers(drawing, page.modelId) });
+    if (drawing?.model && sheetOpened) {
+      // Known to be a drawing: no 3D view to start.
+      return sheetOpened.finally(preloadApp);
+    }
+    const { claimView, appMayStart } = startEarlyViewer(page, preloadApp, sheetOpened);
     handOver({ modelPage: { modelId: page.modelId, claim: claimView } });
     return appMayStart;
   }

@@ -1,10 +1,10 @@
-import type { SheetInfo, SheetUnits, VectorSheet } from '@truss/viewable';
+import type { SheetInfo, VectorSheet } from '@truss/viewable';
 import { drawVectorSheet, type DrawVectorOptions } from './draw.ts';
 import { fetchJson } from './fetch.ts';
 import { layerVisibility } from './layers.ts';
-import type { PdfPage } from './pdf.ts';
+import { openSheetPage } from './pdf.ts';
 import { PdfLayer, type Target } from './pdf-layer.ts';
-import type { SheetSource } from './types.ts';
+import type { SheetSource, SheetViewerOptions } from './types.ts';
 import type { SheetRect, SheetView } from './view.ts';
 
 /** The overlay's inks: what only the old version has, only the new one, and both. */
@@ -97,15 +97,6 @@ export class SheetCompareLayers {
   }
 }
 
-/** What the overlay needs of the engine for PDF pages: opening a page, the newer one's. */
-export interface PdfCompareContext {
-  open(source: SheetSource): Promise<PdfPage>;
-  newer: PdfPage;
-  units: SheetUnits;
-  /** A page render finished: draw again. */
-  onRendered(): void;
-}
-
 type Older =
   | { kind: 'vector'; info: SheetInfo; sheet: VectorSheet; visibility: boolean[] }
   | { kind: 'pdf'; older: PdfLayer; newer: PdfLayer };
@@ -121,31 +112,40 @@ export class SheetCompare {
   #loads = 0;
   readonly #layers = new SheetCompareLayers();
 
+  constructor(
+    /** The engine's: how to fetch the older sheet or open its PDF page. */
+    private readonly options: Pick<SheetViewerOptions, 'pdfWorkerSrc' | 'requestInit'>,
+    /** A PDF page render finished: draw again. */
+    private readonly onRendered: () => void,
+  ) {}
+
   on(): boolean {
     return !!this.#older;
   }
 
-  /** Loads the older sheet; false when another load or `end` came first. */
+  /**
+   * Loads the older sheet against the loaded one (`newer`: its PDF page, null for a vector
+   * sheet); false when another load or `end` came first.
+   */
   async load(
     older: SheetSource,
-    init: RequestInit | undefined,
     overrides: ReadonlyMap<string, boolean>,
-    pdf: PdfCompareContext | null,
+    newer: PdfLayer | null,
   ): Promise<boolean> {
     const load = ++this.#loads;
     if (older.info.content === 'pdf') {
-      if (!pdf) throw new Error('a PDF page compares with a PDF page');
-      const page = await pdf.open(older);
+      if (!newer) throw new Error('a PDF page compares with a PDF page');
+      const page = await openSheetPage(older, this.options);
       if (load !== this.#loads) return false;
       this.#set({
         kind: 'pdf',
-        older: new PdfLayer(page, older.info.units, pdf.onRendered, true),
-        newer: new PdfLayer(pdf.newer, pdf.units, pdf.onRendered, true),
+        older: new PdfLayer(page, older.info.units, this.onRendered, true),
+        newer: new PdfLayer(newer.page, newer.units, this.onRendered, true),
       });
       return true;
     }
-    if (pdf) throw new Error('a vector sheet compares with a vector sheet');
-    const sheet = await fetchJson<VectorSheet>(older.contentUrl, init);
+    if (newer) throw new Error('a vector sheet compares with a vector sheet');
+    const sheet = await fetchJson<VectorSheet>(older.contentUrl, this.options.requestInit);
     if (load !== this.#loads) return false;
     const visibility = layerVisibility(older.info.layers, overrides);
     this.#set({ kind: 'vector', info: older.info, sheet, visibility });

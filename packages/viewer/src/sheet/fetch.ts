@@ -1,5 +1,13 @@
-/** The sheet engine's fetches: JSON with the viewer's request options, pdf.js's headers. */
-export async function fetchJson<T>(url: string, init: RequestInit | undefined): Promise<T> {
+/**
+ * The sheet engine's fetches: JSON with the viewer's request options (or from `bytes`, the
+ * answer already read by the page), pdf.js's headers.
+ */
+export async function fetchJson<T>(
+  url: string,
+  init: RequestInit | undefined,
+  bytes: ArrayBuffer | null = null,
+): Promise<T> {
+  if (bytes) return JSON.parse(new TextDecoder().decode(bytes)) as T;
   const response = await fetch(url, init);
   if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
   return (await response.json()) as T;

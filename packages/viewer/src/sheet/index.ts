@@ -18,3 +18,4 @@ export { layerVisibility } from './layers.ts';
 export type { LengthUnit, SheetCalibration } from './measure.ts';
 export type { SheetSearchHit } from './search.ts';
 export { paperScale, type SheetView } from './view.ts';
+export { drawFirstPicture, firstSheetView, SHEET_BACKGROUND } from './first-picture.ts';

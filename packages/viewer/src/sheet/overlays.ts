@@ -1,15 +1,11 @@
 /**
- * What the sheet engine draws besides the content: the paper under it, and over it search hits
- * (the current one outlined) and measurements with their labels, the one being drawn dashed to
- * the pointer.
+ * What the sheet engine draws over the content: search hits (the current one outlined) and
+ * measurements with their labels, the one being drawn dashed to the pointer.
  */
 import type { SheetMeasurement, MeasureTool } from './measure-tool.ts';
 import type { Point } from './measure.ts';
 import type { SheetSearchHit } from './search.ts';
-import { toScreen, type SheetRect, type SheetView } from './view.ts';
-
-/** Around the paper. */
-const BACKGROUND = '#e5e7eb';
+import { toScreen, type SheetView } from './view.ts';
 
 const HIT_FILL = 'rgba(250, 204, 21, 0.4)';
 const HIT_CURRENT = '#ea580c';
@@ -139,29 +135,4 @@ export function insidePolygon(p: Point, polygon: readonly Point[]): boolean {
       inside = !inside;
   }
   return inside;
-}
-
-/**
- * Clears the canvas to the background and draws the paper (`extent` in sheet units; none before
- * a sheet is loaded), white with a soft shadow, as `dv` (device px) shows it.
- */
-export function drawPaper(
-  ctx: CanvasRenderingContext2D,
-  extent: SheetRect | null,
-  dv: SheetView,
-  ratio: number,
-): void {
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-  if (!extent) return;
-  const [x0, y0, x1, y1] = extent;
-  const [sx0, sy0] = toScreen(dv, x0, y1);
-  const [sx1, sy1] = toScreen(dv, x1, y0);
-  ctx.save();
-  ctx.shadowColor = 'rgba(0,0,0,0.18)';
-  ctx.shadowBlur = 8 * ratio;
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(sx0, sy0, sx1 - sx0, sy1 - sy0);
-  ctx.restore();
 }

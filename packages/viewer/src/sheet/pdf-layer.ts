@@ -36,7 +36,7 @@ export class PdfLayer {
 
   constructor(
     readonly page: PdfPage,
-    private readonly units: SheetUnits,
+    readonly units: SheetUnits,
     /** A render finished: draw again. */
     private readonly onRendered: () => void,
     /** Renders as ink only (the overlay compare): dark where the page is, clear where it is white. */

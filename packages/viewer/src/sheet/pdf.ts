@@ -44,8 +44,11 @@ function loadPdfJs(workerSrc: string): Promise<PdfJs> {
  * while the page waits for the sheet list and draws the preview; pdf.js asks for the PDF only
  * once its worker runs, and that was the long pole of a PDF sheet (bench:sheets). pdf.js itself
  * (the main thread's part) still loads with the first sheet, after the preview is asked for.
+ * `started`: that worker, started by the page's boot before this module was loaded.
  */
-export function preloadPdf(workerSrc: string): void {
+export function preloadPdf(workerSrc: string, started?: Worker): void {
+  // One the page started already (`workerSrc` run as a module worker) serves every document.
+  if (started) workerPort ??= started;
   startWorker(workerSrc);
 }
 
@@ -95,14 +98,20 @@ export async function openPdfPage(
   url: string,
   pageNumber: number,
   units: SheetUnits,
-  options: { workerSrc: string; withCredentials?: boolean; httpHeaders?: Record<string, string> },
+  options: {
+    workerSrc: string;
+    withCredentials?: boolean;
+    httpHeaders?: Record<string, string>;
+    /** The file's bytes, already read (the page's boot asked for them): `url` is not asked. */
+    data?: ArrayBuffer;
+  },
 ): Promise<PdfPage> {
   const pdfjs = await loadPdfJs(options.workerSrc);
   const key = documentKey(url);
   let doc = documents.get(key);
   if (!doc) {
     doc = pdfjs.getDocument({
-      url,
+      ...(options.data ? { data: new Uint8Array(options.data) } : { url }),
       // No `new Function` (the app's Content-Security-Policy has no 'unsafe-eval').
       isEvalSupported: false,
       withCredentials: options.withCredentials ?? false,
@@ -154,6 +163,8 @@ export async function openPdfPage(
 export function openSheetPage(
   source: SheetSource,
   options: Pick<SheetViewerOptions, 'pdfWorkerSrc' | 'requestInit'>,
+  /** The PDF's bytes if the page has them already (the drawing page's boot). */
+  bytes: ArrayBuffer | null = null,
 ): Promise<PdfPage> {
   const { pdfWorkerSrc, requestInit } = options;
   if (!pdfWorkerSrc) throw new Error('PDF sheets need pdfWorkerSrc');
@@ -161,5 +172,6 @@ export function openSheetPage(
     workerSrc: pdfWorkerSrc,
     withCredentials: requestInit?.credentials === 'include',
     httpHeaders: headersOf(requestInit),
+    ...(bytes ? { data: bytes } : {}),
   });
 }

@@ -13,6 +13,13 @@ export interface SheetSource {
   textUrl?: string | null;
   /** The sheet's stored preview PNG, drawn in place until the content is drawn. */
   previewUrl?: string | null;
+  /** That preview as the page's boot decodes it (it drew it first): not asked for again. */
+  preview?: Promise<HTMLImageElement | null>;
+  /**
+   * The bytes of `contentUrl` already asked for (the page's boot): read instead of asking again.
+   * Resolving null (that request failed) asks again.
+   */
+  contentBytes?: Promise<ArrayBuffer | null>;
 }
 
 export interface SheetViewerEvents {
@@ -49,6 +56,11 @@ export interface SheetRenderStats {
 export interface SheetViewerOptions {
   /** The element the canvas goes in (it fills it; give it a position). */
   container: HTMLElement;
+  /**
+   * The canvas to draw on (a 2D one the page made already, its first picture on it: see
+   * first-picture.ts); by default a new one.
+   */
+  canvas?: HTMLCanvasElement;
   /** pdf.js's worker script, served by the app. Required for PDF sheets. */
   pdfWorkerSrc?: string;
   /** Credentials/headers for the fetches (signed URLs need none). */
@@ -65,6 +77,8 @@ export interface SheetViewer {
   readonly canvas: HTMLCanvasElement;
   readonly info: SheetInfo | null;
   load(source: SheetSource): Promise<void>;
+  /** Moves the canvas into `container` (the page took over the engine), sized by it from now on. */
+  mount(container: HTMLElement): void;
   /**
    * Overlays an older version of the loaded sheet (a vector sheet's, or a PDF page's against a
    * PDF page): ink only it has in red, only the loaded sheet has in green, both in grey

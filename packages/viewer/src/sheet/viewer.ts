@@ -21,7 +21,8 @@ import {
   type SheetMeasurement,
   type SheetTool,
 } from './measure-tool.ts';
-import { drawHits, drawMeasures, drawPaper, insidePolygon } from './overlays.ts';
+import { deviceView, drawPaper, FIT_PADDING, sizeBacking } from './first-picture.ts';
+import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
 import { openSheetPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
 import { previewOf, type PreviewLayer } from './preview-layer.ts';
@@ -51,12 +52,13 @@ import type {
 export type { SheetMeasurement, SheetTool } from './measure-tool.ts';
 
 class SheetEngine implements SheetViewer {
-  readonly canvas = document.createElement('canvas');
+  readonly canvas: HTMLCanvasElement;
+  private container: HTMLElement;
   info: SheetInfo | null = null;
   private readonly ctx: CanvasRenderingContext2D;
   private vector: VectorSheet | null = null;
   /** The older version under the overlay (compareWith). */
-  private readonly compare = new SheetCompare();
+  private readonly compare: SheetCompare;
   private pdf: PdfLayer | null = null;
   private preview: PreviewLayer | null = null;
   private loadToken = 0;
@@ -65,6 +67,8 @@ class SheetEngine implements SheetViewer {
   private current: SheetView = { scale: 1, x: 0, y: 0 };
   private scaleRange = { min: 0, max: Infinity };
   private fitted = false;
+  /** The view the last fit() set (the same object until the view moves). */
+  private lastFit: SheetView | null = null;
   private readonly overrides = new Map<string, boolean>();
   private visibility: boolean[] = [];
   private readonly finder = new SheetTextSearch();
@@ -80,7 +84,9 @@ class SheetEngine implements SheetViewer {
   private readonly detachInput: () => void;
 
   constructor(private readonly options: SheetViewerOptions) {
-    const { canvas } = this;
+    const canvas = (this.canvas = options.canvas ?? document.createElement('canvas'));
+    this.container = options.container;
+    this.compare = new SheetCompare(options, () => this.invalidate());
     canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;touch-action:none';
     canvas.tabIndex = 0;
     canvas.setAttribute('role', 'img');
@@ -89,7 +95,7 @@ class SheetEngine implements SheetViewer {
     this.ctx = canvas.getContext('2d')!;
     this.measure = new MeasureTool('mm', options.locale);
     this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(options.container);
+    this.resizeObserver.observe(this.container);
     this.detachInput = attachSheetInput(canvas, {
       view: () => this.current,
       setView: (view) => this.setView(view),
@@ -107,14 +113,10 @@ class SheetEngine implements SheetViewer {
     this.resize();
   }
 
-  private emit<K extends keyof SheetViewerEvents>(type: K, event: SheetViewerEvents[K]): void {
-    this.events.emit(type, event);
-  }
-
   private emitMeasure(event: MeasureEvent | null): void {
     if (!event) return;
-    if (event.type === 'measure') this.emit('measure', { measurements: event.measurements });
-    else this.emit('calibrationpick', { length: event.length });
+    if (event.type === 'measure') this.events.emit('measure', { measurements: event.measurements });
+    else this.events.emit('calibrationpick', { length: event.length });
     this.invalidate();
   }
 
@@ -161,7 +163,7 @@ class SheetEngine implements SheetViewer {
     this.invalidate();
     this.pdf?.schedule(() => this.target());
     this.compare.schedule(() => this.target());
-    this.emit('viewchange', { view: this.view(), zoom: this.zoom() });
+    this.events.emit('viewchange', { view: this.view(), zoom: this.zoom() });
   }
 
   view(): SheetView {
@@ -172,30 +174,39 @@ class SheetEngine implements SheetViewer {
     return this.info ? zoomPercent(this.current, this.info.units) : 100;
   }
 
-  private resize(): void {
-    const rect = this.options.container.getBoundingClientRect();
+  mount(container: HTMLElement): void {
+    if (container === this.container) return;
+    // Still at the fitted view (nobody moved it): fitted again if the new place differs in size.
+    const untouched = this.current === this.lastFit;
+    this.resizeObserver.unobserve(this.container);
+    this.container = container;
+    container.append(this.canvas);
+    this.resizeObserver.observe(container);
+    if (this.resize() && untouched) this.fit();
+  }
+
+  /** Sizes the canvas to its container; false when nothing changed. */
+  private resize(): boolean {
+    const rect = this.container.getBoundingClientRect();
     const width = Math.max(1, Math.round(rect.width));
     const height = Math.max(1, Math.round(rect.height));
     const ratio = Math.min(window.devicePixelRatio || 1, this.options.maxPixelRatio ?? 3);
-    if (width === this.size.width && height === this.size.height && ratio === this.ratio) return;
+    if (width === this.size.width && height === this.size.height && ratio === this.ratio)
+      return false;
     const old = this.size;
     this.size = { width, height };
     this.ratio = ratio;
-    this.canvas.width = Math.round(width * ratio);
-    this.canvas.height = Math.round(height * ratio);
+    sizeBacking(this.canvas, Math.round(width * ratio), Math.round(height * ratio));
     if (this.info && !this.fitted) this.fit();
     // Keep the centre where it was.
     else this.setView(panBy(this.current, (width - old.width) / 2, (height - old.height) / 2));
+    return true;
   }
 
   private draw(): void {
     const { ctx, info, ratio } = this;
-    const dv = {
-      scale: this.current.scale * ratio,
-      x: this.current.x * ratio,
-      y: this.current.y * ratio,
-    };
-    drawPaper(ctx, info ? this.extent() : null, dv, ratio);
+    const dv = deviceView(this.current, ratio);
+    drawPaper(ctx, dv, info ? this.extent() : [0, 0, 0, 0], ratio);
     if (!info) return;
     if (this.vector) {
       const clip = visibleRect(this.current, this.size);
@@ -235,14 +246,17 @@ class SheetEngine implements SheetViewer {
     this.measure.reset(info.units);
     // Fitted to the sheet's size now, so the paper and the preview show where the content will.
     this.fit();
+    // The content's bytes if the page asked for them already (null: ask).
+    const bytes = source.contentBytes ? await source.contentBytes.catch(() => null) : null;
+    if (token !== this.loadToken) return;
+    const { requestInit } = this.options;
     if (info.content === 'vector') {
-      const sheet = await fetchJson<VectorSheet>(source.contentUrl, this.options.requestInit);
+      const sheet = await fetchJson<VectorSheet>(source.contentUrl, requestInit, bytes);
       if (token !== this.loadToken) return;
       this.vector = sheet;
       this.finder.texts = sheet.texts;
     } else {
-      const { requestInit } = this.options;
-      const page = await openSheetPage(source, this.options);
+      const page = await openSheetPage(source, this.options, bytes);
       if (token !== this.loadToken) return;
       this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
       const runs = source.textUrl
@@ -266,21 +280,8 @@ class SheetEngine implements SheetViewer {
 
   async compareWith(older: SheetSource | null): Promise<void> {
     const token = this.loadToken;
-    const { info, pdf } = this;
-    const pdfContext =
-      pdf && info
-        ? {
-            open: (source: SheetSource) => openSheetPage(source, this.options),
-            newer: pdf.page,
-            units: info.units,
-            onRendered: () => this.invalidate(),
-          }
-        : null;
     if (!older) this.compare.end();
-    else if (
-      !(await this.compare.load(older, this.options.requestInit, this.overrides, pdfContext))
-    )
-      return;
+    else if (!(await this.compare.load(older, this.overrides, this.pdf))) return;
     // Another sheet was loaded meanwhile: the overlay was for the one before.
     if (token !== this.loadToken) return this.compare.end();
     if (this.vector) this.fit();
@@ -294,10 +295,11 @@ class SheetEngine implements SheetViewer {
 
   fit(): void {
     if (!this.info) return;
-    const next = fitView(this.extent(), this.size, 24);
+    const next = fitView(this.extent(), this.size, FIT_PADDING);
     this.scaleRange = scaleLimits(next.scale, this.info.units);
     this.fitted = true;
     this.setView(next);
+    this.lastFit = this.current;
   }
 
   zoomToPaper(): void {
@@ -356,7 +358,7 @@ class SheetEngine implements SheetViewer {
     this.finder.current = index;
     if (move) this.setView(zoomOnto(this.current, hit.bounds, this.size, this.scaleRange.max));
     else this.invalidate();
-    this.emit('hitselect', { hit, index, count: this.finder.hits.length });
+    this.events.emit('hitselect', { hit, index, count: this.finder.hits.length });
   }
 
   private click(at: Point, double: boolean): void {
@@ -364,7 +366,7 @@ class SheetEngine implements SheetViewer {
       const index = this.finder.hits.findIndex((hit) => insidePolygon(at, hit.corners));
       if (index >= 0) return this.selectHit(index, false);
       const element = clickedElement(this.vector, at, this.current.scale, this.visibility);
-      if (element !== undefined) this.emit('elementclick', { element });
+      if (element !== undefined) this.events.emit('elementclick', { element });
       return;
     }
     this.emitMeasure(this.measure.click(at, double));
@@ -392,7 +394,7 @@ class SheetEngine implements SheetViewer {
     this.hover = null;
     this.canvas.style.cursor = tool === 'pan' ? '' : 'crosshair';
     this.invalidate();
-    this.emit('toolchange', { tool });
+    this.events.emit('toolchange', { tool });
   }
 
   measurements(): readonly SheetMeasurement[] {

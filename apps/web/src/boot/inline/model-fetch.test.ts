@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleInlineScript } from '../../../build/inline-scripts';
 import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
+import { DRAWING_HINT_KEY } from '../drawing-hint';
 import { bootPage } from '../page';
 
 /** The early view's request (boot/model-page/early-viewer.ts): the model's id and the session. */
@@ -48,6 +49,7 @@ function run(
   cookie = '',
   withPreview = true,
   withCrypto = true,
+  drawing: { known?: boolean; answer?: (url: string) => string; preloads?: boolean[] } = {},
 ): Fake {
   const requests: Fake['requests'] = [];
   const previews: Fake['previews'] = [];
@@ -67,11 +69,19 @@ function run(
     ...(withCrypto ? { crypto: globalThis.crypto } : {}),
     location: { pathname },
     document: { cookie },
-    localStorage: { getItem: (key: string) => (key === AUTH_STORAGE_KEY ? stored : null) },
-    fetch: (url: string, init: { headers: Record<string, string> }) => {
-      requests.push({ url, headers: init.headers });
-      return Promise.resolve(new Response('{}', { status: 200 }));
+    localStorage: {
+      getItem: (key: string) =>
+        key === AUTH_STORAGE_KEY
+          ? stored
+          : key === DRAWING_HINT_KEY && drawing.known
+            ? JSON.stringify([ID])
+            : null,
     },
+    fetch: (url: string, init: { headers?: Record<string, string> }) => {
+      requests.push({ url, headers: init.headers ?? {} });
+      return Promise.resolve(new Response(drawing.answer?.(url) ?? '{}', { status: 200 }));
+    },
+    __trussPreloadDrawing: (pdf: boolean) => drawing.preloads?.push(pdf),
   };
   // As model.html runs them: the fetch script, (the preview's bundle,) the preview's start.
   const script = `${scripts.fetch};${scripts.start}`;
@@ -160,5 +170,92 @@ describe('the early model fetch script', () => {
     const fake = run(`/model/${ID}`, session(), '', false);
     expect(fake.requests.map((r) => r.url)).toEqual([`/api/models/${ID}/viewable.glb`]);
     expect(await fake.__trussEarlyFetch!.preview).toBeNull();
+  });
+});
+
+describe("the early model fetch script on a drawing's page", () => {
+  const base = `/api/models/${ID}`;
+  const sheet = {
+    id: 'p1',
+    content: 'pdf',
+    content_url: `${base}/sheets/source.pdf?exp=1&sig=a`,
+    preview_url: `${base}/sheets/p1/preview.png?exp=1&sig=b`,
+    width: 420,
+    height: 297,
+  };
+  const answer = (model: Record<string, unknown>) => (url: string) =>
+    url === `${base}/sheets`
+      ? JSON.stringify([sheet])
+      : url === base
+        ? JSON.stringify(model)
+        : '{}';
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  // The first sheet's preview: decoded by an <img> (its draw is the preview's module's test).
+  const images: string[] = [];
+  const RealImage = globalThis.Image;
+  beforeAll(() => {
+    globalThis.Image = class {
+      src = '';
+      decode() {
+        images.push(this.src);
+        return Promise.reject(new Error('not decoded here'));
+      }
+    } as unknown as typeof Image;
+    return () => {
+      globalThis.Image = RealImage;
+    };
+  });
+
+  it('asks a drawing the browser knows for its sheets at once, then its first sheet', async () => {
+    const preloads: boolean[] = [];
+    images.length = 0;
+    const fake = run(`/model/${ID}`, session(), '', true, true, {
+      known: true,
+      answer: answer({}),
+      preloads,
+    });
+    // No 3D files, and no preview of them.
+    expect(fake.requests.map((r) => r.url)).toEqual([`${base}/sheets`]);
+    expect(fake.previews).toHaveLength(0);
+    await settle();
+    expect(fake.requests.map((r) => r.url)).toEqual([`${base}/sheets`, sheet.content_url, base]);
+    // The API's calls with the session; the signed content URL as it is.
+    expect(fake.requests[0]!.headers.Authorization).toBe('Bearer tok');
+    expect(fake.requests[1]!.headers).toEqual({});
+    expect(images).toEqual([sheet.preview_url]);
+    // The sheet engine's code, then pdf.js (a PDF page).
+    expect(preloads).toEqual([false, true]);
+    const early = (fake as unknown as { __trussEarlyDrawing: { first: Promise<unknown> } })
+      .__trussEarlyDrawing;
+    expect(await early.first).toMatchObject({ sheet });
+  });
+
+  it("asks for a drawing's sheets on a first visit once the model's answer says drawing", async () => {
+    images.length = 0;
+    const drawing = { id: ID, format: 'pdf', status: 'ready', deleted_at: null };
+    const fake = run(`/model/${ID}`, session(), '', true, true, { answer: answer(drawing) });
+    await settle();
+    expect(fake.requests.map((r) => r.url)).toEqual([
+      `${base}/viewable.glb`,
+      base,
+      `${base}/metadata.json`,
+      `${base}/sheets`,
+      sheet.content_url,
+    ]);
+    expect(images).toEqual([sheet.preview_url]);
+  });
+
+  it.each([
+    ['a 3D model', { id: ID, format: 'ifc', status: 'ready', deleted_at: null }],
+    ['a drawing in the trash', { id: ID, format: 'dwg', status: 'ready', deleted_at: 'x' }],
+    ['a drawing not converted yet', { id: ID, format: 'dxf', status: 'queued', deleted_at: null }],
+  ])('leaves %s to the app', async (_what, model) => {
+    images.length = 0;
+    const fake = run(`/model/${ID}`, session(), '', true, true, { answer: answer(model) });
+    await settle();
+    expect(fake.requests.map((r) => r.url)).not.toContain(`${base}/sheets`);
+    expect(images).toEqual([]);
   });
 });

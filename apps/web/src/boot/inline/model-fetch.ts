@@ -17,6 +17,7 @@
 import { requestIdFrom } from '../../lib/request-id';
 import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { isKnownDrawing } from '../drawing-hint';
+import { earlyDrawingFormat, startEarlyDrawing } from '../drawing/early-sheet';
 import { bootPage } from '../page';
 
 try {
@@ -27,8 +28,7 @@ try {
     Date.now(),
     window.location.search,
   );
-  // A drawing has no 3D files to ask for (drawing-hint.ts): the app opens it.
-  if (page?.kind === 'model' && !isKnownDrawing(page.modelId, window.localStorage)) {
+  if (page?.kind === 'model') {
     // A fresh X-Request-Id per request, as every call of the app carries one (spec §7).
     const headers = () => ({
       Authorization: `Bearer ${page.session.token}`,
@@ -47,17 +47,35 @@ try {
       return answer;
     };
     const base = `/api/models/${page.modelId}`;
-    // The viewable at once: the preview draws it. The model and its metadata a task later: the
-    // browser asks a host over six connections at most, and the preview needs neither.
-    const glb = read(`${base}/viewable.glb`);
     const later = new Promise((resolve) => setTimeout(resolve, 0));
-    window.__trussEarlyFetch = {
-      id: page.modelId,
-      token: page.session.token,
-      glb,
-      model: later.then(() => read(base)),
-      metadata: later.then(() => read(`${base}/metadata.json`)),
-    };
+    if (isKnownDrawing(page.modelId, window.localStorage)) {
+      // A drawing has no 3D files to ask for (drawing-hint.ts): its sheet list at once, its first
+      // sheet as soon as the list is in (drawing/early-sheet.ts), the model a task later.
+      window.__trussEarlyDrawing = {
+        ...startEarlyDrawing(page.modelId, page.session.token, read(`${base}/sheets`)),
+        model: later.then(() => read(base)),
+      };
+    } else {
+      // The viewable at once: the preview draws it. The model and its metadata a task later: the
+      // browser asks a host over six connections at most, and the preview needs neither.
+      const glb = read(`${base}/viewable.glb`);
+      const model = later.then(() => read(base));
+      window.__trussEarlyFetch = {
+        id: page.modelId,
+        token: page.session.token,
+        glb,
+        model,
+        metadata: later.then(() => read(`${base}/metadata.json`)),
+      };
+      // A drawing this browser has not met: its model's answer says so, and its sheets follow.
+      window.__trussEarlyDrawing = startEarlyDrawing(
+        page.modelId,
+        page.session.token,
+        model.then(({ bytes }) =>
+          earlyDrawingFormat(bytes, page.modelId) ? read(`${base}/sheets`) : null,
+        ),
+      );
+    }
   }
 } catch {
   // Storage blocked or anything unexpected: the page is the app's, as without this script.

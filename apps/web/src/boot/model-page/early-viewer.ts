@@ -127,10 +127,16 @@ async function open(
     );
   };
   // The engine's code is asked for once the preview has drawn (or will not): its preloads and
-  // evaluation then come after the preview's draw, not between its decode and its draw.
+  // evaluation then come after the preview's draw, not between its decode and its draw. Not at
+  // all when model.html's request found no viewable (a drawing, a model not ready): three.js
+  // would take the connections and the main thread from what the page shows instead.
   const engine = starting
     .then((made) => made?.preview)
-    .then(() => import('../../features/viewer/engine'));
+    .then(() => inline?.glb)
+    .then((read) => {
+      if (read && !read.bytes) throw new Error(`no viewable: HTTP ${read.answer.status}`);
+      return import('../../features/viewer/engine');
+    });
   engine.catch(() => undefined);
   const model = await answer.catch((error: unknown) => {
     closeEarly();
@@ -263,6 +269,8 @@ async function open(
 export function startEarlyViewer(
   page: Extract<BootPage, { kind: 'model' }>,
   preloadApp: () => void,
+  /** A drawing's early sheet (boot/drawing): settles at once for a 3D model. */
+  sheetOpened: Promise<void> | null = null,
 ): { claimView: () => EarlyView | null; appMayStart: Promise<void> } {
   const request: EarlyModelRequest = { modelId: page.modelId, ...page.session };
   const inline = takeInlineFetches(request);
@@ -290,7 +298,11 @@ export function startEarlyViewer(
       claimable = null;
       return view;
     },
-    appMayStart: Promise.race([opened, deadline.then(() => undefined)]).finally(preloadApp),
+    // A drawing (the model's answer said so) waits for its early sheet instead.
+    appMayStart: Promise.race([
+      Promise.all([opened, sheetOpened]).then(() => undefined),
+      deadline.then(() => undefined),
+    ]).finally(preloadApp),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BootHandoff } from '../../boot/handoff';
 import { queryClient } from '../../lib/query-client';
 import { type EarlyView, prefetchViewableFiles } from '../viewer/early';
 import { modelListQuery, modelQuery } from './api';
+import { isDrawing, sheetsQuery } from './sheets-api';
 
 /**
  * The model page's prefetch (run by the guard beside the session data): the model, then its
@@ -21,9 +22,15 @@ export function prefetchModelPage(
   const id = params.id;
   if (!id) return null;
   const early = boot?.modelPage?.modelId === id ? boot.modelPage.claim() : null;
-  void queryClient
-    .prefetchQuery(modelQuery(id, early?.model))
-    .then(() => prefetchViewableFiles(queryClient.getQueryData(modelQuery(id).queryKey)));
+  // A drawing's sheet list (and, for a drawing the browser knew, its model) read by the boot.
+  const drawing = boot?.drawingPage?.modelId === id ? boot.drawingPage : null;
+  void queryClient.prefetchQuery(modelQuery(id, early?.model ?? drawing?.model)).then(() => {
+    const model = queryClient.getQueryData(modelQuery(id).queryKey);
+    if (drawing && model && isDrawing(model)) {
+      const versionKey = model.current_version?.id ?? null;
+      void queryClient.prefetchQuery(sheetsQuery(id, versionKey, { firstAnswer: drawing.sheets }));
+    } else prefetchViewableFiles(model);
+  });
   return early;
 }
 

@@ -6,6 +6,7 @@
  */
 export { DrawingViewer } from './components/DrawingViewer';
 export { preloadPdfSheets } from './sheets/pdf-worker';
+export { dropEarlySheet } from './sheets/early-sheet';
 export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';

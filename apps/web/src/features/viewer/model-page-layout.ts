@@ -15,6 +15,8 @@ export const MODEL_PAGE_LAYOUT = {
     { from: 1280, width: 288 },
     { from: 0, width: 256 },
   ],
+  /** A drawing's sheet list beside its sheet view (SheetView), where the panels fit. */
+  sheetPanelWidth: 256,
 } as const;
 
 interface ViewArea {
@@ -29,6 +31,16 @@ export function modelViewArea(windowWidth: number): ViewArea {
   if (windowWidth < narrowBelow) return { top: headerHeight, panel: 0 };
   const panel = panelWidths.find((step) => windowWidth >= step.from)!.width;
   return { top: headerHeight, panel };
+}
+
+/**
+ * Where a drawing's sheet view sits in a window this wide: its sheet list on the left and its
+ * issues panel (open at first) on the right where the panels fit, over the view on a phone. The
+ * drawing page's boot draws the first sheet there (boot/drawing).
+ */
+export function drawingViewArea(windowWidth: number): { top: number; left: number; right: number } {
+  const { top, panel } = modelViewArea(windowWidth);
+  return { top, left: panel > 0 ? MODEL_PAGE_LAYOUT.sheetPanelWidth : 0, right: panel };
 }
 
 /** The window widths at which `modelViewArea` changes. */

@@ -20,7 +20,7 @@ import {
   type SavedQueryAbilities,
 } from '../../element-queries';
 import { SavedViewsButton, savedViewAbilities, type SavedViewAbilities } from '../../saved-views';
-import { ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
+import { dropEarlySheet, ModelViewer, MODEL_PAGE_LAYOUT, useViewpointUrl } from '../../viewer';
 import { isDrawing, sheetsQuery } from '../sheets-api';
 import { modelQuery } from '../api';
 import { useModelVersions, versionByNumber } from '../versions-api';
@@ -135,7 +135,9 @@ function ReadyViewer({
   const topicsPanel = useModelTopicsPanel(model, older?.id ?? model.current_version?.id ?? null);
   // An IFC's storey plans: of the version on screen, an older one's from its own route.
   const sheets = useQuery({
-    ...sheetsQuery(model.id, model.current_version?.id ?? null, older?.id ?? null),
+    ...sheetsQuery(model.id, model.current_version?.id ?? null, {
+      olderVersionId: older?.id ?? null,
+    }),
     enabled:
       (model.format === 'ifc' || model.format === 'ifczip') && !(wanted && versions.isPending),
   });
@@ -222,6 +224,13 @@ function ModelDetailPageContent() {
   useEffect(() => {
     if (!query.isPending && !viewable) earlyView?.drop();
   }, [query.isPending, viewable, earlyView]);
+  // Nor a sheet view: the drawing's early sheet (boot/drawing) goes, as it does when the page
+  // goes (its sheet view took it by then, if it showed the sheet).
+  const sheetShown = query.data?.status === 'ready' && drawing;
+  useEffect(() => {
+    if (!query.isPending && !sheetShown) dropEarlySheet();
+  }, [query.isPending, sheetShown]);
+  useEffect(() => () => dropEarlySheet(), []);
 
   const frame = (header: ReactNode, body: ReactNode) => (
     <div className="flex h-dvh flex-col overflow-hidden bg-gray-100">

@@ -5,6 +5,7 @@ import { AlertCircle } from 'lucide-react';
 import type { Sheet } from '@truss/contracts';
 import { Spinner } from '../../../components/ui/Spinner';
 import { PanelHeader } from '../components/PanelHeader';
+import { MODEL_PAGE_LAYOUT } from '../model-page-layout';
 import { SheetPanel } from './SheetPanel';
 import { SheetSearch } from './SheetSearch';
 import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
@@ -81,8 +82,10 @@ export function SheetView({
           className={
             narrow
               ? 'absolute inset-x-0 bottom-0 z-20 flex h-[55%] min-h-0 flex-col rounded-t-2xl border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgba(0,0,0,0.12)]'
-              : 'relative flex min-h-0 w-64 shrink-0 flex-col border-r border-gray-200 bg-white'
+              : 'relative flex min-h-0 shrink-0 flex-col border-r border-gray-200 bg-white'
           }
+          // As wide as the drawing page's boot placed its early sheet (model-page-layout.ts).
+          style={narrow ? undefined : { width: MODEL_PAGE_LAYOUT.sheetPanelWidth }}
         >
           <PanelHeader label={panelLabel} onClose={() => setPanelOpen(false)} />
           <SheetPanel

@@ -4,7 +4,12 @@ import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 export { pdfWorkerUrl };
 
-/** A PDF drawing's page: pdf.js's worker starts loading before the sheet list is in. */
+/**
+ * A PDF drawing's page: pdf.js's worker starts loading before the sheet list is in (or is the one
+ * model.html's script started, apps/web/src/boot/drawing).
+ */
 export function preloadPdfSheets(): void {
-  preloadPdf(pdfWorkerUrl);
+  const started = window.__trussPdfWorker;
+  window.__trussPdfWorker = undefined;
+  preloadPdf(pdfWorkerUrl, started);
 }

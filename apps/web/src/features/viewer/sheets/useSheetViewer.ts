@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createSheetViewer,
@@ -8,6 +8,7 @@ import {
   type SheetTool,
   type SheetViewer,
 } from '@truss/viewer/sheet';
+import { takeEarlySheet, type EarlySheet } from './early-sheet';
 import { pdfWorkerUrl } from './pdf-worker';
 
 declare global {
@@ -64,19 +65,35 @@ export function useSheetViewer(
   const { t, i18n } = useTranslation();
   const [viewer, setViewer] = useState<SheetViewer | null>(null);
   const [snapshot, setSnapshot] = useState<SheetSnapshot>(initial);
+  /** The drawing page's boot's engine, taken over with the sheet it loaded (or is loading). */
+  const [early, setEarly] = useState<EarlySheet | null>(null);
   const label = t('viewer.sheets.canvas');
   const locale = i18n.language;
+  // The source first shown, for the boot's engine (which loaded that sheet) only.
+  const firstSource = useRef(source);
 
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const engine = createSheetViewer({
-      container: host,
-      pdfWorkerSrc: pdfWorkerUrl,
-      label,
-      locale,
-      ...(requestInit ? { requestInit } : {}),
-    });
+    const first = firstSource.current;
+    // Signed the same (the boot's list is the page's first), or it is not the boot's sheet.
+    const taken = first && !requestInit ? takeEarlySheet(first.info.id, first.contentUrl) : null;
+    let engine: SheetViewer;
+    if (taken) {
+      engine = taken.engine;
+      engine.mount(host);
+      engine.canvas.setAttribute('aria-label', label);
+      taken.outline.remove();
+    } else {
+      engine = createSheetViewer({
+        container: host,
+        pdfWorkerSrc: pdfWorkerUrl,
+        label,
+        locale,
+        ...(requestInit ? { requestInit } : {}),
+      });
+    }
+    setEarly(taken);
     window.__trussSheet = engine;
     const offs = [
       engine.on('viewchange', ({ zoom }) => setSnapshot((s) => ({ ...s, zoom }))),
@@ -102,8 +119,11 @@ export function useSheetViewer(
     if (!viewer || !source) return;
     let live = true;
     setSnapshot({ ...initial });
-    document.body.dataset.sheetState = 'loading';
-    viewer.load(source).then(
+    // The boot's engine has this sheet (loaded or on its way): not loaded again.
+    const adopted = early?.engine === viewer && source === firstSource.current;
+    if (!adopted) document.body.dataset.sheetState = 'loading';
+    // A failed early load is the page's to do again (and to report).
+    (adopted ? early.loaded.catch(() => viewer.load(source)) : viewer.load(source)).then(
       () => {
         if (!live) return;
         document.body.dataset.sheetState = 'loaded';
@@ -124,7 +144,7 @@ export function useSheetViewer(
     return () => {
       live = false;
     };
-  }, [viewer, source]);
+  }, [viewer, source, early]);
 
   const update = () => {
     if (!viewer) return;
