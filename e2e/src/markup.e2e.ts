@@ -71,18 +71,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(model: Model, as: AuthResponse, locale: Locale): Promise<Page> {
+async function open(
+  model: Model,
+  as: AuthResponse,
+  locale: Locale,
+  viewport = { width: 1280, height: 800 },
+  query = '',
+): Promise<Page> {
   await setProfileLanguage(server.url, as, locale);
   const context = await browser.newContext({
     baseURL: server.url,
-    viewport: { width: 1280, height: 800 },
+    viewport,
     locale,
     storageState: signedInState(server.url, as),
   });
   await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`/model/${model.id}`);
+  await page.goto(`/model/${model.id}${query}`);
   if (model.format === 'pdf') {
     await page.waitForFunction(() => document.body.dataset.sheetState === 'loaded', null, {
       timeout: 60_000,
@@ -259,6 +265,100 @@ describe('markup in the browser', () => {
 
       const snapshot = await exportedSnapshot(topic);
       expect(redPixels(snapshot)).toBeGreaterThan(200);
+    },
+  );
+
+  /** The box of the red pixels drawn on the 3D view's markup layer, in CSS pixels. */
+  const redBox = (page: Page) =>
+    page.evaluate(() => {
+      const canvas = document.querySelector<HTMLCanvasElement>('[data-markup-layer="view"]')!;
+      const { width, height } = canvas;
+      const data = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+      let [x0, y0, x1, y1] = [width, height, -1, -1];
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const i = (y * width + x) * 4;
+          if (data[i + 3]! > 100 && data[i]! > 150 && data[i + 1]! < 100) {
+            x0 = Math.min(x0, x);
+            y0 = Math.min(y0, y);
+            x1 = Math.max(x1, x);
+            y1 = Math.max(y1, y);
+          }
+        }
+      }
+      const ratio = width / canvas.getBoundingClientRect().width;
+      return x1 < 0
+        ? null
+        : {
+            width: (x1 - x0 + 1) / ratio,
+            height: (y1 - y0 + 1) / ratio,
+            cx: (x0 + x1) / 2 / ratio,
+            cy: (y0 + y1) / 2 / ratio,
+            view: { width: width / ratio, height: height / ratio },
+          };
+    });
+
+  it.each(['en', 'zh-CN'] as const)(
+    'a cloud drawn at 1280x800 stays round on a phone and on a wide screen (%s)',
+    async (locale) => {
+      const title = `Round cloud ${locale}`;
+      const author = await open(ifc, owner, locale);
+      await author.getByRole('button', { name: text(locale, 'topics.panel'), exact: true }).click();
+      const panel = (page: Page) =>
+        page.getByRole('complementary', { name: text(locale, 'topics.panel') });
+      await author.getByRole('button', { name: text(locale, 'topics.markup.toggle') }).click();
+      const layer = author.locator('[data-markup-layer="view"]');
+      const box = (await layer.boundingBox())!;
+      const toolbar = author.getByRole('toolbar', { name: text(locale, 'topics.markup.toolbar') });
+      await toolbar
+        .getByRole('button', { name: text(locale, 'topics.markup.tools.cloud') })
+        .click();
+      // A square of 160 x 160 CSS pixels left of the centre.
+      const from: [number, number] = [box.width * 0.3, box.height * 0.3];
+      await drag(author, box, from, [from[0] + 160, from[1] + 160]);
+      await expect.poll(() => layer.getAttribute('data-markup-shapes')).toBe('1');
+      const drawn = (await redBox(author))!;
+      expect(drawn.width / drawn.height).toBeCloseTo(1, 1);
+      await panel(author)
+        .getByRole('button', { name: text(locale, 'topics.new.issue') })
+        .click();
+      await panel(author)
+        .getByRole('button', { name: text(locale, 'topics.noPin') })
+        .click();
+      await panel(author).locator('input').first().fill(title);
+      await panel(author).locator('button[type="submit"]').click();
+      await expect
+        .poll(() => panel(author).getByRole('heading', { name: title }).count(), {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      const topic = await newest(ifc.id);
+      expect(topic.title).toBe(title);
+      expect(topic.markup?.aspect).toBeCloseTo(box.width / box.height, 3);
+
+      const sizes = [
+        { name: 'phone', width: 390, height: 844 },
+        { name: 'wide', width: 1600, height: 700 },
+      ] as const;
+      for (const size of sizes) {
+        const page = await open(ifc, owner, locale, size, `?topic=${topic.id}`);
+        await expect
+          .poll(() => page.locator('[data-markup-layer="view"]').getAttribute('data-markup-shapes'))
+          .toBe('1');
+        await expect.poll(async () => (await redBox(page)) !== null).toBe(true);
+        const seen = (await redBox(page))!;
+        await page.screenshot({
+          path: await screenshotPath(`markup-round-${size.name}-${locale}`),
+        });
+        // Round: the box's width and height within 10 % of each other.
+        const ratio = seen.width / seen.height;
+        expect(ratio, `${size.name}: ${seen.width} x ${seen.height}`).toBeGreaterThan(1 / 1.1);
+        expect(ratio, `${size.name}: ${seen.width} x ${seen.height}`).toBeLessThan(1.1);
+        // And where it was drawn in the frame: left of the centre, above it.
+        expect(seen.cx).toBeLessThan(seen.view.width / 2);
+        expect(seen.cy).toBeLessThan(seen.view.height / 2 + 1);
+        await page.context().close();
+      }
     },
   );
 });
