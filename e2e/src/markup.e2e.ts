@@ -145,6 +145,23 @@ function redPixels(png: Pixels): number {
   return n;
 }
 
+/** The box of a PNG's red pixels (null: none). */
+function pngRedBox(png: Pixels): { width: number; height: number } | null {
+  let [x0, y0, x1, y1] = [png.width, png.height, -1, -1];
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      const i = (y * png.width + x) * 4;
+      if (png.data[i]! > 180 && png.data[i + 1]! < 90 && png.data[i + 2]! < 110) {
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+    }
+  }
+  return x1 < 0 ? null : { width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
 /** The BCF export's snapshot of `topic`, decoded. */
 async function exportedSnapshot(topic: Topic): Promise<Pixels> {
   const res = await fetch(
@@ -335,6 +352,16 @@ describe('markup in the browser', () => {
       const topic = await newest(ifc.id);
       expect(topic.title).toBe(title);
       expect(topic.markup?.aspect).toBeCloseTo(box.width / box.height, 3);
+      // The detail's snapshot shows the cloud over it, round too.
+      const thumbnail = panel(author).locator('[data-snapshot-markup="1"]');
+      await expect.poll(() => thumbnail.locator('canvas').count()).toBe(1);
+      await expect
+        .poll(async () => pngRedBox(decodePng(await thumbnail.screenshot())), { timeout: 10_000 })
+        .not.toBeNull();
+      const inThumbnail = pngRedBox(decodePng(await thumbnail.screenshot()))!;
+      expect(inThumbnail.width / inThumbnail.height).toBeGreaterThan(1 / 1.1);
+      expect(inThumbnail.width / inThumbnail.height).toBeLessThan(1.1);
+      await author.screenshot({ path: await screenshotPath(`markup-thumbnail-${locale}`) });
 
       const sizes = [
         { name: 'phone', width: 390, height: 844 },
