@@ -77,6 +77,29 @@ export class MarkupSnapshots {
     return [{ guid: markupViewpointGuid(row.guid), view: EMPTY_VIEW, snapshot }];
   }
 
+  /**
+   * The one picture of a topic (what a notification mail shows): its first viewpoint's snapshot,
+   * or its sheet's preview, with the markup drawn as the export draws it; null: none.
+   */
+  async picture(
+    scope: DataScope,
+    row: TopicRow,
+    first: { snapshot: Uint8Array | null; snapshot_type: 'png' | 'jpg' | null } | undefined,
+  ): Promise<{ type: 'png' | 'jpg'; bytes: Uint8Array } | null> {
+    const viewpoints: BcfViewpoint[] =
+      first?.snapshot && first.snapshot_type
+        ? [
+            {
+              guid: markupViewpointGuid(row.guid),
+              view: EMPTY_VIEW,
+              snapshot: { type: first.snapshot_type, bytes: first.snapshot },
+            },
+          ]
+        : [];
+    const [drawn] = await this.apply(scope, row, viewpoints);
+    return drawn?.snapshot ?? null;
+  }
+
   async #read(key: string): Promise<Buffer | null> {
     if (!(await this.#storage.stat(key))) return null;
     return Buffer.concat(await (await this.#storage.get(key)).toArray());
