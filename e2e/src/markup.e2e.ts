@@ -388,4 +388,71 @@ describe('markup in the browser', () => {
       }
     },
   );
+
+  it.each(['en', 'zh-CN'] as const)(
+    "Show view opens a sheet topic's sheet zoomed to its pin and markup (%s)",
+    async (locale) => {
+      // On the PDF's second page (a 406.4 x 50.8 mm strip), right of its middle (mm, y up).
+      const cloud = { type: 'cloud', from: [280, 14], to: [310, 40], color: '#e11d48' };
+      const res = await fetch(`${server.url}/api/project/${projectId}/topics`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          kind: 'issue',
+          title: `On page two ${locale}`,
+          modelId: pdf.id,
+          pin: { sheetId: 'p2', x: 290, y: 9 },
+          markup: { shapes: [{ ...cloud, lineWidth: 0.5 }] },
+        }),
+      });
+      expect(res.status).toBe(201);
+      const topic = (await res.json()) as Topic;
+      const page = await open(pdf, owner, locale);
+      /** The sheet shown and where the place (pin and cloud: x 280..310, y 9..40) is on it. */
+      const shown = () =>
+        page.evaluate(() => {
+          const sheet = window.__trussSheet!;
+          const view = sheet.view();
+          return {
+            id: sheet.info?.id ?? null,
+            left: view.x + 280 * view.scale,
+            right: view.x + 310 * view.scale,
+            top: view.y - 40 * view.scale,
+            bottom: view.y - 9 * view.scale,
+            width: sheet.canvas.clientWidth,
+            height: sheet.canvas.clientHeight,
+          };
+        });
+      const zoomedIn = async () => {
+        const at = await shown();
+        return (
+          at.id === 'p2' &&
+          at.left >= 0 &&
+          at.right <= at.width &&
+          at.top >= 0 &&
+          at.bottom <= at.height &&
+          // The place fills most of the view (the whole page fitted leaves it a tenth).
+          Math.max((at.right - at.left) / at.width, (at.bottom - at.top) / at.height) > 0.6
+        );
+      };
+      expect((await shown()).id).toBe('p1');
+      const panel = page.getByRole('complementary', { name: text(locale, 'topics.panel') });
+      await panel.locator(`[data-topic-row="${topic.id}"]`).click();
+      await expect.poll(zoomedIn, { timeout: 20_000 }).toBe(true);
+      // Away (the first page, fitted), then Show view brings the place back.
+      await page
+        .getByRole('complementary', { name: text(locale, 'viewer.sheets.panel') })
+        .locator('ul li button')
+        .first()
+        .click();
+      await expect.poll(async () => (await shown()).id, { timeout: 20_000 }).toBe('p1');
+      await panel.getByRole('button', { name: text(locale, 'topics.showView') }).click();
+      await expect.poll(zoomedIn, { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(() => page.locator('[data-markup-layer="p2"]').getAttribute('data-markup-shapes'))
+        .toBe('1');
+      await page.evaluate(() => window.__trussSheet!.whenSharp());
+      await page.screenshot({ path: await screenshotPath(`markup-show-sheet-${locale}`) });
+    },
+  );
 });

@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import type { LoadedModelInfo, Viewer } from '../../viewer';
+import { sheetFocus, type LoadedModelInfo, type Viewer } from '../../viewer';
 import type { TopicAbilities } from '../abilities';
 import {
   blobToBase64,
@@ -32,6 +32,7 @@ import {
 } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { markupStore } from '../markup/markup-store';
+import { topicSheetPlace } from '../markup/sheet-place';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
@@ -124,6 +125,9 @@ export function TopicsPanel({
   const showing = useRef<string | null>(null);
   const show = useCallback(
     (topic: Topic) => {
+      // A topic on a storey plan: the plan opens beside, zoomed to its pin and markup.
+      const place = topicSheetPlace(topic);
+      if (place) sheetFocus.request(place.sheetId, place.bounds);
       const summary = topic.viewpoints[0];
       const home = resolver?.home(topic.model_id);
       if (!viewer || !resolver || !home || !summary) return;

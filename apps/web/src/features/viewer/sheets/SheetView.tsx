@@ -11,6 +11,7 @@ import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
 import { SheetToolbar } from './SheetToolbar';
 import { sheetSource } from './sheet-source';
 import { useSheetViewer } from './useSheetViewer';
+import { focusView, sheetFocus, useSheetFocus, type SheetFocus } from './sheet-focus';
 import type { PanelLayers } from '../panel-layers';
 
 /** The sheets a workspace shows beside (or instead of) its 3D view. */
@@ -58,6 +59,22 @@ export function SheetView({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
   const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
+  // A place asked to be shown (a topic's Show view): its sheet, then the place fitted once drawn.
+  const focus = useSheetFocus();
+  const [pending, setPending] = useState<SheetFocus | null>(null);
+  useEffect(() => {
+    if (!focus || !sheetFocus.waiting(focus) || !sheets.some((s) => s.id === focus.sheetId)) return;
+    setPending(focus);
+    setPicked(focus.sheetId);
+  }, [focus, sheets]);
+  useEffect(() => {
+    if (!viewer || !pending || !sheet) return;
+    if (snapshot.state !== 'loaded' || snapshot.sheetId !== pending.sheetId) return;
+    const { clientWidth, clientHeight } = viewer.canvas;
+    viewer.setView(focusView(pending.bounds, sheet, clientWidth, clientHeight));
+    sheetFocus.shown(pending);
+    setPending(null);
+  }, [viewer, pending, sheet, snapshot.state, snapshot.sheetId]);
   const [panelOpen, setPanelOpen] = useState(!narrow);
   // The thumbnails wait for the first sheet (SheetPanel), and stay once shown.
   const [thumbnails, setThumbnails] = useState(false);
