@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Model, Topic, TopicList } from '@truss/contracts';
+import type { AuthResponse, Model, Sheet, Topic, TopicList } from '@truss/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
@@ -453,6 +453,66 @@ describe('markup in the browser', () => {
         .toBe('1');
       await page.evaluate(() => window.__trussSheet!.whenSharp());
       await page.screenshot({ path: await screenshotPath(`markup-show-sheet-${locale}`) });
+    },
+  );
+
+  it.each(['en', 'zh-CN'] as const)(
+    'Show view of a topic on a storey plan opens the plan beside the 3D view, zoomed (%s)',
+    async (locale) => {
+      const sheets = await api<Sheet[]>(`/api/models/${ifc.id}/sheets`);
+      const plan = sheets.find((sheet) => sheet.kind === 'plan') ?? sheets[0]!;
+      const { bounds } = (await (await fetch(`${server.url}${plan.content_url}`)).json()) as {
+        bounds: [number, number, number, number];
+      };
+      const [x0, y0, x1, y1] = bounds;
+      const pin = { sheetId: plan.id, x: x0 + (x1 - x0) * 0.3, y: y0 + (y1 - y0) * 0.6 };
+      const res = await fetch(`${server.url}/api/project/${projectId}/topics`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          kind: 'issue',
+          title: `On the plan ${locale}`,
+          modelId: ifc.id,
+          pin,
+        }),
+      });
+      expect(res.status).toBe(201);
+      const topic = (await res.json()) as Topic;
+      expect(topic.sheet_id).toBe(plan.id);
+      // Opened from its link: the plan shows beside the 3D view, the pin in its middle.
+      const page = await open(ifc, owner, locale, undefined, `?topic=${topic.id}`);
+      const shown = () =>
+        page.evaluate((at) => {
+          const sheet = window.__trussSheet;
+          if (!sheet?.info) return null;
+          const view = sheet.view();
+          return {
+            id: sheet.info.id,
+            x: view.x + at.x * view.scale - sheet.canvas.clientWidth / 2,
+            y: view.y - at.y * view.scale - sheet.canvas.clientHeight / 2,
+            scale: view.scale,
+            width: sheet.canvas.clientWidth,
+            height: sheet.canvas.clientHeight,
+          };
+        }, pin);
+      await expect
+        .poll(
+          async () => {
+            const at = await shown();
+            // The plan gets room beside the 3D view and three panels at 1280 px.
+            if (!at || at.id !== plan.id || at.width < 150 || at.height < 2) return false;
+            return Math.abs(at.x) < 2 && Math.abs(at.y) < 2;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      const at = (await shown())!;
+      // Zoomed in: several times the scale of the whole plan fitted.
+      const fitted = Math.min(at.width / (x1 - x0), at.height / (y1 - y0));
+      expect(at.scale).toBeGreaterThan(fitted * 3);
+      await expect.poll(() => page.locator(`[data-sheet-pin="${topic.id}"]`).count()).toBe(1);
+      await page.evaluate(() => window.__trussSheet!.whenSharp());
+      await page.screenshot({ path: await screenshotPath(`markup-show-plan-${locale}`) });
     },
   );
 });

@@ -32,7 +32,7 @@ import {
 } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { markupStore } from '../markup/markup-store';
-import { topicSheetPlace } from '../markup/sheet-place';
+import { topicSheetPlace, useSheetPinMarkers } from '../markup/sheet-place';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
@@ -155,6 +155,8 @@ export function TopicsPanel({
     [topics, show],
   );
   usePins(viewer, resolver, topics, mode.name === 'detail' ? mode.id : null, open);
+  // Topics pinned on the model's storey plans, marked there.
+  useSheetPinMarkers(topics);
 
   // A topic named in the URL: show its view once the model (and so the resolver) is there.
   const [shownFromUrl, setShownFromUrl] = useState(false);

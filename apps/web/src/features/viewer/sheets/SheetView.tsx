@@ -59,6 +59,7 @@ export function SheetView({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
   const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
+  const [panelOpen, setPanelOpen] = useState(!narrow);
   // A place asked to be shown (a topic's Show view): its sheet, then the place fitted once drawn.
   const focus = useSheetFocus();
   const [pending, setPending] = useState<SheetFocus | null>(null);
@@ -70,12 +71,25 @@ export function SheetView({
   useEffect(() => {
     if (!viewer || !pending || !sheet) return;
     if (snapshot.state !== 'loaded' || snapshot.sheetId !== pending.sheetId) return;
-    const { clientWidth, clientHeight } = viewer.canvas;
-    viewer.setView(focusView(pending.bounds, sheet, clientWidth, clientHeight));
-    sheetFocus.shown(pending);
-    setPending(null);
-  }, [viewer, pending, sheet, snapshot.state, snapshot.sheetId]);
-  const [panelOpen, setPanelOpen] = useState(!narrow);
+    // Squeezed beside the 3D view and panels, the sheet list gives the place its room.
+    if (panelOpen && (hostRef.current?.clientWidth ?? 0) < 320) setPanelOpen(false);
+    // A sheet view just opened (a plan beside the 3D view) may not be sized yet: the engine's
+    // size, not the element's, is what its view is in (a later resize keeps the centre).
+    let frame = 0;
+    const apply = () => {
+      const { canvasWidth, canvasHeight, pixelRatio } = viewer.renderStats();
+      if (canvasWidth < 2 * pixelRatio || canvasHeight < 2 * pixelRatio) {
+        frame = requestAnimationFrame(apply);
+        return;
+      }
+      const [width, height] = [canvasWidth / pixelRatio, canvasHeight / pixelRatio];
+      viewer.setView(focusView(pending.bounds, sheet, width, height));
+      sheetFocus.shown(pending);
+      setPending(null);
+    };
+    apply();
+    return () => cancelAnimationFrame(frame);
+  }, [viewer, pending, sheet, snapshot.state, snapshot.sheetId, panelOpen]);
   // The thumbnails wait for the first sheet (SheetPanel), and stay once shown.
   const [thumbnails, setThumbnails] = useState(false);
   if (!thumbnails && snapshot.state !== 'loading') setThumbnails(true);
