@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { focusView, sheetFocus } from './sheet-focus';
 
 /** Where sheet point (x, y) lands on screen in a view. */
-const screen = (view: { scale: number; x: number; y: number }, x: number, y: number) => [
-  view.x + x * view.scale,
-  view.y - y * view.scale,
-];
+const screen = (
+  view: { scale: number; x: number; y: number },
+  x: number,
+  y: number,
+): [number, number] => [view.x + x * view.scale, view.y - y * view.scale];
 
 describe('showing a place on a sheet', () => {
   it('fits the place, grown a little, into the canvas', () => {
