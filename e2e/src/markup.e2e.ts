@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, Model, Sheet, Topic, TopicList } from '@truss/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SheetViewer } from '@truss/viewer/sheet';
 import { createAccount } from './support/accounts.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { sharedServer, type SharedServer } from './support/shared-server.ts';
@@ -25,6 +26,8 @@ import {
  * with a new issue; Bea (a second member) sees each issue arrive live and its markup when she
  * opens it; the BCF export's snapshot has the red cloud's pixels.
  */
+type SheetWindow = Window & { __trussSheet?: SheetViewer };
+
 const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
 const PDF = path.join(shared, 'drawings/pdf/sheet-set-a3.pdf');
 const IFC = path.join(shared, 'samples/ifc/IfcOpenHouse_IFC4.ifc');
@@ -411,7 +414,7 @@ describe('markup in the browser', () => {
       /** The sheet shown and where the place (pin and cloud: x 280..310, y 9..40) is on it. */
       const shown = () =>
         page.evaluate(() => {
-          const sheet = window.__trussSheet!;
+          const sheet = (window as SheetWindow).__trussSheet!;
           const view = sheet.view();
           return {
             id: sheet.info?.id ?? null,
@@ -451,7 +454,7 @@ describe('markup in the browser', () => {
       await expect
         .poll(() => page.locator('[data-markup-layer="p2"]').getAttribute('data-markup-shapes'))
         .toBe('1');
-      await page.evaluate(() => window.__trussSheet!.whenSharp());
+      await page.evaluate(() => (window as SheetWindow).__trussSheet!.whenSharp());
       await page.screenshot({ path: await screenshotPath(`markup-show-sheet-${locale}`) });
     },
   );
@@ -460,7 +463,7 @@ describe('markup in the browser', () => {
     'Show view of a topic on a storey plan opens the plan beside the 3D view, zoomed (%s)',
     async (locale) => {
       const sheets = await api<Sheet[]>(`/api/models/${ifc.id}/sheets`);
-      const plan = sheets.find((sheet) => sheet.kind === 'plan') ?? sheets[0]!;
+      const plan = sheets.find((sheet) => sheet.kind === 'storey-plan')!;
       const { bounds } = (await (await fetch(`${server.url}${plan.content_url}`)).json()) as {
         bounds: [number, number, number, number];
       };
@@ -483,7 +486,7 @@ describe('markup in the browser', () => {
       const page = await open(ifc, owner, locale, undefined, `?topic=${topic.id}`);
       const shown = () =>
         page.evaluate((at) => {
-          const sheet = window.__trussSheet;
+          const sheet = (window as SheetWindow).__trussSheet;
           if (!sheet?.info) return null;
           const view = sheet.view();
           return {
@@ -511,7 +514,7 @@ describe('markup in the browser', () => {
       const fitted = Math.min(at.width / (x1 - x0), at.height / (y1 - y0));
       expect(at.scale).toBeGreaterThan(fitted * 3);
       await expect.poll(() => page.locator(`[data-sheet-pin="${topic.id}"]`).count()).toBe(1);
-      await page.evaluate(() => window.__trussSheet!.whenSharp());
+      await page.evaluate(() => (window as SheetWindow).__trussSheet!.whenSharp());
       await page.screenshot({ path: await screenshotPath(`markup-show-plan-${locale}`) });
     },
   );
