@@ -260,8 +260,6 @@ export function fromViewState(
       ...(cam.type === 'perspective'
         ? { fov: cam.fieldOfView ?? 60 }
         : { height: cam.viewToWorldScale ?? reach }),
-      // The whole of the view it was taken at shows on a narrower screen (and its markup's frame).
-      ...(cam.aspectRatio ? { aspect: cam.aspectRatio } : {}),
     };
   }
   const planes = state.clippingPlanes.map((p, i) => {

@@ -137,7 +137,12 @@ export function TopicsPanel({
         .fetchQuery(viewpointQuery(source, topic.id, summary.id))
         .then((state) => {
           if (showing.current !== summary.id) return;
-          viewer.pins.goTo(fromViewState(state, resolver, home, viewer.getViewpoint()));
+          const viewpoint = fromViewState(state, resolver, home, viewer.getViewpoint());
+          // With 3D markup, the whole frame it was drawn in shows (a narrower screen widens
+          // the view), so the markup stays over what it marks.
+          const aspect = topic.markup?.sheet_id === null ? topic.markup.aspect : null;
+          if (aspect) viewpoint.camera.aspect = aspect;
+          viewer.pins.goTo(viewpoint);
         })
         .catch((error: unknown) => {
           console.warn('[topics] the viewpoint could not be applied', error);
