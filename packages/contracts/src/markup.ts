@@ -5,8 +5,11 @@ import { z } from 'zod';
  * drawn into the snapshot a BCF export carries). One markup lives in one space:
  * - on a sheet (`sheetId` set): coordinates, line widths and text sizes in the sheet's units,
  *   y up like the sheet, so it pans and zooms with the drawing;
- * - on the 3D view (`sheetId` null): x and y in 0..1 of the viewpoint's snapshot (x right,
- *   y down), line widths and text sizes in fractions of the snapshot's width.
+ * - on the 3D view (`sheetId` null): x and y in 0..1 of the view's frame (x right, y down), line
+ *   widths and text sizes in fractions of the frame's width. `aspect` (width / height of the
+ *   view it was drawn on, as the viewpoint's camera) keeps its shape: on a screen or a snapshot of
+ *   another aspect the frame is fitted inside, centred (a circle stays a circle). Markup saved
+ *   before `aspect` was kept has none and fills the whole view.
  * Points are `[x, y]` pairs. Bounds answer 400 VALIDATION_ERROR with a field message key
  * (`validation.markupTooManyShapes`, `…TooManyPoints`, `…TextTooLong`).
  */
@@ -82,6 +85,9 @@ export const sheetIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_$-]{1,64}$/, { error: 'validation.invalid' });
 
+/** Width / height of the view a 3D markup was drawn on. */
+export const markupAspectSchema = z.number({ error: 'validation.invalid' }).min(0.05).max(20);
+
 export const markupSchema = z.object({
   /**
    * The sheet it is drawn on; null (or left out in a body): the 3D view, unless the topic's pin
@@ -97,12 +103,19 @@ export const markupSchema = z.object({
         MARKUP_POINTS_MAX,
       { error: 'validation.markupTooManyPoints' },
     ),
+  /** 3D markup: the aspect of the view it was drawn on (ignored on a sheet). */
+  aspect: markupAspectSchema.optional(),
 });
 export type MarkupInput = z.infer<typeof markupSchema>;
 
 /** A topic's markup as read: its space resolved (`sheet_id` null: the 3D view). */
 export const topicMarkupSchema = z
-  .object({ sheet_id: z.string().nullable(), shapes: z.array(markupShapeSchema) })
+  .object({
+    sheet_id: z.string().nullable(),
+    shapes: z.array(markupShapeSchema),
+    /** 3D markup: width / height of the view it was drawn on; null: a sheet's, or not kept. */
+    aspect: z.number().nullable(),
+  })
   .meta({ id: 'TopicMarkup' });
 export type TopicMarkup = z.infer<typeof topicMarkupSchema>;
 

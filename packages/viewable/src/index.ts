@@ -75,6 +75,7 @@ export {
   sheetMapping,
   smoothStroke,
   strokeWidths,
+  viewFrame,
   viewMapping,
   type MarkupDrawContext,
   type MarkupMapping,

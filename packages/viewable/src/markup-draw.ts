@@ -4,7 +4,7 @@
  * markup into the snapshot with @napi-rs/canvas). No DOM, no Node: only a 2D context's methods.
  *
  * A markup lives in its own space (contracts' markup.ts): a sheet's units (y up) or 0..1 of the
- * 3D view's snapshot (y down). `MarkupMapping` takes a point of that space to device pixels and
+ * 3D view's frame (y down, the frame of the aspect it was drawn at). `MarkupMapping` takes a point of that space to device pixels and
  * says how many device pixels one unit of length is; every size (line width, text size, cloud
  * scallops, arrow heads) is derived from mapped lengths, so a markup looks the same at any zoom
  * and in a snapshot of any size.
@@ -30,9 +30,41 @@ export interface MarkupMapping {
   scale: number;
 }
 
-/** The 3D view's space: x and y in 0..1 of a width x height image, lengths in its widths. */
-export function viewMapping(width: number, height: number): MarkupMapping {
-  return { toDevice: ([x, y]) => [x * width, y * height], scale: width };
+/**
+ * The frame a 3D markup was drawn in, inside a `width` x `height` view: the largest box of the
+ * markup's `aspect` (width / height of the view it was drawn on) centred in it, as the camera
+ * shows that view at another aspect (vertical field of view kept on a wider screen; a narrower
+ * screen widens it so the whole frame shows: see the web's fromViewState). Without an aspect
+ * (markup saved before it was kept) the frame is the whole view.
+ */
+export function viewFrame(
+  width: number,
+  height: number,
+  aspect?: number | null,
+): { x: number; y: number; width: number; height: number } {
+  if (!aspect || !(aspect > 0) || !Number.isFinite(aspect) || !(height > 0)) {
+    return { x: 0, y: 0, width, height };
+  }
+  const fitted =
+    width / height > aspect ? { w: height * aspect, h: height } : { w: width, h: width / aspect };
+  return {
+    x: (width - fitted.w) / 2,
+    y: (height - fitted.h) / 2,
+    width: fitted.w,
+    height: fitted.h,
+  };
+}
+
+/**
+ * The 3D view's space: x and y in 0..1 of the markup's frame (`viewFrame`) in a width x height
+ * image, lengths in the frame's widths. A shape keeps its proportions on any screen.
+ */
+export function viewMapping(width: number, height: number, aspect?: number | null): MarkupMapping {
+  const frame = viewFrame(width, height, aspect);
+  return {
+    toDevice: ([x, y]) => [frame.x + x * frame.width, frame.y + y * frame.height],
+    scale: frame.width,
+  };
 }
 
 /** A sheet's space (y up) seen through a sheet view (device pixels per unit, origin in pixels). */
@@ -45,10 +77,15 @@ export function sheetMapping(view: { scale: number; x: number; y: number }): Mar
 
 /** The inverse of `viewMapping`/`sheetMapping`: a device point back into the markup's space. */
 export function fromDevice(
-  space: { kind: 'view'; width: number; height: number } | ({ kind: 'sheet' } & SheetViewLike),
+  space:
+    | { kind: 'view'; width: number; height: number; aspect?: number | null }
+    | ({ kind: 'sheet' } & SheetViewLike),
   [px, py]: MarkupPoint,
 ): MarkupPoint {
-  if (space.kind === 'view') return [px / space.width, py / space.height];
+  if (space.kind === 'view') {
+    const frame = viewFrame(space.width, space.height, space.aspect);
+    return [(px - frame.x) / frame.width, (py - frame.y) / frame.height];
+  }
   return [(px - space.x) / space.scale, (space.y - py) / space.scale];
 }
 interface SheetViewLike {

@@ -164,6 +164,12 @@ export interface Viewpoint {
     fov?: number;
     /** Orthographic: visible height in metres. */
     height?: number;
+    /**
+     * Width / height of the view it was taken at (a topic's snapshot, its markup's frame). When
+     * set and the canvas is narrower, the field of view (orthographic: the height) grows so the
+     * whole of that view shows, centred; a wider canvas shows it at its height. Not read back.
+     */
+    aspect?: number;
   };
   sections: { planes: SectionPlaneState[]; box: SectionBoxState | null };
   /** Hidden element ids, or when `isolated` is set, only those are visible. */

@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import type { Vec3, Viewpoint } from './api-types.ts';
 import type { SectionApi, SelectionApi, VisibilityApi } from './api.ts';
 import type { ViewerCore } from './core/viewer-core.ts';
+import { fitFov, frameFit } from './navigation/camera-math.ts';
 import { parseViewpoint } from './viewpoint.ts';
 
 interface ViewpointParts {
@@ -59,11 +60,13 @@ function applyViewpoint(deps: ViewpointDeps | null, input: Viewpoint, animate: b
   const { core } = deps;
   const { rig, model } = core;
   const { camera } = viewpoint;
-  if (camera.fov !== undefined) rig.perspective.fov = camera.fov;
+  // Taken at another aspect: on a narrower canvas, widen the view so all of it shows.
+  const fit = frameFit(camera.aspect, rig.getAspect());
+  if (camera.fov !== undefined) rig.perspective.fov = fitFov(camera.fov, fit);
   rig.setProjection(camera.projection);
   rig.moveTo(new THREE.Vector3(...camera.position), new THREE.Vector3(...camera.target), {
     duration: animate ? 500 : 0,
-    orthoHeight: camera.height ?? rig.orthoHeight,
+    orthoHeight: camera.height !== undefined ? camera.height * fit : rig.orthoHeight,
   });
   deps.section.setState(viewpoint.sections);
 

@@ -132,6 +132,8 @@ export function parseViewpoint(input: unknown): Viewpoint {
   const height = positive(camera.height, 'camera.height');
   if (fov !== undefined) viewpoint.camera.fov = fov;
   if (height !== undefined) viewpoint.camera.height = height;
+  const aspect = positive(camera.aspect, 'camera.aspect');
+  if (aspect !== undefined) viewpoint.camera.aspect = aspect;
   const p = viewpoint.camera.position;
   const t = viewpoint.camera.target;
   if (p[0] === t[0] && p[1] === t[1] && p[2] === t[2]) {

@@ -85,7 +85,8 @@ export interface TopicsTable {
   pin: Json<TopicPin | null>;
   /** Red-lines (migration 0035): their sheet (null: the 3D view) and shapes; null: none. */
   markup: ColumnType<
-    { sheetId: string | null; shapes: MarkupShape[] } | null,
+    /** `aspect`: 3D markup's view width / height (absent in rows saved before it was kept). */
+    { sheetId: string | null; shapes: MarkupShape[]; aspect?: number } | null,
     string | undefined,
     string
   >;

@@ -1,10 +1,19 @@
 import nodemailer, { type Transport, type Transporter } from 'nodemailer';
 
+/** A file carried by a mail; with `cid`, an image its HTML shows inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  cid?: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /**

@@ -85,8 +85,14 @@ export function noticeMail(input: {
   /** Why the recipient gets this mail and where to turn it off. */
   footer: string;
   publicUrl: string;
+  /** Pictures shown after the lines (inline attachments; the text part names them). */
+  images?: { alt: string; filename: string; contentType: string; content: Buffer }[];
 }): OutgoingMail {
   const { button, publicUrl } = input;
+  const images = (input.images ?? []).map((image, i) => ({
+    ...image,
+    cid: `picture-${i + 1}@truss`,
+  }));
   const settingsUrl = `${publicUrl}/settings/notifications`;
   const text = [
     ...input.lines,
@@ -102,9 +108,25 @@ export function noticeMail(input: {
     publicUrl,
     blocks: [
       ...input.lines.map((line) => mailParagraph(line)),
+      ...images.map(
+        (image) =>
+          `<p style="margin:0 0 16px"><img src="cid:${image.cid}" alt="${escapeHtml(image.alt)}" width="520" style="display:block;width:100%;max-width:520px;height:auto;border:1px solid #e4e4e7;border-radius:8px"></p>`,
+      ),
       mailButton(button, '8px 0 24px'),
       `<p style="margin:0 0 24px;color:#52525b;font-size:13px">${escapeHtml(input.footer)} <a href="${escapeHtml(settingsUrl)}" style="color:#4f46e5">${escapeHtml(settingsUrl)}</a></p>`,
     ],
   });
-  return { to: input.to, subject: oneLine(input.subject), text, html };
+  const attachments = images.map(({ filename, content, contentType, cid }) => ({
+    filename,
+    content,
+    contentType,
+    cid,
+  }));
+  return {
+    to: input.to,
+    subject: oneLine(input.subject),
+    text,
+    html,
+    ...(attachments.length ? { attachments } : {}),
+  };
 }

@@ -2,7 +2,17 @@
  * Just enough MIME to read the mails nodemailer writes (tests only): headers with RFC 2047
  * encoded words, multipart bodies, base64 and quoted-printable parts, UTF-8 text.
  */
+/** A non-text part (an inline picture, a file). */
+export interface MailPart {
+  contentType: string;
+  /** Content-ID without its angle brackets. */
+  cid: string | null;
+  filename: string | null;
+  bytes: Buffer;
+}
+
 export interface ParsedMail {
+  attachments: MailPart[];
   from: string;
   to: string;
   subject: string;
@@ -56,7 +66,7 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function collect(part: Part, out: { text: string; html: string }): void {
+function collect(part: Part, out: { text: string; html: string; attachments: MailPart[] }): void {
   const type = part.headers['content-type'] ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (type.toLowerCase().startsWith('multipart/') && boundary) {
@@ -67,6 +77,20 @@ function collect(part: Part, out: { text: string; html: string }): void {
     }
     return;
   }
+  if (!type.toLowerCase().startsWith('text/')) {
+    const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+    const disposition = part.headers['content-disposition'] ?? '';
+    out.attachments.push({
+      contentType: type.split(';')[0]!.trim().toLowerCase(),
+      cid: part.headers['content-id']?.replace(/^<|>$/g, '') ?? null,
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null,
+      bytes:
+        encoding === 'base64'
+          ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
+          : Buffer.from(part.body, 'latin1'),
+    });
+    return;
+  }
   const decoded = decodeBody(part).replace(/\r\n/g, '\n').replace(/\n$/, '');
   if (type.toLowerCase().startsWith('text/html')) out.html ||= decoded;
   else if (type.toLowerCase().startsWith('text/plain')) out.text ||= decoded;
@@ -74,9 +98,10 @@ function collect(part: Part, out: { text: string; html: string }): void {
 
 export function parseMail(raw: string): ParsedMail {
   const root = splitHeaders(raw);
-  const out = { text: '', html: '' };
+  const out = { text: '', html: '', attachments: [] as MailPart[] };
   collect(root, out);
   return {
+    attachments: out.attachments,
     from: decodeEncodedWords(root.headers.from ?? ''),
     to: decodeEncodedWords(root.headers.to ?? ''),
     subject: decodeEncodedWords(root.headers.subject ?? ''),

@@ -16,8 +16,11 @@ import { encodePng } from './preview.ts';
 
 /** Where the base image comes from, and so how the markup's space maps onto it. */
 export type MarkupBase =
-  /** A 3D viewpoint's snapshot: the markup is in 0..1 of it. */
-  | { kind: 'view'; image: Uint8Array }
+  /**
+   * A 3D viewpoint's snapshot: the markup is in 0..1 of the frame of its `aspect` fitted in it
+   * (the whole snapshot when the aspects agree, or no aspect was kept).
+   */
+  | { kind: 'view'; image: Uint8Array; aspect?: number | null }
   /**
    * A sheet's stored preview: `frame` (sheet units) fitted into it with `marginRatio` of its
    * shorter side around (the converter's previews: 0.02 for vector sheets, 0 for PDF pages).
@@ -50,7 +53,7 @@ export async function renderMarkupSnapshot(
   context.drawImage(image, 0, 0, width, height);
   const map =
     base.kind === 'view'
-      ? viewMapping(width, height)
+      ? viewMapping(width, height, base.aspect)
       : sheetMapping(
           fitSheet(
             base.frame,

@@ -8,6 +8,7 @@ export {
   sheetMapping,
   smoothStroke,
   strokeWidths,
+  viewFrame,
   viewMapping,
 } from '@truss/viewable';
 export type { MarkupMapping, MarkupPoint, MarkupShapeLike } from '@truss/viewable';

@@ -6,6 +6,7 @@ import {
   sheetMapping,
   smoothStroke,
   strokeWidths,
+  viewFrame,
   viewMapping,
   type MarkupDrawContext,
   type MarkupPoint,
@@ -24,6 +25,55 @@ describe('markup geometry', () => {
     const sheetView = { scale: 2, x: 10, y: 500 };
     expect(sheetMapping(sheetView).toDevice([100, 50])).toEqual([210, 400]);
     expect(fromDevice({ kind: 'sheet', ...sheetView }, [210, 400])).toEqual([100, 50]);
+  });
+
+  it('fits a 3D markup into the frame of the aspect it was drawn at, on any screen', () => {
+    // Drawn at 1280 x 800 (1.6): a circle's box from (0.4, 0.375) to (0.6, 0.695) is 256 x 256.
+    const aspect = 1.6;
+    const box = (width: number, height: number) => {
+      const map = viewMapping(width, height, aspect);
+      const [x0, y0] = map.toDevice([0.4, 0.375]);
+      const [x1, y1] = map.toDevice([0.6, 0.695]);
+      return { w: x1 - x0, h: y1 - y0, x0, y0, scale: map.scale };
+    };
+    const laptop = box(1280, 800);
+    expect(laptop.w).toBeCloseTo(256, 6);
+    expect(laptop.h).toBeCloseTo(256, 6);
+    // A phone (390 x 844): fitted to the width, letterboxed above and below; still round.
+    expect(viewFrame(390, 844, aspect)).toEqual({
+      x: 0,
+      y: (844 - 243.75) / 2,
+      width: 390,
+      height: 243.75,
+    });
+    const phone = box(390, 844);
+    expect(phone.w / phone.h).toBeCloseTo(1, 6);
+    expect(phone.w).toBeCloseTo(78, 6);
+    expect(phone.scale).toBe(390);
+    // A wide screen (1600 x 700): fitted to the height (the camera's vertical field of view),
+    // pillarboxed left and right.
+    expect(viewFrame(1600, 700, aspect)).toEqual({
+      x: (1600 - 1120) / 2,
+      y: 0,
+      width: 1120,
+      height: 700,
+    });
+    const wide = box(1600, 700);
+    expect(wide.w / wide.h).toBeCloseTo(1, 6);
+    expect(wide.x0).toBeCloseTo(240 + 0.4 * 1120, 6);
+    // And back: a device point in the frame is the same markup point on every screen.
+    for (const [w, h] of [
+      [390, 844],
+      [1600, 700],
+    ] as const) {
+      const device = viewMapping(w, h, aspect).toDevice([0.3, 0.7]);
+      const back = fromDevice({ kind: 'view', width: w, height: h, aspect }, device);
+      expect(back[0]).toBeCloseTo(0.3, 9);
+      expect(back[1]).toBeCloseTo(0.7, 9);
+    }
+    // Markup saved before the aspect was kept: the whole view, as then.
+    expect(viewFrame(390, 844, null)).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    expect(viewMapping(390, 844).toDevice([1, 1])).toEqual([390, 844]);
   });
 
   it('draws a cloud as scallops outside its box, closed and of the right count', () => {

@@ -7,7 +7,9 @@ import {
   fitBox,
   fitDistance,
   fitBoxInView,
+  fitFov,
   fitOrthoHeight,
+  frameFit,
   standardViewDirection,
 } from './camera-math.ts';
 
@@ -22,6 +24,22 @@ describe('camera math', () => {
       expect(half).toBeLessThanOrEqual(Math.min(vertical, horizontal) / 2 + 1e-9);
       expect(half).toBeGreaterThan(Math.min(vertical, horizontal) / 2 - 1e-6);
     }
+  });
+
+  it('shows the whole of a view taken at another aspect: same width on a narrower canvas', () => {
+    const tan = (deg: number) => Math.tan(THREE.MathUtils.degToRad(deg) / 2);
+    // Taken at 1280 x 800 with 60 degrees vertical; shown on a 390 x 844 phone.
+    const frame = 1.6;
+    const phone = 390 / 844;
+    const fov = fitFov(60, frameFit(frame, phone));
+    // The phone's horizontal half-extent equals the laptop's: the whole frame width shows.
+    expect(tan(fov) * phone).toBeCloseTo(tan(60) * frame, 9);
+    // A wider canvas (1600 x 700) keeps the vertical field of view (the frame's height).
+    expect(frameFit(frame, 1600 / 700)).toBe(1);
+    expect(fitFov(60, frameFit(frame, 1600 / 700))).toBe(60);
+    // Orthographic: the height grows by the same factor; no aspect known: nothing changes.
+    expect(frameFit(frame, phone)).toBeCloseTo(1.6 / phone, 12);
+    expect(frameFit(undefined, phone)).toBe(1);
   });
 
   it('sizes orthographic views to the sphere on the narrow side', () => {

@@ -38,6 +38,24 @@ export function fitOrthoHeight(radius: number, aspect: number): number {
   return aspect >= 1 ? diameter : diameter / aspect;
 }
 
+/**
+ * A view taken at `frameAspect` (width / height) shown on a canvas of `canvasAspect`: the
+ * factor on its visible height (perspective: on the tangent of half its vertical field of view;
+ * orthographic: on its height) that shows the whole of it. A wider canvas keeps the height (1),
+ * a narrower one grows it until the frame's width fits.
+ */
+export function frameFit(frameAspect: number | undefined, canvasAspect: number): number {
+  if (!frameAspect || !(frameAspect > 0) || !(canvasAspect > 0)) return 1;
+  return Math.max(1, frameAspect / canvasAspect);
+}
+
+/** A vertical field of view (degrees) grown by `frameFit`'s factor. */
+export function fitFov(fovDegrees: number, factor: number): number {
+  if (factor <= 1) return fovDegrees;
+  const half = Math.atan(Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2) * factor);
+  return Math.min(170, THREE.MathUtils.radToDeg(2 * half));
+}
+
 /** The visible height at `distance` of a perspective camera (for switching to orthographic). */
 export function visibleHeight(distance: number, fovDegrees: number): number {
   return 2 * distance * Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2);

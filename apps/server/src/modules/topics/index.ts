@@ -12,6 +12,7 @@ import { AttachmentCleanup } from './attachments/cleanup.ts';
 import { attachmentKeys } from './attachments/files.ts';
 import { attachmentRoutes, visitorAttachmentRoutes } from './attachments/routes.ts';
 import { AttachmentsService, type AttachmentPlans } from './attachments/service.ts';
+import { MarkupSnapshots } from './bcf/markup-snapshots.ts';
 import { BcfReader } from './bcf/reader.ts';
 import { bcfRoutes } from './bcf/routes.ts';
 import { BcfService } from './bcf/service.ts';
@@ -22,6 +23,7 @@ import { TopicNotifier } from './notifier.ts';
 import { topicsRoutes } from './routes.ts';
 import { TopicsService } from './service.ts';
 import { SheetCatalog } from './sheet-catalog.ts';
+import { TopicPictures } from './topic-pictures.ts';
 import { VisitorTopicsService } from './visitor-service.ts';
 import { visitorTopicsRoutes, type ShareVisitorGate } from './visitor-routes.ts';
 
@@ -79,6 +81,7 @@ export const register: RegisterModule<
     publicUrl: deps.publicUrl,
     now: deps.now,
     log: app.log,
+    pictures: new TopicPictures(deps.data, new MarkupSnapshots(deps.storage), app.log),
   });
   notifier.start();
   app.addHook('onClose', () => notifier.stop());

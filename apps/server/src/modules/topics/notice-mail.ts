@@ -23,6 +23,8 @@ interface NoticeTexts {
   open: string;
   openAll: string;
   footer: string;
+  /** The alt text of a topic's snapshot (with its markup drawn). */
+  picture: (ref: string) => string;
 }
 
 const texts: Record<Locale, NoticeTexts> = {
@@ -50,6 +52,7 @@ const texts: Record<Locale, NoticeTexts> = {
     openAll: 'Open the issues',
     footer:
       'You get this email because notifications about issues and comments are on. Turn them off here:',
+    picture: (ref) => `Snapshot of ${ref} with its markup`,
   },
   'zh-CN': {
     subject: {
@@ -74,6 +77,7 @@ const texts: Record<Locale, NoticeTexts> = {
     open: '查看',
     openAll: '查看问题',
     footer: '您收到此邮件是因为开启了问题与评论通知。可在此关闭：',
+    picture: (ref) => `${ref}的快照（含标注）`,
   },
 };
 
@@ -81,16 +85,27 @@ function statusText(t: NoticeTexts, status: string | null): string {
   return status && status in t.status ? t.status[status as TopicStatus] : (status ?? '');
 }
 
+/** A topic's snapshot as a mail carries it: markup drawn in (topic-pictures.ts). */
+export interface TopicPicture {
+  type: 'png' | 'jpg';
+  bytes: Uint8Array;
+}
+
+/** Pictures in one mail: the first topics' (a digest about many shows these few). */
+export const MAIL_PICTURES_MAX = 3;
+
 /**
  * One mail for every notice that piled up for a recipient: a single notice gets a subject saying
  * what happened, several get a digest subject; each line names who did what to which topic, with
- * its link. Subjects never carry user text (titles and names are in the body only).
+ * its link. Subjects never carry user text (titles and names are in the body only). `pictures`:
+ * the topics' snapshots (with their markup), shown inline after the lines.
  */
 export function topicNoticeMail(input: {
   to: string;
   locale: Locale;
   notices: readonly ClaimedNotice[];
   publicUrl: string;
+  pictures?: ReadonlyMap<string, TopicPicture>;
 }): OutgoingMail {
   const t = texts[input.locale];
   const { notices, publicUrl } = input;
@@ -109,6 +124,22 @@ export function topicNoticeMail(input: {
     return notices.length === 1 ? line : `${line} ${url}`;
   });
   const single = notices.length === 1;
+  const topics = [...new Map(notices.map((notice) => [notice.topic_id, notice])).values()];
+  const images = topics
+    .flatMap((notice) => {
+      const picture = input.pictures?.get(notice.topic_id);
+      if (!picture) return [];
+      const ref = t.ref(notice.topic_kind, notice.topic_number);
+      return [
+        {
+          alt: t.picture(ref),
+          filename: `${notice.topic_kind}-${notice.topic_number}.${picture.type}`,
+          contentType: picture.type === 'png' ? 'image/png' : 'image/jpeg',
+          content: Buffer.from(picture.bytes),
+        },
+      ];
+    })
+    .slice(0, MAIL_PICTURES_MAX);
   const sameProject = notices.every((notice) => notice.project_id === first.project_id);
   return noticeMail({
     to: input.to,
@@ -126,5 +157,6 @@ export function topicNoticeMail(input: {
         : { label: t.openAll, url: `${publicUrl}/project/${first.project_id}/issues` },
     footer: t.footer,
     publicUrl,
+    images,
   });
 }

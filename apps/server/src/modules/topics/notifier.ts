@@ -7,6 +7,7 @@ import type { DataAccess } from '../../repositories.ts';
 import type { TopicsRepositories } from './repositories.ts';
 import type { NotificationPolicy } from '../users/index.ts';
 import { topicNoticeMail } from './notice-mail.ts';
+import type { TopicPictures } from './topic-pictures.ts';
 
 /** Someone to tell about a change: a member, what happened, and the new status for `status`. */
 export interface TopicNotice {
@@ -102,6 +103,8 @@ interface TopicNotifierDeps {
   now: Clock;
   log: FastifyBaseLogger;
   windowSeconds?: number;
+  /** The topics' snapshots with their markup, for the mail (none: mails without pictures). */
+  pictures?: Pick<TopicPictures, 'forTopics'>;
 }
 
 /**
@@ -174,12 +177,14 @@ export class TopicNotifier {
     const to = claim.recipient.email;
     if (notices.length === 0 || to === null) return;
     try {
+      const pictures = await this.#d.pictures?.forTopics(notices.map((n) => n.topic_id));
       await this.#d.mailer.send(
         topicNoticeMail({
           to,
           locale: claim.recipient.language,
           notices,
           publicUrl: this.#d.publicUrl,
+          ...(pictures ? { pictures } : {}),
         }),
       );
     } catch (error) {

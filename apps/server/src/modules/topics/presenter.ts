@@ -109,7 +109,13 @@ export function toTopic(
     related_topics: row.related_guids,
     pin: row.pin,
     sheet_id: row.sheet_id,
-    markup: row.markup ? { sheet_id: row.markup.sheetId, shapes: row.markup.shapes } : null,
+    markup: row.markup
+      ? {
+          sheet_id: row.markup.sheetId,
+          shapes: row.markup.shapes,
+          aspect: row.markup.aspect ?? null,
+        }
+      : null,
     author: { user_id: row.author_id, name: row.author_name },
     mentions: row.mention_ids,
     comment_count: commentCount,

@@ -87,7 +87,7 @@ describe('topics: sheet pins and markup', () => {
     expect(created.pin).toEqual({ sheetId: 'p1', x: 200, y: 150 });
     expect(created.sheet_id).toBe('p1');
     // The markup takes the pin's sheet when it names none.
-    expect(created.markup).toEqual({ sheet_id: 'p1', shapes: sheetMarkup.shapes });
+    expect(created.markup).toEqual({ sheet_id: 'p1', shapes: sheetMarkup.shapes, aspect: null });
     const read = await server.api<Topic>('GET', `/api/topics/${created.id}`, {
       token: team.admin.token,
     });
@@ -325,6 +325,47 @@ describe('topics: sheet pins and markup', () => {
     expect(redPixels(sheetShot!, left - 10, top - 25, left + 200, top + 4)).toBeGreaterThan(100);
     expect(redPixels(sheetShot!, 0, 0, sheetShot!.width, Math.max(0, top - 60))).toBe(0);
   });
+  it('keeps a 3D markup aspect and draws it fitted, not stretched, into another snapshot', async () => {
+    // Drawn on a square view; the snapshot is 400 x 200: the frame is its middle 200 x 200.
+    const square = await createIssue(server, team.member.token, team.project.id, {
+      modelId: team.model.id,
+      title: 'Square cloud',
+      viewpoints: [viewpoint({ snapshotBase64: whitePng(400, 200) })],
+      markup: { ...viewMarkup, aspect: 1 },
+    });
+    expect(square.markup?.aspect).toBe(1);
+    const read = await server.api<Topic>('GET', `/api/topics/${square.id}`, {
+      token: team.admin.token,
+    });
+    expect(read.body.markup).toMatchObject({ sheet_id: null, aspect: 1 });
+    // An edit keeps the aspect it is sent with; a sheet's markup has none.
+    const edited = await patch(team.member.token, square.id, {
+      markup: { shapes: viewMarkup.shapes.slice(0, 1), aspect: 1 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.markup?.aspect).toBe(1);
+    const onSheet = await createIssue(server, team.member.token, team.project.id, {
+      modelId: drawing.id,
+      pin: { sheetId: 'p1', x: 1, y: 1 },
+      markup: { ...sheetMarkup, aspect: 2 },
+    });
+    expect(onSheet.markup?.aspect).toBeNull();
+    const res = await exportBcf(
+      server,
+      team.member.token,
+      team.project.id,
+      `version=3.0&topics=${square.guid}`,
+    );
+    const [shot] = snapshotsOf(res.bytes, square.guid);
+    expect([shot!.width, shot!.height]).toEqual([400, 200]);
+    // The cloud's box: x 150..250 (not 100..300), y 50..150: a square, as drawn.
+    expect(redPixels(shot!, 150, 35, 250, 56)).toBeGreaterThan(60); // top edge
+    expect(redPixels(shot!, 135, 50, 156, 150)).toBeGreaterThan(40); // left edge
+    expect(redPixels(shot!, 244, 50, 265, 150)).toBeGreaterThan(40); // right edge
+    expect(redPixels(shot!, 0, 0, 130, 200)).toBe(0); // left of the frame stays white
+    expect(redPixels(shot!, 270, 0, 400, 200)).toBe(0); // and right of it
+  });
+
   it('fuzz: hostile markup and pins never answer 5xx and leave nothing behind when refused', async () => {
     const hostileNumber = fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -0, 0.5, 1e9 + 1, '1', null);
     const point = fc.oneof(
@@ -361,6 +402,7 @@ describe('topics: sheet pins and markup', () => {
           fc.record({
             sheetId: fc.constantFrom('p1', 'p9', '../p1', null, 7),
             shapes: fc.array(shape, { maxLength: 3 }),
+            aspect: fc.constantFrom(undefined, 1.6, 0, -1, 1e308, Number.NaN, '1.6', null),
           }),
           fc.constant(null),
           fc.constant({ shapes: 'cloud' }),

@@ -3,7 +3,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTeam, signIn, type Team, type TestUser } from '../../testing/project-team.ts';
 import { startTestServer, testEngine, type TestServer } from '../../testing/test-server.ts';
 import { TOPIC_MAIL_WINDOW_SECONDS } from './notifier.ts';
-import { createIssue } from './test-fixture.ts';
+import { PNG } from 'pngjs';
+import { createIssue, viewpoint } from './test-fixture.ts';
+
+/** A white PNG of width x height, base64, as a client's snapshot. */
+function whitePng(width: number, height: number): string {
+  const png = new PNG({ width, height });
+  png.data.fill(255);
+  return PNG.sync.write(png).toString('base64');
+}
+
+/** Red pixels inside a box of a decoded PNG. */
+function redPixels(png: PNG, x0: number, y0: number, x1: number, y1: number): number {
+  let count = 0;
+  for (let y = Math.max(0, y0); y < Math.min(png.height, y1); y++) {
+    for (let x = Math.max(0, x0); x < Math.min(png.width, x1); x++) {
+      const i = (y * png.width + x) * 4;
+      if (png.data[i]! > 200 && png.data[i + 1]! < 80 && png.data[i + 2]! < 80) count++;
+    }
+  }
+  return count;
+}
 
 /** Topic notification mails through a real SMTP server: who gets what, when, in which language. */
 describe(`topic notification mails (${testEngine()})`, () => {
@@ -62,6 +82,50 @@ describe(`topic notification mails (${testEngine()})`, () => {
       assigneeId: team.admin.user.id,
     });
     expect(server.mail!.messages).toHaveLength(1);
+  });
+
+  it('carries the snapshot with the markup drawn in, as BCF does, and follows later edits', async () => {
+    const cloud = { type: 'cloud', color: '#ff0000', lineWidth: 0.01 } as const;
+    const topic = await createIssue(server, team.owner.token, team.project.id, {
+      title: 'Cracked slab',
+      assigneeId: team.member.user.id,
+      viewpoints: [viewpoint({ snapshotBase64: whitePng(400, 200) })],
+      // Drawn on a 2:1 view: the cloud's box is x 100..300, y 50..150 of the snapshot.
+      markup: { shapes: [{ ...cloud, from: [0.25, 0.25], to: [0.75, 0.75] }], aspect: 2 },
+    });
+    const [mail] = mailsTo(team.member);
+    expect(mail!.attachments).toHaveLength(1);
+    const [picture] = mail!.attachments;
+    expect(picture!.contentType).toBe('image/png');
+    expect(picture!.cid).toBeTruthy();
+    expect(mail!.html).toContain(`src="cid:${picture!.cid}"`);
+    expect(mail!.html).toContain(`alt="Snapshot of issue #${topic.number} with its markup"`);
+    const png = PNG.sync.read(picture!.bytes);
+    expect([png.width, png.height]).toEqual([400, 200]);
+    expect(redPixels(png, 100, 35, 300, 56)).toBeGreaterThan(100); // the cloud's top edge
+    expect(redPixels(png, 120, 70, 280, 130)).toBe(0); // inside stays white
+    expect(redPixels(png, 0, 0, 80, 200)).toBe(0);
+
+    // The markup edited, then a mention: the next mail draws the markup as it is now.
+    await windowPasses();
+    const moved = { shapes: [{ ...cloud, from: [0.05, 0.1], to: [0.2, 0.4] }], aspect: 2 };
+    expect((await patch(team.owner, topic, { markup: moved })).status).toBe(200);
+    await comment(team.owner, topic, `look ${mention(team.member)}`);
+    const [next] = mailsTo(team.member);
+    expect(next).not.toBe(mail);
+    const redrawn = PNG.sync.read(next!.attachments[0]!.bytes);
+    expect(redPixels(redrawn, 0, 0, 90, 90)).toBeGreaterThan(50);
+    expect(redPixels(redrawn, 100, 35, 300, 56)).toBe(0);
+
+    // A topic without a snapshot: a mail without a picture.
+    await windowPasses();
+    await createIssue(server, team.owner.token, team.project.id, {
+      assigneeId: team.member.user.id,
+    });
+    const [plain] = mailsTo(team.member);
+    expect(plain!.subject).toMatch(/^You were assigned issue #/);
+    expect(plain!.attachments).toHaveLength(0);
+    expect(plain!.html).not.toContain('cid:');
   });
 
   it('a burst makes one mail now and one digest after the window, not one per change', async () => {

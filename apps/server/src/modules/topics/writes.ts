@@ -145,7 +145,9 @@ function storedMarkup(markup: MarkupInput | null, pin: TopicPin | null): StoredM
   if (!markup || markup.shapes.length === 0) return null;
   const sheetId =
     markup.sheetId !== undefined ? markup.sheetId : isSheetPin(pin) ? pin.sheetId : null;
-  return { sheetId, shapes: markup.shapes };
+  return sheetId === null && markup.aspect !== undefined
+    ? { sheetId, shapes: markup.shapes, aspect: markup.aspect }
+    : { sheetId, shapes: markup.shapes };
 }
 
 /** The sheet a topic is on: its pin's, else its markup's. */

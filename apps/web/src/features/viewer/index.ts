@@ -11,6 +11,8 @@ export { ModelViewer } from './components/ModelViewer';
 export type { ModelViewerProps } from './components/ModelViewer';
 export { TipButton } from './components/ToolbarControls';
 export { SheetCompareView } from './sheets/SheetCompareView';
+export { sheetFocus } from './sheets/sheet-focus';
+export type { SheetBounds } from './sheets/sheet-focus';
 export { ViewerWorkspace } from './components/ViewerWorkspace';
 export type { PanelLayers, WorkspaceModel, WorkspaceSheets } from './components/ViewerWorkspace';
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';

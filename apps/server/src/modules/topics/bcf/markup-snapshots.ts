@@ -39,7 +39,8 @@ const EMPTY_VIEW: BcfViewpoint['view'] = {
  * Markup into the snapshots a BCF export carries, drawn on the server so every export (and any
  * mail or tool reading BCF) shows the markup the topic holds now, while the stored snapshot and
  * the vectors stay apart (the markup is edited until the topic closes):
- * - 3D markup: drawn over the first viewpoint's snapshot (its coordinates are 0..1 of it);
+ * - 3D markup: drawn over the first viewpoint's snapshot (0..1 of the frame of the markup's
+ *   aspect fitted in it, so a snapshot of another aspect does not stretch it);
  *   a topic without a snapshot has nothing to draw on and exports as before;
  * - sheet markup: drawn over the sheet's preview, which becomes the first viewpoint's snapshot
  *   (a viewpoint without a camera is added when the topic has none).
@@ -64,7 +65,7 @@ export class MarkupSnapshots {
     if (markup.sheetId === null) {
       if (!first?.snapshot) return viewpoints;
       const bytes = await this.#render(
-        { kind: 'view', image: first.snapshot.bytes },
+        { kind: 'view', image: first.snapshot.bytes, aspect: markup.aspect ?? null },
         markup.shapes,
       );
       return [{ ...first, snapshot: { type: 'png', bytes } }, ...rest];
@@ -74,6 +75,29 @@ export class MarkupSnapshots {
     const snapshot = { type: 'png' as const, bytes: await this.#render(base, markup.shapes) };
     if (first) return [{ ...first, snapshot }, ...rest];
     return [{ guid: markupViewpointGuid(row.guid), view: EMPTY_VIEW, snapshot }];
+  }
+
+  /**
+   * The one picture of a topic (what a notification mail shows): its first viewpoint's snapshot,
+   * or its sheet's preview, with the markup drawn as the export draws it; null: none.
+   */
+  async picture(
+    scope: DataScope,
+    row: TopicRow,
+    first: { snapshot: Uint8Array | null; snapshot_type: 'png' | 'jpg' | null } | undefined,
+  ): Promise<{ type: 'png' | 'jpg'; bytes: Uint8Array } | null> {
+    const viewpoints: BcfViewpoint[] =
+      first?.snapshot && first.snapshot_type
+        ? [
+            {
+              guid: markupViewpointGuid(row.guid),
+              view: EMPTY_VIEW,
+              snapshot: { type: first.snapshot_type, bytes: first.snapshot },
+            },
+          ]
+        : [];
+    const [drawn] = await this.apply(scope, row, viewpoints);
+    return drawn?.snapshot ?? null;
   }
 
   async #read(key: string): Promise<Buffer | null> {

@@ -1,22 +1,21 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPin } from 'lucide-react';
-import { isSheetPin, type ProjectMember, type SheetPin } from '@truss/contracts';
+import type { ProjectMember, SheetPin } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { TopicAbilities } from '../abilities';
 import { useCreateTopic, useTopicList, type TopicSource } from '../api';
-import { pinColor, storeVisitorName } from '../labels';
+import { storeVisitorName } from '../labels';
 import { markupStore, useMarkupState } from '../markup/markup-store';
+import { useSheetPinMarkers, useShowOnSheet } from '../markup/sheet-place';
 import { NewTopicForm } from './NewTopicForm';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 
 type Mode = { name: 'list' } | { name: 'new'; pin: SheetPin } | { name: 'detail'; id: string };
-
-const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
 /**
  * A drawing's issues beside its sheets: pinned by clicking a sheet (with the markup drawn on
@@ -42,25 +41,13 @@ export function SheetTopicsPanel({
   const create = useCreateTopic(source);
   const topics = useMemo(() => list.data?.topics ?? [], [list.data]);
 
-  useEffect(() => {
-    markupStore.set({
-      pins: topics.flatMap((topic) =>
-        isSheetPin(topic.pin)
-          ? [
-              {
-                topicId: topic.id,
-                number: topic.number,
-                sheetId: topic.pin.sheetId,
-                x: topic.pin.x,
-                y: topic.pin.y,
-                color: hex(pinColor(topic)),
-              },
-            ]
-          : [],
-      ),
-    });
-  }, [topics]);
-  useEffect(() => () => markupStore.set({ pins: [], pinning: false, sheetPin: null }), []);
+  useSheetPinMarkers(topics);
+  // Show view: the topic's sheet, zoomed to its pin and markup (a URL's topic at once).
+  const show = useShowOnSheet(topics, openTopicId);
+  const open = (topic: (typeof topics)[number]) => {
+    setMode({ name: 'detail', id: topic.id });
+    show(topic);
+  };
   // The sheet's layer reports a placed pin and a clicked one through the store.
   useEffect(() => {
     if (state.sheetPin) {
@@ -81,7 +68,7 @@ export function SheetTopicsPanel({
         abilities={abilities}
         members={members}
         onBack={() => setMode({ name: 'list' })}
-        onShow={() => undefined}
+        onShow={show}
       />
     );
   }
@@ -158,7 +145,7 @@ export function SheetTopicsPanel({
               <button
                 type="button"
                 data-topic-row={topic.id}
-                onClick={() => setMode({ name: 'detail', id: topic.id })}
+                onClick={() => open(topic)}
                 className="flex w-full flex-col gap-1 border-b border-gray-100 px-3 py-2 text-left hover:bg-gray-50"
               >
                 <span className="flex items-center gap-2 text-xs text-gray-500">

@@ -35,6 +35,7 @@ import { StatusBadge } from './StatusBadge';
 import { TopicFields } from './TopicFields';
 import { plain, TopicText } from './TopicText';
 import { VisitorName } from './VisitorName';
+import { SnapshotMarkup } from '../markup/SnapshotMarkup';
 import { TopicMarkupControls } from '../markup/TopicMarkupControls';
 
 function Comment({
@@ -271,11 +272,7 @@ export function TopicDetail({
           </p>
           {snapshot && (
             <button type="button" onClick={() => onShow(topic)} className="block">
-              <img
-                src={snapshot}
-                alt={t('topics.snapshot')}
-                className="w-full rounded-lg border border-gray-200"
-              />
+              <SnapshotMarkup src={snapshot} alt={t('topics.snapshot')} markup={topic.markup} />
             </button>
           )}
         </TopicText>

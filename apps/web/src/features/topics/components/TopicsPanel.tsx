@@ -8,7 +8,7 @@ import { inputClass } from '../../../components/ui/Field';
 import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import type { LoadedModelInfo, Viewer } from '../../viewer';
+import { sheetFocus, type LoadedModelInfo, type Viewer } from '../../viewer';
 import type { TopicAbilities } from '../abilities';
 import {
   blobToBase64,
@@ -32,6 +32,7 @@ import {
 } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
 import { markupStore } from '../markup/markup-store';
+import { topicSheetPlace, useSheetPinMarkers } from '../markup/sheet-place';
 import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
@@ -124,6 +125,9 @@ export function TopicsPanel({
   const showing = useRef<string | null>(null);
   const show = useCallback(
     (topic: Topic) => {
+      // A topic on a storey plan: the plan opens beside, zoomed to its pin and markup.
+      const place = topicSheetPlace(topic);
+      if (place) sheetFocus.request(place.sheetId, place.bounds);
       const summary = topic.viewpoints[0];
       const home = resolver?.home(topic.model_id);
       if (!viewer || !resolver || !home || !summary) return;
@@ -133,7 +137,12 @@ export function TopicsPanel({
         .fetchQuery(viewpointQuery(source, topic.id, summary.id))
         .then((state) => {
           if (showing.current !== summary.id) return;
-          viewer.pins.goTo(fromViewState(state, resolver, home, viewer.getViewpoint()));
+          const viewpoint = fromViewState(state, resolver, home, viewer.getViewpoint());
+          // With 3D markup, the whole frame it was drawn in shows (a narrower screen widens
+          // the view), so the markup stays over what it marks.
+          const aspect = topic.markup?.sheet_id === null ? topic.markup.aspect : null;
+          if (aspect) viewpoint.camera.aspect = aspect;
+          viewer.pins.goTo(viewpoint);
         })
         .catch((error: unknown) => {
           console.warn('[topics] the viewpoint could not be applied', error);
@@ -151,6 +160,8 @@ export function TopicsPanel({
     [topics, show],
   );
   usePins(viewer, resolver, topics, mode.name === 'detail' ? mode.id : null, open);
+  // Topics pinned on the model's storey plans, marked there.
+  useSheetPinMarkers(topics);
 
   // A topic named in the URL: show its view once the model (and so the resolver) is there.
   const [shownFromUrl, setShownFromUrl] = useState(false);

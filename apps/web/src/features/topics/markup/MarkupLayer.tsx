@@ -23,6 +23,7 @@ function spaceOf(
   sheet: SheetViewer | undefined,
   width: number,
   height: number,
+  aspect: number | null,
 ) {
   if (target.kind === 'sheet' && sheet) {
     const view = sheet.view();
@@ -32,17 +33,19 @@ function spaceOf(
       perPixel: 1 / view.scale,
     };
   }
+  const map = viewMapping(width, height, aspect);
   return {
-    map: viewMapping(width, height),
-    toSpace: (p: MarkupPoint) => fromDevice({ kind: 'view', width, height }, p),
-    perPixel: 1 / Math.max(width, 1),
+    map,
+    toSpace: (p: MarkupPoint) => fromDevice({ kind: 'view', width, height, aspect }, p),
+    perPixel: 1 / Math.max(map.scale, 1),
   };
 }
 
 /**
  * The markup over the 3D view or a sheet: the opened topic's (shown), or the one being drawn
  * (with the pointer: drag for shapes and strokes, click for text). On a sheet it is redrawn as
- * the sheet pans and zooms; in 3D its coordinates are 0..1 of the view. While not drawing it lets
+ * the sheet pans and zooms; in 3D its coordinates are 0..1 of its frame (the view at the aspect it
+ * was drawn at, fitted into this one, so it keeps its shape on any screen). While not drawing it lets
  * every pointer event through to the view below.
  */
 export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: SheetViewer }) {
@@ -57,6 +60,9 @@ export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: S
   const editing = sameTarget(state.editing, target);
   const shown = !editing && state.shown && sameTarget(markupTarget(state.shown), target);
   const pinning = state.pinning && target.kind === 'sheet';
+  // The 3D frame's aspect: the markup drawn now, or the shown topic's.
+  const aspect = editing ? state.aspect : (state.shown?.aspect ?? null);
+  const space = () => spaceOf(target, sheet, size.width, size.height, aspect);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -82,7 +88,7 @@ export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: S
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    const { map } = spaceOf(target, sheet, size.width, size.height);
+    const { map } = spaceOf(target, sheet, size.width, size.height, aspect);
     const shapes = editing
       ? [
           ...markupStore.editor.shapes,
@@ -92,14 +98,14 @@ export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: S
         ? state.shown.shapes
         : [];
     drawMarkup(ctx, shapes, map as MarkupMapping);
-  }, [state, size, viewTick, target, sheet, editing, shown]);
+  }, [state, size, viewTick, target, sheet, editing, shown, aspect]);
 
   const local = (event: PointerEvent<HTMLCanvasElement>): MarkupPoint => {
     const rect = event.currentTarget.getBoundingClientRect();
     return [event.clientX - rect.left, event.clientY - rect.top];
   };
-  const style = () => {
-    const { perPixel } = spaceOf(target, sheet, size.width, size.height);
+  const style = (frameAspect: number | null = aspect) => {
+    const { perPixel } = spaceOf(target, sheet, size.width, size.height, frameAspect);
     return {
       color: state.color,
       lineWidth: state.width * perPixel,
@@ -110,7 +116,14 @@ export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: S
 
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     const screen = local(event);
-    const { toSpace } = spaceOf(target, sheet, size.width, size.height);
+    if (editing && target.kind === 'view') markupStore.fixAspect(size.width, size.height);
+    const { toSpace } = spaceOf(
+      target,
+      sheet,
+      size.width,
+      size.height,
+      markupStore.get().aspect ?? aspect,
+    );
     if (pinning) {
       const [x, y] = toSpace(screen);
       if (target.kind === 'sheet') {
@@ -125,11 +138,11 @@ export function MarkupLayer({ target, sheet }: { target: MarkupTarget; sheet?: S
       return;
     }
     event.currentTarget.setPointerCapture(event.pointerId);
-    markupStore.editor.begin(state.tool, toSpace(screen), style());
+    markupStore.editor.begin(state.tool, toSpace(screen), style(markupStore.get().aspect));
   };
   const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
     if (!editing || !markupStore.editor.draft) return;
-    markupStore.editor.move(spaceOf(target, sheet, size.width, size.height).toSpace(local(event)));
+    markupStore.editor.move(space().toSpace(local(event)));
   };
   const onPointerUp = () => {
     if (editing && markupStore.editor.draft) markupStore.editor.end();

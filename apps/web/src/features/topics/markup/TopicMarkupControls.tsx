@@ -52,7 +52,9 @@ export function TopicMarkupControls({
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => markupStore.start(target, markup?.shapes ?? [], topic.id)}
+          onClick={() =>
+            markupStore.start(target, markup?.shapes ?? [], topic.id, markup?.aspect ?? null)
+          }
         >
           {t('topics.markup.edit')}
         </Button>
@@ -62,13 +64,7 @@ export function TopicMarkupControls({
           <Button
             size="sm"
             disabled={saving}
-            onClick={() => {
-              const shapes = markupStore.editor.shapes.slice() as NonNullable<
-                Topic['markup']
-              >['shapes'];
-              const sheetId = target.kind === 'sheet' ? target.sheetId : null;
-              onSave(shapes.length ? { sheetId, shapes } : null, () => markupStore.stop());
-            }}
+            onClick={() => onSave(markupStore.edited(target), () => markupStore.stop())}
           >
             {t('topics.markup.save')}
           </Button>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { MarkupShape, SheetPin, TopicMarkup } from '@truss/contracts';
+import type { MarkupInput, MarkupShape, SheetPin, TopicMarkup } from '@truss/contracts';
 import { MarkupEditor, type MarkupTool } from '@truss/viewer/markup';
 
 /** Where markup is drawn: over the 3D view, or on one sheet. */
@@ -36,6 +36,11 @@ export interface MarkupState {
   pins: SheetPinMarker[];
   /** A pin was clicked: the panel opens that topic. */
   openTopicId: string | null;
+  /**
+   * Drawing on the 3D view: width / height of the view the markup is drawn on (its frame on any
+   * screen); null until the first shape of a new markup, or for one saved before it was kept.
+   */
+  aspect: number | null;
   /** Bumped on every change of the editor's shapes (for React). */
   revision: number;
 }
@@ -66,6 +71,7 @@ export class MarkupStore {
     sheetPin: null,
     pins: [],
     openTopicId: null,
+    aspect: null,
     revision: 0,
   };
   readonly #listeners = new Set<() => void>();
@@ -86,26 +92,56 @@ export class MarkupStore {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Starts drawing on `target`, from `shapes` (a topic's markup being edited) or from nothing. */
-  start(target: MarkupTarget, shapes: readonly MarkupShape[] = [], topicId: string | null = null) {
+  /**
+   * Starts drawing on `target`, from `shapes` (a topic's markup being edited, drawn at `aspect`)
+   * or from nothing.
+   */
+  start(
+    target: MarkupTarget,
+    shapes: readonly MarkupShape[] = [],
+    topicId: string | null = null,
+    aspect: number | null = null,
+  ) {
     this.editor.reset(shapes);
-    this.set({ editing: target, topicId, pinning: false });
+    this.set({ editing: target, topicId, pinning: false, aspect });
+  }
+
+  /**
+   * The first shape of a 3D markup fixes its frame: the aspect of the view it is drawn on (a
+   * markup already holding shapes keeps its own, even none: then it fills the view as before).
+   */
+  fixAspect(width: number, height: number): void {
+    const { editing, aspect } = this.#state;
+    if (editing?.kind !== 'view' || aspect !== null || this.editor.shapes.length > 0) return;
+    if (width > 0 && height > 0) this.set({ aspect: width / height });
   }
 
   /** Stops drawing; the shapes are dropped (saved ones live in their topic). */
   stop(): void {
     this.editor.reset([]);
-    this.set({ editing: null, topicId: null });
+    this.set({ editing: null, topicId: null, aspect: null });
   }
 
   /** The markup drawn for a new topic on `target`, as a create body takes it (null: none). */
-  drawnFor(target: MarkupTarget): { sheetId: string | null; shapes: MarkupShape[] } | null {
+  drawnFor(target: MarkupTarget): MarkupInput | null {
     const { editing, topicId } = this.#state;
     if (topicId || !sameTarget(editing, target) || this.editor.shapes.length === 0) return null;
+    return this.#drawn(target);
+  }
+
+  /** The shapes being drawn on `target` as a body takes them (with a 3D markup's aspect). */
+  #drawn(target: MarkupTarget): MarkupInput {
+    const { aspect } = this.#state;
     return {
       sheetId: target.kind === 'sheet' ? target.sheetId : null,
       shapes: this.editor.shapes.slice() as MarkupShape[],
+      ...(target.kind === 'view' && aspect !== null ? { aspect } : {}),
     };
+  }
+
+  /** The edited markup to save (null: every shape removed). */
+  edited(target: MarkupTarget): MarkupInput | null {
+    return this.editor.shapes.length ? this.#drawn(target) : null;
   }
 }
 

@@ -8,6 +8,7 @@ import type { ToolbarToggle } from '../components/ViewerToolbar';
 import type { PanelLayers } from '../panel-layers';
 import { PlanMinimap } from './PlanMinimap';
 import { storeyPlansOf } from './plan-geometry';
+import { sheetFocus, useSheetFocus } from '../sheets/sheet-focus';
 
 /**
  * The workspace's sheet region and an IFC model's storey plans: the minimap over the 3D view
@@ -99,6 +100,18 @@ export function useWorkspaceSheets({
     />
   );
   const layout = useSheetLayout(shownSheets, sheetsOnly, narrow);
+  // A storey plan asked to be shown (a topic on it): the plans open beside, on a phone in front.
+  const focus = useSheetFocus();
+  const { setPhoneRegion } = layout;
+  useEffect(() => {
+    if (!focus || !sheetFocus.waiting(focus)) return;
+    if (!(sheets?.sheets ?? storeyPlans).some((sheet) => sheet.id === focus.sheetId)) return;
+    if (!sheets) {
+      setBeside(true);
+      setCurrent(focus.sheetId);
+    }
+    setPhoneRegion('sheets');
+  }, [focus, sheets, storeyPlans, setPhoneRegion]);
   const sheetRegion = layout.showSheets && shownSheets && (
     <SheetView
       sheets={shownSheets.sheets}

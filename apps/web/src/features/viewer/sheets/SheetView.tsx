@@ -12,6 +12,7 @@ import { CalibrateForm, SheetMeasurements } from './SheetMeasurements';
 import { SheetToolbar } from './SheetToolbar';
 import { sheetSource } from './sheet-source';
 import { useSheetViewer } from './useSheetViewer';
+import { focusView, sheetFocus, useSheetFocus, type SheetFocus } from './sheet-focus';
 import type { PanelLayers } from '../panel-layers';
 
 /** The sheets a workspace shows beside (or instead of) its 3D view. */
@@ -60,6 +61,36 @@ export function SheetView({
   const source = useMemo(() => (sheet ? sheetSource(sheet) : null), [key]);
   const { viewer, snapshot, update, search } = useSheetViewer(hostRef, source, requestInit);
   const [panelOpen, setPanelOpen] = useState(!narrow);
+  // A place asked to be shown (a topic's Show view): its sheet, then the place fitted once drawn.
+  const focus = useSheetFocus();
+  const [pending, setPending] = useState<SheetFocus | null>(null);
+  useEffect(() => {
+    if (!focus || !sheetFocus.waiting(focus) || !sheets.some((s) => s.id === focus.sheetId)) return;
+    setPending(focus);
+    setPicked(focus.sheetId);
+  }, [focus, sheets]);
+  useEffect(() => {
+    if (!viewer || !pending || !sheet) return;
+    if (snapshot.state !== 'loaded' || snapshot.sheetId !== pending.sheetId) return;
+    // Squeezed beside the 3D view and panels, the sheet list gives the place its room.
+    if (panelOpen && (hostRef.current?.clientWidth ?? 0) < 320) setPanelOpen(false);
+    // A sheet view just opened (a plan beside the 3D view) may not be sized yet: the engine's
+    // size, not the element's, is what its view is in (a later resize keeps the centre).
+    let frame = 0;
+    const apply = () => {
+      const { canvasWidth, canvasHeight, pixelRatio } = viewer.renderStats();
+      if (canvasWidth < 2 * pixelRatio || canvasHeight < 2 * pixelRatio) {
+        frame = requestAnimationFrame(apply);
+        return;
+      }
+      const [width, height] = [canvasWidth / pixelRatio, canvasHeight / pixelRatio];
+      viewer.setView(focusView(pending.bounds, sheet, width, height));
+      sheetFocus.shown(pending);
+      setPending(null);
+    };
+    apply();
+    return () => cancelAnimationFrame(frame);
+  }, [viewer, pending, sheet, snapshot.state, snapshot.sheetId, panelOpen]);
   // The thumbnails wait for the first sheet (SheetPanel), and stay once shown.
   const [thumbnails, setThumbnails] = useState(false);
   if (!thumbnails && snapshot.state !== 'loading') setThumbnails(true);

@@ -23,6 +23,8 @@ export type SheetLoadState = 'loading' | 'loaded' | 'error';
 /** What the sheet view's controls show, kept in step with the engine's events. */
 export interface SheetSnapshot {
   state: SheetLoadState;
+  /** The sheet loaded (`state` 'loaded'), null while loading. */
+  sheetId: string | null;
   zoom: number;
   tool: SheetTool;
   layers: { name: string; color: string; visible: boolean }[];
@@ -36,6 +38,7 @@ export interface SheetSnapshot {
 
 const initial: SheetSnapshot = {
   state: 'loading',
+  sheetId: null,
   zoom: 100,
   tool: 'pan',
   layers: [],
@@ -130,6 +133,7 @@ export function useSheetViewer(
         setSnapshot((s) => ({
           ...s,
           state: 'loaded',
+          sheetId: source.info.id,
           zoom: viewer.zoom(),
           layers: viewer.layers(),
         }));
