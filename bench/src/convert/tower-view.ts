@@ -23,8 +23,38 @@ const webDist = fileURLToPath(new URL('../../../apps/web/dist/index.html', impor
 export interface TowerView extends TowerRun {
   /** Upload to ready through the server. */
   serverSeconds: number;
+  /** From ready until the server was quiet (its index of the metadata), before the page opens. */
+  settleSeconds: number;
   /** That Open's fragments viewer on the same tower (its IfcImporter's .frag), same canvas. */
   thatOpen: (ViewerRun & { convertSeconds: number; fragBytes: number }) | null;
+}
+
+/** CPU seconds a process has used (user + system, /proc; null where there is none). */
+async function cpuSeconds(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the server is quiet (under 10 % of a core over a second, twice in a row, at most
+ * `limitMs`): a model is ready before the server has indexed its metadata (200,000 elements: a
+ * minute of its main thread on a busy machine), and a page opened meanwhile measures that.
+ */
+async function serverQuiet(pid: number, limitMs = 600_000): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  let before = await cpuSeconds(pid);
+  while (before !== null && quiet < 2 && performance.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await cpuSeconds(pid);
+    if (now === null) break;
+    quiet = now - before < 0.1 ? quiet + 1 : 0;
+    before = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** Open the tower in That Open's viewer too (TRUSS_TOWER_THATOPEN=0: skip). */
@@ -74,9 +104,10 @@ export async function viewTower(
     const started = performance.now();
     const model = await convertFile(server.url, auth.token, projectId, file, timeoutMs);
     const serverSeconds = (performance.now() - started) / 1000;
+    const settleSeconds = await serverQuiet(server.pid);
     const run = await measureTower(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
     const thatOpen = THAT_OPEN ? await viewInThatOpen(browser, file, run.canvas, timeoutMs) : null;
-    return { serverSeconds, ...run, thatOpen };
+    return { serverSeconds, settleSeconds, ...run, thatOpen };
   } catch (error) {
     // The server's own account of it (a crash, a failed job) is in its log, deleted on stop.
     const log = await readFile(path.join(server.dataDir, 'server.log'), 'utf8').catch(() => '');

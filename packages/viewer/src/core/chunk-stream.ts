@@ -7,9 +7,9 @@
  * along (each merge is one chunk's, not the model's).
  *
  * The scene is not drawn again per chunk: a frame of a big model is the expensive part on a
- * software GPU (0.4-2 s with SwiftShader), and the uploads of the next chunk wait for it. Chunks
- * that arrive together go in together, and the stream asks for a redraw at most once per
- * `redrawMs` (and once when the last chunk is in); the camera's own frames draw what is there.
+ * software GPU (0.4-2 s with SwiftShader, the main thread held as long), and the next chunk
+ * waits for it. The stream asks for a redraw at most once per `redrawMs` (REDRAW_MS) and once
+ * when the last chunk is in; the camera's own frames draw what is there meanwhile.
  *
  * Memory is bounded: past `budgetBytes` of geometry, the chunks that matter least (out of view,
  * small on screen) are dropped, and fetched again when the camera makes them matter.
@@ -25,8 +25,13 @@ import type { ModelMesh } from './model.ts';
 const CONCURRENCY = 3;
 /** Main-thread time chunks may take in one go before the next frame. */
 const SLICE_MS = 12;
-/** While streaming, the scene is drawn again at most this often for new chunks. */
-export const REDRAW_MS = 1000;
+/**
+ * While streaming, the scene is drawn again for new chunks at most this often (the first time
+ * this long after the coarse chunk is in), and once the last chunk is in: with SwiftShader a
+ * frame of a 200,000-element tower holds the main thread about 2 s (the software compositor
+ * reads the canvas back), which is longer than the chunks take to stream.
+ */
+export const REDRAW_MS = 2500;
 /** Default bound on the geometry kept (bytes of vertex, index and instance buffers). */
 export const DEFAULT_BUDGET_BYTES = 768 * 1024 ** 2;
 /** A dropped chunk comes back when its priority reaches this (about 1/20 of the view's height). */
@@ -142,6 +147,8 @@ export class ChunkStream {
   /** The coarse chunk is in: chunks go into the scene as they arrive (fetching starts if not yet). */
   start(): void {
     this.prefetch();
+    // The coarse chunk was just drawn: the next redraw waits its turn.
+    if (this.lastRedraw === -Infinity) this.lastRedraw = performance.now();
     this.openGate();
     if (this.streamed.length === 0) this.settleComplete();
   }
