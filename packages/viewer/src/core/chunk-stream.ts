@@ -8,8 +8,9 @@
  *
  * The scene is not drawn again per chunk: a frame of a big model is the expensive part on a
  * software GPU (0.4-2 s with SwiftShader, the main thread held as long), and the next chunk
- * waits for it. The stream asks for a redraw at most once per `redrawMs` (REDRAW_MS) and once
- * when the last chunk is in; the camera's own frames draw what is there meanwhile.
+ * waits for it. The stream asks for a redraw at most once per `redrawMs` (REDRAW_MS), or per four
+ * times what the last one cost, and once when the last chunk is in; the camera's own frames draw
+ * what is there meanwhile.
  *
  * Memory is bounded: past `budgetBytes` of geometry, the chunks that matter least (out of view,
  * small on screen) are dropped, and fetched again when the camera makes them matter.
@@ -112,6 +113,8 @@ export class ChunkStream {
   private redrawTimer: ReturnType<typeof setTimeout> | null = null;
   /** Redraws asked for by the stream (one per `redrawMs` at most, and the last). */
   redraws = 0;
+  /** What the last redraw cost (until the frame after it: the main thread waits for a GPU's). */
+  private redrawCost = 0;
 
   constructor(
     private readonly index: ChunkIndex,
@@ -171,7 +174,9 @@ export class ChunkStream {
    * else one then (several chunks in one frame); `now` (the last chunk) at once.
    */
   private redraw(now: boolean): void {
-    const due = this.lastRedraw + this.redrawMs - performance.now();
+    // A frame that costs much (a software GPU) is drawn less often: at most a quarter of the time.
+    const interval = Math.max(this.redrawMs, 4 * this.redrawCost);
+    const due = this.lastRedraw + interval - performance.now();
     if (!now && due > 0) {
       this.redrawTimer ??= setTimeout(() => {
         this.redrawTimer = null;
@@ -181,9 +186,17 @@ export class ChunkStream {
     }
     if (this.redrawTimer) clearTimeout(this.redrawTimer);
     this.redrawTimer = null;
-    this.lastRedraw = performance.now();
+    const asked = performance.now();
+    this.lastRedraw = asked;
     this.redraws++;
     this.hooks.changed();
+    // Drawn on the next animation frame; the one after it comes once that frame is out.
+    void nextFrame()
+      .then(() => nextFrame())
+      .then(() => {
+        this.redrawCost = performance.now() - asked;
+        this.lastRedraw = performance.now();
+      });
   }
 
   stats(): StreamStats {
