@@ -57,6 +57,54 @@ async function serverQuiet(pid: number, limitMs = 600_000): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * Starts the browser's GPU process and its software rasterizer with one WebGL2 draw on a blank
+ * page (no origin's caches): the first page of a fresh Chromium paid for that (3-9 s at load 20,
+ * against 0.3-1.5 s for the next pages), and That Open, measured second, did not. A browser in use
+ * has them running.
+ */
+async function warmUpGpu(browser: Browser): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent('<canvas width="256" height="256"></canvas>');
+    await page.evaluate(() => {
+      const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+      const shader = (type: number, source: string) => {
+        const s = gl.createShader(type)!;
+        gl.shaderSource(s, source);
+        gl.compileShader(s);
+        return s;
+      };
+      const program = gl.createProgram();
+      gl.attachShader(
+        program,
+        shader(
+          gl.VERTEX_SHADER,
+          '#version 300 es\nin vec2 p;void main(){gl_Position=vec4(p,0,1);}',
+        ),
+      );
+      gl.attachShader(
+        program,
+        shader(
+          gl.FRAGMENT_SHADER,
+          '#version 300 es\nprecision mediump float;out vec4 c;void main(){c=vec4(1);}',
+        ),
+      );
+      gl.linkProgram(program);
+      gl.useProgram(program);
+      gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, 0, 1]), gl.STATIC_DRAW);
+      gl.enableVertexAttribArray(0);
+      gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+      gl.drawArrays(gl.TRIANGLES, 0, 3);
+      // Waits for the GPU process to have drawn it.
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    });
+  } finally {
+    await page.close();
+  }
+}
+
 /** Open the tower in That Open's viewer too (TRUSS_TOWER_THATOPEN=0: skip). */
 const THAT_OPEN = process.env.TRUSS_TOWER_THATOPEN !== '0';
 
@@ -105,6 +153,7 @@ export async function viewTower(
     const model = await convertFile(server.url, auth.token, projectId, file, timeoutMs);
     const serverSeconds = (performance.now() - started) / 1000;
     const settleSeconds = await serverQuiet(server.pid);
+    await warmUpGpu(browser);
     const run = await measureTower(browser, { baseUrl: server.url, email }, model.id, timeoutMs);
     const thatOpen = THAT_OPEN ? await viewInThatOpen(browser, file, run.canvas, timeoutMs) : null;
     return { serverSeconds, settleSeconds, ...run, thatOpen };
