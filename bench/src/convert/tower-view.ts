@@ -63,43 +63,37 @@ async function serverQuiet(pid: number, limitMs = 600_000): Promise<number> {
  * against 0.3-1.5 s for the next pages), and That Open, measured second, did not. A browser in use
  * has them running.
  */
-async function warmUpGpu(browser: Browser): Promise<void> {
+const WARM_UP_SCRIPT = `(() => {
+  const gl = document.querySelector('canvas').getContext('webgl2');
+  const program = gl.createProgram();
+  for (const [type, source] of [
+    [gl.VERTEX_SHADER, '#version 300 es\\nin vec2 p;void main(){gl_Position=vec4(p,0,1);}'],
+    [gl.FRAGMENT_SHADER, '#version 300 es\\nprecision mediump float;out vec4 c;void main(){c=vec4(1);}'],
+  ]) {
+    const shader = gl.createShader(type);
+    gl.shaderSource(shader, source);
+    gl.compileShader(shader);
+    gl.attachShader(program, shader);
+  }
+  gl.linkProgram(program);
+  gl.useProgram(program);
+  gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, 0, 1]), gl.STATIC_DRAW);
+  gl.enableVertexAttribArray(0);
+  gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+  gl.drawArrays(gl.TRIANGLES, 0, 3);
+  // Waits for the GPU process to have drawn it.
+  const pixel = new Uint8Array(4);
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  return pixel[0];
+})()`;
+
+export async function warmUpGpu(browser: Browser): Promise<void> {
   const page = await browser.newPage();
   try {
     await page.setContent('<canvas width="256" height="256"></canvas>');
-    await page.evaluate(() => {
-      const gl = document.querySelector('canvas')!.getContext('webgl2')!;
-      const shader = (type: number, source: string) => {
-        const s = gl.createShader(type)!;
-        gl.shaderSource(s, source);
-        gl.compileShader(s);
-        return s;
-      };
-      const program = gl.createProgram();
-      gl.attachShader(
-        program,
-        shader(
-          gl.VERTEX_SHADER,
-          '#version 300 es\nin vec2 p;void main(){gl_Position=vec4(p,0,1);}',
-        ),
-      );
-      gl.attachShader(
-        program,
-        shader(
-          gl.FRAGMENT_SHADER,
-          '#version 300 es\nprecision mediump float;out vec4 c;void main(){c=vec4(1);}',
-        ),
-      );
-      gl.linkProgram(program);
-      gl.useProgram(program);
-      gl.bindBuffer(gl.ARRAY_BUFFER, gl.createBuffer());
-      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, 0, 1]), gl.STATIC_DRAW);
-      gl.enableVertexAttribArray(0);
-      gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
-      gl.drawArrays(gl.TRIANGLES, 0, 3);
-      // Waits for the GPU process to have drawn it.
-      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
-    });
+    // A string, not a function: tsx would put its __name helper into it.
+    await page.evaluate(WARM_UP_SCRIPT);
   } finally {
     await page.close();
   }
