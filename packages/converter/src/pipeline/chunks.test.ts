@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { convertModel } from '../convert.ts';
 import { houseIfc } from '../testing/house-ifc.ts';
 import { readGlb } from '../testing/read-glb.ts';
-import { planChunks, subsetScene, type ChunkOptions } from './chunks.ts';
+import { DEFAULT_CHUNK_OPTIONS, planChunks, subsetScene, type ChunkOptions } from './chunks.ts';
 import type { PreparedScene } from './prepare.ts';
 
 const box = (x: number, y: number, size: number): BoundingBox => [x, y, 0, x + size, y + 1, 1];
@@ -36,6 +36,31 @@ const options = (over: Partial<ChunkOptions>): ChunkOptions => ({
 });
 
 describe('planChunks', () => {
+  it("makes few large chunks of the 200k tower's 3.4 M triangles by default", () => {
+    // The generated tower's 3.4 M triangles, on 200 storeys of 250 elements (68 triangles each:
+    // its 800 storeys of 17 would plan the same chunks, four times slower).
+    const storeys = Array.from({ length: 200 }, (_, s) => s);
+    const parents: (number | null)[] = storeys.map(() => null);
+    const boxes: (BoundingBox | null)[] = storeys.map(() => null);
+    const triangles: number[] = storeys.map(() => 0);
+    for (const storey of storeys)
+      for (let i = 0; i < 250; i++) {
+        parents.push(storey);
+        boxes.push(
+          i === 0 ? [0, storey * 3, 0, 40, storey * 3 + 0.3, 20] : box(i % 40, storey * 3, 1),
+        );
+        triangles.push(i === 0 ? 12 : 68);
+      }
+    const plan = planChunks({ parents, storeys, boxes, triangles }, DEFAULT_CHUNK_OPTIONS)!;
+    // Each chunk costs a request, a decode and its uploads: the coarse one and 4 more.
+    expect(plan.length).toBeLessThanOrEqual(5);
+    expect(plan[0]!.triangles).toBeLessThanOrEqual(DEFAULT_CHUNK_OPTIONS.coarseMaxTriangles);
+    expect(plan.slice(1).every((c) => c.triangles <= DEFAULT_CHUNK_OPTIONS.maxChunkTriangles)).toBe(
+      true,
+    );
+    expect(plan.reduce((sum, c) => sum + c.elements.length, 0)).toBe(50_000);
+  });
+
   it('keeps a model under the threshold in one file', () => {
     expect(planChunks(tower(3), options({ minElements: 10 }))).toBeNull();
   });

@@ -16,9 +16,10 @@ export interface ChunkOptions {
   /** Elements per chunk at most (a storey bigger than this is split by volume). */
   maxChunkElements: number;
   /**
-   * Triangles per chunk at most (instances counted): each chunk costs a request and a redraw of
-   * the scene as it arrives, so chunks are few and large; a chunk is a unit of fetching and
-   * dropping, not of drawing.
+   * Triangles per chunk at most (instances counted): each chunk costs a request, a decode and
+   * the upload of its buffers, so chunks are few and large (a 200,000-element tower: 4 after the
+   * coarse one, 1-2 MiB of .glb each); a chunk is a unit of fetching and dropping, not of
+   * drawing.
    */
   maxChunkTriangles: number;
   /** Share of the model's triangles the coarse chunk may hold. */
@@ -29,8 +30,8 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = {
   minElements: 20_000,
-  maxChunkElements: 50_000,
-  maxChunkTriangles: 400_000,
+  maxChunkElements: 100_000,
+  maxChunkTriangles: 1_000_000,
   coarseShare: 0.2,
   coarseMaxTriangles: 150_000,
 };

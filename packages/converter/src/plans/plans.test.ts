@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertModel, type ConversionResult } from '../convert.ts';
 import { HAVE_SAMPLES, sample } from '../testing/samples.ts';
 import { chainSegments, polygonArea, sectionSegments } from './section.ts';
-import { planSheetId } from './storey-plans.ts';
+import { planSheetId, previewKey } from './storey-plans.ts';
 
 const decoder = new TextDecoder();
 
@@ -24,6 +24,40 @@ describe('plan sections', () => {
     expect(chains[0]!.points).toHaveLength(8);
     expect(polygonArea(chains[0]!.points)).toBeCloseTo(1, 9);
     expect(sectionSegments({ positions, indices }, 1.5)).toEqual([]);
+  });
+});
+
+describe('plan previews', () => {
+  const plan = (element: number, x = 0): VectorSheet => ({
+    version: 1,
+    bounds: [0, 0, 10, 10],
+    paths: [
+      {
+        layer: 0,
+        points: [x, 0, 10, 0, 10, 10],
+        closed: true,
+        stroke: '#000000',
+        fill: null,
+        width: 0,
+        element,
+      },
+    ],
+    texts: [
+      { text: 'Room', x: 5, y: 5, width: 1, height: 0.2, rotation: 0, layer: 0, color: '#000000' },
+    ],
+  });
+  const frame = [-1, -1, 11, 11];
+
+  it('share a key when they show the same, whatever elements the paths belong to', () => {
+    expect(previewKey(plan(7), frame)).toBe(previewKey(plan(4007), frame));
+    expect(previewKey(plan(7, 0.01), frame)).not.toBe(previewKey(plan(7), frame));
+    expect(previewKey(plan(7), [-2, -1, 11, 11])).not.toBe(previewKey(plan(7), frame));
+    const renamed = plan(7);
+    renamed.texts[0]!.text = 'Office';
+    expect(previewKey(renamed, frame)).not.toBe(previewKey(plan(7), frame));
+    const styled = plan(7);
+    styled.paths[0]!.fill = '#cccccc';
+    expect(previewKey(styled, frame)).not.toBe(previewKey(plan(7), frame));
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from '@truss/viewable';
 import type { SceneGeometry, SceneModel, ScenePlacement, SceneStorey } from '../scene.ts';
 import type { SheetFile } from '../sheets/convert.ts';
+import { createHash } from 'node:crypto';
 import { renderVectorPreview } from '../sheets/preview.ts';
 import { PlanLayers, round, StoreyDrawing, type PlacementInfo } from './storey-drawing.ts';
 import { roleOf } from './style.ts';
@@ -68,6 +69,22 @@ function floorLevel(
 }
 
 /** Builds the plans; [] (no files) for a scene without storeys. */
+/**
+ * The key of what a plan's preview shows: its frame, its paths' shapes and styles and its texts,
+ * not the elements the paths belong to. Typical floors of a tower draw the same picture: one
+ * render and PNG for all of them (a 200-storey tower: 200 previews took 13 of its 58 s).
+ */
+export function previewKey(vector: VectorSheet, frame: readonly number[]): string {
+  const hash = createHash('sha1');
+  hash.update(Float64Array.from(frame));
+  for (const path of vector.paths) {
+    hash.update(`|${path.layer}|${path.closed}|${path.stroke}|${path.fill}|${path.width}|`);
+    hash.update(Float64Array.from(path.points));
+  }
+  for (const text of vector.texts) hash.update(JSON.stringify(text));
+  return hash.digest('base64');
+}
+
 export function storeyPlans(
   scene: SceneModel,
   origin: [number, number, number],
@@ -75,6 +92,14 @@ export function storeyPlans(
   checkAbort: () => void = () => {},
 ): StoreyPlans {
   const started = performance.now();
+  // Previews by what they show (previewKey): a storey like one drawn already shares its PNG.
+  const previews = new Map<string, Uint8Array>();
+  const preview = (vector: VectorSheet, frame: [number, number, number, number]) => {
+    const key = previewKey(vector, frame);
+    let png = previews.get(key);
+    if (!png) previews.set(key, (png = renderVectorPreview(vector, frame)));
+    return png;
+  };
   const storeys = scene.storeys ?? [];
   const byElement = new Map<number, PlacementInfo[]>();
   const elementRange = new Map<number, { minY: number; maxY: number }>();
@@ -164,7 +189,7 @@ export function storeyPlans(
     });
     files.push(
       { ...SHEET_FILES.vector(id), bytes: encoder.encode(JSON.stringify(vector)) },
-      { ...SHEET_FILES.preview(id), bytes: renderVectorPreview(vector, frame) },
+      { ...SHEET_FILES.preview(id), bytes: preview(vector, frame) },
     );
     totalPaths += paths.length;
     totalTexts += texts.length;

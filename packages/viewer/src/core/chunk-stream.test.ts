@@ -53,10 +53,19 @@ describe('chunkPriority', () => {
 });
 
 describe('ChunkStream', () => {
-  const run = async (options: { budget?: number; camera?: THREE.Camera; count?: number }) => {
+  const run = async (options: {
+    budget?: number;
+    camera?: THREE.Camera;
+    count?: number;
+    redrawMs?: number;
+    /** Before start(): what the stream does with prefetch() alone. */
+    beforeStart?: (seen: { fetched: number[]; added: number[] }) => Promise<void>;
+  }) => {
     const fetched: number[] = [];
     const added: number[] = [];
     const removed: number[] = [];
+    /** Chunks added when each redraw was asked for. */
+    const redraws: number[] = [];
     const byMesh = new Map<ModelMesh, number>();
     let camera = options.camera ?? cameraAt(100);
     const stream = new ChunkStream(
@@ -76,13 +85,26 @@ describe('ChunkStream', () => {
         remove: (meshes) => removed.push(...meshes.map((m) => byMesh.get(m)!)),
         camera: () => camera,
         hiddenStoreys: () => none,
-        changed: () => undefined,
+        changed: () => redraws.push(added.length),
       },
       options.budget,
+      0,
+      options.redrawMs,
     );
+    if (options.beforeStart) {
+      stream.prefetch();
+      await options.beforeStart({ fetched, added });
+    }
     stream.start();
     await stream.complete;
-    return { stream, fetched, added, removed, moveTo: (c: THREE.Camera) => (camera = c) };
+    return {
+      stream,
+      fetched,
+      added,
+      removed,
+      redraws,
+      moveTo: (c: THREE.Camera) => (camera = c),
+    };
   };
 
   it('streams every chunk but the coarse one, what the camera sees first', async () => {
@@ -94,6 +116,30 @@ describe('ChunkStream', () => {
     expect(stream.stats()).toMatchObject({ chunks: 8, resident: 8, dropped: 0 });
     expect(stream.stats().residentBytes).toBe(7 * 4000);
     stream.stop();
+  });
+
+  it('fetches on prefetch() but builds nothing before start()', async () => {
+    const { added } = await run({
+      count: 8,
+      beforeStart: async (seen) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The first ones are fetched (three at a time), none is in the scene yet.
+        expect(seen.fetched.length).toBeGreaterThanOrEqual(3);
+        expect(seen.added).toEqual([]);
+      },
+    });
+    expect(added).toHaveLength(7);
+  });
+
+  it('asks for a redraw once per redrawMs while streaming, and once the last chunk is in', async () => {
+    const { redraws, stream } = await run({ count: 12, redrawMs: 60_000 });
+    // The coarse chunk was just drawn: the chunks wait for the last one, drawn at once.
+    expect(redraws).toEqual([11]);
+    expect(stream.redraws).toBe(1);
+    // Without a floor, chunks are drawn as they come (until a frame's cost spaces them out).
+    const every = await run({ count: 12, redrawMs: 0 });
+    expect(every.redraws.length).toBeGreaterThan(1);
+    expect(every.redraws.at(-1)).toBe(11);
   });
 
   it('drops the chunks that matter least under the budget and fetches them when they matter', async () => {

@@ -1,8 +1,16 @@
 /**
  * Streams the chunks of a chunked viewable (`chunks.ts` of @truss/viewable) after its coarse
  * chunk is drawn: fetches a few at a time in priority order (chunk-priority.ts: in view, large
- * on screen, not filtered out), decodes each and hands its meshes over one chunk per frame, so
- * the view stays orbitable while the rest arrives (each merge is one chunk's, not the model's).
+ * on screen, not filtered out), from as soon as the coarse chunk's index is known (`prefetch`,
+ * so the requests do not queue behind the page's own on a browser's six connections), decodes
+ * each once the coarse chunk is in (`start`) and hands its meshes over, the view orbitable all
+ * along (each merge is one chunk's, not the model's).
+ *
+ * The scene is not drawn again per chunk: a frame of a big model is the expensive part on a
+ * software GPU (0.4-2 s with SwiftShader, the main thread held as long), and the next chunk
+ * waits for it. The stream asks for a redraw at most once per `redrawMs` (REDRAW_MS), or per four
+ * times what the last one cost, and once when the last chunk is in; the camera's own frames draw
+ * what is there meanwhile.
  *
  * Memory is bounded: past `budgetBytes` of geometry, the chunks that matter least (out of view,
  * small on screen) are dropped, and fetched again when the camera makes them matter.
@@ -18,6 +26,13 @@ import type { ModelMesh } from './model.ts';
 const CONCURRENCY = 3;
 /** Main-thread time chunks may take in one go before the next frame. */
 const SLICE_MS = 12;
+/**
+ * While streaming, the scene is drawn again for new chunks at most this often (the first time
+ * this long after the coarse chunk is in), and once the last chunk is in: with SwiftShader a
+ * frame of a 200,000-element tower holds the main thread about 2 s (the software compositor
+ * reads the canvas back), which is longer than the chunks take to stream.
+ */
+export const REDRAW_MS = 2500;
 /** Default bound on the geometry kept (bytes of vertex, index and instance buffers). */
 export const DEFAULT_BUDGET_BYTES = 768 * 1024 ** 2;
 /** A dropped chunk comes back when its priority reaches this (about 1/20 of the view's height). */
@@ -36,7 +51,7 @@ export interface ChunkStreamHooks {
   remove(meshes: ModelMesh[]): void;
   camera(): THREE.Camera;
   hiddenStoreys(): ReadonlySet<number>;
-  /** A chunk came or went: draw again. */
+  /** Chunks came or went: draw again (at most once per `redrawMs` while streaming). */
   changed(): void;
 }
 
@@ -86,8 +101,20 @@ export class ChunkStream {
   private settleComplete!: () => void;
   private failComplete!: (error: unknown) => void;
   private everLoaded = new Set<number>();
+  /** Every chunk was in once: later arrivals are refetches, drawn at once. */
+  private loadedOnce = false;
   /** Geometry bytes of the dropped chunks (what fetching one again would add). */
   private readonly droppedBytes = new Map<number, number>();
+  /** Opened by start(): until then chunks are fetched (prefetch) but not built. */
+  private openGate!: () => void;
+  private readonly gate = new Promise<void>((resolve) => (this.openGate = resolve));
+  /** When the stream last asked for a redraw, and the timer of the one it put off. */
+  private lastRedraw = -Infinity;
+  private redrawTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Redraws asked for by the stream (one per `redrawMs` at most, and the last). */
+  redraws = 0;
+  /** What the last redraw cost (until the frame after it: the main thread waits for a GPU's). */
+  private redrawCost = 0;
 
   constructor(
     private readonly index: ChunkIndex,
@@ -96,6 +123,7 @@ export class ChunkStream {
     private readonly budgetBytes = DEFAULT_BUDGET_BYTES,
     /** Geometry bytes of the coarse chunk (always kept, outside the budget). */
     private readonly coarseBytes = 0,
+    private readonly redrawMs = REDRAW_MS,
   ) {
     this.complete = new Promise<void>((resolve, reject) => {
       this.settleComplete = resolve;
@@ -109,10 +137,22 @@ export class ChunkStream {
     return this.index.chunks.filter((chunk) => chunk.index > 0);
   }
 
-  start(): void {
+  /**
+   * Starts fetching (best first, for the camera as it is) without building anything: called as
+   * soon as the coarse chunk's index is read, so the chunks' requests go out before the page's.
+   */
+  prefetch(): void {
     this.running ??= this.loop().catch((error: unknown) => {
       if (!this.controller.signal.aborted) this.failComplete(error);
     });
+  }
+
+  /** The coarse chunk is in: chunks go into the scene as they arrive (fetching starts if not yet). */
+  start(): void {
+    this.prefetch();
+    // The coarse chunk was just drawn: the next redraw waits its turn.
+    if (this.lastRedraw === -Infinity) this.lastRedraw = performance.now();
+    this.openGate();
     if (this.streamed.length === 0) this.settleComplete();
   }
 
@@ -123,7 +163,40 @@ export class ChunkStream {
 
   stop(): void {
     this.controller.abort();
+    this.openGate();
     this.wake?.();
+    if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    this.redrawTimer = null;
+  }
+
+  /**
+   * Chunks came or went: a redraw now when the last one the stream asked for is `redrawMs` old,
+   * else one then (several chunks in one frame); `now` (the last chunk) at once.
+   */
+  private redraw(now: boolean): void {
+    // A frame that costs much (a software GPU) is drawn less often: at most a quarter of the time.
+    const interval = Math.max(this.redrawMs, 4 * this.redrawCost);
+    const due = this.lastRedraw + interval - performance.now();
+    if (!now && due > 0) {
+      this.redrawTimer ??= setTimeout(() => {
+        this.redrawTimer = null;
+        if (!this.controller.signal.aborted) this.redraw(true);
+      }, due);
+      return;
+    }
+    if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    this.redrawTimer = null;
+    const asked = performance.now();
+    this.lastRedraw = asked;
+    this.redraws++;
+    this.hooks.changed();
+    // Drawn on the next animation frame; the one after it comes once that frame is out.
+    void nextFrame()
+      .then(() => nextFrame())
+      .then(() => {
+        this.redrawCost = performance.now() - asked;
+        this.lastRedraw = performance.now();
+      });
   }
 
   stats(): StreamStats {
@@ -175,13 +248,20 @@ export class ChunkStream {
 
   private async loop(): Promise<void> {
     const { signal } = this.controller;
-    // Fetched ahead of being built: decoding waits its turn, one chunk per frame.
+    // Fetched ahead of being built (compressed bytes, small): built in turn, best first.
     const ready: { chunk: ViewableChunk; buffer: ArrayBuffer }[] = [];
     let notify: (() => void) | null = null;
+    let fetching = 0;
+    let gateOpen = false;
+    void this.gate.then(() => {
+      gateOpen = true;
+      notify?.();
+    });
     const pump = () => {
       for (const chunk of this.wanted()) {
-        if (this.inFlight.size >= CONCURRENCY) break;
+        if (fetching >= CONCURRENCY) break;
         this.inFlight.add(chunk.index);
+        fetching++;
         this.hooks
           .fetch(chunk, signal)
           .then((buffer) => {
@@ -192,13 +272,16 @@ export class ChunkStream {
             this.inFlight.delete(chunk.index);
             if (!signal.aborted) this.failComplete(error);
           })
-          .finally(() => notify?.());
+          .finally(() => {
+            fetching--;
+            notify?.();
+          });
       }
     };
     let sliceStarted = -Infinity;
     while (!signal.aborted) {
       pump();
-      if (ready.length === 0) {
+      if (ready.length === 0 || !gateOpen) {
         if (this.inFlight.size === 0) {
           // Nothing to fetch: wait for the camera (or stop) to give a reason.
           await new Promise<void>((resolve) => (this.wake = resolve));
@@ -212,8 +295,7 @@ export class ChunkStream {
       // Best of what arrived first (the camera may have moved since it was asked for).
       ready.sort((a, b) => this.priority(b.chunk) - this.priority(a.chunk));
       const { chunk, buffer } = ready.shift()!;
-      // Chunks that arrive together go in within one slice: one redraw of the scene for them
-      // (on a software GPU a frame of a big model is the expensive part, not the merge).
+      // Chunks that arrive together go in within one slice (the redraw is put off apart).
       if (performance.now() - sliceStarted > SLICE_MS) {
         await nextFrame();
         sliceStarted = performance.now();
@@ -227,8 +309,14 @@ export class ChunkStream {
       this.droppedBytes.delete(chunk.index);
       this.everLoaded.add(chunk.index);
       this.evict();
-      this.hooks.changed();
-      if (this.everLoaded.size === this.streamed.length) this.settleComplete();
+      const last = this.everLoaded.size === this.streamed.length;
+      // The last chunk of the load is drawn at once; so is a chunk fetched again later (the
+      // camera moved to where it was dropped).
+      this.redraw(last || this.loadedOnce);
+      if (last) {
+        this.loadedOnce = true;
+        this.settleComplete();
+      }
     }
   }
 

@@ -127,6 +127,25 @@ export async function decodeGltf(
   }
 }
 
+/**
+ * The glTF JSON of a .glb's bytes without decoding anything else (its first chunk): null when the
+ * bytes are no binary glTF. Cheap enough to read a chunked viewable's index before the decode.
+ */
+export function glbJson(buffer: ArrayBuffer): unknown {
+  if (buffer.byteLength < 20) return null;
+  const view = new DataView(buffer);
+  // 'glTF' then, for the first chunk, its length and 'JSON'.
+  if (view.getUint32(0, true) !== 0x46546c67 || view.getUint32(16, true) !== 0x4e4f534a)
+    return null;
+  const length = view.getUint32(12, true);
+  if (20 + length > buffer.byteLength) return null;
+  try {
+    return JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 20, length))) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** Resolves on the next animation frame (or a macrotask where there is none, e.g. hidden tabs). */
 export function nextFrame(): Promise<void> {
   return new Promise((resolve) => {

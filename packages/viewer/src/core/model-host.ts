@@ -10,8 +10,15 @@ import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { chunkBox } from './chunk-priority.ts';
 import type { ChunkStream, StreamStats } from './chunk-stream.ts';
-import { decodeGltf, fetchBytes, fetchMetadata, nextFrame, throwIfAborted } from './loader.ts';
-import { createPartStream, type StreamingSource } from './part-stream.ts';
+import {
+  decodeGltf,
+  fetchBytes,
+  fetchMetadata,
+  glbJson,
+  nextFrame,
+  throwIfAborted,
+} from './loader.ts';
+import { createPartStream, prefetchChunks, type StreamingSource } from './part-stream.ts';
 import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
@@ -121,6 +128,10 @@ export class ModelHost {
     // Marks on the performance timeline (no logging) let benchmarks see where load time goes.
     performance.mark('truss:fetched');
     throwIfAborted(hooks.signal);
+    // A chunked viewable's first chunks are asked for now, before the decode (whose progress
+    // lets the page ask for its own files).
+    const peeked = readChunkIndex(glbJson(buffer));
+    const prefetched = peeked ? prefetchChunks(peeked, { source, fetcher, init }) : null;
     hooks.progress({
       stage: 'decode',
       fraction: null,
@@ -158,7 +169,7 @@ export class ModelHost {
       for (const chunk of chunks.chunks) part.box.union(chunkBox(chunk, translation));
     }
     if (hooks.append) part.setMetadata(early);
-    const streaming = chunks ? { index: chunks, source, fetcher, init } : null;
+    const streaming = chunks ? { index: chunks, source, fetcher, init, prefetched } : null;
     return this.build(
       part,
       buffer.byteLength,
@@ -207,6 +218,9 @@ export class ModelHost {
     part.stream = stream;
     hooks.prepared();
     performance.mark('truss:prepared');
+    // Fetching goes on (for the camera just placed) while the coarse chunk is built; building
+    // the chunks waits for it.
+    stream?.prefetch();
 
     await addProgressively(
       part.meshes,

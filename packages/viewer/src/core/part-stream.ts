@@ -20,6 +20,53 @@ export interface StreamingSource {
   source: ViewableSource;
   fetcher: (url: string, init: RequestInit) => Promise<Response>;
   init: RequestInit;
+  /** Chunks asked for before the stream existed (prefetchChunks), by index. */
+  prefetched?: Map<number, Promise<ArrayBuffer>> | null;
+}
+
+/** Chunks asked for as soon as the coarse chunk's bytes are in (before its decode). */
+export const PREFETCH_CHUNKS = 4;
+
+function fetchChunk(
+  streaming: Omit<StreamingSource, 'index' | 'prefetched'>,
+  file: string,
+  signal: AbortSignal | null,
+): Promise<ArrayBuffer> {
+  const { source, fetcher, init } = streaming;
+  const signals = [init.signal, signal].filter((s): s is AbortSignal => !!s);
+  return fetchBytes(
+    fetcher,
+    siblingUrl(source.glb, file),
+    {
+      ...init,
+      // Ahead of the page's own files, which are asked for as the coarse chunk decodes.
+      priority: 'high',
+      ...(signals.length ? { signal: AbortSignal.any(signals) } : {}),
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * The first chunks of a chunked viewable (in the index's order: bottom storeys first), asked for
+ * the moment the coarse chunk's index is known: on a browser's six connections per host they
+ * would otherwise wait for the page's files, asked for while the coarse chunk decodes.
+ */
+export function prefetchChunks(
+  index: ChunkIndex,
+  streaming: Omit<StreamingSource, 'index' | 'prefetched'>,
+  count = PREFETCH_CHUNKS,
+): Map<number, Promise<ArrayBuffer>> {
+  const prefetched = new Map<number, Promise<ArrayBuffer>>();
+  for (const chunk of index.chunks) {
+    if (chunk.index === 0) continue;
+    if (prefetched.size >= count) break;
+    const bytes = fetchChunk(streaming, chunk.file, null);
+    // Observed here: a load given up before the stream takes it must not report it unhandled.
+    bytes.catch(() => undefined);
+    prefetched.set(chunk.index, bytes);
+  }
+  return prefetched;
 }
 
 /** What the stream needs of the model host. */
@@ -43,24 +90,27 @@ export function createPartStream(
   streaming: StreamingSource,
   host: StreamHost,
 ): ChunkStream {
-  const { index, source, fetcher, init } = streaming;
+  const { index, prefetched } = streaming;
   // The part holds the coarse chunk's meshes alone now.
   const coarseBytes = geometryBytes(part.meshes);
   return new ChunkStream(
     index,
     part.translation,
     {
-      fetch: (chunk, signal) =>
-        fetchBytes(
-          fetcher,
-          siblingUrl(source.glb, chunk.file),
-          { ...init, signal: init.signal ? AbortSignal.any([init.signal, signal]) : signal },
-          () => undefined,
-        ),
+      fetch: (chunk, signal) => {
+        const early = prefetched?.get(chunk.index);
+        prefetched?.delete(chunk.index);
+        return early ?? fetchChunk(streaming, chunk.file, signal);
+      },
       build: async (buffer) => {
+        const started = performance.now();
         const scene = await decodeGlb(buffer);
+        const decoded = performance.now();
         scene.position.set(...part.translation);
         const meshes = prepareModel(scene, host.uniforms);
+        // On the performance timeline (no logging): where a chunk's main-thread time goes.
+        performance.measure('truss:chunk-decode', { start: started, end: decoded });
+        performance.measure('truss:chunk-prepare', { start: decoded, end: performance.now() });
         if (part.offset > 0) shiftElementIds(meshes, part.offset);
         return meshes;
       },
