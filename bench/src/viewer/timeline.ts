@@ -45,6 +45,7 @@ await withCleanup(async (cleanup) => {
           'blink.user_timing',
           'disabled-by-default-devtools.timeline',
           'disabled-by-default-v8.cpu_profiler',
+          ...(process.env.TRUSS_TIMELINE_CATEGORIES?.split(',') ?? []),
         ],
       });
     }

@@ -7,12 +7,16 @@
 import type { ModelSort, SortOrder } from '../features/models/early';
 import type { EarlyView } from '../features/viewer/early';
 
-/** The session data the guard loads before a signed-in page (app/guard.ts loadSessionData). */
+/**
+ * The session data the guard loads before a signed-in page (app/guard.ts loadSessionData); the
+ * model page's early view asks for the profile and preferences only (the guard asks for the rest
+ * behind the page).
+ */
 export interface BootSessionAnswers {
   profile: Promise<unknown>;
   preferences: Promise<unknown>;
-  subscription: Promise<unknown>;
-  projects: Promise<unknown>;
+  subscription?: Promise<unknown>;
+  projects?: Promise<unknown>;
 }
 
 /** The current project's models (GET /api/project/{id}/models) in the stored sort. */

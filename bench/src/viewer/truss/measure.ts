@@ -28,6 +28,39 @@ interface TrussSession {
   email: string;
 }
 
+/** What the page showed when it set its `truss:page-ready` mark (recorded in the page). */
+interface ReadyDom {
+  toolbarButtons: number;
+  treeRows: number;
+  panels: number;
+}
+
+/**
+ * Records, in the page, what the DOM holds at the `truss:page-ready` mark: the bench's "page
+ * ready" counts only when the toolbar's buttons, the tree's rows and the properties panel are
+ * really there (the page's own word is not enough).
+ */
+/**
+ * The mark read as "page ready": `truss:page-ready`. `TRUSS_BENCH_READY_MARK=truss:loaded` reads
+ * that one instead, to compare with a build from before `truss:page-ready` existed: its DOM is
+ * then reported, not required, and page ready is that mark or the tree's first row, the later.
+ */
+const READY_MARK = process.env.TRUSS_BENCH_READY_MARK ?? 'truss:page-ready';
+
+const READY_DOM_SCRIPT = `new PerformanceObserver((list) => {
+  if (!list.getEntries().some((e) => e.name === ${JSON.stringify(READY_MARK)}) || window.__readyDom) return;
+  window.__readyDom = {
+    toolbarButtons: document.querySelectorAll('[role="toolbar"] button').length,
+    treeRows: document.querySelectorAll('[role="treeitem"]').length,
+    panels: document.querySelectorAll('aside').length,
+  };
+}).observe({ type: 'mark' });
+new MutationObserver((changes, observer) => {
+  if (!document.querySelector('[role="treeitem"]')) return;
+  window.__treeRowAt = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
 /** A fresh context (cold HTTP cache) signed in with its own token pair. */
 export async function signedInPage(
   browser: Browser,
@@ -41,6 +74,7 @@ export async function signedInPage(
   });
   await localOnly(context);
   await context.addInitScript({ content: FIRST_DRAW_SCRIPT });
+  await context.addInitScript({ content: READY_DOM_SCRIPT });
   const page = await context.newPage();
   return { context, page };
 }
@@ -56,14 +90,37 @@ export async function measureTruss(
     const devtools = await cdp(page);
     await page.goto(`/model/${modelId}`);
     await waitForViewerLoaded(page, timeoutMs);
-    const marks = await page.evaluate(() => ({
-      modelLoaded: performance.getEntriesByName('truss:model-loaded')[0]?.startTime ?? null,
-      loaded: performance.getEntriesByName('truss:loaded')[0]?.startTime ?? null,
-    }));
+    await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).length > 0,
+      READY_MARK,
+      {
+        timeout: timeoutMs,
+      },
+    );
+    const marks = await page.evaluate(
+      (mark) => ({
+        modelLoaded: performance.getEntriesByName('truss:model-loaded')[0]?.startTime ?? null,
+        ready: performance.getEntriesByName(mark)[0]?.startTime ?? null,
+        dom: (window as Window & { __readyDom?: ReadyDom }).__readyDom ?? null,
+        treeRowAt: (window as Window & { __treeRowAt?: number }).__treeRowAt ?? null,
+      }),
+      READY_MARK,
+    );
     const first = await readFirstDraw(page);
-    if (first.at === null || marks.loaded === null) {
-      throw new Error(`the model page drew no triangles or set no truss:loaded mark`);
+    if (first.at === null || marks.ready === null) {
+      throw new Error(`the model page drew no triangles or set no ${READY_MARK} mark`);
     }
+    // Page ready: the toolbar, the tree's rows and the properties panel were in the DOM then.
+    const dom = marks.dom;
+    const usable = !!dom && dom.toolbarButtons > 0 && dom.treeRows > 0 && dom.panels >= 2;
+    if (!usable && READY_MARK === 'truss:page-ready') {
+      throw new Error(`truss:page-ready came before the page was usable: ${JSON.stringify(dom)}`);
+    }
+    if (!usable)
+      console.error(`  at ${READY_MARK} the page was not usable yet: ${JSON.stringify(dom)}`);
+    // An older build's mark may come before its tree's rows: page ready is then when they came.
+    const ready =
+      READY_MARK === 'truss:page-ready' ? marks.ready : Math.max(marks.ready, marks.treeRowAt ?? 0);
     const stats = await page.evaluate(() => {
       const viewer = (window as TrussWindow).__trussViewer;
       if (!viewer) throw new Error('window.__trussViewer is not set');
@@ -74,7 +131,8 @@ export async function measureTruss(
       firstFrameMs: first.at,
       canvas: `${first.width}×${first.height}`,
       modelLoadedMs: marks.modelLoaded ?? Number.NaN,
-      loadedMs: marks.loaded,
+      // Page ready (`truss:page-ready`): toolbar, tree and properties usable, checked above.
+      loadedMs: ready,
       heapMiB: await heapMiB(devtools),
       drawCalls: stats.drawCalls,
       renderer: stats.renderer,

@@ -10,6 +10,7 @@ import { EdgesLayer } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { chunkBox } from './chunk-priority.ts';
 import type { ChunkStream, StreamStats } from './chunk-stream.ts';
+import { quietMoment } from './idle.ts';
 import {
   decodeGltf,
   fetchBytes,
@@ -346,15 +347,17 @@ export class ModelHost {
   /**
    * What only the frames after loading need, from the next frame on (not between the last batch
    * and the load's end, where it held up the page's start): the small elements for the frame-rate
-   * guard (a pass over every vertex for the element boxes, and the state texture again), then the
-   * picking BVHs, a few per frame, so the first pick does not pay for them (a pick before then
-   * builds what it needs itself).
+   * guard (a pass over every vertex for the element boxes, and the state texture again), then, at
+   * a quiet moment (idle.ts), the picking BVHs, a few per frame, so the first pick does not pay
+   * for them (a pick before then builds what it needs itself).
    */
   private async afterLoad(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
     await nextFrame();
     if (stale()) return;
     this.markSmallElements();
-    await nextFrame();
+    // One mesh's BVH may take 200 ms on a slow machine: at a quiet moment, not in the middle
+    // of the page's start (which follows the load's end).
+    await quietMoment();
     for (const entry of meshes) {
       if (stale() || !entry.mesh.parent) return;
       const started = performance.now();

@@ -247,6 +247,27 @@ describe('the early view', () => {
     expect(document.body.dataset.viewerState).toBe('first-frame');
   });
 
+  it("asks for the guard's profile and preferences once the engine's first frame is drawn, for the page", async () => {
+    const engine = await openEarly();
+    const session = ['/api/user/profile', '/api/user/preferences'];
+    // Not before: the model's requests and frames come first.
+    expect(requests.filter((url) => session.includes(url))).toEqual([]);
+    engine.emit('first-frame');
+    expect(requests.filter((url) => session.includes(url))).toEqual(session);
+    const handed = await import('../handoff');
+    const taken = handed.takeBootHandoff();
+    expect(taken?.session?.profile).toBeInstanceOf(Promise);
+    expect(taken?.session?.preferences).toBeInstanceOf(Promise);
+    expect(taken?.modelPage?.modelId).toBe(id);
+  });
+
+  it('leaves the session to a page that took the hand-off before the first frame', async () => {
+    const engine = await openEarly();
+    expect(boot.claimEarlyView(id)).not.toBeNull();
+    engine.emit('first-frame');
+    expect(requests).not.toContain('/api/user/profile');
+  });
+
   it('lets the app start at the deadline when the first frame takes longer (a large model)', async () => {
     answer(ready);
     vi.spyOn(performance, 'now').mockReturnValue(APP_START_DEADLINE_MS + 1);

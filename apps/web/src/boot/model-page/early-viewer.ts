@@ -28,6 +28,8 @@ import {
   type LoadedModelInfo,
   type Viewer,
 } from '../../features/viewer/early';
+import { handOver } from '../handoff';
+import { askEarly } from '../models-list/ask-early';
 import type { BootPage, BootSession } from '../page';
 import { isEarlyViewable, type ViewableModel } from './viewable-model';
 
@@ -220,6 +222,7 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
+    askSessionEarly(request);
     // Drawn on the animation frame after the first slice, this frame may come after the page
     // has loaded (a small model whose load ends first).
     if (document.body.dataset.viewerState !== 'loaded')
@@ -256,6 +259,23 @@ async function open(
   // machine). Until the page adopts it, a failed load only ends the wait (and the early view):
   // the page loads again and shows the error where it belongs.
   await load;
+}
+
+/**
+ * The profile and preferences, which the app's guard waits for before it renders the page, asked
+ * for once the engine's first frame is drawn (not sooner: the model's requests and frames come
+ * first) instead of once the app's code has run: their round trip (90-470 ms on a loaded machine)
+ * overlaps that frame's commit and the app's start. Handed over with the early view; not when the
+ * page has taken the hand-off already (it asks itself).
+ */
+function askSessionEarly(session: BootSession): void {
+  if (!claimable) return;
+  handOver({
+    session: {
+      profile: askEarly(session, '/api/user/profile'),
+      preferences: askEarly(session, '/api/user/preferences'),
+    },
+  });
 }
 
 /**

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { EarlyView } from './early-view';
 import type { LoadedModelInfo, Viewer } from './engine';
-import { useLoadProgress, useViewerLoad } from './useViewerLoad';
+import {
+  useEarlyMetadata,
+  useLoadProgress,
+  usePageReadyMark,
+  useViewerLoad,
+} from './useViewerLoad';
 
 const early = {
   load: null as null | {
@@ -18,7 +23,7 @@ const early = {
     },
   } as unknown as EarlyView,
 };
-import { fetchViewableFile } from './viewable-handoff';
+import { fetchViewableFile, prefetchViewableFile } from './viewable-handoff';
 
 afterEach(cleanup);
 
@@ -174,5 +179,68 @@ describe('useViewerLoad', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(result.current.phase).toBe('loading');
     expect(marks('truss:loaded')).toBe(0);
+  });
+});
+
+describe('useEarlyMetadata', () => {
+  const json = JSON.stringify({
+    version: 2,
+    elements: { count: 1 },
+  });
+
+  it('gives the early download’s metadata while the model still loads, the object the engine reads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(json)),
+    );
+    try {
+      prefetchViewableFile('/early/m1.json');
+      const { result } = renderHook(() => useEarlyMetadata('/early/m1.json'));
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(result.current?.elements.count).toBe(1);
+      const engine = await (await fetchViewableFile('/early/m1.json', {})).json();
+      expect(engine).toBe(result.current);
+      // Read already: a page rendered now has it in its first render.
+      const again = renderHook(() => useEarlyMetadata('/early/m1.json'));
+      expect(again.result.current).toBe(result.current);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is null without an early download, or for metadata of another version', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ version: 1, elements: { count: 1 } }))),
+    );
+    try {
+      expect(renderHook(() => useEarlyMetadata('/early/none.json')).result.current).toBeNull();
+      prefetchViewableFile('/early/old.json');
+      const { result } = renderHook(() => useEarlyMetadata('/early/old.json'));
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(result.current).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('usePageReadyMark', () => {
+  it('marks the page ready once, when it is, and clears the mark when the page goes', () => {
+    performance.clearMarks('truss:page-ready');
+    const { rerender, unmount } = renderHook(({ ready }) => usePageReadyMark(ready), {
+      initialProps: { ready: false },
+    });
+    expect(marks('truss:page-ready')).toBe(0);
+    rerender({ ready: true });
+    expect(marks('truss:page-ready')).toBe(1);
+    rerender({ ready: true });
+    expect(marks('truss:page-ready')).toBe(1);
+    unmount();
+    expect(marks('truss:page-ready')).toBe(0);
   });
 });

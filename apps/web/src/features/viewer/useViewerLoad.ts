@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, Viewer } from './engine';
 import type { EarlyView } from './early-view';
-import { fetchViewableFile } from './viewable-handoff';
+import { fetchViewableFile, parsedViewableJson, readViewableJson } from './viewable-handoff';
 
 export type ViewerLoadPhase = 'loading' | 'first-frame' | 'loaded' | 'error';
 
@@ -133,4 +134,50 @@ export function useLoadProgress(viewer: Viewer | null, active: boolean): LoadPro
     };
   }, [viewer, active]);
   return progress;
+}
+
+/**
+ * The model's metadata as soon as its early download is read (the model page's prefetch or early
+ * view asked for it before the page rendered), while the engine may still be loading: the tree
+ * and the properties need nothing else, so they do not wait for the whole model. The same object
+ * the engine reads (one parse). Null when there is no early download (then the panels wait for
+ * the load's info) or it is not metadata of the version this app reads.
+ */
+export function useEarlyMetadata(url: string | undefined): ModelMetadata | null {
+  const [found, setFound] = useState<{ url: string; metadata: ModelMetadata | null } | null>(() =>
+    url ? { url, metadata: readMetadata(parsedViewableJson(url) ?? null) } : null,
+  );
+  const current = found && found.url === url ? found.metadata : null;
+  useEffect(() => {
+    if (!url || current) return;
+    const json = readViewableJson(url);
+    if (!json) return;
+    let live = true;
+    json.then(
+      (value) => {
+        const metadata = readMetadata(value);
+        if (live && metadata) setFound({ url, metadata });
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [url, current]);
+  return current;
+}
+
+/**
+ * Sets the `truss:page-ready` performance mark once `ready`: the workspace passes true once its
+ * toolbar has its commands and the tree and properties have the model's metadata (or the load
+ * ended without any). Set in an effect, so after the commit that put them in the DOM; the whole
+ * model need not be in. The benchmark's "page ready" (bench/src/viewer/truss/measure.ts, which
+ * checks the DOM at the mark too). Cleared when the page goes.
+ */
+export function usePageReadyMark(ready: boolean): void {
+  useEffect(() => {
+    if (!ready) return;
+    performance.mark('truss:page-ready');
+    return () => performance.clearMarks('truss:page-ready');
+  }, [ready]);
 }

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchViewableFile, handViewableFile, prefetchViewableFile } from './viewable-handoff';
+import {
+  fetchViewableFile,
+  handViewableFile,
+  parsedViewableJson,
+  prefetchViewableFile,
+  readViewableJson,
+} from './viewable-handoff';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -130,5 +136,28 @@ describe('viewable handoff', () => {
     const response = await fetchViewableFile('/v/m.json', {});
     expect(await response.json()).toEqual({ a: 1 });
     expect(new TextDecoder().decode(await response.arrayBuffer())).toBe('{"a":1}');
+  });
+
+  it('lets the page read the JSON the viewer reads, one parse, before or after the viewer took it', async () => {
+    stubFetch(async () => new Response('{"version":2}'));
+    expect(readViewableJson('/v/meta-none.json')).toBeNull();
+    prefetchViewableFile('/v/meta1.json');
+    // The page first: the viewer then gets the same object.
+    const page = await readViewableJson('/v/meta1.json')!;
+    expect(parsedViewableJson('/v/meta1.json')).toBe(page);
+    const engine = await (await fetchViewableFile('/v/meta1.json', {})).json();
+    expect(engine).toBe(page);
+    // The viewer first: the page still reads it, the same object.
+    prefetchViewableFile('/v/meta2.json');
+    const taken = await (await fetchViewableFile('/v/meta2.json', {})).json();
+    expect(parsedViewableJson('/v/meta2.json')).toBe(taken);
+    expect(await readViewableJson('/v/meta2.json')).toBe(taken);
+  });
+
+  it('rejects the page’s read of a download that failed, leaving the viewer to report it', async () => {
+    stubFetch(async () => new Response('gone', { status: 404 }));
+    prefetchViewableFile('/v/meta3.json');
+    await expect(readViewableJson('/v/meta3.json')).rejects.toThrow('HTTP 404');
+    expect((await fetchViewableFile('/v/meta3.json', {})).status).toBe(404);
   });
 });

@@ -24,6 +24,10 @@ const taken = new Set<string>();
 class ReadResponse extends Response {
   /** Read-only to everyone: arrayBuffer() hands out copies. */
   readonly #memory: ArrayBuffer;
+  /** The parse of the body, made once: every reader of the JSON gets the same object. */
+  #json: Promise<unknown> | null = null;
+  /** That parse's value once it is made (undefined until then). */
+  parsed: unknown = undefined;
 
   constructor(memory: ArrayBuffer, answer: Response) {
     super(memory, {
@@ -43,8 +47,14 @@ class ReadResponse extends Response {
     return this.#memory;
   }
 
+  /**
+   * Parsed once (the page's tree and the engine read the same metadata: readViewableJson), so
+   * the object must be read, not written.
+   */
   override json(): Promise<unknown> {
-    return Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(this.#memory)));
+    return (this.#json ??= Promise.resolve().then(
+      () => (this.parsed = JSON.parse(new TextDecoder().decode(this.#memory))),
+    ));
   }
 }
 
@@ -119,6 +129,39 @@ export function prefetchViewableFiles(
   }
 }
 
+/**
+ * Early downloads the viewer took, by URL, for the minute their handoff lasts: the page can still
+ * read the metadata the engine takes (one parse, one object: ReadResponse.json), whichever of
+ * them reads it first.
+ */
+const kept = new Map<string, Promise<Response>>();
+
+/**
+ * The parsed JSON of the early download of `url` (the model page's metadata, for its tree and
+ * properties while the engine still loads), without taking it from the viewer: null when there
+ * is none; rejects when that download failed.
+ */
+export function readViewableJson(url: string): Promise<unknown> | null {
+  const response = kept.get(url) ?? early.peek(url);
+  if (!response) return null;
+  return response.then((answer) => {
+    if (!(answer instanceof ReadResponse)) throw new Error(`${url}: HTTP ${answer.status}`);
+    read.set(url, answer);
+    return answer.json();
+  });
+}
+
+/** The answers readViewableJson read, for parsedViewableJson. */
+const read = new Map<string, ReadResponse>();
+
+/**
+ * The JSON of `url` if readViewableJson's download of it was parsed already (by the engine or
+ * the page), else undefined: the page's first render shows the tree without waiting a task.
+ */
+export function parsedViewableJson(url: string): unknown {
+  return read.get(url)?.parsed;
+}
+
 /** The viewer's fetch: the early download of `url` if there is one, else a new request. */
 export function fetchViewableFile(url: string, init: RequestInit): Promise<Response> {
   // Each request its own key (spec §7), the retry of a failed early download too.
@@ -126,7 +169,17 @@ export function fetchViewableFile(url: string, init: RequestInit): Promise<Respo
   const response = early.take(url);
   if (!response) return ask();
   taken.add(url);
-  setTimeout(() => taken.delete(url), HANDOFF_MS);
+  // Its JSON stays readable by the page (readViewableJson) once the viewer took it.
+  kept.set(url, response);
+  response.then(
+    (answer) => void (answer instanceof ReadResponse && read.set(url, answer)),
+    () => undefined,
+  );
+  setTimeout(() => {
+    taken.delete(url);
+    if (kept.get(url) === response) kept.delete(url);
+    read.delete(url);
+  }, HANDOFF_MS);
   // An early download that failed on the network is tried again as the viewer's own request.
   return response.catch(ask);
 }

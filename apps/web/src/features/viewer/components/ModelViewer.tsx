@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { EarlyView } from '../early-view';
 import type { LoadedModelInfo, Viewer, Viewpoint } from '../engine';
 import { useViewer } from '../useViewer';
-import { useViewerLoad } from '../useViewerLoad';
+import { useEarlyMetadata, useViewerLoad } from '../useViewerLoad';
 import { ViewerWorkspace, type PanelLayers, type WorkspaceSheets } from './ViewerWorkspace';
 
 export interface ModelViewerProps {
@@ -85,8 +85,13 @@ export function ModelViewer({
     attempt,
     earlyView,
   );
+  // The tree and properties from the metadata as soon as it is read, not once the whole model is.
+  const metadata = useEarlyMetadata(metadataUrl ?? undefined);
   const name = title || 'model';
-  const models = useMemo(() => [{ id: 'model', name, info: load.info }], [name, load.info]);
+  const models = useMemo(
+    () => [{ id: 'model', name, info: load.info, metadata }],
+    [name, load.info, metadata],
+  );
   const loadedInfo = load.phase === 'loaded' ? load.info : null;
   const screenshotName = useCallback(() => {
     const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');

@@ -6,7 +6,7 @@ import type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from '../engine';
 import { useScreenshot } from '../useScreenshot';
 import { useViewerCommands } from '../useViewerCommands';
 import { useViewerChrome } from '../useViewerChrome';
-import type { ViewerLoadPhase } from '../useViewerLoad';
+import { usePageReadyMark, type ViewerLoadPhase } from '../useViewerLoad';
 import { useViewerSnapshot } from '../useViewerSnapshot';
 import { useViewerPanels } from '../useViewerPanels';
 import { useViewInsets } from '../useViewInsets';
@@ -23,6 +23,7 @@ import type { WorkspaceSheets } from '../sheets/SheetView';
 import type { PanelLayers } from '../panel-layers';
 import { useWorkspaceSheets } from '../plans/useWorkspaceSheets';
 import {
+  modelMetadata,
   useModelSwitch,
   WorkspaceProperties,
   WorkspaceTree,
@@ -160,8 +161,9 @@ export function ViewerWorkspace({
   const infos = useMemo(() => models.flatMap((m) => (m.info ? [m.info] : [])), [models]);
   const scene = useMemo(() => sceneInfo(infos), [infos]);
   // Colour by reads one model's metadata: not offered across models.
-  const metadata = several ? null : (models[0]?.info?.metadata ?? null);
+  const metadata = several ? null : modelMetadata(models[0]);
   const { commands, edges, setEdges, legend } = useViewerCommands(viewer, metadata, scene, refresh);
+  usePageReadyMark(!!commands && (metadata !== null || phase === 'loaded'));
   const { helpOpen, setHelpOpen } = useViewerChrome(viewer, commands);
   const [treeFocus, setTreeFocus] = useState<{ id: number; size: number } | null>(null);
   const switcher = useModelSwitch(viewer, models, refresh);

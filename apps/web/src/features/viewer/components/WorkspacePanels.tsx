@@ -2,6 +2,7 @@ import { useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { Eye, EyeOff } from 'lucide-react';
+import type { ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, Viewer } from '../engine';
 import { scopeViewer, toRows } from '../scoped-viewer';
 import { createElementTree, type ElementTree } from '../tree';
@@ -18,6 +19,16 @@ export interface WorkspaceModel {
   id: string;
   name: string;
   info: LoadedModelInfo | null;
+  /**
+   * Its metadata before the engine has loaded it (read from the early download: the tree and the
+   * properties need nothing else), the same object the loaded info then holds.
+   */
+  metadata?: ModelMetadata | null;
+}
+
+/** What the panels read of a model: its metadata, loaded or read early (null: none yet). */
+export function modelMetadata(model: WorkspaceModel | undefined): ModelMetadata | null {
+  return model?.info?.metadata ?? model?.metadata ?? null;
 }
 
 /**
@@ -54,19 +65,19 @@ type ModelSwitch = ReturnType<typeof useModelSwitch>;
 /** The tree panel's body for one model: the whole engine's ids are that model's rows. */
 export function SingleModelTree({
   viewer,
-  info,
+  metadata,
   phase,
   snapshot,
   onFocusNode,
 }: {
   viewer: Viewer | null;
-  info: LoadedModelInfo | null;
+  /** The model's metadata, as soon as it is read (the tree does not wait for the geometry). */
+  metadata: ModelMetadata | null;
   phase: ViewerLoadPhase;
   snapshot: ViewerSnapshot;
   onFocusNode: (id: number, size: number) => void;
 }) {
   const { t } = useTranslation();
-  const metadata = info?.metadata ?? null;
   const tree = useMemo(() => (metadata ? createElementTree(metadata) : null), [metadata]);
   if (viewer && metadata && tree)
     return (
@@ -245,7 +256,7 @@ export function WorkspaceProperties({
         : null;
   return (
     <PropertiesPanel
-      metadata={models[0]?.info?.metadata ?? null}
+      metadata={modelMetadata(models[0])}
       elementId={elementId}
       selection={selection}
       loaded={loaded}
@@ -302,7 +313,7 @@ export function WorkspaceTree({
       ) : (
         <SingleModelTree
           viewer={viewer}
-          info={models[0]?.info ?? null}
+          metadata={modelMetadata(models[0])}
           phase={phase}
           snapshot={snapshot}
           onFocusNode={onFocusNode}
