@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
@@ -7,6 +6,8 @@ import type { AuthResponse, Model, Sheet, Topic, TopicList } from '@truss/contra
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SheetViewer } from '@truss/viewer/sheet';
 import { createAccount } from './support/accounts.ts';
+import { text, type Locale } from './support/a11y-routes.ts';
+import { cloudAndText, drag } from './support/markup.ts';
 import { launchChromium, screenshotPath } from './support/browser.ts';
 import { sharedServer, type SharedServer } from './support/shared-server.ts';
 import { joinProject } from './support/topics.ts';
@@ -31,22 +32,6 @@ type SheetWindow = Window & { __trussSheet?: SheetViewer };
 const shared = fileURLToPath(new URL('../../../shared/', import.meta.url));
 const PDF = path.join(shared, 'drawings/pdf/sheet-set-a3.pdf');
 const IFC = path.join(shared, 'samples/ifc/IfcOpenHouse_IFC4.ifc');
-const locales = {
-  en: JSON.parse(
-    readFileSync(new URL('../../apps/web/src/locales/en.json', import.meta.url), 'utf8'),
-  ),
-  'zh-CN': JSON.parse(
-    readFileSync(new URL('../../apps/web/src/locales/zh-CN.json', import.meta.url), 'utf8'),
-  ),
-} as const;
-type Locale = keyof typeof locales;
-const text = (locale: Locale, key: string): string =>
-  key
-    .split('.')
-    .reduce(
-      (node: Record<string, unknown>, part) => node[part] as never,
-      locales[locale],
-    ) as unknown as string;
 
 let server: SharedServer;
 let browser: Browser;
@@ -117,39 +102,6 @@ const api = async <T>(url: string): Promise<T> => {
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 };
-
-/** Drags on the markup layer from one point to another (CSS px inside `box`). */
-async function drag(
-  page: Page,
-  box: { x: number; y: number },
-  from: [number, number],
-  to: [number, number],
-) {
-  await page.mouse.move(box.x + from[0], box.y + from[1]);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) {
-    await page.mouse.move(
-      box.x + from[0] + ((to[0] - from[0]) * i) / 8,
-      box.y + from[1] + ((to[1] - from[1]) * i) / 8,
-    );
-  }
-  await page.mouse.up();
-}
-
-/** Draws a red cloud and a text on the markup layer `layer` (already drawing). */
-async function cloudAndText(page: Page, locale: Locale, layer: string, note: string) {
-  const canvas = page.locator(`[data-markup-layer="${layer}"]`);
-  const box = (await canvas.boundingBox())!;
-  const toolbar = page.getByRole('toolbar', { name: text(locale, 'topics.markup.toolbar') });
-  await toolbar.getByRole('button', { name: text(locale, 'topics.markup.tools.cloud') }).click();
-  await drag(page, box, [box.width * 0.35, box.height * 0.4], [box.width * 0.6, box.height * 0.65]);
-  await toolbar.getByRole('button', { name: text(locale, 'topics.markup.tools.text') }).click();
-  await page.mouse.click(box.x + box.width * 0.62, box.y + box.height * 0.35);
-  const input = page.getByRole('textbox', { name: text(locale, 'topics.markup.textPrompt') });
-  await input.fill(note);
-  await input.press('Enter');
-  await expect.poll(() => canvas.getAttribute('data-markup-shapes')).toBe('2');
-}
 
 function redPixels(png: Pixels): number {
   let n = 0;

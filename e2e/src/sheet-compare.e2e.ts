@@ -58,6 +58,28 @@ function inks(png: ReturnType<typeof decodePng>) {
   return { red, green, grey };
 }
 
+/** `email`'s page at `path` in a signed-in 1280 x 800 context of its own, in `locale`. */
+async function openAs(
+  server: SharedServer,
+  browser: Browser,
+  email: string,
+  locale: 'en' | 'zh-CN',
+  path: string,
+): Promise<Page> {
+  const auth = await login(server.url, email);
+  await setProfileLanguage(server.url, auth, locale);
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1280, height: 800 },
+    locale,
+    storageState: signedInState(server.url, auth),
+  });
+  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
 describe('drawing versions as an overlay (issue 36)', () => {
   let server: SharedServer;
   let browser: Browser;
@@ -87,20 +109,8 @@ describe('drawing versions as an overlay (issue 36)', () => {
     await browser?.close();
   });
 
-  async function open(locale: 'en' | 'zh-CN', path: string): Promise<Page> {
-    const auth = await login(server.url, email);
-    await setProfileLanguage(server.url, auth, locale);
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      locale,
-      storageState: signedInState(server.url, auth),
-    });
-    await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
-    const page = await context.newPage();
-    await page.goto(path);
-    return page;
-  }
+  const open = (locale: 'en' | 'zh-CN', path: string) =>
+    openAs(server, browser, email, locale, path);
 
   it("a version's sheets are listed for members only", async () => {
     const auth = await login(server.url, email);
@@ -221,17 +231,13 @@ describe('PDF versions as an overlay (issue 36)', () => {
   it.each(['en', 'zh-CN'] as const)(
     'the old label red, the new one green, frame and grid grey (%s)',
     async (locale) => {
-      const auth = await login(server.url, email);
-      await setProfileLanguage(server.url, auth, locale);
-      const context = await browser.newContext({
-        baseURL: server.url,
-        viewport: { width: 1280, height: 800 },
+      const page = await openAs(
+        server,
+        browser,
+        email,
         locale,
-        storageState: signedInState(server.url, auth),
-      });
-      await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
-      const page = await context.newPage();
-      await page.goto(`/model/${model.id}/compare?from=${v1.id}&to=${v2.id}`);
+        `/model/${model.id}/compare?from=${v1.id}&to=${v2.id}`,
+      );
       await page.waitForFunction(() => document.body.dataset.sheetCompare === 'ready', null, {
         timeout: 60_000,
       });
@@ -259,7 +265,7 @@ describe('PDF versions as an overlay (issue 36)', () => {
           if (png.data[i]! > 180 && png.data[i + 1]! < 90 && png.data[i + 2]! < 90) redLeft++;
         }
       expect(redLeft / counts.red).toBeGreaterThan(0.9);
-      await context.close();
+      await page.context().close();
     },
   );
 });
