@@ -11,9 +11,11 @@ import { SharesAccessService } from './access-service.ts';
 import type { ShareWithModel } from './repository.ts';
 import { shareOpenGraph } from './open-graph.ts';
 import { sharesRoutes } from './routes.ts';
-import { readCookie, ShareSecrets, UNLOCK_COOKIE } from './secrets.ts';
+import { shareSheetRoutes } from './sheet-routes.ts';
+import { ShareSecrets } from './secrets.ts';
 import { SharesService } from './service.ts';
 import { ShareVisitCounter } from './visit-counter.ts';
+import { shareVisitor } from './visitor.ts';
 export { createSharesRepositories, type SharesRepositories } from './repositories.ts';
 
 export interface SharesDeps {
@@ -75,17 +77,16 @@ export const register: RegisterModule<SharesDeps, SharesModule> = async (app, de
     shares,
     access,
     models: deps.models,
-    sheets: deps.sheets,
     requireAuth: deps.requireAuth,
     secureCookies: deps.publicUrl.startsWith('https:'),
   });
-  const visitorGate: SharesModule['visitorGate'] = async (request, reply, token, action) => {
-    if (request.headers.authorization) await deps.requireAuth.call(app, request, reply);
-    const visitor = {
-      userId: request.user?.userId ?? null,
-      unlock: readCookie(request.headers.cookie, UNLOCK_COOKIE),
-    };
-    return access.fileAccess(token, visitor, action);
-  };
+  await app.register(shareSheetRoutes, {
+    access,
+    sheets: deps.sheets,
+    requireAuth: deps.requireAuth,
+  });
+  const visitor = shareVisitor(app, deps.requireAuth);
+  const visitorGate: SharesModule['visitorGate'] = async (request, reply, token, action) =>
+    access.fileAccess(token, await visitor(request, reply), action);
   return { shares, access, openGraph: shareOpenGraph(access, deps.publicUrl), visitorGate };
 };

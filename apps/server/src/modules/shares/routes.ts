@@ -8,72 +8,37 @@ import {
   shareListSchema,
   shareSchema,
   shareTokenParamsSchema,
-  sheetListSchema,
-  sheetParamsSchema,
-  sheetPreviewQuerySchema,
-  storeyPlanListSchema,
   SHARES_PATH,
   SHARE_PUBLIC_PATH,
   updateShareBodySchema,
   verifyShareBodySchema,
   verifyShareResponseSchema,
 } from '@truss/contracts';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bearerSecurity, currentUser } from '../../http/auth-context.ts';
 import { contentDisposition } from '../models/index.ts';
 import { chunkNameSchema, chunkNumber, sendFile, uncompressedFile } from '../models/index.ts';
-import type { ModelSheetsService, ModelsService } from '../models/index.ts';
-import type { SharesAccessService, ShareVisitorContext } from './access-service.ts';
-import { readCookie, UNLOCK_COOKIE, unlockCookieHeader } from './secrets.ts';
+import type { ModelsService } from '../models/index.ts';
+import type { SharesAccessService } from './access-service.ts';
+import { unlockCookieHeader } from './secrets.ts';
 import type { SharesService } from './service.ts';
+import { errors, fileQuerySchema, fileResponse, publicErrors, shareVisitor } from './visitor.ts';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const publicErrors = {
-  ...errors,
-  400: errorBodySchema,
-  423: errorBodySchema,
-  429: errorBodySchema,
-};
-const fileResponse = { 200: z.any(), 206: z.any(), 304: z.any(), 416: z.any(), ...publicErrors };
-const fileQuerySchema = z.object({
-  v: z.string().max(128).optional(),
-  u: z.string().max(64).optional(),
-  exp: z.coerce.number().int().optional(),
-  sig: z.string().max(128).optional(),
-});
 const FILES = ['viewable.glb', 'metadata.json', 'thumbnail.png'] as const;
-const sheetFileParamsSchema = shareTokenParamsSchema.extend({
-  sheetId: sheetParamsSchema.shape.sheetId,
-});
 
 export const sharesRoutes: FastifyPluginAsyncZod<{
   shares: SharesService;
   access: SharesAccessService;
   models: ModelsService;
-  /** A shared drawing's sheets, a shared IFC model's storey plans. */
-  sheets: ModelSheetsService;
   requireAuth: onRequestAsyncHookHandler;
   /** Secure cookies when the app is served over https. */
   secureCookies: boolean;
-}> = async (app, { shares, access, models, sheets, requireAuth, secureCookies }) => {
+}> = async (app, { shares, access, models, requireAuth, secureCookies }) => {
   const authed = { onRequest: requireAuth };
   const tags = ['shares'];
 
-  /** Public routes: the bearer token is optional (private shares need it), never required. */
-  async function visitor(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    signedFile?: ShareVisitorContext['signedFile'],
-  ): Promise<ShareVisitorContext> {
-    if (request.headers.authorization) await requireAuth.call(app, request, reply);
-    return {
-      userId: request.user?.userId ?? null,
-      unlock: readCookie(request.headers.cookie, UNLOCK_COOKIE),
-      signedFile,
-    };
-  }
+  const visitor = shareVisitor(app, requireAuth);
 
   app.post(
     SHARES_PATH,
@@ -274,136 +239,6 @@ export const sharesRoutes: FastifyPluginAsyncZod<{
       return sendFile(request, reply, file, {
         disposition: contentDisposition(file.filename),
       });
-    },
-  );
-
-  app.get(
-    `${SHARE_PUBLIC_PATH}/:token/sheets`,
-    {
-      schema: {
-        tags,
-        summary:
-          "The shared drawing's sheets (or a shared IFC model's storey plans) with share-scoped file URLs, checked like its viewable.glb; [] for other 3D models",
-        params: shareTokenParamsSchema,
-        querystring: fileQuerySchema,
-        response: { 200: sheetListSchema, 409: errorBodySchema, ...publicErrors },
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      const context = await visitor(request, reply, request.query);
-      const { row, fileQuery } = await access.listAccess(token, context, 'share.view');
-      const base = `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}/sheets`;
-      const extra = fileQuery ? `&${fileQuery}` : '';
-      reply.header('cache-control', 'private, no-store');
-      return sheets.sharedList(
-        row.model_id,
-        row.model_version_id,
-        (sheetId, file, hash) =>
-          `${base}/${sheetId === null ? '' : `${encodeURIComponent(sheetId)}/`}${file}?v=${encodeURIComponent(hash)}${extra}`,
-      );
-    },
-  );
-
-  app.get(
-    `${SHARE_PUBLIC_PATH}/:token/plans`,
-    {
-      schema: {
-        tags,
-        summary:
-          "The shared IFC model's storey plans (storey GlobalId, name, elevation, sheet id), checked like its viewable.glb; [] for other formats",
-        params: shareTokenParamsSchema,
-        querystring: fileQuerySchema,
-        response: { 200: storeyPlanListSchema, 409: errorBodySchema, ...publicErrors },
-      },
-    },
-    async (request, reply) => {
-      const context = await visitor(request, reply, request.query);
-      const share = await access.fileAccess(request.params.token, context, 'share.view');
-      reply.header('cache-control', 'private, no-store');
-      return sheets.sharedPlans(share.model_id, share.model_version_id);
-    },
-  );
-
-  app.get(
-    `${SHARE_PUBLIC_PATH}/:token/sheets/source.pdf`,
-    {
-      ...uncompressedFile,
-      schema: {
-        tags,
-        summary: "The shared PDF drawing's source file its pages are drawn from (Range requests)",
-        params: shareTokenParamsSchema,
-        querystring: fileQuerySchema,
-        response: { ...fileResponse, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const context = await visitor(request, reply, request.query);
-      const share = await access.fileAccess(request.params.token, context, 'share.view');
-      const file = await sheets.sharedFile(
-        share.model_id,
-        share.model_version_id,
-        null,
-        'source.pdf',
-      );
-      // Revalidated like the viewable (see above): a cut-off share stops serving its sheets.
-      return sendFile(request, reply, file, {});
-    },
-  );
-
-  for (const name of ['content', 'text'] as const) {
-    app.get(
-      `${SHARE_PUBLIC_PATH}/:token/sheets/:sheetId/${name}`,
-      {
-        ...uncompressedFile,
-        schema: {
-          tags,
-          summary:
-            name === 'content'
-              ? "A shared drawing's sheet content (the vector sheet JSON, or the source PDF of a page)"
-              : "A shared PDF page's text runs (JSON), for search",
-          params: sheetFileParamsSchema,
-          querystring: fileQuerySchema,
-          response: { ...fileResponse, 409: errorBodySchema },
-        },
-      },
-      async (request, reply) => {
-        const context = await visitor(request, reply, request.query);
-        const share = await access.fileAccess(request.params.token, context, 'share.view');
-        const file = await sheets.sharedFile(
-          share.model_id,
-          share.model_version_id,
-          request.params.sheetId,
-          name,
-        );
-        return sendFile(request, reply, file, {});
-      },
-    );
-  }
-
-  app.get(
-    `${SHARE_PUBLIC_PATH}/:token/sheets/:sheetId/preview.png`,
-    {
-      ...uncompressedFile,
-      schema: {
-        tags,
-        summary: "A raster of the shared drawing's sheet, `width` pixels wide (its thumbnail)",
-        params: sheetFileParamsSchema,
-        querystring: fileQuerySchema.extend(sheetPreviewQuerySchema.shape),
-        response: { ...fileResponse, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const context = await visitor(request, reply, request.query);
-      const share = await access.fileAccess(request.params.token, context, 'share.view');
-      const file = await sheets.sharedFile(
-        share.model_id,
-        share.model_version_id,
-        request.params.sheetId,
-        'preview.png',
-        request.query.width,
-      );
-      return sendFile(request, reply, file, {});
     },
   );
 };
