@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { MapPin } from 'lucide-react';
 import type { ProjectMember, SheetPin } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
-import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { TopicAbilities } from '../abilities';
@@ -12,8 +11,8 @@ import { storeVisitorName } from '../labels';
 import { markupStore, useMarkupState } from '../markup/markup-store';
 import { useSheetPinMarkers, useShowOnSheet } from '../markup/sheet-place';
 import { NewTopicForm } from './NewTopicForm';
-import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
+import { TopicRows } from './TopicRows';
 
 type Mode = { name: 'list' } | { name: 'new'; pin: SheetPin } | { name: 'detail'; id: string };
 
@@ -132,32 +131,7 @@ export function SheetTopicsPanel({
           {t('topics.sheetPin.hint')}
         </p>
       )}
-      {list.isPending ? (
-        <Spinner className="m-6 size-5" label={t('common.loading')} />
-      ) : list.error ? (
-        <p className="p-3 text-sm text-red-700">{errorMessage(list.error, t)}</p>
-      ) : topics.length === 0 ? (
-        <p className="p-3 text-sm text-gray-500">{t('topics.empty')}</p>
-      ) : (
-        <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('topics.sheetPin.panel')}>
-          {topics.map((topic) => (
-            <li key={topic.id}>
-              <button
-                type="button"
-                data-topic-row={topic.id}
-                onClick={() => open(topic)}
-                className="flex w-full flex-col gap-1 border-b border-gray-100 px-3 py-2 text-left hover:bg-gray-50"
-              >
-                <span className="flex items-center gap-2 text-xs text-gray-500">
-                  #{topic.number}
-                  <StatusBadge status={topic.status} />
-                </span>
-                <span className="truncate text-sm font-medium text-gray-900">{topic.title}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TopicRows list={list} label={t('topics.sheetPin.panel')} onOpen={open} />
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { MapPin, MessageSquarePlus, Plus } from 'lucide-react';
 import type { Pin, ProjectMember, Topic, TopicKind } from '@truss/contracts';
 import { Button } from '../../../components/ui/Button';
 import { inputClass } from '../../../components/ui/Field';
-import { Spinner } from '../../../components/ui/Spinner';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { sheetFocus, type LoadedModelInfo, type Viewer } from '../../viewer';
@@ -31,9 +30,9 @@ import {
   type FramedModel,
 } from '../viewstate';
 import { NewTopicForm, type NewTopicValues } from './NewTopicForm';
+import { TopicRows } from './TopicRows';
 import { markupStore } from '../markup/markup-store';
 import { topicSheetPlace, useSheetPinMarkers } from '../markup/sheet-place';
-import { StatusBadge } from './StatusBadge';
 import { TopicDetail } from './TopicDetail';
 import { TopicFilterFields } from './TopicFilterFields';
 import { topicOrder, TopicSortSelect, type TopicSort } from './TopicSortSelect';
@@ -370,43 +369,19 @@ export function TopicsPanel({
           />
         </div>
       </div>
-      {list.isPending ? (
-        <Spinner className="m-6 size-5" label={t('common.loading')} />
-      ) : list.error ? (
-        <p className="p-3 text-sm text-red-700">{errorMessage(list.error, t)}</p>
-      ) : topics.length === 0 ? (
-        <p className="p-3 text-sm text-gray-500">{t('topics.empty')}</p>
-      ) : (
-        <ul className="min-h-0 flex-1 overflow-y-auto" aria-label={t('topics.listLabel')}>
-          {topics.map((topic) => (
-            <li key={topic.id}>
-              <button
-                type="button"
-                data-topic-row={topic.id}
-                onClick={() => open(topic.id)}
-                className="flex w-full flex-col gap-1 border-b border-gray-100 px-3 py-2 text-left hover:bg-gray-50 focus-visible:bg-gray-50 focus-visible:outline-none"
-              >
-                <span className="flex items-center gap-2 text-xs text-gray-500">
-                  {topic.kind === 'issue' ? `#${topic.number}` : t('topics.kind.comment')}
-                  <StatusBadge status={topic.status} />
-                  <span className="ml-auto">
-                    {t('topics.comments', { count: topic.comment_count })}
-                  </span>
-                </span>
-                <span className="truncate text-sm font-medium text-gray-900">{topic.title}</span>
-                {scene && topic.model_id && (
-                  <span
-                    className="truncate text-xs text-gray-500"
-                    data-topic-model={topic.model_id}
-                  >
-                    {t('topics.onModel', { name: scene.names[topic.model_id] ?? '' })}
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TopicRows
+        list={list}
+        label={t('topics.listLabel')}
+        onOpen={(topic) => open(topic.id)}
+        below={(topic) =>
+          scene &&
+          topic.model_id && (
+            <span className="truncate text-xs text-gray-500" data-topic-model={topic.model_id}>
+              {t('topics.onModel', { name: scene.names[topic.model_id] ?? '' })}
+            </span>
+          )
+        }
+      />
     </div>
   );
 }
