@@ -139,6 +139,7 @@ export default defineConfig({
               fetch: 'src/boot/inline/model-fetch.ts',
               preview: 'src/boot/preview/early-preview.ts',
               start: 'src/boot/inline/preview-start.ts',
+              drawingEngine: 'src/boot/drawing/early-engine.ts',
             },
     }),
   ],

@@ -217,4 +217,42 @@ describe("a drawing's page before the app starts", () => {
       )
       .toBe(false);
   });
+
+  it("opens the sheet without the app's entry: model.html's script starts the engine", async () => {
+    const context = await newContext();
+    // The app's entry module held back well past the sheet's whole path: the sheet engine is
+    // imported by model.html's script (boot/drawing/early-sheet.ts), not by the entry.
+    const HELD_MS = 8_000;
+    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    // Not waiting for the load event, which waits for the entry.
+    await page.goto(`/model/${pdf.id}`, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('truss:sheet-sharp').length > 0,
+      null,
+      { timeout: 60_000 },
+    );
+    const { sharpAt, entryIn } = await page.evaluate(() => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name)) as
+        PerformanceResourceTiming | undefined;
+      return {
+        sharpAt: performance.getEntriesByName('truss:sheet-sharp')[0]!.startTime,
+        // Not in yet: no responseEnd.
+        entryIn: entry && entry.responseEnd > 0 ? entry.responseEnd : Number.POSITIVE_INFINITY,
+      };
+    });
+    expect(sharpAt).toBeLessThan(entryIn);
+    expect(await page.evaluate(() => document.body.dataset.sheetState)).toBe('loaded');
+    expect(
+      await page.evaluate(() => (window as SheetWindow).__trussSheet!.renderStats().sharp),
+    ).toBe(true);
+    // Once the entry is in, the page takes that engine over as before.
+    await page.getByRole('img', { name: 'Drawing sheet' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('[data-early-drawing]').count()).toBe(0);
+  });
 });

@@ -56,6 +56,8 @@ export async function bundleInlineScript(
     legalComments: 'none',
     logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"', ...constants },
+    // The build's own chunks, imported at run time (a drawing page's sheet engine).
+    external: ['/assets/*'],
     ...(globalName ? { globalName } : {}),
   });
   const [file] = result.outputFiles;
@@ -66,6 +68,9 @@ export async function bundleInlineScript(
 
 /** pdf.js's worker file among the build's assets. */
 const PDF_WORKER = /(^|\/)pdf\.worker\.min-[\w-]+\.mjs$/;
+
+/** pdf.js's module (the main thread's part), its own chunk: a PDF drawing's page imports it. */
+const PDFJS_MODULE = 'pdfjs-dist/build/pdf.mjs';
 
 /** The model page's shell: the server sends it for /model/:id (apps/server/src/http/spa.ts). */
 const MODEL_PAGE_HTML = 'model.html';
@@ -81,6 +86,11 @@ export interface InlineScriptsOptions {
     preview: string;
     /** Starts the preview on the viewable's bytes. */
     start: string;
+    /**
+     * A drawing page's sheet engine (its own chunk): the first script imports it as soon as it
+     * knows the first sheet, rather than the app's entry once it has loaded.
+     */
+    drawingEngine: string;
   } | null;
 }
 
@@ -117,12 +127,24 @@ export function inlineScripts(options: InlineScriptsOptions): Plugin {
           this.emitFile({ type: 'asset', fileName: MODEL_PAGE_HTML, source: index.source });
           return;
         }
-        const { fetch, preview, start } = options.modelPage;
+        const { fetch, preview, start, drawingEngine } = options.modelPage;
         // pdf.js's worker as the build emitted it: a PDF drawing's page starts it from the HTML.
         const worker = Object.keys(bundle).find((file) => PDF_WORKER.test(file));
+        const chunkOf = (module: string) => {
+          const chunk = Object.values(bundle).find(
+            (output) =>
+              output.type === 'chunk' &&
+              !!output.facadeModuleId &&
+              output.facadeModuleId.replaceAll('\\', '/').endsWith(`/${module}`),
+          );
+          if (!chunk) throw new Error(`inline-scripts: no chunk for ${module}`);
+          return JSON.stringify(`/${chunk.fileName}`);
+        };
         const scripts = await Promise.all([
           bundleInlineScript(root, fetch, undefined, {
             ...(worker ? { __TRUSS_PDF_WORKER_URL__: JSON.stringify(`/${worker}`) } : {}),
+            __TRUSS_DRAWING_ENGINE_URL__: chunkOf(drawingEngine),
+            __TRUSS_PDFJS_URL__: chunkOf(PDFJS_MODULE),
           }),
           bundleInlineScript(root, preview, '__trussEarlyPreview'),
           bundleInlineScript(root, start),

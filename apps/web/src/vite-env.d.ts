@@ -11,6 +11,10 @@ declare const __TRUSS_BOOT_MODELS_LIST__: boolean;
  * (build/inline-scripts.ts); undeclared elsewhere (read it behind `typeof`).
  */
 declare const __TRUSS_PDF_WORKER_URL__: string | undefined;
+/** A drawing page's sheet engine chunk (boot/drawing/early-engine.ts), in model.html's script. */
+declare const __TRUSS_DRAWING_ENGINE_URL__: string | undefined;
+/** pdf.js's chunk (pdfjs-dist/build/pdf.mjs), in model.html's script. */
+declare const __TRUSS_PDFJS_URL__: string | undefined;
 
 /** An answer index.html's first script read into memory: `bytes` is null when it failed. */
 interface EarlyRead {

@@ -14,7 +14,7 @@ export interface SheetRun {
   wholeMs: number;
   /** The viewer's canvas, CSS px (Truss's sizes the contenders'). */
   canvas: { width: number; height: number };
-  /** Truss only: when the page's requests for the sheet ended (ms), to see where time goes. */
+  /** Truss only: the page's requests for the sheet and its marks (ms), to see where time goes. */
   requests?: { name: string; start: number; end: number }[];
 }
 
@@ -81,7 +81,15 @@ export async function measureTrussSheet(
           name: e.name.replace(location.origin, '').split('?')[0]!,
           start: e.startTime,
           end: e.responseEnd,
-        }));
+        }))
+        .concat(
+          performance.getEntriesByType('mark').map((e) => ({
+            name: `mark ${e.name}`,
+            start: e.startTime,
+            end: e.startTime,
+          })),
+        )
+        .sort((a, b) => a.start - b.start);
       return { width: canvas.clientWidth, height: canvas.clientHeight, requests };
     });
     return {
@@ -106,12 +114,18 @@ export async function measureContenderSheet(
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await localOnly(context);
-    const { times } = await timed(
+    const { times, page } = await timed(
       context,
       contenders.pageFor(contender, file, size.width, size.height),
       CONTENDER_READY,
       timeoutMs,
     );
+    if (process.env.TRUSS_SHEETS_TRACE === '1') {
+      const marks = await page.evaluate(() =>
+        performance.getEntriesByType('mark').map((e) => `${e.startTime.toFixed(0)} ${e.name}`),
+      );
+      for (const m of marks) console.error(`    ${m}`);
+    }
     return { firstPixelsMs: times.firstPixels!, wholeMs: times.whole!, canvas: size };
   } finally {
     await context.close();

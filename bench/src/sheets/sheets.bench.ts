@@ -16,6 +16,8 @@
  *   npm run build:web && npm run bench:sheets
  *
  * TRUSS_SHEETS_PDF, TRUSS_SHEETS_DWG, TRUSS_SHEETS_DXF: other files (absolute paths).
+ * TRUSS_SHEETS_ONLY=pdf (or dwg, dxf, comma-separated): only those drawings, to time one change.
+ * TRUSS_SHEETS_TRACE=1: each Truss load's requests and marks on stderr (where the time goes).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -48,12 +50,20 @@ const TIMEOUT_MS = 120_000;
 const drawings =
   process.env.TRUSS_DRAWINGS_DIR ??
   fileURLToPath(new URL('../../../../shared/drawings/', import.meta.url));
-const files = {
+const allFiles = {
   pdf: process.env.TRUSS_SHEETS_PDF ?? path.join(drawings, 'pdf/sheet-set-a3.pdf'),
   // The largest DWG of the set, and the same drawing as DXF (LibreDWG's "example").
   dwg: process.env.TRUSS_SHEETS_DWG ?? path.join(drawings, 'dwg/example_2000.dwg'),
   dxf: process.env.TRUSS_SHEETS_DXF ?? path.join(drawings, 'dxf/example_2018.dxf'),
 };
+type Format = keyof typeof allFiles;
+const only = (process.env.TRUSS_SHEETS_ONLY ?? 'pdf,dwg,dxf').split(',').filter(Boolean);
+for (const format of only)
+  if (!(format in allFiles)) throw new Error(`TRUSS_SHEETS_ONLY: unknown drawing ${format}`);
+const files = Object.fromEntries(
+  Object.entries(allFiles).filter(([format]) => only.includes(format)),
+) as Partial<Record<Format, string>>;
+const TRACE = process.env.TRUSS_SHEETS_TRACE === '1';
 const webDist = path.join(
   process.env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../../apps/web/dist/', import.meta.url)),
   'index.html',
@@ -110,7 +120,7 @@ async function main(cleanup: Cleanup): Promise<void> {
   const server = await cleanup.start('the Truss server', startServer(), (s) => s.stop());
   const contenders = await cleanup.start(
     'the contenders',
-    startSheetContenders([files.pdf, files.dxf]),
+    startSheetContenders([allFiles.pdf, allFiles.dxf]),
     (c) => c.close(),
   );
   const browser = await cleanup.start('Chromium', launchChromium(LOCAL_ONLY_ARGS), (b) =>
@@ -120,8 +130,8 @@ async function main(cleanup: Cleanup): Promise<void> {
   const auth = await createAccount(server.url, email);
   const projectId = await firstProjectId(server.url, auth.token);
   const session = { baseUrl: server.url, email };
-  const models: Record<keyof typeof files, string> = { pdf: '', dwg: '', dxf: '' };
-  for (const [format, file] of Object.entries(files) as [keyof typeof files, string][]) {
+  const models: Record<Format, string> = { pdf: '', dwg: '', dxf: '' };
+  for (const [format, file] of Object.entries(files) as [Format, string][]) {
     const started = performance.now();
     const model = await convertFile(server.url, auth.token, projectId, file, 600_000);
     models[format] = model.id;
@@ -134,47 +144,59 @@ async function main(cleanup: Cleanup): Promise<void> {
   // A conversion's after-work on the server must not land in a measured load.
   await new Promise((resolve) => setTimeout(resolve, 8_000));
 
-  const truss = (format: keyof typeof files) => () =>
-    measureTrussSheet(browser, session, models[format], TIMEOUT_MS);
+  const truss = (format: Format) => async () => {
+    const measured = await measureTrussSheet(browser, session, models[format], TIMEOUT_MS);
+    if (TRACE)
+      for (const r of measured.requests ?? [])
+        console.error(`    ${r.start.toFixed(0)}-${r.end.toFixed(0)} ${r.name}`);
+    return measured;
+  };
   // One load of each, not counted: the server's and Chromium's first-use costs. Truss's sheet
   // canvas sizes the contenders'.
-  const warm = await attempt('Truss warm-up', truss('pdf'));
-  if (!warm) throw new Error('Truss could not open the PDF');
+  const first = only[0] as Format;
+  const warm = await attempt('Truss warm-up', truss(first));
+  if (!warm) throw new Error(`Truss could not open the ${first}`);
   const size = warm.canvas;
   const contender = (name: SheetContender, file: string) => () =>
     measureContenderSheet(browser, contenders, name, file, size, TIMEOUT_MS);
-  await attempt('pdf.js warm-up', contender('pdfjs', files.pdf));
-  await attempt('dxf-viewer warm-up', contender('dxf-viewer', files.dxf));
+  if (files.pdf) await attempt('pdf.js warm-up', contender('pdfjs', allFiles.pdf));
+  if (files.dwg || files.dxf)
+    await attempt('dxf-viewer warm-up', contender('dxf-viewer', allFiles.dxf));
 
-  const comparisons: Comparison[] = [
-    {
-      drawing: path.basename(files.pdf),
-      them: 'pdf.js viewer',
-      theirFile: path.basename(files.pdf),
-      truss: [],
-      theirs: [],
-      run: truss('pdf'),
-      runTheirs: contender('pdfjs', files.pdf),
-    },
-    {
-      drawing: path.basename(files.dwg),
-      them: 'dxf-viewer',
-      theirFile: path.basename(files.dxf),
-      truss: [],
-      theirs: [],
-      run: truss('dwg'),
-      runTheirs: contender('dxf-viewer', files.dxf),
-    },
-    {
-      drawing: path.basename(files.dxf),
-      them: 'dxf-viewer',
-      theirFile: path.basename(files.dxf),
-      truss: [],
-      theirs: [],
-      run: truss('dxf'),
-      runTheirs: contender('dxf-viewer', files.dxf),
-    },
-  ];
+  const comparisons: Comparison[] = (
+    [
+      {
+        format: 'pdf',
+        drawing: path.basename(allFiles.pdf),
+        them: 'pdf.js viewer',
+        theirFile: path.basename(allFiles.pdf),
+        truss: [],
+        theirs: [],
+        run: truss('pdf'),
+        runTheirs: contender('pdfjs', allFiles.pdf),
+      },
+      {
+        format: 'dwg',
+        drawing: path.basename(allFiles.dwg),
+        them: 'dxf-viewer',
+        theirFile: path.basename(allFiles.dxf),
+        truss: [],
+        theirs: [],
+        run: truss('dwg'),
+        runTheirs: contender('dxf-viewer', allFiles.dxf),
+      },
+      {
+        format: 'dxf',
+        drawing: path.basename(allFiles.dxf),
+        them: 'dxf-viewer',
+        theirFile: path.basename(allFiles.dxf),
+        truss: [],
+        theirs: [],
+        run: truss('dxf'),
+        runTheirs: contender('dxf-viewer', allFiles.dxf),
+      },
+    ] satisfies (Comparison & { format: Format })[]
+  ).filter((c) => files[c.format]);
   for (let run = 0; run < RUNS; run++) {
     for (const c of comparisons) {
       // Alternating: Truss first on even runs, the contender first on odd ones.

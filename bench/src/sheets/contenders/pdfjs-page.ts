@@ -30,6 +30,9 @@ linkService.setViewer(viewer);
 eventBus.on('pagesinit', () => {
   viewer.currentScaleValue = 'page-fit';
 });
+eventBus.on('pagerender', ({ pageNumber }: { pageNumber: number }) => {
+  if (pageNumber === 1) performance.mark('pdfjs:page-render');
+});
 eventBus.on('pagerendered', ({ pageNumber }: { pageNumber: number }) => {
   if (pageNumber === 1) document.body.dataset.state = 'loaded';
 });
@@ -37,6 +40,7 @@ eventBus.on('pagerendered', ({ pageNumber }: { pageNumber: number }) => {
 pdfjsLib
   .getDocument({ url: params.get('file')!, isEvalSupported: false })
   .promise.then((doc) => {
+    performance.mark('pdfjs:document-open');
     viewer.setDocument(doc);
     linkService.setDocument(doc, null);
   })

@@ -43,13 +43,19 @@ export class PdfLayer {
     private readonly ink = false,
   ) {}
 
-  /** The first view: rendered sharp now (no debounce), then the whole page for panning. */
+  /**
+   * The first view: rendered sharp now (no debounce), then the whole page for panning, once the
+   * sharp one is on screen: started at once, the whole page's first slices held up the frame that
+   * shows the sharp one (bench:sheets).
+   */
   start(target: Target): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.task?.cancel();
     this.task = null;
-    void this.renderSharp(target).then(() => this.renderBase());
+    void this.renderSharp(target)
+      .then(afterNextFrame)
+      .then(() => this.renderBase());
   }
 
   /** Something of the page has been rendered (else the preview stands in). */
@@ -150,6 +156,12 @@ export class PdfLayer {
     if (this.timer) clearTimeout(this.timer);
     this.task?.cancel();
   }
+}
+
+/** Resolves after the next frame has been drawn (a task after its animation frame). */
+function afterNextFrame(): Promise<void> {
+  if (typeof requestAnimationFrame === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /** Paper lighter than this (0-255 of darkness) is no ink: a white fill is paper, not a line. */

@@ -1,10 +1,10 @@
 /**
  * A drawing page before the app (the entry's part; model.html's first script started the
- * requests and the first picture: early-sheet.ts): once that script has the first sheet, the
- * sheet engine (early-engine.ts, its own chunk, preloaded as soon as the page knew it shows a
- * drawing) opens it on the canvas showing its preview, and the app starts once it is drawn sharp
- * or at a deadline. What the script read goes to the app in the boot's hand-off: the sheet list
- * and, for a drawing the browser knew, the model (the page does not ask again).
+ * requests, the first picture and the sheet engine: early-sheet.ts): once that script's sheet
+ * engine (early-engine.ts, its own chunk) has drawn the first sheet sharp, or at a deadline, the
+ * app starts. Where that script could not import the engine, the engine is started here. What
+ * the script read goes to the app in the boot's hand-off: the sheet list and, for a drawing the
+ * browser knew, the model (the page does not ask again).
  */
 // The worker's URL only (a string in the entry): pdf.js's worker file, emitted by Vite.
 import pdfWorkerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
@@ -54,6 +54,8 @@ export function openEarlyDrawing(drawing: EarlyDrawing, locale: string): Promise
   const opened = drawing.first
     .then(async (first) => {
       if (!first) return;
+      // Started by model.html's script already (early-sheet.ts), as soon as the sheet was known.
+      if (first.opened) return first.opened;
       // pdf.js's worker (a 1.2 MB script) loads and compiles on its own thread while the engine's
       // code and pdf.js come: started by model.html's script (early-sheet.ts), or here.
       let worker = window.__trussPdfWorker ?? null;

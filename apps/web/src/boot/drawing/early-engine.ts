@@ -1,9 +1,10 @@
 /**
- * The sheet engine on a drawing page's first sheet, before the app (loaded by
- * drawing/early-drawing.ts once model.html's script has the sheet): made on the canvas that
- * shows the sheet's preview already, given the bytes and the image that script read, and offered
- * to the page's sheet view (features/viewer/sheets/early-sheet.ts), which takes it over. No
- * React: the page loads this before the app.
+ * The sheet engine on a drawing page's first sheet, before the app: imported by model.html's
+ * script as soon as it knows the first sheet (drawing/early-sheet.ts), or by the entry's boot
+ * where it could not (drawing/early-drawing.ts). Made on the canvas that shows the sheet's
+ * preview already, given the bytes and the image that script read, and offered to the page's
+ * sheet view (features/viewer/sheets/early-sheet.ts), which takes it over. No React: the page
+ * loads this before the app.
  */
 import { createSheetViewer, preloadPdf } from '@truss/viewer/sheet';
 import { pdfWorkerUrl } from '../../features/viewer/sheets/pdf-worker';
@@ -49,4 +50,15 @@ export async function openEarlySheet(
   if (window.__trussSheet === engine) document.body.dataset.sheetState = 'loaded';
   await engine.whenSharp();
   performance.mark('truss:sheet-sharp');
+  // The frame showing the sharp sheet goes to the screen before the app's start takes the main
+  // thread for some 150 ms (it held that frame up: bench:sheets).
+  await framesDrawn(2);
+}
+
+function framesDrawn(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    const next = (left: number) =>
+      left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1));
+    next(count);
+  });
 }

@@ -13,6 +13,10 @@ import type { Sheet } from '@truss/contracts';
 import { isSheetFormat } from '@truss/viewable';
 import { drawFirstPicture } from '@truss/viewer/sheet-first-picture';
 import { drawingViewArea } from '../../features/viewer/model-page-layout';
+// Its type only: the engine is imported at run time, its own chunk (not bundled into model.html).
+import type * as EarlyEngineModule from './early-engine';
+
+type EarlyEngineModule = typeof EarlyEngineModule;
 
 export interface EarlyDrawingPicture {
   /** The page's outline (header, sheet list), over the page until the app takes the canvas. */
@@ -33,6 +37,12 @@ export interface EarlyFirstSheet {
   preview: Promise<HTMLImageElement | null>;
   /** The outline and canvas, made on the first call (the preview's draw, or the engine's start). */
   picture(): EarlyDrawingPicture;
+  /**
+   * The sheet engine opening this sheet, started by this script (early-engine.ts's
+   * openEarlySheet: resolves once it is drawn sharp); absent where the script could not import
+   * the engine (the entry's boot opens it then).
+   */
+  opened?: Promise<void>;
 }
 
 export interface EarlyDrawing {
@@ -72,18 +82,23 @@ export function earlyDrawingFormat(bytes: ArrayBuffer | null, id: string): strin
 }
 
 /**
- * Starts pdf.js's worker (a 1.2 MB script, loaded and compiled on its own thread) and pdf.js's
- * download once the page knows its first sheet is a PDF page and has asked for its preview: they
- * take longest of a PDF sheet. Started on the model's answer instead (a first visit), they took
- * the machine from the sheet list and the preview (bench:sheets: first pixels 1.65x pdf.js's
- * instead of 0.88x, on a loaded machine). The entry's sheet engine takes the worker
- * (`window.__trussPdfWorker`).
+ * Starts pdf.js once the page knows it shows a PDF: the model's answer on a first visit, else the
+ * sheet list. Its worker (a 1.2 MB script, compiled and run on its own thread for some 250 ms on
+ * this machine's kind) was the long pole of a PDF sheet: the PDF is opened only once it runs
+ * (bench:sheets, a Chromium trace). pdf.js's own module (the main thread's part) is imported, not
+ * only preloaded: it takes some 130 ms to run, spent while the sheet list, the PDF and the sheet
+ * engine's chunks download rather than after them. The sheet engine takes the worker
+ * (`window.__trussPdfWorker`) and gets the same module instance.
  */
-function startPdf(): void {
+export function startPdf(): void {
+  // The worker's script first: the browser asks a host over six connections at most, and the
+  // sheet engine's chunks queued ahead of it held it up by 200-300 ms.
+  if (!window.__trussPdfWorker && typeof __TRUSS_PDF_WORKER_URL__ === 'string')
+    if (typeof Worker !== 'undefined')
+      window.__trussPdfWorker = new Worker(__TRUSS_PDF_WORKER_URL__, { type: 'module' });
+  if (typeof __TRUSS_PDFJS_URL__ === 'string')
+    import(/* @vite-ignore */ __TRUSS_PDFJS_URL__).catch(() => undefined);
   window.__trussPreloadDrawing?.(true);
-  if (window.__trussPdfWorker || typeof __TRUSS_PDF_WORKER_URL__ !== 'string') return;
-  if (typeof Worker === 'undefined') return;
-  window.__trussPdfWorker = new Worker(__TRUSS_PDF_WORKER_URL__, { type: 'module' });
 }
 
 /** The first sheet of a sheet list's answer (null: none, or not a list). */
@@ -151,12 +166,35 @@ function decodedImage(url: string): Promise<HTMLImageElement | null> {
 }
 
 /**
+ * Opens `first` in the sheet engine, imported by this script: the engine's chunk runs as soon as
+ * it is in, not once the app's entry has loaded and run as well (which left pdf.js's parse and
+ * render waiting for it: a PDF's whole sheet took 1.86x pdf.js's own viewer, bench:sheets).
+ * Undefined without the chunk's URL (`vite` dev) or when the import cannot start.
+ */
+function openInEngine(first: EarlyFirstSheet, locale: string): Promise<void> | undefined {
+  if (typeof __TRUSS_DRAWING_ENGINE_URL__ !== 'string') return undefined;
+  const engine = import(
+    /* @vite-ignore */ __TRUSS_DRAWING_ENGINE_URL__
+  ) as Promise<EarlyEngineModule>;
+  const opened = engine.then(({ openEarlySheet }) => {
+    const worker = window.__trussPdfWorker ?? null;
+    window.__trussPdfWorker = undefined;
+    return openEarlySheet(first, locale, worker);
+  });
+  // The entry's boot reports a failure (early-drawing.ts); the page opens the sheet itself then.
+  opened.catch(() => undefined);
+  return opened;
+}
+
+/**
  * Asks for the first sheet's preview and content as soon as `sheets` (the list's answer) is in,
- * and draws the preview when it is decoded. `sheets` resolving null: not a drawing, nothing asked.
+ * draws the preview when it is decoded, and opens the sheet in the sheet engine. `sheets`
+ * resolving null: not a drawing, nothing asked.
  */
 export function startEarlyDrawing(
   id: string,
   token: string,
+  locale: string,
   sheets: Promise<EarlyRead | null>,
 ): EarlyDrawing {
   const first = sheets.then((read): EarlyFirstSheet | null => {
@@ -168,9 +206,9 @@ export function startEarlyDrawing(
       .fetch(sheet.content_url, { priority: 'high' })
       .then((response) => (response.ok ? response.arrayBuffer() : null))
       .catch(() => null);
-    // The sheet engine's code (and pdf.js with its worker for a PDF) downloads from now on.
-    window.__trussPreloadDrawing?.(false);
+    // pdf.js with its worker for a PDF, and the sheet engine's code, download from now on.
     if (sheet.content === 'pdf') startPdf();
+    window.__trussPreloadDrawing?.(false);
     let made: EarlyDrawingPicture | null = null;
     const picture = () => (made ??= createPicture());
     void preview.then((image) => {
@@ -179,7 +217,9 @@ export function startEarlyDrawing(
       const { width, height } = drawingViewSize();
       drawFirstPicture(picture().canvas, sheet, image, { width, height }, sheetPixelRatio());
     });
-    return { sheet, content, preview, picture };
+    const early: EarlyFirstSheet = { sheet, content, preview, picture };
+    const opened = openInEngine(early, locale);
+    return opened ? { ...early, opened } : early;
   });
   first.catch(() => undefined);
   return { id, token, sheets, first };

@@ -14,13 +14,18 @@ function earlyModelRequest(pathname: string, stored: string | null, cookie: stri
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 /** model.html's first and third scripts as the build bundles them (build/inline-scripts.ts). */
-let scripts: { fetch: string; start: string };
+let scripts: { fetch: string; start: string; fetchWithPdf: string };
+const PDF_WORKER_URL = '/assets/pdf.worker.min-test.mjs';
 beforeAll(async () => {
-  const [fetch, start] = await Promise.all([
+  const [fetch, start, fetchWithPdf] = await Promise.all([
     bundleInlineScript(root, 'src/boot/inline/model-fetch.ts'),
     bundleInlineScript(root, 'src/boot/inline/preview-start.ts'),
+    // As the build bundles it, with pdf.js's worker among its files.
+    bundleInlineScript(root, 'src/boot/inline/model-fetch.ts', undefined, {
+      __TRUSS_PDF_WORKER_URL__: JSON.stringify(PDF_WORKER_URL),
+    }),
   ]);
-  scripts = { fetch, start };
+  scripts = { fetch, start, fetchWithPdf };
 });
 
 const ID = '0b7f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b';
@@ -49,7 +54,13 @@ function run(
   cookie = '',
   withPreview = true,
   withCrypto = true,
-  drawing: { known?: boolean; answer?: (url: string) => string; preloads?: boolean[] } = {},
+  drawing: {
+    known?: boolean;
+    answer?: (url: string) => string;
+    preloads?: boolean[];
+    /** The fetch script bundled with pdf.js's worker URL. */
+    withPdfWorker?: boolean;
+  } = {},
 ): Fake {
   const requests: Fake['requests'] = [];
   const previews: Fake['previews'] = [];
@@ -84,7 +95,7 @@ function run(
     __trussPreloadDrawing: (pdf: boolean) => drawing.preloads?.push(pdf),
   };
   // As model.html runs them: the fetch script, (the preview's bundle,) the preview's start.
-  const script = `${scripts.fetch};${scripts.start}`;
+  const script = `${drawing.withPdfWorker ? scripts.fetchWithPdf : scripts.fetch};${scripts.start}`;
   const realNow = Date.now;
   Date.now = () => NOW;
   try {
@@ -225,8 +236,8 @@ describe("the early model fetch script on a drawing's page", () => {
     expect(fake.requests[0]!.headers.Authorization).toBe('Bearer tok');
     expect(fake.requests[1]!.headers).toEqual({});
     expect(images).toEqual([sheet.preview_url]);
-    // The sheet engine's code, then pdf.js (a PDF page).
-    expect(preloads).toEqual([false, true]);
+    // pdf.js (a PDF page), then the sheet engine's code.
+    expect(preloads).toEqual([true, false]);
     const early = (fake as unknown as { __trussEarlyDrawing: { first: Promise<unknown> } })
       .__trussEarlyDrawing;
     expect(await early.first).toMatchObject({ sheet });
@@ -245,6 +256,45 @@ describe("the early model fetch script on a drawing's page", () => {
       sheet.content_url,
     ]);
     expect(images).toEqual([sheet.preview_url]);
+  });
+
+  it("starts a PDF's worker on a first visit as soon as the model's answer says PDF", async () => {
+    const log: string[] = [];
+    const RealWorker = globalThis.Worker;
+    globalThis.Worker = class {
+      constructor(url: string) {
+        log.push(`worker ${url}`);
+      }
+    } as unknown as typeof Worker;
+    try {
+      const preloads: boolean[] = [];
+      const drawing = { id: ID, format: 'pdf', status: 'ready', deleted_at: null };
+      const fake = run(`/model/${ID}`, session(), '', true, true, {
+        answer: (url) => {
+          log.push(`ask ${url.replace(base, '')}`);
+          return answer(drawing)(url);
+        },
+        preloads,
+        withPdfWorker: true,
+      });
+      await settle();
+      // With the sheet list's request, not after its answer (nor the first sheet's requests):
+      // pdf.js's worker takes longest to start (a 1.2 MB script).
+      expect(log.slice(0, 5)).toEqual([
+        'ask /viewable.glb',
+        'ask ',
+        'ask /metadata.json',
+        'ask /sheets',
+        `worker ${PDF_WORKER_URL}`,
+      ]);
+      // One worker, taken by the sheet engine.
+      expect(log.filter((line) => line.startsWith('worker'))).toHaveLength(1);
+      expect((fake as unknown as { __trussPdfWorker?: unknown }).__trussPdfWorker).toBeDefined();
+      // pdf.js on the model's answer, again with the list (once per link), then the engine's code.
+      expect(preloads).toEqual([true, true, false]);
+    } finally {
+      globalThis.Worker = RealWorker;
+    }
   });
 
   it.each([

@@ -17,7 +17,7 @@
 import { requestIdFrom } from '../../lib/request-id';
 import { AUTH_STORAGE_KEY } from '../../lib/stored-session';
 import { isKnownDrawing } from '../drawing-hint';
-import { earlyDrawingFormat, startEarlyDrawing } from '../drawing/early-sheet';
+import { earlyDrawingFormat, startEarlyDrawing, startPdf } from '../drawing/early-sheet';
 import { bootPage } from '../page';
 
 try {
@@ -52,7 +52,12 @@ try {
       // A drawing has no 3D files to ask for (drawing-hint.ts): its sheet list at once, its first
       // sheet as soon as the list is in (drawing/early-sheet.ts), the model a task later.
       window.__trussEarlyDrawing = {
-        ...startEarlyDrawing(page.modelId, page.session.token, read(`${base}/sheets`)),
+        ...startEarlyDrawing(
+          page.modelId,
+          page.session.token,
+          page.session.locale,
+          read(`${base}/sheets`),
+        ),
         model: later.then(() => read(base)),
       };
     } else {
@@ -71,9 +76,15 @@ try {
       window.__trussEarlyDrawing = startEarlyDrawing(
         page.modelId,
         page.session.token,
-        model.then(({ bytes }) =>
-          earlyDrawingFormat(bytes, page.modelId) ? read(`${base}/sheets`) : null,
-        ),
+        page.session.locale,
+        model.then(({ bytes }) => {
+          const format = earlyDrawingFormat(bytes, page.modelId);
+          if (!format) return null;
+          const sheets = read(`${base}/sheets`);
+          // pdf.js and its worker start while the sheet list comes.
+          if (format === 'pdf') startPdf();
+          return sheets;
+        }),
       );
     }
   }
