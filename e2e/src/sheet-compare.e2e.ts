@@ -251,6 +251,16 @@ describe('PDF versions as an overlay (issue 36)', () => {
       const counts = inks(png);
       console.log(`PDF overlay ${locale}: ${JSON.stringify(counts)}`);
       await page.screenshot({ path: await screenshotPath(`sheet-compare-pdf-${locale}`) });
+      // A zoom renders both versions' ink again, not the sheet's own page, which the overlay
+      // stands for.
+      const renders = await page.evaluate(async () => {
+        const sheet = (window as SheetWindow).__trussSheet!;
+        const before = sheet.renderStats().pageRenders;
+        sheet.setZoom(sheet.zoom() * 2);
+        await sheet.whenSharp();
+        return { before, after: sheet.renderStats().pageRenders };
+      });
+      expect(renders.after).toBe(renders.before);
       // The labels: "DOOR A" only in version 1, "DOOR B" only in version 2; the white paper is
       // not ink (else everything would be grey), the frame and grid are.
       expect(counts.red).toBeGreaterThan(300);

@@ -123,6 +123,11 @@ export class SheetCompare {
     return !!this.#older;
   }
 
+  /** Two PDF pages overlaid: the overlay stands for the sheet's own page layer. */
+  onPdf(): boolean {
+    return this.#older?.kind === 'pdf';
+  }
+
   /**
    * Loads the older sheet against the loaded one (`newer`: its PDF page, null for a vector
    * sheet); false when another load or `end` came first.

@@ -33,6 +33,8 @@ export class PdfLayer {
   private task: { cancel(): void } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** Renders started (sharp views and the whole page): the engine's render stats. */
+  renders = 0;
 
   constructor(
     readonly page: PdfPage,
@@ -99,6 +101,7 @@ export class PdfLayer {
     canvas.width = target.width;
     canvas.height = target.height;
     const view = { ...target.view };
+    this.renders++;
     const task = this.page.render(canvas, view, target.ratio);
     this.task = task;
     try {
@@ -120,6 +123,7 @@ export class PdfLayer {
     canvas.height = Math.ceil(this.page.heightPt * scale);
     // A view (ratio 1) that puts the page's top-left corner at the canvas's.
     const view = { scale: scale / unitsPerPoint(this.units), x: 0, y: scale * this.page.heightPt };
+    this.renders++;
     try {
       await this.page.render(canvas, view, 1).promise;
     } catch {

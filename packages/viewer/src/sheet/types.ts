@@ -51,6 +51,11 @@ export interface SheetRenderStats {
   contentScale: number;
   /** The content on screen was drawn for the current view (no render pending). */
   sharp: boolean;
+  /**
+   * Renders of the sheet's own PDF page started so far (0 for a vector sheet); while a PDF
+   * overlay compare is on, the overlay renders both versions instead.
+   */
+  pageRenders: number;
 }
 
 export interface SheetViewerOptions {

@@ -147,7 +147,9 @@ class SheetEngine implements SheetViewer {
 
   private isSharp(): boolean {
     const target = this.target();
-    return (!this.pdf || this.pdf.isSharp(target)) && this.compare.isSharp(target);
+    // While two PDF pages are overlaid, nothing draws the page's own layer (draw()).
+    const page = !this.pdf || this.compare.onPdf() || this.pdf.isSharp(target);
+    return page && this.compare.isSharp(target);
   }
 
   private invalidate(): void {
@@ -161,7 +163,8 @@ class SheetEngine implements SheetViewer {
   setView(next: SheetView): void {
     this.current = { scale: next.scale, x: next.x, y: next.y };
     this.invalidate();
-    this.pdf?.schedule(() => this.target());
+    // The overlay renders its own ink of both pages: the page's layer waits until it ends.
+    if (!this.compare.onPdf()) this.pdf?.schedule(() => this.target());
     this.compare.schedule(() => this.target());
     this.events.emit('viewchange', { view: this.view(), zoom: this.zoom() });
   }
@@ -280,8 +283,11 @@ class SheetEngine implements SheetViewer {
 
   async compareWith(older: SheetSource | null): Promise<void> {
     const token = this.loadToken;
-    if (!older) this.compare.end();
-    else if (!(await this.compare.load(older, this.overrides, this.pdf))) return;
+    if (!older) {
+      this.compare.end();
+      // The page's own layer draws again: sharp for the view the overlay left.
+      this.pdf?.schedule(() => this.target());
+    } else if (!(await this.compare.load(older, this.overrides, this.pdf))) return;
     // Another sheet was loaded meanwhile: the overlay was for the one before.
     if (token !== this.loadToken) return this.compare.end();
     if (this.vector) this.fit();
@@ -434,6 +440,7 @@ class SheetEngine implements SheetViewer {
       viewScale: this.current.scale * this.ratio,
       contentScale: this.pdf ? this.pdf.contentScale() : this.current.scale * this.ratio,
       sharp: this.isSharp(),
+      pageRenders: this.pdf?.renders ?? 0,
     };
   }
 
