@@ -12,6 +12,9 @@
  *
  *   npm run bench:tower -w @truss/bench [-- 5000 10000]   (TRUSS_TOWER_CAP_MIB=1024 for a tighter cap)
  *
+ * TRUSS_TOWER_IFCIMPORTER=50000: towers of up to that many elements are also converted by That
+ * Open's IfcImporter (tower-ifcimporter.ts, a fresh process too) for its time and peak RSS.
+ *
  * The IFC files are written to os.tmpdir() and deleted afterwards.
  */
 import { execFile } from 'node:child_process';
@@ -24,6 +27,7 @@ import { Worker } from 'node:worker_threads';
 import type { ConversionStats } from '@truss/converter';
 import { withCleanup, type Cleanup } from '../support/cleanup.ts';
 import { writeTowerIfc } from './tower-ifc.ts';
+import { timeIfcImporter, type IfcImporterReport } from './tower-ifcimporter.ts';
 import type { TowerView } from './tower-view.ts';
 
 const PER_STOREY = 250;
@@ -33,6 +37,8 @@ const MEMORY_CAP_MIB = Number(process.env.TRUSS_TOWER_CAP_MIB ?? 2048);
 const VIEW = process.env.TRUSS_TOWER_VIEW !== '0';
 /** Towers of this many elements and more are opened in Chromium too (the largest always is). */
 const VIEW_FROM = 50_000;
+/** Towers up to this many elements also go through That Open's IfcImporter (0: none). */
+const IFCIMPORTER_UP_TO = Number(process.env.TRUSS_TOWER_IFCIMPORTER ?? 0);
 
 interface ChildReport {
   ok: boolean;
@@ -146,20 +152,28 @@ async function main(cleanup: Cleanup): Promise<void> {
 async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promise<void> {
   const largest = Math.max(...sizes);
   const views: { elements: number; view: TowerView }[] = [];
-  const rows: { size: number; storeys: number; ifcBytes: number; report: ChildReport }[] = [];
+  const rows: {
+    size: number;
+    storeys: number;
+    ifcBytes: number;
+    report: ChildReport;
+    thatOpen: IfcImporterReport | null;
+  }[] = [];
   console.log(
-    '| elements | storeys | IFC MiB | convert s | ms / 1k el. | stored KiB (glb + meta.gz) | glb KiB | meta.gz KiB | triangles | draw batches | instances | peak RSS MiB | RSS above base MiB | time growth | memory growth |',
+    '| elements | storeys | IFC MiB | convert s | ms / 1k el. | stored KiB (glb + meta.gz) | glb KiB | meta.gz KiB | triangles | draw batches | instances | peak RSS MiB | RSS above base MiB | time growth | memory growth | IfcImporter s, peak RSS MiB |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const size of sizes) {
     const storeys = Math.max(1, Math.round(size / PER_STOREY));
     const path = join(tmpdir(), `truss-tower-${size}-${process.pid}.ifc`);
     let ifcBytes: number;
     let report: ChildReport;
+    let thatOpen: IfcImporterReport | null = null;
     try {
       const tower = await writeTowerIfc(path, { storeys, perStorey: PER_STOREY });
       ifcBytes = tower.bytes;
       report = await runChild(path, warmUp, size === largest, cleanup.signal);
+      if (size <= IFCIMPORTER_UP_TO) thatOpen = await timeIfcImporter(path, warmUp, cleanup.signal);
       // Imported here: the child processes measure memory and need none of it.
       if ((size === largest || size >= VIEW_FROM) && VIEW) {
         const view = await (await import('./tower-view.ts')).viewTower(path, 1_800_000, cleanup);
@@ -170,7 +184,7 @@ async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promi
     }
     if (!report.ok) throw new Error(`tower ${size}: ${report.error}`);
     const previous = rows[rows.length - 1];
-    rows.push({ size, storeys, ifcBytes, report });
+    rows.push({ size, storeys, ifcBytes, report, thatOpen });
     const kib = (bytes: number) => (bytes / 1024).toFixed(0);
     // Growth per element: (ratio to the previous size) / (element ratio); 1.00 = linear.
     // Memory below 32 MiB above the start-up peak is noise: no ratio from it.
@@ -179,7 +193,7 @@ async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promi
         ? ((now / before) * (previous.report.elements / report.elements)).toFixed(2)
         : '-';
     console.log(
-      `| ${report.elements} | ${storeys} | ${(ifcBytes / 1024 ** 2).toFixed(1)} | ${report.seconds.toFixed(2)} | ${((report.seconds * 1e6) / report.elements).toFixed(0)} | ${kib(report.glbBytes + report.metadataBytes)} | ${kib(report.glbBytes)} | ${kib(report.metadataBytes)} | ${report.triangles} | ${report.drawBatches} | ${report.instances} | ${report.maxRssMiB.toFixed(0)} | ${(report.maxRssMiB - report.baseRssMiB).toFixed(0)} | ${growth(report.seconds, previous?.report.seconds)} | ${growth(report.maxRssMiB - report.baseRssMiB, previous && previous.report.maxRssMiB - previous.report.baseRssMiB, 32)} |`,
+      `| ${report.elements} | ${storeys} | ${(ifcBytes / 1024 ** 2).toFixed(1)} | ${report.seconds.toFixed(2)} | ${((report.seconds * 1e6) / report.elements).toFixed(0)} | ${kib(report.glbBytes + report.metadataBytes)} | ${kib(report.glbBytes)} | ${kib(report.metadataBytes)} | ${report.triangles} | ${report.drawBatches} | ${report.instances} | ${report.maxRssMiB.toFixed(0)} | ${(report.maxRssMiB - report.baseRssMiB).toFixed(0)} | ${growth(report.seconds, previous?.report.seconds)} | ${growth(report.maxRssMiB - report.baseRssMiB, previous && previous.report.maxRssMiB - previous.report.baseRssMiB, 32)} | ${thatOpen ? `${thatOpen.seconds.toFixed(2)}, ${thatOpen.maxRssMiB.toFixed(0)}` : '-'} |`,
     );
   }
   console.log('\nstage seconds per size:');

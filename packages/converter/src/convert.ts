@@ -8,25 +8,30 @@ import { basename } from 'node:path';
 import {
   CHUNK_INDEX_VERSION,
   chunkFile,
-  METADATA_VERSION,
   type ChunkIndex,
   type ModelMetadata,
   type ModelStats,
 } from '@truss/viewable';
 import { AbortedError, asConversionError, NoGeometryError, TooLargeError } from './errors.ts';
-import { detectFormat, stepFileSchema, type ModelFormat } from './formats.ts';
+import { detectFormat, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
 import type { ModelBytes } from './importers/byte-source.ts';
 import { importByFormat } from './importers/index.ts';
-import { StringTable } from './metadata-builder.ts';
 import { encodeMetadata } from './metadata-file.ts';
+import { buildMetadata } from './metadata-scene.ts';
+import { collectGarbage } from './memory.ts';
 import {
+  chunkScene,
   DEFAULT_CHUNK_OPTIONS,
   planChunks,
-  subsetScene,
   type ChunkOptions,
 } from './pipeline/chunks.ts';
-import { prepareScene, type PreparedScene } from './pipeline/prepare.ts';
+import {
+  prepareLayout,
+  type PreparedBatch,
+  type PreparedLayout,
+  type PreparedScene,
+} from './pipeline/prepare.ts';
 import { storeyPlans, type StoreyPlans } from './plans/index.ts';
 import { renderThumbnail } from './pipeline/thumbnail.ts';
 import { writeGlb } from './pipeline/write-glb.ts';
@@ -92,6 +97,8 @@ export interface ConversionResult {
 }
 
 const DEFAULT_MAX_TRIANGLES = 50_000_000;
+/** Models from this many elements are collected after their import (memory.ts). */
+const COLLECT_FROM_ELEMENTS = 20_000;
 const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
 
 /** The first bytes of a file on disk decide whether it can be streamed (see readInput). */
@@ -211,9 +218,12 @@ export async function convertModel(
     throw asConversionError(error, `The ${format.toUpperCase()} file`);
   }
   checkAbort();
+  // The import's garbage (every parsed STEP line, the file's blocks, the index) goes before the
+  // viewable is built: 300 MiB at 200,000 elements.
+  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
 
   enter('optimize');
-  const prepared = prepareScene(scene);
+  const prepared = prepareLayout(scene);
   if (prepared.triangles === 0) throw new NoGeometryError();
   if (prepared.triangles > ctx.maxTriangles) {
     throw new TooLargeError(
@@ -241,7 +251,11 @@ export async function convertModel(
   progress('write', 1);
 
   enter('thumbnail');
-  const thumbnailPng = renderThumbnail(prepared, scene.materials);
+  // A chunked model's batches are built again, one at a time, for the thumbnail.
+  const thumbnailPng = renderThumbnail(
+    { ...prepared, batches: written.batches ?? prepared.batchesOf() },
+    scene.materials,
+  );
   progress('thumbnail', 0.5);
   // Storey plans reuse the imported scene (the 3D pass's geometry), in the viewable's shifted
   // frame; reported as part of the last stage (the progress bar's stages are a contract).
@@ -281,16 +295,19 @@ interface WrittenViewable {
   chunks: Uint8Array[];
   drawBatches: number;
   materials: number;
+  /** The model's batches when written as one file, else null (never built whole). */
+  batches: PreparedBatch[] | null;
 }
 
 /**
- * One .glb, or for a model over the chunking threshold its chunks: each written from its subset
- * of the prepared scene and kept only as its encoded bytes (the subset is dropped before the next
- * one), then the coarse chunk as `model.glb` with the index of all of them.
+ * One .glb, or for a model over the chunking threshold its chunks: each built from the prepared
+ * layout for its elements only and kept only as its encoded bytes (its geometry is dropped before
+ * the next one: the whole model's batches never exist at once), then the coarse chunk as
+ * `model.glb` with the index of all of them.
  */
 async function writeViewable(
   scene: SceneModel,
-  prepared: PreparedScene,
+  prepared: PreparedLayout,
   chunking: ChunkOptions | false,
   progress: (fraction: number) => void,
 ): Promise<WrittenViewable> {
@@ -313,8 +330,9 @@ async function writeViewable(
       )
     : null;
   if (!plan) {
-    const written = await writeGlb(prepared, scene.materials, count, generator);
-    return { ...written, chunks: [] };
+    const whole: PreparedScene = { ...prepared, batches: [...prepared.batchesOf()] };
+    const written = await writeGlb(whole, scene.materials, count, generator);
+    return { ...written, chunks: [], batches: whole.batches };
   }
   const chunks: Uint8Array[] = [];
   const index: ChunkIndex = { version: CHUNK_INDEX_VERSION, elements: count, chunks: [] };
@@ -322,7 +340,7 @@ async function writeViewable(
   for (let n = 1; n < plan.length; n++) {
     const chunk = plan[n]!;
     const written = await writeGlb(
-      subsetScene(prepared, chunk.elements),
+      chunkScene(prepared, chunk.elements),
       scene.materials,
       count,
       generator,
@@ -351,7 +369,7 @@ async function writeViewable(
     bytes: 0,
   });
   const written = await writeGlb(
-    subsetScene(prepared, coarse.elements),
+    chunkScene(prepared, coarse.elements),
     scene.materials,
     count,
     generator,
@@ -361,108 +379,8 @@ async function writeViewable(
     glb: written.glb,
     chunks,
     drawBatches: drawBatches + written.drawBatches,
-    materials: materialsUsed(prepared),
-  };
-}
-
-/** The materials the model draws (what the one-file writer counts as it writes them). */
-function materialsUsed(prepared: PreparedScene): number {
-  const used = new Set(prepared.batches.map((batch) => batch.material));
-  for (const group of prepared.instanceGroups)
-    for (const part of group.parts) used.add(part.material);
-  return used.size;
-}
-
-/** Metres per bbox unit: the power of ten that keeps the model within 100,000 units. */
-function bboxStepFor(bbox: PreparedScene['bbox']): number {
-  if (!bbox) return 1e-3;
-  const extent = Math.max(bbox[3] - bbox[0], bbox[4] - bbox[1], bbox[5] - bbox[2]);
-  if (!(extent > 0)) return 1e-6;
-  return 10 ** Math.max(-6, Math.ceil(Math.log10(extent / 1e5)));
-}
-
-function buildMetadata(
-  scene: SceneModel,
-  prepared: PreparedScene,
-  format: ModelFormat,
-  filename: string,
-  input: { head: Uint8Array; size: number },
-  stats: ModelStats,
-): ModelMetadata {
-  const strings = scene.properties?.strings ?? new StringTable();
-  const count = scene.elements.length;
-  const bboxStep = bboxStepFor(prepared.bbox);
-  const inverse = 1 / bboxStep;
-  const bbox = new Array<number>(count * 6).fill(0);
-  const isIfc = scene.elements.some((element) => element.expressId !== undefined);
-  const elements: ModelMetadata['elements'] = {
-    count,
-    type: scene.elements.map((element) => strings.add(element.type)),
-    name: scene.elements.map((element) => strings.optional(element.name)),
-    parent: scene.elements.map((element) => element.parent ?? -1),
-    triangles: scene.elements.map((_, id) => prepared.elementTriangles[id] ?? 0),
-    bbox,
-    bboxStep,
-    geometryHash: scene.elements.map((_, id) => prepared.elementGeometryHashes[id] ?? ''),
-  };
-  if (isIfc) {
-    elements.expressId = scene.elements.map((element) => element.expressId ?? 0);
-    elements.globalId = scene.elements.map((element) => element.globalId ?? '');
-  }
-  prepared.elementBoxes.forEach((box, id) => {
-    if (!box || !elements.triangles[id]) return;
-    // Rounded outwards; the 1/1000 of a unit absorbs float32 noise (-9.7 is -9.6999998).
-    for (let c = 0; c < 3; c++) {
-      bbox[id * 6 + c] = Math.floor(box[c]! * inverse + 1e-3) + 0;
-      bbox[id * 6 + 3 + c] = Math.ceil(box[c + 3]! * inverse - 1e-3) + 0;
-    }
-  });
-
-  // Storey element counts: descendants in the tree (through aggregates).
-  const children = new Map<number, number[]>();
-  scene.elements.forEach((element, id) => {
-    if (element.parent === null || element.parent === id) return;
-    const list = children.get(element.parent);
-    if (list) list.push(id);
-    else children.set(element.parent, [id]);
-  });
-  const descendants = (id: number): number => {
-    let total = 0;
-    const stack = [...(children.get(id) ?? [])];
-    const seen = new Set<number>([id]);
-    while (stack.length > 0) {
-      const next = stack.pop()!;
-      if (seen.has(next)) continue;
-      seen.add(next);
-      total++;
-      stack.push(...(children.get(next) ?? []));
-    }
-    return total;
-  };
-
-  return {
-    version: METADATA_VERSION,
-    format,
-    source: {
-      filename,
-      bytes: input.size,
-      schema:
-        scene.schema ?? (format === 'ifc' || format === 'step' ? stepFileSchema(input.head) : null),
-    },
-    units: { source: scene.sourceUnit, toMetres: scene.sourceUnitToMetres ?? scene.toMetres },
-    origin: prepared.origin,
-    bbox: prepared.bbox
-      ? (prepared.bbox.map((v) => Math.round(v * 1e5) / 1e5 + 0) as ModelMetadata['bbox'])
-      : null,
-    stats,
-    storeys: (scene.storeys ?? []).map((storey) => ({
-      id: storey.element,
-      name: storey.name,
-      elevation: storey.elevation,
-      elements: descendants(storey.element),
-    })),
-    strings: strings.strings,
-    elements,
-    properties: scene.properties?.table() ?? { values: [], sets: [], elements: [] },
+    // What the one-file writer counts as it writes them.
+    materials: prepared.materials,
+    batches: null,
   };
 }

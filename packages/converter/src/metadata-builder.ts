@@ -33,15 +33,27 @@ export class StringTable {
 
 export class PropertyTableBuilder {
   private readonly values: ModelPropertyRow[] = [];
-  private readonly valueIndex = new Map<string, number>();
+  private valueIndex = new Map<string, number>();
   private readonly sets: number[][] = [];
-  private readonly setIndex = new Map<string, number>();
+  private setIndex = new Map<string, number>();
   private readonly elements: number[][] = [];
+  private sealed = false;
 
   constructor(readonly strings: StringTable = new StringTable()) {}
 
+  /**
+   * Every property is read: the keys that found the distinct rows (a string per distinct value
+   * and set, ~100 MiB at 200,000 elements) are dropped, the table stays as it is.
+   */
+  seal(): void {
+    this.sealed = true;
+    this.valueIndex = new Map();
+    this.setIndex = new Map();
+  }
+
   /** Index of the distinct property (name, value, unit). */
   property(name: string, value: ModelPropertyValue, unit?: string): number {
+    this.#checkOpen();
     const nameIndex = this.strings.add(name);
     const unitIndex = unit ? this.strings.add(unit) : -1;
     const key = `${nameIndex}|${unitIndex}|${typeof value}|${String(value)}`;
@@ -56,6 +68,7 @@ export class PropertyTableBuilder {
 
   /** Index of the distinct set (name, kind, properties in order). */
   set(name: string, kind: ModelPropertySetKind, properties: number[]): number {
+    this.#checkOpen();
     const row = [this.strings.add(name), PROPERTY_SET_KINDS.indexOf(kind), ...properties];
     const key = row.join(',');
     let index = this.setIndex.get(key);
@@ -71,6 +84,10 @@ export class PropertyTableBuilder {
   assign(element: number, set: number): void {
     while (this.elements.length <= element) this.elements.push([]);
     this.elements[element]!.push(set);
+  }
+
+  #checkOpen(): void {
+    if (this.sealed) throw new Error('The property table is sealed: no property can be added.');
   }
 
   table(): ModelPropertyTable {

@@ -57,6 +57,16 @@ describe('metadata version 2', () => {
     expect(getElementProperties(metadata, 0)).toEqual([]);
   });
 
+  it('keeps the table once sealed, and refuses new rows', () => {
+    const builder = new PropertyTableBuilder();
+    builder.assign(0, builder.set('Pset', 'pset', [builder.property('Tag', '7')]));
+    const before = structuredClone(builder.table());
+    builder.seal();
+    expect(builder.table()).toEqual(before);
+    expect(() => builder.property('Tag', '8')).toThrow(/sealed/);
+    expect(() => builder.set('Pset', 'pset', [0])).toThrow(/sealed/);
+  });
+
   it('encodes to gzip and decodes gzip or plain JSON; refuses other versions', () => {
     const metadata = sample();
     const stored = encodeMetadata(metadata);

@@ -65,10 +65,18 @@ export class FileSource implements ByteSource {
       return block;
     }
     const start = index * BLOCK_BYTES;
-    block = new Uint8Array(Math.min(BLOCK_BYTES, this.size - start));
+    const length = Math.min(BLOCK_BYTES, this.size - start);
+    // The least recently used block's buffer is read into again: the properties' reads jump
+    // about the file, and a new buffer per miss left hundreds of MiB for the collector.
+    let reused: Uint8Array | undefined;
+    if (this.#blocks.size >= CACHED_BLOCKS) {
+      const oldest = this.#blocks.keys().next().value!;
+      reused = this.#blocks.get(oldest);
+      this.#blocks.delete(oldest);
+    }
+    block = reused?.length === length ? reused : new Uint8Array(length);
     this.#readFully(block, start);
     this.#blocks.set(index, block);
-    if (this.#blocks.size > CACHED_BLOCKS) this.#blocks.delete(this.#blocks.keys().next().value!);
     return block;
   }
 

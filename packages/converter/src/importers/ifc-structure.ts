@@ -16,11 +16,29 @@ export class IfcLines {
   private readonly fieldsByType = new Map<string, Map<string, number> | null>();
   private readonly nameByType = new Map<string, string>();
 
+  /** web-ifc, for the schema's attribute names; null once detached (detach). */
+  private api: WebIFC.IfcAPI | null;
+
   constructor(
     readonly step: StepFile,
-    private readonly api: WebIFC.IfcAPI,
+    api: WebIFC.IfcAPI,
     private readonly modelId: number,
-  ) {}
+  ) {
+    this.api = api;
+  }
+
+  /**
+   * Reads what web-ifc tells of every type in the file (attribute names, type name), then lets
+   * go of it: the model can be closed and web-ifc's memory (twice the file at 200,000 elements)
+   * released before the properties are read and the viewable is written.
+   */
+  detach(): void {
+    this.step.typeNames.forEach((type) => {
+      this.fields(type);
+      this.typeNameOf(type);
+    });
+    this.api = null;
+  }
 
   /** Attribute `name` of entity `id`; undefined when its type has no such attribute. */
   get(id: number, name: string): StepValue | undefined {
@@ -50,7 +68,7 @@ export class IfcLines {
     if (fields !== undefined) return fields;
     fields = null;
     const first = this.step.firstOfType(type);
-    if (first !== null) {
+    if (first !== null && this.api) {
       try {
         // web-ifc's line objects list the attributes in schema order after expressID and type,
         // and it maps a line's arguments to them by position: so do we (files with missing or
@@ -69,11 +87,14 @@ export class IfcLines {
   /** `IfcWallStandardCase` for an entity whose STEP type is IFCWALLSTANDARDCASE. */
   typeName(id: number): string | null {
     const upper = this.step.typeOf(id);
-    if (upper === null) return null;
+    return upper === null ? null : this.typeNameOf(upper);
+  }
+
+  private typeNameOf(upper: string): string {
     let name = this.nameByType.get(upper);
     if (name === undefined) {
       try {
-        name = this.api.GetNameFromTypeCode(this.api.GetTypeCodeFromName(upper)) || upper;
+        name = this.api?.GetNameFromTypeCode(this.api.GetTypeCodeFromName(upper)) || upper;
       } catch (_error) {
         name = upper;
       }

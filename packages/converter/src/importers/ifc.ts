@@ -27,6 +27,7 @@ import {
   readStoreys,
 } from './ifc-structure.ts';
 import { StepFile } from './step.ts';
+import { collectGarbage } from '../memory.ts';
 
 /**
  * web-ifc is a 6 MB CommonJS file: `require` loads it in half the CPU time of `import`, which
@@ -35,6 +36,13 @@ import { StepFile } from './step.ts';
 const webIfc = createRequire(import.meta.url)('web-ifc') as typeof WebIFC;
 
 let apiReady: Promise<WebIFC.IfcAPI> | null = null;
+
+/**
+ * web-ifc's WASM memory only grows (133 MiB once any model was open, 469 MiB for the 226 MiB
+ * file of the 200,000-element tower) and is given back only with its instance: past this size
+ * the instance is dropped once its model is closed, and the next conversion starts a new one.
+ */
+const KEEP_IFC_API_UP_TO_BYTES = 256 * 1024 * 1024;
 
 /** One web-ifc instance per process (its WASM instance is expensive; models are opened per call). */
 export function getIfcApi(): Promise<WebIFC.IfcAPI> {
@@ -60,12 +68,52 @@ export async function importIfc(input: ModelBytes, ctx: ImportContext): Promise<
   }
 }
 
+/**
+ * Drops the shared instance when its memory grew too big to keep (KEEP_IFC_API_UP_TO_BYTES);
+ * true when it did.
+ */
+function releaseIfcApi(api: WebIFC.IfcAPI): boolean {
+  const memory = (api.wasmModule as { HEAPU8?: Uint8Array } | undefined)?.HEAPU8?.length ?? 0;
+  if (memory <= KEEP_IFC_API_UP_TO_BYTES) return false;
+  apiReady = null;
+  return true;
+}
+
 async function importFrom(source: ByteSource, ctx: ImportContext): Promise<SceneModel> {
   const schema = stepFileSchema(source.read(0, 64 * 1024).slice());
   const tail = source.read(Math.max(0, source.size - 256), source.size);
   if (!/END-ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(tail))) {
     throw new MalformedFileError('The IFC file is truncated: END-ISO-10303-21 is missing.');
   }
+  // web-ifc is used in meshScene only, so that its instance can be collected once it returns.
+  const { scene, lines, table, units, root, released } = await meshScene(source, schema, ctx);
+  if (released) {
+    // A dropped instance stays reachable until the current job ends (measured: collected only
+    // after a turn of the event loop), then goes with a full collection, before the properties.
+    await new Promise((resolve) => setImmediate(resolve));
+    collectGarbage();
+  }
+  // Products outside the spatial structure still need a place in the tree.
+  if (root !== null) {
+    table.elements.forEach((element, index) => {
+      if (element.parent === null && index !== root) element.parent = root;
+    });
+  }
+  scene.storeys = readStoreys(lines, table, units.length);
+  readDoorOperations(lines, table);
+  scene.properties = new PropertyTableBuilder();
+  readProperties(lines, table, units, scene.properties, ctx.checkAbort);
+  scene.properties.seal();
+  scene.elements = table.elements;
+  ctx.progress('geometry', 1);
+  return scene;
+}
+
+/**
+ * The semantics web-ifc is needed for and the meshes; the model is closed and web-ifc let go of
+ * before it returns (IfcLines.detach): the properties are read from the STEP index alone.
+ */
+async function meshScene(source: ByteSource, schema: string | null, ctx: ImportContext) {
   const api = await getIfcApi();
   ctx.progress('parse', 0);
   // One pass over the STEP lines for the semantics; web-ifc parses the file for the geometry.
@@ -80,6 +128,7 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
     throw new MalformedFileError(`web-ifc could not open the IFC file: ${String(error)}`);
   }
   if (modelId < 0) throw new MalformedFileError('web-ifc could not open the IFC file.');
+  let closed = false;
   try {
     const scene = emptyScene('y');
     scene.schema = api.GetModelSchema(modelId) || schema;
@@ -175,22 +224,15 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
     if (scene.placements.length === 0)
       throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
-
-    // Products outside the spatial structure still need a place in the tree.
-    if (root !== null) {
-      table.elements.forEach((element, index) => {
-        if (element.parent === null && index !== root) element.parent = root;
-      });
-    }
-    scene.storeys = readStoreys(lines, table, units.length);
-    readDoorOperations(lines, table);
-    scene.properties = new PropertyTableBuilder();
-    readProperties(lines, table, units, scene.properties, ctx.checkAbort);
-    scene.elements = table.elements;
-    ctx.progress('geometry', 1);
-    return scene;
-  } finally {
+    lines.detach();
     api.CloseModel(modelId);
+    closed = true;
+    return { scene, lines, table, units, root, released: releaseIfcApi(api) };
+  } finally {
+    if (!closed) {
+      api.CloseModel(modelId);
+      releaseIfcApi(api);
+    }
   }
 }
 

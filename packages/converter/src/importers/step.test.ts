@@ -26,6 +26,16 @@ END-ISO-10303-21;
 describe('StepFile', () => {
   const step = new StepFile(encode(FILE));
 
+  it('lists the ids of a type with hundreds of thousands of entities', () => {
+    // A 200,000-element tower has that many property sets: a spread push overflowed the stack.
+    const count = 300_000;
+    const lines = Array.from({ length: count }, (_, i) => `#${i + 1}=IFCPROPERTYSET('p');`);
+    const big = new StepFile(encode(`ISO-10303-21;\nDATA;\n${lines.join('\n')}\nENDSEC;\n`));
+    const ids = big.idsOfType('IFCPROPERTYSET');
+    expect(ids).toHaveLength(count);
+    expect([ids[0], ids[count - 1]]).toEqual([1, count]);
+  }, 30_000);
+
   it('indexes every entity of the DATA section (not the header, not comments)', () => {
     expect(step.count).toBe(5);
     expect(step.typeOf(1)).toBe('IFCPROJECT');

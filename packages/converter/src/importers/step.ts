@@ -192,7 +192,8 @@ export class StepFile {
     const wanted = new Set(names);
     const lines: number[] = [];
     this.typeNames.forEach((name, type) => {
-      if (wanted.has(name)) lines.push(...this.linesByType[type]!);
+      // A loop, not push(...lines): spread arguments overflow the stack past ~100,000 lines.
+      if (wanted.has(name)) for (const line of this.linesByType[type]!) lines.push(line);
     });
     lines.sort((a, b) => a - b);
     return lines.map((line) => this.lineId[line]!);

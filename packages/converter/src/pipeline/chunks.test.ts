@@ -3,8 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { convertModel } from '../convert.ts';
 import { houseIfc } from '../testing/house-ifc.ts';
 import { readGlb } from '../testing/read-glb.ts';
-import { DEFAULT_CHUNK_OPTIONS, planChunks, subsetScene, type ChunkOptions } from './chunks.ts';
-import type { PreparedScene } from './prepare.ts';
+import { importIfc } from '../importers/ifc.ts';
+import type { ImportContext } from '../importers/context.ts';
+import {
+  chunkScene,
+  DEFAULT_CHUNK_OPTIONS,
+  planChunks,
+  subsetScene,
+  type ChunkOptions,
+} from './chunks.ts';
+import { prepareLayout, prepareScene, type PreparedScene } from './prepare.ts';
 
 const box = (x: number, y: number, size: number): BoundingBox => [x, y, 0, x + size, y + 1, 1];
 
@@ -140,6 +148,33 @@ describe('subsetScene', () => {
     expect(sub.triangles).toBe(3);
     expect(subsetScene(prepared, [7]).batches).toHaveLength(0);
   });
+});
+
+describe('chunkScene', () => {
+  it("builds a chunk's batches equal to the whole model's batches cut by subsetScene", async () => {
+    const bytes = new TextEncoder().encode(houseIfc({ storeys: 3 }));
+    const ctx: ImportContext = {
+      filename: 'house.ifc',
+      companions: new Map(),
+      progress: () => undefined,
+      checkAbort: () => undefined,
+      maxTriangles: Infinity,
+    };
+    const whole = prepareScene(await importIfc(bytes, ctx));
+    const layout = prepareLayout(await importIfc(bytes, ctx));
+    const drawn = whole.elementTriangles.flatMap((t, id) => (t > 0 ? [id] : []));
+    expect(drawn.length).toBeGreaterThan(6);
+    // Every other element (so batches lose vertices from their middle), a few, none.
+    for (const elements of [drawn.filter((_, i) => i % 2 === 0), drawn.slice(-3), [-1]]) {
+      const cut = subsetScene(whole, elements);
+      const built = chunkScene(layout, elements);
+      expect(built.batches.length).toBe(cut.batches.length);
+      built.batches.forEach((batch, b) => expect(batch).toEqual(cut.batches[b]));
+      expect(built.instanceGroups).toEqual(cut.instanceGroups);
+      expect([built.triangles, built.instances]).toEqual([cut.triangles, cut.instances]);
+    }
+    expect([...layout.batchesOf()]).toEqual(whole.batches);
+  }, 60_000);
 });
 
 describe('a chunked conversion', () => {

@@ -8,7 +8,12 @@
  * chunk is written with the ordinary .glb writer and dropped before the next.
  */
 import type { BoundingBox } from '@truss/viewable';
-import type { PreparedBatch, PreparedInstanceGroup, PreparedScene } from './prepare.ts';
+import type {
+  PreparedBatch,
+  PreparedInstanceGroup,
+  PreparedLayout,
+  PreparedScene,
+} from './prepare.ts';
 
 export interface ChunkOptions {
   /** Models with fewer elements (with geometry) stay one file. */
@@ -206,17 +211,17 @@ function describe(elements: number[], storey: number | null, input: ChunkPlanInp
  * re-indexed, the rest dropped) and their instances of each group (groups without any left
  * out). Boxes, triangle counts and hashes stay whole (the metadata is the whole model's).
  */
-export function subsetScene(prepared: PreparedScene, elements: Iterable<number>): PreparedScene {
+export function subsetScene(
+  prepared: PreparedScene,
+  elements: Iterable<number>,
+  /** The subset's batches when already cut (chunkScene). */
+  cut?: PreparedBatch[],
+): PreparedScene {
   const keep = new Set(elements);
-  const batches: PreparedBatch[] = [];
+  const batches: PreparedBatch[] =
+    cut ?? prepared.batches.map((batch) => subsetBatch(batch, keep)).filter((b) => b !== null);
   let triangles = 0;
-  for (const batch of prepared.batches) {
-    const sub = subsetBatch(batch, keep);
-    if (sub) {
-      batches.push(sub);
-      triangles += sub.indices.length / 3;
-    }
-  }
+  for (const batch of batches) triangles += batch.indices.length / 3;
   const instanceGroups: PreparedInstanceGroup[] = [];
   let instances = 0;
   for (const group of prepared.instanceGroups) {
@@ -229,10 +234,29 @@ export function subsetScene(prepared: PreparedScene, elements: Iterable<number>)
   return { ...prepared, batches, instanceGroups, triangles, instances };
 }
 
+/**
+ * One chunk of a prepared layout: the same as `subsetScene` of the whole prepared scene (same
+ * batches, vertices in the same order), but only this chunk's batches are ever built.
+ */
+export function chunkScene(layout: PreparedLayout, elements: Iterable<number>): PreparedScene {
+  const keep = new Set(elements);
+  const { batchesOf, materials: _materials, ...rest } = layout;
+  const batches: PreparedBatch[] = [];
+  for (const batch of batchesOf((element) => keep.has(element))) {
+    // Vertices in the order the chunk's triangles first use them, as subsetScene orders them.
+    const compact = subsetBatch(batch, keep);
+    if (compact) batches.push(compact);
+  }
+  return subsetScene({ ...rest, batches: [] }, keep, batches);
+}
+
 function subsetBatch(batch: PreparedBatch, keep: Set<number>): PreparedBatch | null {
   const { indices, elementIds } = batch;
   const remap = new Int32Array(elementIds.length).fill(-1);
-  const kept: number[] = [];
+  // Typed, not a growing number[]: a 3-million-triangle batch's indices as JS numbers and their
+  // copies while the array grows were the write stage's peak.
+  const kept = new Uint32Array(indices.length);
+  let keptCount = 0;
   let vertexCount = 0;
   for (let t = 0; t < indices.length; t += 3) {
     // A triangle belongs to the element of its first vertex (one element per vertex).
@@ -240,10 +264,10 @@ function subsetBatch(batch: PreparedBatch, keep: Set<number>): PreparedBatch | n
     for (let k = 0; k < 3; k++) {
       const v = indices[t + k]!;
       if (remap[v] === -1) remap[v] = vertexCount++;
-      kept.push(remap[v]!);
+      kept[keptCount++] = remap[v]!;
     }
   }
-  if (kept.length === 0) return null;
+  if (keptCount === 0) return null;
   const order = new Uint32Array(vertexCount);
   remap.forEach((to, from) => {
     if (to >= 0) order[to] = from;
@@ -264,6 +288,6 @@ function subsetBatch(batch: PreparedBatch, keep: Set<number>): PreparedBatch | n
     uvs: pick(batch.uvs, 2),
     colors: pick(batch.colors, 4),
     elementIds: ids,
-    indices: Uint32Array.from(kept),
+    indices: kept.slice(0, keptCount),
   };
 }

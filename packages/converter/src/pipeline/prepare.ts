@@ -1,16 +1,14 @@
 /**
  * Turns an importer's scene into what the writer needs: everything in metres, Y up, recentred;
  * repeated geometry split out as instance groups; the rest merged into one batch per material
- * with a per-vertex element id; per-element bounding boxes and triangle counts.
+ * with a per-vertex element id (batches.ts: built whole, or per chunk from the layout);
+ * per-element bounding boxes and triangle counts.
  */
 import type { BoundingBox } from '@truss/viewable';
 import type { SceneGeometry, SceneModel, ScenePlacement } from '../scene.ts';
 import {
   decompose,
-  determinant3,
-  identity,
   multiply,
-  normalMatrix,
   scaling,
   translation,
   zUpToYUp,
@@ -20,6 +18,7 @@ import {
 import { planDraws, withFaceNormals } from './draw-budget.ts';
 import { GeometryHasher } from './geometry-hash.ts';
 import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
+import { buildBatches } from './batches.ts';
 
 export interface PreparedBatch {
   material: number;
@@ -122,10 +121,29 @@ function transformBox(box: BoundingBox, m: Mat4, into: BoundingBox): void {
   }
 }
 
+/**
+ * A prepared scene whose batches are built when asked for (batches.ts), whole or for some
+ * elements: everything else (instance groups, boxes, triangle counts, hashes, origin) is here.
+ */
+export interface PreparedLayout extends Omit<PreparedScene, 'batches'> {
+  /** The batches in order, each built as the iteration reaches it (see buildBatches). */
+  batchesOf(include?: (element: number) => boolean): Generator<PreparedBatch>;
+  /** Materials the model draws (in its batches and instance groups). */
+  materials: number;
+}
+
 export function prepareScene(
   scene: SceneModel,
   options: PrepareOptions = DEFAULT_PREPARE_OPTIONS,
 ): PreparedScene {
+  const { batchesOf, materials: _materials, ...prepared } = prepareLayout(scene, options);
+  return { ...prepared, batches: [...batchesOf()] };
+}
+
+export function prepareLayout(
+  scene: SceneModel,
+  options: PrepareOptions = DEFAULT_PREPARE_OPTIONS,
+): PreparedLayout {
   scene.geometries = scene.geometries.map(sanitizeGeometry);
   dedupeGeometries(scene);
 
@@ -237,9 +255,24 @@ export function prepareScene(
       ? faceNormalGeometry(placement.geometry)
       : geometry;
   };
-  const batches = buildBatches(scene, matrices, instanced, geometryOf);
+  // The batches' matrices are made again when built: kept, they were 50 MiB at 200,000 elements.
+  const matrixOf = (i: number): Mat4 => {
+    const placement = scene.placements[i]!;
+    const world = placement.matrix ? multiply(root, placement.matrix) : root;
+    return far ? multiply(shift, world) : world;
+  };
+  const drawn = new Set<number>();
+  scene.placements.forEach((p, i) => {
+    if (!instanced.has(i) && geometryOf(p).indices.length > 0) drawn.add(p.material);
+  });
+  for (const group of instanceGroups) for (const part of group.parts) drawn.add(part.material);
+  // The closures above keep this function's variables: empty the per-placement matrices.
+  worldMatrices.length = 0;
+  matrices.length = 0;
+  const input = { scene, matrixOf, instanced, geometryOf };
   return {
-    batches,
+    batchesOf: (include) => buildBatches(input, include),
+    materials: drawn.size,
     instanceGroups,
     elementBoxes,
     elementTriangles,
@@ -289,97 +322,4 @@ function placementSignature(scene: SceneModel, matrices: Mat4[], list: number[])
 function savings(scene: SceneModel, list: number[]): number {
   const geometry = scene.geometries[scene.placements[list[0]!]!.geometry]!;
   return (geometry.positions.length / 3) * (list.length - 1);
-}
-
-function buildBatches(
-  scene: SceneModel,
-  matrices: Mat4[],
-  instanced: Set<number>,
-  geometryOf: (placement: ScenePlacement) => SceneGeometry,
-): PreparedBatch[] {
-  // One batch per material, split in two when some of its geometry needs smooth normals.
-  const byMaterial = new Map<number, number[]>();
-  scene.placements.forEach((p, i) => {
-    const geometry = geometryOf(p);
-    if (instanced.has(i) || geometry.indices.length === 0) return;
-    const key = p.material * 2 + (geometry.normals ? 1 : 0);
-    const list = byMaterial.get(key);
-    if (list) list.push(i);
-    else byMaterial.set(key, [i]);
-  });
-  const batches: PreparedBatch[] = [];
-  for (const [key, list] of [...byMaterial.entries()].sort((a, b) => a[0] - b[0])) {
-    const material = key >> 1;
-    const withNormals = (key & 1) === 1;
-    let vertexCount = 0;
-    let indexCount = 0;
-    let withUvs = false;
-    let withColors = false;
-    for (const i of list) {
-      const g = geometryOf(scene.placements[i]!);
-      vertexCount += g.positions.length / 3;
-      indexCount += g.indices.length;
-      withUvs ||= !!g.uvs;
-      withColors ||= !!g.colors;
-    }
-    const material_ = scene.materials[material];
-    withUvs &&= !!material_?.texture;
-    withColors &&= !!material_?.vertexColors;
-    const batch: PreparedBatch = {
-      material,
-      positions: new Float32Array(vertexCount * 3),
-      normals: withNormals ? new Float32Array(vertexCount * 3) : null,
-      uvs: withUvs ? new Float32Array(vertexCount * 2) : null,
-      colors: withColors ? new Float32Array(vertexCount * 4).fill(1) : null,
-      elementIds: new Uint32Array(vertexCount),
-      indices: new Uint32Array(indexCount),
-    };
-    let vertexBase = 0;
-    let indexBase = 0;
-    for (const i of list) {
-      const placement = scene.placements[i]!;
-      const g = geometryOf(placement);
-      const m = matrices[i] ?? identity();
-      const count = g.positions.length / 3;
-      for (let v = 0; v < count; v++) {
-        const x = g.positions[v * 3]!,
-          y = g.positions[v * 3 + 1]!,
-          z = g.positions[v * 3 + 2]!;
-        const o = (vertexBase + v) * 3;
-        batch.positions[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-        batch.positions[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-        batch.positions[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-      }
-      if (batch.normals && g.normals) {
-        const n = normalMatrix(m);
-        for (let v = 0; v < count; v++) {
-          const o = (vertexBase + v) * 3;
-          const nx = g.normals[v * 3]!,
-            ny = g.normals[v * 3 + 1]!,
-            nz = g.normals[v * 3 + 2]!;
-          const tx = n[0]! * nx + n[3]! * ny + n[6]! * nz;
-          const ty = n[1]! * nx + n[4]! * ny + n[7]! * nz;
-          const tz = n[2]! * nx + n[5]! * ny + n[8]! * nz;
-          const length = Math.hypot(tx, ty, tz) || 1;
-          batch.normals[o] = tx / length;
-          batch.normals[o + 1] = ty / length;
-          batch.normals[o + 2] = tz / length;
-        }
-      }
-      if (batch.uvs && g.uvs) batch.uvs.set(g.uvs, vertexBase * 2);
-      if (batch.colors && g.colors) batch.colors.set(g.colors, vertexBase * 4);
-      batch.elementIds.fill(placement.element, vertexBase, vertexBase + count);
-      // A mirroring matrix turns the triangles inside out: swap two corners to keep them facing out.
-      const flip = determinant3(m) < 0;
-      for (let t = 0; t < g.indices.length; t += 3) {
-        batch.indices[indexBase + t] = g.indices[t]! + vertexBase;
-        batch.indices[indexBase + t + 1] = g.indices[t + (flip ? 2 : 1)]! + vertexBase;
-        batch.indices[indexBase + t + 2] = g.indices[t + (flip ? 1 : 2)]! + vertexBase;
-      }
-      vertexBase += count;
-      indexBase += g.indices.length;
-    }
-    batches.push(batch);
-  }
-  return batches;
 }

@@ -9,7 +9,12 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
 import { encodePng } from './png.ts';
-import type { PreparedScene } from './prepare.ts';
+import type { PreparedBatch, PreparedScene } from './prepare.ts';
+
+/** What the thumbnail draws: the batches may be built one at a time as they are drawn. */
+type ThumbnailScene = Pick<PreparedScene, 'bbox' | 'instanceGroups'> & {
+  batches: Iterable<PreparedBatch>;
+};
 
 export { encodePng };
 
@@ -38,7 +43,7 @@ interface View {
   toward: Vec3;
 }
 
-function makeView(prepared: PreparedScene, width: number, height: number): View {
+function makeView(prepared: ThumbnailScene, width: number, height: number): View {
   // Looking from (+1, +0.8, +1) towards the model centre, Y up.
   const view = normalise([1, 0.8, 1]);
   const right = normalise(cross([0, 1, 0], view));
@@ -74,7 +79,7 @@ function makeView(prepared: PreparedScene, width: number, height: number): View 
 }
 
 export function renderThumbnail(
-  prepared: PreparedScene,
+  prepared: ThumbnailScene,
   materials: SceneMaterial[],
   options: ThumbnailOptions = DEFAULT_THUMBNAIL,
 ): Uint8Array {
