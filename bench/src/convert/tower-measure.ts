@@ -78,6 +78,9 @@ export async function measureTower(
         tasks: w.__longTasks ?? [],
         drawCalls: viewer.renderNow().drawCalls,
         streaming: viewer.getStreamingStats?.() ?? null,
+        chunkMs: ['truss:chunk-decode', 'truss:chunk-prepare'].map((name) =>
+          performance.getEntriesByName(name).map((entry) => Math.round(entry.duration)),
+        ),
       };
     });
     if (first.at === null || read.loaded === null)
@@ -86,6 +89,12 @@ export async function measureTower(
     const within = after.filter(([start]) => start <= read.loaded!);
     const longest = Math.max(0, ...after.map(([, duration]) => duration));
     const lastEnd = Math.max(first.at, ...within.map(([start, duration]) => start + duration));
+    // TRUSS_TOWER_TASKS=1: where the main thread went (chunk builds, long tasks as [start, ms]).
+    if (process.env.TRUSS_TOWER_TASKS === '1') {
+      const [decodeMs, prepareMs] = read.chunkMs;
+      const tasks = read.tasks.map(([start, ms]) => [Math.round(start), Math.round(ms)]);
+      console.log(JSON.stringify({ decodeMs, prepareMs, tasks }));
+    }
     return {
       canvas: { width: first.width, height: first.height },
       firstFrameMs: first.at,

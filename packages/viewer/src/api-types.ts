@@ -24,7 +24,10 @@ export interface ViewerOptions {
    * model's first frame: until then the canvas is transparent and its host's background shows.
    */
   background?: Color;
-  /** Keep the drawing buffer so pixels can be read back (tests, screenshots). Default false. */
+  /**
+   * Keep the drawing buffer between frames (default true): a model of more triangles than one
+   * frame should draw is drawn over several (sliced-frame.ts); false draws it whole every frame.
+   */
   preserveDrawingBuffer?: boolean;
   /**
    * Multisample anti-aliasing (default true), for a context the engine makes: a canvas that has

@@ -6,6 +6,10 @@
  */
 export interface GlContextOptions {
   antialias?: boolean;
+  /**
+   * Default true: a big model's picture is drawn over several frames (core/sliced-frame.ts),
+   * which needs the buffer kept between them.
+   */
   preserveDrawingBuffer?: boolean;
 }
 
@@ -16,7 +20,7 @@ export function glContextAttributes(options: GlContextOptions = {}): WebGLContex
     stencil: false,
     antialias: options.antialias ?? true,
     premultipliedAlpha: true,
-    preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+    preserveDrawingBuffer: options.preserveDrawingBuffer ?? true,
     powerPreference: 'high-performance',
     failIfMajorPerformanceCaveat: false,
   };

@@ -98,6 +98,23 @@ function sharedDecoder(streams: DecodedStreams): typeof MeshoptDecoder {
 }
 
 /**
+ * From now on meshopt streams are decoded in a Web Worker (the decoder's own, started here), off
+ * the main thread: for the chunks a big model streams while the view must stay orbitable (a
+ * chunk's streams took 20-200 ms of main thread). Not for a first model's coarse chunk: the
+ * worker's start (its WebAssembly compiled again) would come before its first frame.
+ */
+export function decodeInWorker(): void {
+  if (decoderWorkers || typeof Worker !== 'function') return;
+  decoderWorkers = true;
+  try {
+    MeshoptDecoder.useWorkers(1);
+  } catch {
+    // No worker (a strict policy, an odd runtime): decoded on the main thread as before.
+  }
+}
+let decoderWorkers = false;
+
+/**
  * Parses a .glb into a three.js scene (meshopt streams decoded, or taken from `streams`,
  * quantized positions kept).
  */

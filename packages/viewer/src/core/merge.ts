@@ -140,6 +140,11 @@ function copyRaw(
   vertexBase: number,
 ): void {
   const { array, stride, offset } = rawView(from);
+  // Tightly packed, same type: one copy (a chunk's batch is millions of components).
+  if (stride === itemSize && offset === 0 && array.constructor === into.constructor) {
+    into.set(array.subarray(0, from.count * itemSize), vertexBase * itemSize);
+    return;
+  }
   for (let v = 0; v < from.count; v++) {
     const s = v * stride + offset;
     const o = (vertexBase + v) * itemSize;
@@ -205,10 +210,15 @@ export function mergeGeometries(
         }
     }
     const source = elementAttribute ? geometry.getAttribute(elementAttribute) : null;
-    if (ids && source) for (let v = 0; v < source.count; v++) ids[vertexBase + v] = source.getX(v);
+    if (ids && source) {
+      if (!source.normalized && (source as THREE.BufferAttribute).isBufferAttribute)
+        copyRaw(source, ids, 1, vertexBase);
+      else for (let v = 0; v < source.count; v++) ids[vertexBase + v] = source.getX(v);
+    }
     materials.fill(material, vertexBase, vertexBase + position.count);
     const from = geometry.index!.array;
-    for (let i = 0; i < from.length; i++) index[indexBase + i] = from[i]! + vertexBase;
+    if (vertexBase === 0) index.set(from, indexBase);
+    else for (let i = 0; i < from.length; i++) index[indexBase + i] = from[i]! + vertexBase;
     vertexBase += position.count;
     indexBase += from.length;
   }

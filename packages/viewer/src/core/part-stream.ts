@@ -9,7 +9,7 @@ import type { ChunkIndex } from '@truss/viewable';
 import type { ViewableSource } from '../api-types.ts';
 import { ChunkStream, DEFAULT_BUDGET_BYTES, geometryBytes } from './chunk-stream.ts';
 import type { ElementState } from './element-state.ts';
-import { decodeGlb, fetchBytes, siblingUrl } from './loader.ts';
+import { decodeGlb, decodeInWorker, fetchBytes, siblingUrl } from './loader.ts';
 import type { SharedUniforms } from './materials.ts';
 import { disposeModelMesh, prepareModel } from './model.ts';
 import { shiftElementIds, type ModelPart } from './model-part.ts';
@@ -103,6 +103,7 @@ export function createPartStream(
         return early ?? fetchChunk(streaming, chunk.file, signal);
       },
       build: async (buffer) => {
+        decodeInWorker();
         const started = performance.now();
         const scene = await decodeGlb(buffer);
         const decoded = performance.now();

@@ -6,6 +6,7 @@
 import * as THREE from 'three';
 import { glContextAttributes } from '../gl-context.ts';
 import type { RenderStats, ViewerOptions } from '../api-types.ts';
+import { drawablesOf, SlicedFrames, trianglesOf } from './sliced-frame.ts';
 
 /** Above this frame time (ms: under 25 frames a second) the guard simplifies while moving. */
 const SLOW_FRAME_MS = 40;
@@ -39,6 +40,11 @@ export class RenderLoop {
   private lastFrameMs = 0;
   private frameHandle = 0;
   private presentHandle = 0;
+  /** A big model's picture drawn over several frames (sliced-frame.ts), and its next frame. */
+  private readonly slices = new SlicedFrames();
+  private sliceHandle = 0;
+  /** Slices need the drawing buffer kept between frames (a context made with that attribute). */
+  private readonly preserved: boolean;
   private readonly frameTimes: Array<{ at: number; ms: number }> = [];
   private lastMotion = 0;
   private degraded = false;
@@ -61,7 +67,7 @@ export class RenderLoop {
       // The same attributes as a context prepared ahead (gl-context.ts), which is then used.
       ...glContextAttributes({
         antialias: options.antialias ?? true,
-        preserveDrawingBuffer: options.preserveDrawingBuffer ?? false,
+        preserveDrawingBuffer: options.preserveDrawingBuffer ?? true,
       }),
     });
     // A preview (preview/) may have drawn on this context first: three must not trust its own
@@ -71,6 +77,8 @@ export class RenderLoop {
     this.renderer.info.autoReset = false;
     this.maxPixelRatio = options.maxPixelRatio ?? Math.min(globalThis.devicePixelRatio || 1, 2);
     this.renderer.setPixelRatio(this.maxPixelRatio);
+    this.preserved =
+      this.renderer.getContext().getContextAttributes()?.preserveDrawingBuffer === true;
     this.scene.background = new THREE.Color(options.background ?? 0xf3f4f6);
     this.scene.add(this.modelRoot, this.decorations);
     this.scene.add(new THREE.HemisphereLight(0xffffff, 0x9ca3af, 2.2));
@@ -162,35 +170,42 @@ export class RenderLoop {
     this.renderer.setSize(Math.max(1, width), Math.max(1, height), false);
   }
 
-  /** Draws one frame now: model, depth-tested helpers, then overlays on top. */
+  /**
+   * Draws one frame now: model, depth-tested helpers, then overlays on top. A model of more
+   * triangles than a frame may take is drawn in slices over the next frames (sliced-frame.ts)
+   * unless `whole` (or `capture`) asks for all of it now.
+   */
   render(
-    options: { overlays?: boolean; frameMs?: number | undefined; capture?: boolean } = {},
+    options: {
+      overlays?: boolean;
+      frameMs?: number | undefined;
+      capture?: boolean;
+      whole?: boolean;
+    } = {},
   ): void {
     this.drawn = true;
     const started = performance.now();
     const camera = this.camera();
-    for (const callback of this.beforeRender) callback();
-    // The key light comes from over the viewer's shoulder (direction = position - target).
-    this.light.position
-      .setFromMatrixColumn(camera.matrixWorld, 2)
-      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 1), 0.7)
-      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 0), 0.3);
-    this.light.target.position.set(0, 0, 0);
-    this.light.target.updateMatrixWorld();
+    this.prepareFrame(camera);
     this.renderer.info.reset();
-    this.renderer.autoClear = true;
-    this.renderer.render(this.scene, camera);
-    this.renderer.autoClear = false;
-    const overlays = options.overlays ?? true;
-    if (overlays && this.helperScene.children.length)
-      this.renderer.render(this.helperScene, camera);
-    if (overlays && this.overlayScene.children.length) {
-      this.renderer.clearDepth();
-      this.renderer.render(this.overlayScene, camera);
+    cancelAnimationFrame(this.sliceHandle);
+    this.sliceHandle = 0;
+    const drawables = drawablesOf([this.modelRoot, this.decorations]);
+    const sliced =
+      this.preserved &&
+      !options.capture &&
+      !options.whole &&
+      trianglesOf(drawables) > this.slices.budget;
+    if (sliced) {
+      this.slices.begin(drawables);
+      this.drawSlice(camera);
+    } else {
+      this.renderer.autoClear = true;
+      this.renderer.render(this.scene, camera);
+      const info = this.renderer.info.render;
+      this.lastInfo = { drawCalls: info.calls, triangles: info.triangles };
+      this.drawHelpers(camera, options.overlays ?? true);
     }
-    this.renderer.autoClear = true;
-    const info = this.renderer.info.render;
-    this.lastInfo = { drawCalls: info.calls, triangles: info.triangles };
     // A capture (screenshot) is no frame of the user's: the guard must not resize the canvas
     // before it is read.
     if (options.capture) return;
@@ -199,6 +214,52 @@ export class RenderLoop {
     while (this.frameTimes.length && this.frameTimes[0]!.at < started - 1000)
       this.frameTimes.shift();
     this.guard(ms, started);
+  }
+
+  private prepareFrame(camera: THREE.Camera): void {
+    for (const callback of this.beforeRender) callback();
+    // The key light comes from over the viewer's shoulder (direction = position - target).
+    this.light.position
+      .setFromMatrixColumn(camera.matrixWorld, 2)
+      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 1), 0.7)
+      .addScaledVector(new THREE.Vector3().setFromMatrixColumn(camera.matrixWorld, 0), 0.3);
+    this.light.target.position.set(0, 0, 0);
+    this.light.target.updateMatrixWorld();
+  }
+
+  /**
+   * The next slice of the model's picture, then the one after it on the next frame. Helpers and
+   * overlays come with the last slice: drawn earlier, the model's later slices would paint over
+   * them, and the overlays clear the depth the later slices are tested against.
+   */
+  private drawSlice(camera: THREE.Camera): void {
+    this.slices.step(this.renderer, this.scene, camera);
+    this.lastInfo = { drawCalls: this.slices.drawCalls, triangles: this.slices.triangles };
+    if (this.slices.pending) this.nextSlice();
+    else this.drawHelpers(camera, true);
+  }
+
+  /** On a later frame, once the GPU is done with the last slice. */
+  private nextSlice(): void {
+    this.sliceHandle = requestAnimationFrame(() => {
+      this.sliceHandle = 0;
+      // A frame asked for meanwhile starts the picture again.
+      if (this.frameRequested || this.holds > 0) return;
+      if (!this.slices.ready(this.renderer)) return this.nextSlice();
+      this.renderer.info.reset();
+      this.drawSlice(this.camera());
+    });
+  }
+
+  private drawHelpers(camera: THREE.Camera, overlays: boolean): void {
+    this.renderer.autoClear = false;
+    if (overlays && this.helperScene.children.length)
+      this.renderer.render(this.helperScene, camera);
+    if (overlays && this.overlayScene.children.length) {
+      this.renderer.clearDepth();
+      this.renderer.render(this.overlayScene, camera);
+    }
+    this.renderer.autoClear = true;
   }
 
   private guard(ms: number, now: number): void {
@@ -268,6 +329,8 @@ export class RenderLoop {
   dispose(): void {
     cancelAnimationFrame(this.frameHandle);
     cancelAnimationFrame(this.presentHandle);
+    cancelAnimationFrame(this.sliceHandle);
+    this.slices.dispose(this.renderer);
     if (this.stillTimer) clearTimeout(this.stillTimer);
     this.beforeRender.clear();
     this.renderer.dispose();

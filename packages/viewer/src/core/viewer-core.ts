@@ -205,7 +205,7 @@ export class ViewerCore {
 
   renderNow(): RenderStats {
     this.navigation.tick(performance.now());
-    this.loop.render();
+    this.loop.render({ whole: true });
     return this.loop.stats();
   }
 

@@ -43,7 +43,7 @@ export function useViewer(
   } = {},
 ): Viewer | null {
   const [viewer, setViewer] = useState<Viewer | null>(null);
-  const preserveDrawingBuffer = options.preserveDrawingBuffer ?? false;
+  const preserveDrawingBuffer = options.preserveDrawingBuffer ?? true;
   const { early: earlyView, label } = options;
 
   useEffect(() => {
@@ -55,10 +55,9 @@ export function useViewer(
       entry.disposeTimer = null;
     }
     if (!entry) {
+      // The early view's context keeps its buffer (the default): adopted unless asked otherwise.
       const early =
-        earlyView && !preserveDrawingBuffer
-          ? earlyView.view.adoptEngine(earlyView.glb, host)
-          : null;
+        earlyView && preserveDrawingBuffer ? earlyView.view.adoptEngine(earlyView.glb, host) : null;
       // Its context made here: multisampled on a GPU, not on a software rasterizer (gl-context).
       // Without WebGL2 a bare canvas, on which the engine reports the error its own way.
       const canvas =
