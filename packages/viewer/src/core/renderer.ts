@@ -202,9 +202,10 @@ export class RenderLoop {
     } else {
       this.renderer.autoClear = true;
       this.renderer.render(this.scene, camera);
+      this.drawHelpers(camera, options.overlays ?? true);
+      // The helpers' and overlays' draws (pins, labels) count too.
       const info = this.renderer.info.render;
       this.lastInfo = { drawCalls: info.calls, triangles: info.triangles };
-      this.drawHelpers(camera, options.overlays ?? true);
     }
     // A capture (screenshot) is no frame of the user's: the guard must not resize the canvas
     // before it is read.
@@ -235,8 +236,15 @@ export class RenderLoop {
   private drawSlice(camera: THREE.Camera): void {
     this.slices.step(this.renderer, this.scene, camera);
     this.lastInfo = { drawCalls: this.slices.drawCalls, triangles: this.slices.triangles };
-    if (this.slices.pending) this.nextSlice();
-    else this.drawHelpers(camera, true);
+    if (this.slices.pending) return this.nextSlice();
+    // The helpers' and overlays' draws (pins, labels) count with the picture's last slice.
+    const { calls, triangles } = this.renderer.info.render;
+    this.drawHelpers(camera, true);
+    const after = this.renderer.info.render;
+    this.lastInfo = {
+      drawCalls: this.lastInfo.drawCalls + after.calls - calls,
+      triangles: this.lastInfo.triangles + after.triangles - triangles,
+    };
   }
 
   /** On a later frame, once the GPU is done with the last slice. */
