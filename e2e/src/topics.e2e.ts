@@ -499,12 +499,14 @@ describe('topics in the browser', () => {
     expect(added.length).toBeGreaterThan(withPins.length / 2);
     expect(Math.min(...added)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...added)).toBeLessThanOrEqual(2);
-    // The pins' own JavaScript (projection, clustering, buffer writes: about half the frame's
-    // without pins, x1.5 measured) at most doubles it (x3); a per-pin raycast, scene object or
-    // quadratic clustering costs many times more. The drawn frame (SwiftShader filling the
-    // markers on the CPU, x1.1 measured) stays within x1.6; the issue's own target (first frame
-    // within 10 %) is measured by `npm run bench:pins -w @truss/bench`.
-    expect(cpu.with).toBeLessThan(cpu.without * 3);
+    // The pins' own JavaScript (projection, clustering, buffer writes) adds about 1 ms a frame
+    // for 1,000 pins, 1 µs a pin; it may add 4 ms. A per-pin raycast (20+ µs a pin) or a scene
+    // object per pin costs many times more. Not a ratio to the frame without pins: that frame's
+    // JavaScript is 0.3-2 ms, read at the browser's 0.1 ms timer resolution, so a ratio of it
+    // swung from x1.5 to x3.4 between runs. The drawn frame (SwiftShader filling the markers on
+    // the CPU, x1.1 measured) stays within x1.6; the issue's own target (first frame within
+    // 10 %) is measured by `npm run bench:pins -w @truss/bench`.
+    expect(cpu.with - cpu.without).toBeLessThan(4);
     expect(ms.with).toBeLessThan(ms.without * 1.6);
   });
 });
