@@ -34,7 +34,8 @@ async function webIfcFacts(bytes: Uint8Array) {
   }
 }
 
-describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', () => {
+// Each test converts a sample file: seconds on a loaded 2-core CI box, past the 5 s default.
+describe.skipIf(!HAVE_SAMPLES)('IFC through web-ifc', { timeout: 30_000 }, () => {
   it('IfcOpenHouse (IFC4): element table, spatial tree, storeys and instancing', async () => {
     const result = await convertSample('ifc/IfcOpenHouse_IFC4.ifc');
     const facts = await webIfcFacts(sampleBytes('ifc/IfcOpenHouse_IFC4.ifc'));
