@@ -1,7 +1,8 @@
 /**
  * IFC (2X3, 4, 4X3) through web-ifc: meshes from StreamAllMeshes (already metres and Y up),
  * one shared scene geometry per IFC geometry express id (so mapped representations become
- * instanceable), materials per surface colour, plus the semantic tables in ifc-structure.ts.
+ * instanceable), materials per surface colour, plus the semantic tables in ifc-structure.ts,
+ * ifc-units.ts and ifc-properties.ts.
  */
 import { createRequire } from 'node:module';
 import type * as WebIFC from 'web-ifc';
@@ -17,15 +18,15 @@ import {
 } from '../scene.ts';
 import { openSource, type ByteSource, type ModelBytes } from './byte-source.ts';
 import type { ImportContext } from './context.ts';
+import { IfcLines } from './ifc-lines.ts';
+import { readProperties } from './ifc-properties.ts';
 import {
   createElementTable,
-  IfcLines,
-  readUnits,
-  readProperties,
-  readSpatialStructure,
   readDoorOperations,
+  readSpatialStructure,
   readStoreys,
 } from './ifc-structure.ts';
+import { readUnits } from './ifc-units.ts';
 import { StepFile } from './step.ts';
 import { collectGarbage } from '../memory.ts';
 
