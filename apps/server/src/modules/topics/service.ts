@@ -24,14 +24,7 @@ import { assertCan, loadProjectAccess } from '../projects/index.ts';
 import type { AttachmentCleanup } from './attachments/cleanup.ts';
 import { CommentNotFoundError, TopicNotFoundError } from './errors.ts';
 import { viewFor } from './guest-view.ts';
-import {
-  decodeCursor,
-  encodeCursor,
-  toComment,
-  toTopic,
-  snapshotUrlParts,
-  viewsOf,
-} from './presenter.ts';
+import { encodeCursor, toComment, toTopic, snapshotUrlParts, viewsOf } from './presenter.ts';
 import {
   commentNotices,
   topicCreatedNotices,
@@ -40,7 +33,6 @@ import {
   type TopicNotice,
   type TopicNotifier,
 } from './notifier.ts';
-import type { TopicFilter, TopicPage } from './repository.ts';
 import {
   addComment,
   createTopic,
@@ -51,6 +43,7 @@ import {
 } from './writes.ts';
 import { findModel } from '../models/index.ts';
 import { topicAccess } from './topic-access.ts';
+import { commentPage, listFilter, listPage } from './topic-queries.ts';
 import type { SheetCatalog } from './sheet-catalog.ts';
 
 interface TopicsServiceDeps {
@@ -69,55 +62,6 @@ interface TopicsServiceDeps {
 /** The SSE key of a share page's stream (the bus addresses "users"; a share page is one). */
 export function shareStreamKey(shareId: string): string {
   return `share:${shareId}`;
-}
-
-export function listFilter(query: Partial<TopicListQuery>): TopicFilter {
-  const list = (value: string | undefined) =>
-    value
-      ?.split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-  return {
-    kind: query.kind,
-    statuses: list(query.status),
-    types: list(query.type),
-    assigneeId:
-      query.assignee === undefined ? undefined : query.assignee === 'none' ? null : query.assignee,
-    label: query.label,
-    modelId: query.modelId,
-    sheetId: query.sheetId,
-    modelIds: list(query.models),
-    dueBefore: query.dueBefore ? new Date(query.dueBefore) : undefined,
-    dueAfter: query.dueAfter ? new Date(query.dueAfter) : undefined,
-    noDueDate: query.due === 'none' || undefined,
-    search: query.q?.trim() || undefined,
-  };
-}
-
-/** One page of a topic's thread, as the API answers it. */
-export async function commentPage(
-  repos: TopicsRepositories,
-  topicId: string,
-  query: CommentPageQuery,
-): Promise<CommentPage> {
-  const [page, total] = await Promise.all([
-    repos.topics.commentPage(topicId, {
-      before: decodeCursor(query.before),
-      after: decodeCursor(query.after),
-      limit: query.limit,
-    }),
-    repos.topics.commentCount(topicId),
-  ]);
-  return {
-    comments: page.rows.map(toComment),
-    total,
-    before: encodeCursor(page.before),
-    after: encodeCursor(page.after),
-  };
-}
-
-export function listPage(query: TopicListQuery): TopicPage {
-  return { sort: query.sort, order: query.order, limit: query.limit, offset: query.offset };
 }
 
 /**

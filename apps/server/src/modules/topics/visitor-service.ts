@@ -23,7 +23,8 @@ import type { TopicsRepositories } from './repositories.ts';
 import { TopicNotFoundError } from './errors.ts';
 import { VisitorNames } from './visitor-names.ts';
 import { encodeCursor, snapshotUrlParts, toComment, toTopic, viewsOf } from './presenter.ts';
-import { commentPage, listFilter, listPage, type TopicsService } from './service.ts';
+import type { TopicsService } from './service.ts';
+import { commentPage, listFilter, listPage } from './topic-queries.ts';
 import { commentNotices, topicCreatedNotices, topicUpdatedNotices } from './notifier.ts';
 import { addComment, createTopic, patchTopic, type TopicAuthor } from './writes.ts';
 

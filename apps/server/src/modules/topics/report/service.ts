@@ -18,7 +18,7 @@ import {
 import { viewFor } from '../guest-view.ts';
 import type { ElementIndex } from '../element-index.ts';
 import { toComment, toTopic } from '../presenter.ts';
-import { listFilter } from '../service.ts';
+import { listFilter } from '../topic-queries.ts';
 import { TopicReportTooLargeError } from '../errors.ts';
 import type { ReportAttachment, ReportData, ReportSnapshot, ReportTopic } from './model.ts';
 import { renderPdf } from './pdf.ts';
