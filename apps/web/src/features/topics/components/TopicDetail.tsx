@@ -61,18 +61,20 @@ function Comment({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
+  const author = authorLabel(comment.author, members) || t('topics.projectMember');
+  // A long author (an e-mail address) is cut short, never the time or the buttons.
   return (
     <li className="rounded-lg bg-gray-50 px-3 py-2" data-comment={comment.id}>
       <div className="flex items-center gap-2 text-xs text-gray-500">
-        <span className="font-medium text-gray-800">
-          {authorLabel(comment.author, members) || t('topics.projectMember')}
+        <span className="min-w-0 truncate font-medium text-gray-800" title={author}>
+          {author}
         </span>
-        <RelativeTime iso={comment.created_at} />
-        {comment.edited && <span>({t('topics.edited')})</span>}
+        <RelativeTime iso={comment.created_at} className="shrink-0" />
+        {comment.edited && <span className="shrink-0">({t('topics.edited')})</span>}
         {may.edit && draft === null && (
           <button
             type="button"
-            className="ml-auto rounded p-0.5 text-gray-400 hover:text-gray-700"
+            className="ml-auto shrink-0 rounded p-0.5 text-gray-400 hover:text-gray-700"
             aria-label={t('topics.editComment')}
             onClick={() => setDraft(comment.text)}
           >
@@ -84,14 +86,14 @@ function Comment({
             topicId={comment.topic_id}
             commentId={comment.id}
             maxBytes={files.maxBytes}
-            className={clsx(!(may.edit && draft === null) && 'ml-auto')}
+            className={clsx('shrink-0', !(may.edit && draft === null) && 'ml-auto')}
           />
         )}
         {may.remove && (
           <button
             type="button"
             className={clsx(
-              'rounded p-0.5 text-gray-400 hover:text-red-600',
+              'shrink-0 rounded p-0.5 text-gray-400 hover:text-red-600',
               !(may.edit && draft === null) && !(files.attach && may.edit) && 'ml-auto',
             )}
             aria-label={t('topics.deleteComment')}
