@@ -39,7 +39,7 @@ export function createViewer(options: ViewerOptions): Viewer {
       setViewpoint: (viewpoint, animate) => viewpoints.set(viewpoint, animate),
       screenshot: (size) => core.screenshot(size),
       fitBox: (box, animate) => navigation.fitTo(box, null, animate),
-      isElementVisible: (id) => core.model.state?.isVisible(id) ?? true,
+      isElementVisible: (id) => core.model.elements.state?.isVisible(id) ?? true,
     }),
   );
 

@@ -27,7 +27,7 @@ const vec = (v: THREE.Vector3): Vec3 => [v.x, v.y, v.z];
 
 function captureViewpoint(deps: ViewpointDeps): Viewpoint {
   const { rig, model } = deps.core;
-  const state = model.state;
+  const state = model.elements.state;
   const colors: Record<string, number> = {};
   for (const [id, color] of state?.colors ?? []) colors[String(id)] = color;
   const camera: Viewpoint['camera'] = {
@@ -45,7 +45,7 @@ function captureViewpoint(deps: ViewpointDeps): Viewpoint {
     visibility: { hidden: deps.visibility.getHidden(), isolated: deps.visibility.getIsolated() },
     selection: deps.selection.get(),
     colors,
-    xray: model.getXray(),
+    xray: model.elements.getXray(),
     edges: model.edgesOn(),
   };
 }
@@ -70,7 +70,7 @@ function applyViewpoint(deps: ViewpointDeps | null, input: Viewpoint, animate: b
   });
   deps.section.setState(viewpoint.sections);
 
-  const state = model.state;
+  const state = model.elements.state;
   if (state) {
     state.hidden.clear();
     for (const id of viewpoint.visibility.hidden) state.hidden.add(id);
@@ -110,7 +110,7 @@ export class Viewpoints {
   }
 
   set(viewpoint: Viewpoint, animate: boolean): void {
-    if (!this.deps.core.model.state) {
+    if (!this.deps.core.model.elements.state) {
       // Not loaded yet: validate now, apply as soon as the model is prepared.
       this.pending = applyViewpoint(null, viewpoint, false);
       return;

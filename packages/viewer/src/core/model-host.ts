@@ -1,13 +1,14 @@
 /**
- * Holds the loaded models: their meshes in the scene, the element state texture they share, the
- * per-element boxes, x-ray and edges. `load` fetches, decodes and builds a model progressively,
- * replacing every model or (append) beside those already there, its ids after theirs.
+ * Holds the loaded models: their meshes in the scene, the per-element boxes and edges; how their
+ * elements are displayed (the state texture they share, x-ray, ghosts) is `elements`
+ * (element-display.ts). `load` fetches, decodes and builds a model progressively, replacing every
+ * model or (append) beside those already there, its ids after theirs.
  */
 import * as THREE from 'three';
 import { readChunkIndex, readMetadata, type ModelMetadata } from '@truss/viewable';
 import type { LoadedModelInfo, LoadProgress, Vec3, ViewableSource } from '../api-types.ts';
 import { EdgesLayer } from './edges.ts';
-import { ElementState } from './element-state.ts';
+import { ElementDisplay } from './element-display.ts';
 import { chunkBox } from './chunk-priority.ts';
 import type { ChunkStream, StreamStats } from './chunk-stream.ts';
 import { quietMoment } from './idle.ts';
@@ -64,12 +65,12 @@ export class ModelHost {
   readonly clippingPlanes: THREE.Plane[] = [];
   parts: ModelPart[] = [];
   meshes: ModelMesh[] = [];
-  state: ElementState | null = null;
   box = new THREE.Box3();
+  /** The element state texture, x-ray, ghosts and small elements of every model. */
+  readonly elements: ElementDisplay;
   private boxes: Float32Array | null = null;
   private readonly edges: EdgesLayer;
   private edgesWanted = false;
-  private xray = false;
   /** Bumped by clear(): appends started before it are stale. */
   private generation = 0;
   /** Settles once the replacing load's metadata (and so its id range) is known. */
@@ -87,6 +88,7 @@ export class ModelHost {
     decorations: THREE.Group,
   ) {
     this.edges = new EdgesLayer(decorations, this.uniforms, this.clippingPlanes);
+    this.elements = new ElementDisplay(this.uniforms, this);
   }
 
   /**
@@ -194,7 +196,7 @@ export class ModelHost {
     this.meshes = this.parts.flatMap((p) => p.meshes);
     this.updateBox();
     this.boxes = null;
-    this.resizeState();
+    this.elements.grow(this.nextOffset());
     for (const entry of part.meshes) {
       (entry.mesh.material as THREE.Material).clippingPlanes = this.clippingPlanes;
       (entry.ghost.material as THREE.Material).clippingPlanes = this.clippingPlanes;
@@ -205,8 +207,8 @@ export class ModelHost {
           root: this.root,
           uniforms: this.uniforms,
           clippingPlanes: this.clippingPlanes,
-          ghostsOn: () => this.xray || (this.state?.ghosted.size ?? 0) > 0,
-          state: () => this.state,
+          ghostsOn: () => this.elements.ghostsOn(),
+          state: () => this.elements.state,
           meshesChanged: () => {
             this.meshes = this.parts.flatMap((p) => p.meshes);
             this.boxes = null;
@@ -229,7 +231,7 @@ export class ModelHost {
         if (gone()) throw superseded();
         entry.mesh.removeFromParent();
         this.root.add(entry.mesh, entry.ghost);
-        entry.ghost.visible = this.xray || (this.state?.ghosted.size ?? 0) > 0;
+        entry.ghost.visible = this.elements.ghostsOn();
         entry.mesh.updateMatrixWorld();
         entry.ghost.updateMatrixWorld();
       },
@@ -259,7 +261,7 @@ export class ModelHost {
     }
     performance.mark('truss:metadata');
     if (gone()) throw superseded();
-    this.resizeState();
+    this.elements.grow(this.nextOffset());
     this.boxes = null;
     if (stream) await this.finishStream(part, stream, hooks, gone);
     void this.afterLoad(part.meshes, gone);
@@ -332,18 +334,6 @@ export class ModelHost {
     for (const part of this.parts) this.box.union(part.box);
   }
 
-  /** One state texture for every model: grows (keeping the state) when a range is added. */
-  private resizeState(): void {
-    const count = Math.max(1, this.nextOffset());
-    const old = this.state;
-    if (old && old.count >= count) return;
-    const state = old ? ElementState.grown(old, count) : new ElementState(count);
-    old?.dispose();
-    state.sync();
-    this.state = state;
-    this.uniforms.elementState.value = state.texture;
-  }
-
   /**
    * What only the frames after loading need, from the next frame on (not between the last batch
    * and the load's end, where it held up the page's start): the small elements for the frame-rate
@@ -354,7 +344,7 @@ export class ModelHost {
   private async afterLoad(meshes: ModelMesh[], stale: () => boolean): Promise<void> {
     await nextFrame();
     if (stale()) return;
-    this.markSmallElements();
+    this.elements.markSmallElements();
     // One mesh's BVH may take 200 ms on a slow machine: at a quiet moment, not in the middle
     // of the page's start (which follows the load's end).
     await quietMoment();
@@ -371,7 +361,7 @@ export class ModelHost {
   }
 
   elementBoxes(): Float32Array {
-    if (!this.boxes) this.boxes = computeElementBoxes(this.meshes, this.state?.count ?? 0);
+    if (!this.boxes) this.boxes = computeElementBoxes(this.meshes, this.elements.state?.count ?? 0);
     return this.boxes;
   }
 
@@ -384,64 +374,6 @@ export class ModelHost {
 
   elementsBox(ids: Iterable<number>): THREE.Box3 {
     return boxOfElements(this.elementBoxes(), ids);
-  }
-
-  /** Box of the visible elements (every model's when nothing is hidden). */
-  visibleBox(): THREE.Box3 {
-    const state = this.state;
-    if (!state || (state.hidden.size === 0 && state.isolated === null)) return this.box.clone();
-    const visible = [...this.drawnElementIds()].filter((id) => state.isVisible(id));
-    const box = this.elementsBox(visible);
-    return box.isEmpty() ? this.box.clone() : box;
-  }
-
-  /**
-   * Marks elements smaller than a fraction of the scene (box diagonal) for the frame-rate guard.
-   * Cheap enough to run once after loading (one pass over the element boxes).
-   */
-  markSmallElements(fraction = 0.004): void {
-    const state = this.state;
-    if (!state) return;
-    const limit = this.box.getSize(new THREE.Vector3()).length() * fraction;
-    const boxes = this.elementBoxes();
-    state.small.clear();
-    for (const id of this.drawnElementIds()) {
-      const o = id * 6;
-      const diagonal = Math.hypot(
-        boxes[o + 3]! - boxes[o]!,
-        boxes[o + 4]! - boxes[o + 1]!,
-        boxes[o + 5]! - boxes[o + 2]!,
-      );
-      if (diagonal < limit) state.small.add(id);
-    }
-    state.sync();
-  }
-
-  setXray(on: boolean): void {
-    this.xray = on;
-    this.uniforms.xrayOn.value = on ? 1 : 0;
-    this.#showGhosts();
-  }
-
-  /** Ghost meshes draw in x-ray mode and while some element is ghosted on its own. */
-  #showGhosts(): void {
-    const on = this.xray || (this.state?.ghosted.size ?? 0) > 0;
-    for (const entry of this.meshes) entry.ghost.visible = on;
-  }
-
-  /** Replaces the elements ghosted one by one (FLAG_GHOST). */
-  setGhosted(ids: Iterable<number>): void {
-    const state = this.state;
-    if (!state) return;
-    const touched = [...state.ghosted];
-    state.ghosted.clear();
-    for (const id of ids) state.ghosted.add(id);
-    state.sync([...touched, ...state.ghosted]);
-    this.#showGhosts();
-  }
-
-  getXray(): boolean {
-    return this.xray;
   }
 
   setEdges(on: boolean): void {
@@ -464,16 +396,7 @@ export class ModelHost {
     part.detach();
     this.parts = this.parts.filter((p) => p !== part);
     this.meshes = this.parts.flatMap((p) => p.meshes);
-    const state = this.state;
-    if (state) {
-      const inRange = (id: number) => part.contains(id);
-      for (const id of [...state.hidden]) if (inRange(id)) state.hidden.delete(id);
-      for (const id of [...(state.isolated ?? [])]) if (inRange(id)) state.isolated?.delete(id);
-      for (const id of [...state.selected]) if (inRange(id)) state.selected.delete(id);
-      for (const id of [...state.colors.keys()]) if (inRange(id)) state.colors.delete(id);
-      for (const id of [...state.small]) if (inRange(id)) state.small.delete(id);
-      state.sync();
-    }
+    this.elements.forget((id) => part.contains(id));
     this.boxes = null;
     this.updateBox();
     if (this.edgesWanted) this.edges.set(true, this.meshes);
@@ -488,9 +411,7 @@ export class ModelHost {
     for (const part of this.parts) part.detach();
     this.parts = [];
     this.meshes = [];
-    this.state?.dispose();
-    this.state = null;
-    this.uniforms.elementState.value = null;
+    this.elements.clear();
     this.boxes = null;
     this.box = new THREE.Box3();
   }

@@ -25,10 +25,11 @@ export function createScreenRays(
   };
   const raycast = (x: number, y: number) => {
     raycaster.setFromCamera(ndc(x, y), rig.camera());
+    const { state } = model.elements;
     return raycastModel(raycaster, model.meshes, {
-      isVisible: (id) => model.state?.isVisible(id) ?? true,
+      isVisible: (id) => state?.isVisible(id) ?? true,
       clippingPlanes,
-      allVisible: !model.state || (model.state.hidden.size === 0 && model.state.isolated === null),
+      allVisible: !state || (state.hidden.size === 0 && state.isolated === null),
     });
   };
   const project = (point: Vec3): { x: number; y: number } | null => {

@@ -237,7 +237,8 @@ export class ViewerCore {
 
   /** After a lost GPU context comes back three re-uploads lazily; the state texture must follow. */
   private readonly contextRestored = (): void => {
-    if (this.model.state) this.model.state.texture.needsUpdate = true;
+    const { state } = this.model.elements;
+    if (state) state.texture.needsUpdate = true;
     this.loop.requestRender();
   };
 
@@ -278,7 +279,7 @@ export class ViewerCore {
     return new Navigation({
       canvas: this.canvas,
       rig: this.rig,
-      visibleBox: () => model.visibleBox(),
+      visibleBox: () => model.elements.visibleBox(),
       elementsBox: (ids) => model.elementsBox(ids),
       pickPoint: (x, y) => {
         const hit = this.raycast(x, y);
@@ -340,11 +341,11 @@ export class ViewerCore {
       },
       labelLayer: this.overlay.layer,
       elements: {
-        state: () => model.state,
+        state: () => model.elements.state,
         boxes: () => model.elementBoxes(),
         drawnIds: () => model.drawnElementIds(),
-        setXray: (on) => model.setXray(on),
-        setGhosted: (ids) => model.setGhosted(ids),
+        setXray: (on) => model.elements.setXray(on),
+        setGhosted: (ids) => model.elements.setGhosted(ids),
       },
     };
   }

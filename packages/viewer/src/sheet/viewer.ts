@@ -7,10 +7,9 @@
  * on every frame; a PDF page is re-rendered by pdf.js for the visible region at the current
  * scale, debounced, while the last render (and a whole-page render under it) stand in scaled.
  */
-import type { PdfSheetText, SheetInfo, VectorSheet } from '@truss/viewable';
+import type { SheetInfo, VectorSheet } from '@truss/viewable';
 import { SheetCompare } from './compare.ts';
 import { Emitter } from '../core/events.ts';
-import { fetchJson } from './fetch.ts';
 import { clickedElement, drawHighlighted, drawVectorSheet } from './draw.ts';
 import { attachSheetInput } from './input.ts';
 import { layerVisibility } from './layers.ts';
@@ -23,10 +22,10 @@ import {
 } from './measure-tool.ts';
 import { deviceView, drawPaper, FIT_PADDING, sizeBacking } from './first-picture.ts';
 import { drawHits, drawMeasures, insidePolygon } from './overlays.ts';
-import { openSheetPage } from './pdf.ts';
 import { PdfLayer } from './pdf-layer.ts';
 import { previewOf, type PreviewLayer } from './preview-layer.ts';
 import { SheetTextSearch, type SheetSearchHit } from './search.ts';
+import { loadSheetContent } from './sheet-content.ts';
 import {
   fitView,
   panBy,
@@ -249,25 +248,18 @@ class SheetEngine implements SheetViewer {
     this.measure.reset(info.units);
     // Fitted to the sheet's size now, so the paper and the preview show where the content will.
     this.fit();
-    // The content's bytes if the page asked for them already (null: ask).
-    const bytes = source.contentBytes ? await source.contentBytes.catch(() => null) : null;
-    if (token !== this.loadToken) return;
-    const { requestInit } = this.options;
-    if (info.content === 'vector') {
-      const sheet = await fetchJson<VectorSheet>(source.contentUrl, requestInit, bytes);
-      if (token !== this.loadToken) return;
-      this.vector = sheet;
-      this.finder.texts = sheet.texts;
+    const stale = () => token !== this.loadToken;
+    const content = await loadSheetContent(source, this.options, stale);
+    // Asked again here: a newer load may have started since the loader's own last look.
+    if (!content || stale()) return;
+    if (content.kind === 'vector') {
+      this.vector = content.sheet;
+      this.finder.texts = content.sheet.texts;
     } else {
-      const page = await openSheetPage(source, this.options, bytes);
-      if (token !== this.loadToken) return;
-      this.pdf = new PdfLayer(page, info.units, () => this.invalidate());
-      const runs = source.textUrl
-        ? fetchJson<PdfSheetText>(source.textUrl, requestInit).then((t) => t.texts)
-        : page.texts();
-      void runs.then(
+      this.pdf = new PdfLayer(content.page, info.units, () => this.invalidate());
+      void content.texts.then(
         (found) => {
-          if (token !== this.loadToken) return;
+          if (stale()) return;
           this.finder.refresh(this.visibility, found);
           this.invalidate();
         },
