@@ -119,7 +119,7 @@ describe('ElementDisplay', () => {
     expect(display.visibleBox().max.toArray()).toEqual([6, 6, 6]);
   });
 
-  it("drops a removed model's ids from the hidden, isolated, selected, colour and small sets", () => {
+  it("drops a removed model's ids from the hidden, isolated, selected, colour, small and ghosted sets", () => {
     const display = new ElementDisplay(createSharedUniforms(), models([]));
     display.grow(6);
     const state = display.state!;
@@ -131,7 +131,11 @@ describe('ElementDisplay', () => {
     }
     state.isolated = new Set([2, 5]);
     state.sync();
+    display.setGhosted([4]);
+    expect(display.ghostsOn()).toBe(true);
     display.forget((id) => id >= 3);
+    expect([...state.ghosted]).toEqual([]);
+    expect(display.ghostsOn()).toBe(false);
     expect([...state.hidden]).toEqual([1]);
     expect([...state.isolated]).toEqual([2]);
     expect([...state.selected]).toEqual([1]);

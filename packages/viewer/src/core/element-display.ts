@@ -120,7 +120,10 @@ export class ElementDisplay {
     for (const id of [...state.selected]) if (held(id)) state.selected.delete(id);
     for (const id of [...state.colors.keys()]) if (held(id)) state.colors.delete(id);
     for (const id of [...state.small]) if (held(id)) state.small.delete(id);
+    // A later model may take these ids: its elements must not come in ghosted.
+    for (const id of [...state.ghosted]) if (held(id)) state.ghosted.delete(id);
     state.sync();
+    this.showGhosts();
   }
 
   /** Every model left: frees the state texture (x-ray stays as it was set). */
