@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ELEMENT_FIELDS, ELEMENT_QUERY_MAX_DEPTH, ELEMENT_QUERY_OPS } from './element-rules.ts';
 
 /**
  * Property queries: find the elements of a project's models by IFC class, name, storey and
@@ -14,11 +15,6 @@ import { z } from 'zod';
  * "not equal"); `<` and `>` compare numbers and need a numeric property and value.
  */
 
-export const ELEMENT_QUERY_OPS = ['=', '!=', 'contains', '<', '>', 'exists'] as const;
-export type ElementQueryOp = (typeof ELEMENT_QUERY_OPS)[number];
-
-/** Groups nested in groups: `{all: [{any: [...]}]}` is depth 2. */
-export const ELEMENT_QUERY_MAX_DEPTH = 4;
 /** Conditions in one query, every group counted. */
 export const ELEMENT_QUERY_MAX_CONDITIONS = 50;
 /** Longest text value of a condition (stored values are indexed up to this length too). */
@@ -29,9 +25,6 @@ const ELEMENT_QUERY_LIMIT_MAX = 10_000;
 export const ELEMENT_EXPORT_MAX_ROWS = 100_000;
 const SAVED_QUERY_NAME_MAX = 120;
 export const SAVED_QUERIES_PER_PROJECT = 200;
-
-/** The fields every element has; anything else is `Pset.Property`. */
-export const ELEMENT_FIELDS = ['type', 'name', 'storey'] as const;
 
 const elementFieldSchema = z
   .string({ error: 'validation.invalid' })

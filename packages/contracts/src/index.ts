@@ -331,25 +331,27 @@ export type {
   Visibility,
 } from './viewpoints.ts';
 export {
-  addTopicTypeBodySchema,
   COMMENT_TEXT_MAX,
+  DEFAULT_TOPIC_TYPES,
+  isSheetPin,
+  TOPIC_DESCRIPTION_MAX,
+  TOPIC_PRIORITIES,
+  TOPIC_STATUSES,
+  TOPIC_TITLE_MAX,
+} from './topic-rules.ts';
+export {
+  addTopicTypeBodySchema,
   commentPageQuerySchema,
   commentPageSchema,
   commentSchema,
   createCommentBodySchema,
   createTopicBodySchema,
-  DEFAULT_TOPIC_TYPES,
-  isSheetPin,
   SHARE_VISITOR_POSTS_PER_MINUTE,
   shareCreateCommentBodySchema,
   shareCreateTopicBodySchema,
   shareUpdateTopicBodySchema,
-  TOPIC_DESCRIPTION_MAX,
   TOPIC_DETAIL_COMMENTS,
   TOPIC_FOCUS_MAX,
-  TOPIC_PRIORITIES,
-  TOPIC_STATUSES,
-  TOPIC_TITLE_MAX,
   topicCountsSchema,
   topicListQuerySchema,
   TOPIC_REPORT_MAX,
@@ -413,10 +415,10 @@ export type {
 export { MENTION_PATTERN, mentionIds } from './mentions.ts';
 export { salesContactBodySchema, salesContactResultSchema } from './sales.ts';
 export type { SalesContactBody, SalesContactResult } from './sales.ts';
+export { SAVED_VIEW_STATE_MAX } from './saved-view-rules.ts';
 export {
   createSavedViewBodySchema,
   renameSavedViewBodySchema,
-  SAVED_VIEW_STATE_MAX,
   SAVED_VIEW_THUMBNAIL_MAX,
   SAVED_VIEWS_PER_MODEL,
   savedViewListSchema,
@@ -424,14 +426,13 @@ export {
   savedViewSchema,
 } from './saved-views.ts';
 export type { CreateSavedViewBody, SavedView } from './saved-views.ts';
+export { ELEMENT_FIELDS, ELEMENT_QUERY_MAX_DEPTH, ELEMENT_QUERY_OPS } from './element-rules.ts';
+export type { ElementQueryOp } from './element-rules.ts';
 export {
   createSavedQueryBodySchema,
   ELEMENT_EXPORT_MAX_ROWS,
-  ELEMENT_FIELDS,
   ELEMENT_QUERY_LIMIT_DEFAULT,
   ELEMENT_QUERY_MAX_CONDITIONS,
-  ELEMENT_QUERY_MAX_DEPTH,
-  ELEMENT_QUERY_OPS,
   elementExportBodySchema,
   elementQueryBodySchema,
   elementQueryResultSchema,
@@ -446,7 +447,6 @@ export type {
   ElementCondition,
   ElementExportBody,
   ElementExportFormat,
-  ElementQueryOp,
   ElementQueryResult,
   ElementWhere,
   SavedQuery,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MARKUP_SHAPES_MAX, MARKUP_STROKE_POINTS_MAX, markupSchema } from './markup.ts';
-import { createTopicBodySchema, isSheetPin, updateTopicBodySchema } from './topics.ts';
+import { isSheetPin } from './topic-rules.ts';
+import { createTopicBodySchema, updateTopicBodySchema } from './topics.ts';
 
 const red = { color: '#e11d48', lineWidth: 2 };
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SAVED_VIEW_STATE_MAX } from './saved-view-rules.ts';
 
 /**
  * Saved views: named views of a model (camera, sections, visibility, selection, colours) that a
@@ -8,8 +9,6 @@ import { z } from 'zod';
  */
 
 const SAVED_VIEW_NAME_MAX = 120;
-/** The encoded view (a model with many hidden or coloured elements makes it long). */
-export const SAVED_VIEW_STATE_MAX = 1_000_000;
 /** A thumbnail (PNG/JPEG, a small picture of the view), as a data URL. */
 export const SAVED_VIEW_THUMBNAIL_MAX = 200_000;
 /** Saved views one model may hold. */

@@ -6,6 +6,13 @@ import {
   viewpointSummarySchema,
 } from './viewpoints.ts';
 import { markupSchema, sheetIdSchema, sheetPinSchema, topicMarkupSchema } from './markup.ts';
+import {
+  COMMENT_TEXT_MAX,
+  TOPIC_DESCRIPTION_MAX,
+  TOPIC_PRIORITIES,
+  TOPIC_STATUSES,
+  TOPIC_TITLE_MAX,
+} from './topic-rules.ts';
 
 /**
  * Topics (BCF's word for both): comment threads pinned in a model and tracked issues, with
@@ -15,9 +22,6 @@ import { markupSchema, sheetIdSchema, sheetPinSchema, topicMarkupSchema } from '
  * topics-bcf.ts, mentions in mentions.ts.
  */
 
-export const TOPIC_TITLE_MAX = 255;
-export const TOPIC_DESCRIPTION_MAX = 10_000;
-export const COMMENT_TEXT_MAX = 5_000;
 const TOPIC_LABELS_MAX = 20;
 const TOPIC_LABEL_MAX = 64;
 const TOPIC_VIEWPOINTS_MAX = 10;
@@ -32,11 +36,6 @@ const COMMENT_PAGE_MAX = 200;
 const TOPIC_KINDS = ['comment', 'issue'] as const;
 const topicKindSchema = z.enum(TOPIC_KINDS, { error: 'validation.invalid' });
 export type TopicKind = z.infer<typeof topicKindSchema>;
-
-/** Built-in lists; a project's admins add types (`topic_types`), BCF imports bring their own. */
-export const DEFAULT_TOPIC_TYPES = ['Issue', 'Request', 'Clash', 'Remark'] as const;
-export const TOPIC_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
-export const TOPIC_PRIORITIES = ['Low', 'Normal', 'High', 'Critical'] as const;
 
 /** Text with no NUL byte (PostgreSQL refuses them; we refuse them first, cleanly). */
 const plainText = (max: number) =>
@@ -67,11 +66,6 @@ export type Pin = z.infer<typeof pinSchema>;
  */
 export const topicPinSchema = z.union([pinSchema, sheetPinSchema], { error: 'validation.invalid' });
 export type TopicPin = z.infer<typeof topicPinSchema>;
-export function isSheetPin(
-  pin: TopicPin | null | undefined,
-): pin is z.infer<typeof sheetPinSchema> {
-  return !!pin && 'sheetId' in pin;
-}
 
 const topicAuthorSchema = z.object({ user_id: z.uuid().nullable(), name: z.string() });
 

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { SHARE_PUBLIC_PATH, type ServerEvent } from '@truss/contracts';
-import { startEventStream } from '../../events/events';
 import { queryClient, refetchChanged } from '../../lib/query-client';
 import { topicKey, topicsKey } from './api';
 
@@ -34,15 +33,25 @@ export function applyTopicEvent(event: ServerEvent, client: QueryClient): boolea
 export function useShareTopicEvents(token: string, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
-    const stream = startEventStream({
-      url: `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}/events`,
-      getToken: () => null,
-      anonymous: true,
-      onEvent: (event) => void applyTopicEvent(event, queryClient),
-      onOpen: ({ reconnected }) => {
-        if (reconnected) void refetchChanged(queryClient, { queryKey: topicsKey });
-      },
+    // The stream's code, with the schemas it checks events with, loads only on a share page:
+    // the model page, which imports this panel too, does not build them before it is usable.
+    let stream: { stop(): void } | null = null;
+    let stopped = false;
+    void import('../../events/events').then(({ startEventStream }) => {
+      if (stopped) return;
+      stream = startEventStream({
+        url: `${SHARE_PUBLIC_PATH}/${encodeURIComponent(token)}/events`,
+        getToken: () => null,
+        anonymous: true,
+        onEvent: (event) => void applyTopicEvent(event, queryClient),
+        onOpen: ({ reconnected }) => {
+          if (reconnected) void refetchChanged(queryClient, { queryKey: topicsKey });
+        },
+      });
     });
-    return () => stream.stop();
+    return () => {
+      stopped = true;
+      stream?.stop();
+    };
   }, [token, enabled]);
 }
