@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorTexts, validationTexts } from '@truss/contracts';
-import { currentLocale, i18n, loadLanguage, setLanguage } from './i18n';
+import { currentLocale, formatCount, i18n, loadLanguage, setLanguage } from './i18n';
 import { getLocale, LOCALE_COOKIE_MAX_AGE_SECONDS } from './locale';
 import en from '../locales/en.json';
 import zhCN from '../locales/zh-CN.json';
@@ -18,6 +18,15 @@ describe('i18n', () => {
     expect(i18n.t('auth.signIn')).toBe(zhCN.auth.signIn);
     await setLanguage('en');
     expect(i18n.t('auth.signIn')).toBe(en.auth.signIn);
+  });
+
+  it('formats counts as Intl does in both languages, without Intl for whole numbers', () => {
+    for (const lng of ['en', 'zh-CN']) {
+      for (const value of [0, 7, 999, 1000, 3698, 12_345, 1_000_000, 200_803, 2.5, -1234]) {
+        expect(formatCount(value, lng)).toBe(new Intl.NumberFormat(lng).format(value));
+      }
+    }
+    expect(i18n.t('viewer.tree.elements', { count: 3698 })).toBe('3,698 elements');
   });
 
   it('lets the last of two overlapping switches win', async () => {

@@ -44,6 +44,19 @@ function applyDocumentLanguage(lng: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = resolveLocale(lng);
 }
 
+/**
+ * The texts' `{{count, number}}`. A whole number is grouped by threes with commas, as Intl does in
+ * both languages (en, zh-CN), without Intl: the page's first Intl formatter costs 30-70 ms on a
+ * slow machine (ICU loads its data) and the model page's tree shows its element count in the
+ * render that makes the page usable. Anything else goes to Intl.
+ */
+export function formatCount(value: unknown, lng: string | undefined): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+    return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
+  }
+  return typeof value === 'number' ? value.toLocaleString(lng) : String(value);
+}
+
 let ready: Promise<void> | null = null;
 
 /**
@@ -65,6 +78,7 @@ export function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    i18n.services.formatter?.add('number', formatCount);
     await loadLanguage(locale);
     applyDocumentLanguage(i18n.language);
     i18n.on('languageChanged', applyDocumentLanguage);
