@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * A windowed list of fixed-height rows: only the rows in view (plus a few) are in the DOM, so
@@ -36,10 +29,12 @@ export function VirtualList({
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
 
-  useLayoutEffect(() => {
+  // The height once laid out: the observer's first call comes after the frame's own layout.
+  // Read in the commit (clientHeight), it would lay out the whole page there and render the list
+  // again before the page is first drawn.
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setHeight(element.clientHeight || 600);
     const observer = new ResizeObserver(() => setHeight(element.clientHeight || 600));
     observer.observe(element);
     return () => observer.disconnect();
