@@ -33,7 +33,9 @@ export function useViewInsets(viewer: Viewer | null, workspace: RefObject<HTMLEl
     };
     const changes = new MutationObserver(schedule);
     changes.observe(root, { childList: true, subtree: true });
-    measure();
+    // In the next animation frame, whose layout it then is: measured here, in the commit that
+    // mounts the workspace, it laid out the whole page before the page was first drawn.
+    schedule();
     return () => {
       cancelAnimationFrame(frame);
       sizes.disconnect();
