@@ -244,7 +244,8 @@ export function WorkspaceProperties({
           metadata={owner?.model.metadata ?? null}
           elementId={owner ? owner.row : null}
           selection={owner ? ownerSelection : selection}
-          loaded={loaded}
+          // Nothing selected names no model: "no properties" is for a selected element's model.
+          loaded={loaded && owner !== null}
         />
       </>
     );
