@@ -332,7 +332,8 @@ export function TopicsPanel({
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <div className="flex gap-2">
+        {/* Two a row, as the filters below: three a row cut their labels ("All kin…"). */}
+        <div className="grid grid-cols-2 gap-2">
           <select
             aria-label={t('topics.filter.kind')}
             className={inputClass(false, 'h-8 py-0 text-xs')}
