@@ -13,6 +13,12 @@
  * vertex colours (a few mesh formats), each drawn by its own material as before.
  */
 import * as THREE from 'three';
+import {
+  denormalizing,
+  forEachTransformedVertex,
+  rawView,
+  type AnyAttribute,
+} from './attribute-view.ts';
 
 /** Per-vertex index into the material table. */
 export const MATERIAL_ATTRIBUTE = 'trussMaterial';
@@ -113,24 +119,6 @@ export function sameInstances(a: THREE.InstancedMesh, b: THREE.InstancedMesh): b
   if (x === y) return true;
   for (let i = 0; i < a.count * 16; i++) if (x[i] !== y[i]) return false;
   return true;
-}
-
-type AnyAttribute = THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
-
-/** The raw (not denormalized) components of an attribute: array, stride and first offset. */
-function rawView(attribute: AnyAttribute): {
-  array: THREE.TypedArray;
-  stride: number;
-  offset: number;
-} {
-  const interleaved = attribute as THREE.InterleavedBufferAttribute;
-  if (interleaved.isInterleavedBufferAttribute)
-    return {
-      array: interleaved.data.array,
-      stride: interleaved.data.stride,
-      offset: interleaved.offset,
-    };
-  return { array: attribute.array as THREE.TypedArray, stride: attribute.itemSize, offset: 0 };
 }
 
 function copyRaw(
@@ -282,25 +270,47 @@ export function bakeInstances(
   const instance = new THREE.Matrix4();
   const matrix = new THREE.Matrix4();
   const normalMatrix = new THREE.Matrix3();
-  const v = new THREE.Vector3();
-  for (let k = 0; k < mesh.count; k++) {
+  const normalView = normal ? rawView(normal) : null;
+  const { divisor, min } = normal ? denormalizing(normal) : { divisor: 1, min: -Infinity };
+  let outside = false;
+  for (let k = 0; k < mesh.count && !outside; k++) {
     mesh.getMatrixAt(k, instance);
     matrix.multiplyMatrices(toReference, mesh.matrixWorld).multiply(instance);
-    normalMatrix.getNormalMatrix(matrix);
     const base = k * count;
-    for (let i = 0; i < count; i++) {
-      v.fromBufferAttribute(position, i).applyMatrix4(matrix);
+    forEachTransformedVertex(position, matrix, (i, x, y, z) => {
       const o = (base + i) * 3;
-      for (let c = 0; c < 3; c++) {
-        const value = integral ? Math.round(v.getComponent(c)) : v.getComponent(c);
-        if (integral && (value < 0 || value > limit)) return null;
-        positions[o + c] = value;
+      if (!integral) {
+        positions[o] = x;
+        positions[o + 1] = y;
+        positions[o + 2] = z;
+        return;
       }
-      if (normals && normal) {
-        v.fromBufferAttribute(normal, i).applyMatrix3(normalMatrix).normalize();
-        normals[o] = Math.round(v.x * 127);
-        normals[o + 1] = Math.round(v.y * 127);
-        normals[o + 2] = Math.round(v.z * 127);
+      const rx = Math.round(x);
+      const ry = Math.round(y);
+      const rz = Math.round(z);
+      if (rx < 0 || rx > limit! || ry < 0 || ry > limit! || rz < 0 || rz > limit!) outside = true;
+      positions[o] = rx;
+      positions[o + 1] = ry;
+      positions[o + 2] = rz;
+    });
+    if (normals && normalView) {
+      // Vector3.applyMatrix3 then normalize(), as three does it, into bytes.
+      const [n0, n1, n2, n3, n4, n5, n6, n7, n8] = normalMatrix.getNormalMatrix(matrix)
+        .elements as [number, number, number, number, number, number, number, number, number];
+      const { array, stride, offset } = normalView;
+      for (let i = 0; i < count; i++) {
+        const s = i * stride + offset;
+        const x = Math.max(array[s]! / divisor, min);
+        const y = Math.max(array[s + 1]! / divisor, min);
+        const z = Math.max(array[s + 2]! / divisor, min);
+        const nx = n0 * x + n3 * y + n6 * z;
+        const ny = n1 * x + n4 * y + n7 * z;
+        const nz = n2 * x + n5 * y + n8 * z;
+        const inverse = 1 / (Math.sqrt(nx * nx + ny * ny + nz * nz) || 1);
+        const o = (base + i) * 3;
+        normals[o] = Math.round(nx * inverse * 127);
+        normals[o + 1] = Math.round(ny * inverse * 127);
+        normals[o + 2] = Math.round(nz * inverse * 127);
       }
     }
     elementIds.fill(ids ? ids.getX(k) : 0, base, base + count);
@@ -313,6 +323,7 @@ export function bakeInstances(
       index[io + t + 2] = sourceIndex[t + (flip ? 1 : 2)]! + base;
     }
   }
+  if (outside) return null;
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   if (normals) geometry.setAttribute('normal', new THREE.BufferAttribute(normals, 3, true));

@@ -23,6 +23,7 @@ import {
   mergeable,
   sameInstances,
 } from './merge.ts';
+import { forEachTransformedVertex, rawView } from './attribute-view.ts';
 
 export interface ModelMesh {
   mesh: THREE.Mesh;
@@ -87,31 +88,40 @@ function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
     isInstanced(mesh) && mergeable(mesh) && mesh.count * vertices(mesh) <= BAKE_VERTEX_LIMIT;
   const bake = (mesh: THREE.InstancedMesh) =>
     bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
+  // Each group is baked once (baking is most of a load's prepare on models with many small
+  // groups), again only if the batch turns to floats.
+  const baked = new Map<THREE.Mesh, THREE.Mesh | null>();
+  const bakeAll = () => {
+    for (const mesh of meshes) if (small(mesh)) baked.set(mesh, bake(mesh));
+  };
+  bakeAll();
   // A small group reaching outside the batch's quantization grid (a generated tower's doors and
   // windows: three groups, three draws more) cannot be written into it as integers: the batch
   // then holds floats (same values, same transform), and every small group joins it.
-  if (meshes.some((mesh) => small(mesh) && !bake(mesh))) floatPositions(meshes, reference);
+  if ([...baked.values()].includes(null) && floatPositions(meshes, reference)) {
+    for (const result of baked.values()) result?.geometry.dispose();
+    bakeAll();
+  }
   return meshes.map((mesh) => {
-    if (!small(mesh)) return mesh;
-    const baked = bake(mesh);
-    if (!baked) return mesh;
-    reference.parent?.add(baked);
-    baked.matrix.copy(reference.matrix);
-    baked.matrixWorld.copy(reference.matrixWorld);
+    const result = baked.get(mesh);
+    if (!result) return mesh;
+    reference.parent?.add(result);
+    result.matrix.copy(reference.matrix);
+    result.matrixWorld.copy(reference.matrixWorld);
     mesh.removeFromParent();
     mesh.geometry.dispose();
-    return baked;
+    return result;
   });
 }
 
 /**
  * The positions of `reference` and of every plain mesh drawn with it (same transform, same
  * integer encoding: the batch node's other materials) as floats of the same values, so they
- * still merge into one draw. Normalized encodings are left as they are.
+ * still merge into one draw. Normalized encodings are left as they are. False when nothing changed.
  */
-function floatPositions(meshes: THREE.Mesh[], reference: THREE.Mesh): void {
+function floatPositions(meshes: THREE.Mesh[], reference: THREE.Mesh): boolean {
   const position = reference.geometry.getAttribute('position');
-  if (position.normalized || position.array instanceof Float32Array) return;
+  if (position.normalized || position.array instanceof Float32Array) return false;
   const key = mergeKey(reference).split('|').slice(2).join('|');
   for (const mesh of meshes) {
     if (isInstanced(mesh) || !mergeable(mesh)) continue;
@@ -125,6 +135,7 @@ function floatPositions(meshes: THREE.Mesh[], reference: THREE.Mesh): void {
     }
     mesh.geometry.setAttribute('position', new THREE.BufferAttribute(values, 3));
   }
+  return true;
 }
 
 const sourceMaterial = (mesh: THREE.Mesh): THREE.Material =>
@@ -301,7 +312,15 @@ export function elementCountOf(meshes: ModelMesh[]): number {
       instanced ? INSTANCE_ELEMENT_ATTRIBUTE : ELEMENT_ATTRIBUTE,
     );
     if (!ids) continue;
-    for (let i = 0; i < ids.count; i++) max = Math.max(max, ids.getX(i));
+    if (ids.normalized) {
+      for (let i = 0; i < ids.count; i++) max = Math.max(max, ids.getX(i));
+      continue;
+    }
+    const { array, stride, offset } = rawView(ids);
+    for (let i = 0; i < ids.count; i++) {
+      const id = array[i * stride + offset]!;
+      if (id > max) max = id;
+    }
   }
   return Math.round(max) + 1;
 }
@@ -316,16 +335,15 @@ export function computeElementBoxes(meshes: ModelMesh[], count: number): Float32
     boxes.fill(Infinity, i * 6, i * 6 + 3);
     boxes.fill(-Infinity, i * 6 + 3, i * 6 + 6);
   }
-  const v = new THREE.Vector3();
-  const grow = (id: number, p: THREE.Vector3) => {
+  const grow = (id: number, x: number, y: number, z: number) => {
     if (id < 0 || id >= count) return;
     const o = id * 6;
-    boxes[o] = Math.min(boxes[o]!, p.x);
-    boxes[o + 1] = Math.min(boxes[o + 1]!, p.y);
-    boxes[o + 2] = Math.min(boxes[o + 2]!, p.z);
-    boxes[o + 3] = Math.max(boxes[o + 3]!, p.x);
-    boxes[o + 4] = Math.max(boxes[o + 4]!, p.y);
-    boxes[o + 5] = Math.max(boxes[o + 5]!, p.z);
+    if (x < boxes[o]!) boxes[o] = x;
+    if (y < boxes[o + 1]!) boxes[o + 1] = y;
+    if (z < boxes[o + 2]!) boxes[o + 2] = z;
+    if (x > boxes[o + 3]!) boxes[o + 3] = x;
+    if (y > boxes[o + 4]!) boxes[o + 4] = y;
+    if (z > boxes[o + 5]!) boxes[o + 5] = z;
   };
   const local = new THREE.Box3();
   const corner = new THREE.Vector3();
@@ -346,15 +364,22 @@ export function computeElementBoxes(meshes: ModelMesh[], count: number): Float32
             c & 2 ? local.max.y : local.min.y,
             c & 4 ? local.max.z : local.min.z,
           );
-          grow(id, corner.applyMatrix4(matrix));
+          corner.applyMatrix4(matrix);
+          grow(id, corner.x, corner.y, corner.z);
         }
       }
     } else {
       const ids = mesh.geometry.getAttribute(ELEMENT_ATTRIBUTE);
-      for (let i = 0; i < position.count; i++) {
-        v.fromBufferAttribute(position, i).applyMatrix4(mesh.matrixWorld);
-        grow(ids ? Math.round(ids.getX(i)) : 0, v);
-      }
+      // Per-vertex ids are plain floats (merge.ts); read them raw unless normalized.
+      const raw = ids && !ids.normalized ? rawView(ids) : null;
+      forEachTransformedVertex(position, mesh.matrixWorld, (i, x, y, z) => {
+        const id = raw
+          ? Math.round(raw.array[i * raw.stride + raw.offset]!)
+          : ids
+            ? Math.round(ids.getX(i))
+            : 0;
+        grow(id, x, y, z);
+      });
     }
   }
   return boxes;
