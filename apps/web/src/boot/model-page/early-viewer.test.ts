@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EarlyView, LoadedModelInfo, Viewer } from '../../features/viewer/early';
 import type * as ViewableHandoff from '../../features/viewer/viewable-handoff';
-import { APP_START_DEADLINE_MS } from './early-viewer';
+import { APP_START_DEADLINE_MS, SESSION_DEADLINE_MS } from './early-viewer';
 
 const id = '6b864b02-dcb1-4990-a87b-cf5871653ae4';
 const glb = `/api/models/${id}/viewable.glb?v=1&exp=1&sig=a`;
@@ -177,8 +177,10 @@ beforeEach(async () => {
   performance.clearMarks('truss:first-frame');
 });
 
-afterEach(() => {
+afterEach(async () => {
   boot.dropEarlyViewer();
+  // Dropping lets the handed-over session requests go: they go to this test's fetch.
+  await settle();
   document.body.innerHTML = '';
   localStorage.clear();
   vi.unstubAllGlobals();
@@ -247,25 +249,41 @@ describe('the early view', () => {
     expect(document.body.dataset.viewerState).toBe('first-frame');
   });
 
-  it("asks for the guard's profile and preferences once the engine's first frame is drawn, for the page", async () => {
+  it("hands the guard its session data at once, asked for once the engine's first frame is drawn", async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(0);
     const engine = await openEarly();
-    const session = ['/api/user/profile', '/api/user/preferences'];
-    // Not before: the model's requests and frames come first.
-    expect(requests.filter((url) => session.includes(url))).toEqual([]);
-    engine.emit('first-frame');
-    expect(requests.filter((url) => session.includes(url))).toEqual(session);
+    const session = [
+      '/api/user/profile',
+      '/api/user/preferences',
+      '/api/user/subscription',
+      '/api/project',
+    ];
+    // The guard may take them before the first frame (an app started at its deadline)...
     const handed = await import('../handoff');
     const taken = handed.takeBootHandoff();
     expect(taken?.session?.profile).toBeInstanceOf(Promise);
-    expect(taken?.session?.preferences).toBeInstanceOf(Promise);
     expect(taken?.modelPage?.modelId).toBe(id);
+    await settle();
+    // ...but they are not asked for before it: the model's requests and frames come first.
+    expect(requests.filter((url) => session.includes(url))).toEqual([]);
+    engine.emit('first-frame');
+    await settle();
+    expect(requests.filter((url) => session.includes(url))).toEqual(session);
   });
 
-  it('leaves the session to a page that took the hand-off before the first frame', async () => {
-    const engine = await openEarly();
-    expect(boot.claimEarlyView(id)).not.toBeNull();
-    engine.emit('first-frame');
-    expect(requests).not.toContain('/api/user/profile');
+  it('asks for the session data once the early view is dropped without a first frame', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    await openEarly();
+    boot.dropEarlyViewer();
+    await settle();
+    expect(requests.filter((url) => url === '/api/user/profile')).toHaveLength(1);
+  });
+
+  it('asks for the session data at its deadline when the first frame takes longer', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(SESSION_DEADLINE_MS + 1);
+    await openEarly();
+    await settle();
+    expect(requests.filter((url) => url === '/api/user/profile')).toHaveLength(1);
   });
 
   it('lets the app start at the deadline when the first frame takes longer (a large model)', async () => {

@@ -65,6 +65,8 @@ let early: EarlyViewer | null = null;
 let claimable: EarlyView | null = null;
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
+/** Called once the early view is dropped (its session requests then go out at once). */
+let dropped = () => {};
 
 type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
 
@@ -103,6 +105,7 @@ async function open(
   answer: Promise<ViewableModel>,
   inline: InlineFetches | null,
   filesAsked: () => void,
+  firstFrameDrawn: () => void,
 ): Promise<void> {
   // The model, drawn without three.js as soon as its bytes are in: model.html started that
   // (early-preview.ts) with its download by the model's id, which does not wait for the model's
@@ -222,7 +225,7 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
-    askSessionEarly(request);
+    firstFrameDrawn();
     // Drawn on the animation frame after the first slice, this frame may come after the page
     // has loaded (a small model whose load ends first).
     if (document.body.dataset.viewerState !== 'loaded')
@@ -263,25 +266,33 @@ async function open(
 
 /**
  * The session data the app's guard loads (the profile and preferences before it renders the page,
- * the subscription and the project list behind it), asked for once the engine's first frame is
- * drawn (not sooner: the model's requests and frames come first) instead of once the app's code
- * has run: their round trip (90-470 ms on a loaded machine) overlaps that frame's commit and the
- * app's start. The project list and the subscription too: the page's toolbar waited for them
- * (page ready − first frame, bench:viewer Truss only, two paired rounds: 1340-1774 ms before,
- * 1401-1682 ms with them). Handed over with the early view; not when the page has taken the
- * hand-off already (it asks itself).
+ * the subscription and the project list behind it), handed over when the early view starts but
+ * asked for only once the engine's first frame is drawn (not sooner: the model's requests and
+ * frames come first), once the early view ends without one, or at SESSION_DEADLINE_MS. Their
+ * round trip (90-470 ms on a loaded machine) then overlaps that frame's commit and the app's
+ * start, and an app started at its deadline (a loaded machine) waits for them rather than asking
+ * before the model is drawn. The project list and the subscription too: the page's toolbar
+ * waited for them (page ready − first frame, bench:viewer Truss only, two paired rounds:
+ * 1340-1774 ms before, 1401-1682 ms with them).
  */
-function askSessionEarly(session: BootSession): void {
-  if (!claimable) return;
+function handOverSession(session: BootSession, asked: Promise<void>): void {
+  const ask = (path: string) => {
+    const answer = asked.then(() => askEarly(session, path));
+    answer.catch(() => undefined);
+    return answer;
+  };
   handOver({
     session: {
-      profile: askEarly(session, '/api/user/profile'),
-      preferences: askEarly(session, '/api/user/preferences'),
-      subscription: askEarly(session, '/api/user/subscription'),
-      projects: askEarly(session, '/api/project'),
+      profile: ask('/api/user/profile'),
+      preferences: ask('/api/user/preferences'),
+      subscription: ask('/api/user/subscription'),
+      projects: ask('/api/project'),
     },
   });
 }
+
+/** The session's requests wait for the early view's first frame at most until this long after navigation. */
+export const SESSION_DEADLINE_MS = 3000;
 
 /**
  * Starts the early view of a model page with a session. `appMayStart` resolves when the app
@@ -304,19 +315,23 @@ export function startEarlyViewer(
   claimable = { model: response, adoptEngine, takeLoad, drop: dropEarlyViewer };
   let filesAsked = () => {};
   const asked = new Promise<void>((resolve) => (filesAsked = resolve));
-  const opened = open(request, response, inline, filesAsked).catch((error: unknown) => {
-    console.warn('[viewer] the early view did not open; the page opens it', error);
-    dropEarlyViewer();
-  });
+  const viewDropped = new Promise<void>((resolve) => (dropped = resolve));
+  let firstFrameDrawn = () => {};
+  const drawn = new Promise<void>((resolve) => (firstFrameDrawn = resolve));
+  const opened = open(request, response, inline, filesAsked, firstFrameDrawn).catch(
+    (error: unknown) => {
+      console.warn('[viewer] the early view did not open; the page opens it', error);
+      dropEarlyViewer();
+    },
+  );
+  handOverSession(
+    request,
+    Promise.race([drawn, opened, delay(SESSION_DEADLINE_MS - performance.now()), viewDropped]),
+  );
   // Even past the deadline (a page that itself loaded slowly), the app's files queue behind the
   // model's: asked for first, the app's forty-odd files took the connections, the model's bytes
   // waited for them, and the app rendered before the early view's first frame.
-  const deadline = Promise.all([
-    asked,
-    new Promise<void>((resolve) =>
-      setTimeout(resolve, Math.max(0, APP_START_DEADLINE_MS - performance.now())),
-    ),
-  ]);
+  const deadline = Promise.all([asked, delay(APP_START_DEADLINE_MS - performance.now())]);
   return {
     claimView: () => {
       const view = claimable;
@@ -357,8 +372,11 @@ function takeLoad(viewer: Viewer, glb: string): EarlyLoad | null {
   return { load, controller, firstFrame: drawn.firstFrame };
 }
 
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
 /** The app shows another page, or the model page has no use for the early view: dispose of it. */
 export function dropEarlyViewer(): void {
+  dropped();
   abandoned = true;
   claimable = null;
   const current = early;
