@@ -266,6 +266,10 @@ describe('the early view', () => {
     await settle();
     // ...but they are not asked for before it: the model's requests and frames come first.
     expect(requests.filter((url) => session.includes(url))).toEqual([]);
+    // Nor once the model is in: the engine draws it on the next animation frame.
+    engine.resolveLoad({} as LoadedModelInfo);
+    await settle();
+    expect(requests.filter((url) => session.includes(url))).toEqual([]);
     engine.emit('first-frame');
     await settle();
     expect(requests.filter((url) => session.includes(url))).toEqual(session);

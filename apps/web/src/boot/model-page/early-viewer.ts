@@ -324,9 +324,12 @@ export function startEarlyViewer(
       dropEarlyViewer();
     },
   );
+  // open() ends once the model is in, a frame before the engine draws it, or early when there
+  // is no view to open (a drawing, a model not ready, no WebGL2).
+  const ended = opened.then(() => (early ? drawn : undefined));
   handOverSession(
     request,
-    Promise.race([drawn, opened, delay(SESSION_DEADLINE_MS - performance.now()), viewDropped]),
+    Promise.race([drawn, ended, delay(SESSION_DEADLINE_MS - performance.now()), viewDropped]),
   );
   // Even past the deadline (a page that itself loaded slowly), the app's files queue behind the
   // model's: asked for first, the app's forty-odd files took the connections, the model's bytes
