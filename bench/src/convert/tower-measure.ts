@@ -6,8 +6,9 @@
  * first frame, and the chunk stream's own report (chunks, geometry bytes kept: about the GPU's).
  */
 import { waitForViewerLoaded } from '@truss/e2e/support/viewer';
+import { writeFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { cdp, heapMiB } from '../viewer/browser.ts';
+import { cdp, heapMiB, TRACE_CATEGORIES } from '../viewer/browser.ts';
 import { readFirstDraw } from '../viewer/first-draw.ts';
 import { signedInPage } from '../viewer/truss/measure.ts';
 
@@ -65,9 +66,16 @@ export async function measureTower(
   try {
     await context.addInitScript({ content: LONG_TASKS_SCRIPT });
     const devtools = await cdp(page);
+    // TRUSS_TOWER_TRACE=<file.json>: a Chrome trace of this load (tasks, scripts, CPU samples).
+    const trace = process.env.TRUSS_TOWER_TRACE;
+    if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     // A loaded machine can take longer than the default 30 s for the document alone.
     await page.goto(`/model/${modelId}`, { timeout: timeoutMs });
     await waitForViewerLoaded(page, timeoutMs);
+    if (trace) {
+      await writeFile(trace, await browser.stopTracing());
+      console.log(`trace written to ${trace}`);
+    }
     const first = await readFirstDraw(page);
     const read = await page.evaluate(() => {
       const w = window as TowerWindow;

@@ -60,3 +60,16 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
+
+/**
+ * A Chrome trace's categories for where a page's main thread goes: tasks, scripts and CPU
+ * samples, the page's performance marks, plus TRUSS_TIMELINE_CATEGORIES (comma-separated).
+ */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.TRUSS_TIMELINE_CATEGORIES?.split(',') ?? []),
+];

@@ -16,7 +16,7 @@ import { launchChromium } from '@truss/e2e/support/browser';
 import { startServer } from '@truss/e2e/support/server';
 import { withCleanup } from '../support/cleanup.ts';
 import { convertFile, firstProjectId, waitForViewerLoaded } from '@truss/e2e/support/viewer';
-import { LOCAL_ONLY_ARGS } from './browser.ts';
+import { LOCAL_ONLY_ARGS, TRACE_CATEGORIES } from './browser.ts';
 import { signedInPage } from './truss/measure.ts';
 
 const RUNS = Number(process.env.TRUSS_BENCH_RUNS ?? 3);
@@ -38,16 +38,7 @@ await withCleanup(async (cleanup) => {
     const { context, page } = await signedInPage(browser, { baseUrl: server.url, email });
     const trace = process.env.TRUSS_TIMELINE_TRACE && run === RUNS;
     if (trace) {
-      await browser.startTracing(page, {
-        categories: [
-          'devtools.timeline',
-          'v8.execute',
-          'blink.user_timing',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-v8.cpu_profiler',
-          ...(process.env.TRUSS_TIMELINE_CATEGORIES?.split(',') ?? []),
-        ],
-      });
+      await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     }
     await page.goto(`/model/${model.id}`);
     await waitForViewerLoaded(page, 120_000);
