@@ -65,8 +65,8 @@ let early: EarlyViewer | null = null;
 let claimable: EarlyView | null = null;
 /** The page has looked for the early view (or dropped it): too late to open one now. */
 let abandoned = false;
-/** Called once the early view is dropped (its session requests then go out at once). */
-let dropped = () => {};
+/** Lets the handed-over session requests go (handOverSession): called once it is time. */
+let sendSession = () => {};
 
 type InlineFetches = NonNullable<Window['__trussEarlyFetch']>;
 
@@ -105,7 +105,6 @@ async function open(
   answer: Promise<ViewableModel>,
   inline: InlineFetches | null,
   filesAsked: () => void,
-  firstFrameDrawn: () => void,
 ): Promise<void> {
   // The model, drawn without three.js as soon as its bytes are in: model.html started that
   // (early-preview.ts) with its download by the model's id, which does not wait for the model's
@@ -225,7 +224,7 @@ async function open(
     // The engine's frame is on screen: the preview's objects can go.
     void previewed.then((shown) => shown?.dispose());
     performance.mark('truss:first-frame');
-    firstFrameDrawn();
+    sendSession();
     // Drawn on the animation frame after the first slice, this frame may come after the page
     // has loaded (a small model whose load ends first).
     if (document.body.dataset.viewerState !== 'loaded')
@@ -275,12 +274,11 @@ async function open(
  * waited for them (page ready − first frame, bench:viewer Truss only, two paired rounds:
  * 1340-1774 ms before, 1401-1682 ms with them).
  */
-function handOverSession(session: BootSession, asked: Promise<void>): void {
-  const ask = (path: string) => {
-    const answer = asked.then(() => askEarly(session, path));
-    answer.catch(() => undefined);
-    return answer;
-  };
+function handOverSession(session: BootSession): void {
+  const time = new Promise<void>((resolve) => (sendSession = resolve));
+  setTimeout(sendSession, SESSION_DEADLINE_MS - performance.now());
+  // Observed by handOver: one nobody takes is no unhandled rejection.
+  const ask = (path: string) => time.then(() => askEarly(session, path));
   handOver({
     session: {
       profile: ask('/api/user/profile'),
@@ -315,26 +313,23 @@ export function startEarlyViewer(
   claimable = { model: response, adoptEngine, takeLoad, drop: dropEarlyViewer };
   let filesAsked = () => {};
   const asked = new Promise<void>((resolve) => (filesAsked = resolve));
-  const viewDropped = new Promise<void>((resolve) => (dropped = resolve));
-  let firstFrameDrawn = () => {};
-  const drawn = new Promise<void>((resolve) => (firstFrameDrawn = resolve));
-  const opened = open(request, response, inline, filesAsked, firstFrameDrawn).catch(
+  handOverSession(request);
+  const opened = open(request, response, inline, filesAsked).then(
+    // open() ends once the model is in, a frame before the engine draws it (which sends them),
+    // or early when there is no view to open (a drawing, a model not ready, no WebGL2).
+    () => early || sendSession(),
     (error: unknown) => {
       console.warn('[viewer] the early view did not open; the page opens it', error);
       dropEarlyViewer();
     },
   );
-  // open() ends once the model is in, a frame before the engine draws it, or early when there
-  // is no view to open (a drawing, a model not ready, no WebGL2).
-  const ended = opened.then(() => (early ? drawn : undefined));
-  handOverSession(
-    request,
-    Promise.race([drawn, ended, delay(SESSION_DEADLINE_MS - performance.now()), viewDropped]),
-  );
   // Even past the deadline (a page that itself loaded slowly), the app's files queue behind the
   // model's: asked for first, the app's forty-odd files took the connections, the model's bytes
   // waited for them, and the app rendered before the early view's first frame.
-  const deadline = Promise.all([asked, delay(APP_START_DEADLINE_MS - performance.now())]);
+  const deadline = Promise.all([
+    asked,
+    new Promise((resolve) => setTimeout(resolve, APP_START_DEADLINE_MS - performance.now())),
+  ]);
   return {
     claimView: () => {
       const view = claimable;
@@ -375,11 +370,9 @@ function takeLoad(viewer: Viewer, glb: string): EarlyLoad | null {
   return { load, controller, firstFrame: drawn.firstFrame };
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /** The app shows another page, or the model page has no use for the early view: dispose of it. */
 export function dropEarlyViewer(): void {
-  dropped();
+  sendSession();
   abandoned = true;
   claimable = null;
   const current = early;
