@@ -20,9 +20,11 @@ import { sharedServer, type SharedServer } from './support/shared-server.ts';
  * chunks were merged, the models list lost the share and versions dialogs until one is opened,
  * and a Chinese page the English error texts). The models list then gained drawings (it tells
  * them apart and remembers them, so their page asks for no 3D files): 280.05, over the 280 that
- * had held since 279.5.
+ * had held since 279.5. The boot, which every page loads, gained the order of the model page's
+ * session requests (they wait for the early view's first frame): /signup in Chinese 148.02, over
+ * the 148 that had held since 146.5.
  */
-const BUDGET_KIB = { '/signin': 150, '/signup': 148, '/models': 282 } as const;
+const BUDGET_KIB = { '/signin': 150, '/signup': 149, '/models': 282 } as const;
 /**
  * Scripts the models list loads: 30 since icons, contracts and the signed-in pages' small shared
  * modules are one chunk each (82 before). On HTTP/1.1 six connections share them, so every six
