@@ -289,7 +289,10 @@ function handOverSession(session: BootSession): void {
   });
 }
 
-/** The session's requests wait for the early view's first frame at most until this long after navigation. */
+/**
+ * The session's requests wait for the early view's first frame at most until this long after
+ * navigation.
+ */
 export const SESSION_DEADLINE_MS = 3000;
 
 /**
@@ -317,7 +320,9 @@ export function startEarlyViewer(
   const opened = open(request, response, inline, filesAsked).then(
     // open() ends once the model is in, a frame before the engine draws it (which sends them),
     // or early when there is no view to open (a drawing, a model not ready, no WebGL2).
-    () => early || sendSession(),
+    () => {
+      if (!early) sendSession();
+    },
     (error: unknown) => {
       console.warn('[viewer] the early view did not open; the page opens it', error);
       dropEarlyViewer();
