@@ -29,7 +29,14 @@ export {
   type ModelStats,
   type ModelStorey,
   type ModelTreeNode,
+  type NumberColumn,
 } from './metadata.ts';
+export {
+  packMetadata,
+  unpackMetadata,
+  type PackedMetadata,
+  type PlainJson,
+} from './metadata-transfer.ts';
 export {
   buildElementTree,
   getElement,

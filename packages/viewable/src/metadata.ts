@@ -11,26 +11,32 @@ export const METADATA_VERSION = 2;
 /** [minX, minY, minZ, maxX, maxY, maxZ] in the .glb's coordinates (metres, Y up, recentred). */
 export type BoundingBox = [number, number, number, number, number, number];
 
+/**
+ * A column of numbers: an array as parsed from JSON, or a typed array as handed over from the
+ * thread that parsed it (metadata-transfer.ts). Read it by index.
+ */
+export type NumberColumn = readonly number[] | Int32Array | Float64Array;
+
 export interface ModelElementTable {
   /** Number of elements (rows). Every column below has one entry per element. */
   count: number;
   /** Index into `strings`: IFC entity type (`IfcWall`) or scene node kind (`Mesh`, `Group`). */
-  type: number[];
+  type: NumberColumn;
   /** Index into `strings` of the element's name, -1 when it has none. */
-  name: number[];
+  name: NumberColumn;
   /** Parent element id in the (spatial) tree, -1 for a root. */
-  parent: number[];
+  parent: NumberColumn;
   /** Triangles drawn for the element; 0 for elements without geometry (storeys, groups). */
-  triangles: number[];
+  triangles: NumberColumn;
   /**
    * Six integers per element (min x, y, z, max x, y, z), in units of `bboxStep` metres, in the
    * .glb's coordinates, rounded outwards; all six are 0 when the element has no triangles.
    */
-  bbox: number[];
+  bbox: NumberColumn;
   /** Metres per bbox unit: a power of ten, at most 1/100,000 of the model's size. */
   bboxStep: number;
   /** IFC: express id (STEP line number) per element, 0 when none. Absent for other formats. */
-  expressId?: number[];
+  expressId?: NumberColumn;
   /** IFC: GlobalId per element, '' when none. Absent for other formats. */
   globalId?: string[];
   /**

@@ -39,7 +39,8 @@ export function getElement(metadata: ModelMetadata, id: number): ModelElement {
   if (table.expressId) element.expressId = table.expressId[id]!;
   if (table.globalId?.[id]) element.globalId = table.globalId[id]!;
   if (element.triangles > 0) {
-    const box = table.bbox.slice(id * 6, id * 6 + 6).map((v) => v * table.bboxStep);
+    // Read one by one: a typed column's slice would keep its own number type.
+    const box = Array.from({ length: 6 }, (_, i) => table.bbox[id * 6 + i]! * table.bboxStep);
     element.bbox = box.map((v) => Math.round(v * 1e9) / 1e9 + 0) as BoundingBox;
   }
   return element;

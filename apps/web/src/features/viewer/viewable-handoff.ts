@@ -8,6 +8,11 @@ import { Handoff } from './handoff';
 import { withCallHeaders } from '../../lib/request-id';
 
 const HANDOFF_MS = 60_000;
+/**
+ * JSON from this size up is parsed in a worker (json-off-thread.ts): about 15-30 ms of parse
+ * here, more than a worker's start costs. A small model's metadata (100-700 KB) stays here.
+ */
+export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
 const early = new Handoff<Response>(HANDOFF_MS);
 /**
  * Files the viewer took from an early download within the last minute: asked for early again
@@ -49,12 +54,15 @@ class ReadResponse extends Response {
 
   /**
    * Parsed once (the page's tree and the engine read the same metadata: readViewableJson), so
-   * the object must be read, not written.
+   * the object must be read, not written. A big file is parsed in a worker (OFF_THREAD_BYTES).
    */
   override json(): Promise<unknown> {
-    return (this.#json ??= Promise.resolve().then(
-      () => (this.parsed = JSON.parse(new TextDecoder().decode(this.#memory))),
-    ));
+    const memory = this.#memory;
+    return (this.#json ??= (
+      memory.byteLength >= OFF_THREAD_BYTES
+        ? import('./json-off-thread').then(({ parseJsonInWorker }) => parseJsonInWorker(memory))
+        : Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(memory)) as unknown)
+    ).then((value) => (this.parsed = value)));
   }
 }
 

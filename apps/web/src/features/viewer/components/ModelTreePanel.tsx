@@ -59,9 +59,10 @@ export function ModelTreePanel({
   onFocusNode: (id: number, subtreeSize: number) => void;
 }) {
   const { t } = useTranslation();
-  const searchLabel = metadata.elements.globalId
-    ? t('viewer.tree.search')
-    : t('viewer.tree.searchScene');
+  // `in`: a big model's GlobalIds are parsed at their first read (metadata-transfer.ts), the
+  // first search, not this render.
+  const searchLabel =
+    'globalId' in metadata.elements ? t('viewer.tree.search') : t('viewer.tree.searchScene');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [expanded, setExpanded] = useState(() => initialExpanded(tree, metadata));

@@ -1,0 +1,44 @@
+/**
+ * JSON.parse of a big viewable file (the 200k-element tower's metadata is 39 MB: a 0.3-1.6 s
+ * task) in a worker of its own, so the view stays orbitable while it is parsed. Loaded only for
+ * such a file (viewable-handoff.ts decides): the boot every page runs does not carry it.
+ */
+import { unpackMetadata, type PackedMetadata, type PlainJson } from '@truss/viewable';
+
+type WorkerAnswer =
+  { ok: true; packed: PackedMetadata | PlainJson } | { ok: false; message: string };
+
+function parseHere(bytes: ArrayBuffer): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The JSON in `bytes`, parsed in a worker (here when no worker can start). */
+export function parseJsonInWorker(bytes: ArrayBuffer): Promise<unknown> {
+  if (typeof Worker !== 'function') return Promise.resolve().then(() => parseHere(bytes));
+  const worker = new Worker(new URL('./metadata-parse.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'truss-json',
+  });
+  return new Promise<unknown>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      worker.terminate();
+      const answer = event.data;
+      // On the performance timeline: the tests and the benches see where the parse went.
+      performance.mark('truss:json-worker');
+      if (answer.ok) resolve(unpackMetadata(answer.packed));
+      else reject(new SyntaxError(answer.message));
+    };
+    // The worker could not start or failed (a policy, an odd runtime): parsed here after all.
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      try {
+        resolve(parseHere(bytes));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    // A copy: the caller's bytes stay readable (the same file read again is answered from them).
+    worker.postMessage(bytes.slice(0));
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * The metadata handed from the thread that parsed it to the one that reads it, for a big model
+ * (the 200k-element tower's 39 MB of JSON is a 1-1.6 s parse; handing its objects over as they
+ * are costs as much again on the receiving side):
+ *
+ * - the element columns of numbers go as typed arrays, transferred, so they cost nothing to
+ *   receive;
+ * - the fields only some views read (the property table, GlobalIds, geometry hashes) go as their
+ *   JSON text, one string each, and are parsed by the reader's first access;
+ * - the rest (header, storeys, the string table the tree names come from) is cloned as it is.
+ *
+ * Anything that is not metadata of this version goes through unchanged: its reader rejects it.
+ */
+import { METADATA_VERSION, type ModelElementTable, type ModelMetadata } from './metadata.ts';
+
+/** The element columns of numbers, by name. */
+const NUMBER_COLUMNS = ['type', 'name', 'parent', 'triangles', 'bbox', 'expressId'] as const;
+type NumberColumnName = (typeof NUMBER_COLUMNS)[number];
+
+/** Element columns read by some views only (search by GlobalId, BCF, version comparison). */
+const ON_DEMAND_COLUMNS = ['globalId', 'geometryHash'] as const;
+type OnDemandColumn = (typeof ON_DEMAND_COLUMNS)[number];
+
+export interface PackedMetadata {
+  kind: 'packed';
+  /** The metadata without the element table and the property table. */
+  head: Omit<ModelMetadata, 'elements' | 'properties'>;
+  count: number;
+  bboxStep: number;
+  columns: Partial<Record<NumberColumnName, Int32Array | Float64Array>>;
+  /** JSON text of each field parsed on first access. */
+  onDemand: Partial<Record<OnDemandColumn, string>> & { properties: string };
+}
+
+/** Anything else, as it was parsed. */
+export interface PlainJson {
+  kind: 'plain';
+  json: unknown;
+}
+
+function isIntegerColumn(values: readonly unknown[]): boolean {
+  for (const value of values) if (!((value as number) === ((value as number) | 0))) return false;
+  return true;
+}
+
+/** The parsed metadata JSON packed for postMessage, with the buffers to transfer. */
+export function packMetadata(json: unknown): {
+  packed: PackedMetadata | PlainJson;
+  transfer: ArrayBuffer[];
+} {
+  const m = json as Partial<ModelMetadata> | null;
+  const table = m?.elements;
+  if (
+    !m ||
+    m.version !== METADATA_VERSION ||
+    !table ||
+    typeof table.count !== 'number' ||
+    !m.properties ||
+    !NUMBER_COLUMNS.every((name) => table[name] === undefined || Array.isArray(table[name]))
+  ) {
+    return { packed: { kind: 'plain', json }, transfer: [] };
+  }
+  const { elements, properties, ...head } = m as ModelMetadata;
+  const columns: PackedMetadata['columns'] = {};
+  const transfer: ArrayBuffer[] = [];
+  for (const name of NUMBER_COLUMNS) {
+    const values = elements[name] as number[] | undefined;
+    if (!values) continue;
+    // Numbers the JSON holds as integers stay integers; anything else keeps every digit.
+    const column = isIntegerColumn(values) ? Int32Array.from(values) : Float64Array.from(values);
+    columns[name] = column;
+    transfer.push(column.buffer as ArrayBuffer);
+  }
+  const onDemand: PackedMetadata['onDemand'] = { properties: JSON.stringify(properties) };
+  for (const name of ON_DEMAND_COLUMNS) {
+    if (elements[name]) onDemand[name] = JSON.stringify(elements[name]);
+  }
+  return {
+    packed: {
+      kind: 'packed',
+      head,
+      count: elements.count,
+      bboxStep: elements.bboxStep,
+      columns,
+      onDemand,
+    },
+    transfer,
+  };
+}
+
+/** `target[key]` parsed from `text` at its first read, then a plain value. */
+function parsedOnDemand(target: object, key: string, text: string): void {
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value: unknown = JSON.parse(text);
+      Object.defineProperty(target, key, { value, enumerable: true, writable: true });
+      return value;
+    },
+  });
+}
+
+/** What packMetadata packed, as the metadata (or the JSON) it was. */
+export function unpackMetadata(packed: PackedMetadata | PlainJson): unknown {
+  if (packed.kind === 'plain') return packed.json;
+  const elements = {
+    count: packed.count,
+    bboxStep: packed.bboxStep,
+    ...packed.columns,
+  } as unknown as ModelElementTable;
+  const metadata = { ...packed.head, elements } as ModelMetadata;
+  for (const name of ON_DEMAND_COLUMNS) {
+    const text = packed.onDemand[name];
+    if (text !== undefined) parsedOnDemand(elements, name, text);
+  }
+  parsedOnDemand(metadata, 'properties', packed.onDemand.properties);
+  return metadata;
+}
