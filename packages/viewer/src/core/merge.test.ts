@@ -13,7 +13,14 @@ import {
   bakeInstances,
   mergeGeometries,
 } from './merge.ts';
-import { computeElementBoxes, elementCountOf, elementIdOf, prepareModel } from './model.ts';
+import {
+  computeElementBoxes,
+  elementBoxTable,
+  elementCountOf,
+  elementIdOf,
+  growElementBoxes,
+  prepareModel,
+} from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
 
 /** A quad at height z for one element, as GLTFLoader hands a batch primitive over. */
@@ -226,6 +233,21 @@ describe('prepareModel', () => {
     expect(elementIdOf(meshes[0]!.mesh, hit.face!.a)).toBe(2);
     // The state texture is keyed by those ids: nothing about it changes.
     expect(new ElementState(part.count).count).toBe(7);
+  });
+
+  it('grows element boxes mesh by mesh (streamed chunks) to the boxes computed at once', () => {
+    const { meshes } = prepare();
+    const whole = computeElementBoxes(meshes, 7);
+    const grown = elementBoxTable(7);
+    for (const entry of meshes) growElementBoxes(grown, [entry]);
+    expect([...grown]).toEqual([...whole]);
+    // More ids (the metadata's rows, elements without geometry): the boxes so far are kept.
+    const wider = elementBoxTable(9, whole);
+    expect([...wider.subarray(0, 42)]).toEqual([...whole]);
+    expect([...wider.subarray(42)]).toEqual([
+      ...[Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity],
+      ...[Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity],
+    ]);
   });
 
   it('keeps the large group instanced, its element ids per instance', () => {

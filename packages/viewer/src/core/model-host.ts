@@ -25,6 +25,8 @@ import { createSharedUniforms } from './materials.ts';
 import {
   boxOfElements,
   computeElementBoxes,
+  elementBoxTable,
+  growElementBoxes,
   ensureBoundsTree,
   prepareModel,
   type ModelMesh,
@@ -209,7 +211,15 @@ export class ModelHost {
           clippingPlanes: this.clippingPlanes,
           ghostsOn: () => this.elements.ghostsOn(),
           state: () => this.elements.state,
-          meshesChanged: () => {
+          meshesAdded: (meshes) => {
+            const known = this.boxes !== null;
+            this.meshes = this.parts.flatMap((p) => p.meshes);
+            // Computed with the first chunk, then a chunk at a time: never all at once after the
+            // load (a 100-200 ms task on the 200k tower).
+            if (known) growElementBoxes(this.elementBoxes(), meshes);
+            else this.elementBoxes();
+          },
+          meshesRemoved: () => {
             this.meshes = this.parts.flatMap((p) => p.meshes);
             this.boxes = null;
           },
@@ -261,8 +271,8 @@ export class ModelHost {
     }
     performance.mark('truss:metadata');
     if (gone()) throw superseded();
+    // The boxes so far stay: the metadata's rows add elements, not geometry (elementBoxes).
     this.elements.grow(this.nextOffset());
-    this.boxes = null;
     if (stream) await this.finishStream(part, stream, hooks, gone);
     void this.afterLoad(part.meshes, gone);
 
@@ -290,7 +300,6 @@ export class ModelHost {
     performance.mark('truss:streamed');
     if (gone()) throw superseded();
     if (this.edgesWanted) this.edges.set(true, this.meshes);
-    this.boxes = null;
   }
 
   /** The camera moved: chunked models fetch what now matters. */
@@ -360,8 +369,12 @@ export class ModelHost {
     return this.parts.find((p) => p.contains(id)) ?? null;
   }
 
+  /** Kept up to date as chunks come in (growElementBoxes); computed again when meshes leave. */
   elementBoxes(): Float32Array {
-    if (!this.boxes) this.boxes = computeElementBoxes(this.meshes, this.elements.state?.count ?? 0);
+    const count = this.elements.state?.count ?? 0;
+    if (!this.boxes) this.boxes = computeElementBoxes(this.meshes, count);
+    // More ids than when they were computed (the metadata's rows): the new ones draw nothing yet.
+    else if (this.boxes.length !== count * 6) this.boxes = elementBoxTable(count, this.boxes);
     return this.boxes;
   }
 

@@ -11,7 +11,7 @@ import { ChunkStream, DEFAULT_BUDGET_BYTES, geometryBytes } from './chunk-stream
 import type { ElementState } from './element-state.ts';
 import { decodeGlb, decodeInWorker, fetchBytes, siblingUrl } from './loader.ts';
 import type { SharedUniforms } from './materials.ts';
-import { disposeModelMesh, prepareModel } from './model.ts';
+import { disposeModelMesh, prepareModel, type ModelMesh } from './model.ts';
 import { shiftElementIds, type ModelPart } from './model-part.ts';
 
 /** Where a chunked model's other chunks are fetched from. */
@@ -77,8 +77,10 @@ export interface StreamHost {
   /** Whether ghost meshes draw now (x-ray, or elements ghosted on their own). */
   ghostsOn(): boolean;
   state(): ElementState | null;
-  /** A part's meshes changed: the host's mesh list and element boxes follow. */
-  meshesChanged(): void;
+  /** A chunk's meshes joined the part: the host's mesh list and element boxes follow. */
+  meshesAdded(meshes: ModelMesh[]): void;
+  /** Meshes left the part (dropped chunks). */
+  meshesRemoved(): void;
   camera(): THREE.Camera;
   render(): void;
   /** The load was superseded or the model removed. */
@@ -127,12 +129,12 @@ export function createPartStream(
           entry.ghost.updateMatrixWorld();
           part.meshes.push(entry);
         }
-        host.meshesChanged();
+        host.meshesAdded(meshes);
       },
       remove: (meshes) => {
         const leaving = new Set(meshes);
         part.meshes.splice(0, part.meshes.length, ...part.meshes.filter((m) => !leaving.has(m)));
-        host.meshesChanged();
+        host.meshesRemoved();
         for (const entry of meshes) {
           entry.mesh.removeFromParent();
           entry.ghost.removeFromParent();
