@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
-import { forEachTransformedVertex } from './attribute-view.ts';
+import { forEachTransformedVertex, setBounds } from './attribute-view.ts';
 import { INSTANCE_ELEMENT_ATTRIBUTE, ELEMENT_ATTRIBUTE } from './materials.ts';
 import { bakeInstances } from './merge.ts';
 
@@ -144,5 +144,41 @@ describe('bakeInstances', () => {
       0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 11, 13, 15, 14, 16, 18, 17, 20, 21, 22, 23, 24, 25, 26, 27,
       28,
     ]);
+  });
+});
+
+describe('setBounds', () => {
+  const next = random(11);
+  const values = (n: number, scale: number) =>
+    Array.from({ length: n * 3 }, () => Math.round((next() * 2 - 1) * scale));
+
+  it("sets three's bounding box and sphere, number for number", () => {
+    const data = new THREE.InterleavedBuffer(
+      Float32Array.from({ length: 50 }, () => next() * 10),
+      5,
+    );
+    const cases: (THREE.BufferAttribute | THREE.InterleavedBufferAttribute)[] = [
+      new THREE.Float32BufferAttribute(
+        values(40, 1000).map((x) => x / 7),
+        3,
+      ),
+      new THREE.Uint16BufferAttribute(values(40, 30000).map(Math.abs), 3),
+      new THREE.BufferAttribute(Int16Array.from([...values(39, 32767), -32768, 5, 7]), 3, true),
+      new THREE.BufferAttribute(Uint8Array.from(values(40, 255).map(Math.abs)), 3, true),
+      new THREE.InterleavedBufferAttribute(data, 3, 2),
+      new THREE.Float32BufferAttribute([], 3),
+    ];
+    for (const position of cases) {
+      const ours = new THREE.BufferGeometry().setAttribute('position', position);
+      const theirs = new THREE.BufferGeometry().setAttribute('position', position);
+      setBounds(ours);
+      theirs.computeBoundingBox();
+      theirs.computeBoundingSphere();
+      expect(ours.boundingBox).toEqual(theirs.boundingBox);
+      expect(ours.boundingSphere!.center.toArray()).toEqual(
+        theirs.boundingSphere!.center.toArray(),
+      );
+      expect(ours.boundingSphere!.radius).toBe(theirs.boundingSphere!.radius);
+    }
   });
 });

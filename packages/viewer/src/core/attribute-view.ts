@@ -5,7 +5,7 @@
  * which made baking a model's small instance groups the largest part of its load (196 ms of a
  * 420 ms prepare on ISSUE_021_Mini_Project, SwiftShader machine).
  */
-import type * as THREE from 'three';
+import * as THREE from 'three';
 
 // prettier-ignore
 type Matrix4Elements = [
@@ -80,4 +80,54 @@ export function forEachTransformedVertex(
       (e2 * x + e6 * y + e10 * z + e14) * w,
     );
   }
+}
+
+/**
+ * Sets a geometry's bounding box and sphere from its positions, as three's computeBoundingBox
+ * and computeBoundingSphere make them (the same numbers), in two typed-array passes instead of
+ * their accessor per number: the model's box, the camera's fit and the first frame's culling all
+ * read them (18 ms of a house's 70 ms prepare; 50 ms of the 200k tower's first frame).
+ */
+export function setBounds(geometry: THREE.BufferGeometry): void {
+  const position = geometry.getAttribute('position') as AnyAttribute | undefined;
+  if (!position || geometry.morphAttributes.position) {
+    // Morph targets widen the bounds: three's own methods account for them.
+    geometry.computeBoundingBox();
+    geometry.computeBoundingSphere();
+    return;
+  }
+  const { array, stride, offset } = rawView(position);
+  const { divisor, min } = denormalizing(position);
+  const plain = divisor === 1;
+  const read = (s: number) => (plain ? array[s]! : Math.max(array[s]! / divisor, min));
+  const box = new THREE.Box3();
+  const sphere = new THREE.Sphere();
+  let [x0, y0, z0, x1, y1, z1] = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+  for (let v = 0; v < position.count; v++) {
+    const s = v * stride + offset;
+    const x = read(s);
+    const y = read(s + 1);
+    const z = read(s + 2);
+    // Math.min/max as Box3.expandByPoint does them.
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    z0 = Math.min(z0, z);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+    z1 = Math.max(z1, z);
+  }
+  box.min.set(x0, y0, z0);
+  box.max.set(x1, y1, z1);
+  geometry.boundingBox = box;
+  const center = box.getCenter(sphere.center);
+  let radiusSq = 0;
+  for (let v = 0; v < position.count; v++) {
+    const s = v * stride + offset;
+    const dx = center.x - read(s);
+    const dy = center.y - read(s + 1);
+    const dz = center.z - read(s + 2);
+    radiusSq = Math.max(radiusSq, dx * dx + dy * dy + dz * dz);
+  }
+  sphere.radius = Math.sqrt(radiusSq);
+  geometry.boundingSphere = sphere;
 }

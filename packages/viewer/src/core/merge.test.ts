@@ -11,6 +11,7 @@ import {
   MATERIAL_ATTRIBUTE,
   MaterialTable,
   bakeInstances,
+  fitsGrid,
   mergeGeometries,
 } from './merge.ts';
 import {
@@ -281,9 +282,50 @@ describe('prepareModel', () => {
     // Instance 1's corner (1, 8, 0) in world: (1 + 1) / 0.01 = 200, 8 / 0.01 = 800.
     expect([position.getX(6), position.getY(6), position.getZ(6)]).toEqual([200, 800, 0]);
     expect(baked.geometry.getAttribute(ELEMENT_ATTRIBUTE).getX(6)).toBe(5);
+    expect(fitsGrid(windows, reference)).toBe(true);
     windows.setMatrixAt(1, new THREE.Matrix4().makeTranslation(-5, 0, 0));
+    expect(fitsGrid(windows, reference)).toBe(false);
     expect(
       bakeInstances(windows, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE),
+    ).toBeNull();
+  });
+
+  it('tells a group that fits the grid by its vertices when its box corners reach out', () => {
+    // A triangle on the grid's edge: its box's fourth corner, turned 45 degrees about the
+    // triangle's corner, lands left of x = 0; the triangle's own vertices do not.
+    const reference = new THREE.Mesh(new THREE.BufferGeometry());
+    reference.geometry.setAttribute(
+      'position',
+      new THREE.BufferAttribute(new Uint16Array([0, 0, 0, 100, 100, 100]), 3),
+    );
+    const geometry = new THREE.BufferGeometry();
+    geometry.setAttribute(
+      'position',
+      new THREE.Float32BufferAttribute([0, 0, 0, 10, 0, 0, 10, 10, 0], 3),
+    );
+    geometry.setIndex([0, 1, 2]);
+    const group = new THREE.InstancedMesh(geometry, new THREE.MeshBasicMaterial(), 1);
+    group.setMatrixAt(
+      0,
+      new THREE.Matrix4()
+        .makeTranslation(1, 0, 0)
+        .multiply(new THREE.Matrix4().makeRotationZ(Math.PI / 4)),
+    );
+    group.updateMatrixWorld();
+    expect(fitsGrid(group, reference)).toBe(true);
+    expect(
+      bakeInstances(group, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE),
+    ).not.toBeNull();
+    // Moved 2 to the left, a vertex leaves the grid: both say so.
+    group.setMatrixAt(
+      0,
+      new THREE.Matrix4()
+        .makeTranslation(-2, 0, 0)
+        .multiply(new THREE.Matrix4().makeRotationZ(Math.PI / 4)),
+    );
+    expect(fitsGrid(group, reference)).toBe(false);
+    expect(
+      bakeInstances(group, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE),
     ).toBeNull();
   });
 

@@ -236,6 +236,55 @@ export function mergeGeometries(
  */
 export const BAKE_VERTEX_LIMIT = 65_536;
 
+/** The largest coordinate of an integer position grid; null for float positions. */
+function gridLimit(array: THREE.TypedArray): number | null {
+  return array instanceof Uint16Array ? 0xffff : array instanceof Uint8Array ? 0xff : null;
+}
+
+/**
+ * Whether every instance of `mesh`, written out in the space of `reference`, rounds onto the
+ * reference's integer position grid (always true for float positions): what bakeInstances
+ * checks per vertex, known before any baking. Each instance is tested by its geometry's box
+ * corners first (every vertex lies within their hull); only an instance whose corners reach out
+ * is tested vertex by vertex.
+ */
+export function fitsGrid(mesh: THREE.InstancedMesh, reference: THREE.Mesh): boolean {
+  const target = reference.geometry.getAttribute('position');
+  const limit = gridLimit(target.array as THREE.TypedArray);
+  if (limit === null) return true;
+  const position = mesh.geometry.getAttribute('position');
+  if (!mesh.geometry.boundingBox) mesh.geometry.computeBoundingBox();
+  const { min: low, max: high } = mesh.geometry.boundingBox!;
+  const inside = (x: number, y: number, z: number) => {
+    const rx = Math.round(x);
+    const ry = Math.round(y);
+    const rz = Math.round(z);
+    return rx >= 0 && rx <= limit && ry >= 0 && ry <= limit && rz >= 0 && rz <= limit;
+  };
+  const toReference = reference.matrixWorld.clone().invert();
+  const instance = new THREE.Matrix4();
+  const matrix = new THREE.Matrix4();
+  const corner = new THREE.Vector3();
+  for (let k = 0; k < mesh.count; k++) {
+    mesh.getMatrixAt(k, instance);
+    matrix.multiplyMatrices(toReference, mesh.matrixWorld).multiply(instance);
+    let corners = true;
+    for (let c = 0; c < 8 && corners; c++) {
+      corner
+        .set(c & 1 ? high.x : low.x, c & 2 ? high.y : low.y, c & 4 ? high.z : low.z)
+        .applyMatrix4(matrix);
+      corners = inside(corner.x, corner.y, corner.z);
+    }
+    if (corners) continue;
+    let vertices = true;
+    forEachTransformedVertex(position, matrix, (_, x, y, z) => {
+      if (vertices && !inside(x, y, z)) vertices = false;
+    });
+    if (!vertices) return false;
+  }
+  return true;
+}
+
 /**
  * An instanced mesh's instances written out as one plain mesh in the space of `reference` (a
  * batch mesh with quantized positions): same position encoding, same transform, so it merges

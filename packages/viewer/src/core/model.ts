@@ -17,13 +17,14 @@ import {
   BAKE_VERTEX_LIMIT,
   MaterialTable,
   bakeInstances,
+  fitsGrid,
   isTransparent,
   mergeGeometries,
   mergeKey,
   mergeable,
   sameInstances,
 } from './merge.ts';
-import { forEachTransformedVertex, rawView } from './attribute-view.ts';
+import { denormalizing, forEachTransformedVertex, rawView, setBounds } from './attribute-view.ts';
 
 export interface ModelMesh {
   mesh: THREE.Mesh;
@@ -86,22 +87,16 @@ function bakeSmallGroups(meshes: THREE.Mesh[]): THREE.Mesh[] {
   if (!reference) return meshes;
   const small = (mesh: THREE.Mesh): mesh is THREE.InstancedMesh =>
     isInstanced(mesh) && mergeable(mesh) && mesh.count * vertices(mesh) <= BAKE_VERTEX_LIMIT;
-  const bake = (mesh: THREE.InstancedMesh) =>
-    bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE);
-  // Each group is baked once (baking is most of a load's prepare on models with many small
-  // groups), again only if the batch turns to floats.
-  const baked = new Map<THREE.Mesh, THREE.Mesh | null>();
-  const bakeAll = () => {
-    for (const mesh of meshes) if (small(mesh)) baked.set(mesh, bake(mesh));
-  };
-  bakeAll();
+  const groups = meshes.filter(small);
   // A small group reaching outside the batch's quantization grid (a generated tower's doors and
   // windows: three groups, three draws more) cannot be written into it as integers: the batch
-  // then holds floats (same values, same transform), and every small group joins it.
-  if ([...baked.values()].includes(null) && floatPositions(meshes, reference)) {
-    for (const result of baked.values()) result?.geometry.dispose();
-    bakeAll();
-  }
+  // then holds floats (same values, same transform), and every small group joins it. Known
+  // before baking, so each group is baked once (baking is most of a load's prepare on models
+  // with many small groups).
+  if (!groups.every((mesh) => fitsGrid(mesh, reference))) floatPositions(meshes, reference);
+  const baked = new Map<THREE.Mesh, THREE.Mesh | null>();
+  for (const mesh of groups)
+    baked.set(mesh, bakeInstances(mesh, reference, ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE));
   return meshes.map((mesh) => {
     const result = baked.get(mesh);
     if (!result) return mesh;
@@ -128,11 +123,13 @@ function floatPositions(meshes: THREE.Mesh[], reference: THREE.Mesh): boolean {
     if (mergeKey(mesh).split('|').slice(2).join('|') !== key) continue;
     const from = mesh.geometry.getAttribute('position');
     const values = new Float32Array(from.count * 3);
-    for (let v = 0; v < from.count; v++) {
-      values[v * 3] = from.getX(v);
-      values[v * 3 + 1] = from.getY(v);
-      values[v * 3 + 2] = from.getZ(v);
-    }
+    const { array, stride, offset } = rawView(from);
+    const { divisor, min } = denormalizing(from);
+    for (let v = 0; v < from.count; v++)
+      for (let c = 0; c < 3; c++) {
+        const raw = array[v * stride + offset + c]!;
+        values[v * 3 + c] = divisor === 1 ? raw : Math.max(raw / divisor, min);
+      }
     mesh.geometry.setAttribute('position', new THREE.BufferAttribute(values, 3));
   }
   return true;
@@ -259,6 +256,8 @@ export function prepareModel(root: THREE.Object3D, uniforms: SharedUniforms): Mo
     for (const source of sources) source.dispose();
     const instanced = (mesh as THREE.InstancedMesh).isInstancedMesh === true;
     const geometry = mesh.geometry;
+    // Merged and baked geometry has none yet (the loader's carry the accessors' bounds).
+    if (!geometry.boundingBox || !geometry.boundingSphere) setBounds(geometry);
     // The loader re-parents meshes under the engine's model root: bake the world transform.
     mesh.matrixAutoUpdate = false;
     const twin = instanced
