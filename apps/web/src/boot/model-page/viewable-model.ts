@@ -5,6 +5,8 @@ export interface ViewableModel {
   viewable_url: string | null;
   metadata_url: string | null;
   deleted_at: string | null;
+  /** Bytes of the uploaded file. */
+  size?: number;
 }
 
 /**

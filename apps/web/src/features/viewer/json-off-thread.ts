@@ -12,13 +12,22 @@ function parseHere(bytes: ArrayBuffer): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
-/** The JSON in `bytes`, parsed in a worker (here when no worker can start). */
-export function parseJsonInWorker(bytes: ArrayBuffer): Promise<unknown> {
-  if (typeof Worker !== 'function') return Promise.resolve().then(() => parseHere(bytes));
-  const worker = new Worker(new URL('./metadata-parse.worker.ts', import.meta.url), {
+/** A worker for one parse: started ahead (viewable-handoff.ts), it loads while the file downloads. */
+export function startJsonWorker(): Worker {
+  return new Worker(new URL('./metadata-parse.worker.ts', import.meta.url), {
     type: 'module',
     name: 'truss-json',
   });
+}
+
+/**
+ * The JSON in `bytes`, parsed in a worker (`started` ahead, or one started now; here when no
+ * worker can start).
+ */
+export function parseJsonInWorker(bytes: ArrayBuffer, started?: Worker | null): Promise<unknown> {
+  if (!started && typeof Worker !== 'function')
+    return Promise.resolve().then(() => parseHere(bytes));
+  const worker = started ?? startJsonWorker();
   return new Promise<unknown>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       worker.terminate();

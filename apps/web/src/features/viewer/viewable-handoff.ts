@@ -13,6 +13,36 @@ const HANDOFF_MS = 60_000;
  * here, more than a worker's start costs. A small model's metadata (100-700 KB) stays here.
  */
 export const OFF_THREAD_BYTES = 2 * 1024 * 1024;
+/**
+ * From this upload size up a model's metadata is likely past OFF_THREAD_BYTES (an IFC's is about
+ * a sixth of the file): its worker starts with the downloads, so the parse does not wait for the
+ * worker's own start once the bytes are in (some 250 ms on the 200k tower, 2-core machine).
+ */
+const WARM_WORKER_MODEL_BYTES = 16 * 1024 * 1024;
+/** The worker started ahead, until a big JSON takes it. */
+let warm: Promise<Worker | null> | null = null;
+
+function warmJsonWorker(): void {
+  if (warm || typeof Worker !== 'function') return;
+  const started = import('./json-off-thread').then(
+    ({ startJsonWorker }) => startJsonWorker(),
+    () => null,
+  );
+  warm = started;
+  // Not taken within the handoff's minute (the metadata was small after all): ended.
+  setTimeout(() => {
+    if (warm !== started) return;
+    warm = null;
+    void started.then((worker) => worker?.terminate());
+  }, HANDOFF_MS);
+}
+
+function takeWarmWorker(): Promise<Worker | null> {
+  const taken = warm ?? Promise.resolve(null);
+  warm = null;
+  return taken;
+}
+
 const early = new Handoff<Response>(HANDOFF_MS);
 /**
  * Files the viewer took from an early download within the last minute: asked for early again
@@ -60,7 +90,9 @@ class ReadResponse extends Response {
     const memory = this.#memory;
     return (this.#json ??= (
       memory.byteLength >= OFF_THREAD_BYTES
-        ? import('./json-off-thread').then(({ parseJsonInWorker }) => parseJsonInWorker(memory))
+        ? Promise.all([import('./json-off-thread'), takeWarmWorker()]).then(
+            ([{ parseJsonInWorker }, worker]) => parseJsonInWorker(memory, worker),
+          )
         : Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(memory)) as unknown)
     ).then((value) => (this.parsed = value)));
   }
@@ -127,11 +159,17 @@ export function handViewableFile(url: string, read: Promise<EarlyRead>): void {
 /** A ready model's viewable and metadata, downloaded early for the viewer (pages' prefetch). */
 export function prefetchViewableFiles(
   model:
-    | { status: string; viewable_url?: string | null; metadata_url?: string | null }
+    | {
+        status: string;
+        viewable_url?: string | null;
+        metadata_url?: string | null;
+        size?: number;
+      }
     | null
     | undefined,
 ): void {
   if (model?.status !== 'ready') return;
+  if (model.metadata_url && (model.size ?? 0) >= WARM_WORKER_MODEL_BYTES) warmJsonWorker();
   for (const url of [model.viewable_url, model.metadata_url]) {
     if (url) prefetchViewableFile(url);
   }
