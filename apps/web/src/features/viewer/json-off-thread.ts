@@ -12,12 +12,18 @@ function parseHere(bytes: ArrayBuffer): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+/** Workers that failed before a parse was given to them (their script did not load). */
+const failed = new WeakSet<Worker>();
+
 /** A worker for one parse: started ahead (viewable-handoff.ts), it loads while the file downloads. */
 export function startJsonWorker(): Worker {
-  return new Worker(new URL('./metadata-parse.worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./metadata-parse.worker.ts', import.meta.url), {
     type: 'module',
     name: 'truss-json',
   });
+  // Its error may come before anyone waits for it: remembered, or the parse would wait forever.
+  worker.addEventListener('error', () => failed.add(worker));
+  return worker;
 }
 
 /**
@@ -25,6 +31,7 @@ export function startJsonWorker(): Worker {
  * worker can start).
  */
 export function parseJsonInWorker(bytes: ArrayBuffer, started?: Worker | null): Promise<unknown> {
+  if (started && failed.has(started)) started = null;
   if (!started && typeof Worker !== 'function')
     return Promise.resolve().then(() => parseHere(bytes));
   const worker = started ?? startJsonWorker();

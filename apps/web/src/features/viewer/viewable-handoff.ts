@@ -43,6 +43,10 @@ function takeWarmWorker(): Promise<Worker | null> {
   return taken;
 }
 
+function parseHere(bytes: ArrayBuffer): unknown {
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
 const early = new Handoff<Response>(HANDOFF_MS);
 /**
  * Files the viewer took from an early download within the last minute: asked for early again
@@ -92,8 +96,10 @@ class ReadResponse extends Response {
       memory.byteLength >= OFF_THREAD_BYTES
         ? Promise.all([import('./json-off-thread'), takeWarmWorker()]).then(
             ([{ parseJsonInWorker }, worker]) => parseJsonInWorker(memory, worker),
+            // Its module did not load: parsed here, a long task rather than no metadata.
+            () => parseHere(memory),
           )
-        : Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(memory)) as unknown)
+        : Promise.resolve().then(() => parseHere(memory))
     ).then((value) => (this.parsed = value)));
   }
 }
