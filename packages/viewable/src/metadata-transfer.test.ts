@@ -68,5 +68,10 @@ describe('metadata handed between threads', () => {
     }
     const withoutProperties = { ...sample(), properties: undefined };
     expect(handedOver(withoutProperties)).toEqual(withoutProperties);
+    // A column that is not all numbers would not survive a typed array: all left as parsed.
+    const odd = sample();
+    (odd.elements as unknown as { parent: unknown[] }).parent = [-1, null, 0];
+    expect(packMetadata(odd).packed.kind).toBe('plain');
+    expect(handedOver(odd)).toEqual(odd);
   });
 });

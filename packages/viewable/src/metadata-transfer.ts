@@ -32,15 +32,20 @@ export interface PackedMetadata {
   onDemand: Partial<Record<OnDemandColumn, string>> & { properties: string };
 }
 
-/** Anything else, as it was parsed. */
+/** Anything else (not metadata of this version, or a column that is not all numbers), as parsed. */
 export interface PlainJson {
   kind: 'plain';
   json: unknown;
 }
 
-function isIntegerColumn(values: readonly unknown[]): boolean {
-  for (const value of values) if (!((value as number) === ((value as number) | 0))) return false;
-  return true;
+/** How a column of numbers travels: as Int32Array, as Float64Array, or not at all (not numbers). */
+function columnKind(values: readonly unknown[]): 'int' | 'float' | null {
+  let kind: 'int' | 'float' = 'int';
+  for (const value of values) {
+    if (typeof value !== 'number') return null;
+    if (kind === 'int' && value !== (value | 0)) kind = 'float';
+  }
+  return kind;
 }
 
 /** The parsed metadata JSON packed for postMessage, with the buffers to transfer. */
@@ -56,7 +61,10 @@ export function packMetadata(json: unknown): {
     !table ||
     typeof table.count !== 'number' ||
     !m.properties ||
-    !NUMBER_COLUMNS.every((name) => table[name] === undefined || Array.isArray(table[name]))
+    !NUMBER_COLUMNS.every(
+      (name) =>
+        table[name] === undefined || (Array.isArray(table[name]) && columnKind(table[name])),
+    )
   ) {
     return { packed: { kind: 'plain', json }, transfer: [] };
   }
@@ -67,7 +75,8 @@ export function packMetadata(json: unknown): {
     const values = elements[name] as number[] | undefined;
     if (!values) continue;
     // Numbers the JSON holds as integers stay integers; anything else keeps every digit.
-    const column = isIntegerColumn(values) ? Int32Array.from(values) : Float64Array.from(values);
+    const column =
+      columnKind(values) === 'int' ? Int32Array.from(values) : Float64Array.from(values);
     columns[name] = column;
     transfer.push(column.buffer as ArrayBuffer);
   }
