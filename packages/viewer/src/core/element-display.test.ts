@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ElementDisplay, type DisplayedModels } from './element-display.ts';
 import { FLAG_GHOST, FLAG_HIDDEN, FLAG_SMALL } from './element-state.ts';
 import { createSharedUniforms } from './materials.ts';
-import { boxOfElements, type ModelMesh } from './model.ts';
+import { boxOfElements } from './element-boxes.ts';
+import type { ModelMesh } from './model.ts';
 
 /** Models whose element boxes are given (six floats per id; min > max: draws nothing). */
 function models(boxes: number[], meshCount = 1): DisplayedModels & { meshes: ModelMesh[] } {

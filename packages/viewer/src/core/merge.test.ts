@@ -14,14 +14,8 @@ import {
   fitsGrid,
   mergeGeometries,
 } from './merge.ts';
-import {
-  computeElementBoxes,
-  elementBoxTable,
-  elementCountOf,
-  elementIdOf,
-  growElementBoxes,
-  prepareModel,
-} from './model.ts';
+import { computeElementBoxes, elementBoxTable, growElementBoxes } from './element-boxes.ts';
+import { elementCountOf, elementIdOf, prepareModel } from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
 
 /** A quad at height z for one element, as GLTFLoader hands a batch primitive over. */

@@ -27,10 +27,8 @@ import {
   computeElementBoxes,
   elementBoxTable,
   growElementBoxes,
-  ensureBoundsTree,
-  prepareModel,
-  type ModelMesh,
-} from './model.ts';
+} from './element-boxes.ts';
+import { ensureBoundsTree, prepareModel, type ModelMesh } from './model.ts';
 import { describePart, ModelPart } from './model-part.ts';
 import { addProgressively } from './progressive.ts';
 import { disposeWarmUp, warmUpBatchProgram } from './program-warmup.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { featureEdges } from './edges.ts';
 import { ElementState } from './element-state.ts';
 import { ELEMENT_ATTRIBUTE, INSTANCE_ELEMENT_ATTRIBUTE } from './materials.ts';
-import { boxOfElements, computeElementBoxes, elementCountOf, type ModelMesh } from './model.ts';
+import { boxOfElements, computeElementBoxes } from './element-boxes.ts';
+import { elementCountOf, type ModelMesh } from './model.ts';
 import { raycastModel } from './picking.ts';
 
 /** Two unit quads facing +Z in one batch: element 0 at z = 0, element 1 at z = -1 (behind it). */
