@@ -4,13 +4,10 @@
  * such a file (viewable-handoff.ts decides): the boot every page runs does not carry it.
  */
 import { unpackMetadata, type PackedMetadata, type PlainJson } from '@truss/viewable';
+import { parseJsonBytes } from './json-bytes';
 
 type WorkerAnswer =
   { ok: true; packed: PackedMetadata | PlainJson } | { ok: false; message: string };
-
-function parseHere(bytes: ArrayBuffer): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
 
 /** Workers that failed before a parse was given to them (their script did not load). */
 const failed = new WeakSet<Worker>();
@@ -33,7 +30,7 @@ export function startJsonWorker(): Worker {
 export function parseJsonInWorker(bytes: ArrayBuffer, started?: Worker | null): Promise<unknown> {
   if (started && failed.has(started)) started = null;
   if (!started && typeof Worker !== 'function')
-    return Promise.resolve().then(() => parseHere(bytes));
+    return Promise.resolve().then(() => parseJsonBytes(bytes));
   const worker = started ?? startJsonWorker();
   return new Promise<unknown>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
@@ -49,7 +46,7 @@ export function parseJsonInWorker(bytes: ArrayBuffer, started?: Worker | null): 
       event.preventDefault();
       worker.terminate();
       try {
-        resolve(parseHere(bytes));
+        resolve(parseJsonBytes(bytes));
       } catch (error) {
         reject(error);
       }

@@ -4,11 +4,12 @@
  * nor the receipt is a long task while the model streams in. One file per worker.
  */
 import { packMetadata } from '@truss/viewable';
+import { parseJsonBytes } from './json-bytes';
 
 self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(event.data));
+    json = parseJsonBytes(event.data);
   } catch (error) {
     self.postMessage({
       ok: false,

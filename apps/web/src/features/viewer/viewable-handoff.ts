@@ -5,6 +5,7 @@
  * immutable and the HTTP cache keeps them).
  */
 import { Handoff } from './handoff';
+import { parseJsonBytes } from './json-bytes';
 import { withCallHeaders } from '../../lib/request-id';
 
 const HANDOFF_MS = 60_000;
@@ -41,10 +42,6 @@ function takeWarmWorker(): Promise<Worker | null> {
   const taken = warm ?? Promise.resolve(null);
   warm = null;
   return taken;
-}
-
-function parseHere(bytes: ArrayBuffer): unknown {
-  return JSON.parse(new TextDecoder().decode(bytes));
 }
 
 const early = new Handoff<Response>(HANDOFF_MS);
@@ -97,9 +94,9 @@ class ReadResponse extends Response {
         ? Promise.all([import('./json-off-thread'), takeWarmWorker()]).then(
             ([{ parseJsonInWorker }, worker]) => parseJsonInWorker(memory, worker),
             // Its module did not load: parsed here, a long task rather than no metadata.
-            () => parseHere(memory),
+            () => parseJsonBytes(memory),
           )
-        : Promise.resolve().then(() => parseHere(memory))
+        : Promise.resolve().then(() => parseJsonBytes(memory))
     ).then((value) => (this.parsed = value)));
   }
 }
