@@ -41,6 +41,7 @@ export {
   buildElementTree,
   getElement,
   getElementProperties,
+  hasGlobalIds,
   listElements,
   readMetadata,
 } from './read.ts';

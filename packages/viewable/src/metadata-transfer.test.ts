@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packMetadata, unpackMetadata } from './metadata-transfer.ts';
-import { getElement, getElementProperties, readMetadata } from './read.ts';
+import { getElement, getElementProperties, hasGlobalIds, readMetadata } from './read.ts';
 import { sample } from './testing/sample-metadata.ts';
 
 // A global of both Node and the browser; this package's types include neither.
@@ -58,7 +58,14 @@ describe('metadata handed between threads', () => {
     expect(first.sets).toEqual(sample().properties.sets);
     expect(received.properties).toBe(first);
     expect(Object.getOwnPropertyDescriptor(received, 'properties')?.value).toBe(first);
+    // Asked whether there are GlobalIds, the column stays unparsed.
+    expect(hasGlobalIds(received)).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(received.elements, 'globalId')?.get).toBeTypeOf(
+      'function',
+    );
     expect(received.elements.globalId).toEqual(['', 'a', 'b']);
+    const { globalId: _none, ...withoutGlobalIds } = sample().elements;
+    expect(hasGlobalIds({ ...sample(), elements: withoutGlobalIds })).toBe(false);
     expect(Object.keys(received)).toContain('properties');
   });
 

@@ -24,6 +24,14 @@ export function readMetadata(json: unknown): ModelMetadata | null {
     : null;
 }
 
+/**
+ * Whether the model has GlobalIds (IFC), without reading them: metadata handed over between
+ * threads parses that column at its first read (metadata-transfer.ts).
+ */
+export function hasGlobalIds(metadata: ModelMetadata): boolean {
+  return 'globalId' in metadata.elements;
+}
+
 /** The element with this id as an object (bbox in metres). */
 export function getElement(metadata: ModelMetadata, id: number): ModelElement {
   const table = metadata.elements;

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { ChevronRight, Eye, EyeOff, Search, X } from 'lucide-react';
-import type { ModelMetadata } from '@truss/viewable';
+import { hasGlobalIds, type ModelMetadata } from '@truss/viewable';
 import type { Viewer } from '../engine';
 import {
   ancestorsOf,
@@ -59,10 +59,10 @@ export function ModelTreePanel({
   onFocusNode: (id: number, subtreeSize: number) => void;
 }) {
   const { t } = useTranslation();
-  // `in`: a big model's GlobalIds are parsed at their first read (metadata-transfer.ts), the
-  // first search, not this render.
-  const searchLabel =
-    'globalId' in metadata.elements ? t('viewer.tree.search') : t('viewer.tree.searchScene');
+  // Not read here: a big model's GlobalIds are parsed at the first search, not this render.
+  const searchLabel = hasGlobalIds(metadata)
+    ? t('viewer.tree.search')
+    : t('viewer.tree.searchScene');
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
   const [expanded, setExpanded] = useState(() => initialExpanded(tree, metadata));
