@@ -55,28 +55,27 @@ export function packMetadata(json: unknown): {
 } {
   const m = json as Partial<ModelMetadata> | null;
   const table = m?.elements;
+  const plain = { packed: { kind: 'plain' as const, json }, transfer: [] };
   if (
     !m ||
     m.version !== METADATA_VERSION ||
     !table ||
     typeof table.count !== 'number' ||
-    !m.properties ||
-    !NUMBER_COLUMNS.every(
-      (name) =>
-        table[name] === undefined || (Array.isArray(table[name]) && columnKind(table[name])),
-    )
+    !m.properties
   ) {
-    return { packed: { kind: 'plain', json }, transfer: [] };
+    return plain;
   }
   const { elements, properties, ...head } = m as ModelMetadata;
   const columns: PackedMetadata['columns'] = {};
   const transfer: ArrayBuffer[] = [];
   for (const name of NUMBER_COLUMNS) {
-    const values = elements[name] as number[] | undefined;
-    if (!values) continue;
+    const values = elements[name] as unknown;
+    if (values === undefined) continue;
+    const kind = Array.isArray(values) ? columnKind(values) : null;
+    if (!kind) return plain;
     // Numbers the JSON holds as integers stay integers; anything else keeps every digit.
     const column =
-      columnKind(values) === 'int' ? Int32Array.from(values) : Float64Array.from(values);
+      kind === 'int' ? Int32Array.from(values as number[]) : Float64Array.from(values as number[]);
     columns[name] = column;
     transfer.push(column.buffer as ArrayBuffer);
   }

@@ -17,6 +17,7 @@ import {
   denormalizing,
   forEachTransformedVertex,
   rawView,
+  setBounds,
   type AnyAttribute,
 } from './attribute-view.ts';
 
@@ -253,7 +254,7 @@ export function fitsGrid(mesh: THREE.InstancedMesh, reference: THREE.Mesh): bool
   const limit = gridLimit(target.array as THREE.TypedArray);
   if (limit === null) return true;
   const position = mesh.geometry.getAttribute('position');
-  if (!mesh.geometry.boundingBox) mesh.geometry.computeBoundingBox();
+  if (!mesh.geometry.boundingBox) setBounds(mesh.geometry);
   const { min: low, max: high } = mesh.geometry.boundingBox!;
   const inside = (x: number, y: number, z: number) => {
     const rx = Math.round(x);
@@ -302,7 +303,7 @@ export function bakeInstances(
   const target = reference.geometry.getAttribute('position');
   const Type = target.array.constructor as TypedArrayConstructor;
   if (target.normalized || position.normalized) return null;
-  const limit = Type === Uint16Array ? 0xffff : Type === Uint8Array ? 0xff : null;
+  const limit = gridLimit(target.array as THREE.TypedArray);
   const integral = limit !== null;
   if (!integral && Type !== Float32Array) return null;
   const normal = source.getAttribute('normal');
