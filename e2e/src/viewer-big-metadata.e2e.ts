@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { houseIfc } from '@truss/converter/testing/house-ifc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotPath } from './support/browser.ts';
 import {
   elementsOfType,
   modelPageSession,
@@ -66,5 +67,17 @@ describe('viewer: a model with big metadata', () => {
     const name = (await byProperty.getAttribute('aria-label'))!.replace('Colour the model by ', '');
     await byProperty.click();
     await page.getByText(`Colour by ${name}`, { exact: true }).waitFor();
+    await page.screenshot({ path: await screenshotPath('viewer-big-metadata-en') });
+  });
+
+  it('shows an element of it in Chinese (properties parsed at their first read)', async () => {
+    const meta = (await metadataOf(models.tall)) as Meta;
+    const page = await openModel(models.tall, 'zh-CN');
+    const [wall] = elementsOfType(meta, 'IfcWall');
+    await withViewer(page, (viewer, id) => viewer.selection.set([id]), wall!);
+    const panel = page.getByRole('complementary').last();
+    await panel.getByText('PredefinedType').first().waitFor();
+    await panel.getByText(meta.elements.globalId[wall!]!).first().waitFor();
+    await page.screenshot({ path: await screenshotPath('viewer-big-metadata-zh-CN') });
   });
 });
