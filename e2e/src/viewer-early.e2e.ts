@@ -321,6 +321,47 @@ describe('the early view of a model page', () => {
     expect(await page.locator('canvas[aria-label]').count()).toBe(1);
   });
 
+  it('draws no frame for a size report that changes nothing, and one when the view is resized', async () => {
+    // A ResizeObserver reports its canvas once when it starts observing: that report came right
+    // after the first frame and had the whole model drawn again before the app could start.
+    const page = await open(await login(server.url, email));
+    const frames = () =>
+      page.evaluate(() => (window as unknown as { __frames: number }).__frames ?? 0);
+    const settle = () =>
+      page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300))),
+          ),
+      );
+    await settle();
+    // Every frame clears the view's canvas first (three's autoClear): count those clears.
+    await page.evaluate(() => {
+      const view = document.querySelector('canvas[aria-label]');
+      const clear = WebGL2RenderingContext.prototype.clear;
+      const counted = window as unknown as { __frames: number };
+      counted.__frames = 0;
+      WebGL2RenderingContext.prototype.clear = function (mask: number) {
+        if (this.canvas === view) counted.__frames++;
+        return clear.call(this, mask);
+      };
+    });
+    await page.evaluate(() =>
+      (window as unknown as { __trussViewer: Viewer }).__trussViewer.resize(),
+    );
+    await settle();
+    expect(await frames()).toBe(0);
+    const before = await page.evaluate(
+      () => document.querySelector<HTMLCanvasElement>('canvas[aria-label]')!.width,
+    );
+    await page.setViewportSize({ width: 1180, height: 800 });
+    await expect.poll(frames).toBeGreaterThan(0);
+    const width = await page.evaluate(
+      () => document.querySelector<HTMLCanvasElement>('canvas[aria-label]')!.width,
+    );
+    expect(width).toBeLessThan(before);
+  });
+
   it('leaves an expired stored session to the app, which refreshes it and opens the model', async () => {
     const page = await open(await login(server.url, email), { tokenExpiry: Date.now() - 1000 });
     expect((await watch(page)).outlineSeen).toBe(false);

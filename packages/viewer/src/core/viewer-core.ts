@@ -54,6 +54,8 @@ export class ViewerCore {
   private readonly clipEntries = new Map<string, THREE.Plane[]>();
   private readonly parts: Disposable[] = [];
   private readonly observer: ResizeObserver | null;
+  /** The canvas's CSS size last given to the renderer and the camera. */
+  private size = { width: 0, height: 0 };
   private loadSequence = 0;
   private modelSequence = 0;
   private disposed = false;
@@ -213,6 +215,11 @@ export class ViewerCore {
     const width = this.canvas.clientWidth;
     const height = this.canvas.clientHeight;
     if (width === 0 || height === 0) return;
+    // A ResizeObserver reports its canvas once when it starts observing, whatever the size: on a
+    // model page that came right after the first frame and drew the whole model again (a 30 ms
+    // frame commit in a small house's trace, before the app could start).
+    if (width === this.size.width && height === this.size.height) return;
+    this.size = { width, height };
     this.loop.setSize(width, height);
     this.rig.setAspect(width / height);
     this.overlay.place();
