@@ -156,10 +156,16 @@ export class MeasureTool implements MeasureApi {
 
   setPointFormat(format: ((world: Vec3) => string) | null): void {
     this.pointFormat = format ?? formatPoint;
+    let relabelled = false;
     for (const visual of this.visuals.values()) {
       const { kind, points } = visual.measurement;
-      if (kind === 'point') visual.setText(this.pointFormat(points[0]!));
+      if (kind !== 'point') continue;
+      visual.setText(this.pointFormat(points[0]!));
+      relabelled = true;
     }
+    // The page sets its format as it starts: with no point to relabel, that is no new picture
+    // (a whole frame of a big model, right when the page renders).
+    if (!relabelled) return;
     this.layoutLabels();
     this.ctx.requestRender();
   }
