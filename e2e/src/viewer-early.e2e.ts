@@ -159,6 +159,15 @@ const requests = (page: Page, pattern: string) =>
     pattern,
   );
 
+/** What a WebGL canvas holds (its drawing buffer is kept), as PNG bytes. */
+async function canvasPixels(page: Page, selector: string): Promise<Buffer> {
+  const url = await page.evaluate(
+    (css) => document.querySelector<HTMLCanvasElement>(css)!.toDataURL('image/png'),
+    selector,
+  );
+  return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+}
+
 async function pageCanvasRect(page: Page): Promise<number[]> {
   return page.evaluate(() => {
     const r = document.querySelector('canvas[aria-label]')!.getBoundingClientRect();
@@ -307,6 +316,7 @@ describe('the early view of a model page', () => {
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
     const engine = decodePng(await canvas.screenshot());
+    const engineOwn = decodePng(await canvasPixels(page, '[data-early-viewer] canvas'));
     // The same view, shaded alike (the preview's shader follows three's Lambert): where the
     // preview drew, the engine's frame shows the same colours but where the rest of the model
     // (drawn by then, or not) covers that batch. A view from elsewhere would match nowhere.
@@ -319,6 +329,27 @@ describe('the early view of a model page', () => {
     held.get('app')!();
     await waitForViewerLoaded(page);
     expect(await page.locator('canvas[aria-label]').count()).toBe(1);
+    // The page's toolbar covers the band the first fit left free (the preview's and the
+    // engine's): the page measures the same insets, and the model stays where it was drawn.
+    const band = await page.evaluate(() => {
+      const view = document.querySelector('canvas[aria-label]')!.getBoundingClientRect();
+      const toolbar = document.querySelector('[role="toolbar"]')!.getBoundingClientRect();
+      return view.bottom - toolbar.top;
+    });
+    expect(band).toBe(54);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { __trussViewer: Viewer }).__trussViewer.navigation.getViewInsets(),
+        ),
+      )
+      .toEqual({ top: 0, right: 0, bottom: 54, left: 0 });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    // The canvas's own pixels (the toolbar lies over them on the page).
+    const after = decodePng(await canvasPixels(page, 'canvas[aria-label]'));
+    expect(differingFraction(engineOwn, after)).toBeLessThan(0.002);
   });
 
   it('draws no frame for a size report that changes nothing, and one when the view is resized', async () => {

@@ -1,7 +1,13 @@
 /** Pure camera math: standard view directions, fitting a sphere, adaptive clip planes. */
 import * as THREE from 'three';
 import type { StandardView } from '../api-types.ts';
-import { ISO_DIRECTION, fitBoxPlain, perspectiveClip } from './fit-math.ts';
+import {
+  ISO_DIRECTION,
+  fitBoxInViewPlain,
+  fitBoxPlain,
+  perspectiveClip,
+  type PlainInsets,
+} from './fit-math.ts';
 
 /** Direction from the target to the camera for each standard view (Y up; front looks at -Z). */
 export function standardViewDirection(view: StandardView): THREE.Vector3 {
@@ -90,20 +96,11 @@ export function fitBox(
 }
 
 /** CSS pixels of the canvas covered by the host page's toolbar and panels, per edge. */
-export interface ViewInsets {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+export type ViewInsets = PlainInsets;
 
 export const NO_INSETS: ViewInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
-/**
- * `fitBox` into the part of a `width` x `height` canvas that `insets` leave uncovered: the box is
- * framed by that rectangle's share of the field of view and its centre lands in the rectangle's
- * centre (the target moves sideways by the rectangle's offset from the canvas centre).
- */
+/** `fitBoxInViewPlain` (fit-math.ts) on three's types. */
 export function fitBoxInView(
   box: THREE.Box3,
   direction: THREE.Vector3,
@@ -113,39 +110,23 @@ export function fitBoxInView(
   insets: ViewInsets,
   orthographic = false,
 ): { position: THREE.Vector3; target: THREE.Vector3; orthoHeight: number } {
-  const W = Math.max(width, 1);
-  const H = Math.max(height, 1);
-  // Never less than a quarter of each side, however much the host says is covered.
-  const clampPair = (a: number, b: number, size: number): [number, number] => {
-    const x = Math.max(0, a);
-    const y = Math.max(0, b);
-    const scale = x + y > size * 0.75 ? (size * 0.75) / (x + y) : 1;
-    return [x * scale, y * scale];
-  };
-  const [left, right] = clampPair(insets.left, insets.right, W);
-  const [top, bottom] = clampPair(insets.top, insets.bottom, H);
-  const w = W - left - right;
-  const h = H - top - bottom;
-  const tanV = Math.tan(THREE.MathUtils.degToRad(fovDegrees) / 2);
-  const innerFov = THREE.MathUtils.radToDeg(2 * Math.atan((tanV * h) / H));
-  const fit = fitBox(box, direction, innerFov, w / h);
   const back = direction.clone().normalize();
-  const distance = fit.position.distanceTo(fit.target);
-  const orthoHeight = (fit.orthoHeight * H) / h;
-  const forward = back.clone().negate();
-  const rightAxis = new THREE.Vector3().crossVectors(forward, new THREE.Vector3(0, 1, 0));
-  if (rightAxis.lengthSq() < 1e-12) rightAxis.set(1, 0, 0);
-  rightAxis.normalize();
-  const upAxis = new THREE.Vector3().crossVectors(rightAxis, forward).normalize();
-  // Where the box centre must appear, from the canvas centre (CSS px, y down).
-  const dx = (left - right) / 2;
-  const dy = (top - bottom) / 2;
-  const perPixel = orthographic ? orthoHeight / H : (2 * distance * tanV) / H;
-  const target = fit.target
-    .clone()
-    .addScaledVector(rightAxis, -dx * perPixel)
-    .addScaledVector(upAxis, dy * perPixel);
-  return { target, position: target.clone().addScaledVector(back, distance), orthoHeight };
+  const fit = fitBoxInViewPlain(
+    box.min.toArray(),
+    box.max.toArray(),
+    back.toArray(),
+    fovDegrees,
+    width,
+    height,
+    insets,
+    orthographic,
+  );
+  const target = new THREE.Vector3(...fit.target);
+  return {
+    target,
+    position: target.clone().addScaledVector(back, fit.distance),
+    orthoHeight: fit.orthoHeight,
+  };
 }
 
 /**

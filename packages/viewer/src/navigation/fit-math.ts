@@ -86,6 +86,59 @@ export function fitBoxPlain(
   };
 }
 
+/** CSS pixels of the canvas covered by the host page's toolbar and panels, per edge. */
+export interface PlainInsets {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/**
+ * `fitBoxPlain` into the part of a `width` x `height` canvas that `insets` leave uncovered: the
+ * box is framed by that rectangle's share of the field of view and its centre lands in the
+ * rectangle's centre (the target moves sideways by the rectangle's offset from the canvas
+ * centre). The engine's fits and the preview both use it, so a page that knows its toolbar
+ * before the first frame frames the model once.
+ */
+export function fitBoxInViewPlain(
+  min: Triple,
+  max: Triple,
+  direction: Triple,
+  fovDegrees: number,
+  width: number,
+  height: number,
+  insets: PlainInsets,
+  orthographic = false,
+): PlainFit {
+  const W = Math.max(width, 1);
+  const H = Math.max(height, 1);
+  // Never less than a quarter of each side, however much the host says is covered.
+  const clampPair = (a: number, b: number, size: number): [number, number] => {
+    const x = Math.max(0, a);
+    const y = Math.max(0, b);
+    const scale = x + y > size * 0.75 ? (size * 0.75) / (x + y) : 1;
+    return [x * scale, y * scale];
+  };
+  const [left, right] = clampPair(insets.left, insets.right, W);
+  const [top, bottom] = clampPair(insets.top, insets.bottom, H);
+  const w = W - left - right;
+  const h = H - top - bottom;
+  const tanV = Math.tan((fovDegrees * Math.PI) / 180 / 2);
+  const innerFov = (2 * Math.atan((tanV * h) / H) * 180) / Math.PI;
+  const fit = fitBoxPlain(min, max, direction, innerFov, w / h);
+  const orthoHeight = (fit.orthoHeight * H) / h;
+  const axes = viewAxes(normalize(direction));
+  // Where the box centre must appear, from the canvas centre (CSS px, y down).
+  const dx = (left - right) / 2;
+  const dy = (top - bottom) / 2;
+  const perPixel = orthographic ? orthoHeight / H : (2 * fit.distance * tanV) / H;
+  const target = fit.target.map(
+    (v, axis) => v - axes.right[axis]! * dx * perPixel + axes.up[axis]! * dy * perPixel,
+  ) as Triple;
+  return { target, distance: fit.distance, radius: fit.radius, orthoHeight };
+}
+
 /**
  * Near/far of a perspective camera `distance` from the centre of a model of bounding `radius`:
  * near as far out as the nearest geometry allows (depth precision), far just past the model.

@@ -9,9 +9,10 @@ import { glContextAttributes, type GlContextOptions } from '../gl-context.ts';
 import {
   DEFAULT_FOV,
   ISO_DIRECTION,
-  fitBoxPlain,
+  fitBoxInViewPlain,
   perspectiveClip,
   viewAxes,
+  type PlainInsets,
   type Triple,
 } from '../navigation/fit-math.ts';
 import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
@@ -78,6 +79,11 @@ export async function drawModelPreview(
     whole?: boolean;
     /** The program preparePreview made (taken: the preview deletes it with its own objects). */
     prepared?: PreparedPreview | null;
+    /**
+     * What the page will cover of the canvas (its toolbar), which the engine's first fit will
+     * leave free too (navigation.setViewInsets before the load).
+     */
+    insets?: PlainInsets;
   } = {},
 ): Promise<ModelPreview | null> {
   const gl = canvas.getContext('webgl2', glContextAttributes(options));
@@ -101,7 +107,15 @@ export async function drawModelPreview(
   const width = canvas.clientWidth || canvas.width;
   const height = canvas.clientHeight || canvas.height;
   const aspect = width / Math.max(1, height);
-  const fit = fitBoxPlain(scene.box.min, scene.box.max, ISO_DIRECTION, DEFAULT_FOV, aspect);
+  const fit = fitBoxInViewPlain(
+    scene.box.min,
+    scene.box.max,
+    ISO_DIRECTION,
+    DEFAULT_FOV,
+    width,
+    height,
+    options.insets ?? { top: 0, right: 0, bottom: 0, left: 0 },
+  );
   const eye = fit.target.map((v, axis) => v + ISO_DIRECTION[axis]! * fit.distance) as Triple;
   const { right, up } = viewAxes(ISO_DIRECTION);
   const { near, far } = perspectiveClip(fit.radius, fit.distance);

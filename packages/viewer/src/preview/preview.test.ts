@@ -8,8 +8,8 @@ import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertModel } from '@truss/converter';
 import { houseIfc } from '@truss/converter/testing/house-ifc';
-import { fitBox } from '../navigation/camera-math.ts';
-import { fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
+import { fitBox, fitBoxInView, NO_INSETS } from '../navigation/camera-math.ts';
+import { fitBoxInViewPlain, fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
 import { composeTrs, lookAt, perspective } from './mat4.ts';
@@ -48,6 +48,34 @@ describe('the model preview', () => {
     const engine = fitBox(engineBox, new THREE.Vector3(...ISO_DIRECTION), 45, 1.4);
     expect(plain.distance).toBeCloseTo(engine.position.distanceTo(engine.target), 3);
     plain.target.forEach((v, axis) => expect(v).toBeCloseTo(engine.target.getComponent(axis), 4));
+    // With a page's toolbar across the bottom too (the preview is given what the engine's
+    // navigation is given), and the model moved up out of the band.
+    const insets = { top: 0, right: 0, bottom: 54, left: 0 };
+    const [width, height] = [704, 752];
+    const covered = fitBoxInViewPlain(
+      scene.box.min,
+      scene.box.max,
+      ISO_DIRECTION,
+      45,
+      width,
+      height,
+      insets,
+    );
+    const direction = new THREE.Vector3(...ISO_DIRECTION);
+    const navigation = fitBoxInView(engineBox, direction, 45, width, height, insets);
+    expect(covered.distance).toBeCloseTo(navigation.position.distanceTo(navigation.target), 3);
+    covered.target.forEach((v, axis) =>
+      expect(v).toBeCloseTo(navigation.target.getComponent(axis), 4),
+    );
+    const open = fitBoxInView(engineBox, direction, 45, width, height, NO_INSETS);
+    const camera = new THREE.PerspectiveCamera(45, width / height, 0.01, 1e4);
+    camera.position.copy(navigation.position);
+    camera.lookAt(navigation.target);
+    camera.updateMatrixWorld();
+    const centre = engineBox.getCenter(new THREE.Vector3()).project(camera);
+    // The box centre sits in the middle of what the band leaves: 27 px above the canvas middle.
+    expect(((1 - centre.y) / 2) * height).toBeCloseTo((height - 54) / 2, 0);
+    expect(open.target.distanceTo(navigation.target)).toBeGreaterThan(0);
   });
 
   it('draws every primitive, the instanced ones once per instance, glazing blended', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { EarlyView, LoadedModelInfo, Viewer } from '../../features/viewer/early';
 import type * as ViewableHandoff from '../../features/viewer/viewable-handoff';
 import { APP_START_DEADLINE_MS, SESSION_DEADLINE_MS } from './early-viewer';
@@ -37,7 +37,7 @@ vi.mock('../../features/viewer/engine', () => ({
       },
       load,
       dispose,
-      navigation: { setViewCubeVisible: vi.fn() },
+      navigation: { setViewCubeVisible: vi.fn(), setViewInsets: vi.fn() },
       holdFrames: () => {
         holds++;
         let released = false;
@@ -73,6 +73,7 @@ const previews: {
   bytes: ArrayBuffer;
   dispose: () => void;
   prepared: Prepared | null | undefined;
+  insets: object | undefined;
 }[] = [];
 vi.mock('@truss/viewer/preview', () => ({
   preparePreview: (canvas: HTMLCanvasElement) => {
@@ -83,11 +84,11 @@ vi.mock('@truss/viewer/preview', () => ({
   drawModelPreview: (
     canvas: HTMLCanvasElement,
     bytes: ArrayBuffer,
-    options: { prepared?: Prepared | null } = {},
+    options: { prepared?: Prepared | null; insets?: object } = {},
   ) => {
     const streams = { drawn: true };
     const dispose = vi.fn();
-    previews.push({ canvas, bytes, dispose, prepared: options.prepared });
+    previews.push({ canvas, bytes, dispose, prepared: options.prepared, insets: options.insets });
     return Promise.resolve({ streams, draws: 1, dispose });
   },
 }));
@@ -238,6 +239,19 @@ describe('the early view', () => {
     expect(view.style.left).toBe(`${window.innerWidth >= 1280 ? 288 : 256}px`);
     expect(started).toBe(false);
     expect(preloadApp).not.toHaveBeenCalled();
+    // Its first fit leaves the page's toolbar band free, as the preview's did.
+    expect(previews[0]!.insets).toEqual({ top: 0, right: 0, bottom: 54, left: 0 });
+    const navigation = (engine.viewer as unknown as { navigation: { setViewInsets: Mock } })
+      .navigation;
+    expect(navigation.setViewInsets).toHaveBeenCalledWith({
+      top: 0,
+      right: 0,
+      bottom: 54,
+      left: 0,
+    });
+    expect(navigation.setViewInsets.mock.invocationCallOrder[0]).toBeLessThan(
+      engine.load.mock.invocationCallOrder[0]!,
+    );
 
     expect(previews[0]!.dispose).not.toHaveBeenCalled();
     engine.emit('first-frame');

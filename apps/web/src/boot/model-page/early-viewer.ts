@@ -20,6 +20,7 @@ import {
   fetchViewableFile,
   handViewableFile,
   isVersionOf,
+  modelViewInsets,
   peekViewableBytes,
   prefetchViewableFiles,
   type AdoptedEarlyEngine,
@@ -195,6 +196,9 @@ async function open(
   });
   // The cube appears with the app's toolbar, labelled in the page's language.
   viewer.navigation.setViewCubeVisible(false);
+  // The first fit leaves the toolbar's band free, as the preview's did: fitted to the whole
+  // canvas, the model moved once the page measured its toolbar (and the engine drew it again).
+  viewer.navigation.setViewInsets(modelViewInsets());
   const drawn = { firstFrame: false };
   // Once a frame shows every batch, later frames (refinements) wait for the page, which is
   // starting then: on a slow GPU each costs the main thread as much as the app's whole start.

@@ -11,7 +11,7 @@ import { createViewCanvas } from '@truss/viewer/gl-context';
 import { drawModelPreview, preparePreview, type ModelPreview } from '@truss/viewer/preview';
 // Not the viewer's early door: this module is model.html's inline bundle, which needs the layout
 // alone (the door brings the viewable handoff too).
-import { modelViewArea } from '../../features/viewer/model-page-layout';
+import { modelViewArea, modelViewInsets } from '../../features/viewer/model-page-layout';
 
 export interface EarlyOutline {
   outline: HTMLElement;
@@ -92,7 +92,7 @@ export function startEarlyPreview(bytes: Promise<ArrayBuffer | null>): EarlyPrev
       }
       outline();
       try {
-        return await drawModelPreview(canvas, glbBytes, { prepared });
+        return await drawModelPreview(canvas, glbBytes, { prepared, insets: modelViewInsets() });
       } finally {
         // The engine's code downloads from now on (preloaded here: the app's entry, which
         // imports it, may not have run yet); the early view imports it once the preview has

@@ -6,7 +6,7 @@
  */
 export type { AdoptedEarlyEngine, EarlyLoad, EarlyView } from './early-view';
 export type { LoadedModelInfo, Viewer } from './engine';
-export { drawingViewArea, modelViewArea } from './model-page-layout';
+export { drawingViewArea, modelViewArea, modelViewInsets } from './model-page-layout';
 export {
   fetchViewableFile,
   handViewableFile,

@@ -17,6 +17,13 @@ export const MODEL_PAGE_LAYOUT = {
   ],
   /** A drawing's sheet list beside its sheet view (SheetView), where the panels fit. */
   sheetPanelWidth: 256,
+  /**
+   * How far up from the view's bottom the 3D view's toolbar reaches at every width: its 42 px
+   * row 12 px above the edge (ViewerWorkspace, `bottom-3`). The early view fits the model into
+   * the rest before the toolbar exists, so the page's own measurement (useViewInsets) finds the
+   * same and the model does not move when the toolbar appears.
+   */
+  toolbarBand: 54,
 } as const;
 
 interface ViewArea {
@@ -31,6 +38,11 @@ export function modelViewArea(windowWidth: number): ViewArea {
   if (windowWidth < narrowBelow) return { top: headerHeight, panel: 0 };
   const panel = panelWidths.find((step) => windowWidth >= step.from)!.width;
   return { top: headerHeight, panel };
+}
+
+/** What the model page's toolbar covers of its 3D view (the engine's view insets), in CSS px. */
+export function modelViewInsets(): { top: number; right: number; bottom: number; left: number } {
+  return { top: 0, right: 0, bottom: MODEL_PAGE_LAYOUT.toolbarBand, left: 0 };
 }
 
 /**
