@@ -65,6 +65,8 @@ export interface FakeContext {
   /** What ctx.raycast returns. */
   setRaycast(fn: (x: number, y: number) => RayHit | null): void;
   render(): void;
+  /** How many frames the parts asked for (ctx.requestRender). */
+  renderRequests(): number;
   pointer(x: number, y: number): PointerInfo;
   /** The active tool's handlers. */
   handlers(): ToolHandlers;
@@ -89,6 +91,7 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
   const loaded = new Set<() => void>();
   const toolChange = new Set<(tool: ViewerTool) => void>();
   let tool: ViewerTool = 'select';
+  let renderRequests = 0;
   let navigation = true;
   let raycast: (x: number, y: number) => RayHit | null = () => null;
   const modelBox = new THREE.Box3(new THREE.Vector3(-5, -5, -5), new THREE.Vector3(5, 5, 5));
@@ -113,7 +116,7 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
     overlayScene: new THREE.Scene(),
     camera: () => camera,
     modelBox: () => modelBox.clone(),
-    requestRender: () => {},
+    requestRender: () => void renderRequests++,
     raycast: (x, y) => raycast(x, y),
     ray(x, y) {
       const raycaster = new THREE.Raycaster();
@@ -184,6 +187,7 @@ export function createFakeContext(options: { eye?: Vec3; target?: Vec3 } = {}): 
     navigationEnabled: () => navigation,
     setRaycast: (fn) => void (raycast = fn),
     render: () => beforeRender.forEach((cb) => cb()),
+    renderRequests: () => renderRequests,
     pointer,
     handlers() {
       const handlers = tools.get(tool);

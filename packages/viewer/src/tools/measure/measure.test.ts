@@ -87,6 +87,11 @@ describe('MeasureTool', () => {
 
   it('point mode: one snapped click is a point, labelled with its coordinates', () => {
     const fake = setup();
+    // A format set before any point is taken (the page, as it starts) asks for no frame.
+    const asked = fake.renderRequests();
+    fake.measure.setPointFormat((p) => `${p[0]}`);
+    expect(fake.renderRequests()).toBe(asked);
+    fake.measure.setPointFormat(null);
     fake.measure.start('point');
     expect(fake.ctx.getTool()).toBe('measure-point');
     expect(lastChange(fake)?.active).toBe('point');
@@ -97,8 +102,10 @@ describe('MeasureTool', () => {
     fake.render();
     expect(labels(fake).map((l) => l.textContent)).toEqual(['4.000, 0.000, 0.000 m']);
     // The host's format (its model's frame and unit) relabels the points taken and the next.
+    const before = fake.renderRequests();
     fake.measure.setPointFormat((p) => `X ${p[0] * 1000} mm`);
     expect(labels(fake).map((l) => l.textContent)).toEqual(['X 4000 mm']);
+    expect(fake.renderRequests()).toBe(before + 1);
     clickNear(fake, [0, 3, 0], -5, 2);
     expect(fake.measure.list().map((x) => x.points)).toEqual([[[4, 0, 0]], [[0, 3, 0]]]);
     expect(labels(fake).map((l) => l.textContent)).toEqual(['X 4000 mm', 'X 0 mm']);
