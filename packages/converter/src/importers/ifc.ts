@@ -1,24 +1,20 @@
 /**
- * IFC (2X3, 4, 4X3) through web-ifc: meshes from StreamAllMeshes (already metres and Y up),
- * one shared scene geometry per IFC geometry express id (so mapped representations become
- * instanceable), materials per surface colour, plus the semantic tables in ifc-structure.ts,
- * ifc-units.ts and ifc-properties.ts.
+ * IFC (2X3, 4, 4X3) through web-ifc: meshes from StreamAllMeshes (already metres and Y up) into
+ * the scene (ifc-meshes.ts), a big model's in parts that web-ifc opens one at a time
+ * (ifc-parts.ts), plus the semantic tables in ifc-structure.ts, ifc-units.ts and
+ * ifc-properties.ts, read from the STEP index (step.ts).
  */
 import { createRequire } from 'node:module';
 import type * as WebIFC from 'web-ifc';
 import { MalformedFileError, NoGeometryError } from '../errors.ts';
 import { stepFileSchema } from '../formats.ts';
 import { PropertyTableBuilder } from '../metadata-builder.ts';
-import {
-  emptyScene,
-  MaterialTable,
-  srgbToLinear,
-  type SceneGeometry,
-  type SceneModel,
-} from '../scene.ts';
+import { emptyScene, type SceneModel } from '../scene.ts';
 import { openSource, type ByteSource, type ModelBytes } from './byte-source.ts';
 import type { ImportContext } from './context.ts';
 import { IfcLines } from './ifc-lines.ts';
+import { IfcMeshCollector } from './ifc-meshes.ts';
+import { PART_PRODUCTS, PartIndex, slices, writePartFile, writeSchemaFile } from './ifc-parts.ts';
 import { readProperties } from './ifc-properties.ts';
 import {
   createElementTable,
@@ -60,37 +56,55 @@ export function getIfcApi(): Promise<WebIFC.IfcAPI> {
  * An IFC from memory or, when the conversion was given a path, from its file: the STEP index
  * and web-ifc both read it in pieces, so the input is never held whole in JavaScript.
  */
-export async function importIfc(input: ModelBytes, ctx: ImportContext): Promise<SceneModel> {
+export async function importIfc(
+  input: ModelBytes,
+  ctx: ImportContext,
+  options: {
+    /** Products per part past which a model is meshed in parts (ifc-parts.ts). */
+    partProducts?: number;
+  } = {},
+): Promise<SceneModel> {
   const source = openSource(input);
   try {
-    return await importFrom(source, ctx);
+    return await importFrom(source, ctx, options.partProducts ?? PART_PRODUCTS);
   } finally {
     source.close();
   }
 }
 
 /**
- * Drops the shared instance when its memory grew too big to keep (KEEP_IFC_API_UP_TO_BYTES);
- * true when it did.
+ * Drops the shared instance when its memory grew too big to keep (KEEP_IFC_API_UP_TO_BYTES), or
+ * always (`always`: a model big enough to be meshed in parts, whose properties and viewable need
+ * the memory more); true when it did.
  */
-function releaseIfcApi(api: WebIFC.IfcAPI): boolean {
+function releaseIfcApi(api: WebIFC.IfcAPI, always = false): boolean {
   const memory = (api.wasmModule as { HEAPU8?: Uint8Array } | undefined)?.HEAPU8?.length ?? 0;
-  if (memory <= KEEP_IFC_API_UP_TO_BYTES) return false;
+  if (!always && memory <= KEEP_IFC_API_UP_TO_BYTES) return false;
   apiReady = null;
   return true;
 }
 
-async function importFrom(source: ByteSource, ctx: ImportContext): Promise<SceneModel> {
+async function importFrom(
+  source: ByteSource,
+  ctx: ImportContext,
+  partProducts: number,
+): Promise<SceneModel> {
   const schema = stepFileSchema(source.read(0, 64 * 1024).slice());
   const tail = source.read(Math.max(0, source.size - 256), source.size);
   if (!/END-ISO-10303-21\s*;/.test(new TextDecoder('latin1').decode(tail))) {
     throw new MalformedFileError('The IFC file is truncated: END-ISO-10303-21 is missing.');
   }
   // web-ifc is used in meshScene only, so that its instance can be collected once it returns.
-  const { scene, lines, table, units, root, released } = await meshScene(source, schema, ctx);
-  if (released) {
+  const { scene, lines, table, units, root, collect } = await meshScene(
+    source,
+    schema,
+    ctx,
+    partProducts,
+  );
+  if (collect) {
     // A dropped instance stays reachable until the current job ends (measured: collected only
-    // after a turn of the event loop), then goes with a full collection, before the properties.
+    // after a turn of the event loop), then goes with a full collection, before the properties
+    // (with the parts' index and closures, ifc-parts.ts, when there were parts).
     await new Promise((resolve) => setImmediate(resolve));
     collectGarbage();
   }
@@ -110,21 +124,40 @@ async function importFrom(source: ByteSource, ctx: ImportContext): Promise<Scene
   return scene;
 }
 
+/** Types web-ifc's StreamAllMeshes leaves out (spaces are meshed for the plans alone). */
+const NOT_STREAMED = new Set(['IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IFCSPACE']);
+
 /**
- * The semantics web-ifc is needed for and the meshes; the model is closed and web-ifc let go of
- * before it returns (IfcLines.detach): the properties are read from the STEP index alone.
+ * The semantics web-ifc is needed for and the meshes; web-ifc is let go of before it returns
+ * (IfcLines.detach): the properties are read from the STEP index alone. A model of more than
+ * `partProducts` products is meshed in parts (ifc-parts.ts), so web-ifc never holds all of it.
  */
-async function meshScene(source: ByteSource, schema: string | null, ctx: ImportContext) {
+async function meshScene(
+  source: ByteSource,
+  schema: string | null,
+  ctx: ImportContext,
+  partProducts: number,
+) {
   const api = await getIfcApi();
   ctx.progress('parse', 0);
   // One pass over the STEP lines for the semantics; web-ifc parses the file for the geometry.
   const step = new StepFile(source);
+  const streamed = streamedTypes(api, step);
+  const products = streamed.flatMap((type) => step.idsOfType(type.name));
+  const spaces = step.idsOfType('IFCSPACE');
+  // IFC 4.3 alignments are meshed from what aggregates and nests them: kept whole.
+  const inParts = products.length > partProducts && step.firstOfType('IFCALIGNMENT') === null;
+  const index = inParts ? new PartIndex(step) : null;
   let modelId: number;
   try {
-    // web-ifc copies each piece it asks for into its own memory at once.
-    modelId = api.OpenModelFromCallback((offset, size) => source.read(offset, offset + size), {
-      COORDINATE_TO_ORIGIN: false,
-    });
+    // web-ifc copies each piece it asks for into its own memory at once. In parts, the model
+    // opened first only names the attributes (writeSchemaFile).
+    modelId = index
+      ? api.OpenModel(writeSchemaFile(step, index), WEB_IFC_SETTINGS)
+      : api.OpenModelFromCallback(
+          (offset, size) => source.read(offset, offset + size),
+          WEB_IFC_SETTINGS,
+        );
   } catch (error) {
     throw new MalformedFileError(`web-ifc could not open the IFC file: ${String(error)}`);
   }
@@ -143,92 +176,46 @@ async function meshScene(source: ByteSource, schema: string | null, ctx: ImportC
     ctx.checkAbort();
 
     ctx.progress('geometry', 0);
-    const materials = new MaterialTable(scene.materials);
-    const materialByColour = new Map<string, number>();
-    const materialFor = (colour: { x: number; y: number; z: number; w: number }): number => {
-      const raw = `${colour.x},${colour.y},${colour.z},${colour.w}`;
-      let material = materialByColour.get(raw);
-      if (material === undefined) {
-        const linear = [srgbToLinear(colour.x), srgbToLinear(colour.y), srgbToLinear(colour.z)];
-        const rgba = [...linear, colour.w] as [number, number, number, number];
-        const key = rgba.map((c) => c.toFixed(3)).join(',');
-        material = materials.add(key, () => ({
-          name: `ifc-${key}`,
-          color: rgba,
-          metallic: 0,
-          roughness: 0.9,
-          doubleSided: true,
-        }));
-        materialByColour.set(raw, material);
-      }
-      return material;
-    };
-    const geometryIndexById = new Map<number, number>();
-    // Exporters write the same geometry again and again (every wall of one length in its own
-    // local coordinates): identical meshes are kept once, before any further work on them.
-    const geometryByContent = new Map<string, number[]>();
-    let cancelled = false;
-    api.StreamAllMeshes(modelId, (mesh, index, total) => {
-      if (cancelled) return;
-      try {
-        ctx.checkAbort();
-      } catch (_error) {
-        // Throwing through the WASM frames would leave web-ifc in a bad state: stop quietly.
-        cancelled = true;
-        return;
-      }
-      if (index % 50 === 0) ctx.progress('geometry', total > 0 ? index / total : 0);
-      const placedGeometries = mesh.geometries;
-      if (placedGeometries.size() === 0) return;
-      const element = table.elementFor(mesh.expressID);
-      for (let i = 0; i < placedGeometries.size(); i++) {
-        const placed = placedGeometries.get(i);
-        let geometryIndex = geometryIndexById.get(placed.geometryExpressID);
-        if (geometryIndex === undefined) {
-          const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
-          const vertexData = api.GetVertexArray(
-            geometry.GetVertexData(),
-            geometry.GetVertexDataSize(),
-          );
-          const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-          geometry.delete();
-          const key = contentKey(vertexData, indices);
-          const candidates = geometryByContent.get(key) ?? [];
-          geometryIndex = candidates.find((candidate) =>
-            sameContent(scene.geometries[candidate]!, vertexData, indices),
-          );
-          if (geometryIndex === undefined) {
-            geometryIndex = scene.geometries.length;
-            scene.geometries.push(splitVertexData(vertexData, indices));
-            candidates.push(geometryIndex);
-            geometryByContent.set(key, candidates);
-          }
-          geometryIndexById.set(placed.geometryExpressID, geometryIndex);
-        }
-        scene.placements.push({
-          element,
-          geometry: geometryIndex,
-          material: materialFor(placed.color),
-          matrix: Float64Array.from(placed.flatTransformation),
-        });
-      }
-    });
-    ctx.checkAbort();
-    if (!cancelled) {
-      try {
-        scene.planOnly = streamSpaces(api, modelId, lines, table);
-      } catch (_error) {
-        // Spaces only label the storey plans: a model whose spaces web-ifc cannot mesh still
-        // converts, its plans without room names.
+    let meshes = new IfcMeshCollector(scene, (id) => table.elementFor(id));
+    let spacesMeshed: boolean | null = null;
+    if (index) {
+      // The attribute names are all read: the schema's model goes before the first part opens.
+      lines.detach();
+      api.CloseModel(modelId);
+      closed = true;
+      spacesMeshed = meshInParts(api, step, index, meshes, {
+        streamed,
+        products,
+        spaces,
+        partProducts,
+        ctx,
+      });
+      if (spacesMeshed === null) {
+        // A part would have taken in another part's product: the model is meshed whole.
+        scene.geometries.length = 0;
+        scene.placements.length = 0;
+        scene.materials.length = 0;
+        meshes = new IfcMeshCollector(scene, (id) => table.elementFor(id));
+        modelId = api.OpenModelFromCallback(
+          (offset, size) => source.read(offset, offset + size),
+          WEB_IFC_SETTINGS,
+        );
+        closed = false;
       }
     }
+    spacesMeshed ??= meshWhole(api, modelId, meshes, spaces, ctx);
+    ctx.checkAbort();
+    if (spacesMeshed) scene.planOnly = meshes.planOnly;
     if (scene.placements.length === 0)
       throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
-    lines.detach();
-    api.CloseModel(modelId);
-    closed = true;
-    return { scene, lines, table, units, root, released: releaseIfcApi(api) };
+    if (!closed) {
+      lines.detach();
+      api.CloseModel(modelId);
+      closed = true;
+    }
+    const released = releaseIfcApi(api, index !== null);
+    return { scene, lines, table, units, root, collect: released };
   } finally {
     if (!closed) {
       api.CloseModel(modelId);
@@ -237,88 +224,118 @@ async function meshScene(source: ByteSource, schema: string | null, ctx: ImportC
   }
 }
 
-/**
- * IfcSpace meshes for the storey plans (web-ifc's StreamAllMeshes leaves spaces out, and the 3D
- * viewable keeps it so): positions and indices only, in the same session as the model's meshes.
- */
-function streamSpaces(
+const WEB_IFC_SETTINGS = { COORDINATE_TO_ORIGIN: false };
+
+/** The product types in the file web-ifc's StreamAllMeshes meshes, in order of first appearance. */
+function streamedTypes(api: WebIFC.IfcAPI, step: StepFile): { name: string; code: number }[] {
+  const types: { name: string; code: number; first: number }[] = [];
+  for (const name of step.typeNames) {
+    if (NOT_STREAMED.has(name)) continue;
+    const code = api.GetTypeCodeFromName(name);
+    const first = step.firstOfType(name);
+    if (!code || first === null || !api.IsIfcElement(code)) continue;
+    types.push({ name, code, first: step.order(first) });
+  }
+  return types.sort((a, b) => a.first - b.first);
+}
+
+/** Throwing through the WASM frames would leave web-ifc in a bad state: stop quietly. */
+function abortCheck(ctx: ImportContext): () => boolean {
+  let cancelled = false;
+  return () => {
+    if (cancelled) return true;
+    try {
+      ctx.checkAbort();
+    } catch (_error) {
+      cancelled = true;
+    }
+    return cancelled;
+  };
+}
+
+function meshWhole(
   api: WebIFC.IfcAPI,
   modelId: number,
-  lines: IfcLines,
-  table: ReturnType<typeof createElementTable>,
-): NonNullable<SceneModel['planOnly']> {
-  const planOnly: NonNullable<SceneModel['planOnly']> = { geometries: [], placements: [] };
-  const ids = lines.step.idsOfType('IFCSPACE');
-  if (ids.length === 0) return planOnly;
-  const geometryIndexById = new Map<number, number>();
-  api.StreamMeshes(modelId, ids, (mesh) => {
-    const placedGeometries = mesh.geometries;
-    const element = table.elementFor(mesh.expressID);
-    for (let i = 0; i < placedGeometries.size(); i++) {
-      const placed = placedGeometries.get(i);
-      let geometry = geometryIndexById.get(placed.geometryExpressID);
-      if (geometry === undefined) {
-        const data = api.GetGeometry(modelId, placed.geometryExpressID);
-        const vertexData = api.GetVertexArray(data.GetVertexData(), data.GetVertexDataSize());
-        const indices = api.GetIndexArray(data.GetIndexData(), data.GetIndexDataSize());
-        data.delete();
-        geometry = planOnly.geometries.length;
-        const { positions } = splitVertexData(vertexData, indices);
-        planOnly.geometries.push({ positions, indices: Uint32Array.from(indices) });
-        geometryIndexById.set(placed.geometryExpressID, geometry);
-      }
-      planOnly.placements.push({
-        element,
-        geometry,
-        material: 0,
-        matrix: Float64Array.from(placed.flatTransformation),
-      });
-    }
+  meshes: IfcMeshCollector,
+  spaces: number[],
+  ctx: ImportContext,
+): boolean {
+  const cancelled = abortCheck(ctx);
+  api.StreamAllMeshes(modelId, (mesh, index, total) => {
+    if (cancelled()) return;
+    if (index % 50 === 0) ctx.progress('geometry', total > 0 ? index / total : 0);
+    meshes.addMesh(api, modelId, mesh);
   });
-  return planOnly;
+  return !cancelled() && meshSpaces(api, modelId, meshes, spaces);
 }
 
-/** web-ifc's interleaved position + normal floats -> the scene's separate arrays. */
-function splitVertexData(vertexData: Float32Array, indices: Uint32Array): SceneGeometry {
-  const vertexCount = vertexData.length / 6;
-  const positions = new Float32Array(vertexCount * 3);
-  const normals = new Float32Array(vertexCount * 3);
-  for (let v = 0; v < vertexCount; v++) {
-    positions[v * 3] = vertexData[v * 6]!;
-    positions[v * 3 + 1] = vertexData[v * 6 + 1]!;
-    positions[v * 3 + 2] = vertexData[v * 6 + 2]!;
-    normals[v * 3] = vertexData[v * 6 + 3]!;
-    normals[v * 3 + 1] = vertexData[v * 6 + 4]!;
-    normals[v * 3 + 2] = vertexData[v * 6 + 5]!;
-  }
-  return { positions, normals, indices: Uint32Array.from(indices) };
-}
-
-function contentKey(vertexData: Float32Array, indices: Uint32Array): string {
-  const bits = new Uint32Array(vertexData.buffer, vertexData.byteOffset, vertexData.length);
-  let h1 = 0x811c9dc5;
-  let h2 = 0x9747b28c;
-  for (let i = 0; i < bits.length; i++) {
-    h1 = Math.imul(h1 ^ bits[i]!, 0x01000193);
-    h2 = Math.imul(h2 + bits[i]!, 0x5bd1e995) ^ (h2 >>> 13);
-  }
-  for (let i = 0; i < indices.length; i++) {
-    h1 = Math.imul(h1 ^ indices[i]!, 0x01000193);
-    h2 = Math.imul(h2 + indices[i]!, 0x5bd1e995) ^ (h2 >>> 13);
-  }
-  return `${bits.length}:${indices.length}:${h1 >>> 0}:${h2 >>> 0}`;
-}
-
-function sameContent(geometry: SceneGeometry, vertexData: Float32Array, indices: Uint32Array) {
-  const { positions, normals } = geometry;
-  if (positions.length * 2 !== vertexData.length) return false;
-  if (geometry.indices.length !== indices.length) return false;
-  for (let i = 0; i < indices.length; i++) if (geometry.indices[i] !== indices[i]) return false;
-  for (let v = 0; v < positions.length / 3; v++) {
-    for (let c = 0; c < 3; c++) {
-      if (!Object.is(positions[v * 3 + c], vertexData[v * 6 + c])) return false;
-      if (!Object.is(normals![v * 3 + c], vertexData[v * 6 + 3 + c])) return false;
+/**
+ * The products in slices of `partProducts` (in the order of `streamed`, then of the file, so
+ * the scene does not depend on the slice size), each slice a STEP file of its own that web-ifc
+ * opens, meshes and closes; the spaces likewise. Null when a slice's entities would take in
+ * another slice's product (which web-ifc would then mesh twice): the model is meshed whole.
+ */
+function meshInParts(
+  api: WebIFC.IfcAPI,
+  step: StepFile,
+  index: PartIndex,
+  meshes: IfcMeshCollector,
+  plan: {
+    streamed: { name: string; code: number }[];
+    products: number[];
+    spaces: number[];
+    partProducts: number;
+    ctx: ImportContext;
+  },
+): boolean | null {
+  const { ctx, partProducts } = plan;
+  const cancelled = abortCheck(ctx);
+  const productSlices = slices(plan.products, partProducts);
+  const spaceSlices = slices(plan.spaces, partProducts);
+  const codes = plan.streamed.map((type) => type.code);
+  const meshedTypes = new Set(plan.streamed.map((type) => type.name));
+  const meshed = (id: number) => meshedTypes.has(step.typeOf(id) ?? '');
+  let done = 0;
+  let spacesMeshed = true;
+  for (let part = 0; part < Math.max(productSlices.length, spaceSlices.length); part++) {
+    if (cancelled()) break;
+    const own = productSlices[part] ?? [];
+    const ownSpaces = spaceSlices[part] ?? [];
+    const entities = index.partEntities([...own, ...ownSpaces], meshed);
+    if (!entities) return null;
+    const partId = api.OpenModel(writePartFile(step, entities), WEB_IFC_SETTINGS);
+    if (partId < 0) throw new MalformedFileError('web-ifc could not open a part of the IFC file.');
+    try {
+      api.StreamAllMeshesWithTypes(partId, codes, (mesh, at) => {
+        if (cancelled()) return;
+        if ((done + at) % 50 === 0) ctx.progress('geometry', (done + at) / plan.products.length);
+        meshes.addMesh(api, partId, mesh);
+      });
+      if (!cancelled()) spacesMeshed = meshSpaces(api, partId, meshes, ownSpaces) && spacesMeshed;
+    } finally {
+      api.CloseModel(partId);
     }
+    done += own.length;
   }
-  return true;
+  return !cancelled() && spacesMeshed;
+}
+
+/**
+ * IfcSpace meshes for the storey plans (web-ifc's StreamAllMeshes leaves spaces out, and the 3D
+ * viewable keeps it so); false when web-ifc could not mesh them. Spaces only label the storey
+ * plans: a model whose spaces web-ifc cannot mesh still converts, its plans without room names.
+ */
+function meshSpaces(
+  api: WebIFC.IfcAPI,
+  modelId: number,
+  meshes: IfcMeshCollector,
+  spaces: number[],
+): boolean {
+  if (spaces.length === 0) return true;
+  try {
+    api.StreamMeshes(modelId, spaces, (mesh) => meshes.addSpace(api, modelId, mesh));
+    return true;
+  } catch (_error) {
+    return false;
+  }
 }

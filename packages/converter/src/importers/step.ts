@@ -40,6 +40,8 @@ export class StepFile {
 
   /** Where the entities' bytes are read from when their arguments are parsed. */
   readonly source: ByteSource;
+  /** Offset just after the header's `DATA;` (0 when there is none). */
+  readonly dataStart: number;
 
   /**
    * Indexes the DATA section: in one window when the bytes are in memory, else in windows of
@@ -60,6 +62,7 @@ export class StepFile {
     let maxId = 0;
     let window = input instanceof Uint8Array ? Math.max(1, size) : windowBytes;
     let base = findData(source.read(0, Math.max(window, HEADER_BYTES)));
+    this.dataStart = base;
     scan: while (base < size) {
       const b = source.read(base, base + window);
       const n = b.length;
@@ -227,11 +230,82 @@ export class StepFile {
     return result;
   }
 
+  /** Where an entity is in the file, as its rank among the entities (-1 for unknown ids). */
+  order(id: number): number {
+    return this.line(id);
+  }
+
+  /**
+   * Calls `visit` with each id an entity's arguments refer to (`#12`), read from its bytes
+   * without parsing them into values; strings are skipped. Nothing for unknown ids.
+   */
+  forEachRef(id: number, visit: (ref: number) => void): void {
+    const line = this.line(id);
+    if (line < 0) return;
+    const start = this.lineTypeEnd[line]!;
+    const b = this.source.read(start, this.lineEnd[line]! + 1);
+    for (let i = 0; i < b.length; i++) {
+      const c = b[i]!;
+      if (c === 0x27 /* ' */) {
+        i++;
+        while (i < b.length && !(b[i] === 0x27 && b[i + 1] !== 0x27)) i += b[i] === 0x27 ? 2 : 1;
+      } else if (c === 0x22 /* " binary */) {
+        i++;
+        while (i < b.length && b[i] !== 0x22) i++;
+      } else if (c === 0x23 /* # */) {
+        let ref = 0;
+        while (i + 1 < b.length && b[i + 1]! >= 0x30 && b[i + 1]! <= 0x39) {
+          ref = ref * 10 + b[++i]! - 0x30;
+        }
+        visit(ref);
+      }
+    }
+  }
+
+  /** Bytes of an entity as written by writeEntity (0 for unknown ids). */
+  entityLength(id: number): number {
+    const line = this.line(id);
+    if (line < 0) return 0;
+    // `#`, the digits, `=`, the entity through its `;`, the line break.
+    return 1 + digits(id) + 1 + (this.lineEnd[line]! - this.lineStart[line]! + 1) + 1;
+  }
+
+  /**
+   * Writes an entity as `#id=TYPE(...);` and a line break into `out` at `offset`, copied from
+   * the source; returns the offset after it. Unknown ids write nothing.
+   */
+  writeEntity(id: number, out: Uint8Array, offset: number): number {
+    const line = this.line(id);
+    if (line < 0) return offset;
+    out[offset++] = 0x23; // #
+    const width = digits(id);
+    for (let k = width - 1, n = id; k >= 0; k--, n = Math.floor(n / 10)) {
+      out[offset + k] = 0x30 + (n % 10);
+    }
+    offset += width;
+    out[offset++] = 0x3d; // =
+    const start = this.lineStart[line]!;
+    const end = this.lineEnd[line]! + 1;
+    out.set(this.source.read(start, end), offset);
+    offset += end - start;
+    out[offset++] = 0x0a;
+    return offset;
+  }
+
   /** Start offset of an entity's line (for error messages and tests). */
   offsetOf(id: number): number {
     const line = this.line(id);
     return line < 0 ? -1 : this.lineStart[line]!;
   }
+}
+
+function digits(n: number): number {
+  let width = 1;
+  while (n >= 10) {
+    n = Math.floor(n / 10);
+    width++;
+  }
+  return width;
 }
 
 function grow(array: Int32Array, capacity: number): Int32Array {
