@@ -10,6 +10,7 @@ import { readMetadata, type ModelMetadata } from '@truss/viewable';
 import { http } from '../../lib/api';
 import { getLocale } from '../../lib/locale';
 import { withCallHeaders } from '../../lib/request-id';
+import { parseViewableBytes } from '../viewer';
 
 /** What the compare page needs of a version (the versions list's entries carry more). */
 export interface CompareVersion {
@@ -46,7 +47,8 @@ export const metadataQuery = (url: string | null) =>
     queryFn: async (): Promise<ModelMetadata> => {
       const response = await fetch(url!, { headers: withCallHeaders(undefined, getLocale()) });
       if (!response.ok) throw new Error(`Metadata: HTTP ${response.status}`);
-      const metadata = readMetadata(await response.json());
+      // The 200k tower's is 39 MB: parsed in a worker, the two versions' views stay orbitable.
+      const metadata = readMetadata(await parseViewableBytes(await response.arrayBuffer()));
       if (!metadata) throw new Error('Metadata of an older format');
       return metadata;
     },

@@ -18,6 +18,7 @@ export type { PanelLayers, WorkspaceModel, WorkspaceSheets } from './components/
 export type { LoadedModelInfo, Vec3, Viewer, Viewpoint } from './engine';
 export { MODEL_PAGE_LAYOUT } from './model-page-layout';
 export { useViewer } from './useViewer';
+export { parseViewableBytes } from './viewable-handoff';
 export type { ViewerLoadState } from './useViewerLoad';
 export { useViewpointUrl } from './useViewpointUrl';
 export { decodeViewpoint, encodeViewpoint } from './viewpoint-url';

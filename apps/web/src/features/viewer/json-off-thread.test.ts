@@ -73,3 +73,22 @@ describe('parseJsonInWorker', () => {
     );
   });
 });
+
+describe('parseViewableBytes (the compare page and the viewer read metadata with it)', () => {
+  it('parses a big file in a worker and a small one here, without taking a warm worker', async () => {
+    const { OFF_THREAD_BYTES, parseViewableBytes } = await import('./viewable-handoff');
+    vi.stubGlobal('Worker', FakeWorker);
+    const names = Array.from({ length: OFF_THREAD_BYTES / 16 }, (_, i) => `element ${i}`);
+    const big = bytes({ names });
+    expect(big.byteLength).toBeGreaterThanOrEqual(OFF_THREAD_BYTES);
+    const warm = vi.fn(() => Promise.resolve(null));
+    await expect(parseViewableBytes(big, warm)).resolves.toEqual({ names });
+    expect(FakeWorker.made).toBe(1);
+    expect(warm).toHaveBeenCalledTimes(1);
+    await expect(parseViewableBytes(bytes({ small: true }), warm)).resolves.toEqual({
+      small: true,
+    });
+    expect(FakeWorker.made).toBe(1);
+    expect(warm).toHaveBeenCalledTimes(1);
+  });
+});

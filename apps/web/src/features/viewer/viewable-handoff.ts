@@ -88,17 +88,28 @@ class ReadResponse extends Response {
    * the object must be read, not written. A big file is parsed in a worker (OFF_THREAD_BYTES).
    */
   override json(): Promise<unknown> {
-    const memory = this.#memory;
-    return (this.#json ??= (
-      memory.byteLength >= OFF_THREAD_BYTES
-        ? Promise.all([import('./json-off-thread'), takeWarmWorker()]).then(
-            ([{ parseJsonInWorker }, worker]) => parseJsonInWorker(memory, worker),
-            // Its module did not load: parsed here, a long task rather than no metadata.
-            () => parseJsonBytes(memory),
-          )
-        : Promise.resolve().then(() => parseJsonBytes(memory))
-    ).then((value) => (this.parsed = value)));
+    return (this.#json ??= parseViewableBytes(this.#memory, takeWarmWorker).then(
+      (value) => (this.parsed = value),
+    ));
   }
+}
+
+/**
+ * A viewable's JSON file (its metadata) parsed: in a worker from OFF_THREAD_BYTES up (`worker`
+ * gives one started ahead, if any), else here. The bytes are read, not taken.
+ */
+export function parseViewableBytes(
+  memory: ArrayBuffer,
+  worker: () => Promise<Worker | null> = () => Promise.resolve(null),
+): Promise<unknown> {
+  if (memory.byteLength < OFF_THREAD_BYTES) {
+    return Promise.resolve().then(() => parseJsonBytes(memory));
+  }
+  return Promise.all([import('./json-off-thread'), worker()]).then(
+    ([{ parseJsonInWorker }, started]) => parseJsonInWorker(memory, started),
+    // Its module did not load: parsed here, a long task rather than no metadata.
+    () => parseJsonBytes(memory),
+  );
 }
 
 /** Reads a successful answer into memory: the viewer then reads it without network tasks. */
