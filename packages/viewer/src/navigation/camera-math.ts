@@ -1,12 +1,12 @@
 /** Pure camera math: standard view directions, fitting a sphere, adaptive clip planes. */
 import * as THREE from 'three';
-import type { StandardView } from '../api-types.ts';
+import type { StandardView, ViewInsets } from '../api-types.ts';
 import {
   ISO_DIRECTION,
   fitBoxInViewPlain,
   fitBoxPlain,
   perspectiveClip,
-  type PlainInsets,
+  type PlainFit,
 } from './fit-math.ts';
 
 /** Direction from the target to the camera for each standard view (Y up; front looks at -Z). */
@@ -86,19 +86,18 @@ export function fitBox(
     aspect,
     margin,
   );
-  const target = new THREE.Vector3(...fit.target);
-  return {
-    target,
-    position: target.clone().addScaledVector(direction.clone().normalize(), fit.distance),
-    radius: fit.radius,
-    orthoHeight: fit.orthoHeight,
-  };
+  return { ...placeCamera(fit, direction), radius: fit.radius, orthoHeight: fit.orthoHeight };
 }
 
-/** CSS pixels of the canvas covered by the host page's toolbar and panels, per edge. */
-export type ViewInsets = PlainInsets;
-
-export const NO_INSETS: ViewInsets = { top: 0, right: 0, bottom: 0, left: 0 };
+/** A plain fit as three's camera position and target (`direction`: target -> camera). */
+function placeCamera(
+  fit: PlainFit,
+  direction: THREE.Vector3,
+): { position: THREE.Vector3; target: THREE.Vector3 } {
+  const target = new THREE.Vector3(...fit.target);
+  const back = direction.clone().normalize();
+  return { target, position: target.clone().addScaledVector(back, fit.distance) };
+}
 
 /** `fitBoxInViewPlain` (fit-math.ts) on three's types. */
 export function fitBoxInView(
@@ -110,23 +109,17 @@ export function fitBoxInView(
   insets: ViewInsets,
   orthographic = false,
 ): { position: THREE.Vector3; target: THREE.Vector3; orthoHeight: number } {
-  const back = direction.clone().normalize();
   const fit = fitBoxInViewPlain(
     box.min.toArray(),
     box.max.toArray(),
-    back.toArray(),
+    direction.toArray(),
     fovDegrees,
     width,
     height,
     insets,
     orthographic,
   );
-  const target = new THREE.Vector3(...fit.target);
-  return {
-    target,
-    position: target.clone().addScaledVector(back, fit.distance),
-    orthoHeight: fit.orthoHeight,
-  };
+  return { ...placeCamera(fit, direction), orthoHeight: fit.orthoHeight };
 }
 
 /**

@@ -3,6 +3,8 @@
  * and the three-free model preview (preview/) frame a model the same way, so the engine's first
  * frame lands exactly where the preview's was.
  */
+import type { ViewInsets } from '../api-types.ts';
+
 export type Triple = [number, number, number];
 
 /** Direction from the target to the camera of a load's first view (see standardViewDirection). */
@@ -30,7 +32,7 @@ export function viewAxes(back: Triple): { right: Triple; up: Triple } {
   return { right, up: normalize(cross(right, forward)) };
 }
 
-interface PlainFit {
+export interface PlainFit {
   target: Triple;
   /** Camera distance from the target along the direction. */
   distance: number;
@@ -86,13 +88,8 @@ export function fitBoxPlain(
   };
 }
 
-/** CSS pixels of the canvas covered by the host page's toolbar and panels, per edge. */
-export interface PlainInsets {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
+/** Nothing of the canvas covered. */
+export const NO_INSETS: ViewInsets = { top: 0, right: 0, bottom: 0, left: 0 };
 
 /**
  * `fitBoxPlain` into the part of a `width` x `height` canvas that `insets` leave uncovered: the
@@ -108,7 +105,7 @@ export function fitBoxInViewPlain(
   fovDegrees: number,
   width: number,
   height: number,
-  insets: PlainInsets,
+  insets: ViewInsets,
   orthographic = false,
 ): PlainFit {
   const W = Math.max(width, 1);

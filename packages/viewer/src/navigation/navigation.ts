@@ -3,8 +3,9 @@
  * implements the public NavigationApi (except the view cube, which the viewer wires in).
  */
 import * as THREE from 'three';
-import type { NavigationMode, ProjectionMode, StandardView } from '../api-types.ts';
-import { fitBoxInView, NO_INSETS, standardViewDirection, type ViewInsets } from './camera-math.ts';
+import type { NavigationMode, ProjectionMode, StandardView, ViewInsets } from '../api-types.ts';
+import { fitBoxInView, standardViewDirection } from './camera-math.ts';
+import { NO_INSETS } from './fit-math.ts';
 import type { CameraRig } from './camera-rig.ts';
 import { OrbitControls } from './orbit.ts';
 import { floorUnder, walkCamera } from './walk-start.ts';

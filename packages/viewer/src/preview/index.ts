@@ -5,14 +5,15 @@
  * code), shades it alike, and hands the engine what it decoded, so the engine's own load decodes
  * nothing twice; the engine then draws over it on the same canvas and context.
  */
+import type { ViewInsets } from '../api-types.ts';
 import { glContextAttributes, type GlContextOptions } from '../gl-context.ts';
 import {
   DEFAULT_FOV,
   ISO_DIRECTION,
   fitBoxInViewPlain,
+  NO_INSETS,
   perspectiveClip,
   viewAxes,
-  type PlainInsets,
   type Triple,
 } from '../navigation/fit-math.ts';
 import { DecodedStreams, readBufferViews, readGlb } from './glb-streams.ts';
@@ -83,7 +84,7 @@ export async function drawModelPreview(
      * What the page will cover of the canvas (its toolbar), which the engine's first fit will
      * leave free too (navigation.setViewInsets before the load).
      */
-    insets?: PlainInsets;
+    insets?: ViewInsets;
   } = {},
 ): Promise<ModelPreview | null> {
   const gl = canvas.getContext('webgl2', glContextAttributes(options));
@@ -114,7 +115,7 @@ export async function drawModelPreview(
     DEFAULT_FOV,
     width,
     height,
-    options.insets ?? { top: 0, right: 0, bottom: 0, left: 0 },
+    options.insets ?? NO_INSETS,
   );
   const eye = fit.target.map((v, axis) => v + ISO_DIRECTION[axis]! * fit.distance) as Triple;
   const { right, up } = viewAxes(ISO_DIRECTION);

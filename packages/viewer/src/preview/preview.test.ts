@@ -8,8 +8,13 @@ import * as THREE from 'three';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { convertModel } from '@truss/converter';
 import { houseIfc } from '@truss/converter/testing/house-ifc';
-import { fitBox, fitBoxInView, NO_INSETS } from '../navigation/camera-math.ts';
-import { fitBoxInViewPlain, fitBoxPlain, ISO_DIRECTION } from '../navigation/fit-math.ts';
+import { fitBox, fitBoxInView } from '../navigation/camera-math.ts';
+import {
+  fitBoxInViewPlain,
+  fitBoxPlain,
+  ISO_DIRECTION,
+  NO_INSETS,
+} from '../navigation/fit-math.ts';
 import { decodeGlb } from '../core/loader.ts';
 import { DecodedStreams, PreviewFormatError, readBufferViews, readGlb } from './glb-streams.ts';
 import { composeTrs, lookAt, perspective } from './mat4.ts';
