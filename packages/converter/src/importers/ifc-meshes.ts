@@ -3,59 +3,67 @@
  * (exporters write the same geometry again and again; mapped representations become
  * instanceable), materials per surface colour, and the IfcSpace meshes the storey plans label
  * rooms with. One collector takes the meshes of a whole model or of its parts (ifc-parts.ts) in
- * turn: the geometries and materials are shared across parts by express id and by content.
+ * turn: the geometries and materials are shared across parts by express id and by content. It
+ * holds them until `fill` puts them into the scene (a model whose parts overlap is meshed again,
+ * whole, by a collector of its own).
  */
 import type * as WebIFC from 'web-ifc';
-import { MaterialTable, srgbToLinear, type SceneGeometry, type SceneModel } from '../scene.ts';
+import {
+  MaterialTable,
+  srgbToLinear,
+  type SceneGeometry,
+  type SceneMaterial,
+  type SceneModel,
+  type ScenePlacement,
+} from '../scene.ts';
 
 type PlanOnly = NonNullable<SceneModel['planOnly']>;
 
 export class IfcMeshCollector {
-  private readonly materials: MaterialTable;
+  private readonly geometries: SceneGeometry[] = [];
+  private readonly placements: ScenePlacement[] = [];
+  private readonly materials: SceneMaterial[] = [];
+  private readonly materialTable = new MaterialTable(this.materials);
   private readonly materialByColour = new Map<string, number>();
   private readonly geometryIndexById = new Map<number, number>();
   private readonly geometryByContent = new Map<string, number[]>();
   private readonly spaceGeometryById = new Map<number, number>();
-  readonly planOnly: PlanOnly = { geometries: [], placements: [] };
+  private readonly planOnly: PlanOnly = { geometries: [], placements: [] };
 
-  constructor(
-    private readonly scene: SceneModel,
-    private readonly elementFor: (expressId: number) => number,
-  ) {
-    this.materials = new MaterialTable(scene.materials);
+  constructor(private readonly elementFor: (expressId: number) => number) {}
+
+  /** Puts the meshes into the scene; the spaces' too unless web-ifc failed on them. */
+  fill(scene: SceneModel, withSpaces: boolean): void {
+    scene.geometries = this.geometries;
+    scene.placements = this.placements;
+    scene.materials = this.materials;
+    if (withSpaces) scene.planOnly = this.planOnly;
   }
 
   /** A product's mesh, read from the model it was streamed from. */
   addMesh(api: WebIFC.IfcAPI, modelId: number, mesh: WebIFC.FlatMesh): void {
     const placedGeometries = mesh.geometries;
     if (placedGeometries.size() === 0) return;
-    const { scene } = this;
     const element = this.elementFor(mesh.expressID);
     for (let i = 0; i < placedGeometries.size(); i++) {
       const placed = placedGeometries.get(i);
       let geometryIndex = this.geometryIndexById.get(placed.geometryExpressID);
       if (geometryIndex === undefined) {
-        const geometry = api.GetGeometry(modelId, placed.geometryExpressID);
-        const vertexData = api.GetVertexArray(
-          geometry.GetVertexData(),
-          geometry.GetVertexDataSize(),
-        );
-        const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-        geometry.delete();
+        const { vertexData, indices } = readGeometry(api, modelId, placed.geometryExpressID);
         const key = contentKey(vertexData, indices);
         const candidates = this.geometryByContent.get(key) ?? [];
         geometryIndex = candidates.find((candidate) =>
-          sameContent(scene.geometries[candidate]!, vertexData, indices),
+          sameContent(this.geometries[candidate]!, vertexData, indices),
         );
         if (geometryIndex === undefined) {
-          geometryIndex = scene.geometries.length;
-          scene.geometries.push(splitVertexData(vertexData, indices));
+          geometryIndex = this.geometries.length;
+          this.geometries.push(splitVertexData(vertexData, indices));
           candidates.push(geometryIndex);
           this.geometryByContent.set(key, candidates);
         }
         this.geometryIndexById.set(placed.geometryExpressID, geometryIndex);
       }
-      scene.placements.push({
+      this.placements.push({
         element,
         geometry: geometryIndex,
         material: this.materialFor(placed.color),
@@ -73,10 +81,7 @@ export class IfcMeshCollector {
       const placed = placedGeometries.get(i);
       let geometry = this.spaceGeometryById.get(placed.geometryExpressID);
       if (geometry === undefined) {
-        const data = api.GetGeometry(modelId, placed.geometryExpressID);
-        const vertexData = api.GetVertexArray(data.GetVertexData(), data.GetVertexDataSize());
-        const indices = api.GetIndexArray(data.GetIndexData(), data.GetIndexDataSize());
-        data.delete();
+        const { vertexData, indices } = readGeometry(api, modelId, placed.geometryExpressID);
         geometry = planOnly.geometries.length;
         const { positions } = splitVertexData(vertexData, indices);
         planOnly.geometries.push({ positions, indices: Uint32Array.from(indices) });
@@ -98,7 +103,7 @@ export class IfcMeshCollector {
       const linear = [srgbToLinear(colour.x), srgbToLinear(colour.y), srgbToLinear(colour.z)];
       const rgba = [...linear, colour.w] as [number, number, number, number];
       const key = rgba.map((c) => c.toFixed(3)).join(',');
-      material = this.materials.add(key, () => ({
+      material = this.materialTable.add(key, () => ({
         name: `ifc-${key}`,
         color: rgba,
         metallic: 0,
@@ -109,6 +114,15 @@ export class IfcMeshCollector {
     }
     return material;
   }
+}
+
+/** One of web-ifc's geometries: interleaved position + normal floats, and triangle indices. */
+function readGeometry(api: WebIFC.IfcAPI, modelId: number, expressId: number) {
+  const geometry = api.GetGeometry(modelId, expressId);
+  const vertexData = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+  const indices = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+  geometry.delete();
+  return { vertexData, indices };
 }
 
 /** web-ifc's interleaved position + normal floats -> the scene's separate arrays. */

@@ -12,7 +12,8 @@
  * material (colour when no style), the IfcRelVoidsElement of a product (openings cut out). The
  * project and its units (web-ifc's length scale) go into every part.
  */
-import { StepRef, type StepFile } from './step.ts';
+import { refs } from './ifc-lines.ts';
+import type { StepFile } from './step.ts';
 
 /** Products per part: web-ifc's memory then stays near that of a 25,000-element model. */
 export const PART_PRODUCTS = 25_000;
@@ -66,6 +67,24 @@ export class PartIndex {
     const ids = this.closure(products, own);
     for (const id of this.shared) ids.add(id);
     for (const id of ids) if (!own.has(id) && meshed(id)) return null;
+    return this.inFileOrder(ids);
+  }
+
+  /**
+   * The first entity of each type and the project, in file order: a small file web-ifc opens for
+   * the schema's attribute names (IfcLines), which the semantics are read by, without opening the
+   * whole model. Its references to entities left out are never followed (no geometry is asked).
+   */
+  schemaEntities(): number[] {
+    const ids = new Set(this.shared);
+    for (const type of this.step.typeNames) {
+      const first = this.step.firstOfType(type);
+      if (first !== null) ids.add(first);
+    }
+    return this.inFileOrder(ids);
+  }
+
+  private inFileOrder(ids: Set<number>): number[] {
     return [...ids].sort((a, b) => this.step.order(a) - this.step.order(b));
   }
 
@@ -116,24 +135,6 @@ export function writePartFile(step: StepFile, ids: number[]): Uint8Array {
   return bytes;
 }
 
-/**
- * A small STEP file with the first entity of each type (and the project): web-ifc opens it for
- * the schema's attribute names (IfcLines), which the semantics are read by, without opening the
- * whole model. Its references to entities left out are never followed (no geometry is asked).
- */
-export function writeSchemaFile(step: StepFile, shared: PartIndex): Uint8Array {
-  const ids = new Set<number>();
-  for (const type of step.typeNames) {
-    const first = step.firstOfType(type);
-    if (first !== null) ids.add(first);
-  }
-  for (const id of shared.partEntities([], () => false) ?? []) ids.add(id);
-  return writePartFile(
-    step,
-    [...ids].sort((a, b) => step.order(a) - step.order(b)),
-  );
-}
-
 /** `items` in slices of at most `size`. */
 export function slices<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -141,16 +142,11 @@ export function slices<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-function refAt(step: StepFile, id: number, index: number): number | null {
-  return refsAt(step, id, index)[0] ?? null;
-}
-
 /** The references in one attribute (a reference or a list of them). */
 function refsAt(step: StepFile, id: number, index: number): number[] {
-  const value = step.args(id)?.[index];
-  if (value === undefined || value === null) return [];
-  const list = Array.isArray(value) ? value : [value];
-  const out: number[] = [];
-  for (const item of list) if (item instanceof StepRef) out.push(item.id);
-  return out;
+  return refs(step.args(id)?.[index]);
+}
+
+function refAt(step: StepFile, id: number, index: number): number | null {
+  return refsAt(step, id, index)[0] ?? null;
 }

@@ -14,7 +14,7 @@ import { openSource, type ByteSource, type ModelBytes } from './byte-source.ts';
 import type { ImportContext } from './context.ts';
 import { IfcLines } from './ifc-lines.ts';
 import { IfcMeshCollector } from './ifc-meshes.ts';
-import { PART_PRODUCTS, PartIndex, slices, writePartFile, writeSchemaFile } from './ifc-parts.ts';
+import { PART_PRODUCTS, PartIndex, slices, writePartFile } from './ifc-parts.ts';
 import { readProperties } from './ifc-properties.ts';
 import {
   createElementTable,
@@ -148,16 +148,18 @@ async function meshScene(
   // IFC 4.3 alignments are meshed from what aggregates and nests them: kept whole.
   const inParts = products.length > partProducts && step.firstOfType('IFCALIGNMENT') === null;
   const index = inParts ? new PartIndex(step) : null;
+  // web-ifc copies each piece it asks for into its own memory at once.
+  const openWhole = () =>
+    api.OpenModelFromCallback(
+      (offset, size) => source.read(offset, offset + size),
+      WEB_IFC_SETTINGS,
+    );
   let modelId: number;
   try {
-    // web-ifc copies each piece it asks for into its own memory at once. In parts, the model
-    // opened first only names the attributes (writeSchemaFile).
+    // In parts, the model opened first only names the attributes (PartIndex.schemaEntities).
     modelId = index
-      ? api.OpenModel(writeSchemaFile(step, index), WEB_IFC_SETTINGS)
-      : api.OpenModelFromCallback(
-          (offset, size) => source.read(offset, offset + size),
-          WEB_IFC_SETTINGS,
-        );
+      ? api.OpenModel(writePartFile(step, index.schemaEntities()), WEB_IFC_SETTINGS)
+      : openWhole();
   } catch (error) {
     throw new MalformedFileError(`web-ifc could not open the IFC file: ${String(error)}`);
   }
@@ -176,36 +178,29 @@ async function meshScene(
     ctx.checkAbort();
 
     ctx.progress('geometry', 0);
-    let meshes = new IfcMeshCollector(scene, (id) => table.elementFor(id));
-    let spacesMeshed: boolean | null = null;
+    const elementFor = (id: number) => table.elementFor(id);
+    let meshed: Meshed | null = null;
     if (index) {
       // The attribute names are all read: the schema's model goes before the first part opens.
       lines.detach();
       api.CloseModel(modelId);
       closed = true;
-      spacesMeshed = meshInParts(api, step, index, meshes, {
+      meshed = meshInParts(api, step, index, elementFor, {
         streamed,
         products,
         spaces,
         partProducts,
         ctx,
       });
-      if (spacesMeshed === null) {
+      if (!meshed) {
         // A part would have taken in another part's product: the model is meshed whole.
-        scene.geometries.length = 0;
-        scene.placements.length = 0;
-        scene.materials.length = 0;
-        meshes = new IfcMeshCollector(scene, (id) => table.elementFor(id));
-        modelId = api.OpenModelFromCallback(
-          (offset, size) => source.read(offset, offset + size),
-          WEB_IFC_SETTINGS,
-        );
+        modelId = openWhole();
         closed = false;
       }
     }
-    spacesMeshed ??= meshWhole(api, modelId, meshes, spaces, ctx);
+    meshed ??= meshWhole(api, modelId, elementFor, spaces, ctx);
     ctx.checkAbort();
-    if (spacesMeshed) scene.planOnly = meshes.planOnly;
+    meshed.meshes.fill(scene, meshed.spacesMeshed);
     if (scene.placements.length === 0)
       throw new NoGeometryError('The IFC file has no geometry web-ifc can mesh.');
     ctx.progress('geometry', 0.9);
@@ -253,20 +248,27 @@ function abortCheck(ctx: ImportContext): () => boolean {
   };
 }
 
+/** The meshes read, and whether the spaces' meshes are all there (false: web-ifc failed). */
+interface Meshed {
+  meshes: IfcMeshCollector;
+  spacesMeshed: boolean;
+}
+
 function meshWhole(
   api: WebIFC.IfcAPI,
   modelId: number,
-  meshes: IfcMeshCollector,
+  elementFor: (id: number) => number,
   spaces: number[],
   ctx: ImportContext,
-): boolean {
+): Meshed {
+  const meshes = new IfcMeshCollector(elementFor);
   const cancelled = abortCheck(ctx);
   api.StreamAllMeshes(modelId, (mesh, index, total) => {
     if (cancelled()) return;
     if (index % 50 === 0) ctx.progress('geometry', total > 0 ? index / total : 0);
     meshes.addMesh(api, modelId, mesh);
   });
-  return !cancelled() && meshSpaces(api, modelId, meshes, spaces);
+  return { meshes, spacesMeshed: !cancelled() && meshSpaces(api, modelId, meshes, spaces) };
 }
 
 /**
@@ -279,7 +281,7 @@ function meshInParts(
   api: WebIFC.IfcAPI,
   step: StepFile,
   index: PartIndex,
-  meshes: IfcMeshCollector,
+  elementFor: (id: number) => number,
   plan: {
     streamed: { name: string; code: number }[];
     products: number[];
@@ -287,8 +289,9 @@ function meshInParts(
     partProducts: number;
     ctx: ImportContext;
   },
-): boolean | null {
+): Meshed | null {
   const { ctx, partProducts } = plan;
+  const meshes = new IfcMeshCollector(elementFor);
   const cancelled = abortCheck(ctx);
   const productSlices = slices(plan.products, partProducts);
   const spaceSlices = slices(plan.spaces, partProducts);
@@ -317,7 +320,7 @@ function meshInParts(
     }
     done += own.length;
   }
-  return !cancelled() && spacesMeshed;
+  return { meshes, spacesMeshed: !cancelled() && spacesMeshed };
 }
 
 /**
