@@ -23,94 +23,104 @@ function hexAt(b: Uint8Array, at: number, digits: number): number {
   return value;
 }
 
-/** Decodes the body of a STEP string; raw non-ASCII bytes are read as UTF-8 (else Latin-1). */
-export function decodeStepString(b: Uint8Array): string {
-  let out = '';
+/**
+ * Bytes between escapes: runs of ASCII as they are, runs of other bytes as UTF-8 (else Latin-1),
+ * each run decoded at once.
+ */
+function decodePlain(b: Uint8Array, out: string[]): void {
   let i = 0;
-  let rawStart = -1;
-  const flushRaw = (end: number) => {
-    if (rawStart < 0) return;
-    const raw = b.subarray(rawStart, end);
-    try {
-      out += utf8.decode(raw);
-    } catch (_error) {
-      out += latin1.decode(raw);
+  while (i < b.length) {
+    const ascii = b[i]! < 0x80;
+    let j = i + 1;
+    while (j < b.length && b[j]! < 0x80 === ascii) j++;
+    const run = b.subarray(i, j);
+    if (ascii) out.push(latin1.decode(run));
+    else {
+      try {
+        out.push(utf8.decode(run));
+      } catch (_error) {
+        out.push(latin1.decode(run));
+      }
     }
-    rawStart = -1;
-  };
+    i = j;
+  }
+}
+
+/**
+ * Decodes the body of a STEP string; raw non-ASCII bytes are read as UTF-8 (else Latin-1).
+ * The result is one flat string: built a character at a time, a 22-character GlobalId was a
+ * chain of ten 32-byte cons strings that V8 kept as long as the string (68 MiB at 200,000
+ * elements).
+ */
+export function decodeStepString(b: Uint8Array): string {
+  const parts: string[] = [];
+  // The plain bytes since the last escape.
+  let plainStart = 0;
+  let i = 0;
   while (i < b.length) {
     const c = b[i]!;
+    let escaped: string | null = null;
+    let next = i;
     if (c === 0x27 && b[i + 1] === 0x27) {
-      flushRaw(i);
-      out += "'";
-      i += 2;
-      continue;
-    }
-    if (c === 0x5c /* \ */) {
+      escaped = "'";
+      next = i + 2;
+    } else if (c === 0x5c /* \ */) {
       if (b[i + 1] === 0x5c) {
-        flushRaw(i);
-        out += '\\';
-        i += 2;
-        continue;
-      }
-      if (b[i + 1] === 0x58 /* X */ && b[i + 2] === 0x32 && b[i + 3] === 0x5c) {
+        escaped = '\\';
+        next = i + 2;
+      } else if (b[i + 1] === 0x58 /* X */ && b[i + 2] === 0x32 && b[i + 3] === 0x5c) {
         // \X2\ 4-hex-digit UTF-16 units ... \X0\
-        flushRaw(i);
         let j = i + 4;
+        const units: number[] = [];
         while (j + 4 <= b.length && b[j] !== 0x5c) {
           const unit = hexAt(b, j, 4);
           if (unit < 0) break;
-          out += String.fromCharCode(unit);
+          units.push(unit);
           j += 4;
         }
-        i = matches(b, j, '\\X0\\') ? j + 4 : j;
-        continue;
-      }
-      if (b[i + 1] === 0x58 && b[i + 2] === 0x34 && b[i + 3] === 0x5c) {
+        escaped = fromCodes(units, String.fromCharCode);
+        next = matches(b, j, '\\X0\\') ? j + 4 : j;
+      } else if (b[i + 1] === 0x58 && b[i + 2] === 0x34 && b[i + 3] === 0x5c) {
         // \X4\ 8-hex-digit code points ... \X0\
-        flushRaw(i);
         let j = i + 4;
+        const points: number[] = [];
         while (j + 8 <= b.length && b[j] !== 0x5c) {
           const point = hexAt(b, j, 8);
           if (point < 0 || point > 0x10ffff) break;
-          out += String.fromCodePoint(point);
+          points.push(point);
           j += 8;
         }
-        i = matches(b, j, '\\X0\\') ? j + 4 : j;
-        continue;
-      }
-      if (b[i + 1] === 0x58 && b[i + 2] === 0x5c) {
+        escaped = fromCodes(points, String.fromCodePoint);
+        next = matches(b, j, '\\X0\\') ? j + 4 : j;
+      } else if (b[i + 1] === 0x58 && b[i + 2] === 0x5c && hexAt(b, i + 3, 2) >= 0) {
         // \X\hh: one ISO 8859-1 character
-        const code = hexAt(b, i + 3, 2);
-        if (code >= 0) {
-          flushRaw(i);
-          out += String.fromCharCode(code);
-          i += 5;
-          continue;
-        }
-      }
-      if (b[i + 1] === 0x53 /* S */ && b[i + 2] === 0x5c && i + 3 < b.length) {
-        flushRaw(i);
-        out += String.fromCharCode(b[i + 3]! + 128);
-        i += 4;
-        continue;
-      }
-      if (b[i + 1] === 0x50 /* P */ && b[i + 3] === 0x5c) {
+        escaped = String.fromCharCode(hexAt(b, i + 3, 2));
+        next = i + 5;
+      } else if (b[i + 1] === 0x53 /* S */ && b[i + 2] === 0x5c && i + 3 < b.length) {
+        escaped = String.fromCharCode(b[i + 3]! + 128);
+        next = i + 4;
+      } else if (b[i + 1] === 0x50 /* P */ && b[i + 3] === 0x5c) {
         // \PA\ code page switch: no effect on the characters we decode.
-        flushRaw(i);
-        i += 4;
-        continue;
+        escaped = '';
+        next = i + 4;
       }
     }
-    if (c >= 0x80) {
-      if (rawStart < 0) rawStart = i;
+    if (escaped === null) {
       i++;
       continue;
     }
-    flushRaw(i);
-    out += String.fromCharCode(c);
-    i++;
+    if (i > plainStart) decodePlain(b.subarray(plainStart, i), parts);
+    parts.push(escaped);
+    i = plainStart = next;
   }
-  flushRaw(b.length);
-  return out;
+  if (b.length > plainStart) decodePlain(b.subarray(plainStart), parts);
+  // join copies into one flat string.
+  return parts.length === 1 ? parts[0]! : parts.join('');
+}
+
+/** Characters from codes, in slices (a spread of a long list would overflow the stack). */
+function fromCodes(codes: number[], from: (...codes: number[]) => string): string {
+  const parts: string[] = [];
+  for (let k = 0; k < codes.length; k += 4096) parts.push(from(...codes.slice(k, k + 4096)));
+  return parts.join('');
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileSource } from './byte-source.ts';
+import { collectGarbage } from '../memory.ts';
 import { decodeStepString, StepEnum, StepFile, StepRef, StepTyped } from './step.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -107,5 +108,33 @@ describe('decodeStepString', () => {
     expect(decodeStepString(encode('a\\\\b'))).toBe('a\\b');
     expect(decodeStepString(encode('Straße'))).toBe('Straße');
     expect(decodeStepString(new Uint8Array([0x4d, 0xfc, 0x6c]))).toBe('Mül');
+    // Each run of raw bytes on its own: valid UTF-8, then a Latin-1 byte after plain ASCII.
+    expect(decodeStepString(new Uint8Array([0xc3, 0xa4, 0x41, 0xfc]))).toBe('äAü');
+    expect(decodeStepString(encode('\\X\\E4rger \\PA\\x \\q'))).toBe('ärger x \\q');
+    expect(decodeStepString(encode(`A\\X2\\${'0041'.repeat(5000)}\\X0\\B`))).toBe(
+      `A${'A'.repeat(5000)}B`,
+    );
+    expect(decodeStepString(encode(''))).toBe('');
+  });
+
+  it('gives flat strings: a kept GlobalId or name costs its characters, not a chain of pieces', () => {
+    // Built a character at a time, a 22-character GlobalId was ten 32-byte cons strings past its
+    // 12th character (~380 bytes, measured 356 per string here); flat, it is ~40.
+    const count = 20_000;
+    const id = (n: number) => `0${n.toString(36).padStart(21, 'x')}`;
+    const lines = Array.from(
+      { length: count },
+      (_, n) => `#${n + 1}=IFCWALL('${id(n)}',$,'Wand \\X2\\00FC\\X0\\ber ${n} ''A''',$);`,
+    );
+    const step = new StepFile(encode(`ISO-10303-21;\nDATA;\n${lines.join('\n')}\nENDSEC;\n`));
+    const read = (n: number) => step.args(n + 1)!;
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    const kept = Array.from({ length: count }, (_, n) => [read(n)[0], read(n)[2]]);
+    collectGarbage();
+    const perEntity = (process.memoryUsage().heapUsed - before) / count;
+    expect(kept[count - 1]).toEqual([id(count - 1), `Wand \u00fcber ${count - 1} 'A'`]);
+    // Two flat strings and their pair; with cons strings this was ~700 bytes.
+    expect(perEntity).toBeLessThan(250);
   });
 });
