@@ -17,7 +17,7 @@ import { detectFormat, type ModelFormat } from './formats.ts';
 import { makeAbortCheck, type ConversionStage, type ImportContext } from './importers/context.ts';
 import type { ModelBytes } from './importers/byte-source.ts';
 import { importByFormat } from './importers/index.ts';
-import { encodeMetadata } from './metadata-file.ts';
+import { gzipPieces } from './metadata-file.ts';
 import { buildMetadata } from './metadata-scene.ts';
 import { collectGarbage } from './memory.ts';
 import {
@@ -83,7 +83,7 @@ export interface ConversionResult {
   chunks: Uint8Array[];
   metadata: ModelMetadata;
   /**
-   * The metadata gzip-compressed (`encodeMetadata(metadata)`): what the worker hands over and
+   * The metadata gzip-compressed (what `encodeMetadata(metadata)` gives): what the worker hands over and
    * the server re-encodes into the viewable's stored layout (`VIEWABLE_FILES`).
    */
   metadataGz: Uint8Array;
@@ -246,8 +246,8 @@ export async function convertModel(
     instances: prepared.instances,
     drawBatches: written.drawBatches,
   };
-  const metadata = buildMetadata(scene, prepared, format, filename, read, stats);
-  const metadataGz = encodeMetadata(metadata);
+  const { metadata, jsonPieces } = buildMetadata(scene, prepared, format, filename, read, stats);
+  const metadataGz = await gzipPieces(jsonPieces());
   progress('write', 1);
 
   enter('thumbnail');

@@ -3,9 +3,15 @@
  * (types, names, tree, triangles, boxes on a power-of-ten grid, geometry hashes, IFC ids), the
  * storeys with their element counts, units, origin and the property table.
  */
-import { METADATA_VERSION, type ModelMetadata, type ModelStats } from '@truss/viewable';
+import {
+  METADATA_VERSION,
+  type ModelMetadata,
+  type ModelPropertyTable,
+  type ModelStats,
+} from '@truss/viewable';
 import { stepFileSchema, type ModelFormat } from './formats.ts';
 import { StringTable } from './metadata-builder.ts';
+import { jsonPieces } from './metadata-file.ts';
 import type { PreparedLayout } from './pipeline/prepare.ts';
 import type { SceneModel } from './scene.ts';
 
@@ -17,6 +23,16 @@ function bboxStepFor(bbox: PreparedLayout['bbox']): number {
   return 10 ** Math.max(-6, Math.ceil(Math.log10(extent / 1e5)));
 }
 
+/**
+ * The metadata, and its JSON text in pieces (what encodeMetadata would give, written without the
+ * property table's rows existing all at once: they are built a slice at a time from its columns).
+ * The in-memory metadata's `properties` is built when first read.
+ */
+export interface BuiltMetadata {
+  metadata: ModelMetadata;
+  jsonPieces(): Iterable<string>;
+}
+
 export function buildMetadata(
   scene: SceneModel,
   prepared: PreparedLayout,
@@ -24,7 +40,7 @@ export function buildMetadata(
   filename: string,
   input: { head: Uint8Array; size: number },
   stats: ModelStats,
-): ModelMetadata {
+): BuiltMetadata {
   const strings = scene.properties?.strings ?? new StringTable();
   const count = scene.elements.length;
   const bboxStep = bboxStepFor(prepared.bbox);
@@ -76,7 +92,7 @@ export function buildMetadata(
     return total;
   };
 
-  return {
+  const metadata: Omit<ModelMetadata, 'properties'> = {
     version: METADATA_VERSION,
     format,
     source: {
@@ -99,6 +115,19 @@ export function buildMetadata(
     })),
     strings: strings.strings,
     elements,
-    properties: scene.properties?.table() ?? { values: [], sets: [], elements: [] },
+  };
+  const builder = scene.properties;
+  let table: ModelPropertyTable | null = null;
+  // Last, as before: the text's member order is the object's.
+  Object.defineProperty(metadata, 'properties', {
+    enumerable: true,
+    get: () => (table ??= builder?.table() ?? { values: [], sets: [], elements: [] }),
+  });
+  return {
+    metadata: metadata as ModelMetadata,
+    jsonPieces: () =>
+      jsonPieces(metadata, (key) =>
+        key === 'properties' && builder && !table ? builder.jsonPieces() : undefined,
+      ),
   };
 }
