@@ -97,7 +97,7 @@ export interface ConversionResult {
 }
 
 const DEFAULT_MAX_TRIANGLES = 50_000_000;
-/** Models from this many elements are collected after their import (memory.ts). */
+/** Models from this many elements are collected after the import and each stage (memory.ts). */
 const COLLECT_FROM_ELEMENTS = 20_000;
 const DEFAULT_MAX_INPUT_BYTES = 2 * 1024 ** 3;
 
@@ -231,6 +231,8 @@ export async function convertModel(
     );
   }
   progress('optimize', 1);
+  // The layout's working lists and keys (~150 MiB at 200,000 elements), before the writing.
+  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
 
   enter('write');
   const written = await writeViewable(
@@ -251,6 +253,8 @@ export async function convertModel(
   progress('write', 1);
 
   enter('thumbnail');
+  // The chunks' and the metadata's writing garbage, before the thumbnail and plans make theirs.
+  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
   // A chunked model's batches are built again, one at a time, for the thumbnail.
   const thumbnailPng = renderThumbnail(
     { ...prepared, batches: written.batches ?? prepared.batchesOf() },
