@@ -5,7 +5,7 @@
  * per-element bounding boxes and triangle counts.
  */
 import type { BoundingBox } from '@truss/viewable';
-import type { SceneGeometry, SceneModel, ScenePlacement } from '../scene.ts';
+import type { SceneGeometry, SceneModel } from '../scene.ts';
 import {
   decompose,
   multiply,
@@ -18,7 +18,7 @@ import {
 import { planDraws, withFaceNormals } from './draw-budget.ts';
 import { GeometryHasher } from './geometry-hash.ts';
 import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
-import { buildBatches } from './batches.ts';
+import { buildBatches, type BatchInput } from './batches.ts';
 
 export interface PreparedBatch {
   material: number;
@@ -187,15 +187,7 @@ export function prepareLayout(
     .map((group) => ({ list: group.list, savings: savings(scene, group.list), data: group.trs }))
     .sort((a, b) => b.savings - a.savings)
     .slice(0, options.maxInstanceGroups);
-  const faceNormalGeometries = new Map<number, SceneGeometry>();
-  const faceNormalGeometry = (index: number): SceneGeometry => {
-    let geometry = faceNormalGeometries.get(index);
-    if (!geometry) {
-      geometry = withFaceNormals(scene.geometries[index]!);
-      faceNormalGeometries.set(index, geometry);
-    }
-    return geometry;
-  };
+  const faceNormalGeometry = faceNormalCache(scene);
   const plan = planDraws(
     scene,
     sorted,
@@ -247,31 +239,20 @@ export function prepareLayout(
     if (instanced.has(i)) instances++;
   });
 
-  // Flat geometry of a material that also has smooth geometry carries face normals, so the two
-  // share one batch (one draw).
-  const geometryOf = (placement: ScenePlacement): SceneGeometry => {
-    const geometry = scene.geometries[placement.geometry]!;
-    return !geometry.normals && plan.faceNormalMaterials.has(placement.material)
-      ? faceNormalGeometry(placement.geometry)
-      : geometry;
-  };
-  // The batches' matrices are made again when built: kept, they were 50 MiB at 200,000 elements.
-  const matrixOf = (i: number): Mat4 => {
-    const placement = scene.placements[i]!;
-    const world = placement.matrix ? multiply(root, placement.matrix) : root;
-    return far ? multiply(shift, world) : world;
-  };
+  const input = batchInput(scene, {
+    root,
+    shift: far ? shift : null,
+    instanced,
+    faceNormalMaterials: plan.faceNormalMaterials,
+    faceNormalGeometry,
+  });
   const drawn = new Set<number>();
   scene.placements.forEach((p, i) => {
-    if (!instanced.has(i) && geometryOf(p).indices.length > 0) drawn.add(p.material);
+    if (!instanced.has(i) && input.geometryOf(p).indices.length > 0) drawn.add(p.material);
   });
   for (const group of instanceGroups) for (const part of group.parts) drawn.add(part.material);
-  // The closures above keep this function's variables: empty the per-placement matrices.
-  worldMatrices.length = 0;
-  matrices.length = 0;
-  const input = { scene, matrixOf, instanced, geometryOf };
   return {
-    batchesOf: (include) => buildBatches(input, include),
+    batchesOf: batchesOf(input),
     materials: drawn.size,
     instanceGroups,
     elementBoxes,
@@ -282,6 +263,63 @@ export function prepareLayout(
     triangles,
     instances,
   };
+}
+
+/*
+ * The closures the layout keeps are made in the small functions below, not in prepareLayout: V8
+ * gives all of a function's closures one context holding every variable any of them uses, so a
+ * closure kept from prepareLayout kept its per-placement matrices (emptied by hand before) and
+ * its instance candidates' lists and keys (2 MiB of the 50k tower's live heap, 5 of the 200k's).
+ */
+
+/** A geometry with face normals, made once per geometry when first asked for. */
+function faceNormalCache(scene: SceneModel): (index: number) => SceneGeometry {
+  const made = new Map<number, SceneGeometry>();
+  return (index) => {
+    let geometry = made.get(index);
+    if (!geometry) {
+      geometry = withFaceNormals(scene.geometries[index]!);
+      made.set(index, geometry);
+    }
+    return geometry;
+  };
+}
+
+function batchInput(
+  scene: SceneModel,
+  layout: {
+    root: Mat4;
+    /** The recentring, when the model is far from the origin. */
+    shift: Mat4 | null;
+    instanced: Set<number>;
+    faceNormalMaterials: Set<number>;
+    faceNormalGeometry: (index: number) => SceneGeometry;
+  },
+): BatchInput {
+  const { root, shift, faceNormalMaterials, faceNormalGeometry } = layout;
+  return {
+    scene,
+    instanced: layout.instanced,
+    // Flat geometry of a material that also has smooth geometry carries face normals, so the
+    // two share one batch (one draw).
+    geometryOf: (placement) => {
+      const geometry = scene.geometries[placement.geometry]!;
+      return !geometry.normals && faceNormalMaterials.has(placement.material)
+        ? faceNormalGeometry(placement.geometry)
+        : geometry;
+    },
+    // The batches' matrices are made again when built: kept, they were 50 MiB at 200,000
+    // elements.
+    matrixOf: (i) => {
+      const placement = scene.placements[i]!;
+      const world = placement.matrix ? multiply(root, placement.matrix) : root;
+      return shift ? multiply(shift, world) : world;
+    },
+  };
+}
+
+function batchesOf(input: BatchInput): PreparedLayout['batchesOf'] {
+  return (include) => buildBatches(input, include);
 }
 
 /** Each element's geometry hash, from its placements in world coordinates (before recentring). */
