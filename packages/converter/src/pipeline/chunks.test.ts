@@ -13,6 +13,7 @@ import {
   type ChunkOptions,
 } from './chunks.ts';
 import { prepareLayout, prepareScene, type PreparedScene } from './prepare.ts';
+import { InstanceList } from './instance-list.ts';
 
 const box = (x: number, y: number, size: number): BoundingBox => [x, y, 0, x + size, y + 1, 1];
 
@@ -131,10 +132,14 @@ describe('subsetScene', () => {
               geometry: { positions: new Float32Array(9), indices: new Uint32Array([0, 1, 2]) },
             },
           ],
-          instances: [1, 2, 2].map((element) => ({
-            element,
-            trs: { t: [0, 0, 0], r: [0, 0, 0, 1], s: [1, 1, 1] },
-          })),
+          instances: InstanceList.of(
+            [1, 2, 2],
+            [1, 2, 3].map((x) => ({
+              translation: [x, 0, 0],
+              rotation: [0, 0, 0, 1],
+              scale: [1, 1, 1],
+            })),
+          ),
         },
       ],
       triangles: 4,
@@ -144,7 +149,12 @@ describe('subsetScene', () => {
     expect(Array.from(sub.batches[0]!.positions)).toEqual([5, 5, 5, 6, 5, 5, 5, 6, 5]);
     expect(Array.from(sub.batches[0]!.indices)).toEqual([0, 1, 2]);
     expect(Array.from(sub.batches[0]!.elementIds)).toEqual([2, 2, 2]);
-    expect(sub.instanceGroups[0]!.instances.map((i) => i.element)).toEqual([2, 2]);
+    const kept = sub.instanceGroups[0]!.instances;
+    expect([...kept.elements]).toEqual([2, 2]);
+    expect([kept.trs(0).translation, kept.trs(1).translation]).toEqual([
+      [2, 0, 0],
+      [3, 0, 0],
+    ]);
     expect(sub.triangles).toBe(3);
     expect(subsetScene(prepared, [7]).batches).toHaveLength(0);
   });

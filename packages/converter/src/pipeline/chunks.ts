@@ -225,7 +225,7 @@ export function subsetScene(
   const instanceGroups: PreparedInstanceGroup[] = [];
   let instances = 0;
   for (const group of prepared.instanceGroups) {
-    const kept = group.instances.filter((instance) => keep.has(instance.element));
+    const kept = group.instances.filter((element) => keep.has(element));
     if (kept.length === 0) continue;
     instanceGroups.push({ parts: group.parts, instances: kept });
     instances += kept.length;

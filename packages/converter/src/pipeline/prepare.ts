@@ -19,6 +19,7 @@ import { planDraws, withFaceNormals } from './draw-budget.ts';
 import { GeometryHasher } from './geometry-hash.ts';
 import { dedupeGeometries, sanitizeGeometry } from './sanitize.ts';
 import { buildBatches, type BatchInput } from './batches.ts';
+import { InstanceList } from './instance-list.ts';
 
 export interface PreparedBatch {
   material: number;
@@ -43,7 +44,7 @@ export interface PreparedInstancePart {
  */
 export interface PreparedInstanceGroup {
   parts: PreparedInstancePart[];
-  instances: { element: number; trs: Trs }[];
+  instances: InstanceList;
 }
 
 export interface PreparedScene {
@@ -211,7 +212,11 @@ export function prepareLayout(
     }
     const group: PreparedInstanceGroup = {
       parts: [part],
-      instances: list.map((i, k) => ({ element: scene.placements[i]!.element, trs: trs[k]! })),
+      // Candidates with a transform that did not decompose were left out above.
+      instances: InstanceList.of(
+        list.map((i) => scene.placements[i]!.element),
+        trs as Trs[],
+      ),
     };
     bySignature.set(signature, group);
     instanceGroups.push(group);

@@ -10,6 +10,7 @@ import { PNG } from 'pngjs';
 import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
 import { encodePng } from './png.ts';
 import type { PreparedBatch, PreparedScene } from './prepare.ts';
+import { TRS_SIZE } from './instance-list.ts';
 
 /** What the thumbnail draws: the batches may be built one at a time as they are drawn. */
 type ThumbnailScene = Pick<PreparedScene, 'bbox' | 'instanceGroups'> & {
@@ -256,8 +257,8 @@ export function renderThumbnail(
   }
   const local = new Float64Array(12);
   for (const group of prepared.instanceGroups) {
-    for (const { trs } of group.instances) {
-      trsRows(trs.translation, trs.rotation, trs.scale, local);
+    for (let k = 0; k < group.instances.length; k++) {
+      trsRows(group.instances.transforms, k * TRS_SIZE, local);
       for (const part of group.parts) {
         const { positions, indices, colors } = part.geometry;
         draw(positions, indices, materials[part.material], local, colors ?? null);
@@ -267,15 +268,16 @@ export function renderThumbnail(
   return encodePng(resolvePixels(colour, coverage, width, options), options);
 }
 
-/** T * R * S as the rows of a 3x4 matrix. */
-function trsRows(
-  t: readonly number[],
-  q: readonly number[],
-  s: readonly number[],
-  out: Float64Array,
-): void {
-  const [x, y, z, w] = q as [number, number, number, number];
-  const [sx, sy, sz] = s as [number, number, number];
+/** T * R * S (an InstanceList's transform at `offset`) as the rows of a 3x4 matrix. */
+function trsRows(transforms: Float64Array, offset: number, out: Float64Array): void {
+  const t = transforms.subarray(offset, offset + 3);
+  const x = transforms[offset + 3]!,
+    y = transforms[offset + 4]!,
+    z = transforms[offset + 5]!,
+    w = transforms[offset + 6]!;
+  const sx = transforms[offset + 7]!,
+    sy = transforms[offset + 8]!,
+    sz = transforms[offset + 9]!;
   out[0] = (1 - 2 * (y * y + z * z)) * sx;
   out[1] = 2 * (x * y - z * w) * sy;
   out[2] = 2 * (x * z + y * w) * sz;
