@@ -51,6 +51,8 @@ interface ChildReport {
   metadataBytes: number;
   seconds: number;
   stageSeconds: Record<string, number>;
+  /** The process's RSS at its highest in each stage, sampled every 20 ms and at each report. */
+  stageRssMiB: Record<string, number>;
   wallSeconds: number;
   /** Worker start-up, web-ifc initialisation and the one-storey warm-up conversion. */
   coldSeconds: number;
@@ -61,9 +63,25 @@ interface ChildReport {
   validation?: { errors: number; warnings: number };
 }
 
-function convertIn(worker: Worker, input: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: { type: string; response?: Record<string, unknown> }) => {
+function convertIn(
+  worker: Worker,
+  input: string,
+  stageRssMiB: Record<string, number> = {},
+): Promise<Record<string, unknown>> {
+  let stage = 'start';
+  const sample = () => {
+    const rss = process.memoryUsage.rss() / 1024 ** 2;
+    stageRssMiB[stage] = Math.max(stageRssMiB[stage] ?? 0, rss);
+  };
+  const timer = setInterval(sample, 20);
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const onMessage = (message: {
+      type: string;
+      stage?: string;
+      response?: Record<string, unknown>;
+    }) => {
+      sample();
+      if (message.type === 'progress' && message.stage) stage = message.stage;
       if (message.type !== 'result') return;
       worker.off('message', onMessage);
       worker.off('error', reject);
@@ -72,7 +90,7 @@ function convertIn(worker: Worker, input: string): Promise<Record<string, unknow
     worker.on('error', reject);
     worker.on('message', onMessage);
     worker.postMessage({ type: 'convert', request: { input, filename: 'tower.ifc' } });
-  });
+  }).finally(() => clearInterval(timer));
 }
 
 /**
@@ -90,7 +108,8 @@ async function child(input: string, warmUp: string, validate: boolean): Promise<
   const coldSeconds = (performance.now() - coldStarted) / 1000;
   const baseRssMiB = process.resourceUsage().maxRSS / 1024;
   const started = performance.now();
-  const response = await convertIn(worker, input);
+  const stageRssMiB: Record<string, number> = {};
+  const response = await convertIn(worker, input, stageRssMiB);
   const wallSeconds = (performance.now() - started) / 1000;
   await worker.terminate();
   const maxRssMiB = process.resourceUsage().maxRSS / 1024;
@@ -109,6 +128,7 @@ async function child(input: string, warmUp: string, validate: boolean): Promise<
     metadataBytes: stats.metadataBytes,
     seconds: stats.seconds,
     stageSeconds: stats.stageSeconds as Record<string, number>,
+    stageRssMiB,
     wallSeconds,
     coldSeconds,
     maxRssMiB,
@@ -204,6 +224,14 @@ async function measure(sizes: number[], warmUp: string, cleanup: Cleanup): Promi
     console.log(
       `  ${report.elements} elements: ${stages}; worker round trip ${report.wallSeconds.toFixed(2)} s; cold start + warm-up ${report.coldSeconds.toFixed(2)} s`,
     );
+  }
+  // Where the peak is: the RSS sampled in the child while each stage ran.
+  console.log('\npeak RSS MiB per stage:');
+  for (const { report } of rows) {
+    const stages = Object.entries(report.stageRssMiB)
+      .map(([stage, mib]) => `${stage} ${mib.toFixed(0)}`)
+      .join(', ');
+    console.log(`  ${report.elements} elements: ${stages}`);
   }
   const last = rows[rows.length - 1]!;
   const validation = last.report.validation;
