@@ -42,6 +42,31 @@ export interface ScenePlacement {
   matrix: Float64Array | null;
 }
 
+/**
+ * Placement matrices handed out as views of shared blocks: a Float64Array of its own per
+ * placement also costs an ArrayBuffer object and a separately allocated backing store (~150
+ * bytes beside its 128; 260,000 placements in the 200k tower). Every matrix taken from one
+ * slab lives as long as any of them (the scene's placements all do).
+ */
+export class MatrixSlab {
+  private block = new Float64Array(0);
+  private used = 0;
+
+  constructor(private readonly matricesPerBlock = 4096) {}
+
+  /** A 4x4 matrix holding `values` (16 numbers, column-major). */
+  take(values: ArrayLike<number>): Float64Array {
+    if (this.used === this.block.length) {
+      this.block = new Float64Array(16 * this.matricesPerBlock);
+      this.used = 0;
+    }
+    const matrix = this.block.subarray(this.used, this.used + 16);
+    matrix.set(values);
+    this.used += 16;
+    return matrix;
+  }
+}
+
 export interface SceneElement {
   type: string;
   name: string | null;

@@ -10,6 +10,7 @@
 import type * as WebIFC from 'web-ifc';
 import {
   MaterialTable,
+  MatrixSlab,
   srgbToLinear,
   type SceneGeometry,
   type SceneMaterial,
@@ -29,6 +30,7 @@ export class IfcMeshCollector {
   private readonly geometryByContent = new Map<string, number[]>();
   private readonly spaceGeometryById = new Map<number, number>();
   private readonly planOnly: PlanOnly = { geometries: [], placements: [] };
+  private readonly matrices = new MatrixSlab();
 
   constructor(private readonly elementFor: (expressId: number) => number) {}
 
@@ -67,7 +69,7 @@ export class IfcMeshCollector {
         element,
         geometry: geometryIndex,
         material: this.materialFor(placed.color),
-        matrix: Float64Array.from(placed.flatTransformation),
+        matrix: this.matrices.take(placed.flatTransformation),
       });
     }
   }
@@ -91,7 +93,7 @@ export class IfcMeshCollector {
         element,
         geometry,
         material: 0,
-        matrix: Float64Array.from(placed.flatTransformation),
+        matrix: this.matrices.take(placed.flatTransformation),
       });
     }
   }
