@@ -92,6 +92,7 @@ export class GeometryHasher {
   digest(): string {
     if (this.#triangles === 0) return '';
     const hex = (n: number) => n.toString(16).padStart(8, '0');
-    return `${hex(this.#hi)}${hex(this.#lo)}${this.#triangles.toString(16)}`;
+    // Joined, not a template: one flat string kept per element, not a cons string of three.
+    return [hex(this.#hi), hex(this.#lo), this.#triangles.toString(16)].join('');
   }
 }
