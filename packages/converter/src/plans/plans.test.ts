@@ -3,9 +3,37 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { convertModel, type ConversionResult } from '../convert.ts';
 import { HAVE_SAMPLES, sample } from '../testing/samples.ts';
 import { chainSegments, polygonArea, sectionSegments } from './section.ts';
-import { planSheetId, previewKey } from './storey-plans.ts';
+import { HeightBand, planSheetId, previewKey } from './storey-plans.ts';
 
 const decoder = new TextDecoder();
+
+describe('HeightBand', () => {
+  it('gives, band after band from the bottom up, what a pass over every element gives', () => {
+    let seed = 11;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    // A tower's elements on 60 floors of 3 m, some spanning many floors, in shuffled ids.
+    const ranges = new Map<number, { minY: number; maxY: number }>();
+    const elements: number[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const id = 7 * n + 3;
+      const minY = Math.floor(random() * 60) * 3 + (random() < 0.1 ? -0.05 : 0);
+      const height = random() < 0.05 ? random() * 90 : random() * 3;
+      ranges.set(id, { minY, maxY: minY + height });
+      elements.push(id);
+    }
+    elements.sort(() => random() - 0.5);
+    const band = new HeightBand(elements, ranges);
+    for (let floor = -3; floor <= 183; floor += 3) {
+      const [bottom, top] = [floor - 0.05, floor + 1.2];
+      const expected = elements.filter((id) => {
+        const range = ranges.get(id)!;
+        return !(range.maxY < bottom || range.minY > top);
+      });
+      expect(band.within(bottom, top)).toEqual(expected);
+    }
+    expect(() => band.within(0, 1)).toThrow(/bottom up/);
+  });
+});
 
 describe('plan sections', () => {
   it('cuts a cube into one closed square and chains it', () => {
