@@ -34,7 +34,11 @@ export function* jsonPieces(
     // A replaced member is not read (it may be built on first reading).
     const replaced = replace?.(key);
     const member = replaced ? undefined : (value as Record<string, unknown>)[key];
-    if (!replaced && (member === undefined || typeof member === 'function')) continue;
+    if (
+      !replaced &&
+      (member === undefined || typeof member === 'function' || typeof member === 'symbol')
+    )
+      continue;
     yield `${first ? '' : ','}${JSON.stringify(key)}:`;
     first = false;
     yield* replaced ?? jsonPieces(member);
@@ -69,6 +73,9 @@ export async function gzipPieces(pieces: Iterable<string>): Promise<Uint8Array> 
   const out: Buffer[] = [];
   gzip.on('data', (chunk: Buffer) => out.push(chunk));
   const ended = once(gzip, 'end');
+  // Awaited below; observed now too, so an error met while waiting for 'drain' (which throws
+  // there) does not also leave this promise rejected with no one to hear it.
+  ended.catch(() => undefined);
   let pending: string[] = [];
   let pendingLength = 0;
   const flush = async () => {

@@ -138,6 +138,7 @@ describe('jsonPieces', () => {
       h: Array.from({ length: 9_000 }, () => ({ r: random(), s: random() < 0.5 || undefined })),
       i: [],
       j: -0,
+      k: Symbol('left out'),
     };
     const pieces = [...jsonPieces(value)];
     expect(pieces.join('')).toBe(JSON.stringify(value));
