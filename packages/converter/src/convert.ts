@@ -220,7 +220,8 @@ export async function convertModel(
   checkAbort();
   // The import's garbage (every parsed STEP line, the file's blocks, the index) goes before the
   // viewable is built: 300 MiB at 200,000 elements.
-  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
+  const big = scene.elements.length >= COLLECT_FROM_ELEMENTS;
+  if (big) collectGarbage();
 
   enter('optimize');
   const prepared = prepareLayout(scene);
@@ -232,7 +233,7 @@ export async function convertModel(
   }
   progress('optimize', 1);
   // The layout's working lists and keys (~150 MiB at 200,000 elements), before the writing.
-  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
+  if (big) collectGarbage();
 
   enter('write');
   const written = await writeViewable(
@@ -254,7 +255,7 @@ export async function convertModel(
 
   enter('thumbnail');
   // The chunks' and the metadata's writing garbage, before the thumbnail and plans make theirs.
-  if (scene.elements.length >= COLLECT_FROM_ELEMENTS) collectGarbage();
+  if (big) collectGarbage();
   // A chunked model's batches are built again, one at a time, for the thumbnail.
   const thumbnailPng = renderThumbnail(
     { ...prepared, batches: written.batches ?? prepared.batchesOf() },

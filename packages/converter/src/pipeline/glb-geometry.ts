@@ -5,7 +5,7 @@
  */
 import { MeshoptEncoder } from 'meshoptimizer';
 import type { SceneGeometry } from '../scene.ts';
-import { TRS_SIZE } from './instance-list.ts';
+import { emptyTransform } from './instance-list.ts';
 import type { PreparedInstanceGroup } from './prepare.ts';
 
 /** A mesh ready to write: vertex streams in cache/fetch-optimised order. */
@@ -152,18 +152,10 @@ export function instanceTransforms(
   const s = new Float32Array(count * 3);
   const ids = wide ? new Float32Array(count) : new Uint16Array(count);
   const [ox, oy, oz] = grid.origin;
-  const { elements, transforms } = group.instances;
+  const scratch = emptyTransform();
   for (let i = 0; i < count; i++) {
     // instance * grid = T R S * T(origin) S(step) = T(t + R(S origin)) R S(s * step).
-    const o = i * TRS_SIZE;
-    const [tx, ty, tz] = [transforms[o]!, transforms[o + 1]!, transforms[o + 2]!];
-    const qx = transforms[o + 3]!,
-      qy = transforms[o + 4]!,
-      qz = transforms[o + 5]!,
-      qw = transforms[o + 6]!;
-    const sx = transforms[o + 7]!,
-      sy = transforms[o + 8]!,
-      sz = transforms[o + 9]!;
+    const { tx, ty, tz, qx, qy, qz, qw, sx, sy, sz } = group.instances.read(i, scratch);
     const vx = ox * sx,
       vy = oy * sy,
       vz = oz * sz;
@@ -173,11 +165,14 @@ export function instanceTransforms(
     t[i * 3] = tx + vx + qw * cx + (qy * cz - qz * cy);
     t[i * 3 + 1] = ty + vy + qw * cy + (qz * cx - qx * cz);
     t[i * 3 + 2] = tz + vz + qw * cz + (qx * cy - qy * cx);
-    r.set(transforms.subarray(o + 3, o + 7), i * 4);
+    r[i * 4] = qx;
+    r[i * 4 + 1] = qy;
+    r[i * 4 + 2] = qz;
+    r[i * 4 + 3] = qw;
     s[i * 3] = sx * grid.step;
     s[i * 3 + 1] = sy * grid.step;
     s[i * 3 + 2] = sz * grid.step;
-    ids[i] = elements[i]!;
+    ids[i] = group.instances.elements[i]!;
   }
   return { translations: t, rotations: r, scales: s, ids };
 }

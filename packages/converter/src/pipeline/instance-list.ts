@@ -7,6 +7,34 @@ import type { Trs } from './matrix.ts';
 /** Numbers per instance in `transforms`: translation (3), rotation quaternion (4), scale (3). */
 export const TRS_SIZE = 10;
 
+/** One instance's transform as numbers (a reader's scratch, filled by InstanceList.read). */
+export interface InstanceTransform {
+  tx: number;
+  ty: number;
+  tz: number;
+  qx: number;
+  qy: number;
+  qz: number;
+  qw: number;
+  sx: number;
+  sy: number;
+  sz: number;
+}
+
+/** A scratch transform for InstanceList.read. */
+export const emptyTransform = (): InstanceTransform => ({
+  tx: 0,
+  ty: 0,
+  tz: 0,
+  qx: 0,
+  qy: 0,
+  qz: 0,
+  qw: 1,
+  sx: 1,
+  sy: 1,
+  sz: 1,
+});
+
 export class InstanceList {
   constructor(
     readonly elements: Int32Array,
@@ -27,6 +55,23 @@ export class InstanceList {
 
   get length(): number {
     return this.elements.length;
+  }
+
+  /** Instance k's transform into `out` (no allocation: the writers loop over every instance). */
+  read(k: number, out: InstanceTransform): InstanceTransform {
+    const t = this.transforms;
+    const o = k * TRS_SIZE;
+    out.tx = t[o]!;
+    out.ty = t[o + 1]!;
+    out.tz = t[o + 2]!;
+    out.qx = t[o + 3]!;
+    out.qy = t[o + 4]!;
+    out.qz = t[o + 5]!;
+    out.qw = t[o + 6]!;
+    out.sx = t[o + 7]!;
+    out.sy = t[o + 8]!;
+    out.sz = t[o + 9]!;
+    return out;
   }
 
   /** Instance k's transform as an object. */

@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import { linearToSrgb, srgbToLinear, type SceneMaterial } from '../scene.ts';
 import { encodePng } from './png.ts';
 import type { PreparedBatch, PreparedScene } from './prepare.ts';
-import { TRS_SIZE } from './instance-list.ts';
+import { emptyTransform, type InstanceTransform } from './instance-list.ts';
 
 /** What the thumbnail draws: the batches may be built one at a time as they are drawn. */
 type ThumbnailScene = Pick<PreparedScene, 'bbox' | 'instanceGroups'> & {
@@ -256,9 +256,10 @@ export function renderThumbnail(
     draw(batch.positions, batch.indices, materials[batch.material], null, batch.colors);
   }
   const local = new Float64Array(12);
+  const scratch = emptyTransform();
   for (const group of prepared.instanceGroups) {
     for (let k = 0; k < group.instances.length; k++) {
-      trsRows(group.instances.transforms, k * TRS_SIZE, local);
+      trsRows(group.instances.read(k, scratch), local);
       for (const part of group.parts) {
         const { positions, indices, colors } = part.geometry;
         draw(positions, indices, materials[part.material], local, colors ?? null);
@@ -268,28 +269,21 @@ export function renderThumbnail(
   return encodePng(resolvePixels(colour, coverage, width, options), options);
 }
 
-/** T * R * S (an InstanceList's transform at `offset`) as the rows of a 3x4 matrix. */
-function trsRows(transforms: Float64Array, offset: number, out: Float64Array): void {
-  const t = transforms.subarray(offset, offset + 3);
-  const x = transforms[offset + 3]!,
-    y = transforms[offset + 4]!,
-    z = transforms[offset + 5]!,
-    w = transforms[offset + 6]!;
-  const sx = transforms[offset + 7]!,
-    sy = transforms[offset + 8]!,
-    sz = transforms[offset + 9]!;
+/** T * R * S as the rows of a 3x4 matrix. */
+function trsRows(transform: InstanceTransform, out: Float64Array): void {
+  const { tx, ty, tz, qx: x, qy: y, qz: z, qw: w, sx, sy, sz } = transform;
   out[0] = (1 - 2 * (y * y + z * z)) * sx;
   out[1] = 2 * (x * y - z * w) * sy;
   out[2] = 2 * (x * z + y * w) * sz;
-  out[3] = t[0]!;
+  out[3] = tx;
   out[4] = 2 * (x * y + z * w) * sx;
   out[5] = (1 - 2 * (x * x + z * z)) * sy;
   out[6] = 2 * (y * z - x * w) * sz;
-  out[7] = t[1]!;
+  out[7] = ty;
   out[8] = 2 * (x * z - y * w) * sx;
   out[9] = 2 * (y * z + x * w) * sy;
   out[10] = (1 - 2 * (x * x + y * y)) * sz;
-  out[11] = t[2]!;
+  out[11] = tz;
 }
 
 const averageCache = new WeakMap<Uint8Array, [number, number, number]>();
